@@ -1,0 +1,88 @@
+// Starts the service the way a user does (`node src/main.ts`) on a free port, with the demo
+// schools on a fresh database, unless CONTRACT_BASE_URL names a deployment to test instead.
+// Tests read the origins with `inject('primaryOrigin')` and `inject('secondaryOrigin')`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    primaryOrigin: string;
+    secondaryOrigin: string;
+    serverLogPath: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${origin} not ready after ${deadlineMs} ms`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const external = process.env.CONTRACT_BASE_URL;
+  if (external) {
+    project.provide('primaryOrigin', new URL(external).origin);
+    project.provide('secondaryOrigin', process.env.CONTRACT_SECOND_BASE_URL ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin : '');
+    project.provide('serverLogPath', '');
+    return async () => undefined;
+  }
+
+  const port = await freePort();
+  const primary = `http://localhost:${port}`;
+  const secondary = `http://127.0.0.1:${port}`;
+  const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : null;
+  const logs: Buffer[] = [];
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: primary,
+      SECOND_SITE_URL: secondary,
+      PGLITE_STORAGE: 'memory',
+      LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk));
+  try {
+    await waitForHealth(primary, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    process.stderr.write(Buffer.concat(logs));
+    throw error;
+  }
+  project.provide('primaryOrigin', primary);
+  project.provide('secondaryOrigin', secondary);
+  project.provide('serverLogPath', '');
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await scratch?.drop();
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration (issue 2, point 8: validated at start, one line naming the variable)', () => {
+  it('defaults serve the demo schools on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secondSiteUrl).toBe('http://127.0.0.1:3000');
+    expect(config.database.kind).toBe('pglite');
+  });
+
+  it('derives the second school from PUBLIC_URL by swapping loopback names', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080/' }).secondSiteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://school.example' }).secondSiteUrl).toBe('https://second.school.example');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).database.kind).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('refuses a production configuration without KEY_ENCRYPTION_KEY (issue 9)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid KEY_ENCRYPTION_KEY/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
+  });
+
+  it.each([
+    ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
+    ['ACCESS_TOKEN_TTL_SECONDS', '5'],
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'ftp://school'],
+    ['DATABASE_URL', 'mysql://root@localhost/x'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with a message naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid ${variable} \\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`));
+  });
+});

@@ -1,0 +1,148 @@
+// The only reader of process.env. Every variable is validated once at start-up; a bad value
+// stops the process with one line naming the variable (issue 2, point 8). Defaults are chosen so
+// that `npm start` on a fresh machine serves the demo schools on the embedded database.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const originUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+  .transform((v) => normalizeOrigin(v));
+
+/** What each variable means and which default applies; README's table mirrors this. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port to listen on. 0 picks a free port (tests). */
+  PORT: port.default(3000),
+  /** Interface to bind; empty means every interface (IPv4 and IPv6). */
+  HOST: z.string().default(''),
+  /** Origin of the first demo school; also its OAuth issuer. Default http://localhost:<PORT>. */
+  PUBLIC_URL: originUrl.optional(),
+  /**
+   * Origin of the second demo school. Default: PUBLIC_URL with `localhost` swapped for
+   * `127.0.0.1` (or the reverse), so both schools work on loopback without DNS changes.
+   */
+  SECOND_SITE_URL: originUrl.optional(),
+  /** postgres://… to use a PostgreSQL server; unset: embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where the embedded database (and uploaded files, later) live. */
+  DATA_DIR: z.string().default('./data'),
+  /** `memory` keeps the embedded database in memory (tests, demos that should leave nothing). */
+  PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
+  /** Seed the demo schools when the database holds no site yet. */
+  SEED_DEMO: booleanFlag.default(true),
+  /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long SIGTERM waits for in-flight requests before closing anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * 32 bytes, base64 or base64url: encrypts the schools' private signing keys at rest.
+   * Required in production; elsewhere a key is generated once under DATA_DIR.
+   */
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Access-token lifetime. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /** Refresh-token lifetime; every rotation starts a new one. */
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  /** Window in which a retried refresh with an already-rotated token still succeeds. */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /** Browser sign-in session lifetime. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(43_200),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  secondSiteUrl: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  dataDir: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  shutdownGraceMs: number;
+  /** Null outside production when unset: main.ts then uses a key kept under DATA_DIR. */
+  keyEncryptionKey: Buffer | null;
+  oauth: Readonly<{
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    refreshReuseGraceSeconds: number;
+    /** issue 3: codes expire after 60 seconds. */
+    authorizationCodeTtlSeconds: number;
+    /** Spec, Limits: ID token lifetime 10 minutes. */
+    idTokenTtlSeconds: number;
+    sessionTtlSeconds: number;
+  }>;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Lower-cases scheme and host, drops default ports, paths and trailing slashes. */
+export function normalizeOrigin(value: string): string {
+  return new URL(value).origin;
+}
+
+function swapLoopbackHost(origin: string): string {
+  const url = new URL(origin);
+  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+  else if (url.hostname === '127.0.0.1') url.hostname = 'localhost';
+  else url.hostname = `second.${url.hostname}`;
+  return url.origin;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means unset, as shells and .env files commonly write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const shown = env[variable] === undefined ? '' : ` (got ${JSON.stringify(env[variable])})`;
+    throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const secondSiteUrl = e.SECOND_SITE_URL ?? swapLoopbackHost(publicUrl);
+  if (secondSiteUrl === publicUrl) throw new ConfigError('Invalid SECOND_SITE_URL: must differ from PUBLIC_URL');
+  if (e.NODE_ENV === 'production' && !e.KEY_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid KEY_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secondSiteUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite' as const, dataDir: e.PGLITE_STORAGE === 'memory' ? null : path.join(dataDir, 'pglite') },
+    dataDir,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
+    oauth: Object.freeze({
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      authorizationCodeTtlSeconds: 60,
+      idTokenTtlSeconds: 600,
+      sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    }),
+  });
+}

@@ -1,0 +1,54 @@
+// The one place that chooses the SQL dialect: PostgreSQL through `pg` when a DATABASE_URL is
+// configured, embedded PGlite (a real PostgreSQL compiled to WebAssembly) otherwise, so that a
+// fresh machine needs no database server. Both speak the same SQL, so repositories never branch.
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize: number }
+  | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+
+// int8 results (COUNT, SUM) arrive as strings from pg and as bigint from PGlite; every count
+// and money sum in this service fits in a double, so both drivers return plain numbers.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+
+export async function createDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      // Fail fast instead of hanging when the server is down (issue 9: 503, never a hang).
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client that loses its server emits 'error'; without a listener that kills the process.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
+  const pglite = target.dataDir === null ? new PGlite({ parsers }) : new PGlite(target.dataDir, { parsers });
+  await pglite.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+/** Readiness probe: one round trip, bounded so that /readyz never hangs. */
+export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([sql`select 1`.execute(db).then(() => true as const), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

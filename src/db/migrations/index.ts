@@ -1,0 +1,11 @@
+// The ordered list of migrations. Names sort by their timestamp prefix, which is the order kysely
+// runs them in; append new entries, never rename or remove one that has landed.
+// Kysely 0.29 moved the migration API to its own entry point; 'kysely' only re-exports error types.
+import type { Migration } from 'kysely/migration';
+import * as schoolDomain from './2026-11-22T0001-school-domain.ts';
+import * as oauth from './2026-11-22T0002-oauth.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0001-school-domain': schoolDomain,
+  '2026-11-22T0002-oauth': oauth,
+};

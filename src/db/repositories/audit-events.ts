@@ -1,0 +1,29 @@
+// SQL for the audit log: who did what, when, from where (issue 9).
+import type { Db } from '../database.ts';
+
+export type AuditEvent = {
+  siteId: string | null;
+  actorPersonId?: string | null;
+  actorClientId?: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+export async function insertAuditEvent(db: Db, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      site_id: event.siteId,
+      actor_person_id: event.actorPersonId ?? null,
+      actor_client_id: event.actorClientId ?? null,
+      action: event.action,
+      target_type: event.targetType ?? null,
+      target_id: event.targetId ?? null,
+      details: JSON.stringify(event.details ?? {}),
+      ip: event.ip ?? null,
+    })
+    .execute();
+}

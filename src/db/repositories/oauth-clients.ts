@@ -1,0 +1,67 @@
+// SQL for OAuth clients. A client is usable at a school when it belongs to that school or is a
+// deployment-wide vendor integration (site_id null).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { OAuthClientsTable } from '../schema-oauth.ts';
+
+export type ClientRow = Selectable<OAuthClientsTable>;
+export type NewClientRow = Insertable<OAuthClientsTable>;
+
+export async function findClientForSite(db: Db, siteId: string, clientId: string): Promise<ClientRow | undefined> {
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('site_id', '=', siteId), eb('site_id', 'is', null)]))
+    .executeTakeFirst();
+}
+
+export async function findClientByRowId(db: Db, id: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertClient(db: Db, client: NewClientRow): Promise<ClientRow> {
+  return db.insertInto('oauth_clients').values(client).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Insert or refresh a metadata-document client; its review status survives re-fetches. */
+export async function upsertMetadataDocumentClient(db: Db, client: NewClientRow): Promise<ClientRow> {
+  return db
+    .insertInto('oauth_clients')
+    .values(client)
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'client_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        redirect_uris: eb.ref('excluded.redirect_uris'),
+        grant_types: eb.ref('excluded.grant_types'),
+        client_uri: eb.ref('excluded.client_uri'),
+        logo_uri: eb.ref('excluded.logo_uri'),
+        metadata_document: eb.ref('excluded.metadata_document'),
+        metadata_expires_at: eb.ref('excluded.metadata_expires_at'),
+        updated_at: new Date(),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateClient(db: Db, id: string, changes: Updateable<OAuthClientsTable>): Promise<void> {
+  await db.updateTable('oauth_clients').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function findVendorIntegrationByName(db: Db, name: string): Promise<ClientRow | undefined> {
+  return db
+    .selectFrom('oauth_vendor_integrations as v')
+    .innerJoin('oauth_clients as c', 'c.id', 'v.client_row_id')
+    .selectAll('c')
+    .where('v.match_name', '=', name.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertVendorIntegration(db: Db, clientRowId: string, matchName: string): Promise<void> {
+  await db.insertInto('oauth_vendor_integrations').values({ client_row_id: clientRowId, match_name: matchName.trim().toLowerCase() }).execute();
+}
+
+export async function touchClientLastUsed(db: Db, id: string): Promise<void> {
+  await db.updateTable('oauth_clients').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,94 @@
+// The spec is the route table (DESIGN habit 1): openapi-backend matches each request to an
+// operation of the bundled document, validates it against the operation's schemas, and calls the
+// hand-written handler registered under its operationId. This file is the only one that knows.
+import type { NextFunction, Request, Response } from 'express';
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import addFormats from 'ajv-formats';
+import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
+import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import type { AnyOperationHandler } from './handler.ts';
+import { invalidRequest, ProblemError } from './problem.ts';
+import { renderError, sendResult } from './render.ts';
+import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
+import { validationErrorsToFieldErrors } from './validation-errors.ts';
+
+export type HandlerMap = Record<OperationId, AnyOperationHandler>;
+
+/** Operations that answer on any origin: probes of a load balancer that knows no school. */
+export const SITE_FREE_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(['getHealth', 'getReadiness']);
+
+export type DispatchOptions = {
+  handlers: HandlerMap;
+  /** Validate every response against the spec: on in development and tests (habit 8). */
+  validateResponses: boolean;
+};
+
+export async function createOpenApiDispatcher(options: DispatchOptions) {
+  const api = new OpenAPIBackend({
+    definition: loadBundledOpenApi() as unknown as Document,
+    strict: true,
+    validate: true,
+    coerceTypes: true,
+    ignoreTrailingSlashes: false,
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv);
+      return ajv;
+    },
+  });
+
+  for (const operationId of operationIds) {
+    const handler = options.handlers[operationId];
+    api.register(operationId, async (c: Context, req: Request, res: Response) => {
+      const context = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
+      const result = await handler(
+        { path: c.request.params ?? {}, query: c.request.query ?? {}, body: c.request.requestBody, headers: req.headers },
+        context,
+      );
+      if (options.validateResponses && isJson(result.contentType)) {
+        const check = api.validateResponse(result.body, c.operation, result.status);
+        if (check.errors?.length) {
+          throw new Error(`Response of ${operationId} (${result.status}) breaks the spec: ${JSON.stringify(check.errors)}`);
+        }
+      }
+      sendResult(res, result);
+    });
+  }
+
+  api.register('validationFail', async (c: Context) => {
+    throw invalidRequest(validationErrorsToFieldErrors(c.validation.errors ?? []));
+  });
+  api.register('notFound', async (_c: Context, req: Request) => {
+    requestContextOf(req); // an unknown origin is a 404 for that reason first
+    throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No operation at this path; see /openapi.json.' });
+  });
+  api.register('methodNotAllowed', async (c: Context, _req: Request, res: Response) => {
+    const allowed = allowedMethods(api, c.request.path);
+    if (allowed.length) res.setHeader('Allow', allowed.join(', ').toUpperCase());
+    throw new ProblemError({ status: 405, title: 'Method Not Allowed', detail: `${c.request.method.toUpperCase()} is not allowed here.` });
+  });
+
+  await api.init();
+
+  return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {
+    try {
+      await api.handleRequest(
+        { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        req,
+        res,
+      );
+    } catch (error) {
+      renderError(req, res, error);
+    }
+  };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType === undefined || contentType.includes('json');
+}
+
+function allowedMethods(api: OpenAPIBackend, path: string): string[] {
+  return api.router
+    .getOperations()
+    .filter((op) => api.router.matchOperation({ method: op.method, path, headers: {} }, false) !== undefined)
+    .map((op) => op.method);
+}

@@ -1,0 +1,46 @@
+// RFC 9457 problem details: the one error shape of every non-OAuth REST operation. Services and
+// handlers throw these; `renderProblem` alone turns them into bytes.
+export type FieldError = { pointer: string; detail: string };
+
+const PROBLEM_BASE = 'https://docs.course-school.dev/problems/';
+
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(init: { status: number; title: string; detail: string; type?: string; errors?: FieldError[]; headers?: Record<string, string> }) {
+    super(init.detail);
+    this.status = init.status;
+    this.title = init.title;
+    this.type = init.type ? PROBLEM_BASE + init.type : 'about:blank';
+    this.errors = init.errors;
+    this.headers = init.headers ?? {};
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { type: this.type, title: this.title, status: this.status, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+export const invalidRequest = (errors: FieldError[]): ProblemError =>
+  new ProblemError({
+    status: 400,
+    type: 'invalid-request',
+    title: 'Invalid request',
+    detail: errors.map((e) => `${e.pointer}: ${e.detail}`).join('; '),
+    errors,
+  });
+
+export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, title: 'Not Found', detail });
+
+export const conflict = (detail: string, errors?: FieldError[]): ProblemError =>
+  new ProblemError({ status: 409, type: 'conflict', title: 'Conflict', detail, ...(errors ? { errors } : {}) });
+
+export const serviceUnavailable = (detail: string, retryAfterSeconds = 5): ProblemError =>
+  new ProblemError({ status: 503, title: 'Service Unavailable', detail, headers: { 'Retry-After': String(retryAfterSeconds) } });
+
+export const internalError = (): ProblemError =>
+  new ProblemError({ status: 500, title: 'Internal Server Error', detail: 'The server could not complete the request; it has been logged.' });

@@ -1,0 +1,55 @@
+// Turns handler results and thrown errors into bytes: one renderer per surface (habit 6).
+// An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
+import type { Request, Response } from 'express';
+import { internalError, ProblemError } from './problem.ts';
+import { isWireError, type WireError } from './wire-error.ts';
+
+type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };
+
+export function sendResult(res: Response, result: Result): void {
+  res.status(result.status);
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  if (result.contentType && !result.contentType.includes('json')) {
+    res.type(result.contentType).send(result.body as string);
+    return;
+  }
+  if (result.body === undefined) {
+    res.end();
+    return;
+  }
+  res.type(result.contentType ?? 'application/json').send(JSON.stringify(result.body));
+}
+
+export function renderProblem(res: Response, problem: ProblemError): void {
+  res.status(problem.status);
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res.type('application/problem+json').send(JSON.stringify(problem.toJSON()));
+}
+
+/** Errors that carry their own wire format (OAuth, bearer challenges) render themselves. */
+function renderWireError(res: Response, error: WireError): void {
+  const wire = error.toWire();
+  res.status(wire.status);
+  for (const [name, value] of Object.entries(wire.headers)) res.setHeader(name, value);
+  res.type('application/json').send(JSON.stringify(wire.body));
+}
+
+export function renderError(req: Request, res: Response, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (isWireError(error)) return renderWireError(res, error);
+  if (error instanceof ProblemError) return renderProblem(res, error);
+  if (isBodyParserError(error)) {
+    return renderProblem(res, new ProblemError({ status: error.status, title: error.status === 413 ? 'Content Too Large' : 'Invalid request', type: 'invalid-request', detail: error.status === 413 ? 'The request body is larger than this endpoint accepts.' : 'The request body could not be parsed.' }));
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  renderProblem(res, internalError());
+}
+
+type BodyParserError = { status: number; type: string };
+function isBodyParserError(error: unknown): error is BodyParserError {
+  const e = error as Partial<BodyParserError> | null;
+  return typeof e === 'object' && e !== null && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string';
+}

@@ -1,0 +1,70 @@
+// Every request belongs to one school, found by the origin it was sent to (issue 2, point 6).
+// The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
+// sets them); an unknown origin gets a JSON 404 before any handler runs.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Services } from '../services/index.ts';
+import { ProblemError } from './problem.ts';
+import { renderError } from './render.ts';
+import type { RequestContext, SiteFreeContext } from './request-context.ts';
+
+const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
+
+/** The context of a request whose origin is a known school; a 404 problem otherwise. */
+export function requestContextOf(req: Request): RequestContext {
+  const context = contexts.get(req);
+  if (!context) throw new Error('requestContextOf called before the site resolver');
+  const { site } = context;
+  if (!site) throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No school is served at this origin.' });
+  return { ...context, site };
+}
+
+/** For the few operations that answer on any origin (health and readiness probes). */
+export function siteFreeContextOf(req: Request): SiteFreeContext {
+  const context = contexts.get(req);
+  if (!context) throw new Error('siteFreeContextOf called before the site resolver');
+  return context;
+}
+
+/** Express guard for surfaces mounted outside the OpenAPI dispatcher (GraphQL, MCP, pages). */
+export const requireSite: RequestHandler = (req, res, next) => {
+  try {
+    requestContextOf(req);
+    next();
+  } catch (error) {
+    renderError(req, res, error);
+  }
+};
+
+export function requestOrigin(req: Request, trustProxy: boolean): string | null {
+  const forwardedHost = trustProxy ? firstValue(req.headers['x-forwarded-host']) : undefined;
+  const forwardedProto = trustProxy ? firstValue(req.headers['x-forwarded-proto']) : undefined;
+  const host = forwardedHost ?? req.headers.host;
+  const protocol = forwardedProto ?? ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
+  if (!host || (protocol !== 'http' && protocol !== 'https')) return null;
+  // A Host header with a path, credentials or junk is not an origin (RFC 9110 7.2: uri-host [":" port]).
+  if (!/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return null;
+  try {
+    return new URL(`${protocol}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0]?.trim() || undefined;
+}
+
+export function siteResolver(services: Services): RequestHandler {
+  const { trustProxy } = services.config;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const origin = requestOrigin(req, trustProxy);
+      const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
+      contexts.set(req, { site, requestId: String(req.id), clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
+      next();
+    } catch (error) {
+      renderError(req, res, error);
+    }
+  };
+}

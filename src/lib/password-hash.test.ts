@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+
+describe('password hashing (scrypt)', () => {
+  it('verifies the password it hashed, in the documented format', async () => {
+    const stored = await hashPassword('correct horse battery staple');
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
+  });
+
+  it('rejects a wrong password', async () => {
+    const stored = await hashPassword('demo-password');
+    expect(await verifyPassword('demo-passwore', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('salts every hash, so two hashes of one password differ', async () => {
+    const [a, b] = await Promise.all([hashPassword('same'), hashPassword('same')]);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('same', a)).toBe(true);
+    expect(await verifyPassword('same', b)).toBe(true);
+  });
+
+  it('treats Unicode forms of one password alike (NFC)', async () => {
+    const stored = await hashPassword('caf\u00e9');
+    expect(await verifyPassword('cafe\u0301', stored)).toBe(true);
+  });
+
+  it('answers false, never throws, for a malformed stored value', async () => {
+    const good = await hashPassword('pw');
+    const [, , , , salt, key] = good.split('$');
+    const malformed = [
+      '',
+      'plain-text-password',
+      'bcrypt$2b$10$abcdefghijklmnopqrstuv',
+      `scrypt$32768$8$1$${salt}`,
+      `scrypt$32768$8$1$${salt}$${key}$extra`,
+      `scrypt$32767$8$1$${salt}$${key}`, // N not a power of two
+      `scrypt$${2 ** 24}$8$1$${salt}$${key}`, // would cost gigabytes
+      `scrypt$32768$8$1$not*base64$${key}`,
+      `scrypt$32768$8$1$${salt}$AAAA`, // key too short
+      `scrypt$-1$8$1$${salt}$${key}`,
+    ];
+    for (const stored of malformed) {
+      await expect(verifyPassword('pw', stored), stored).resolves.toBe(false);
+    }
+  });
+
+  it('verifyAgainstDummy takes a verification and answers false', async () => {
+    expect(await verifyAgainstDummy('demo-password')).toBe(false);
+  });
+});

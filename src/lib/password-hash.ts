@@ -1,0 +1,73 @@
+// Password hashing with scrypt (RFC 7914) from node:crypto: memory-hard, no native add-on.
+// Stored form: scrypt$<N>$<r>$<p>$<salt b64url>$<key b64url>. The parameters travel with the
+// hash, so they can be raised later and old hashes still verify.
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+// Verifying a login for an unknown e-mail runs against this hash (of a random password nobody
+// knows), so that the answer takes as long as for a real account (no account enumeration).
+const DUMMY_HASH = 'scrypt$32768$8$1$KhUtz_0dR1QgB3VL-ZHoHA$hkrzI_N9RFe5f97ruBcRvZMxeEGdt7B1APkpbyUgOa8';
+
+interface Parsed {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function derive(plain: string, salt: Buffer, keyLength: number, cost: { N: number; r: number; p: number }) {
+  // scrypt needs about 128 * N * r bytes; Node's default maxmem (32 MiB) is just too small for
+  // N = 2^15, r = 8, so allow twice the need.
+  const options: ScryptOptions = { ...cost, maxmem: 2 * 128 * cost.N * cost.r };
+  // NFC: the same password typed on different systems may arrive in different Unicode forms.
+  const secret = Buffer.from(plain.normalize('NFC'), 'utf8');
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(plain: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(plain, salt, KEY_BYTES, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Parses a stored hash; null when it is not one we can (or should) verify. */
+function parse(stored: string): Parsed | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
+  if (![n, r, p].every((v) => /^[1-9][0-9]{0,7}$/.test(v))) return null;
+  if (!B64URL.test(salt) || !B64URL.test(key)) return null;
+  const parsed = { N: Number(n), r: Number(r), p: Number(p) };
+  // Bounds keep a corrupted or hostile stored value from costing unbounded memory or time.
+  const powerOfTwo = (parsed.N & (parsed.N - 1)) === 0;
+  if (!powerOfTwo || parsed.N < 2 || parsed.N > 2 ** 20 || parsed.r > 32 || parsed.p > 16) return null;
+  const saltBytes = Buffer.from(salt, 'base64url');
+  const keyBytes = Buffer.from(key, 'base64url');
+  if (saltBytes.length < 8 || keyBytes.length < 16 || keyBytes.length > 64) return null;
+  return { ...parsed, salt: saltBytes, key: keyBytes };
+}
+
+/** True when plain matches stored; false for a wrong password or a malformed stored value. */
+export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (parsed === null) return false;
+  try {
+    const key = await derive(plain, parsed.salt, parsed.key.length, parsed);
+    return timingSafeEqual(key, parsed.key);
+  } catch {
+    return false;
+  }
+}
+
+/** Spends the time of one verification and answers false: for sign-ins to unknown accounts. */
+export async function verifyAgainstDummy(plain: string): Promise<false> {
+  await verifyPassword(plain, DUMMY_HASH);
+  return false;
+}

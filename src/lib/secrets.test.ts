@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { constantTimeEqual, hashSecret, randomSecret } from './secrets.ts';
+
+describe('secrets (issue 9: stored only as hashes)', () => {
+  it('makes 256-bit prefixed tokens that never repeat', () => {
+    const a = randomSecret('sca');
+    expect(a).toMatch(/^sca_[A-Za-z0-9_-]{43}$/);
+    expect(randomSecret('sca')).not.toBe(a);
+  });
+
+  it('hashes deterministically without containing the secret', () => {
+    const secret = randomSecret('scr');
+    expect(hashSecret(secret)).toBe(hashSecret(secret));
+    expect(hashSecret(secret)).not.toContain(secret.slice(4, 20));
+  });
+
+  it('compares in constant time, including different lengths', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+  });
+});

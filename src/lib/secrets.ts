@@ -1,0 +1,34 @@
+// Random secrets and their stored form. Every secret this service hands out (codes, tokens,
+// session ids, client secrets) is 256 bits from the CSPRNG, so a fast SHA-256 is a safe at-rest
+// form (no dictionary to attack) and lookups stay one indexed equality (issue 9: hashes only).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A prefixed random token, e.g. `sca_…` for access tokens; the prefix helps secret scanners. */
+export function randomSecret(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('base64url');
+}
+
+/** Constant-time equality of two strings (compares fixed-length digests, so lengths don't leak). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const da = createHash('sha256').update(a, 'utf8').digest();
+  const db = createHash('sha256').update(b, 'utf8').digest();
+  return timingSafeEqual(da, db);
+}
+
+export function hmac(key: string, message: string): string {
+  return createHmac('sha256', key).update(message, 'utf8').digest('base64url');
+}
+
+/** Token prefixes by kind: one place, so scanners and log masking can rely on them. */
+export const TOKEN_PREFIX = {
+  accessToken: 'sca',
+  refreshToken: 'scr',
+  authorizationCode: 'scc',
+  session: 'scs',
+  clientSecret: 'scsec',
+  csrf: 'scx',
+} as const;

@@ -1,0 +1,19 @@
+// The claims of UserInfo and the ID token, from one function so that they are always equal for
+// the same grant (issue 3). Scope-to-claim mapping (OIDC Core 5.4): `sub`, `org_id` and `roles`
+// with `openid`; `name` with `profile`; `email` with `email`.
+import type { Db } from '../db/database.ts';
+import { findPerson, listRolesAtSite } from '../db/repositories/people.ts';
+
+export type IdentityClaims = { sub: string; org_id: string; roles: string[]; name?: string | null; email?: string };
+
+export async function identityClaims(db: Db, siteId: string, personId: string, scopes: readonly string[]): Promise<IdentityClaims | undefined> {
+  const [person, roles] = await Promise.all([findPerson(db, personId), listRolesAtSite(db, siteId, personId)]);
+  if (!person) return undefined;
+  return {
+    sub: person.id,
+    org_id: siteId,
+    roles,
+    ...(scopes.includes('profile') ? { name: person.name } : {}),
+    ...(scopes.includes('email') ? { email: person.email } : {}),
+  };
+}

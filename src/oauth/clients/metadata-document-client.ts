@@ -1,0 +1,75 @@
+// Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document) as clients of a
+// school: accepted only from permitted hosts, fetched safely, cached within the bounds of their
+// HTTP cache headers, and stored per school so each school reviews them on its own. Errors and
+// invalid documents are never cached: the next request fetches again.
+import type { Db } from '../../db/database.ts';
+import { findClientForSite, upsertMetadataDocumentClient } from '../../db/repositories/oauth-clients.ts';
+import type { Site } from '../../services/sites.ts';
+import type { RateLimiter } from '../../services/rate-limiter.ts';
+import { RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { cacheExpiry } from '../client-metadata/cache-policy.ts';
+import { parseClientIdUrl } from '../client-metadata/client-id-url.ts';
+import { validateClientMetadataDocument } from '../client-metadata/document.ts';
+import { fetchClientMetadataDocument, MetadataFetchError, type FetchOptions } from '../client-metadata/safe-fetch.ts';
+import { toClient, type Client } from './client.ts';
+
+export type MetadataDocumentDeps = { db: Db; rateLimiter: RateLimiter; fetchOptions?: Partial<FetchOptions>; now?: () => Date };
+
+export class MetadataDocumentRejected extends Error {}
+
+export function looksLikeMetadataDocumentUrl(clientId: string): boolean {
+  return /^https:\/\//i.test(clientId);
+}
+
+/** Seed spec, Authentication 4: valid only if the school permits the host. */
+export function isHostPermitted(site: Site, host: string): { permitted: boolean; allowlisted: boolean } {
+  const allowlisted = site.allowedMetadataHosts.map((h) => h.toLowerCase()).includes(host.toLowerCase());
+  return { permitted: allowlisted || site.openRegistration, allowlisted };
+}
+
+export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, site: Site, clientId: string): Promise<Client> {
+  const now = deps.now ?? (() => new Date());
+  const parsed = parseClientIdUrl(clientId);
+  if (!parsed.ok) throw new MetadataDocumentRejected(`The client_id is not a valid Client ID Metadata Document URL: ${parsed.reason}`);
+  const { permitted, allowlisted } = isHostPermitted(site, parsed.url.host);
+  if (!permitted) throw new MetadataDocumentRejected(`This school does not accept client metadata documents from ${parsed.url.host}.`);
+
+  const cached = await findClientForSite(deps.db, site.id, clientId);
+  if (cached?.review_status === 'blocked') throw new MetadataDocumentRejected('This client has been blocked by the school.');
+  if (cached && cached.metadata_expires_at && cached.metadata_expires_at > now()) return toClient(cached);
+
+  const rate = await deps.rateLimiter.consume(`cimd-fetch:${parsed.url.host.toLowerCase()}`, RATE_POLICIES.metadataFetchPerHost);
+  if (!rate.allowed) throw new MetadataDocumentRejected(`Too many metadata document fetches for ${parsed.url.host}; try again in ${rate.resetSeconds} s.`);
+
+  let fetched;
+  try {
+    // Special-use addresses (private, loopback, link-local) only for an explicitly allowlisted host.
+    fetched = await fetchClientMetadataDocument(parsed.url, { allowSpecialUseAddresses: allowlisted, ...deps.fetchOptions });
+  } catch (error) {
+    if (error instanceof MetadataFetchError) throw new MetadataDocumentRejected(`The client metadata document could not be fetched (${error.reason}).`);
+    throw error;
+  }
+  const validated = validateClientMetadataDocument(parsed.url, fetched.body);
+  if (!validated.ok) throw new MetadataDocumentRejected(`The client metadata document is invalid: ${validated.reason}`);
+  const { metadata } = validated;
+  const expiresAt = cacheExpiry(fetched.headers, fetched.fetchedAt) ?? fetched.fetchedAt;
+
+  const row = await upsertMetadataDocumentClient(deps.db, {
+    client_id: clientId,
+    site_id: site.id,
+    kind: 'metadata_document',
+    audience: 'operator',
+    name: metadata.clientName,
+    redirect_uris: metadata.redirectUris,
+    grant_types: metadata.grantTypes,
+    token_endpoint_auth_method: 'none',
+    client_secret_hash: null,
+    application_type: 'web',
+    review_status: 'unreviewed',
+    client_uri: metadata.clientUri ?? null,
+    logo_uri: metadata.logoUri ?? null,
+    metadata_document: JSON.stringify(JSON.parse(fetched.body)),
+    metadata_expires_at: expiresAt,
+  });
+  return toClient(row);
+}

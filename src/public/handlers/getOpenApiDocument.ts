@@ -1,0 +1,10 @@
+import type { GetOpenApiDocumentData, GetOpenApiDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { openApiDocumentFor } from '../openapi-document.ts';
+
+/** The bundled spec with this school's origin as its server (issue 5: served per site). */
+export const getOpenApiDocument: OperationHandler<GetOpenApiDocumentData, GetOpenApiDocumentResponses> = async (_request, { site }) => ({
+  status: 200,
+  body: openApiDocumentFor(site.origin),
+  headers: { 'Cache-Control': 'public, max-age=300' },
+});

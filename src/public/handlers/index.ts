@@ -1,0 +1,8 @@
+// Handlers of the public (token-free) operations: service health, documents, catalog.
+import { getCatalogCourse } from './getCatalogCourse.ts';
+import { getHealth } from './getHealth.ts';
+import { getOpenApiDocument } from './getOpenApiDocument.ts';
+import { getReadiness } from './getReadiness.ts';
+import { listCatalogCourses } from './listCatalogCourses.ts';
+
+export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, listCatalogCourses, getCatalogCourse };
