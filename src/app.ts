@@ -1,10 +1,12 @@
 // createApp(deps) builds the whole HTTP service from explicit dependencies (DESIGN habit 10):
 // tests build it on a fresh PGlite and a random port; main.ts alone listens and handles signals.
+import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { handlers } from './http/handler-map.ts';
+import { oauthCors } from './http/cors.ts';
 import { createHttpLogger } from './http/logging.ts';
 import { createOpenApiDispatcher } from './http/openapi-dispatch.ts';
 import { renderError } from './http/render.ts';
@@ -12,7 +14,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './services/index.ts';
 
-export type AppDeps = { config: Config; db: Db; log: Logger };
+export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: Buffer };
 
 /** Bodies larger than this are refused with 413 before any handler runs (issue 9). */
 const BODY_LIMIT = '100kb';
@@ -26,6 +28,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
 
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
+  app.use(oauthCors);
+  app.use('/assets', express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }));
   app.use(siteResolver(services));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));

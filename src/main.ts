@@ -1,4 +1,5 @@
 // The process: configuration, database, migrations, demo seed, listen, graceful shutdown.
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { alignDemoOrigins } from './db/seed/align-demo-origins.ts';
 import { seedDemoSchools } from './db/seed/demo-schools.ts';
 import { createLogger } from './http/logging.ts';
+import { loadOrCreateDevelopmentKey } from './oauth/keys/key-encryption.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -35,7 +37,11 @@ if (config.seedDemo) {
   if (moved.length) log.info({ moved }, 'demo schools moved to the configured origins');
 }
 
-const { app } = await createApp({ config, db, log });
+// Outside production an unset KEY_ENCRYPTION_KEY means a key kept under DATA_DIR (or, for an
+// in-memory database that keeps nothing anyway, one that lives as long as the process).
+const keyEncryptionKey =
+  config.keyEncryptionKey ?? (config.database.kind === 'pglite' && config.database.dataDir === null ? randomBytes(32) : loadOrCreateDevelopmentKey(config.dataDir));
+const { app } = await createApp({ config, db, log, keyEncryptionKey });
 const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
 await once(server, 'listening');
 const { port } = server.address() as AddressInfo;

@@ -4,9 +4,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import addFormats from 'ajv-formats';
-import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
+import { operationIds, operations, type OperationId } from '../../generated/openapi/operations.ts';
 import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import type { AnyOperationHandler } from './handler.ts';
+import { InvalidRequest } from '../oauth/errors.ts';
+import { renderErrorPage } from '../web/error-page.ts';
+import { guardBearer, type AuthInfo } from './bearer-guard.ts';
 import { invalidRequest, ProblemError } from './problem.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
@@ -39,7 +42,9 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
     api.register(operationId, async (c: Context, req: Request, res: Response) => {
-      const context = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
+      const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
+      const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
+      const context = auth ? { ...base, auth } : base;
       const result = await handler(
         { path: c.request.params ?? {}, query: c.request.query ?? {}, body: c.request.requestBody, headers: req.headers },
         context,
@@ -54,8 +59,23 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
     });
   }
 
-  api.register('validationFail', async (c: Context) => {
-    throw invalidRequest(validationErrorsToFieldErrors(c.validation.errors ?? []));
+  // Each surface answers invalid input in its own documented shape (habit 6).
+  api.register('validationFail', async (c: Context, req: Request, res: Response) => {
+    const fields = validationErrorsToFieldErrors(c.validation.errors ?? []);
+    const surface = errorSurfaceOf(c.operation?.operationId);
+    if (surface === 'page') return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', fields.map((f) => `${f.pointer}: ${f.detail}`).join('; '), 400));
+    if (surface === 'oauth') throw new InvalidRequest(fields.map((f) => `${f.pointer.replace(/^\/(body|query)\//, '')}: ${f.detail}`).join('; '));
+    throw invalidRequest(fields);
+  });
+
+  // The bearer guard runs before validation, so an unauthenticated caller learns nothing else.
+  api.registerSecurityHandler('oauth2', async (c: Context, req: Request) => {
+    const { site, services } = requestContextOf(req);
+    return guardBearer(services.db, site, req.headers.authorization, { requiredScopes: requiredScopesOf(c) });
+  });
+  api.register('unauthorizedHandler', async (c: Context) => {
+    const failure = (c.security as Record<string, { error?: unknown } | undefined> | undefined)?.oauth2;
+    throw failure?.error ?? new Error('security handler failed without an error');
   });
   api.register('notFound', async (_c: Context, req: Request) => {
     requestContextOf(req); // an unknown origin is a 404 for that reason first
@@ -80,6 +100,19 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
       renderError(req, res, error);
     }
   };
+}
+
+type ErrorSurface = 'problem' | 'oauth' | 'page';
+
+/** OAuth JSON endpoints answer RFC 6749 errors, the browser pages HTML, the rest problems. */
+function errorSurfaceOf(operationId: string | undefined): ErrorSurface {
+  const op = operationId ? operations[operationId as OperationId] : undefined;
+  if (!op || !(op.tags as readonly string[]).includes('OAuth')) return 'problem';
+  return op.path.startsWith('/oauth/') ? 'page' : 'oauth';
+}
+
+function requiredScopesOf(c: Context): string[] {
+  return (c.operation?.security ?? []).flatMap((requirement) => (requirement as Record<string, string[]>).oauth2 ?? []);
 }
 
 function isJson(contentType: string | undefined): boolean {

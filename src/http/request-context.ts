@@ -1,10 +1,15 @@
 // What a handler knows about the request besides its validated input: which school it is for,
 // who is calling (once the bearer guard ran), and the services it may use. No express types here.
 import type { Logger } from 'pino';
+import type { AuthInfo } from './bearer-guard.ts';
 import type { Site } from '../services/sites.ts';
 import type { Services } from '../services/index.ts';
 
-export type RequestContext = SiteFreeContext & { site: Site };
+export type RequestContext = SiteFreeContext & {
+  site: Site;
+  /** Set by the bearer guard for operations whose spec requires a token. */
+  auth?: AuthInfo;
+};
 
 /** Context of the operations that answer on any origin (health probes from a load balancer). */
 export type SiteFreeContext = {

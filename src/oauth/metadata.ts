@@ -40,11 +40,13 @@ export function authorizationServerMetadata(site: Site) {
     client_id_metadata_document_supported: true,
     prompt_values_supported: ['none', 'login', 'consent'],
     service_documentation: `${site.origin}/auth.md`,
+    // The source of truth agrees with OpenID discovery: listed only while ID tokens are signed.
+    ...(site.idTokenSigningEnabled ? { id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS] } : {}),
   };
 }
 
 export function openIdConfiguration(site: Site) {
-  const { jwks_uri, ...base } = authorizationServerMetadata(site);
+  const { jwks_uri, id_token_signing_alg_values_supported: _algs, ...base } = authorizationServerMetadata(site);
   return {
     ...base,
     subject_types_supported: ['public'],

@@ -1,17 +1,26 @@
 // Builds every service from explicit dependencies (DESIGN habit 12: passed, not hidden).
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
+import { createSessionService } from '../web/sessions.ts';
+import { createAuditLog } from './audit.ts';
 import { createCatalogService } from './catalog.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './sites.ts';
 
-export type ServiceDeps = { config: Config; db: Db };
+export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer };
 
 export function createServices(deps: ServiceDeps) {
+  const { config, db } = deps;
   return {
-    db: deps.db,
-    config: deps.config,
-    sites: createSiteService(deps.db),
-    catalog: createCatalogService(deps.db),
+    db,
+    config,
+    sites: createSiteService(db),
+    catalog: createCatalogService(db),
+    rateLimiter: createRateLimiter(db),
+    audit: createAuditLog(db),
+    sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
+    signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),
   };
 }
 

@@ -82,6 +82,727 @@ export type Limit = number;
  */
 export type Cursor = string;
 
+export type GetAuthorizationServerMetadataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/oauth-authorization-server';
+};
+
+export type GetAuthorizationServerMetadataResponses = {
+    /**
+     * The metadata document.
+     */
+    200: {
+        issuer: string;
+        authorization_endpoint: string;
+        token_endpoint: string;
+        userinfo_endpoint?: string;
+        revocation_endpoint?: string;
+        introspection_endpoint?: string;
+        registration_endpoint?: string;
+        jwks_uri?: string;
+        scopes_supported: Array<string>;
+        response_types_supported: Array<string>;
+        response_modes_supported?: Array<string>;
+        grant_types_supported: Array<string>;
+        code_challenge_methods_supported: Array<string>;
+        token_endpoint_auth_methods_supported?: Array<string>;
+        revocation_endpoint_auth_methods_supported?: Array<string>;
+        introspection_endpoint_auth_methods_supported?: Array<string>;
+        authorization_response_iss_parameter_supported?: boolean;
+        client_id_metadata_document_supported?: boolean;
+        service_documentation?: string;
+        [key: string]: unknown;
+    };
+};
+
+export type GetAuthorizationServerMetadataResponse = GetAuthorizationServerMetadataResponses[keyof GetAuthorizationServerMetadataResponses];
+
+export type GetOpenIdConfigurationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/openid-configuration';
+};
+
+export type GetOpenIdConfigurationResponses = {
+    /**
+     * The configuration document.
+     */
+    200: {
+        issuer: string;
+        authorization_endpoint: string;
+        token_endpoint: string;
+        userinfo_endpoint?: string;
+        revocation_endpoint?: string;
+        introspection_endpoint?: string;
+        registration_endpoint?: string;
+        jwks_uri?: string;
+        scopes_supported: Array<string>;
+        response_types_supported: Array<string>;
+        response_modes_supported?: Array<string>;
+        grant_types_supported: Array<string>;
+        code_challenge_methods_supported: Array<string>;
+        token_endpoint_auth_methods_supported?: Array<string>;
+        revocation_endpoint_auth_methods_supported?: Array<string>;
+        introspection_endpoint_auth_methods_supported?: Array<string>;
+        authorization_response_iss_parameter_supported?: boolean;
+        client_id_metadata_document_supported?: boolean;
+        service_documentation?: string;
+        [key: string]: unknown;
+    } & {
+        subject_types_supported: Array<string>;
+        claims_supported: Array<string>;
+        id_token_signing_alg_values_supported?: Array<string>;
+    };
+};
+
+export type GetOpenIdConfigurationResponse = GetOpenIdConfigurationResponses[keyof GetOpenIdConfigurationResponses];
+
+export type GetProtectedResourceMetadataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/oauth-protected-resource';
+};
+
+export type GetProtectedResourceMetadataResponses = {
+    /**
+     * The metadata document.
+     */
+    200: {
+        resource: string;
+        resource_name?: string;
+        authorization_servers: Array<string>;
+        scopes_supported: Array<string>;
+        bearer_methods_supported: Array<string>;
+        resource_documentation?: string;
+    };
+};
+
+export type GetProtectedResourceMetadataResponse = GetProtectedResourceMetadataResponses[keyof GetProtectedResourceMetadataResponses];
+
+export type GetMcpProtectedResourceMetadataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/oauth-protected-resource/mcp';
+};
+
+export type GetMcpProtectedResourceMetadataResponses = {
+    /**
+     * The metadata document.
+     */
+    200: {
+        resource: string;
+        resource_name?: string;
+        authorization_servers: Array<string>;
+        scopes_supported: Array<string>;
+        bearer_methods_supported: Array<string>;
+        resource_documentation?: string;
+    };
+};
+
+export type GetMcpProtectedResourceMetadataResponse = GetMcpProtectedResourceMetadataResponses[keyof GetMcpProtectedResourceMetadataResponses];
+
+export type GetAccountProtectedResourceMetadataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/oauth-protected-resource/account/graphql';
+};
+
+export type GetAccountProtectedResourceMetadataResponses = {
+    /**
+     * The metadata document.
+     */
+    200: {
+        resource: string;
+        resource_name?: string;
+        authorization_servers: Array<string>;
+        scopes_supported: Array<string>;
+        bearer_methods_supported: Array<string>;
+        resource_documentation?: string;
+    };
+};
+
+export type GetAccountProtectedResourceMetadataResponse = GetAccountProtectedResourceMetadataResponses[keyof GetAccountProtectedResourceMetadataResponses];
+
+export type GetJwksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/jwks.json';
+};
+
+export type GetJwksResponses = {
+    /**
+     * The JSON Web Key Set.
+     */
+    200: {
+        keys: Array<{
+            kty: string;
+            kid: string;
+            alg: 'ES256' | 'RS256';
+            use: 'sig';
+            [key: string]: unknown;
+        }>;
+    };
+};
+
+export type GetJwksResponse = GetJwksResponses[keyof GetJwksResponses];
+
+export type AuthorizeData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Must be `code`.
+         */
+        response_type?: string;
+        /**
+         * A registered client identifier or the HTTPS URL of a Client ID Metadata Document.
+         */
+        client_id?: string;
+        /**
+         * Must equal a registered redirect URI; loopback URIs match on everything but the port (RFC 8252 7.3).
+         */
+        redirect_uri?: string;
+        /**
+         * Space-separated scope names.
+         */
+        scope?: string;
+        /**
+         * RFC 8707 resource indicator: this school's origin (or `<origin>/mcp`, `<origin>/account/graphql`). Required for member clients; operator clients default to the origin.
+         */
+        resource?: string | Array<string>;
+        /**
+         * PKCE challenge (RFC 7636), base64url SHA-256 of the verifier.
+         */
+        code_challenge?: string;
+        /**
+         * Must be `S256`.
+         */
+        code_challenge_method?: string;
+        /**
+         * Opaque value returned on redirect.
+         */
+        state?: string;
+        /**
+         * Echoed in the ID token.
+         */
+        nonce?: string;
+        /**
+         * `none`, `login` or `consent` (OpenID Connect Core 3.1.2.1).
+         */
+        prompt?: string;
+        /**
+         * Maximum authentication age in seconds (OpenID Connect Core 3.1.2.1).
+         */
+        max_age?: string;
+        /**
+         * E-mail address to prefill on the sign-in page.
+         */
+        login_hint?: string;
+    };
+    url: '/oauth/authorize';
+};
+
+export type AuthorizeErrors = {
+    /**
+     * The client or redirect URI could not be verified; an HTML page explains, nothing is redirected.
+     */
+    400: string;
+};
+
+export type AuthorizeError = AuthorizeErrors[keyof AuthorizeErrors];
+
+export type AuthorizeResponses = {
+    /**
+     * The sign-in or consent page.
+     */
+    200: string;
+};
+
+export type AuthorizeResponse = AuthorizeResponses[keyof AuthorizeResponses];
+
+export type DecideAuthorizationData = {
+    body: {
+        csrf_token: string;
+        decision: 'allow' | 'deny';
+        response_type?: string;
+        client_id?: string;
+        redirect_uri?: string;
+        scope?: string;
+        resource?: string;
+        code_challenge?: string;
+        code_challenge_method?: string;
+        state?: string;
+        nonce?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/oauth/authorize';
+};
+
+export type DecideAuthorizationErrors = {
+    /**
+     * The form is invalid (for example a stale CSRF token); an HTML page explains.
+     */
+    400: string;
+};
+
+export type DecideAuthorizationError = DecideAuthorizationErrors[keyof DecideAuthorizationErrors];
+
+export type GetSignInPageData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Path on this origin to continue to after signing in.
+         */
+        return_to?: string;
+        login_hint?: string;
+    };
+    url: '/oauth/sign-in';
+};
+
+export type GetSignInPageResponses = {
+    /**
+     * The page.
+     */
+    200: string;
+};
+
+export type GetSignInPageResponse = GetSignInPageResponses[keyof GetSignInPageResponses];
+
+export type SubmitSignInData = {
+    body: {
+        csrf_token: string;
+        email?: string;
+        password?: string;
+        return_to?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/oauth/sign-in';
+};
+
+export type SubmitSignInErrors = {
+    /**
+     * The form is invalid (stale CSRF token).
+     */
+    400: string;
+    /**
+     * Wrong e-mail or password; the page again with one generic message.
+     */
+    401: string;
+    /**
+     * Too many attempts; the page with a message and `Retry-After`.
+     */
+    429: string;
+};
+
+export type SubmitSignInError = SubmitSignInErrors[keyof SubmitSignInErrors];
+
+export type SignOutData = {
+    body: {
+        csrf_token: string;
+        return_to?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/oauth/sign-out';
+};
+
+export type SignOutErrors = {
+    /**
+     * Stale CSRF token.
+     */
+    400: string;
+};
+
+export type SignOutError = SignOutErrors[keyof SignOutErrors];
+
+export type TokenData = {
+    /**
+     * Semantic rules are checked by the endpoint and answered with RFC 6749 error codes.
+     */
+    body: {
+        /**
+         * `authorization_code` or `refresh_token`.
+         */
+        grant_type?: string;
+        code?: string;
+        redirect_uri?: string;
+        client_id?: string;
+        client_secret?: string;
+        code_verifier?: string;
+        refresh_token?: string;
+        /**
+         * Refresh only: a narrower scope; never wider.
+         */
+        scope?: string;
+        /**
+         * RFC 8707: the same value as at the authorization request.
+         */
+        resource?: string | Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/oauth/token';
+};
+
+export type TokenErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    400: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    429: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type TokenError = TokenErrors[keyof TokenErrors];
+
+export type TokenResponses = {
+    /**
+     * Tokens. `Cache-Control` is `no-store`.
+     */
+    200: {
+        access_token: string;
+        token_type: 'Bearer';
+        /**
+         * Seconds until the access token expires.
+         */
+        expires_in: number;
+        refresh_token?: string;
+        scope: string;
+        /**
+         * Only from the code exchange, when `openid` was granted and the school signs ID tokens.
+         */
+        id_token?: string;
+    };
+};
+
+export type TokenResponse = TokenResponses[keyof TokenResponses];
+
+export type UserinfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/oauth/userinfo';
+};
+
+export type UserinfoErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    403: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type UserinfoError = UserinfoErrors[keyof UserinfoErrors];
+
+export type UserinfoResponses = {
+    /**
+     * The claims.
+     */
+    200: {
+        /**
+         * The member identifier (viewer.id).
+         */
+        sub: string;
+        /**
+         * The school's identifier.
+         */
+        org_id: string;
+        roles: Array<'owner' | 'admin' | 'lecturer' | 'student'>;
+        /**
+         * With `profile`.
+         */
+        name?: string | null;
+        /**
+         * With `email`.
+         */
+        email?: string;
+    };
+};
+
+export type UserinfoResponse = UserinfoResponses[keyof UserinfoResponses];
+
+export type UserinfoPostData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/oauth/userinfo';
+};
+
+export type UserinfoPostErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    403: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type UserinfoPostError = UserinfoPostErrors[keyof UserinfoPostErrors];
+
+export type UserinfoPostResponses = {
+    /**
+     * The claims.
+     */
+    200: {
+        /**
+         * The member identifier (viewer.id).
+         */
+        sub: string;
+        /**
+         * The school's identifier.
+         */
+        org_id: string;
+        roles: Array<'owner' | 'admin' | 'lecturer' | 'student'>;
+        /**
+         * With `profile`.
+         */
+        name?: string | null;
+        /**
+         * With `email`.
+         */
+        email?: string;
+    };
+};
+
+export type UserinfoPostResponse = UserinfoPostResponses[keyof UserinfoPostResponses];
+
+export type RevokeData = {
+    body: {
+        token?: string;
+        token_type_hint?: string;
+        client_id?: string;
+        client_secret?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/oauth/revoke';
+};
+
+export type RevokeErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    400: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type RevokeError = RevokeErrors[keyof RevokeErrors];
+
+export type RevokeResponses = {
+    /**
+     * Revoked, or was not active.
+     */
+    200: unknown;
+};
+
+export type IntrospectData = {
+    body: {
+        token?: string;
+        token_type_hint?: string;
+        client_id?: string;
+        client_secret?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/oauth/introspect';
+};
+
+export type IntrospectErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    400: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type IntrospectError = IntrospectErrors[keyof IntrospectErrors];
+
+export type IntrospectResponses = {
+    /**
+     * The token's state.
+     */
+    200: {
+        active: boolean;
+        scope?: string;
+        client_id?: string;
+        sub?: string;
+        exp?: number;
+        iat?: number;
+        iss?: string;
+        /**
+         * The origin the token is bound to (RFC 8707).
+         */
+        aud?: string;
+        token_type?: 'Bearer' | 'refresh_token';
+    };
+};
+
+export type IntrospectResponse = IntrospectResponses[keyof IntrospectResponses];
+
+export type RegisterClientData = {
+    body: {
+        client_name?: string;
+        application_type?: string;
+        redirect_uris?: Array<string>;
+        token_endpoint_auth_method?: string;
+        grant_types?: Array<string>;
+        response_types?: Array<string>;
+        scope?: string;
+        client_uri?: string;
+        logo_uri?: string;
+        id_token_signed_response_alg?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/oauth/register';
+};
+
+export type RegisterClientErrors = {
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    400: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    429: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+};
+
+export type RegisterClientError = RegisterClientErrors[keyof RegisterClientErrors];
+
+export type RegisterClientResponses = {
+    /**
+     * The client's full metadata.
+     */
+    201: {
+        client_id: string;
+        /**
+         * Only for `client_secret_post`; shown once.
+         */
+        client_secret?: string;
+        /**
+         * 0 means it does not expire.
+         */
+        client_secret_expires_at?: number;
+        client_id_issued_at: number;
+        client_name: string;
+        application_type: 'web' | 'native';
+        redirect_uris: Array<string>;
+        grant_types: Array<string>;
+        response_types: Array<string>;
+        token_endpoint_auth_method: 'none' | 'client_secret_post' | 'client_secret_basic';
+        scope?: string;
+        id_token_signed_response_alg?: 'ES256' | 'RS256';
+    };
+};
+
+export type RegisterClientResponse = RegisterClientResponses[keyof RegisterClientResponses];
+
 export type GetHealthData = {
     body?: never;
     path?: never;

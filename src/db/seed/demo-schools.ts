@@ -10,6 +10,7 @@ import { seedCatalog } from './demo-catalog.ts';
 import { seedCommerce } from './demo-commerce.ts';
 import { seedContent, seedEvents } from './demo-community.ts';
 import { seedLearning } from './demo-learning.ts';
+import { seedDemoOAuthClients } from './demo-oauth-clients.ts';
 import { seedPeople, seedSiteRoles } from './demo-people.ts';
 import { lookup, type SchoolContext, type SchoolSeed } from './demo-types.ts';
 import { secondSchool } from './second-school-data.ts';
@@ -31,6 +32,8 @@ export async function seedDemoSchools(
     const people = await seedPeople(trx, DEMO_ACCOUNTS, passwordHash);
     await seedSchool(trx, demoAcademy, origins.primary, people, now);
     await seedSchool(trx, secondSchool, origins.secondary, people, now);
+    const academy = await trx.selectFrom('sites').select('id').where('slug', '=', demoAcademy.slug).executeTakeFirstOrThrow();
+    await seedDemoOAuthClients(trx, academy.id, lookup(people, 'owner@demo-academy.test', 'person'));
     return { seeded: true };
   });
 }

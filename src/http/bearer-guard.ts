@@ -1,0 +1,127 @@
+// The one bearer guard of every protected resource: UserInfo, the admin API, /account/graphql and
+// /mcp (RFC 6750). Only the Authorization header is accepted. A missing token is a 401 challenge
+// pointing at the protected-resource metadata (RFC 9728 5.1); an invalid, expired, revoked or
+// foreign-origin token is 401 invalid_token; a valid token without the needed scopes is 403
+// insufficient_scope naming every needed scope (RFC 6750 3.1).
+import type { Db } from '../db/database.ts';
+import { findActiveAccessToken, type ActiveAccessToken } from '../db/repositories/oauth-grants.ts';
+import { hashSecret } from '../lib/secrets.ts';
+import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
+import type { Site } from '../services/sites.ts';
+import type { WireError, WireResponse } from './wire-error.ts';
+
+export type AuthInfo = {
+  personId: string;
+  grantId: string;
+  clientId: string;
+  clientRowId: string;
+  audience: 'operator' | 'member';
+  scopes: ReadonlySet<string>;
+  resource: string;
+  expiresAt: Date;
+  issuedAt: Date;
+  /** The hash, never the token: enough to key rate limits and logs without the secret. */
+  tokenHash: string;
+};
+
+type ChallengeKind = 'missing' | 'invalid_token' | 'insufficient_scope';
+
+/** RFC 6750 3: the WWW-Authenticate challenge, also rendered as a JSON body. */
+export class BearerChallenge extends Error implements WireError {
+  readonly isWireError = true as const;
+  readonly kind: ChallengeKind;
+  readonly origin: string;
+  readonly scopes: readonly string[];
+  readonly forceErrorCode: boolean;
+
+  constructor(kind: ChallengeKind, origin: string, description: string, scopes: readonly string[] = [], forceErrorCode = false) {
+    super(description);
+    this.kind = kind;
+    this.origin = origin;
+    this.scopes = scopes;
+    this.forceErrorCode = forceErrorCode;
+  }
+
+  get status(): number {
+    return this.kind === 'insufficient_scope' ? 403 : 401;
+  }
+
+  /** The error code on the wire; a missing token carries none unless the surface asks for it. */
+  get code(): string | undefined {
+    if (this.kind === 'missing') return this.forceErrorCode ? 'invalid_token' : undefined;
+    return this.kind;
+  }
+
+  challenge(): string {
+    const params: string[] = [];
+    if (this.code) params.push(`error="${this.code}"`, `error_description="${this.message.replace(/["\\]/g, '')}"`);
+    if (this.scopes.length) params.push(`scope="${this.scopes.join(' ')}"`);
+    params.push(`resource_metadata="${protectedResourceMetadataUrl(this.origin)}"`);
+    return `Bearer ${params.join(', ')}`;
+  }
+
+  toWire(): WireResponse {
+    return {
+      status: this.status,
+      headers: { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' },
+      body: { error: this.code ?? 'invalid_token', error_description: this.message, ...(this.scopes.length ? { scope: this.scopes.join(' ') } : {}) },
+    };
+  }
+}
+
+export type GuardOptions = {
+  /** Scopes the operation needs; all of them (RFC 6750 3.1 names every one in the challenge). */
+  requiredScopes: readonly string[];
+  /** The spec's Errors table: /account/graphql calls a missing token an invalid_token challenge. */
+  missingTokenIsInvalidToken?: boolean;
+};
+
+/** Reads the bearer token of an Authorization header; undefined when there is none. */
+export function bearerTokenOf(authorization: string | string[] | undefined): string | undefined | null {
+  if (authorization === undefined) return undefined;
+  if (Array.isArray(authorization)) return null;
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
+  return match ? match[1]! : null;
+}
+
+export function toAuthInfo(row: ActiveAccessToken, tokenHash: string): AuthInfo {
+  return {
+    personId: row.person_id,
+    grantId: row.grant_id,
+    clientId: row.client_id,
+    clientRowId: row.client_row_id,
+    audience: row.audience,
+    scopes: new Set(row.scopes),
+    resource: row.resource,
+    expiresAt: row.expires_at,
+    issuedAt: row.created_at,
+    tokenHash,
+  };
+}
+
+/** Authenticates without checking scopes (the MCP server decides per tool). */
+export async function authenticateBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: { missingTokenIsInvalidToken?: boolean; requiredScopes?: readonly string[] } = {}): Promise<AuthInfo | undefined> {
+  const token = bearerTokenOf(authorization);
+  const scopes = options.requiredScopes ?? [];
+  if (token === undefined) return undefined;
+  if (token === null) throw new BearerChallenge('invalid_token', site.origin, 'The Authorization header is not a Bearer token.', scopes);
+  const tokenHash = hashSecret(token);
+  const row = await findActiveAccessToken(db, tokenHash);
+  // A token of another school is as unknown here as a forged one (seed spec, Errors table).
+  if (!row || row.site_id !== site.id || row.resource !== site.origin) {
+    throw new BearerChallenge('invalid_token', site.origin, 'The access token is invalid, expired, revoked or issued for another origin.', scopes);
+  }
+  return toAuthInfo(row, tokenHash);
+}
+
+export async function guardBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: GuardOptions): Promise<AuthInfo> {
+  const auth = await authenticateBearer(db, site, authorization, options);
+  if (!auth) throw new BearerChallenge('missing', site.origin, 'An access token is required.', options.requiredScopes, options.missingTokenIsInvalidToken);
+  requireScopes(site, auth, options.requiredScopes);
+  return auth;
+}
+
+export function requireScopes(site: Site, auth: AuthInfo, required: readonly string[]): void {
+  if (required.every((scope) => auth.scopes.has(scope))) return;
+  throw new BearerChallenge('insufficient_scope', site.origin, `This request needs the scope ${required.join(' ')}.`, required);
+}

@@ -1,0 +1,16 @@
+// RFC 6749 4.1.2.1: until the client and redirect URI are verified an error is shown to the user
+// (an HTML page, status 400) and never redirected; afterwards it goes back to the client with
+// error, error_description, state and iss (RFC 9207).
+import type { Site } from '../../services/sites.ts';
+import { renderErrorPage } from '../../web/error-page.ts';
+import { OAuthError } from '../errors.ts';
+import { redirectResult, type FlowResult } from './flow.ts';
+import { redirectToClient } from './redirect-to-client.ts';
+import { single, type AuthorizationParams } from './request.ts';
+
+export function authorizationErrorResponse(site: Site, error: unknown, params: AuthorizationParams, verifiedRedirectUri: string | undefined): FlowResult {
+  if (!(error instanceof OAuthError)) throw error;
+  if (!error.redirectable || verifiedRedirectUri === undefined) return renderErrorPage(site, error.code, error.description, 400);
+  const state = single(params.state) ?? undefined;
+  return redirectResult(redirectToClient(verifiedRedirectUri, { error: error.code, error_description: error.description, state }, site.origin));
+}

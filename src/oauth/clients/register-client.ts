@@ -1,0 +1,92 @@
+// Client registration (RFC 7591) as the seed spec narrows it: not open registration for hosted
+// web clients. A known vendor integration's name returns its client_id; loopback redirect URIs
+// (RFC 8252 7.3) create a new operator-audience native client; a fixed HTTPS callback needs a
+// registered integration. account:* scopes are never registrable (seed spec, Authentication 5).
+import type { Db } from '../../db/database.ts';
+import { findVendorIntegrationByName, insertClient } from '../../db/repositories/oauth-clients.ts';
+import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import type { Site } from '../../services/sites.ts';
+import { InvalidClientMetadata, InvalidRedirectUri, InvalidScope } from '../errors.ts';
+import { allLoopback, isWellFormedRedirectUri } from '../redirect-uri.ts';
+import { parseScope, scopeAllowedForAudience, scopeInfo } from '../scopes.ts';
+import { toClient, type Client } from './client.ts';
+
+export type RegistrationRequest = {
+  client_name?: string;
+  application_type?: string;
+  redirect_uris?: string[];
+  token_endpoint_auth_method?: string;
+  grant_types?: string[];
+  response_types?: string[];
+  scope?: string;
+  client_uri?: string;
+  logo_uri?: string;
+  id_token_signed_response_alg?: string;
+};
+
+export type Registration = { client: Client; clientSecret: string | undefined; created: boolean };
+
+const GRANT_TYPES = ['authorization_code', 'refresh_token'];
+const AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
+
+function checkScopes(raw: string | undefined): string[] {
+  const scopes = parseScope(raw);
+  for (const scope of scopes) {
+    if (!scopeInfo(scope)) throw new InvalidScope(`Unknown scope ${JSON.stringify(scope)}.`);
+    if (!scopeAllowedForAudience(scope, 'operator')) throw new InvalidScope(`The scope ${scope} belongs to member applications, which the school creates in its admin area.`);
+  }
+  return scopes;
+}
+
+function checkMetadata(request: RegistrationRequest) {
+  const grantTypes = request.grant_types ?? GRANT_TYPES;
+  if (grantTypes.length === 0 || grantTypes.some((g) => !GRANT_TYPES.includes(g)) || !grantTypes.includes('authorization_code')) {
+    throw new InvalidClientMetadata('grant_types may hold authorization_code and refresh_token only.');
+  }
+  const responseTypes = request.response_types ?? ['code'];
+  if (responseTypes.some((r) => r !== 'code')) throw new InvalidClientMetadata('response_types may hold code only.');
+  const method = request.token_endpoint_auth_method ?? 'none';
+  if (!(AUTH_METHODS as readonly string[]).includes(method)) throw new InvalidClientMetadata(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}.`);
+  const alg = request.id_token_signed_response_alg ?? 'ES256';
+  if (alg !== 'ES256' && alg !== 'RS256') throw new InvalidClientMetadata('id_token_signed_response_alg must be ES256 or RS256.');
+  if (request.application_type !== undefined && request.application_type !== 'native' && request.application_type !== 'web') {
+    throw new InvalidClientMetadata('application_type must be native or web.');
+  }
+  return { grantTypes: [...new Set(grantTypes)], method: method as (typeof AUTH_METHODS)[number], alg: alg as 'ES256' | 'RS256' };
+}
+
+export async function registerClient(db: Db, site: Site, request: RegistrationRequest): Promise<Registration> {
+  const scopes = checkScopes(request.scope);
+  const redirectUris = request.redirect_uris ?? [];
+  if (redirectUris.length === 0) throw new InvalidRedirectUri('redirect_uris must name at least one redirect URI.');
+  for (const uri of redirectUris) if (!isWellFormedRedirectUri(uri)) throw new InvalidRedirectUri(`${JSON.stringify(uri)} is not an absolute http(s) URI without fragment or credentials.`);
+
+  if (request.client_name) {
+    const vendor = await findVendorIntegrationByName(db, request.client_name);
+    if (vendor) return { client: toClient(vendor), clientSecret: undefined, created: false };
+  }
+  if (!allLoopback(redirectUris)) {
+    if (request.client_name) throw new InvalidClientMetadata(`${JSON.stringify(request.client_name)} is not a known integration; fixed HTTPS callbacks are for registered integrations only.`);
+    throw new InvalidRedirectUri('Only loopback redirect URIs (http://127.0.0.1:<port>/<path>) can be registered here; a fixed callback needs a registered integration.');
+  }
+
+  const { grantTypes, method, alg } = checkMetadata(request);
+  const clientSecret = method === 'none' ? undefined : randomSecret(TOKEN_PREFIX.clientSecret);
+  const row = await insertClient(db, {
+    client_id: `loopback-${randomSecret('c').slice(2, 26)}`,
+    site_id: site.id,
+    kind: 'loopback',
+    audience: 'operator',
+    name: (request.client_name ?? 'Application on your computer').slice(0, 200),
+    redirect_uris: redirectUris,
+    grant_types: grantTypes,
+    token_endpoint_auth_method: method,
+    client_secret_hash: clientSecret ? hashSecret(clientSecret) : null,
+    application_type: 'native',
+    allowed_scopes: scopes,
+    id_token_signed_response_alg: alg,
+    client_uri: request.client_uri ?? null,
+    logo_uri: request.logo_uri ?? null,
+  });
+  return { client: toClient(row), clientSecret, created: true };
+}

@@ -1,0 +1,20 @@
+import type { AuthorizeData, AuthorizeResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
+import { continueAuthorization } from '../authorize/flow.ts';
+import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
+
+/** RFC 6749 4.1.1 authorization endpoint, in named steps (see authorize/validate-request.ts). */
+export const authorize: OperationHandler<AuthorizeData, AuthorizeResponses & Record<302 | 400, unknown>> = async ({ query, headers }, context) => {
+  const { site, services } = context;
+  let redirectUri: string | undefined;
+  try {
+    const verified = await verifyClientAndRedirect({ db: services.db, rateLimiter: services.rateLimiter }, site, query);
+    redirectUri = verified.redirectUri;
+    const request = validateRest(site, verified.client, verified.redirectUri, query);
+    const session = await services.sessions.current(site, headers.cookie);
+    return (await continueAuthorization(context, request, query, session)) as never;
+  } catch (error) {
+    return authorizationErrorResponse(site, error, query, redirectUri) as never;
+  }
+};

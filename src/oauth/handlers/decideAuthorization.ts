@@ -1,0 +1,30 @@
+import type { DecideAuthorizationData } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { renderErrorPage } from '../../web/error-page.ts';
+import { verifySessionCsrfToken } from '../../web/sessions.ts';
+import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
+import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
+import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
+
+/**
+ * The consent form's decision. The form carries a CSRF token derived from the session, so another
+ * site cannot post a decision for the user (RFC 9700 4.4.1.8), and every parameter is validated
+ * again, as if the request had just arrived.
+ */
+export const decideAuthorization: OperationHandler<DecideAuthorizationData, Record<302 | 400, unknown>> = async ({ body, headers }, context) => {
+  const { site, services } = context;
+  const session = await services.sessions.current(site, headers.cookie);
+  if (!session) return renderErrorPage(site, 'invalid_request', 'Your sign-in session has ended. Start again from the application.', 400) as never;
+  if (!verifySessionCsrfToken(session, CONSENT_CSRF_PURPOSE, body.csrf_token)) {
+    return renderErrorPage(site, 'invalid_request', 'This form has expired or was not sent by this page. Start again from the application.', 400) as never;
+  }
+  let redirectUri: string | undefined;
+  try {
+    const verified = await verifyClientAndRedirect({ db: services.db, rateLimiter: services.rateLimiter }, site, body);
+    redirectUri = verified.redirectUri;
+    const request = validateRest(site, verified.client, verified.redirectUri, body);
+    return (await decide(context, request, session, body.decision)) as never;
+  } catch (error) {
+    return authorizationErrorResponse(site, error, body, redirectUri) as never;
+  }
+};

@@ -1,0 +1,32 @@
+import type { RegisterClientData, RegisterClientResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { registerClient as register } from '../clients/register-client.ts';
+import { TooManyRequests } from '../errors.ts';
+import { formatScope } from '../scopes.ts';
+
+/** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (issue 3). */
+export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async ({ body }, { site, services, clientIp }) => {
+  const policy = RATE_POLICIES.registrationPerAddress;
+  const rate = await services.rateLimiter.consume(`register:${clientIp}`, policy);
+  if (!rate.allowed) throw new TooManyRequests('Too many registrations from this address; try again later.', rate.resetSeconds);
+  const { client, clientSecret, created } = await register(services.db, site, body ?? {});
+  if (created) await services.audit.record({ siteId: site.id, actorClientId: client.clientId, action: 'client.registered', targetType: 'client', targetId: client.rowId, details: { kind: client.kind }, ip: clientIp });
+  return {
+    status: 201,
+    headers: { 'Cache-Control': 'no-store', ...rateLimitHeaders(rate, policy) },
+    body: {
+      client_id: client.clientId,
+      ...(clientSecret ? { client_secret: clientSecret, client_secret_expires_at: 0 } : {}),
+      client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
+      client_name: client.name,
+      application_type: client.applicationType,
+      redirect_uris: client.redirectUris,
+      grant_types: client.grantTypes,
+      response_types: ['code'],
+      token_endpoint_auth_method: client.authMethod,
+      ...(client.allowedScopes.length ? { scope: formatScope(client.allowedScopes) } : {}),
+      id_token_signed_response_alg: client.idTokenAlg,
+    },
+  };
+};

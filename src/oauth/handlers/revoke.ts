@@ -1,0 +1,35 @@
+import type { RevokeData, RevokeResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { findRefreshTokenForClient, revokeAccessToken, revokeGrant } from '../../db/repositories/oauth-grants.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
+import { InvalidRequest } from '../errors.ts';
+import { requireFormBody } from '../form-body.ts';
+
+/**
+ * RFC 7009 2: revoking an access token ends that token; revoking a refresh token ends its grant,
+ * access tokens included (2.1 "SHOULD"). Unknown tokens, and tokens of other clients, get 200 too
+ * (2.2), so the endpoint reveals nothing about tokens the caller does not own.
+ */
+export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ body, headers }, { site, services, clientIp }) => {
+  requireFormBody(headers);
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(first(headers.authorization), body));
+  if (!body.token) throw new InvalidRequest('token is required.');
+  const tokenHash = hashSecret(body.token);
+  // The hint only orders the look-ups (RFC 7009 2.1); both kinds are tried.
+  const revokedAccess = body.token_type_hint !== 'refresh_token' && (await revokeAccessToken(services.db, tokenHash, client.rowId));
+  if (!revokedAccess) {
+    const refresh = await findRefreshTokenForClient(services.db, tokenHash);
+    if (refresh && refresh.client_row_id === client.rowId && refresh.site_id === site.id) {
+      await revokeGrant(services.db, refresh.grant_id, 'refresh token revoked by client');
+      await services.audit.record({ siteId: site.id, actorClientId: client.clientId, actorPersonId: refresh.person_id, action: 'grant.revoked', targetType: 'grant', targetId: refresh.grant_id, ip: clientIp });
+    } else if (body.token_type_hint === 'refresh_token') {
+      await revokeAccessToken(services.db, tokenHash, client.rowId);
+    }
+  }
+  return { status: 200, body: undefined as never, headers: { 'Cache-Control': 'no-store' } };
+};
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,61 @@
+import type { SubmitSignInData } from '../../../generated/openapi/client/types.gen.ts';
+import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { renderErrorPage } from '../../web/error-page.ts';
+import { renderPage } from '../../web/render-page.ts';
+import { safeReturnTo } from '../../web/return-to.ts';
+import { verifyPreSessionCsrf } from '../../web/sessions.ts';
+
+const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
+
+/** Checks the password; unknown accounts cost the same time, so timing reveals nothing. */
+async function checkCredentials(ctx: RequestContext, email: string, password: string): Promise<string | undefined> {
+  const person = await findPersonByEmail(ctx.services.db, email);
+  if (!person?.password_hash) {
+    await verifyAgainstDummy(password);
+    return undefined;
+  }
+  if (!(await verifyPassword(password, person.password_hash))) return undefined;
+  // Only people with a role at this school sign in here; others get the same generic answer.
+  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, person.id);
+  return roles.length ? person.id : undefined;
+}
+
+/**
+ * Signs in: CSRF-checked, throttled per account and per address, one generic message for any wrong
+ * credential, and a brand-new session id (no session fixation).
+ */
+export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429, unknown>> = async ({ body, headers }, ctx) => {
+  const { site, services } = ctx;
+  if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
+    return renderErrorPage(site, 'invalid_request', 'This sign-in form has expired. Go back, reload the page and try again.', 400) as never;
+  }
+  const email = (body.email ?? '').trim().toLowerCase();
+  const returnTo = safeReturnTo(site.origin, body.return_to);
+  const page = (status: number, error: string, extra: Record<string, string> = {}) =>
+    renderPage('./sign-in', { schoolName: site.name, lang: site.locale, csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
+
+  const perAccount = await services.rateLimiter.consume(`sign-in:account:${site.id}:${email}`, RATE_POLICIES.signInPerAccount);
+  const perAddress = await services.rateLimiter.consume(`sign-in:address:${ctx.clientIp}`, RATE_POLICIES.signInPerAddress);
+  if (!perAccount.allowed || !perAddress.allowed) {
+    const [decision, policy] = !perAccount.allowed ? [perAccount, RATE_POLICIES.signInPerAccount] : [perAddress, RATE_POLICIES.signInPerAddress];
+    return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, policy));
+  }
+
+  const personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
+  if (!personId) {
+    await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
+    return page(401, WRONG_CREDENTIALS);
+  }
+  await services.rateLimiter.reset(`sign-in:account:${site.id}:${email}`, RATE_POLICIES.signInPerAccount);
+  const previous = await services.sessions.current(site, headers.cookie);
+  if (previous) await services.sessions.end(site, previous);
+  const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;
+  const { cookie } = await services.sessions.start(site, personId, { userAgent, ip: ctx.clientIp });
+  await recordSignIn(services.db, personId);
+  await services.audit.record({ siteId: site.id, actorPersonId: personId, action: 'sign_in.succeeded', ip: ctx.clientIp });
+  return { status: 303, body: undefined, headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } } as never;
+};
