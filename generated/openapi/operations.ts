@@ -3,6 +3,7 @@ export const operations = {
   authorize: { method: 'get', path: "/oauth/authorize", tags: ["OAuth"], scopes: [], public: true, summary: "Authorization endpoint (RFC 6749 4.1.1, PKCE S256 only)" },
   decideAuthorization: { method: 'post', path: "/oauth/authorize", tags: ["OAuth"], scopes: [], public: true, summary: "Consent decision (Allow or Deny) of the consent page" },
   getAccountProtectedResourceMetadata: { method: 'get', path: "/.well-known/oauth-protected-resource/account/graphql", tags: ["Discovery"], scopes: [], public: true, summary: "Protected resource metadata for /account/graphql (RFC 9728 3.1 path-specific document)" },
+  getAuthDocument: { method: 'get', path: "/auth.md", tags: ["Documents"], scopes: [], public: true, summary: "How to authenticate at this school (auth.md)" },
   getAuthorizationServerMetadata: { method: 'get', path: "/.well-known/oauth-authorization-server", tags: ["Discovery"], scopes: [], public: true, summary: "Authorization server metadata (RFC 8414)" },
   getCatalogCourse: { method: 'get', path: "/api/v1/catalog/courses/{slug}", tags: ["Catalog"], scopes: [], public: true, summary: "Get a published course with its curriculum outline" },
   getHealth: { method: 'get', path: "/healthz", tags: ["Service"], scopes: [], public: true, summary: "Liveness: the process is up" },

@@ -9,3 +9,8 @@ export function requireFormBody(headers: Readonly<Record<string, string | string
     throw new InvalidRequest('The request body must be application/x-www-form-urlencoded.');
   }
 }
+
+/** The first value of a header that may have been sent more than once. */
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

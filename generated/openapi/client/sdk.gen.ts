@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.ts';
-import type { AuthorizeData, AuthorizeErrors, AuthorizeResponses, DecideAuthorizationData, DecideAuthorizationErrors, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
+import type { AuthorizeData, AuthorizeErrors, AuthorizeResponses, DecideAuthorizationData, DecideAuthorizationErrors, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthDocumentData, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -233,6 +233,16 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
  * The document with `servers[0].url` and the OAuth security scheme's URLs set to this school's origin.
  */
 export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options?: Options<GetOpenApiDocumentData, ThrowOnError>) => (options?.client ?? client).get<GetOpenApiDocumentResponses, unknown, ThrowOnError>({ url: '/openapi.json', ...options });
+
+/**
+ * How to authenticate at this school (auth.md)
+ *
+ * Markdown for developers and agents: what is anonymous, discovery, the client routes, the
+ * authorization code flow with PKCE and resource indicators, scopes, lifetimes, claims, errors
+ * and rate limits. Drawn from the same constants as the authorization server metadata.
+ *
+ */
+export const getAuthDocument = <ThrowOnError extends boolean = false>(options?: Options<GetAuthDocumentData, ThrowOnError>) => (options?.client ?? client).get<GetAuthDocumentResponses, unknown, ThrowOnError>({ url: '/auth.md', ...options });
 
 /**
  * List the school's published courses

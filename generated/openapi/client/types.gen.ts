@@ -870,6 +870,22 @@ export type GetOpenApiDocumentResponses = {
 
 export type GetOpenApiDocumentResponse = GetOpenApiDocumentResponses[keyof GetOpenApiDocumentResponses];
 
+export type GetAuthDocumentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/auth.md';
+};
+
+export type GetAuthDocumentResponses = {
+    /**
+     * The document.
+     */
+    200: string;
+};
+
+export type GetAuthDocumentResponse = GetAuthDocumentResponses[keyof GetAuthDocumentResponses];
+
 export type ListCatalogCoursesData = {
     body?: never;
     path?: never;

@@ -65,3 +65,23 @@ export async function insertVendorIntegration(db: Db, clientRowId: string, match
 export async function touchClientLastUsed(db: Db, id: string): Promise<void> {
   await db.updateTable('oauth_clients').set({ last_used_at: new Date() }).where('id', '=', id).execute();
 }
+
+export async function listClients(db: Db, filter: { siteId: string | null; kind: ClientRow['kind'] }): Promise<ClientRow[]> {
+  let query = db.selectFrom('oauth_clients').selectAll().where('kind', '=', filter.kind);
+  query = filter.siteId === null ? query.where('site_id', 'is', null) : query.where('site_id', '=', filter.siteId);
+  return query.orderBy('created_at').execute();
+}
+
+/** Deleting a client deletes its grants and tokens with it (foreign keys cascade). */
+export async function deleteClient(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findSiteIdBySlug(db: Db, slug: string): Promise<string | undefined> {
+  return (await db.selectFrom('sites').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+}
+
+export async function findVendorClient(db: Db, clientId: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'vendor').executeTakeFirst();
+}

@@ -1,21 +1,10 @@
 // The parameters of an authorization request (RFC 6749 4.1.1, RFC 7636 4.3, RFC 8707 2,
 // OIDC Core 3.1.2.1) as they arrive, and what validation makes of them.
+import type { AuthorizeData } from '../../../generated/openapi/client/types.gen.ts';
 import type { Client } from '../clients/client.ts';
 
-export type AuthorizationParams = {
-  response_type?: string;
-  client_id?: string;
-  redirect_uri?: string;
-  scope?: string;
-  resource?: string | string[];
-  code_challenge?: string;
-  code_challenge_method?: string;
-  state?: string;
-  nonce?: string;
-  prompt?: string;
-  max_age?: string;
-  login_hint?: string;
-};
+/** The query of GET /oauth/authorize as the spec describes it (generated from spec/). */
+export type AuthorizationParams = NonNullable<AuthorizeData['query']>;
 
 /** The parameters the consent form carries back, so the decision is checked again in full. */
 export const FORWARDED_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'resource', 'code_challenge', 'code_challenge_method', 'state', 'nonce'] as const;

@@ -4,7 +4,7 @@ import { findAccessTokenForClient, findRefreshTokenForClient } from '../../db/re
 import { hashSecret } from '../../lib/secrets.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
 import { InvalidRequest } from '../errors.ts';
-import { requireFormBody } from '../form-body.ts';
+import { headerValue, requireFormBody } from '../form-body.ts';
 import { formatScope } from '../scopes.ts';
 
 const INACTIVE = { active: false } as const;
@@ -17,7 +17,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  */
 export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async ({ body, headers }, { site, services }) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(first(headers.authorization), body));
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body));
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const now = new Date();
@@ -42,7 +42,3 @@ export const introspect: OperationHandler<IntrospectData, IntrospectResponses> =
     body: { active: true, token_type: 'refresh_token', scope: formatScope(refresh.scopes), client_id: client.clientId, sub: refresh.person_id, iss: site.origin, aud: refresh.resource, iat: seconds(refresh.created_at), exp: seconds(refresh.expires_at) },
   };
 };
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}

@@ -4,7 +4,7 @@ import { findRefreshTokenForClient, revokeAccessToken, revokeGrant } from '../..
 import { hashSecret } from '../../lib/secrets.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
 import { InvalidRequest } from '../errors.ts';
-import { requireFormBody } from '../form-body.ts';
+import { headerValue, requireFormBody } from '../form-body.ts';
 
 /**
  * RFC 7009 2: revoking an access token ends that token; revoking a refresh token ends its grant,
@@ -13,7 +13,7 @@ import { requireFormBody } from '../form-body.ts';
  */
 export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(first(headers.authorization), body));
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body));
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   // The hint only orders the look-ups (RFC 7009 2.1); both kinds are tried.
@@ -29,7 +29,3 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ bo
   }
   return { status: 200, body: undefined as never, headers: { 'Cache-Control': 'no-store' } };
 };
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}

@@ -7,14 +7,14 @@ import { exchangeAuthorizationCode } from '../grants/authorization-code.ts';
 import { refreshTokens } from '../grants/refresh-token.ts';
 import { signIdToken } from '../id-token.ts';
 import { formatScope } from '../scopes.ts';
-import { requireFormBody } from '../form-body.ts';
+import { headerValue, requireFormBody } from '../form-body.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /** RFC 6749 3.2 token endpoint: client authentication, then the grant. */
 export const token: OperationHandler<TokenData, TokenResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
-  const credentials = readClientCredentials(single(headers.authorization), body);
+  const credentials = readClientCredentials(headerValue(headers.authorization), body);
   const policy = RATE_POLICIES.tokenPerClient;
   const rate = await services.rateLimiter.consume(`token:${site.id}:${credentials.clientId}`, policy);
   if (!rate.allowed) throw new TooManyRequests('Too many token requests for this client; slow down.', rate.resetSeconds);
@@ -50,7 +50,3 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
   if (!body.grant_type) throw new InvalidRequest('grant_type is required.');
   throw new UnsupportedGrantType(`The grant type ${body.grant_type} is not supported; use authorization_code or refresh_token.`);
 };
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}

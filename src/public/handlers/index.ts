@@ -1,8 +1,9 @@
 // Handlers of the public (token-free) operations: service health, documents, catalog.
+import { getAuthDocument } from './getAuthDocument.ts';
 import { getCatalogCourse } from './getCatalogCourse.ts';
 import { getHealth } from './getHealth.ts';
 import { getOpenApiDocument } from './getOpenApiDocument.ts';
 import { getReadiness } from './getReadiness.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
-export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, listCatalogCourses, getCatalogCourse };
+export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, listCatalogCourses, getCatalogCourse };

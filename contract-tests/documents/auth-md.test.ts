@@ -1,0 +1,46 @@
+// /auth.md documents lifetimes, the scope-to-claim mapping and the error codes (issue 3, Done
+// when), and agrees with the authorization server metadata (the source of truth).
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+const origin = inject('primaryOrigin');
+
+describe('/auth.md (issue 3)', () => {
+  let text: string;
+  let metadata: Record<string, unknown>;
+  beforeAll(async () => {
+    const response = await fetch(`${origin}/auth.md`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    text = await response.text();
+    metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
+  });
+
+  it('names every endpoint of the authorization server metadata', () => {
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'revocation_endpoint', 'introspection_endpoint', 'registration_endpoint', 'jwks_uri']) {
+      expect(text).toContain(metadata[key] as string);
+    }
+  });
+
+  it('lists every scope of scopes_supported', () => {
+    for (const scope of metadata.scopes_supported as string[]) expect(text).toContain(`| \`${scope}\` |`);
+  });
+
+  it('documents the lifetimes, including the 10-minute ID token of the seed spec', () => {
+    expect(text).toMatch(/\| Access token \| 1 hour \|/);
+    expect(text).toMatch(/\| ID token \| 10 minutes \|/);
+    expect(text).toMatch(/\| Authorization code \| 1 minute, single use \|/);
+  });
+
+  it('documents the scope-to-claim mapping of UserInfo', () => {
+    expect(text).toMatch(/\| `email` \| string \| `email` \|/);
+    expect(text).toMatch(/\| `name` \| string or null \| `profile` \|/);
+  });
+
+  it('documents every error code of the seed spec', () => {
+    for (const code of ['invalid_request', 'invalid_grant', 'invalid_client', 'invalid_scope', 'invalid_client_metadata', 'invalid_redirect_uri', 'invalid_token', 'insufficient_scope']) expect(text).toContain(`\`${code}\``);
+  });
+
+  it('is what service_documentation points to', () => {
+    expect(metadata.service_documentation).toBe(`${origin}/auth.md`);
+  });
+});

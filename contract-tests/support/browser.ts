@@ -1,0 +1,50 @@
+// Launches a real Chromium for the web contract tests (contract-tests/web/), through
+// playwright-core driving the distribution's browser (Debian: `apt-get install chromium`).
+// Without a browser the tests are skipped with a message, except in CI, where they must fail.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The machine running the suite may have no internet: without the background-networking flags
+// Chromium keeps trying to reach Google's services and fills the log with failed connections.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const ARTIFACTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+const browserPresent = existsSync(CHROMIUM_PATH);
+
+/** True when the browser tests should be skipped: no browser here, and not in CI. */
+export const skipBrowserTests = !browserPresent && !process.env.CI;
+
+if (skipBrowserTests) {
+  console.warn(`[browser] skipping browser tests: no Chromium at ${CHROMIUM_PATH} (install it with \`apt-get install chromium\` or set CHROMIUM_PATH)`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!browserPresent) {
+    // Only reached in CI (elsewhere the suite is skipped): a missing browser is a failure there.
+    throw new Error(`no Chromium at ${CHROMIUM_PATH}: CI must install it (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 15_000 });
+}
+
+/** Saves a full-page screenshot as contract-tests/artifacts/<name>.png and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, timeout: 5_000 });
+  return path;
+}

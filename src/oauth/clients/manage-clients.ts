@@ -1,0 +1,76 @@
+// Creating and removing the clients that no registration endpoint creates: vendor integrations
+// (deployment-wide, managed by `npm run integrations`) and member applications (created by a
+// school's operators: `npm run member-apps` now, the admin area later). One place for the rules.
+import type { Db } from '../../db/database.ts';
+import { insertClient, insertVendorIntegration } from '../../db/repositories/oauth-clients.ts';
+import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import { isLoopbackUri, isWellFormedRedirectUri } from '../redirect-uri.ts';
+import { MEMBER_SCOPES, OPERATOR_SCOPES, IDENTITY_SCOPES } from '../scopes.ts';
+import { toClient, type Client } from './client.ts';
+
+export class ClientRuleError extends Error {}
+
+export type NewClient = { name: string; redirectUris: string[]; confidential: boolean; scopes: string[] };
+export type CreatedClient = { client: Client; clientSecret: string | undefined };
+
+function checkRedirectUris(uris: string[]): void {
+  if (uris.length === 0) throw new ClientRuleError('At least one redirect URI is required.');
+  for (const uri of uris) {
+    if (!isWellFormedRedirectUri(uri)) throw new ClientRuleError(`${uri} is not an absolute URI without fragment or credentials.`);
+    // RFC 9700 2.1 / RFC 8252 8.3: plain http only for loopback.
+    if (uri.startsWith('http:') && !isLoopbackUri(uri)) throw new ClientRuleError(`${uri} must use https (plain http is for loopback only).`);
+  }
+}
+
+function checkScopes(scopes: string[], allowed: readonly string[]): void {
+  if (scopes.length === 0) throw new ClientRuleError('Select at least one scope.');
+  for (const scope of scopes) if (!allowed.includes(scope)) throw new ClientRuleError(`The scope ${scope} is not available to this kind of client.`);
+}
+
+function newSecret(confidential: boolean): { secret: string | undefined; hash: string | null } {
+  const secret = confidential ? randomSecret(TOKEN_PREFIX.clientSecret) : undefined;
+  return { secret, hash: secret ? hashSecret(secret) : null };
+}
+
+/** A member application of one school (seed spec, Authentication 4). */
+export async function createMemberApp(db: Db, siteId: string, input: NewClient & { createdBy: string | null }): Promise<CreatedClient> {
+  checkRedirectUris(input.redirectUris);
+  checkScopes(input.scopes, MEMBER_SCOPES);
+  const { secret, hash } = newSecret(input.confidential);
+  const row = await insertClient(db, {
+    client_id: `app-${randomSecret('x').slice(2, 22)}`,
+    site_id: siteId,
+    kind: 'member_app',
+    audience: 'member',
+    name: input.name.trim().slice(0, 200),
+    redirect_uris: input.redirectUris,
+    token_endpoint_auth_method: input.confidential ? 'client_secret_post' : 'none',
+    client_secret_hash: hash,
+    allowed_scopes: input.scopes,
+    created_by_person_id: input.createdBy,
+  });
+  return { client: toClient(row), clientSecret: secret };
+}
+
+/** A vendor integration usable at every school, found at registration by its name. */
+export async function createVendorIntegration(db: Db, input: NewClient & { clientId: string }): Promise<CreatedClient> {
+  checkRedirectUris(input.redirectUris);
+  checkScopes(input.scopes, [...IDENTITY_SCOPES, ...OPERATOR_SCOPES]);
+  if (!/^[a-z0-9][a-z0-9._-]{2,63}$/.test(input.clientId)) throw new ClientRuleError('client_id: 3-64 characters of a-z, 0-9, dot, dash, underscore.');
+  const { secret, hash } = newSecret(input.confidential);
+  return db.transaction().execute(async (trx) => {
+    const row = await insertClient(trx, {
+      client_id: input.clientId,
+      site_id: null,
+      kind: 'vendor',
+      audience: 'operator',
+      name: input.name.trim().slice(0, 200),
+      redirect_uris: input.redirectUris,
+      token_endpoint_auth_method: input.confidential ? 'client_secret_basic' : 'none',
+      client_secret_hash: hash,
+      allowed_scopes: input.scopes,
+    });
+    await insertVendorIntegration(trx, row.id, input.name);
+    return { client: toClient(row), clientSecret: secret };
+  });
+}

@@ -1,0 +1,34 @@
+// The error section of /auth.md: every code this authorization server and its protected
+// resources use, with status and meaning (seed spec, Errors).
+export const AUTH_ERRORS_SECTION = `## Errors
+
+OAuth endpoints answer JSON \`{"error": "...", "error_description": "..."}\` (RFC 6749 5.2) with
+\`Cache-Control: no-store\`.
+
+| Code | Status | When |
+|---|---|---|
+| \`invalid_request\` | 400 | A parameter is missing, repeated or malformed; a body that is not form-encoded |
+| \`invalid_client\` | 401 | Client authentication failed (with \`WWW-Authenticate: Basic\`) |
+| \`invalid_grant\` | 400 | Code or refresh token invalid, expired, used, revoked, or issued to another client; PKCE or redirect URI mismatch |
+| \`unauthorized_client\` | 400 / redirect | The client may not use this grant, or a member application while the school has MCP connections off |
+| \`unsupported_grant_type\` | 400 | A grant other than \`authorization_code\` and \`refresh_token\` |
+| \`unsupported_response_type\` | redirect | A response type other than \`code\` |
+| \`invalid_scope\` | 400 / redirect | Unknown scope, a scope of the other audience (\`account:*\` at registration), a write scope for an unreviewed metadata-document client, or a wider scope on refresh |
+| \`invalid_target\` | 400 / redirect | A \`resource\` that is not this school's origin, or a member flow without it (RFC 8707) |
+| \`access_denied\` | redirect | The person denied, or their role may not authorize this client |
+| \`login_required\`, \`consent_required\` | redirect | \`prompt=none\` could not be honoured |
+| \`invalid_redirect_uri\` | 400 | Registration: a fixed HTTPS callback without a registered integration |
+| \`invalid_client_metadata\` | 400 | Registration: unknown vendor \`client_name\`, unsupported metadata |
+| \`slow_down\` | 429 | Rate limited; see \`Retry-After\` |
+| \`temporarily_unavailable\` | 503 | The database is unreachable; retry after \`Retry-After\` |
+
+Protected resources answer RFC 6750 challenges, also as JSON bodies:
+
+| Condition | Code | Status | Challenge |
+|---|---|---|---|
+| No token | — (\`invalid_token\` at \`/account/graphql\`) | 401 | \`Bearer resource_metadata="…"\` |
+| Invalid, expired, revoked or malformed token, or one of another origin | \`invalid_token\` | 401 | \`Bearer error="invalid_token", resource_metadata="…"\` |
+| Valid token without a needed scope | \`insufficient_scope\` | 403 | \`Bearer error="insufficient_scope", scope="<every needed scope>", resource_metadata="…"\` |
+| \`/mcp\` without a token | — | — | served anonymously with public tools only |
+
+The administrative API answers its own errors as RFC 9457 problem details (\`application/problem+json\`).`;

@@ -1,0 +1,11 @@
+import type { GetAuthDocumentData, GetAuthDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { renderAuthMd } from '../documents/auth-md.ts';
+
+/** /auth.md for this school (text/markdown). */
+export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (_request, { site, services }) => ({
+  status: 200,
+  body: renderAuthMd(site, services.config),
+  contentType: 'text/markdown; charset=utf-8',
+  headers: { 'Cache-Control': 'public, max-age=300' },
+});
