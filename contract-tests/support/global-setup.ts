@@ -5,12 +5,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+import { createLocalhostCertificate } from './tls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     primaryOrigin: string;
     secondaryOrigin: string;
     serverLogPath: string;
+    /** PEM certificate and key for `localhost` that the server under test trusts (empty when external). */
+    tlsCert: string;
+    tlsKey: string;
   }
 }
 
@@ -46,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('primaryOrigin', new URL(external).origin);
     project.provide('secondaryOrigin', process.env.CONTRACT_SECOND_BASE_URL ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin : '');
     project.provide('serverLogPath', '');
+    project.provide('tlsCert', '');
+    project.provide('tlsKey', '');
     return async () => undefined;
   }
 
@@ -53,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const primary = `http://localhost:${port}`;
   const secondary = `http://127.0.0.1:${port}`;
   const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : null;
+  const tls = await createLocalhostCertificate();
   const logs: Buffer[] = [];
   const child = spawn(process.execPath, ['src/main.ts'], {
     env: {
@@ -62,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: primary,
       SECOND_SITE_URL: secondary,
       PGLITE_STORAGE: 'memory',
+      NODE_EXTRA_CA_CERTS: tls.caPath,
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
     },
@@ -79,6 +87,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('primaryOrigin', primary);
   project.provide('secondaryOrigin', secondary);
   project.provide('serverLogPath', '');
+  project.provide('tlsCert', tls.cert);
+  project.provide('tlsKey', tls.key);
 
   return async () => {
     child.kill('SIGTERM');

@@ -16,6 +16,8 @@ export const demoAcademy: SchoolSeed = {
   contactEmail: 'hello@demo-academy.test',
   betaFeatures: { mcp_connections: true },
   idTokenSigningEnabled: true,
+  // Lets a developer try a Client ID Metadata Document served from their own machine.
+  allowedMetadataHosts: ['localhost'],
   courses: [
     {
       slug: 'web-development-bootcamp',

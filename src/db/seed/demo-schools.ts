@@ -57,6 +57,7 @@ async function seedSchool(db: Kysely<Database>, school: SchoolSeed, origin: stri
       contact_email: school.contactEmail,
       beta_features: JSON.stringify(school.betaFeatures),
       id_token_signing_enabled: school.idTokenSigningEnabled,
+      allowed_metadata_hosts: school.allowedMetadataHosts ?? [],
     })
     .returning('id')
     .executeTakeFirstOrThrow();

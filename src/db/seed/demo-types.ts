@@ -146,6 +146,8 @@ export interface SchoolSeed {
   contactEmail: string;
   betaFeatures: Record<string, boolean>;
   idTokenSigningEnabled: boolean;
+  /** Hosts whose Client ID Metadata Documents the school accepts (a host without port: any port). */
+  allowedMetadataHosts?: string[];
   courses: CourseSeed[];
   lecturer: LecturerSeed;
   enrollments: EnrollmentSeed[];

@@ -21,9 +21,13 @@ export function looksLikeMetadataDocumentUrl(clientId: string): boolean {
   return /^https:\/\//i.test(clientId);
 }
 
-/** Seed spec, Authentication 4: valid only if the school permits the host. */
-export function isHostPermitted(site: Site, host: string): { permitted: boolean; allowlisted: boolean } {
-  const allowlisted = site.allowedMetadataHosts.map((h) => h.toLowerCase()).includes(host.toLowerCase());
+/**
+ * Seed spec, Authentication 4: valid only if the school permits the host. An allowlist entry
+ * `host:port` permits that exact host; a bare `host` permits it on any port.
+ */
+export function isHostPermitted(site: Site, url: URL): { permitted: boolean; allowlisted: boolean } {
+  const entries = site.allowedMetadataHosts.map((h) => h.toLowerCase());
+  const allowlisted = entries.includes(url.host.toLowerCase()) || entries.includes(url.hostname.toLowerCase());
   return { permitted: allowlisted || site.openRegistration, allowlisted };
 }
 
@@ -31,7 +35,7 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
   const now = deps.now ?? (() => new Date());
   const parsed = parseClientIdUrl(clientId);
   if (!parsed.ok) throw new MetadataDocumentRejected(`The client_id is not a valid Client ID Metadata Document URL: ${parsed.reason}`);
-  const { permitted, allowlisted } = isHostPermitted(site, parsed.url.host);
+  const { permitted, allowlisted } = isHostPermitted(site, parsed.url);
   if (!permitted) throw new MetadataDocumentRejected(`This school does not accept client metadata documents from ${parsed.url.host}.`);
 
   const cached = await findClientForSite(deps.db, site.id, clientId);

@@ -1,0 +1,77 @@
+// Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; seed spec,
+// Authentication 4 and Limits): an HTTPS client_id the server fetches over real TLS, accepted only
+// from permitted hosts, read-only until reviewed, and usable at the token endpoint afterwards.
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
+
+const origin = inject('primaryOrigin');
+const secondary = inject('secondaryOrigin');
+const tlsCert = inject('tlsCert');
+const redirectUri = 'http://127.0.0.1:41234/callback';
+
+describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
+  let server: https.Server;
+  let clientId: string;
+  const documents = new Map<string, () => { status: number; body: unknown }>();
+  let hits = 0;
+
+  beforeAll(async () => {
+    server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (req, res) => {
+      hits += 1;
+      const answer = documents.get(req.url ?? '')?.() ?? { status: 404, body: { error: 'not found' } };
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+    const base = `https://localhost:${(server.address() as AddressInfo).port}`;
+    clientId = `${base}/agent/client.json`;
+    documents.set('/agent/client.json', () => ({ status: 200, body: { client_id: clientId, client_name: 'Doc Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' } }));
+    documents.set('/bad/client.json', () => ({ status: 200, body: { client_id: `${base}/other.json`, client_name: 'Liar', redirect_uris: [redirectUri] } }));
+    documents.set('/secret/client.json', () => ({ status: 200, body: { client_id: `${base}/secret/client.json`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_post' } }));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is advertised (client_id_metadata_document_supported)', async () => {
+    const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
+    expect(metadata.client_id_metadata_document_supported).toBe(true);
+  });
+
+  it('an allowed host: the owner consents, the consent page names the host, the code is exchanged', async () => {
+    const as = await discover(origin);
+    const outcome = await authorizeInBrowser(as, { clientId, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+    expect(outcome.callback.searchParams.get('code')).toBeTruthy();
+    const tokens = await exchangeCode(as, { client_id: clientId, token_endpoint_auth_method: 'none' }, oauth.None(), outcome, redirectUri);
+    expect(tokens.scope).toBe('courses:read');
+  });
+
+  it('while unreviewed it may request read and identity scopes only (seed spec, Limits)', async () => {
+    const as = await discover(origin);
+    const outcome = await authorizeInBrowser(as, { clientId, redirectUri, scope: 'courses:write', email: ACCOUNTS.owner });
+    expect(outcome.callback.searchParams.get('error')).toBe('invalid_scope');
+  });
+
+  it('a document whose client_id differs from its URL is refused with a page, never a redirect', async () => {
+    const url = `${clientId.replace('/agent/', '/bad/')}`;
+    const response = await fetch(`${origin}/oauth/authorize?client_id=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=courses:read`, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it('a document asking for a shared-secret method is refused', async () => {
+    const url = clientId.replace('/agent/', '/secret/');
+    const response = await fetch(`${origin}/oauth/authorize?client_id=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=courses:read`, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+  });
+
+  it.skipIf(!secondary)('a school that does not permit the host rejects it without fetching (seed spec, Errors)', async () => {
+    const before = hits;
+    const response = await fetch(`${secondary}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=courses:read`, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('does not accept client metadata documents');
+    expect(hits).toBe(before);
+  });
+});
