@@ -11,6 +11,7 @@ import { alignDemoOrigins } from './db/seed/align-demo-origins.ts';
 import { seedDemoSchools } from './db/seed/demo-schools.ts';
 import { createLogger } from './http/logging.ts';
 import { loadOrCreateDevelopmentKey } from './oauth/keys/key-encryption.ts';
+import { schedulePurge } from './services/purge-job.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -47,6 +48,8 @@ await once(server, 'listening');
 const { port } = server.address() as AddressInfo;
 log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
 
+const stopPurge = schedulePurge(db, log);
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -57,6 +60,7 @@ async function shutdown(signal: string): Promise<void> {
     server.closeAllConnections();
   }, config.shutdownGraceMs);
   force.unref();
+  stopPurge();
   server.close(); // stops accepting; in-flight requests finish
   server.closeIdleConnections();
   await once(server, 'close');

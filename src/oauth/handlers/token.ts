@@ -1,4 +1,5 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
+import { touchClientLastUsed } from '../../db/repositories/oauth-clients.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
@@ -23,6 +24,8 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
 
   if (body.grant_type === 'authorization_code') {
     const result = await exchangeAuthorizationCode(services.db, site, client, body, oauth);
+    // A loopback registration whose code is never exchanged is purged after a day (issue 3).
+    if (client.kind === 'loopback') await touchClientLastUsed(services.db, client.rowId);
     const idToken = await signIdToken({ db: services.db, signingKeys: services.signingKeys, idTokenTtlSeconds: oauth.idTokenTtlSeconds }, site, client, result);
     await services.audit.record({ siteId: site.id, actorPersonId: result.personId, actorClientId: client.clientId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'authorization_code', scope: formatScope(result.scopes) }, ip: clientIp });
     return {

@@ -1,0 +1,25 @@
+// Deletes expired codes, tokens, sessions, rate-limit windows and loopback registrations never
+// used (issue 9). Safe on any number of instances: the work runs under an advisory lock and every
+// statement is idempotent. Expired rows are kept a day first so that reuse of an expired refresh
+// token is still recognised as reuse rather than as an unknown token.
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import { purgeExpired, withPurgeLock, type PurgeCounts } from '../db/repositories/purge.ts';
+
+export const PURGE_RETENTION_MS = 24 * 3600 * 1000;
+export const UNUSED_LOOPBACK_CLIENT_MS = 24 * 3600 * 1000;
+
+export async function runPurge(db: Db, now = new Date()): Promise<PurgeCounts | false> {
+  return withPurgeLock(db, (trx) => purgeExpired(trx, now, PURGE_RETENTION_MS, UNUSED_LOOPBACK_CLIENT_MS));
+}
+
+/** Every `intervalMs`, with jitter so instances don't line up; returns a stop function. */
+export function schedulePurge(db: Db, log: Logger, intervalMs = 10 * 60 * 1000): () => void {
+  const timer = setInterval(() => {
+    runPurge(db)
+      .then((counts) => counts && Object.values(counts).some((n) => n > 0) && log.info({ purged: counts }, 'purged expired rows'))
+      .catch((error: unknown) => log.warn({ err: error }, 'purge failed; will retry'));
+  }, intervalMs + Math.floor(Math.random() * 30_000));
+  timer.unref();
+  return () => clearInterval(timer);
+}
