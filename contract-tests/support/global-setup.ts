@@ -2,6 +2,7 @@
 // schools on a fresh database, unless CONTRACT_BASE_URL names a deployment to test instead.
 // Tests read the origins with `inject('primaryOrigin')` and `inject('secondaryOrigin')`.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
@@ -75,8 +76,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk));
+  // CONTRACT_SERVER_LOG=<file> keeps the server's JSON log lines for a look after the run.
+  const logFile = process.env.CONTRACT_SERVER_LOG ? createWriteStream(process.env.CONTRACT_SERVER_LOG) : null;
+  const keep = (chunk: Buffer) => (logFile ? logFile.write(chunk) : logs.length < 10_000 && logs.push(chunk));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   try {
     await waitForHealth(primary, child, 60_000);
   } catch (error) {

@@ -64,7 +64,16 @@ export class BearerChallenge extends Error implements WireError {
     return {
       status: this.status,
       headers: { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' },
-      body: { error: this.code ?? 'invalid_token', error_description: this.message, ...(this.scopes.length ? { scope: this.scopes.join(' ') } : {}) },
+      // RFC 6750 fields for OAuth clients, RFC 9457 fields for the admin API: one body serves both.
+      body: {
+        type: 'about:blank',
+        title: this.status === 403 ? 'Forbidden' : 'Unauthorized',
+        status: this.status,
+        detail: this.message,
+        error: this.code ?? 'invalid_token',
+        error_description: this.message,
+        ...(this.scopes.length ? { scope: this.scopes.join(' ') } : {}),
+      },
     };
   }
 }

@@ -1,5 +1,6 @@
 // Every operation of the spec mapped to its hand-written handler. `satisfies HandlerMap` makes a
 // missing or extra handler a compile error (DESIGN habit 1); a test checks the same at run time.
+import { adminHandlers } from '../admin/handlers/index.ts';
 import { oauthHandlers } from '../oauth/handlers/index.ts';
 import { publicHandlers } from '../public/handlers/index.ts';
 import type { HandlerMap } from './openapi-dispatch.ts';
@@ -7,4 +8,5 @@ import type { HandlerMap } from './openapi-dispatch.ts';
 export const handlers = {
   ...publicHandlers,
   ...oauthHandlers,
+  ...adminHandlers,
 } satisfies HandlerMap;

@@ -50,7 +50,8 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
         context,
       );
       if (options.validateResponses && isJson(result.contentType)) {
-        const check = api.validateResponse(result.body, c.operation, result.status);
+        // A response without content is validated as null, which is how openapi-backend models it.
+        const check = api.validateResponse(result.body ?? null, c.operation, result.status);
         if (check.errors?.length) {
           throw new Error(`Response of ${operationId} (${result.status}) breaks the spec: ${JSON.stringify(check.errors)}`);
         }

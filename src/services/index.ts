@@ -3,6 +3,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
+import { createAdminServices } from './admin/index.ts';
 import { createAuditLog } from './audit.ts';
 import { createCatalogService } from './catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -17,6 +18,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     sites: createSiteService(db),
     catalog: createCatalogService(db),
+    admin: createAdminServices(db),
     rateLimiter: createRateLimiter(db),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.ts';
-import type { AuthorizeData, AuthorizeErrors, AuthorizeResponses, DecideAuthorizationData, DecideAuthorizationErrors, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthDocumentData, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, AuthorizeData, AuthorizeErrors, AuthorizeResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DecideAuthorizationData, DecideAuthorizationErrors, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthDocumentData, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -252,6 +252,83 @@ export const getAuthDocument = <ThrowOnError extends boolean = false>(options?: 
  *
  */
 export const listCatalogCourses = <ThrowOnError extends boolean = false>(options?: Options<ListCatalogCoursesData, ThrowOnError>) => (options?.client ?? client).get<ListCatalogCoursesResponses, ListCatalogCoursesErrors, ThrowOnError>({ url: '/api/v1/catalog/courses', ...options });
+
+/**
+ * List courses, drafts and archived ones included
+ */
+export const listCourses = <ThrowOnError extends boolean = false>(options?: Options<ListCoursesData, ThrowOnError>) => (options?.client ?? client).get<ListCoursesResponses, ListCoursesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses',
+    ...options
+});
+
+/**
+ * Create a course (as a draft)
+ */
+export const createCourse = <ThrowOnError extends boolean = false>(options: Options<CreateCourseData, ThrowOnError>) => (options.client ?? client).post<CreateCourseResponses, CreateCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a course that nobody is enrolled in
+ *
+ * A course with enrollments cannot be deleted (409); archive it instead.
+ */
+export const deleteCourse = <ThrowOnError extends boolean = false>(options: Options<DeleteCourseData, ThrowOnError>) => (options.client ?? client).delete<DeleteCourseResponses, DeleteCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses/{id}',
+    ...options
+});
+
+/**
+ * Get a course
+ */
+export const getCourse = <ThrowOnError extends boolean = false>(options: Options<GetCourseData, ThrowOnError>) => (options.client ?? client).get<GetCourseResponses, GetCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses/{id}',
+    ...options
+});
+
+/**
+ * Change a course (fields left out stay as they are)
+ */
+export const updateCourse = <ThrowOnError extends boolean = false>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).patch<UpdateCourseResponses, UpdateCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Publish a course (idempotent)
+ *
+ * A published course appears in the public catalog. Publishing an archived course brings it back.
+ */
+export const publishCourse = <ThrowOnError extends boolean = false>(options: Options<PublishCourseData, ThrowOnError>) => (options.client ?? client).post<PublishCourseResponses, PublishCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses/{id}/publish',
+    ...options
+});
+
+/**
+ * Archive a course (idempotent)
+ *
+ * Archived courses leave the catalog; enrolled students keep their access and progress.
+ */
+export const archiveCourse = <ThrowOnError extends boolean = false>(options: Options<ArchiveCourseData, ThrowOnError>) => (options.client ?? client).post<ArchiveCourseResponses, ArchiveCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/courses/{id}/archive',
+    ...options
+});
 
 /**
  * Get a published course with its curriculum outline

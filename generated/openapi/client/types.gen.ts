@@ -17,6 +17,15 @@ export type Problem = {
     detail?: string;
     instance?: string;
     /**
+     * For authentication failures: the RFC 6750 error code (`invalid_token`, `insufficient_scope`), also in WWW-Authenticate.
+     */
+    error?: string;
+    error_description?: string;
+    /**
+     * For insufficient_scope: every scope the operation needs.
+     */
+    scope?: string;
+    /**
      * For invalid input, one entry per offending field.
      */
     errors?: Array<{
@@ -923,6 +932,566 @@ export type ListCatalogCoursesResponses = {
 };
 
 export type ListCatalogCoursesResponse = ListCatalogCoursesResponses[keyof ListCatalogCoursesResponses];
+
+export type ListCoursesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page; opaque.
+         */
+        cursor?: string;
+        /**
+         * Case-insensitive search.
+         */
+        q?: string;
+        /**
+         * Only courses in this state.
+         */
+        status?: 'draft' | 'published' | 'archived';
+        /**
+         * `-created_at` (newest first, default), `created_at`, `title` or `-title`.
+         */
+        sort?: '-created_at' | 'created_at' | 'title' | '-title';
+    };
+    url: '/api/v1/courses';
+};
+
+export type ListCoursesErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+};
+
+export type ListCoursesError = ListCoursesErrors[keyof ListCoursesErrors];
+
+export type ListCoursesResponses = {
+    /**
+     * A page of courses.
+     */
+    200: {
+        data: Array<{
+            id: string;
+            slug: string;
+            title: string;
+            subtitle: string | null;
+            /**
+             * HTML.
+             */
+            description: string | null;
+            status: 'draft' | 'published' | 'archived';
+            /**
+             * Hidden courses are published but not listed in the catalog.
+             */
+            visibility: 'public' | 'hidden';
+            featured: boolean;
+            price: {
+                /**
+                 * Minor units (cents).
+                 */
+                amount: number;
+                /**
+                 * ISO 4217 code.
+                 */
+                currency: string;
+            };
+            image_url: string | null;
+            /**
+             * Days of access a purchase grants; null is lifetime access.
+             */
+            access_days: number | null;
+            published_at: string | null;
+            archived_at: string | null;
+            created_at: string;
+            updated_at: string;
+        }>;
+        /**
+         * Pass as `cursor` to get the next page; null on the last page.
+         */
+        next_cursor: string | null;
+    };
+};
+
+export type ListCoursesResponse = ListCoursesResponses[keyof ListCoursesResponses];
+
+export type CreateCourseData = {
+    body: {
+        title: string;
+        /**
+         * Derived from the title when left out.
+         */
+        slug?: string;
+        subtitle?: string | null;
+        description?: string | null;
+        visibility?: 'public' | 'hidden';
+        featured?: boolean;
+        price?: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url?: string | null;
+        access_days?: number | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/courses';
+};
+
+export type CreateCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
+     */
+    409: Problem;
+};
+
+export type CreateCourseError = CreateCourseErrors[keyof CreateCourseErrors];
+
+export type CreateCourseResponses = {
+    /**
+     * The new course.
+     */
+    201: {
+        id: string;
+        slug: string;
+        title: string;
+        subtitle: string | null;
+        /**
+         * HTML.
+         */
+        description: string | null;
+        status: 'draft' | 'published' | 'archived';
+        /**
+         * Hidden courses are published but not listed in the catalog.
+         */
+        visibility: 'public' | 'hidden';
+        featured: boolean;
+        price: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url: string | null;
+        /**
+         * Days of access a purchase grants; null is lifetime access.
+         */
+        access_days: number | null;
+        published_at: string | null;
+        archived_at: string | null;
+        created_at: string;
+        updated_at: string;
+    };
+};
+
+export type CreateCourseResponse = CreateCourseResponses[keyof CreateCourseResponses];
+
+export type DeleteCourseData = {
+    body?: never;
+    path: {
+        /**
+         * The object's identifier.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/courses/{id}';
+};
+
+export type DeleteCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
+     */
+    409: Problem;
+};
+
+export type DeleteCourseError = DeleteCourseErrors[keyof DeleteCourseErrors];
+
+export type DeleteCourseResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteCourseResponse = DeleteCourseResponses[keyof DeleteCourseResponses];
+
+export type GetCourseData = {
+    body?: never;
+    path: {
+        /**
+         * The object's identifier.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/courses/{id}';
+};
+
+export type GetCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetCourseError = GetCourseErrors[keyof GetCourseErrors];
+
+export type GetCourseResponses = {
+    /**
+     * The course.
+     */
+    200: {
+        id: string;
+        slug: string;
+        title: string;
+        subtitle: string | null;
+        /**
+         * HTML.
+         */
+        description: string | null;
+        status: 'draft' | 'published' | 'archived';
+        /**
+         * Hidden courses are published but not listed in the catalog.
+         */
+        visibility: 'public' | 'hidden';
+        featured: boolean;
+        price: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url: string | null;
+        /**
+         * Days of access a purchase grants; null is lifetime access.
+         */
+        access_days: number | null;
+        published_at: string | null;
+        archived_at: string | null;
+        created_at: string;
+        updated_at: string;
+    };
+};
+
+export type GetCourseResponse = GetCourseResponses[keyof GetCourseResponses];
+
+export type UpdateCourseData = {
+    body: {
+        title?: string;
+        slug?: string;
+        subtitle?: string | null;
+        description?: string | null;
+        visibility?: 'public' | 'hidden';
+        featured?: boolean;
+        price?: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url?: string | null;
+        access_days?: number | null;
+    };
+    path: {
+        /**
+         * The object's identifier.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/courses/{id}';
+};
+
+export type UpdateCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
+     */
+    409: Problem;
+};
+
+export type UpdateCourseError = UpdateCourseErrors[keyof UpdateCourseErrors];
+
+export type UpdateCourseResponses = {
+    /**
+     * The changed course.
+     */
+    200: {
+        id: string;
+        slug: string;
+        title: string;
+        subtitle: string | null;
+        /**
+         * HTML.
+         */
+        description: string | null;
+        status: 'draft' | 'published' | 'archived';
+        /**
+         * Hidden courses are published but not listed in the catalog.
+         */
+        visibility: 'public' | 'hidden';
+        featured: boolean;
+        price: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url: string | null;
+        /**
+         * Days of access a purchase grants; null is lifetime access.
+         */
+        access_days: number | null;
+        published_at: string | null;
+        archived_at: string | null;
+        created_at: string;
+        updated_at: string;
+    };
+};
+
+export type UpdateCourseResponse = UpdateCourseResponses[keyof UpdateCourseResponses];
+
+export type PublishCourseData = {
+    body?: never;
+    path: {
+        /**
+         * The object's identifier.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/courses/{id}/publish';
+};
+
+export type PublishCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type PublishCourseError = PublishCourseErrors[keyof PublishCourseErrors];
+
+export type PublishCourseResponses = {
+    /**
+     * The published course.
+     */
+    200: {
+        id: string;
+        slug: string;
+        title: string;
+        subtitle: string | null;
+        /**
+         * HTML.
+         */
+        description: string | null;
+        status: 'draft' | 'published' | 'archived';
+        /**
+         * Hidden courses are published but not listed in the catalog.
+         */
+        visibility: 'public' | 'hidden';
+        featured: boolean;
+        price: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url: string | null;
+        /**
+         * Days of access a purchase grants; null is lifetime access.
+         */
+        access_days: number | null;
+        published_at: string | null;
+        archived_at: string | null;
+        created_at: string;
+        updated_at: string;
+    };
+};
+
+export type PublishCourseResponse = PublishCourseResponses[keyof PublishCourseResponses];
+
+export type ArchiveCourseData = {
+    body?: never;
+    path: {
+        /**
+         * The object's identifier.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/courses/{id}/archive';
+};
+
+export type ArchiveCourseErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type ArchiveCourseError = ArchiveCourseErrors[keyof ArchiveCourseErrors];
+
+export type ArchiveCourseResponses = {
+    /**
+     * The archived course.
+     */
+    200: {
+        id: string;
+        slug: string;
+        title: string;
+        subtitle: string | null;
+        /**
+         * HTML.
+         */
+        description: string | null;
+        status: 'draft' | 'published' | 'archived';
+        /**
+         * Hidden courses are published but not listed in the catalog.
+         */
+        visibility: 'public' | 'hidden';
+        featured: boolean;
+        price: {
+            /**
+             * Minor units (cents).
+             */
+            amount: number;
+            /**
+             * ISO 4217 code.
+             */
+            currency: string;
+        };
+        image_url: string | null;
+        /**
+         * Days of access a purchase grants; null is lifetime access.
+         */
+        access_days: number | null;
+        published_at: string | null;
+        archived_at: string | null;
+        created_at: string;
+        updated_at: string;
+    };
+};
+
+export type ArchiveCourseResponse = ArchiveCourseResponses[keyof ArchiveCourseResponses];
 
 export type GetCatalogCourseData = {
     body?: never;

@@ -1,0 +1,97 @@
+// Rules of the admin API's courses: drafts by default, explicit publish and archive, slugs
+// derived from titles and unique per school, money in the school's currency unless given.
+import type { Db } from '../../db/database.ts';
+import * as repo from '../../db/repositories/courses.ts';
+import type { CourseRow } from '../../db/repositories/courses.ts';
+import { mapIntegrityError } from '../../admin/database-errors.ts';
+import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
+import { notFound } from '../../http/problem.ts';
+import { slugify } from '../../lib/slug.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+
+export type CourseInput = {
+  title?: string;
+  slug?: string;
+  subtitle?: string | null;
+  description?: string | null;
+  visibility?: 'public' | 'hidden';
+  featured?: boolean;
+  price?: { amount: number; currency: string };
+  image_url?: string | null;
+  access_days?: number | null;
+};
+
+const UNIQUE_FIELDS = { courses_site_id_slug_key: 'slug' };
+
+export function toCourse(row: CourseRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    status: row.status,
+    visibility: row.visibility,
+    featured: row.featured,
+    price: { amount: row.price_amount, currency: row.currency },
+    image_url: row.image_url,
+    access_days: row.access_days,
+    published_at: toIso(row.published_at),
+    archived_at: toIso(row.archived_at),
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+function columnsOf(input: CourseInput) {
+  const { price, ...rest } = input;
+  return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
+}
+
+export function createCourseAdmin(db: Db) {
+  async function mustFind(site: Site, id: string): Promise<CourseRow> {
+    const row = await repo.findCourse(db, site.id, id);
+    if (!row) throw notFound('No course with that id at this school.');
+    return row;
+  }
+
+  return {
+    async list(site: Site, query: { limit?: number; cursor?: string; q?: string; status?: string; sort?: string }) {
+      const limit = query.limit ?? 20;
+      const sort = parseSort(query.sort, '-created_at');
+      const rows = await repo.listCourses(db, site.id, { limit, after: readCursor(query.cursor), sort, status: query.status, search: query.q });
+      return pageOf(rows, limit, (row) => (sort.column === 'title' ? row.title : row.created_at.toISOString()), toCourse);
+    },
+    async get(site: Site, id: string) {
+      return toCourse(await mustFind(site, id));
+    },
+    async create(site: Site, input: CourseInput & { title: string }) {
+      const row = await repo
+        .insertCourse(db, { site_id: site.id, currency: site.currency, ...columnsOf(input), title: input.title, slug: input.slug ?? slugify(input.title) })
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
+      return toCourse(row);
+    },
+    async update(site: Site, id: string, input: CourseInput) {
+      const row = await repo.updateCourse(db, site.id, id, columnsOf(input)).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
+      if (!row) throw notFound('No course with that id at this school.');
+      return toCourse(row);
+    },
+    async publish(site: Site, id: string) {
+      const course = await mustFind(site, id);
+      if (course.status === 'published') return toCourse(course);
+      return toCourse((await repo.updateCourse(db, site.id, id, { status: 'published', published_at: course.published_at ?? new Date(), archived_at: null }))!);
+    },
+    async archive(site: Site, id: string) {
+      const course = await mustFind(site, id);
+      if (course.status === 'archived') return toCourse(course);
+      return toCourse((await repo.updateCourse(db, site.id, id, { status: 'archived', archived_at: new Date() }))!);
+    },
+    async remove(site: Site, id: string): Promise<void> {
+      const deleted = await repo.deleteCourse(db, site.id, id).catch((error: unknown) => mapIntegrityError(error, {}, 'This course'));
+      if (!deleted) throw notFound('No course with that id at this school.');
+    },
+  };
+}
+
+export type CourseAdmin = ReturnType<typeof createCourseAdmin>;
