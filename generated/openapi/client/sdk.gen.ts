@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, AuthorizeData, AuthorizeErrors, AuthorizeResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DecideAuthorizationData, DecideAuthorizationErrors, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthDocumentData, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, AuthorizeData, AuthorizeErrors, AuthorizeResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DecideAuthorizationData, DecideAuthorizationErrors, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataResponses, GetAuthDocumentData, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthResponses, GetJwksData, GetJwksResponses, GetLlmsTxtData, GetLlmsTxtResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataResponses, GetOpenApiDocumentData, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationResponses, GetPricingData, GetPricingResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSignInPageData, GetSignInPageResponses, IntrospectData, IntrospectErrors, IntrospectResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RevokeData, RevokeErrors, RevokeResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -243,6 +243,20 @@ export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options
  *
  */
 export const getAuthDocument = <ThrowOnError extends boolean = false>(options?: Options<GetAuthDocumentData, ThrowOnError>) => (options?.client ?? client).get<GetAuthDocumentResponses, unknown, ThrowOnError>({ url: '/auth.md', ...options });
+
+/**
+ * The school for language models (llms.txt)
+ *
+ * The llmstxt.org form: the school's name, a summary, and links to the catalog, pricing, the agent documents and the APIs.
+ */
+export const getLlmsTxt = <ThrowOnError extends boolean = false>(options?: Options<GetLlmsTxtData, ThrowOnError>) => (options?.client ?? client).get<GetLlmsTxtResponses, unknown, ThrowOnError>({ url: '/llms.txt', ...options });
+
+/**
+ * This school's prices (pricing.md)
+ *
+ * Published courses, active membership plans, upcoming events and digital products with their prices, drawn from the database. Never coupon codes.
+ */
+export const getPricing = <ThrowOnError extends boolean = false>(options?: Options<GetPricingData, ThrowOnError>) => (options?.client ?? client).get<GetPricingResponses, unknown, ThrowOnError>({ url: '/pricing.md', ...options });
 
 /**
  * List the school's published courses

@@ -895,6 +895,38 @@ export type GetAuthDocumentResponses = {
 
 export type GetAuthDocumentResponse = GetAuthDocumentResponses[keyof GetAuthDocumentResponses];
 
+export type GetLlmsTxtData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/llms.txt';
+};
+
+export type GetLlmsTxtResponses = {
+    /**
+     * The document.
+     */
+    200: string;
+};
+
+export type GetLlmsTxtResponse = GetLlmsTxtResponses[keyof GetLlmsTxtResponses];
+
+export type GetPricingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/pricing.md';
+};
+
+export type GetPricingResponses = {
+    /**
+     * The document.
+     */
+    200: string;
+};
+
+export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
+
 export type ListCatalogCoursesData = {
     body?: never;
     path?: never;

@@ -2,8 +2,10 @@
 import { getAuthDocument } from './getAuthDocument.ts';
 import { getCatalogCourse } from './getCatalogCourse.ts';
 import { getHealth } from './getHealth.ts';
+import { getLlmsTxt } from './getLlmsTxt.ts';
+import { getPricing } from './getPricing.ts';
 import { getOpenApiDocument } from './getOpenApiDocument.ts';
 import { getReadiness } from './getReadiness.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
-export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, listCatalogCourses, getCatalogCourse };
+export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse };

@@ -1,0 +1,42 @@
+// /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
+// file lists of `- [title](url): note` lines, with `## Optional` last (reference 4.1).
+import type { CatalogCourse } from '../../services/catalog.ts';
+import type { Site } from '../../services/sites.ts';
+
+export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
+  const o = site.origin;
+  const courseLines = courses.map((c) => `- [${oneLine(c.title)}](${o}/api/v1/catalog/courses/${c.slug}): ${oneLine(c.subtitle ?? 'course details and outline (JSON)')}`);
+  return `# ${oneLine(site.name)}
+
+> ${oneLine(site.description ?? 'An online school.')} Prices in ${site.currency}; language ${site.locale}.
+
+The public catalog is readable without a token, through the REST catalog below and the anonymous tools of the MCP server at ${o}/mcp. The administrative API and each member's own data need OAuth 2.0: see ${o}/auth.md.
+
+## Catalog
+
+${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
+- [All courses](${o}/api/v1/catalog/courses): published courses as JSON, cursor-paginated
+
+## Pricing
+
+- [Pricing](${o}/pricing.md): courses, membership plans and digital products with prices
+
+## For agents
+
+- [Authentication](${o}/auth.md): discovery, client registration, the authorization code flow with PKCE, scopes, errors
+- [MCP server](${o}/mcp): Streamable HTTP; catalog tools without a token, member and operator tools with one
+- [OpenAPI document](${o}/openapi.json): every REST operation of this school
+- [Member data API](${o}/account/graphql): GraphQL, a member's own enrollments, orders and registrations
+- [Protected resource metadata](${o}/.well-known/oauth-protected-resource): RFC 9728
+- [Authorization server metadata](${o}/.well-known/oauth-authorization-server): RFC 8414
+
+## Optional
+
+- [OpenID configuration](${o}/.well-known/openid-configuration): OpenID Connect Discovery
+`;
+}
+
+/** Titles are school-written text: keep each on one line so it cannot forge structure. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/^#+\s*/, '').trim();
+}
