@@ -1,5 +1,7 @@
 // createApp(deps) builds the whole HTTP service from explicit dependencies (DESIGN habit 10):
 // tests build it on a fresh PGlite and a random port; main.ts alone listens and handles signals.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
@@ -13,6 +15,8 @@ import { renderError } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './services/index.ts';
+
+const require = createRequire(import.meta.url);
 
 export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: Buffer };
 
@@ -29,6 +33,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
   app.use(oauthCors);
+  // Redoc's standalone bundle for /docs, served from this origin (no CDN: the CSP allows 'self' only).
+  app.use('/assets/redoc', express.static(path.dirname(require.resolve('redoc/bundles/redoc.standalone.js')), { maxAge: '1d', fallthrough: false }));
   app.use('/assets', express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }));
   app.use(siteResolver(services));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));

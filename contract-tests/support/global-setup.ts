@@ -71,6 +71,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SECOND_SITE_URL: secondary,
       PGLITE_STORAGE: 'memory',
       NODE_EXTRA_CA_CERTS: tls.caPath,
+      // Every test request comes from one loopback address: raise the per-address limits only.
+      RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
     },

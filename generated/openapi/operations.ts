@@ -6,6 +6,7 @@ export const operations = {
   decideAuthorization: { method: 'post', path: "/oauth/authorize", tags: ["OAuth"], scopes: [], public: true, summary: "Consent decision (Allow or Deny) of the consent page" },
   deleteCourse: { method: 'delete', path: "/api/v1/courses/{id}", tags: ["Courses"], scopes: ["courses:write"], public: false, summary: "Delete a course that nobody is enrolled in" },
   getAccountProtectedResourceMetadata: { method: 'get', path: "/.well-known/oauth-protected-resource/account/graphql", tags: ["Discovery"], scopes: [], public: true, summary: "Protected resource metadata for /account/graphql (RFC 9728 3.1 path-specific document)" },
+  getApiReference: { method: 'get', path: "/docs", tags: ["Documents"], scopes: [], public: true, summary: "Human-readable API reference (Redoc), rendered from /openapi.json" },
   getAuthDocument: { method: 'get', path: "/auth.md", tags: ["Documents"], scopes: [], public: true, summary: "How to authenticate at this school (auth.md)" },
   getAuthorizationServerMetadata: { method: 'get', path: "/.well-known/oauth-authorization-server", tags: ["Discovery"], scopes: [], public: true, summary: "Authorization server metadata (RFC 8414)" },
   getCatalogCourse: { method: 'get', path: "/api/v1/catalog/courses/{slug}", tags: ["Catalog"], scopes: [], public: true, summary: "Get a published course with its curriculum outline" },

@@ -58,6 +58,14 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
   /** Window in which a retried refresh with an already-rotated token still succeeds. */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /**
+   * Replaces default rate limits, e.g. `signInPerAddress=500,registrationPerAddress=100`
+   * (names and defaults in /auth.md).
+   */
+  RATE_LIMIT_OVERRIDES: z
+    .string()
+    .regex(/^(\w+=\d+)(,\w+=\d+)*$/, 'must be name=number pairs separated by commas')
+    .optional(),
   /** Browser sign-in session lifetime. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(43_200),
 });
@@ -76,6 +84,7 @@ export type Config = Readonly<{
   shutdownGraceMs: number;
   /** Null outside production when unset: main.ts then uses a key kept under DATA_DIR. */
   keyEncryptionKey: Buffer | null;
+  rateLimitOverrides: Readonly<Record<string, number>>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -136,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
+    rateLimitOverrides: Object.freeze(Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]))),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

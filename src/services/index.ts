@@ -19,7 +19,7 @@ export function createServices(deps: ServiceDeps) {
     sites: createSiteService(db),
     catalog: createCatalogService(db),
     admin: createAdminServices(db),
-    rateLimiter: createRateLimiter(db),
+    rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
     signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),

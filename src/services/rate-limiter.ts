@@ -6,7 +6,19 @@ import { hitCounter, resetCounter } from '../db/repositories/rate-limits.ts';
 export type RatePolicy = { limit: number; windowSeconds: number };
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
-export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
+export type RatePolicyName = keyof typeof RATE_POLICIES;
+
+/**
+ * @param overrides limits that replace the defaults per policy (RATE_LIMIT_OVERRIDES), e.g. a
+ * deployment behind one NAT address raising signInPerAddress.
+ */
+export function createRateLimiter(db: Db, overrides: Partial<Record<string, number>> = {}, now: () => Date = () => new Date()) {
+  function policyOf(policy: RatePolicy | RatePolicyName): RatePolicy {
+    if (typeof policy !== 'string') return policy;
+    const base = RATE_POLICIES[policy];
+    return { limit: overrides[policy] ?? base.limit, windowSeconds: base.windowSeconds };
+  }
+
   function windowOf(policy: RatePolicy): { start: Date; end: Date } {
     const ms = policy.windowSeconds * 1000;
     const start = Math.floor(now().getTime() / ms) * ms;
@@ -14,15 +26,18 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
   }
 
   return {
-    async consume(bucket: string, policy: RatePolicy): Promise<RateDecision> {
+    /** The policy in force for a name (defaults with this deployment's overrides). */
+    policy: policyOf,
+    async consume(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
+      const policy = policyOf(named);
       const window = windowOf(policy);
       const hits = await hitCounter(db, bucket, window.start, window.end);
       const resetSeconds = Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000));
       return { allowed: hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - hits), resetSeconds };
     },
     /** Forget a bucket's current window (a successful sign-in clears its failures). */
-    async reset(bucket: string, policy: RatePolicy): Promise<void> {
-      await resetCounter(db, bucket, windowOf(policy).start);
+    async reset(bucket: string, named: RatePolicy | RatePolicyName): Promise<void> {
+      await resetCounter(db, bucket, windowOf(policyOf(named)).start);
     },
   };
 }

@@ -927,6 +927,22 @@ export type GetPricingResponses = {
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
 
+export type GetApiReferenceData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/docs';
+};
+
+export type GetApiReferenceResponses = {
+    /**
+     * The reference page.
+     */
+    200: string;
+};
+
+export type GetApiReferenceResponse = GetApiReferenceResponses[keyof GetApiReferenceResponses];
+
 export type ListCatalogCoursesData = {
     body?: never;
     path?: never;

@@ -6,7 +6,6 @@ import type { Db } from '../../db/database.ts';
 import { findClientForSite, upsertMetadataDocumentClient } from '../../db/repositories/oauth-clients.ts';
 import type { Site } from '../../services/sites.ts';
 import type { RateLimiter } from '../../services/rate-limiter.ts';
-import { RATE_POLICIES } from '../../services/rate-limiter.ts';
 import { cacheExpiry } from '../client-metadata/cache-policy.ts';
 import { parseClientIdUrl } from '../client-metadata/client-id-url.ts';
 import { validateClientMetadataDocument } from '../client-metadata/document.ts';
@@ -42,7 +41,7 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
   if (cached?.review_status === 'blocked') throw new MetadataDocumentRejected('This client has been blocked by the school.');
   if (cached && cached.metadata_expires_at && cached.metadata_expires_at > now()) return toClient(cached);
 
-  const rate = await deps.rateLimiter.consume(`cimd-fetch:${parsed.url.host.toLowerCase()}`, RATE_POLICIES.metadataFetchPerHost);
+  const rate = await deps.rateLimiter.consume(`cimd-fetch:${parsed.url.host.toLowerCase()}`, 'metadataFetchPerHost');
   if (!rate.allowed) throw new MetadataDocumentRejected(`Too many metadata document fetches for ${parsed.url.host}; try again in ${rate.resetSeconds} s.`);
 
   let fetched;

@@ -2,12 +2,12 @@
 // issues the tokens; a second use is invalid_grant and revokes every token the first use issued
 // (RFC 6749 4.1.2). Code, client, redirect URI, PKCE verifier and resource must all match.
 import type { Db } from '../../db/database.ts';
-import { consumeAuthorizationCode, findAuthorizationCode, linkCodeToGrant } from '../../db/repositories/oauth-codes.ts';
+import { consumeAuthorizationCode, findAuthorizationCode, linkCodeToGrant, type CodeRow } from '../../db/repositories/oauth-codes.ts';
 import { insertGrant, revokeGrant } from '../../db/repositories/oauth-grants.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { Site } from '../../services/sites.ts';
 import type { Client } from '../clients/client.ts';
-import { InvalidGrant, InvalidRequest, InvalidTarget } from '../errors.ts';
+import { InvalidGrant, InvalidRequest, InvalidTarget, type OAuthError } from '../errors.ts';
 import { issueTokens, type IssuedTokens, type TokenLifetimes } from '../issue-tokens.ts';
 import { verifyPkce } from '../pkce.ts';
 import { resolveResourceParameter } from '../resource.ts';
@@ -15,25 +15,34 @@ import { resolveResourceParameter } from '../resource.ts';
 export type CodeExchangeInput = { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string | string[] };
 export type CodeExchangeResult = IssuedTokens & { scopes: string[]; personId: string; nonce: string | null; authTime: Date; grantId: string };
 
+/** Every binding of the code must match the token request (issue 3), else the reason. */
+function checkCode(site: Site, client: Client, code: CodeRow, input: CodeExchangeInput): OAuthError | undefined {
+  if (code.expires_at <= new Date()) return new InvalidGrant('The authorization code has expired.');
+  if (code.client_row_id !== client.rowId) return new InvalidGrant('The authorization code was issued to another client.');
+  if (code.redirect_uri !== input.redirect_uri) return new InvalidGrant('redirect_uri differs from the authorization request.');
+  if (!verifyPkce(input.code_verifier!, code.code_challenge)) return new InvalidGrant('The code_verifier does not match the code_challenge.');
+  const resource = resolveResourceParameter(site.origin, input.resource);
+  if (!resource.ok) return new InvalidTarget(resource.reason);
+  // Seed spec: the member flow repeats `resource` at the token endpoint; it can never widen.
+  if (resource.audience === undefined && client.audience === 'member') return new InvalidTarget(`resource is required; send resource=${site.origin}.`);
+  if (resource.audience !== undefined && resource.audience !== code.resource) return new InvalidTarget('resource differs from the authorization request.');
+  return undefined;
+}
+
 export async function exchangeAuthorizationCode(db: Db, site: Site, client: Client, input: CodeExchangeInput, lifetimes: TokenLifetimes): Promise<CodeExchangeResult> {
   if (!input.code) throw new InvalidRequest('code is required.');
   if (!input.redirect_uri) throw new InvalidRequest('redirect_uri is required.');
   if (!input.code_verifier) throw new InvalidRequest('code_verifier is required (PKCE).');
   const codeHash = hashSecret(input.code);
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  type Outcome = { reused: true; grantId: string | null } | { rejected: OAuthError } | { tokens: IssuedTokens; scopes: string[]; personId: string; nonce: string | null; authTime: Date; grantId: string };
+  const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const code = await consumeAuthorizationCode(trx, site.id, codeHash);
-    if (!code) return { reused: await findAuthorizationCode(trx, site.id, codeHash) };
-    if (code.expires_at <= new Date()) throw new InvalidGrant('The authorization code has expired.');
-    if (code.client_row_id !== client.rowId) throw new InvalidGrant('The authorization code was issued to another client.');
-    if (code.redirect_uri !== input.redirect_uri) throw new InvalidGrant('redirect_uri differs from the authorization request.');
-    if (!verifyPkce(input.code_verifier!, code.code_challenge)) throw new InvalidGrant('The code_verifier does not match the code_challenge.');
-    const resource = resolveResourceParameter(site.origin, input.resource);
-    if (!resource.ok) throw new InvalidTarget(resource.reason);
-    // Seed spec: the member flow repeats `resource` at the token endpoint; it can never widen.
-    if (resource.audience === undefined && client.audience === 'member') throw new InvalidTarget(`resource is required; send resource=${site.origin}.`);
-    if (resource.audience !== undefined && resource.audience !== code.resource) throw new InvalidTarget('resource differs from the authorization request.');
-
+    if (!code) return { reused: true, grantId: (await findAuthorizationCode(trx, site.id, codeHash))?.grant_id ?? null };
+    // From here the code stays consumed whatever happens: a failed attempt (a thief without the
+    // verifier) burns it rather than leaving it for a second try (RFC 9700 2.1.1).
+    const rejected = checkCode(site, client, code, input);
+    if (rejected) return { rejected };
     const grant = await insertGrant(trx, { site_id: site.id, client_row_id: client.rowId, person_id: code.person_id, scopes: code.scopes, resource: code.resource, auth_time: code.auth_time });
     await linkCodeToGrant(trx, codeHash, grant.id);
     const tokens = await issueTokens(
@@ -46,9 +55,10 @@ export async function exchangeAuthorizationCode(db: Db, site: Site, client: Clie
   });
 
   if ('reused' in outcome) {
-    // RFC 6749 4.1.2: a code used twice revokes what its first use issued.
-    if (outcome.reused?.grant_id && outcome.reused.client_row_id === client.rowId) await revokeGrant(db, outcome.reused.grant_id, 'authorization code reused');
+    // RFC 6749 4.1.2: a code used twice revokes what its first use issued, whoever replays it.
+    if (outcome.grantId) await revokeGrant(db, outcome.grantId, 'authorization code reused');
     throw new InvalidGrant('The authorization code is invalid, expired or already used.');
   }
+  if ('rejected' in outcome) throw outcome.rejected;
   return { ...outcome.tokens, scopes: outcome.scopes, personId: outcome.personId, nonce: outcome.nonce, authTime: outcome.authTime, grantId: outcome.grantId };
 }

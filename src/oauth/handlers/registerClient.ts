@@ -1,13 +1,13 @@
 import type { RegisterClientData, RegisterClientResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { registerClient as register } from '../clients/register-client.ts';
 import { TooManyRequests } from '../errors.ts';
 import { formatScope } from '../scopes.ts';
 
 /** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (issue 3). */
 export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async ({ body }, { site, services, clientIp }) => {
-  const policy = RATE_POLICIES.registrationPerAddress;
+  const policy = services.rateLimiter.policy('registrationPerAddress');
   const rate = await services.rateLimiter.consume(`register:${clientIp}`, policy);
   if (!rate.allowed) throw new TooManyRequests('Too many registrations from this address; try again later.', rate.resetSeconds);
   const { client, clientSecret, created } = await register(services.db, site, body ?? {});

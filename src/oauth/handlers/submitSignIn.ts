@@ -3,7 +3,7 @@ import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repos
 import type { OperationHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
-import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { renderPage } from '../../web/render-page.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
@@ -38,10 +38,10 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const page = (status: number, error: string, extra: Record<string, string> = {}) =>
     renderPage('./sign-in', { schoolName: site.name, lang: site.locale, csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
 
-  const perAccount = await services.rateLimiter.consume(`sign-in:account:${site.id}:${email}`, RATE_POLICIES.signInPerAccount);
-  const perAddress = await services.rateLimiter.consume(`sign-in:address:${ctx.clientIp}`, RATE_POLICIES.signInPerAddress);
+  const perAccount = await services.rateLimiter.consume(`sign-in:account:${site.id}:${email}`, services.rateLimiter.policy('signInPerAccount'));
+  const perAddress = await services.rateLimiter.consume(`sign-in:address:${ctx.clientIp}`, services.rateLimiter.policy('signInPerAddress'));
   if (!perAccount.allowed || !perAddress.allowed) {
-    const [decision, policy] = !perAccount.allowed ? [perAccount, RATE_POLICIES.signInPerAccount] : [perAddress, RATE_POLICIES.signInPerAddress];
+    const [decision, policy] = !perAccount.allowed ? [perAccount, services.rateLimiter.policy('signInPerAccount')] : [perAddress, services.rateLimiter.policy('signInPerAddress')];
     return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, policy));
   }
 
@@ -50,7 +50,7 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
     await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
     return page(401, WRONG_CREDENTIALS);
   }
-  await services.rateLimiter.reset(`sign-in:account:${site.id}:${email}`, RATE_POLICIES.signInPerAccount);
+  await services.rateLimiter.reset(`sign-in:account:${site.id}:${email}`, services.rateLimiter.policy('signInPerAccount'));
   const previous = await services.sessions.current(site, headers.cookie);
   if (previous) await services.sessions.end(site, previous);
   const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;

@@ -1,7 +1,7 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
 import { touchClientLastUsed } from '../../db/repositories/oauth-clients.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { rateLimitHeaders, RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
 import { InvalidRequest, TooManyRequests, UnsupportedGrantType } from '../errors.ts';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.ts';
@@ -16,7 +16,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 export const token: OperationHandler<TokenData, TokenResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
   const credentials = readClientCredentials(headerValue(headers.authorization), body);
-  const policy = RATE_POLICIES.tokenPerClient;
+  const policy = services.rateLimiter.policy('tokenPerClient');
   const rate = await services.rateLimiter.consume(`token:${site.id}:${credentials.clientId}`, policy);
   if (!rate.allowed) throw new TooManyRequests('Too many token requests for this client; slow down.', rate.resetSeconds);
   const client = await authenticateClient(services.db, site.id, credentials);

@@ -4,7 +4,7 @@
 import type { Config } from '../../config/config.ts';
 import { CLAIMS_SUPPORTED, endpoints } from '../../oauth/metadata.ts';
 import { SCOPES } from '../../oauth/scopes.ts';
-import { RATE_POLICIES } from '../../services/rate-limiter.ts';
+import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../../services/rate-limiter.ts';
 import type { Site } from '../../services/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 
@@ -12,11 +12,11 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const duration = (seconds: number) =>
   seconds % 86_400 === 0 ? plural(seconds / 86_400, 'day') : seconds % 3600 === 0 ? plural(seconds / 3600, 'hour') : seconds % 60 === 0 ? plural(seconds / 60, 'minute') : plural(seconds, 'second');
 
-export function renderAuthMd(site: Site, config: Config): string {
+export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): string {
   const e = endpoints(site.origin);
   const o = config.oauth;
   const scopeRows = SCOPES.map((s) => `| \`${s.name}\` | ${s.meaning} | ${s.audience === 'any' ? 'identity' : s.audience} |`).join('\n');
-  const limits = Object.entries(RATE_POLICIES).map(([name, p]) => `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`).join('\n');
+  const limits = Object.keys(RATE_POLICIES).map((name) => [name, limiter.policy(name as RatePolicyName)] as const).map(([name, p]) => `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`).join('\n');
   return `# Authenticating at ${site.name}
 
 This school's API is protected by OAuth 2.0 and OpenID Connect. The resource server and the

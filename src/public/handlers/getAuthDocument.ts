@@ -5,7 +5,7 @@ import { renderAuthMd } from '../documents/auth-md.ts';
 /** /auth.md for this school (text/markdown). */
 export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (_request, { site, services }) => ({
   status: 200,
-  body: renderAuthMd(site, services.config),
+  body: renderAuthMd(site, services.config, services.rateLimiter),
   contentType: 'text/markdown; charset=utf-8',
   headers: { 'Cache-Control': 'public, max-age=300' },
 });

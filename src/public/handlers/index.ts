@@ -1,4 +1,5 @@
 // Handlers of the public (token-free) operations: service health, documents, catalog.
+import { getApiReference } from './getApiReference.ts';
 import { getAuthDocument } from './getAuthDocument.ts';
 import { getCatalogCourse } from './getCatalogCourse.ts';
 import { getHealth } from './getHealth.ts';
@@ -8,4 +9,4 @@ import { getOpenApiDocument } from './getOpenApiDocument.ts';
 import { getReadiness } from './getReadiness.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
-export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse };
+export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getApiReference, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse };
