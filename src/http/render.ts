@@ -1,7 +1,9 @@
 // Turns handler results and thrown errors into bytes: one renderer per surface (habit 6).
 // An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
 import type { Request, Response } from 'express';
-import { internalError, ProblemError } from './problem.ts';
+import { TemporarilyUnavailable } from '../oauth/errors.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
 import { isWireError, type WireError } from './wire-error.ts';
 
 type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };
@@ -43,6 +45,11 @@ export function renderError(req: Request, res: Response, error: unknown): void {
   if (error instanceof ProblemError) return renderProblem(res, error);
   if (isBodyParserError(error)) {
     return renderProblem(res, new ProblemError({ status: error.status, title: error.status === 413 ? 'Content Too Large' : 'Invalid request', type: 'invalid-request', detail: error.status === 413 ? 'The request body is larger than this endpoint accepts.' : 'The request body could not be parsed.' }));
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    if (req.path.startsWith('/api/oauth/')) return renderWireError(res, new TemporarilyUnavailable('The service is briefly unavailable; retry after Retry-After seconds.'));
+    return renderProblem(res, serviceUnavailable('The database is unavailable; retry after Retry-After seconds.'));
   }
   req.log?.error({ err: error }, 'unhandled error');
   renderProblem(res, internalError());
