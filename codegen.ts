@@ -16,7 +16,7 @@ export function codegenConfig(outputRoot: string): CodegenConfig {
           strictScalars: true,
           scalars: { DateTime: { input: 'string', output: 'Date | string' } },
           contextType: '../../src/graphql/context.ts#GraphQLContext',
-          mappers: {},
+          mappers: { Viewer: '../../src/graphql/mappers.ts#ViewerParent' },
           avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         },
       },

@@ -9,12 +9,17 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { handlers } from './http/handler-map.ts';
 import { oauthCors } from './http/cors.ts';
+import { createAccountGraphQLHandler } from './graphql/server.ts';
 import { createHttpLogger } from './http/logging.ts';
+import { createMcpHandler } from './mcp/http.ts';
+import { attachUploadStream } from './admin/upload-stream.ts';
 import { createOpenApiDispatcher } from './http/openapi-dispatch.ts';
 import { renderError } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { siteResolver } from './http/site-resolver.ts';
+import { requireSite, siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './services/index.ts';
+import { createAccountArea } from './web/account/index.ts';
+import { createAdminArea } from './web/admin/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -39,7 +44,13 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use(siteResolver(services));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));
+  // Uploads stay unread until the upload handler streams them, after the bearer guard (admin/upload-stream.ts).
+  app.post('/api/v1/files', attachUploadStream);
 
+  app.use('/mcp', requireSite, createMcpHandler(services));
+  app.use('/account/graphql', requireSite, createAccountGraphQLHandler(services));
+  app.use('/admin', requireSite, createAdminArea(services));
+  app.use('/account', requireSite, createAccountArea(services));
   app.use(await createOpenApiDispatcher({ handlers, validateResponses: deps.config.env !== 'production' }));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => renderError(req, res, error);

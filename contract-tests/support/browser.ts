@@ -41,10 +41,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 15_000 });
 }
 
-/** Saves a full-page screenshot as contract-tests/artifacts/<name>.png and returns its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot as contract-tests/artifacts/<name>.png and returns its path: the full page
+ * by default, the viewport for very long pages (the API reference) with `fullPage: false`.
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true, timeout: 5_000 });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true, timeout: 10_000 });
   return path;
 }

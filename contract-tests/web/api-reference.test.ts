@@ -26,7 +26,7 @@ describe.skipIf(skipBrowserTests)('/docs API reference in Chromium (issue 5)', (
     // Redoc renders each operation as an h2 in the main column (the menu repeats them, collapsed).
     await page.locator('h2', { hasText: 'List courses, drafts and archived ones included' }).first().waitFor({ timeout: 15_000 });
     expect(await page.locator('h2', { hasText: 'Token endpoint (RFC 6749 3.2)' }).count()).toBeGreaterThan(0);
-    await saveScreenshot(page, 'api-reference');
+    await saveScreenshot(page, 'api-reference', { fullPage: false });
     expect(violations).toEqual([]);
     await page.close();
   });

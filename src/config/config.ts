@@ -68,6 +68,10 @@ const environmentSchema = z.object({
     .optional(),
   /** Browser sign-in session lifetime. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(43_200),
+  /** Where uploaded files are kept (one folder per school inside). Default: <DATA_DIR>/storage. */
+  STORAGE_DIR: z.string().optional(),
+  /** Largest file POST /api/v1/files accepts, in bytes (10 MB by default); larger is a 413. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10_485_760),
 });
 
 export type Config = Readonly<{
@@ -85,6 +89,8 @@ export type Config = Readonly<{
   /** Null outside production when unset: main.ts then uses a key kept under DATA_DIR. */
   keyEncryptionKey: Buffer | null;
   rateLimitOverrides: Readonly<Record<string, number>>;
+  /** Uploaded files: the folder they live in and the largest one accepted. */
+  storage: Readonly<{ dir: string; uploadMaxBytes: number }>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -146,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
     rateLimitOverrides: Object.freeze(Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]))),
+    storage: Object.freeze({ dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'), uploadMaxBytes: e.UPLOAD_MAX_BYTES }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

@@ -1,16 +1,18 @@
-// CORS for browser-based OAuth clients (issue 3): the discovery documents and the token,
-// registration, revocation, introspection and UserInfo endpoints may be called from any origin.
-// No credentials (cookies) are ever allowed cross-origin, so `*` is safe; pages are not listed.
+// CORS for browser-based clients (issue 3): the discovery documents, the token, registration,
+// revocation, introspection and UserInfo endpoints, and the two bearer-token APIs (/mcp and
+// /account/graphql, e.g. for the MCP Inspector) may be called from any origin. No credentials
+// (cookies) are ever allowed cross-origin, so `*` is safe; pages are not listed. /mcp still
+// refuses Origins other than the school's and loopback ones (DNS rebinding, in src/mcp/origin.ts).
 import cors from 'cors';
 import type { RequestHandler } from 'express';
 
-const CORS_PATHS = [/^\/\.well-known\//, /^\/api\/oauth\//, /^\/api\/v1\/catalog\//, /^\/openapi\.json$/];
+const CORS_PATHS = [/^\/\.well-known\//, /^\/api\/oauth\//, /^\/api\/v1\/catalog\//, /^\/openapi\.json$/, /^\/mcp\/?$/, /^\/account\/graphql\/?$/];
 
 const corsMiddleware = cors({
   origin: '*',
   methods: ['GET', 'POST', 'OPTIONS'],
-  allowedHeaders: ['Authorization', 'Content-Type', 'MCP-Protocol-Version', 'X-Request-Id'],
-  exposedHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
+  exposedHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id', 'Mcp-Session-Id'],
   maxAge: 600,
 });
 

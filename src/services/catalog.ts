@@ -1,9 +1,13 @@
-// The public catalog of a school: published, public courses and their outlines. Shared by the
-// REST catalog operations and the anonymous MCP tools, so both show exactly the same rows.
+// The public catalog of a school: published, public courses and their outlines, upcoming events,
+// membership plans and the school's profile. Shared by the REST catalog operations and the
+// anonymous MCP tools, so both show exactly the same rows.
+import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { findPublishedCourseBySlug, listCourseOutline, listPublishedCourses, type CatalogCourseRow } from '../db/repositories/catalog.ts';
+import { findSchoolProfile, listPublicCoursesOfPlans, listUpcomingPublishedEvents, listVisibleActivePlans, type PublicEventRow } from '../db/repositories/public-catalog.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../lib/cursor.ts';
 import { toIso } from '../lib/time.ts';
+import type { Site } from './sites.ts';
 
 export type CatalogCourse = {
   id: string;
@@ -18,6 +22,55 @@ export type CatalogCourse = {
 
 export type CatalogLecture = { id: string; title: string; position: number; content_type: string; duration_seconds: number; is_free_preview: boolean };
 export type CatalogSection = { id: string; title: string; position: number; lectures: CatalogLecture[] };
+
+export type PublicEvent = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+  location: string | null;
+  is_online: boolean;
+  capacity: number | null;
+  /** Null when the event has no capacity limit. */
+  remaining_seats: number | null;
+  price: { amount: number; currency: string };
+};
+
+export type PublicPlan = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  price: { amount: number; currency: string };
+  billing_interval: string;
+  interval_count: number;
+  trial_days: number;
+  courses: { slug: string; title: string }[];
+};
+
+export type SchoolInfo = { name: string; description: string | null; locale: string; currency: string; timezone: string; logo_url: string | null };
+
+const planCursor = z.object({ p: z.number().int(), id: z.string().uuid() }).strict();
+
+function toPublicEvent(row: PublicEventRow): PublicEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    starts_at: toIso(row.starts_at)!,
+    ends_at: toIso(row.ends_at)!,
+    timezone: row.timezone,
+    location: row.location,
+    is_online: row.is_online,
+    capacity: row.capacity,
+    remaining_seats: row.capacity === null ? null : Math.max(0, row.capacity - row.taken_seats),
+    price: { amount: row.price_amount, currency: row.currency },
+  };
+}
 
 function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
   return {
@@ -67,6 +120,44 @@ export function createCatalogService(db: Db) {
         }
       }
       return { ...toCatalogCourse(course), sections: [...sections.values()] };
+    },
+
+    /** Published events starting after `now`, soonest first. @throws InvalidCursor */
+    async listUpcomingEvents(siteId: string, options: { now: Date; limit: number; cursor?: string | undefined }) {
+      const after = options.cursor ? decodeCursor(options.cursor, timeIdCursor) : null;
+      const rows = await listUpcomingPublishedEvents(db, siteId, { now: options.now, limit: options.limit + 1, after });
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > options.limit && last ? encodeCursor({ t: last.starts_at.toISOString(), id: last.id }) : null;
+      return { data: page.map(toPublicEvent), next_cursor: nextCursor };
+    },
+
+    /** Active plans the school shows, cheapest first, with the public courses each includes. @throws InvalidCursor */
+    async listMembershipPlans(siteId: string, options: { limit: number; cursor?: string | undefined }) {
+      const after = options.cursor ? decodeCursor(options.cursor, planCursor) : null;
+      const rows = await listVisibleActivePlans(db, siteId, { limit: options.limit + 1, after });
+      const page = rows.slice(0, options.limit);
+      const courses = await listPublicCoursesOfPlans(db, siteId, page.map((row) => row.id));
+      const last = page.at(-1);
+      const nextCursor = rows.length > options.limit && last ? encodeCursor({ p: last.price_amount, id: last.id }) : null;
+      const data: PublicPlan[] = page.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        description: row.description,
+        price: { amount: row.price_amount, currency: row.currency },
+        billing_interval: row.billing_interval,
+        interval_count: row.interval_count,
+        trial_days: row.trial_days,
+        courses: courses.filter((c) => c.plan_id === row.id).map(({ slug, title }) => ({ slug, title })),
+      }));
+      return { data, next_cursor: nextCursor };
+    },
+
+    /** The school's public profile: what its own pages show every visitor. */
+    async getSchoolInfo(site: Site): Promise<SchoolInfo> {
+      const profile = await findSchoolProfile(db, site.id);
+      return { name: site.name, description: site.description, locale: site.locale, currency: site.currency, timezone: profile?.timezone ?? 'UTC', logo_url: profile?.logo_url ?? null };
     },
   };
 }

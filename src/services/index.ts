@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
 import { createAdminServices } from './admin/index.ts';
+import { createAccountService } from './account.ts';
 import { createAuditLog } from './audit.ts';
 import { createCatalogService } from './catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -18,7 +19,8 @@ export function createServices(deps: ServiceDeps) {
     config,
     sites: createSiteService(db),
     catalog: createCatalogService(db),
-    admin: createAdminServices(db),
+    account: createAccountService(db),
+    admin: createAdminServices(db, config.storage),
     rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),

@@ -35,9 +35,10 @@ export async function listPublishedCourses(
   }
   if (page.after) {
     const { t, id } = page.after;
-    query = query.where(sql<boolean>`(published_at, id) < (${new Date(t)}::timestamptz, ${id}::uuid)`);
+    // Millisecond precision on both sides: the cursor holds a JavaScript date.
+    query = query.where(sql<boolean>`(date_trunc('milliseconds', published_at), id) < (${new Date(t)}::timestamptz, ${id}::uuid)`);
   }
-  return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  return query.orderBy(sql`date_trunc('milliseconds', published_at)`, 'desc').orderBy('id', 'desc').limit(page.limit).execute();
 }
 
 export async function findPublishedCourseBySlug(db: Db, siteId: string, slug: string): Promise<CatalogCourseRow | undefined> {

@@ -22,12 +22,15 @@ export async function listCourses(
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('subtitle', 'ilike', pattern)]));
   }
+  // Cursors carry JavaScript dates (milliseconds), so time columns are compared and ordered at
+  // millisecond precision; otherwise rows sharing a millisecond could be skipped between pages.
+  const key = column === 'created_at' ? sql`date_trunc('milliseconds', created_at)` : sql.ref(column);
   if (query.after) {
     const value = column === 'created_at' ? new Date(String(query.after.v)) : String(query.after.v);
     const op = dir === 'desc' ? sql`<` : sql`>`;
-    q = q.where(sql<boolean>`(${sql.ref(column)}, id) ${op} (${value}, ${query.after.id}::uuid)`);
+    q = q.where(sql<boolean>`(${key}, id) ${op} (${value}, ${query.after.id}::uuid)`);
   }
-  return q.orderBy(column, dir).orderBy('id', dir).limit(query.limit + 1).execute();
+  return q.orderBy(key, dir).orderBy('id', dir).limit(query.limit + 1).execute();
 }
 
 export async function findCourse(db: Db, siteId: string, id: string): Promise<CourseRow | undefined> {

@@ -85,3 +85,33 @@ export async function findSiteIdBySlug(db: Db, slug: string): Promise<string | u
 export async function findVendorClient(db: Db, clientId: string): Promise<ClientRow | undefined> {
   return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'vendor').executeTakeFirst();
 }
+
+// --- The admin area's view of a school's own clients (issue 6). Every statement names the site,
+// so a row id from another school's page can never reach a client of this one.
+
+/** A client that belongs to this school (never a deployment-wide vendor integration). */
+export async function findSiteClient(db: Db, siteId: string, rowId: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', rowId).where('site_id', '=', siteId).executeTakeFirst();
+}
+
+export async function updateSiteClient(db: Db, siteId: string, rowId: string, changes: Updateable<OAuthClientsTable>): Promise<boolean> {
+  const result = await db.updateTable('oauth_clients').set({ ...changes, updated_at: new Date() }).where('id', '=', rowId).where('site_id', '=', siteId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deleting a client deletes its grants and tokens with it (foreign keys cascade). */
+export async function deleteSiteClient(db: Db, siteId: string, rowId: string, kind: ClientRow['kind']): Promise<ClientRow | undefined> {
+  return db.deleteFrom('oauth_clients').where('id', '=', rowId).where('site_id', '=', siteId).where('kind', '=', kind).returningAll().executeTakeFirst();
+}
+
+/** The review queue: unreviewed documents first, then the newest. */
+export async function listMetadataDocumentClients(db: Db, siteId: string): Promise<ClientRow[]> {
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'metadata_document')
+    .orderBy((eb) => eb.case().when('review_status', '=', 'unreviewed').then(0).else(1).end())
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -1,8 +1,8 @@
 // Creating and removing the clients that no registration endpoint creates: vendor integrations
 // (deployment-wide, managed by `npm run integrations`) and member applications (created by a
-// school's operators: `npm run member-apps` now, the admin area later). One place for the rules.
+// school's operators: `npm run member-apps` and the admin area). One place for the rules.
 import type { Db } from '../../db/database.ts';
-import { insertClient, insertVendorIntegration } from '../../db/repositories/oauth-clients.ts';
+import { findSiteClient, insertClient, insertVendorIntegration, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import { isLoopbackUri, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { MEMBER_SCOPES, OPERATOR_SCOPES, IDENTITY_SCOPES } from '../scopes.ts';
@@ -73,4 +73,43 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
     await insertVendorIntegration(trx, row.id, input.name);
     return { client: toClient(row), clientSecret: secret };
   });
+}
+
+// --- Changes to a member application after it was created (issue 6: the admin area's edit and
+// "Rotate secret"). The same rules as at creation apply.
+
+export type MemberAppChanges = { name: string; redirectUris: string[]; scopes: string[] };
+
+/** A name a person can recognise on the consent page: required, at most 200 characters. */
+export function checkClientName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new ClientRuleError('A name is required.');
+  if (trimmed.length > 200) throw new ClientRuleError('The name can be at most 200 characters long.');
+  return trimmed;
+}
+
+async function findMemberApp(db: Db, siteId: string, rowId: string): Promise<Client | undefined> {
+  const row = await findSiteClient(db, siteId, rowId);
+  return row?.kind === 'member_app' ? toClient(row) : undefined;
+}
+
+/** Returns the client before the change (to tell which scopes were removed), or undefined. */
+export async function updateMemberApp(db: Db, siteId: string, rowId: string, changes: MemberAppChanges): Promise<Client | undefined> {
+  const name = checkClientName(changes.name);
+  checkRedirectUris(changes.redirectUris);
+  checkScopes(changes.scopes, MEMBER_SCOPES);
+  const before = await findMemberApp(db, siteId, rowId);
+  if (!before) return undefined;
+  await updateSiteClient(db, siteId, rowId, { name, redirect_uris: changes.redirectUris, allowed_scopes: changes.scopes });
+  return before;
+}
+
+/** A new secret for a confidential member application; the old one stops working at once. */
+export async function rotateMemberAppSecret(db: Db, siteId: string, rowId: string): Promise<CreatedClient | undefined> {
+  const client = await findMemberApp(db, siteId, rowId);
+  if (!client) return undefined;
+  if (client.authMethod === 'none') throw new ClientRuleError('A public client has no secret to rotate.');
+  const { secret, hash } = newSecret(true);
+  await updateSiteClient(db, siteId, rowId, { client_secret_hash: hash });
+  return { client, clientSecret: secret };
 }

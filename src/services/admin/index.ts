@@ -1,10 +1,53 @@
 // The services behind the administrative REST API, one per scope family.
 import type { Db } from '../../db/database.ts';
 import { createCourseAdmin } from './courses.ts';
+import { createAnalyticsAdmin } from './analytics.ts';
+import { createCouponAdmin } from './coupons.ts';
+import { createMembershipPlanAdmin } from './membership-plans.ts';
+import { createOrderAdmin } from './orders.ts';
+import { createSubscriptionAdmin } from './subscriptions.ts';
+import { createCommentAdmin } from './comments.ts';
+import { createCurriculumAdmin } from './curriculum.ts';
+import { createFormAdmin } from './forms.ts';
+import { createLecturerAdmin } from './lecturers.ts';
+import { createEnrollmentAdmin } from './enrollments.ts';
+import { createMemberAdmin } from './members.ts';
+import { createProgressAdmin } from './progress.ts';
+import { createStudentAdmin } from './students.ts';
+import { createAppearanceAdmin } from './appearance.ts';
+import { createDigitalProductAdmin } from './digital-products.ts';
+import { createEventRegistrationAdmin } from './event-registrations.ts';
+import { createEventAdmin } from './events.ts';
+import { createPageAdmin } from './pages.ts';
+import { createPostAdmin } from './posts.ts';
+import { createSchoolAdmin } from './school.ts';
+import { createStorageAdmin, type StorageOptions } from './storage.ts';
 
-export function createAdminServices(db: Db) {
+/** @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES) */
+export function createAdminServices(db: Db, storage: StorageOptions) {
   return {
+    school: createSchoolAdmin(db),
+    appearance: createAppearanceAdmin(db),
+    events: createEventAdmin(db),
+    eventRegistrations: createEventRegistrationAdmin(db),
+    posts: createPostAdmin(db),
+    digitalProducts: createDigitalProductAdmin(db),
+    pages: createPageAdmin(db),
+    storage: createStorageAdmin(db, storage),
+    orders: createOrderAdmin(db),
+    subscriptions: createSubscriptionAdmin(db),
+    membershipPlans: createMembershipPlanAdmin(db),
+    coupons: createCouponAdmin(db),
+    analytics: createAnalyticsAdmin(db),
     courses: createCourseAdmin(db),
+    curriculum: createCurriculumAdmin(db),
+    lecturers: createLecturerAdmin(db),
+    comments: createCommentAdmin(db),
+    forms: createFormAdmin(db),
+    students: createStudentAdmin(db),
+    enrollments: createEnrollmentAdmin(db),
+    studentProgress: createProgressAdmin(db),
+    members: createMemberAdmin(db),
   };
 }
 

@@ -1,0 +1,24 @@
+// Arrangement helpers of the students, enrollments and members contract tests: fresh people and
+// courses made through the generated client, so the seeded demo data stays untouched.
+import { randomUUID } from 'node:crypto';
+import { createCourse } from '../../generated/openapi/client/sdk.gen.ts';
+import type { adminClient } from '../support/admin-client.ts';
+
+type Client = ReturnType<typeof adminClient>;
+
+/** A new, never-seen e-mail address (identities are global, so tests must not collide). */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@people-tests.example`;
+}
+
+/** A draft course of this school, with lifetime access unless `access_days` says otherwise. */
+export async function freshCourse(client: Client, options: { access_days?: number | null } = {}) {
+  const { data, response } = await createCourse({ client, body: { title: `People test course ${randomUUID()}`, ...options } });
+  if (response.status !== 201 || !data) throw new Error(`could not create a course: ${response.status}`);
+  return data;
+}
+
+/** The JSON Pointers of a problem's field errors (RFC 9457 `errors[]`). */
+export function pointersOf(problem: unknown): string[] {
+  return ((problem as { errors?: Array<{ pointer: string }> } | undefined)?.errors ?? []).map((e) => e.pointer);
+}

@@ -1,0 +1,93 @@
+// The member's account area (issue 6) and the member-application journey end to end, as people
+// meet it in a real Chromium: an operator creates a member application in the admin area and reads
+// its client ID; a student authorizes it (PKCE, resource=<origin>, loopback redirect); the token
+// reads /account/graphql; the student revokes it under "Connected applications" and the token is
+// refused at once.
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
+import { discover } from '../support/oauth-flow.ts';
+import { memberToken } from '../support/tokens.ts';
+import { createApplication, exchangePublic, memberAuthorization, signInAt, useBrowserPage, viewerEmail } from './area-helpers.ts';
+
+const origin = inject('primaryOrigin');
+const TEST_BUDGET_MS = 30_000;
+
+describe.skipIf(skipBrowserTests)('the account area in a real browser (issue 6)', () => {
+  const session = useBrowserPage();
+  let page: Page;
+  beforeEach(() => {
+    page = session.page;
+  });
+
+  it('a student authorizes a new member application, its token reads /account/graphql, and "Revoke" ends it at once (401)', async () => {
+    session.screenshot = 'account-area-revoked';
+    // The operator, in a browser of their own.
+    const operator = await session.browser.newContext();
+    const appName = `Study Planner ${Date.now()}`;
+    let clientId: string;
+    try {
+      const operatorPage = await operator.newPage();
+      await signInAt(operatorPage, origin, '/admin', ACCOUNTS.owner);
+      ({ clientId } = await createApplication(operatorPage, origin, { name: appName, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes: ['openid', 'account:read'] }));
+    } finally {
+      await operator.close();
+    }
+
+    // The student: /oauth/authorize, sign-in, consent, and the loopback redirect (RFC 8252 7.3).
+    const as = await discover(origin);
+    const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
+    const start = await memberAuthorization(as, clientId, redirectUri, 'openid account:read', origin);
+    await page.goto(start.url.toString());
+    await page.getByLabel('Email').fill(ACCOUNTS.student);
+    await page.getByLabel('Password').fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(appName);
+    const arrived = session.listener.nextCallback();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const callback = await arrived;
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    const tokens = await exchangePublic(as, clientId, start, callback, redirectUri, origin);
+    expect(await viewerEmail(origin, tokens.access_token)).toEqual({ status: 200, email: ACCOUNTS.student });
+
+    // The student finds the application in their account and revokes it.
+    await page.goto(`${origin}/account`);
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Connected applications' }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: appName }) });
+    expect(await card.textContent()).toContain('account:read');
+    await saveScreenshot(page, 'account-area-connected-apps');
+    await card.getByRole('button', { name: `Revoke ${appName}` }).click();
+    await page.getByText('Access revoked.').waitFor();
+    expect(await page.getByRole('heading', { name: appName }).count()).toBe(0);
+    expect((await viewerEmail(origin, tokens.access_token)).status).toBe(401);
+
+    // The remembered consent is gone too: the next authorization asks the student again.
+    const again = await memberAuthorization(as, clientId, redirectUri, 'openid account:read', origin);
+    await page.goto(again.url.toString());
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+  }, TEST_BUDGET_MS);
+
+  it('signed out, /account leads to the sign-in page and back; the account page names the person', async () => {
+    session.screenshot = 'account-area-home';
+    await signInAt(page, origin, '/account', ACCOUNTS.student);
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    expect(await page.locator('dl').textContent()).toContain(ACCOUNTS.student);
+    expect(await page.getByRole('link', { name: 'School admin' }).count()).toBe(0);
+  }, TEST_BUDGET_MS);
+
+  it('a revoke form posted without its CSRF token is refused with a 400 page and revokes nothing', async () => {
+    session.screenshot = 'account-area-csrf';
+    const token = await memberToken(origin, 'openid account:read', ACCOUNTS.student);
+    await signInAt(page, origin, '/account/connected-apps', ACCOUNTS.student);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Study Buddy' }) }).first();
+    await card.locator('input[name="csrf_token"]').evaluate((input) => input.remove());
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/account/connected-apps/revoke')),
+      card.getByRole('button', { name: 'Revoke Study Buddy' }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
+    expect((await viewerEmail(origin, token)).status).toBe(200);
+  }, TEST_BUDGET_MS);
+});

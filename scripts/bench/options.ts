@@ -1,0 +1,116 @@
+// The harness's options, from flags or BENCH_* environment variables (flags win). `--smoke` is the
+// CI mode: one short run per row, no warm-up to speak of, nothing written, no targets judged.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { SCENARIOS, TARGETS, type ScenarioId, type TargetId } from './scenarios.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type Options = {
+  smoke: boolean;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  repetitions: number;
+  scenarios: ScenarioId[];
+  targets: TargetId[];
+  chainsPerConnection: number;
+  postgresUrl: string;
+  /** Where our service's src/main.ts is run from (default: this repository). */
+  serverDir: string;
+  /** Run our service under `node --cpu-prof`; the profile lands next to the server logs. */
+  cpuProf: boolean;
+  /** Write bench/RESULTS.md and bench/results/<timestamp>.json (full runs only by default). */
+  write: boolean;
+  serverCore: number;
+  generatorCore: number;
+  /** nice value for the servers and the harness; negative raises their priority on a shared machine (root only). */
+  nice: number;
+};
+
+export const USAGE = `npm run bench [-- options]        full run: writes bench/RESULTS.md and bench/results/<timestamp>.json
+npm run bench:smoke               CI: 1 s per row, one repetition, nothing written, no targets judged
+
+  --duration=S              seconds per measured run (BENCH_DURATION, default 10; smoke 1)
+  --warmup=S                seconds of warm-up before each measured run (BENCH_WARMUP, default 2; smoke 0.5)
+  --connections=N           concurrent connections (BENCH_CONNECTIONS, default 50)
+  --repetitions=N           rounds over all rows, medians reported (BENCH_REPETITIONS, default 3; smoke 1)
+  --scenarios=a,b           ${SCENARIOS.filter((s) => s !== 'hello-world').join(', ')} (BENCH_SCENARIOS; default all)
+  --targets=a,b             ${TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling always runs)
+  --chains-per-connection=N refresh-token chains each connection rotates through (BENCH_CHAINS_PER_CONNECTION, default 2)
+  --postgres-url=URL        server to create the scratch databases on (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+  --server-dir=DIR          run our service from another checkout (BENCH_SERVER_DIR, default this repository)
+  --cpu-prof                run our service under node --cpu-prof (profile next to the server logs)
+  --nice=N                  run the servers and the harness at this nice value; e.g. -10 when the machine is
+                            shared with other work (BENCH_NICE, default 0: unchanged; negative needs root)
+  --write / --no-write      write the results files (default: yes for full runs, no for smoke)`;
+
+function list<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
+  if (!value) return undefined;
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`${name}: unknown "${item}" (one of ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+function positive(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${value}`);
+  return n;
+}
+
+function niceValue(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < -20 || n > 19) throw new Error(`nice must be an integer from -20 to 19, got ${value}`);
+  return n;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      smoke: { type: 'boolean' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      repetitions: { type: 'string' },
+      scenarios: { type: 'string' },
+      targets: { type: 'string' },
+      'chains-per-connection': { type: 'string' },
+      'postgres-url': { type: 'string' },
+      'server-dir': { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      nice: { type: 'string' },
+      write: { type: 'boolean' },
+      'no-write': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const smoke = values.smoke ?? ['1', 'true'].includes(env.BENCH_SMOKE ?? '');
+  const scenarios = list(values.scenarios ?? env.BENCH_SCENARIOS, SCENARIOS, 'scenarios') ?? SCENARIOS.filter((s) => s !== 'hello-world');
+  const targets = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets') ?? [...TARGETS];
+  return {
+    smoke,
+    durationSeconds: positive(values.duration ?? env.BENCH_DURATION, 'duration', smoke ? 1 : 10),
+    warmupSeconds: positive(values.warmup ?? env.BENCH_WARMUP, 'warmup', smoke ? 0.5 : 2),
+    connections: Math.max(1, Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', 50))),
+    repetitions: Math.max(1, Math.round(positive(values.repetitions ?? env.BENCH_REPETITIONS, 'repetitions', smoke ? 1 : 3))),
+    scenarios,
+    targets: targets.includes('hello-world') ? targets : ['hello-world', ...targets],
+    chainsPerConnection: Math.max(1, Math.round(positive(values['chains-per-connection'] ?? env.BENCH_CHAINS_PER_CONNECTION, 'chains-per-connection', 2))),
+    postgresUrl: values['postgres-url'] ?? env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    serverDir: path.resolve(values['server-dir'] ?? env.BENCH_SERVER_DIR ?? REPO_ROOT),
+    cpuProf: values['cpu-prof'] ?? ['1', 'true'].includes(env.BENCH_CPU_PROF ?? ''),
+    write: values['no-write'] ? false : (values.write ?? !smoke),
+    serverCore: 1,
+    generatorCore: 0,
+    nice: niceValue(values.nice ?? env.BENCH_NICE),
+  };
+}

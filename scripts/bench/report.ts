@@ -1,0 +1,217 @@
+// Turns the runs into figures: medians over the repetitions, ratios to the hello-world ceiling
+// measured in the same run, the issue's targets for our service, and the two files of a result
+// (bench/RESULTS.md for people, bench/results/<timestamp>.json for tools).
+import type { Machine, Versions } from './environment.ts';
+import type { Measurement } from './load.ts';
+import type { Options } from './options.ts';
+import type { ChainStats } from './refresh-chains.ts';
+import { SCENARIO_TITLES, type ScenarioId, type TargetId } from './scenarios.ts';
+
+export type RowResult = { scenario: ScenarioId; target: TargetId; skipped?: string; runs: Measurement[]; chains?: ChainStats };
+
+export type Figures = {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  p99OverP50: number;
+  serverCpuMicrosPerRequest: number;
+  postgresCpuMicrosPerRequest: number | null;
+  serverCoreBusy: number;
+  generatorCoreBusy: number;
+  otherCores: number;
+  peakRssMiB: number;
+};
+
+export type Summary = {
+  scenario: ScenarioId;
+  target: TargetId;
+  skipped?: string;
+  median?: Figures;
+  /** Each figure divided by the ceiling's (req/s: higher is better; the rest: lower is better). */
+  ratios?: { reqPerSec: number; p50Ms: number; p99Ms: number; serverCpuMicrosPerRequest: number; peakRssMiB: number };
+  problems: { non2xx: Record<string, number>; mismatches: number; errors: number; timeouts: number };
+  chains?: ChainStats;
+  /** The issue's targets, for our service's rows (full runs only). */
+  target_check?: { minRatio?: number; ratioMet?: boolean; p99Met: boolean };
+};
+
+/** Issue 8's targets: throughput as a share of the hello-world ceiling, and p99 ≤ 3 × p50. */
+export const TARGET_RATIOS: Partial<Record<ScenarioId, number>> = {
+  refresh: 0.2,
+  introspection: 0.45,
+  userinfo: 0.45,
+  discovery: 0.95,
+  'graphql-viewer': 0.25,
+  'mcp-anonymous': 0.3,
+};
+export const MAX_P99_OVER_P50 = 3;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function figuresOf(runs: Measurement[]): Figures {
+  const m = (pick: (r: Measurement) => number) => median(runs.map(pick));
+  const pg = runs.map((r) => r.postgresCpuMicrosPerRequest).filter((v): v is number => v !== null);
+  const p50 = m((r) => r.latencyMs.p50);
+  const p99 = m((r) => r.latencyMs.p99);
+  return {
+    reqPerSec: m((r) => r.reqPerSec),
+    p50Ms: p50,
+    p99Ms: p99,
+    // The median of each run's own ratio: a tail that is bad in one run only does not vanish.
+    p99OverP50: m((r) => r.latencyMs.p99 / r.latencyMs.p50),
+    serverCpuMicrosPerRequest: m((r) => r.serverCpuMicrosPerRequest),
+    postgresCpuMicrosPerRequest: pg.length ? median(pg) : null,
+    serverCoreBusy: m((r) => r.serverCoreBusy),
+    generatorCoreBusy: m((r) => r.generatorCoreBusy),
+    otherCores: m((r) => r.otherCores),
+    peakRssMiB: Math.max(...runs.map((r) => r.peakRssBytes)) / 2 ** 20,
+  };
+}
+
+function problemsOf(runs: Measurement[]): Summary['problems'] {
+  const non2xx: Record<string, number> = {};
+  for (const run of runs) for (const [status, count] of Object.entries(run.non2xx)) non2xx[status] = (non2xx[status] ?? 0) + count;
+  return { non2xx, mismatches: runs.reduce((s, r) => s + r.mismatches, 0), errors: runs.reduce((s, r) => s + r.errors, 0), timeouts: runs.reduce((s, r) => s + r.timeouts, 0) };
+}
+
+export function problemCount(summary: Summary): number {
+  const p = summary.problems;
+  return Object.values(p.non2xx).reduce((a, b) => a + b, 0) + p.mismatches + p.errors + p.timeouts + (summary.chains?.broken ?? 0);
+}
+
+export function summarize(results: RowResult[], judgeTargets: boolean): Summary[] {
+  const ceilingRuns = results.find((r) => r.scenario === 'hello-world')?.runs ?? [];
+  const ceiling = ceilingRuns.length ? figuresOf(ceilingRuns) : undefined;
+  return results.map((row) => {
+    const base: Summary = { scenario: row.scenario, target: row.target, problems: problemsOf(row.runs), ...(row.chains ? { chains: row.chains } : {}) };
+    if (row.skipped || !row.runs.length) return { ...base, skipped: row.skipped ?? 'no runs' };
+    const median = figuresOf(row.runs);
+    const summary: Summary = { ...base, median };
+    if (ceiling) {
+      summary.ratios = {
+        reqPerSec: median.reqPerSec / ceiling.reqPerSec,
+        p50Ms: median.p50Ms / ceiling.p50Ms,
+        p99Ms: median.p99Ms / ceiling.p99Ms,
+        serverCpuMicrosPerRequest: median.serverCpuMicrosPerRequest / ceiling.serverCpuMicrosPerRequest,
+        peakRssMiB: median.peakRssMiB / ceiling.peakRssMiB,
+      };
+    }
+    if (judgeTargets && row.target === 'ours') {
+      const minRatio = TARGET_RATIOS[row.scenario];
+      summary.target_check = {
+        ...(minRatio !== undefined ? { minRatio, ratioMet: (summary.ratios?.reqPerSec ?? 0) >= minRatio } : {}),
+        p99Met: median.p99OverP50 <= MAX_P99_OVER_P50,
+      };
+    }
+    return summary;
+  });
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const dec = (n: number, digits = 2) => n.toFixed(digits);
+const ratio = (n: number | undefined) => (n === undefined ? '' : ` (${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×)`);
+
+function targetCell(s: Summary): string {
+  const t = s.target_check;
+  if (!t) return '';
+  const parts: string[] = [];
+  if (t.minRatio !== undefined) parts.push(`${t.ratioMet ? '✅' : '❌'} ≥ ${t.minRatio.toFixed(2)}×`);
+  parts.push(`${t.p99Met ? '✅' : '❌'} p99 ≤ 3×p50`);
+  return parts.join('<br>');
+}
+
+function problemsCell(s: Summary): string {
+  const parts = Object.entries(s.problems.non2xx).map(([status, n]) => `${n}×${status}`);
+  if (s.problems.mismatches) parts.push(`${s.problems.mismatches} bad bodies`);
+  if (s.problems.errors) parts.push(`${s.problems.errors} socket errors`);
+  if (s.problems.timeouts) parts.push(`${s.problems.timeouts} timeouts`);
+  if (s.chains?.broken) parts.push(`${s.chains.broken} broken chains`);
+  return parts.length ? parts.join(', ') : '0';
+}
+
+export function table(summaries: Summary[]): string {
+  const lines = [
+    '| Scenario | Server | req/s (× ceiling) | p50 ms (×) | p99 ms (×) | p99/p50 | server CPU µs/req (×) | PostgreSQL CPU µs/req | server core busy | peak RSS MiB (×) | errors | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  ];
+  for (const s of summaries) {
+    const name = `${SCENARIO_TITLES[s.scenario]}`;
+    if (s.skipped || !s.median) {
+      lines.push(`| ${name} | ${s.target} | skipped: ${s.skipped} | | | | | | | | | |`);
+      continue;
+    }
+    const m = s.median;
+    const r = s.ratios;
+    lines.push(
+      `| ${name} | ${s.target} | ${int(m.reqPerSec)}${ratio(r?.reqPerSec)} | ${dec(m.p50Ms)}${ratio(r?.p50Ms)} | ${dec(m.p99Ms)}${ratio(r?.p99Ms)} | ${dec(m.p99OverP50, 1)} | ${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)} | ${m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest)} | ${Math.round(m.serverCoreBusy * 100)}% | ${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)} | ${problemsCell(s)} | ${targetCell(s)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function chainsSection(summaries: Summary[]): string {
+  const rows = summaries.filter((s) => s.chains);
+  if (!rows.length) return '';
+  const lines = [
+    '## Refresh-token chains',
+    '',
+    'Each connection rotates its own chains; every request sends the refresh token the previous response returned. *Broken*: the server refused a rotation during the load (a real failure). *Lost at stop*: the generator hung up with the request in flight and the retry afterwards was refused (our service accepts that retry within its reuse grace window; oidc-provider has none, so it revokes the grant, and the harness gives it spare chains).',
+    '',
+    '| Server | chains | rotations | broken | lost at stop | recovered at stop | refusals |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const s of rows) {
+    const c = s.chains!;
+    const reasons = Object.entries(c.failures).map(([reason, n]) => `${n}× ${reason}`).join(', ') || '–';
+    lines.push(`| ${s.target} | ${c.chains} | ${int(c.rotations)} | ${c.broken} | ${c.lost} | ${c.recovered} | ${reasons} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export type Report = {
+  timestamp: string;
+  mode: 'full' | 'smoke';
+  command: string;
+  options: Options;
+  machine: Machine;
+  versions: Versions;
+  servers: { name: string; vmHwmMiB: number }[];
+  summaries: Summary[];
+  rows: RowResult[];
+};
+
+export function markdown(report: Report): string {
+  const { machine: mc, versions: v, options: o } = report;
+  const others = report.summaries.filter((s) => s.median).map((s) => s.median!.otherCores);
+  const generator = report.summaries.filter((s) => s.median).map((s) => s.median!.generatorCoreBusy);
+  const skipped = report.summaries.filter((s) => s.skipped);
+  return `# Benchmark results
+
+Written by \`${report.command}\` on ${report.timestamp} (${report.mode} run). Do not edit by hand: \`npm run bench\` rewrites this file; every run also keeps \`bench/results/${report.timestamp.replace(/[:.]/g, '-')}.json\`. How the harness works: [bench/README.md](README.md).
+
+${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; PostgreSQL unpinned. Ratios in parentheses are to the express hello-world ceiling of the same run.
+
+${table(report.summaries)}
+
+${skipped.length ? `Skipped: ${skipped.map((s) => `${s.scenario} on ${s.target} (${s.skipped})`).join('; ')}.\n` : ''}
+${chainsSection(report.summaries)}
+## Conditions
+
+- Machine: ${mc.nproc} cores, ${mc.model}, ${mc.memoryGiB} GiB memory, ${mc.kernel}.
+- Versions: Node ${v.node}, PostgreSQL ${v.postgres}, oidc-provider ${v.oidcProvider}, express ${v.express}, autocannon ${v.autocannon}; ours at ${v.ours}.
+- Load generator core busy (median of rows): ${generator.length ? `${Math.round(median(generator) * 100)}%, highest ${Math.round(Math.max(...generator) * 100)}%` : '–'} — below 100%, so the server, not the generator, set the pace.
+- Other work on the machine during the runs (median of rows): ${others.length ? `${median(others).toFixed(2)} cores, highest ${Math.max(...others).toFixed(2)}` : '–'} (this machine is shared; a busy neighbour shows here first).
+- Peak RSS of each server process over the whole run (VmHWM): ${report.servers.map((s) => `${s.name} ${s.vmHwmMiB.toFixed(0)} MiB`).join(', ')}.
+- Priority: ${o.nice ? `servers and harness at nice ${o.nice} (the machine was shared), PostgreSQL unchanged` : 'unchanged (nice 0)'}.
+
+## Notes
+
+- /mcp rows: the service ignores \`RATE_LIMIT_OVERRIDES=mcpToolCallsPerToken=…\` (src/mcp/http.ts takes the limit from the \`RATE_POLICIES\` constant, not from the rate limiter's \`policy()\`), so a load run would measure 429s after 120 calls a minute. The harness starts the run's rate-limit windows of the anonymous address and of its member tokens far below zero in \`rate_limit_counters\` (scripts/bench/fixtures/mcp-rate-limit.ts): every call passes while the server still runs its counting upsert on each one, as the override would.
+- oidc-provider's memory adapter gets a store of 5 million entries instead of its default 1,000, which the refresh load overruns within a second (evicting live refresh tokens); the adapter code is the library's own.
+- oidc-provider serves no RFC 8414 document; its discovery row fetches \`/.well-known/openid-configuration\`.
+`;
+}

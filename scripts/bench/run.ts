@@ -1,0 +1,191 @@
+// npm run bench / npm run bench:smoke: starts the servers, makes the fixtures, runs every row
+// round-robin for the repetitions, and reports. It stops by itself and kills what it started on
+// every way out (done, error, Ctrl-C). Only 127.0.0.1 is ever a target.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { killAllChildrenNow, type Child } from './children.ts';
+import { createBackendLister, dropAllScratchDatabases, postgresVersion, type BackendLister } from './database.ts';
+import { commandLine, machine, versions } from './environment.ts';
+import { openMcpRateLimitWindows } from './fixtures/mcp-rate-limit.ts';
+import { createOurFixtures } from './fixtures/ours.ts';
+import { runLoad, type Measurement } from './load.ts';
+import { parseOptions, REPO_ROOT, USAGE, type Options } from './options.ts';
+import { processMemory } from './proc.ts';
+import { markdown, problemCount, summarize, table, type Report, type RowResult } from './report.ts';
+import { buildRows, type Row, type RunningServers } from './scenarios.ts';
+import { startHelloWorld, startOidcProvider, startOurs, type Started } from './servers.ts';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const started: Started[] = [];
+let backends: BackendLister | undefined;
+
+async function cleanup(): Promise<void> {
+  await Promise.all(started.map((s) => s.child.stop().catch(() => undefined)));
+  await backends?.close();
+  await dropAllScratchDatabases();
+}
+
+process.on('exit', killAllChildrenNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping the servers and dropping the scratch databases`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** The generator gets its own core; the servers get the other (children.ts pins them). */
+function pinSelf(options: Options): void {
+  if (options.nice) execFileSync('renice', ['-n', String(options.nice), '-p', String(process.pid)], { stdio: 'ignore' });
+  if (os.availableParallelism() < 2) {
+    log('warning: fewer than 2 cores; server and load generator will share one');
+    return;
+  }
+  execFileSync('taskset', ['-a', '-cp', String(options.generatorCore), String(process.pid)], { stdio: 'ignore' });
+}
+
+async function startServers(options: Options, logDir: string): Promise<{ servers: RunningServers; children: Child[] }> {
+  const common = { core: options.serverCore, nice: options.nice, logDir };
+  const servers: RunningServers = {};
+  const want = (t: string) => options.targets.includes(t as never);
+  // Every spare chain oidc-provider may need: at most one chain per connection is lost at each
+  // stop (it has no reuse grace), two stops (warm-up, measured run) per repetition.
+  const oidcChains = options.connections * (options.chainsPerConnection + 2 * options.repetitions + 1);
+  const accessTokens = 20;
+
+  log('starting hello-world');
+  const hello = await startHelloWorld(common);
+  started.push(hello);
+  servers.hello = { origin: hello.origin, pid: hello.child.pid };
+
+  if (want('ours')) {
+    log(`starting our service from ${options.serverDir} (migrations and demo seed on a fresh database)`);
+    // Profiles are large: they go with the logs, outside the work tree.
+    const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
+    if (options.cpuProf) log(`our service runs under --cpu-prof; the profile is written to ${path.join(logDir, 'profiles')} when it stops`);
+    const ours = await startOurs({ ...common, serverDir: options.serverDir, postgresUrl: options.postgresUrl, nodeArgs });
+    started.push(ours);
+    const chains = options.connections * options.chainsPerConnection + Math.ceil(options.connections / 5);
+    log(`our fixtures: ${chains} refresh chains and ${accessTokens} access tokens through the browser flow, an operator token`);
+    const fixtures = await createOurFixtures(ours.origin, { chains, accessTokens });
+    if (options.scenarios.some((s) => s.startsWith('mcp-'))) {
+      // Long enough for the whole run (rows × repetitions × (warm-up + run)), with margin.
+      const minutes = Math.ceil((20 * options.repetitions * (options.warmupSeconds + options.durationSeconds + 2)) / 60) + 10;
+      await openMcpRateLimitWindows(ours.database!.url, ours.origin, fixtures.accessTokens, minutes);
+    }
+    servers.ours = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name, fixtures };
+  }
+  for (const adapter of ['memory', 'postgres'] as const) {
+    if (!want(adapter === 'memory' ? 'oidc-provider-memory' : 'oidc-provider-pg')) continue;
+    log(`starting oidc-provider with the ${adapter} adapter (${oidcChains} chains minted)`);
+    const oidc = await startOidcProvider({ ...common, adapter, postgresUrl: options.postgresUrl, chains: oidcChains, accessTokens });
+    started.push(oidc);
+    const target = { origin: oidc.origin, pid: oidc.child.pid, ...(oidc.database ? { database: oidc.database.name } : {}), fixtures: oidc.fixtures };
+    if (adapter === 'memory') servers.oidcMemory = target;
+    else servers.oidcPg = target;
+  }
+  return { servers, children: started.map((s) => s.child) };
+}
+
+/** One request per row before any load: a 404 skips the row (endpoint not built yet); anything else wrong stops the run. */
+async function probe(row: Row): Promise<string | undefined> {
+  row.chains?.beginRun();
+  const spec = row.requestFor(0);
+  const request = spec.setupRequest ? spec.setupRequest({ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body }) : spec;
+  const response = await fetch(`${row.server.origin}${request.path}`, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as string | undefined });
+  const body = await response.text();
+  spec.onResponse?.(response.status, body);
+  if (response.status === 404) return `${request.method} ${request.path} answers 404: not in this tree yet`;
+  if (response.status >= 300 || (row.verifyBody && !row.verifyBody(body))) {
+    throw new Error(`probe of ${row.scenario} on ${row.target} failed: ${response.status} ${body.slice(0, 300)}`);
+  }
+  return undefined;
+}
+
+async function measureRow(row: Row, options: Options, seconds: number): Promise<Measurement> {
+  row.chains?.beginRun();
+  const measurement = await runLoad({ target: row.server, connections: options.connections, durationSeconds: seconds, requestFor: row.requestFor, ...(row.verifyBody ? { verifyBody: row.verifyBody } : {}), ...(backends ? { backends } : {}) });
+  await row.settle?.();
+  return measurement;
+}
+
+function progress(rep: number, options: Options, row: Row, m: Measurement): string {
+  const problems = m.responses - m.ok;
+  return `[${rep}/${options.repetitions}] ${row.scenario.padEnd(14)} ${row.target.padEnd(20)} ${Math.round(m.reqPerSec).toString().padStart(6)} req/s  p50 ${m.latencyMs.p50.toFixed(2)} ms  p99 ${m.latencyMs.p99.toFixed(2)} ms  ${Math.round(m.serverCpuMicrosPerRequest)} µs/req  core ${Math.round(m.serverCoreBusy * 100)}%  gen ${Math.round(m.generatorCoreBusy * 100)}%${problems ? `  ${problems} not ok` : ''}`;
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  let options: Options;
+  try {
+    options = parseOptions(argv, process.env);
+  } catch (error) {
+    log(`${(error as Error).message}\n\n${USAGE}`);
+    return 64;
+  }
+  pinSelf(options);
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'course-school-bench-'));
+  log(`server logs in ${logDir}`);
+  const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+  const { servers } = await startServers(options, logDir);
+  backends = createBackendLister(options.postgresUrl);
+  const rows = buildRows(servers, { chainsPerConnection: options.chainsPerConnection, scenarios: options.scenarios });
+  const results = new Map<Row, RowResult>(rows.map((row) => [row, { scenario: row.scenario, target: row.target, runs: [] }]));
+  for (const row of rows) {
+    const skipped = await probe(row);
+    if (skipped) {
+      results.get(row)!.skipped = skipped;
+      log(`skipping ${row.scenario} on ${row.target}: ${skipped}`);
+    }
+  }
+
+  const active = rows.filter((row) => !results.get(row)!.skipped);
+  for (let rep = 1; rep <= options.repetitions; rep++) {
+    for (const row of active) {
+      if (options.warmupSeconds > 0) await measureRow(row, options, options.warmupSeconds);
+      const measurement = await measureRow(row, options, options.durationSeconds);
+      results.get(row)!.runs.push(measurement);
+      log(progress(rep, options, row, measurement));
+    }
+  }
+  for (const row of rows) if (row.chains) results.get(row)!.chains = row.chains.stats();
+
+  const serverMemory = started.map((s) => ({ name: s.child.name, vmHwmMiB: (processMemory(s.child.pid)?.hwm ?? 0) / 2 ** 20 }));
+  const pgVersion = await postgresVersion(options.postgresUrl);
+  await cleanup();
+
+  const summaries = summarize([...results.values()], !options.smoke);
+  const report: Report = {
+    timestamp,
+    mode: options.smoke ? 'smoke' : 'full',
+    command: commandLine(argv),
+    options,
+    machine: machine(),
+    versions: versions(pgVersion, options.serverDir),
+    servers: serverMemory,
+    summaries,
+    rows: [...results.values()],
+  };
+  process.stdout.write(`\n${table(summaries)}\n`);
+  if (options.write) {
+    const dir = path.join(REPO_ROOT, 'bench');
+    mkdirSync(path.join(dir, 'results'), { recursive: true });
+    const jsonPath = path.join(dir, 'results', `${timestamp.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(dir, 'RESULTS.md'), markdown(report));
+    log(`wrote bench/RESULTS.md and ${path.relative(REPO_ROOT, jsonPath)}`);
+  }
+  const troubled = summaries.filter((s) => problemCount(s) > 0);
+  for (const s of troubled) log(`problems in ${s.scenario} on ${s.target}: ${JSON.stringify({ ...s.problems, brokenChains: s.chains?.broken ?? 0 })}`);
+  return troubled.length ? 1 : 0;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch(async (error: unknown) => {
+    log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanup().catch(() => undefined);
+    process.exit(1);
+  });

@@ -1,0 +1,145 @@
+// What the load sends: one row per (scenario, server). The same scenario on our service and on
+// oidc-provider sends the equivalent request to each one's endpoint, with the same generator
+// settings; the hello-world row is the ceiling the others are divided by.
+import type { OidcFixtures } from './oidc-provider/fixtures.ts';
+import type { OurFixtures } from './fixtures/ours.ts';
+import { DEMO } from './fixtures/ours.ts';
+import { basicAuth } from './fixtures/browser-flow.ts';
+import { CLIENT as OIDC_CLIENT } from './oidc-provider/configuration.ts';
+import type { LoadTarget, RequestSpec } from './load.ts';
+import { ChainPool, refreshOnce } from './refresh-chains.ts';
+
+export const SCENARIOS = ['hello-world', 'refresh', 'introspection', 'userinfo', 'discovery', 'graphql-viewer', 'mcp-anonymous', 'mcp-member', 'admin-list'] as const;
+export type ScenarioId = (typeof SCENARIOS)[number];
+export const TARGETS = ['hello-world', 'ours', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
+export type TargetId = (typeof TARGETS)[number];
+
+export const SCENARIO_TITLES: Record<ScenarioId, string> = {
+  'hello-world': 'express hello-world JSON (ceiling)',
+  refresh: 'token: refresh_token grant, rotation',
+  introspection: 'introspection (RFC 7662)',
+  userinfo: 'UserInfo',
+  discovery: 'authorization server metadata',
+  'graphql-viewer': '/account/graphql viewer query',
+  'mcp-anonymous': '/mcp tools/call search_courses (anonymous)',
+  'mcp-member': '/mcp tools/call my_enrolled_courses (member)',
+  'admin-list': 'GET /api/v1/courses (operator)',
+};
+
+/** The spec's viewer query (issue 8). */
+export const VIEWER_QUERY = '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
+
+export type Row = {
+  scenario: ScenarioId;
+  target: TargetId;
+  server: LoadTarget;
+  requestFor: (connection: number) => RequestSpec;
+  verifyBody?: (body: string) => boolean;
+  chains?: ChainPool;
+  /** Resolves chains left in flight when a run stops (refresh rows only). */
+  settle?: () => Promise<void>;
+};
+
+export type RunningServers = {
+  hello?: LoadTarget;
+  ours?: LoadTarget & { fixtures: OurFixtures };
+  oidcMemory?: LoadTarget & { fixtures: OidcFixtures };
+  oidcPg?: LoadTarget & { fixtures: OidcFixtures };
+};
+
+const FORM = 'application/x-www-form-urlencoded';
+const roundRobin = (values: string[], i: number) => values[i % values.length]!;
+const has = (needle: string) => (body: string) => body.includes(needle);
+const mcpOk = (body: string) => body.includes('"result"') && !body.includes('"isError":true');
+
+function mcpCall(name: string, token?: string): RequestSpec {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+  };
+}
+
+function refreshRow(target: TargetId, server: LoadTarget, tokenPath: string, authorization: string, tokens: string[], perConnection: number): Row {
+  const chains = new ChainPool(tokens, perConnection);
+  const base = { method: 'POST' as const, path: tokenPath, headers: { authorization, 'content-type': FORM } };
+  return {
+    scenario: 'refresh',
+    target,
+    server,
+    chains,
+    requestFor: () => chains.connectionSpec(base, (token) => `grant_type=refresh_token&refresh_token=${encodeURIComponent(token)}`),
+    settle: async () => {
+      // Let the server finish what it had read before the generator hung up, then retry.
+      await new Promise((r) => setTimeout(r, 500));
+      await chains.settle((token) => refreshOnce(`${server.origin}${tokenPath}`, authorization, token));
+    },
+  };
+}
+
+function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: number): Row[] {
+  const { fixtures } = server;
+  const client = basicAuth(DEMO.confidentialClient.id, DEMO.confidentialClient.secret);
+  const bearer = (i: number) => ({ authorization: `Bearer ${roundRobin(fixtures.accessTokens, i)}` });
+  const target = 'ours' as const;
+  return [
+    refreshRow(target, server, '/api/oauth/token', client, fixtures.refreshTokens, perConnection),
+    {
+      scenario: 'introspection',
+      target,
+      server,
+      requestFor: (i) => ({ method: 'POST', path: '/api/oauth/introspect', headers: { authorization: client, 'content-type': FORM }, body: `token=${roundRobin(fixtures.accessTokens, i)}` }),
+      verifyBody: has('"active":true'),
+    },
+    { scenario: 'userinfo', target, server, requestFor: (i) => ({ method: 'GET', path: '/api/oauth/userinfo', headers: bearer(i) }), verifyBody: has('"sub"') },
+    { scenario: 'discovery', target, server, requestFor: () => ({ method: 'GET', path: '/.well-known/oauth-authorization-server', headers: {} }), verifyBody: has('"issuer"') },
+    {
+      scenario: 'graphql-viewer',
+      target,
+      server,
+      requestFor: (i) => ({ method: 'POST', path: '/account/graphql', headers: { ...bearer(i), 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' }, body: JSON.stringify({ query: VIEWER_QUERY }) }),
+      verifyBody: (body) => body.includes('"viewer"') && !body.includes('"errors"'),
+    },
+    { scenario: 'mcp-anonymous', target, server, requestFor: () => mcpCall('search_courses'), verifyBody: mcpOk },
+    { scenario: 'mcp-member', target, server, requestFor: (i) => mcpCall('my_enrolled_courses', roundRobin(fixtures.accessTokens, i)), verifyBody: mcpOk },
+    { scenario: 'admin-list', target, server, requestFor: () => ({ method: 'GET', path: '/api/v1/courses', headers: { authorization: `Bearer ${fixtures.operatorToken}` } }), verifyBody: has('"data"') },
+  ];
+}
+
+function oidcRows(target: TargetId, server: LoadTarget & { fixtures: OidcFixtures }, perConnection: number): Row[] {
+  const { fixtures } = server;
+  const client = basicAuth(OIDC_CLIENT.id, OIDC_CLIENT.secret);
+  return [
+    refreshRow(target, server, '/token', client, fixtures.refreshTokens, perConnection),
+    {
+      scenario: 'introspection',
+      target,
+      server,
+      requestFor: (i) => ({ method: 'POST', path: '/token/introspection', headers: { authorization: client, 'content-type': FORM }, body: `token=${roundRobin(fixtures.resourceAccessTokens, i)}` }),
+      verifyBody: has('"active":true'),
+    },
+    { scenario: 'userinfo', target, server, requestFor: (i) => ({ method: 'GET', path: '/me', headers: { authorization: `Bearer ${roundRobin(fixtures.userinfoAccessTokens, i)}` } }), verifyBody: has('"sub"') },
+    // oidc-provider serves only the OpenID Connect discovery document (RFC 8414's is not routed).
+    { scenario: 'discovery', target, server, requestFor: () => ({ method: 'GET', path: '/.well-known/openid-configuration', headers: {} }), verifyBody: has('"issuer"') },
+  ];
+}
+
+/** Every row the running servers can serve, in the round-robin order of a repetition. */
+export function buildRows(servers: RunningServers, options: { chainsPerConnection: number; scenarios: readonly ScenarioId[] }): Row[] {
+  const rows: Row[] = [];
+  if (servers.hello) rows.push({ scenario: 'hello-world', target: 'hello-world', server: servers.hello, requestFor: () => ({ method: 'GET', path: '/', headers: {} }), verifyBody: has('"hello"') });
+  if (servers.ours) rows.push(...ourRows(servers.ours, options.chainsPerConnection));
+  if (servers.oidcMemory) rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
+  if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));
+  // The ceiling is always measured: every ratio needs it. Ordered by scenario, so one scenario's
+  // servers run back to back and whatever drifts during a repetition hits them alike.
+  return rows
+    .filter((row) => row.scenario === 'hello-world' || options.scenarios.includes(row.scenario))
+    .sort((a, b) => SCENARIOS.indexOf(a.scenario) - SCENARIOS.indexOf(b.scenario) || TARGETS.indexOf(a.target) - TARGETS.indexOf(b.target));
+}

@@ -1,0 +1,7 @@
+import type { UpdateSchoolData, UpdateSchoolResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+
+export const updateSchool: OperationHandler<UpdateSchoolData, UpdateSchoolResponses> = async ({ body }, { site, services }) => ({
+  status: 200,
+  body: await services.admin.school.update(site, body),
+});

@@ -1,0 +1,134 @@
+// SQL for a member's enrolled courses and lecture progress (member data API, MCP member tools).
+// Every statement is filtered by site and person; lecture content is never selected. A page of
+// enrolled courses is one statement whatever its size: progress and the last-watched lecture come
+// from joins and correlated counts, never from a query per row.
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { EnrollmentStatus } from '../schema.ts';
+import { afterKey, isoMicros, type PageRequest } from './account-keyset.ts';
+
+export type EnrolledCourseRow = {
+  enrollment_id: string;
+  course_id: string;
+  slug: string;
+  title: string;
+  status: EnrollmentStatus;
+  enrolled_at: Date;
+  expires_at: Date | null;
+  has_lifetime_access: boolean;
+  last_lecture_id: string | null;
+  last_lecture_title: string | null;
+  last_position_seconds: number;
+  /** Published lectures of the course: drafts are not part of what a student can finish. */
+  total_lectures: number;
+  completed_lectures: number;
+  sort_key: string;
+};
+
+function enrolledCourses(db: Db, siteId: string, personId: string) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('courses as c', (join) => join.onRef('c.id', '=', 'e.course_id').onRef('c.site_id', '=', 'e.site_id'))
+    .leftJoin('lectures as lw', (join) => join.onRef('lw.id', '=', 'e.last_watched_lecture_id').onRef('lw.site_id', '=', 'e.site_id'))
+    .select([
+      'e.id as enrollment_id',
+      'e.course_id',
+      'c.slug',
+      'c.title',
+      'e.status',
+      'e.enrolled_at',
+      'e.expires_at',
+      'e.has_lifetime_access',
+      'lw.id as last_lecture_id',
+      'lw.title as last_lecture_title',
+      'e.last_position_seconds',
+      sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
+      sql<number>`(select count(*) from lecture_progress p join lectures l on l.id = p.lecture_id and l.status = 'published'
+        where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as('completed_lectures'),
+      isoMicros('e.enrolled_at').as('sort_key'),
+    ])
+    .where('e.site_id', '=', siteId)
+    .where('e.person_id', '=', personId);
+}
+
+/** Most recently enrolled first (the SDL's order), `limit` rows after the key. */
+export async function listEnrolledCourses(db: Db, siteId: string, personId: string, page: PageRequest): Promise<EnrolledCourseRow[]> {
+  let query = enrolledCourses(db, siteId, personId);
+  if (page.after) query = query.where(afterKey('e.enrolled_at', 'e.id', page.after, 'desc'));
+  return query.orderBy('e.enrolled_at', 'desc').orderBy('e.id', 'desc').limit(page.limit).execute();
+}
+
+export async function countEnrollments(db: Db, siteId: string, personId: string): Promise<number> {
+  const row = await db
+    .selectFrom('enrollments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('site_id', '=', siteId)
+    .where('person_id', '=', personId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findEnrolledCourse(db: Db, siteId: string, personId: string, courseId: string): Promise<EnrolledCourseRow | undefined> {
+  return enrolledCourses(db, siteId, personId).where('e.course_id', '=', courseId).executeTakeFirst();
+}
+
+export type LectureTarget = { enrollment_id: string; course_id: string; duration_seconds: number };
+
+/**
+ * A published lecture of a course the person is actively enrolled in: status active and access
+ * not yet over (an expiry that passed before a job marked it expired still counts as over).
+ */
+export async function findLectureInActiveEnrollment(db: Db, siteId: string, personId: string, lectureId: string): Promise<LectureTarget | undefined> {
+  return db
+    .selectFrom('lectures as l')
+    .innerJoin('enrollments as e', (join) => join.onRef('e.course_id', '=', 'l.course_id').onRef('e.site_id', '=', 'l.site_id'))
+    .select(['e.id as enrollment_id', 'e.course_id', 'l.duration_seconds'])
+    .where('l.site_id', '=', siteId)
+    .where('l.id', '=', lectureId)
+    .where('l.status', '=', 'published')
+    .where('e.person_id', '=', personId)
+    .where('e.status', '=', 'active')
+    .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirst();
+}
+
+/** Records the position; `completed` marks the lecture done once and never un-marks it. */
+export async function upsertLectureProgress(
+  db: Db,
+  row: { siteId: string; enrollmentId: string; lectureId: string; positionSeconds: number; completed: boolean },
+): Promise<void> {
+  const completedAt = row.completed ? sql<Date>`now()` : null;
+  await db
+    .insertInto('lecture_progress')
+    .values({ site_id: row.siteId, enrollment_id: row.enrollmentId, lecture_id: row.lectureId, position_seconds: row.positionSeconds, completed_at: completedAt })
+    .onConflict((oc) =>
+      oc.columns(['enrollment_id', 'lecture_id']).doUpdateSet((eb) => ({
+        position_seconds: eb.ref('excluded.position_seconds'),
+        completed_at: eb.fn.coalesce('lecture_progress.completed_at', 'excluded.completed_at'),
+        updated_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** Sets the last-watched lecture, and completes the enrollment when no published lecture is left. */
+export async function updateLastWatched(
+  db: Db,
+  row: { siteId: string; personId: string; enrollmentId: string; lectureId: string; positionSeconds: number },
+): Promise<void> {
+  await db
+    .updateTable('enrollments as e')
+    .set({
+      last_watched_lecture_id: row.lectureId,
+      last_position_seconds: row.positionSeconds,
+      updated_at: sql<Date>`now()`,
+      completed_at: sql<Date | null>`coalesce(e.completed_at, case when not exists (
+        select 1 from lectures l left join lecture_progress p on p.lecture_id = l.id and p.enrollment_id = e.id
+        where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published' and p.completed_at is null
+      ) then now() end)`,
+    })
+    .where('e.id', '=', row.enrollmentId)
+    .where('e.site_id', '=', row.siteId)
+    .where('e.person_id', '=', row.personId)
+    .execute();
+}

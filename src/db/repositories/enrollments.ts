@@ -1,0 +1,92 @@
+// SQL for the admin API's enrollments. Every statement is scoped by site_id, so another school's
+// enrollment is a 404 (issue 5). Rows carry the course and student they name and the progress
+// counts, so one query answers a page (published lectures only: what the student can see).
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { EnrollmentStatus, EnrollmentsTable } from '../schema.ts';
+import type { Keyset } from '../../admin/keyset.ts';
+import { likePattern, microsOf } from './sql-helpers.ts';
+
+// An active enrollment whose expires_at has passed is expired, whether or not a job noticed yet.
+const EFFECTIVE_STATUS = sql<EnrollmentStatus>`(case when e.status = 'active' and e.expires_at <= now() then 'expired' else e.status end)`;
+
+export type EnrollmentListQuery = {
+  limit: number;
+  after: Keyset | null;
+  direction: 'asc' | 'desc';
+  personId?: string | undefined;
+  courseId?: string | undefined;
+  status?: EnrollmentStatus | undefined;
+  search?: string | undefined;
+};
+
+function selectEnrollments(db: Db, siteId: string) {
+  return db
+    .selectFrom('enrollments as e')
+    .innerJoin('courses as c', 'c.id', 'e.course_id')
+    .innerJoin('people as p', 'p.id', 'e.person_id')
+    .where('e.site_id', '=', siteId)
+    .select(['e.id', 'e.person_id', 'e.course_id', 'e.enrolled_at', 'e.expires_at', 'e.has_lifetime_access', 'e.completed_at', 'e.updated_at'])
+    .select(['e.last_watched_lecture_id', 'e.last_position_seconds', 'c.slug as course_slug', 'c.title as course_title', 'p.email as student_email', 'p.name as student_name'])
+    .select([
+      EFFECTIVE_STATUS.as('status'),
+      microsOf('e.enrolled_at').as('enrolled_micros'),
+      sql<number>`(select count(*) from lectures l where l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
+      sql<number>`(select count(*) from lecture_progress lp join lectures l on l.id = lp.lecture_id
+        where lp.enrollment_id = e.id and lp.completed_at is not null and l.status = 'published')`.as('completed_lectures'),
+    ]);
+}
+
+export type EnrollmentRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
+
+export async function listEnrollments(db: Db, siteId: string, query: EnrollmentListQuery): Promise<EnrollmentRow[]> {
+  const where: Expression<SqlBool>[] = [];
+  if (query.personId) where.push(sql<boolean>`e.person_id = ${query.personId}::uuid`);
+  if (query.courseId) where.push(sql<boolean>`e.course_id = ${query.courseId}::uuid`);
+  if (query.status) where.push(sql<boolean>`${EFFECTIVE_STATUS} = ${query.status}`);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    where.push(sql<boolean>`(p.email ilike ${pattern} or p.name ilike ${pattern})`);
+  }
+  if (query.after) {
+    const op = query.direction === 'desc' ? sql`<` : sql`>`;
+    where.push(sql<boolean>`(${microsOf('e.enrolled_at')}, e.id) ${op} (${Number(query.after.v)}::bigint, ${query.after.id}::uuid)`);
+  }
+  let q = selectEnrollments(db, siteId);
+  for (const condition of where) q = q.where(condition);
+  return q.orderBy('e.enrolled_at', query.direction).orderBy('e.id', query.direction).limit(query.limit + 1).execute();
+}
+
+/** Every enrollment of one person here, newest first: a school's course count bounds it. */
+export function listAllEnrollmentsOf(db: Db, siteId: string, personId: string): Promise<EnrollmentRow[]> {
+  return selectEnrollments(db, siteId).where('e.person_id', '=', personId).orderBy('e.enrolled_at', 'desc').orderBy('e.id', 'desc').execute();
+}
+
+export function findEnrollment(db: Db, siteId: string, id: string): Promise<EnrollmentRow | undefined> {
+  return selectEnrollments(db, siteId).where('e.id', '=', id).executeTakeFirst();
+}
+
+export function findEnrollmentOf(db: Db, siteId: string, personId: string, courseId: string): Promise<EnrollmentRow | undefined> {
+  return selectEnrollments(db, siteId).where('e.person_id', '=', personId).where('e.course_id', '=', courseId).executeTakeFirst();
+}
+
+/** @returns the new enrollment's id, or undefined when the student is already enrolled */
+export async function insertEnrollment(db: Db, enrollment: Insertable<EnrollmentsTable>): Promise<string | undefined> {
+  const row = await db
+    .insertInto('enrollments')
+    .values(enrollment)
+    .onConflict((oc) => oc.columns(['site_id', 'person_id', 'course_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateEnrollment(db: Db, siteId: string, id: string, changes: Updateable<EnrollmentsTable>): Promise<boolean> {
+  const result = await db.updateTable('enrollments').set(changes).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteEnrollment(db: Db, siteId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('enrollments').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,96 @@
+// SQL for the admin API's lists of people: students (the `student` role) and members (any role).
+// Both read one school's site_roles, so another school's people are as absent as strangers
+// (issue 5: 404, never their data), and share one set of filters, sorts and keyset pages.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../database.ts';
+import type { SiteRole } from '../schema.ts';
+import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { likePattern, microsOf } from './sql-helpers.ts';
+
+export type PersonAtSiteRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  avatar_url: string | null;
+  /** When the person got the role (students) or their first role (members) here. */
+  created_at: Date;
+  created_micros: number;
+  roles: SiteRole[];
+};
+
+export type PeopleQuery = {
+  limit: number;
+  after: Keyset | null;
+  sort: SortSpec;
+  search?: string | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  /** Members holding this role; students are always those holding `student`. */
+  role?: SiteRole | undefined;
+  /** Students enrolled in this course (in any state). */
+  courseId?: string | undefined;
+};
+
+/** One row per person with a role here: the roles held and when the first (or the given) one came. */
+function rolesAt(db: Db, siteId: string, only?: SiteRole) {
+  let q = db
+    .selectFrom('site_roles')
+    .select((eb) => ['person_id', eb.fn.min('created_at').as('created_at'), sql<SiteRole[]>`json_agg(role order by role)`.as('roles')])
+    .where('site_id', '=', siteId)
+    .groupBy('person_id');
+  if (only) q = q.where('role', '=', only);
+  return q.as('r');
+}
+
+function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    where.push(sql<boolean>`(p.email ilike ${pattern} or p.name ilike ${pattern})`);
+  }
+  if (query.createdAfter) where.push(sql<boolean>`r.created_at >= ${query.createdAfter}::timestamptz`);
+  if (query.createdBefore) where.push(sql<boolean>`r.created_at < ${query.createdBefore}::timestamptz`);
+  if (query.role) where.push(sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = p.id and x.role = ${query.role})`);
+  if (query.courseId) where.push(sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = p.id and e.course_id = ${query.courseId}::uuid)`);
+  if (query.after) {
+    const op = query.sort.direction === 'desc' ? sql`<` : sql`>`;
+    // Time keys compare as integer microseconds: exact, unlike a millisecond ISO string.
+    where.push(
+      query.sort.column === 'email'
+        ? sql<boolean>`(p.email, p.id) ${op} (${String(query.after.v)}, ${query.after.id}::uuid)`
+        : sql<boolean>`(${microsOf('r.created_at')}, p.id) ${op} (${Number(query.after.v)}::bigint, ${query.after.id}::uuid)`,
+    );
+  }
+  return where;
+}
+
+function selectPeople(db: Db, siteId: string, only?: SiteRole) {
+  return db
+    .selectFrom(rolesAt(db, siteId, only))
+    .innerJoin('people as p', 'p.id', 'r.person_id')
+    .select(['p.id', 'p.email', 'p.name', 'p.avatar_url', 'r.created_at', 'r.roles'])
+    .select(microsOf('r.created_at').as('created_micros'));
+}
+
+async function listPeople(db: Db, siteId: string, query: PeopleQuery, only?: SiteRole): Promise<PersonAtSiteRow[]> {
+  let q = selectPeople(db, siteId, only);
+  for (const condition of conditions(siteId, query)) q = q.where(condition);
+  const column = query.sort.column === 'email' ? 'p.email' : 'r.created_at';
+  return q.orderBy(column, query.sort.direction).orderBy('p.id', query.sort.direction).limit(query.limit + 1).execute();
+}
+
+export function listStudents(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {
+  return listPeople(db, siteId, { ...query, role: undefined }, 'student');
+}
+
+export function listMembers(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {
+  return listPeople(db, siteId, { ...query, courseId: undefined });
+}
+
+export function findStudent(db: Db, siteId: string, personId: string): Promise<PersonAtSiteRow | undefined> {
+  return selectPeople(db, siteId, 'student').where('p.id', '=', personId).executeTakeFirst();
+}
+
+export function findMember(db: Db, siteId: string, personId: string): Promise<PersonAtSiteRow | undefined> {
+  return selectPeople(db, siteId).where('p.id', '=', personId).executeTakeFirst();
+}

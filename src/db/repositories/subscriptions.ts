@@ -1,0 +1,85 @@
+// SQL for the admin API's subscriptions. Every statement is scoped by site_id: another school's
+// subscription (or plan) is as absent as one that never existed (issue 5: 404, never its data).
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { SubscriptionsTable, SubscriptionStatus } from '../schema.ts';
+import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { afterSortKey, exactIso, orderBySortKey, timeKey, type SortKey } from './commerce-keyset.ts';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable> & {
+  subscriber_email: string;
+  subscriber_name: string | null;
+  plan_slug: string;
+  plan_name: string;
+  sort_exact: string;
+};
+
+export type SubscriptionQuery = {
+  limit: number;
+  after: Keyset | null;
+  sort: SortSpec;
+  status?: SubscriptionStatus | undefined;
+  planId?: string | undefined;
+  personId?: string | undefined;
+};
+
+/** A subscription still runs (and renews unless told otherwise) in these states. */
+export const RUNNING: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
+function sortColumn(sort: SortSpec): string {
+  return sort.column === 'current_period_end' ? 's.current_period_end' : 's.created_at';
+}
+
+function selectSubscriptions(db: Db, siteId: string, sort: SortSpec) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('people as p', 'p.id', 's.person_id')
+    .innerJoin('membership_plans as m', 'm.id', 's.plan_id')
+    .selectAll('s')
+    .select(['p.email as subscriber_email', 'p.name as subscriber_name', 'm.slug as plan_slug', 'm.name as plan_name'])
+    .select(exactIso(sortColumn(sort)).as('sort_exact'))
+    .where('s.site_id', '=', siteId);
+}
+
+export async function listSubscriptions(db: Db, siteId: string, query: SubscriptionQuery): Promise<SubscriptionRow[]> {
+  const key: SortKey = timeKey(sortColumn(query.sort));
+  let q = selectSubscriptions(db, siteId, query.sort);
+  if (query.status) q = q.where('s.status', '=', query.status);
+  if (query.planId) q = q.where('s.plan_id', '=', query.planId);
+  if (query.personId) q = q.where('s.person_id', '=', query.personId);
+  if (query.after) q = q.where(afterSortKey(key, 's.id', query.sort, query.after));
+  return q.orderBy(orderBySortKey(key, 's.id', query.sort)).limit(query.limit + 1).execute();
+}
+
+export async function findSubscription(db: Db, siteId: string, id: string): Promise<SubscriptionRow | undefined> {
+  return selectSubscriptions(db, siteId, { column: 'created_at', direction: 'desc' }).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** Ends a running subscription now; a no-op (false) when it is missing or has ended already. */
+export async function cancelNow(db: Db, siteId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'canceled', canceled_at: sql`now()`, cancel_at_period_end: false })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Stops a running subscription from renewing; a no-op when already set, ended or missing. */
+export async function cancelAtPeriodEnd(db: Db, siteId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ cancel_at_period_end: true, canceled_at: sql`now()` })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', 'in', RUNNING)
+    .where('cancel_at_period_end', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateSubscriptionPlan(db: Db, siteId: string, id: string, planId: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ plan_id: planId }).where('site_id', '=', siteId).where('id', '=', id).execute();
+}

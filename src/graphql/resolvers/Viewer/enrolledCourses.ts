@@ -1,0 +1,8 @@
+// Viewer.enrolledCourses: most recently enrolled first. Progress and the last-watched lecture come
+// with the page in one statement (services/account.ts), never one query per course. The person
+// is the token's, from the context, never from the parent or the arguments.
+import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';
+import { pageArgs } from './page.ts';
+
+export const enrolledCourses: NonNullable<ViewerResolvers['enrolledCourses']> = (_viewer, args, context) =>
+  context.services.account.enrolledCourses(context.site.id, context.personId, pageArgs(args));

@@ -1,0 +1,71 @@
+// POST /account/graphql: the member data API over GraphQL over HTTP (graphql-http). In order:
+// POST only; the shared bearer guard (RFC 6750: 401/403 challenges, introspection included);
+// a JSON body; then parse, validate (graphql-js rules plus depth and cost limits, limits.ts) and
+// execute with a context built from the token alone. errors.ts shapes every error that leaves.
+import type { Request, RequestHandler, Response } from 'express';
+import type { ExecutionResult } from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/express';
+import { guardBearer } from '../http/bearer-guard.ts';
+import { renderError } from '../http/render.ts';
+import { requestContextOf } from '../http/site-resolver.ts';
+import type { Services } from '../services/index.ts';
+import type { GraphQLContext } from './context.ts';
+import { isUnexpected, labelExecutionError, toPublicError, type ErrorCode } from './errors.ts';
+import { queryLimits } from './limits.ts';
+import { buildAccountSchema } from './schema.ts';
+
+/** Seed spec, Member data API: a token bound to this origin carrying account:read; no anonymous mode. */
+const READ_SCOPE = 'account:read';
+
+function sendErrors(res: Response, status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+  res.status(status).set(headers).type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+}
+
+/** The request's HTTP-level problem, if any, once the token is known to be good. */
+function bodyProblem(req: Request): { status: number; message: string } | undefined {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') return { status: 415, message: 'Send the GraphQL request as Content-Type: application/json.' };
+  // express.json has parsed (or refused) the body already; an empty one reaches here unparsed.
+  if (req.body === undefined) return { status: 400, message: 'The body must be a JSON object with a string field `query`.' };
+  return undefined;
+}
+
+function logUnexpected(req: Request, result: ExecutionResult): void {
+  for (const error of result.errors ?? []) {
+    if (isUnexpected(error)) req.log?.error({ err: error.originalError, path: error.path }, 'graphql resolver failed');
+  }
+}
+
+export function createAccountGraphQLHandler(services: Services): RequestHandler {
+  const schema = buildAccountSchema();
+  // The context of each request, set after the bearer guard; keyed by the request, so nothing leaks between requests.
+  const contexts = new WeakMap<Request, GraphQLContext>();
+  const graphql = createHandler<GraphQLContext>({
+    schema,
+    context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
+    validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues)],
+    onOperation: (req, _args, result) => {
+      logUnexpected(req.raw, result);
+      return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;
+    },
+    formatError: toPublicError,
+  });
+
+  return async (req, res, next) => {
+    try {
+      // GraphQL over HTTP allows GET for queries; this API takes POST only, so no query of personal
+      // data sits in URLs that proxies and logs keep.
+      if (req.method !== 'POST') return sendErrors(res, 405, 'BAD_REQUEST', 'Use POST with a JSON body; this endpoint serves no other method.', { Allow: 'POST' });
+      const { site } = requestContextOf(req);
+      const auth = await guardBearer(services.db, site, req.headers.authorization, { requiredScopes: [READ_SCOPE], missingTokenIsInvalidToken: true });
+      const problem = bodyProblem(req);
+      if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
+      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, services });
+      // The member's own data: never stored by shared caches (RFC 9111 5.2.2.5).
+      res.setHeader('Cache-Control', 'no-store');
+      await graphql(req, res, next);
+    } catch (error) {
+      renderError(req, res, error);
+    }
+  };
+}

@@ -1,0 +1,34 @@
+// One tools/call: check access again (the HTTP layer already challenged, this is defence in
+// depth), validate the arguments, run the handler, check its output against the declared
+// outputSchema, and shape the MCP result. Every failure is an isError result or, for a tool the
+// caller cannot see, the JSON-RPC error of an unknown tool (MCP 2025-11-25 Tools, Error Handling).
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { accessOf, type ToolContext, type ToolRegistry } from './registry.ts';
+import { toolError, toolErrorFrom } from './tool-errors.ts';
+import { textWithUntrusted } from './untrusted.ts';
+
+export async function callTool(registry: ToolRegistry, name: string, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  const tool = registry.get(name);
+  // A tool the caller may not use is as unknown as one that does not exist.
+  if (!tool || accessOf(tool, ctx.auth) !== 'allowed') throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+
+  const input = tool.input.validate(args ?? {});
+  if (!input.ok) return toolError(`Invalid arguments for ${name}: ${input.message}`);
+
+  let output;
+  try {
+    output = await tool.definition.handler(input.data, ctx);
+  } catch (error) {
+    return toolErrorFrom(error, ctx.log, name);
+  }
+
+  // A result that breaks its own schema is a bug here; the client would reject it anyway.
+  const checked = tool.output.validate(output.structuredContent);
+  if (!checked.ok) {
+    ctx.log.error({ tool: name, problem: checked.message }, 'MCP tool output does not match its outputSchema');
+    return toolError(`The tool ${name} failed unexpectedly; the error has been logged. Try again later.`);
+  }
+  // The checked value, not the handler's: a zod output schema drops any field it does not declare.
+  const data = checked.data as Record<string, unknown>;
+  return { content: [{ type: 'text', text: textWithUntrusted(output.summary, data) }], structuredContent: data };
+}

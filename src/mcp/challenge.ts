@@ -1,0 +1,37 @@
+// The MCP step-up challenge (MCP 2025-11-25 Authorization, "Scope challenge handling"): a call
+// of a tool the caller may not use is answered at the HTTP layer, before the SDK sees it, so the
+// client gets a status and WWW-Authenticate it can act on instead of a JSON-RPC error. Anonymous:
+// 401 invalid_token naming the scopes (RFC 6750 3.1); a token without them: 403
+// insufficient_scope. Unknown tool names pass through; the SDK answers those itself.
+import { BearerChallenge, type AuthInfo } from '../http/bearer-guard.ts';
+import { accessOf, type ToolRegistry } from './registry.ts';
+
+/** The tool names of every tools/call in a JSON-RPC message or batch. */
+export function toolCallNames(body: unknown): string[] {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const names: string[] = [];
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { method, params } = message as { method?: unknown; params?: unknown };
+    if (method !== 'tools/call' || typeof params !== 'object' || params === null) continue;
+    const { name } = params as { name?: unknown };
+    if (typeof name === 'string') names.push(name);
+  }
+  return names;
+}
+
+export function challengeForToolCalls(registry: ToolRegistry, body: unknown, auth: AuthInfo | undefined, origin: string): BearerChallenge | undefined {
+  for (const name of toolCallNames(body)) {
+    const tool = registry.get(name);
+    if (!tool) continue;
+    const scopes = tool.definition.requiredScopes;
+    const access = accessOf(tool, auth);
+    if (access === 'token_required') {
+      return new BearerChallenge('missing', origin, `The tool ${name} needs an access token with the scope ${scopes.join(' ')}.`, scopes, true);
+    }
+    if (access === 'insufficient_scope') {
+      return new BearerChallenge('insufficient_scope', origin, `The tool ${name} needs a ${tool.definition.audience} token with the scope ${scopes.join(' ')}.`, scopes);
+    }
+  }
+  return undefined;
+}

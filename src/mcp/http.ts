@@ -1,0 +1,91 @@
+// POST /mcp: the MCP Streamable HTTP endpoint, stateless (DESIGN, "The path of a request"): a
+// new Server and transport per request, JSON responses, no session id, so any instance answers
+// any request. The order of checks: Origin (DNS rebinding), method, bearer guard in
+// anonymous-allowed mode (a bad token is 401, never anonymous), the step-up challenge for a tool
+// the caller may not use, the per-caller rate limit of tool calls, then the SDK.
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Request, RequestHandler, Response } from 'express';
+import { authenticateBearer, type AuthInfo } from '../http/bearer-guard.ts';
+import { renderError } from '../http/render.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { requestContextOf } from '../http/site-resolver.ts';
+import { RATE_POLICIES, rateLimitHeaders } from '../services/rate-limiter.ts';
+import type { Services } from '../services/index.ts';
+import { challengeForToolCalls, toolCallNames } from './challenge.ts';
+import { isAllowedOrigin } from './origin.ts';
+import { createToolRegistry, type ToolRegistry } from './registry.ts';
+import { createMcpServer } from './server.ts';
+import { registerBuiltInTools } from './tools/index.ts';
+import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
+import { handlers } from '../http/handler-map.ts';
+
+/** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
+function sendJsonRpcError(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
+  res.type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/**
+ * platform-apis 3.3: per-caller limits on tool calls; per token, or per address when anonymous.
+ * One hit per request that calls tools (batches left the protocol in 2025-06-18).
+ */
+async function toolCallsAllowed(services: Services, ctx: RequestContext, auth: AuthInfo | undefined, calls: number, res: Response): Promise<boolean> {
+  if (calls === 0) return true;
+  const policy = RATE_POLICIES.mcpToolCallsPerToken;
+  const bucket = auth ? `mcp-tools:token:${auth.tokenHash}` : `mcp-tools:address:${ctx.site.id}:${ctx.clientIp}`;
+  const decision = await services.rateLimiter.consume(bucket, policy);
+  if (decision.allowed) return true;
+  sendJsonRpcError(res, 429, `Too many tool calls; retry after ${decision.resetSeconds} seconds.`, rateLimitHeaders(decision, policy));
+  return false;
+}
+
+type Shared = { services: Services; registry: ToolRegistry; validator: AjvJsonSchemaValidator };
+
+async function serveRpc({ services, registry, validator }: Shared, ctx: RequestContext, auth: AuthInfo | undefined, req: Request, res: Response): Promise<void> {
+  const toolContext = {
+    site: ctx.site,
+    services,
+    auth,
+    log: ctx.log,
+    now: new Date(),
+    availableTools: registry.visibleTo(auth).map((t) => t.definition.name),
+    requestContext: auth ? { ...ctx, auth } : ctx,
+  };
+  const server = createMcpServer(registry, toolContext, validator);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Answers may hold a member's own data: never stored by a shared cache (RFC 9111 5.2.2.5).
+  res.setHeader('Cache-Control', 'no-store');
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+}
+
+export function createMcpHandler(services: Services): RequestHandler {
+  // Built once: tool descriptors, JSON Schemas and their validators (never per request).
+  const registry = createToolRegistry();
+  registerBuiltInTools(registry);
+  registerAdminOperationTools(registry, handlers);
+  const shared: Shared = { services, registry, validator: new AjvJsonSchemaValidator(registry.ajv) };
+
+  return async (req, res, next) => {
+    // Mounted at /mcp: deeper paths are not this endpoint.
+    if (req.path !== '/') return next();
+    try {
+      const ctx = requestContextOf(req);
+      if (!isAllowedOrigin(req.headers.origin, ctx.site.origin)) return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
+      // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
+      if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
+      const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization);
+      const challenge = challengeForToolCalls(registry, req.body, auth, ctx.site.origin);
+      if (challenge) throw challenge;
+      if (!(await toolCallsAllowed(services, ctx, auth, toolCallNames(req.body).length, res))) return;
+      await serveRpc(shared, ctx, auth, req, res);
+    } catch (error) {
+      renderError(req, res, error);
+    }
+  };
+}

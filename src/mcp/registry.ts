@@ -1,0 +1,117 @@
+// The scope-gated tool registry. Tools are plain data: a name, schemas, MCP annotations, the
+// audience and scopes that may call them, and a handler over the shared services. The server
+// never names a tool; it asks the registry what a caller may see and call. That is the seam for
+// the admin API: a later step can turn each OpenAPI operation into one ToolDefinition
+// (name = operationId, inputSchema = JSON Schema of its parameters and body, requiredScopes = its
+// security requirement, audience 'operator', handler = the operation's existing handler).
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Logger } from 'pino';
+import type { AuthInfo } from '../http/bearer-guard.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import type { Services } from '../services/index.ts';
+import type { Site } from '../services/sites.ts';
+import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaSource } from './schema.ts';
+
+/** Who may call: anyone ('anonymous' = public), or a token of that audience. */
+export type ToolAudience = 'anonymous' | 'member' | 'operator';
+
+/** MCP tool annotations; every tool here acts only on this school's data (a closed world). */
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+
+export type ToolContext = {
+  site: Site;
+  services: Services;
+  /** Undefined for an anonymous caller. */
+  auth: AuthInfo | undefined;
+  log: Logger;
+  now: Date;
+  /** Names of the tools this caller may use (whoami reports them). */
+  availableTools: readonly string[];
+  /** The HTTP request's context, for tools that run a REST operation's handler. */
+  requestContext: RequestContext;
+};
+
+/**
+ * What a handler returns: data matching its outputSchema and a one-line summary the server
+ * writes (counts, slugs, cursors; never school-written text). The text content a model reads is
+ * built from both in one place, with the data fenced as untrusted (untrusted.ts).
+ */
+export type ToolOutput<Out> = { structuredContent: Out; summary: string };
+
+export type ToolDefinition<Args = Record<string, unknown>, Out = Record<string, unknown>> = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: SchemaSource<Args>;
+  outputSchema: SchemaSource<Out>;
+  annotations: ToolAnnotations;
+  audience: ToolAudience;
+  /** Every scope the token must hold; named in the step-up challenge (RFC 6750 3.1). */
+  requiredScopes: readonly string[];
+  handler(args: Args, ctx: ToolContext): Promise<ToolOutput<Out>>;
+};
+
+/** The MCP `Tool` object of tools/list, built once at registration. */
+export type ToolDescriptor = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema: JsonSchemaObject;
+  annotations: ToolAnnotations & { title: string };
+};
+
+export type RegisteredTool = {
+  definition: ToolDefinition<unknown, unknown>;
+  descriptor: ToolDescriptor;
+  input: CompiledSchema<unknown>;
+  output: CompiledSchema<unknown>;
+};
+
+export type ToolAccess = 'allowed' | 'token_required' | 'insufficient_scope';
+
+/** MCP 2025-11-25 tool names: 1-128 characters of A-Z a-z 0-9 _ - . */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export function accessOf(tool: RegisteredTool, auth: AuthInfo | undefined): ToolAccess {
+  const { audience, requiredScopes } = tool.definition;
+  if (audience === 'anonymous') return 'allowed';
+  if (!auth) return 'token_required';
+  if (auth.audience !== audience) return 'insufficient_scope';
+  return requiredScopes.every((scope) => auth.scopes.has(scope)) ? 'allowed' : 'insufficient_scope';
+}
+
+export function createToolRegistry() {
+  // One Ajv for every JSON-Schema tool and for the SDK's own validator: compiled at start-up.
+  const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
+  addFormats.default(ajv);
+  const tools = new Map<string, RegisteredTool>();
+
+  return {
+    ajv,
+
+    /** Defines a tool with typed arguments; generic so handlers see their schema's types. */
+    register<Args, Out>(definition: ToolDefinition<Args, Out>): void {
+      if (!TOOL_NAME.test(definition.name)) throw new Error(`invalid MCP tool name ${definition.name}`);
+      if (tools.has(definition.name)) throw new Error(`MCP tool ${definition.name} registered twice`);
+      if (definition.audience === 'anonymous' && definition.requiredScopes.length) throw new Error(`public tool ${definition.name} cannot require scopes`);
+      const input = compileSchema(definition.inputSchema, 'input', ajv) as CompiledSchema<unknown>;
+      const output = compileSchema(definition.outputSchema, 'output', ajv) as CompiledSchema<unknown>;
+      const { name, title, description, annotations } = definition;
+      const descriptor: ToolDescriptor = { name, title, description, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema, annotations: { title, ...annotations } };
+      tools.set(name, { definition: definition as unknown as ToolDefinition<unknown, unknown>, descriptor, input, output });
+    },
+
+    get(name: string): RegisteredTool | undefined {
+      return tools.get(name);
+    },
+
+    /** The tools a caller may call, in registration order: what tools/list shows them. */
+    visibleTo(auth: AuthInfo | undefined): RegisteredTool[] {
+      return [...tools.values()].filter((tool) => accessOf(tool, auth) === 'allowed');
+    },
+  };
+}
+
+export type ToolRegistry = ReturnType<typeof createToolRegistry>;

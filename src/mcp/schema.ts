@@ -1,0 +1,72 @@
+// A tool's input and output schemas, compiled once when the tool is registered: the JSON Schema
+// that tools/list advertises and a validator that names the offending field. Hand-written tools
+// declare zod schemas (typed handler arguments); tools generated from the OpenAPI document will
+// declare JSON Schema, checked with one shared Ajv instance.
+import type { Ajv, ErrorObject } from 'ajv';
+import { z } from 'zod';
+
+/** A JSON Schema object whose root is an object, as MCP requires of tool schemas. */
+export type JsonSchemaObject = { type: 'object'; properties?: Record<string, object>; required?: string[]; [keyword: string]: unknown };
+
+export type SchemaSource<T> = z.ZodType<T> | JsonSchemaObject;
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; message: string };
+
+export type CompiledSchema<T> = {
+  /** What tools/list shows; built once, never per request. */
+  readonly jsonSchema: JsonSchemaObject;
+  validate(value: unknown): Validation<T>;
+};
+
+function isZodSchema(source: SchemaSource<unknown>): source is z.ZodType {
+  return source instanceof z.ZodType;
+}
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.length ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(arguments)';
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function ajvMessage(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .slice(0, 5)
+    .map((e) => {
+      const path = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
+      const extra = e.keyword === 'additionalProperties' ? String((e.params as { additionalProperty?: string }).additionalProperty) : undefined;
+      const field = [path, missing ?? extra].filter(Boolean).join('.') || '(arguments)';
+      return `${field}: ${e.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+/**
+ * `io` picks the side of a zod schema with defaults or transforms: inputs advertise what a caller
+ * may send, outputs what the tool returns. Draft-07, as the SDK's own McpServer emits.
+ */
+export function compileSchema<T>(source: SchemaSource<T>, io: 'input' | 'output', ajv: Ajv): CompiledSchema<T> {
+  if (isZodSchema(source)) {
+    const jsonSchema = z.toJSONSchema(source, { target: 'draft-7', io }) as JsonSchemaObject;
+    if (jsonSchema.type !== 'object') throw new Error('MCP tool schemas must describe an object');
+    return {
+      jsonSchema,
+      validate(value) {
+        const parsed = source.safeParse(value);
+        return parsed.success ? { ok: true, data: parsed.data as T } : { ok: false, message: zodMessage(parsed.error) };
+      },
+    };
+  }
+  if (source.type !== 'object') throw new Error('MCP tool schemas must describe an object');
+  const check = ajv.compile(source);
+  return {
+    jsonSchema: source,
+    validate(value) {
+      return check(value) ? { ok: true, data: value as T } : { ok: false, message: ajvMessage(check.errors) };
+    },
+  };
+}

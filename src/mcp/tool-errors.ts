@@ -1,0 +1,45 @@
+// Tool failures are `isError: true` results the model can read and act on (DESIGN habit 6; MCP
+// 2025-11-25 "Error Handling": input validation errors are tool execution errors). Known input
+// errors name the field; anything unexpected is logged and answered with a fixed sentence, so no
+// stack trace, SQL or driver message ever reaches the caller.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'pino';
+import { ProblemError } from '../http/problem.ts';
+import { InvalidCursor } from '../lib/cursor.ts';
+import { AccountInputError } from '../services/account.ts';
+
+/** Thrown by a handler for input its schema cannot express (an unknown slug, a bad cursor). */
+export class ToolInputError extends Error {
+  readonly field: string | undefined;
+
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+export function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/** "field: message", unless the message already starts by naming its field. */
+function withField(message: string, field: string | undefined): string {
+  if (!field) return message;
+  const named = message.startsWith(field) && !/\w/.test(message.charAt(field.length));
+  return named ? message : `${field}: ${message}`;
+}
+
+export function toolErrorFrom(error: unknown, log: Logger, toolName: string): CallToolResult {
+  if (error instanceof ToolInputError) return toolError(withField(error.message, error.field));
+  if (error instanceof InvalidCursor) return toolError(withField('not a cursor this server issued; start again without it', 'cursor'));
+  // The member API's correctable input errors (unknown lecture or event, position out of range).
+  if (error instanceof AccountInputError) return toolError(withField(error.message, error.field));
+  // An admin operation's documented refusal (404, 409, 422, a 400 with pointers) reads as the REST
+  // API would say it; a 5xx stays a generic failure.
+  if (error instanceof ProblemError && error.status < 500) {
+    const fields = error.errors?.map((e) => `${e.pointer.replace(/^\//, '').replaceAll('/', '.')}: ${e.detail}`).join('; ');
+    return toolError(`${error.title} (${error.status}): ${error.message}${fields ? ` [${fields}]` : ''}`);
+  }
+  log.error({ err: error, tool: toolName }, 'MCP tool failed');
+  return toolError(`The tool ${toolName} failed unexpectedly; the error has been logged. Try again later.`);
+}

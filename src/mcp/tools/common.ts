@@ -1,0 +1,27 @@
+// Schema pieces and annotations the hand-written tools share, so every list pages the same way
+// (limit or first ≤ 50, an opaque cursor in, next_cursor out) and money has one shape.
+import { z } from 'zod';
+import type { ToolAnnotations } from '../registry.ts';
+
+export const MAX_PAGE_SIZE = 50;
+
+export const money = z.object({
+  amount: z.number().int().describe('Minor units (cents)'),
+  currency: z.string().describe('ISO 4217 code'),
+});
+
+export const limitArg = z.number().int().min(1).max(MAX_PAGE_SIZE).default(10).describe(`Items per page, 1-${MAX_PAGE_SIZE}`);
+export const cursorArg = z.string().min(1).max(500).optional().describe('next_cursor of the previous page; omit for the first page');
+export const nextCursor = z.string().nullable().describe('Pass as cursor to get the next page; null on the last page');
+
+/** Reads of this school's own data: safe to call again, change nothing. */
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** "1 course" / "3 courses": summaries the server writes, free of school-written text. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+export function pageNote(next: string | null): string {
+  return next ? `More results: call again with cursor "${next}".` : 'This is the last page.';
+}

@@ -1,0 +1,32 @@
+// The hand-written tools, registered once at start-up in the order tools/list shows them.
+// Generated tools (one per admin operation) will be registered beside these by their own module.
+import type { ToolRegistry } from '../registry.ts';
+import { cancelEventRegistration } from './cancel_event_registration.ts';
+import { getCourse } from './get_course.ts';
+import { getSchoolInfo } from './get_school_info.ts';
+import { listMembershipPlans } from './list_membership_plans.ts';
+import { listUpcomingEvents } from './list_upcoming_events.ts';
+import { myEnrolledCourses } from './my_enrolled_courses.ts';
+import { myEventRegistrations } from './my_event_registrations.ts';
+import { myOrders } from './my_orders.ts';
+import { recordLectureProgress } from './record_lecture_progress.ts';
+import { registerForEvent } from './register_for_event.ts';
+import { searchCourses } from './search_courses.ts';
+import { whoami } from './whoami.ts';
+
+export function registerBuiltInTools(registry: ToolRegistry): void {
+  // Public catalog reads (anonymous).
+  registry.register(getSchoolInfo);
+  registry.register(searchCourses);
+  registry.register(getCourse);
+  registry.register(listUpcomingEvents);
+  registry.register(listMembershipPlans);
+  registry.register(whoami);
+  // The member's own data (member token, account:read; writes also account:write).
+  registry.register(myEnrolledCourses);
+  registry.register(myOrders);
+  registry.register(myEventRegistrations);
+  registry.register(recordLectureProgress);
+  registry.register(registerForEvent);
+  registry.register(cancelEventRegistration);
+}

@@ -1,0 +1,40 @@
+// search_courses: the published, public courses of this school, optionally matching a query
+// (title, subtitle, description). Same rows as GET /api/v1/catalog/courses; drafts never appear.
+import { z } from 'zod';
+import type { ToolDefinition } from '../registry.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
+
+const input = z.strictObject({
+  query: z.string().trim().min(1).max(200).optional().describe('Words to look for in title, subtitle and description; omit to list every course'),
+  limit: limitArg,
+  cursor: cursorArg,
+});
+
+export const courseSummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable().describe('HTML written by the school'),
+  price: money,
+  image_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+
+const output = z.object({ courses: z.array(courseSummary), next_cursor: nextCursor });
+
+export const searchCourses: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
+  name: 'search_courses',
+  title: 'Search courses',
+  description: 'Search the published course catalog of this school. Returns public course details (no lecture content), newest first, paginated.',
+  inputSchema: input,
+  outputSchema: output,
+  annotations: READ_ONLY,
+  audience: 'anonymous',
+  requiredScopes: [],
+  async handler(args, { site, services }) {
+    const page = await services.catalog.listCourses(site.id, { limit: args.limit, cursor: args.cursor, search: args.query });
+    const result = { courses: page.data, next_cursor: page.next_cursor };
+    return { structuredContent: result, summary: `Found ${counted(page.data.length, 'course')}. ${pageNote(page.next_cursor)}` };
+  },
+};

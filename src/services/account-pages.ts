@@ -1,0 +1,80 @@
+// Pages and input errors of the member data API (services/account.ts re-exports both), shared by
+// the GraphQL resolvers and the MCP member tools so that both refuse the same input the same way.
+import { z } from 'zod';
+import type { Keyset, PageRequest } from '../db/repositories/account-keyset.ts';
+import { decodeCursor, encodeCursor, InvalidCursor, timeIdCursor } from '../lib/cursor.ts';
+
+/** The largest page of every member list; a larger `first` is an error, never a silent cut. */
+export const MAX_PAGE_SIZE = 50;
+/** The SDL's default `first`. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Input the member may correct: a bad page, an unknown lecture or event, a position out of range. */
+export class AccountInputError extends Error {
+  readonly code: 'INVALID_INPUT' | 'NOT_FOUND';
+  readonly field?: string;
+
+  constructor(code: 'INVALID_INPUT' | 'NOT_FOUND', message: string, field?: string) {
+    super(message);
+    this.name = 'AccountInputError';
+    this.code = code;
+    if (field !== undefined) this.field = field;
+  }
+}
+
+export type PageArgs = { first: number; after?: string | null };
+
+export type Connection<T> = {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
+};
+
+const uuid = z.string().uuid();
+
+/** Ids reach SQL as uuid parameters: anything else is unknown rather than a database error. */
+export function requireId(value: string, field: string, what: string): string {
+  if (!uuid.safeParse(value).success) throw new AccountInputError('NOT_FOUND', `No ${what} with this id.`, field);
+  return value.toLowerCase();
+}
+
+/** Checks `first` and decodes `after`; asks for one row more than the page to learn if another follows. */
+export function readPage(page: PageArgs): PageRequest {
+  const { first, after } = page;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+    throw new AccountInputError('INVALID_INPUT', `first must be an integer from 1 to ${MAX_PAGE_SIZE}.`, 'first');
+  }
+  return { limit: first + 1, after: after ? decodeKeyset(after) : null };
+}
+
+function decodeKeyset(cursor: string): Keyset {
+  const invalid = () => new AccountInputError('INVALID_INPUT', 'after is not a cursor this API issued.', 'after');
+  let key: Keyset;
+  try {
+    key = decodeCursor(cursor, timeIdCursor);
+  } catch (error) {
+    if (error instanceof InvalidCursor) throw invalid();
+    throw error;
+  }
+  // A forged but well-formed date such as February 30 would fail the timestamptz cast in SQL.
+  const parsed = new Date(key.t);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== key.t.slice(0, 19)) throw invalid();
+  return key;
+}
+
+/** Cuts the extra row off and points `endCursor` at the last row shown. */
+export function toConnection<Row extends { sort_key: string }, T>(
+  rows: Row[],
+  page: PageRequest,
+  totalCount: number,
+  keyOf: (row: Row) => string,
+  map: (row: Row) => T,
+): Connection<T> {
+  const shown = rows.slice(0, page.limit - 1);
+  const last = shown.at(-1);
+  return {
+    nodes: shown.map(map),
+    pageInfo: { hasNextPage: rows.length > shown.length, endCursor: last ? encodeCursor({ t: last.sort_key, id: keyOf(last) }) : null },
+    totalCount,
+  };
+}

@@ -1,0 +1,147 @@
+// The member data API: one person's own courses, orders and event registrations at one school.
+// Shared by /account/graphql and the MCP member tools. Every read and write is scoped to the
+// (siteId, personId) pair the bearer guard derived from the token, never to input; times leave as
+// ISO 8601 UTC strings and money as minor units with a currency.
+import type { Db } from '../db/database.ts';
+import { countEnrollments, findEnrolledCourse, findLectureInActiveEnrollment, listEnrolledCourses, updateLastWatched, upsertLectureProgress, type EnrolledCourseRow } from '../db/repositories/account-courses.ts';
+import { countEventRegistrations, listEventRegistrations } from '../db/repositories/account-events.ts';
+import { countOrders, listOrderItems, listOrders, type AccountOrderItemRow, type AccountOrderRow } from '../db/repositories/account-orders.ts';
+import { findViewer } from '../db/repositories/account-viewer.ts';
+import { toIso } from '../lib/time.ts';
+import { AccountInputError, readPage, requireId, toConnection, type Connection, type PageArgs } from './account-pages.ts';
+import { cancelEventRegistration, registerForEvent, toEventRegistration } from './account-registrations.ts';
+
+export { AccountInputError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Connection, type PageArgs } from './account-pages.ts';
+
+export type Money = { amount: number; currency: string };
+export type AccountViewer = { id: string; email: string; name: string | null; roles: string[] };
+
+export type EnrolledCourse = {
+  /** The course's id. */
+  id: string;
+  slug: string;
+  title: string;
+  expireDate: string | null;
+  hasLifetimeAccess: boolean;
+  status: string;
+  enrolledAt: string;
+  lastWatchedLecture: { lectureId: string; title: string; positionSeconds: number } | null;
+  progress: { completedLectures: number; totalLectures: number; percent: number };
+};
+
+export type OrderItem = { itemType: string; title: string; quantity: number; unitPrice: Money; total: Money };
+export type Order = {
+  id: string;
+  number: string;
+  status: string;
+  subtotal: Money;
+  discount: Money;
+  tax: Money;
+  total: Money;
+  couponCode: string | null;
+  items: OrderItem[];
+  createdAt: string;
+  paidAt: string | null;
+};
+
+export type EventRegistration = {
+  id: string;
+  status: string;
+  registeredAt: string;
+  event: { id: string; title: string; startsAt: string; endsAt: string; location: string | null; onlineUrl: string | null };
+};
+
+export type LectureProgressInput = { lectureId: string; positionSeconds: number; completed?: boolean | null };
+
+export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
+  const total = Number(row.total_lectures);
+  // Completed lectures that were later unpublished do not count, so percent stays within 0..100.
+  const completed = Math.min(Number(row.completed_lectures), total);
+  return {
+    id: row.course_id,
+    slug: row.slug,
+    title: row.title,
+    expireDate: toIso(row.expires_at),
+    hasLifetimeAccess: row.has_lifetime_access,
+    status: row.status,
+    enrolledAt: toIso(row.enrolled_at) ?? '',
+    lastWatchedLecture:
+      row.last_lecture_id === null ? null : { lectureId: row.last_lecture_id, title: row.last_lecture_title ?? '', positionSeconds: row.last_position_seconds },
+    progress: { completedLectures: completed, totalLectures: total, percent: total === 0 ? 0 : Math.floor((completed * 100) / total) },
+  };
+}
+
+function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
+  const money = (amount: number): Money => ({ amount, currency: row.currency });
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    subtotal: money(row.subtotal_amount),
+    discount: money(row.discount_amount),
+    tax: money(row.tax_amount),
+    total: money(row.total_amount),
+    couponCode: row.coupon_code,
+    items: items.map((i) => ({ itemType: i.item_type, title: i.title, quantity: i.quantity, unitPrice: money(i.unit_amount), total: money(i.total_amount) })),
+    createdAt: toIso(row.created_at) ?? '',
+    paidAt: toIso(row.paid_at),
+  };
+}
+
+export function createAccountService(db: Db) {
+  return {
+    async viewer(siteId: string, personId: string): Promise<AccountViewer | undefined> {
+      return findViewer(db, siteId, personId);
+    },
+
+    /** Two statements per page whatever its size: the page (progress and last lecture joined in) and a COUNT. */
+    async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
+      const request = readPage(page);
+      const [rows, total] = await Promise.all([listEnrolledCourses(db, siteId, personId, request), countEnrollments(db, siteId, personId)]);
+      return toConnection(rows, request, total, (row) => row.enrollment_id, toEnrolledCourse);
+    },
+
+    /** Three statements per page: the orders, a COUNT, and the items of the whole page. */
+    async orders(siteId: string, personId: string, page: PageArgs): Promise<Connection<Order>> {
+      const request = readPage(page);
+      const [rows, total] = await Promise.all([listOrders(db, siteId, personId, request), countOrders(db, siteId, personId)]);
+      const shown = rows.slice(0, request.limit - 1);
+      const items = await listOrderItems(db, siteId, personId, shown.map((row) => row.id));
+      const byOrder = Map.groupBy(items, (item) => item.order_id);
+      return toConnection(rows, request, total, (row) => row.id, (row) => toOrder(row, byOrder.get(row.id) ?? []));
+    },
+
+    async eventRegistrations(siteId: string, personId: string, page: PageArgs): Promise<Connection<EventRegistration>> {
+      const request = readPage(page);
+      const [rows, total] = await Promise.all([listEventRegistrations(db, siteId, personId, request), countEventRegistrations(db, siteId, personId)]);
+      return toConnection(rows, request, total, (row) => row.id, toEventRegistration);
+    },
+
+    /**
+     * Records the position in a published lecture of an active enrollment and makes it the course's
+     * last-watched lecture. `completed` marks the lecture done; false never un-marks it.
+     */
+    async recordLectureProgress(siteId: string, personId: string, input: LectureProgressInput): Promise<EnrolledCourse> {
+      const lectureId = requireId(input.lectureId, 'lectureId', 'lecture in a course you are actively enrolled in');
+      const position = input.positionSeconds;
+      if (!Number.isInteger(position) || position < 0) throw new AccountInputError('INVALID_INPUT', 'positionSeconds must be 0 or more.', 'positionSeconds');
+      return db.transaction().execute(async (trx) => {
+        const target = await findLectureInActiveEnrollment(trx, siteId, personId, lectureId);
+        if (!target) throw new AccountInputError('NOT_FOUND', 'No lecture with this id in a course you are actively enrolled in.', 'lectureId');
+        if (position > target.duration_seconds) {
+          throw new AccountInputError('INVALID_INPUT', `positionSeconds must be at most the lecture's duration (${target.duration_seconds}).`, 'positionSeconds');
+        }
+        await upsertLectureProgress(trx, { siteId, enrollmentId: target.enrollment_id, lectureId, positionSeconds: position, completed: input.completed === true });
+        await updateLastWatched(trx, { siteId, personId, enrollmentId: target.enrollment_id, lectureId, positionSeconds: position });
+        const row = await findEnrolledCourse(trx, siteId, personId, target.course_id);
+        if (!row) throw new Error('enrollment vanished inside its own transaction');
+        return toEnrolledCourse(row);
+      });
+    },
+
+    registerForEvent: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> => registerForEvent(db, siteId, personId, eventId),
+    cancelEventRegistration: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> => cancelEventRegistration(db, siteId, personId, eventId),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

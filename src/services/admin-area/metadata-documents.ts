@@ -1,0 +1,66 @@
+// "Client metadata documents": which hosts may identify clients by an HTTPS client_id at this
+// school (seed spec, Authentication 4), open registration, and the review queue. Approving lifts
+// the read-only limit of unreviewed documents (seed spec, Limits); blocking refuses the client
+// from then on and ends what it already holds.
+import type { Db } from '../../db/database.ts';
+import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
+import { findSiteClient, listMetadataDocumentClients, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
+import { addAllowedMetadataHost, removeAllowedMetadataHost, setOpenRegistration } from '../../db/repositories/site-settings.ts';
+import { toClient, type Client } from '../../oauth/clients/client.ts';
+import type { AuditLog } from '../audit.ts';
+import { AreaNotFound, recordChange, type Actor } from './actor.ts';
+
+export class InvalidHost extends Error {}
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST = new RegExp(`^(${LABEL}(?:\\.${LABEL})*)(?::(\\d{1,5}))?$`);
+
+/** `host` or `host:port`, lower case. A bare host allows any port (metadata-document-client.ts). */
+export function normalizeHost(input: string): string {
+  const value = input.trim().toLowerCase().replace(/\.$/, '');
+  const match = HOST.exec(value);
+  const port = match?.[2] === undefined ? undefined : Number(match[2]);
+  if (!match || value.length > 253 || (port !== undefined && (port < 1 || port > 65535))) {
+    throw new InvalidHost('Enter a host name such as agents.example.com, or host:port to allow one port only.');
+  }
+  return value;
+}
+
+export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
+  return {
+    async queue(siteId: string): Promise<Client[]> {
+      return (await listMetadataDocumentClients(db, siteId)).map(toClient);
+    },
+
+    async addHost(actor: Actor, input: string): Promise<string> {
+      const host = normalizeHost(input);
+      if (await addAllowedMetadataHost(db, actor.siteId, host)) {
+        await recordChange(audit, actor, { action: 'metadata_host.added', targetType: 'site', targetId: actor.siteId, details: { host } });
+      }
+      return host;
+    },
+
+    async removeHost(actor: Actor, host: string): Promise<void> {
+      if (!(await removeAllowedMetadataHost(db, actor.siteId, host))) throw new AreaNotFound('That host is not on the list.');
+      await recordChange(audit, actor, { action: 'metadata_host.removed', targetType: 'site', targetId: actor.siteId, details: { host } });
+    },
+
+    async setOpenRegistration(actor: Actor, enabled: boolean): Promise<void> {
+      await setOpenRegistration(db, actor.siteId, enabled);
+      await recordChange(audit, actor, { action: 'open_registration.changed', targetType: 'site', targetId: actor.siteId, details: { enabled } });
+    },
+
+    async review(actor: Actor, rowId: string, decision: 'approved' | 'blocked'): Promise<Client> {
+      const row = await findSiteClient(db, actor.siteId, rowId);
+      if (row?.kind !== 'metadata_document') throw new AreaNotFound('No such client at this school.');
+      await updateSiteClient(db, actor.siteId, rowId, { review_status: decision });
+      let revoked = 0;
+      if (decision === 'blocked') {
+        revoked = await revokeGrantsOfClient(db, actor.siteId, rowId, 'blocked_by_school');
+        await deleteConsentsOfClient(db, actor.siteId, rowId);
+      }
+      await recordChange(audit, actor, { action: decision === 'approved' ? 'metadata_client.approved' : 'metadata_client.blocked', targetType: 'client', targetId: rowId, details: { client_id: row.client_id, grants_revoked: revoked } });
+      return toClient(row);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The curriculum family (scopes curriculum:read, curriculum:write): sections and lectures of a
+// course, one service with the operations of both (rules in curriculum-sections.ts and
+// curriculum-lectures.ts, shared shapes and locking in curriculum-shapes.ts).
+import type { Db } from '../../db/database.ts';
+import { createLectureAdmin } from './curriculum-lectures.ts';
+import { createSectionAdmin } from './curriculum-sections.ts';
+
+export function createCurriculumAdmin(db: Db) {
+  return { ...createSectionAdmin(db), ...createLectureAdmin(db) };
+}
+
+export type CurriculumAdmin = ReturnType<typeof createCurriculumAdmin>;

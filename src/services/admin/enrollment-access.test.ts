@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ProblemError } from '../../http/problem.ts';
+import { defaultAccess, requestedAccess } from './enrollment-access.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+function problemOf(run: () => unknown): ProblemError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+  throw new Error('expected a problem');
+}
+
+describe('enrollment access (enrollments check: lifetime and expiry exclude each other)', () => {
+  it('asks for nothing when the input names neither', () => {
+    expect(requestedAccess({}, now)).toBeUndefined();
+  });
+
+  it('lifetime clears the expiry; a future date ends lifetime', () => {
+    expect(requestedAccess({ has_lifetime_access: true }, now)).toEqual({ expires_at: null, has_lifetime_access: true });
+    expect(requestedAccess({ expires_at: '2027-01-01T00:00:00Z', has_lifetime_access: false }, now)).toEqual({ expires_at: new Date('2027-01-01T00:00:00Z'), has_lifetime_access: false });
+  });
+
+  it('refuses both at once, lifetime taken away without a date, and expiries not in the future (422)', () => {
+    const both = problemOf(() => requestedAccess({ has_lifetime_access: true, expires_at: '2027-01-01T00:00:00Z' }, now));
+    expect(both.status).toBe(422);
+    expect(both.errors).toEqual([expect.objectContaining({ pointer: '/body/expires_at' })]);
+    expect(problemOf(() => requestedAccess({ has_lifetime_access: false }, now)).status).toBe(422);
+    expect(problemOf(() => requestedAccess({ expires_at: now.toISOString() }, now)).status).toBe(422);
+  });
+
+  it("defaults to the course's access_days, or lifetime when it has none", () => {
+    expect(defaultAccess(null, now)).toEqual({ expires_at: null, has_lifetime_access: true });
+    expect(defaultAccess(30, now)).toEqual({ expires_at: new Date('2026-12-22T12:00:00Z'), has_lifetime_access: false });
+  });
+});

@@ -1,0 +1,104 @@
+// Rules of the admin API's enrollments (scope students:write manages them; reference 2.10,
+// "enrollments + progress"): enrolling is idempotent and returns the existing enrollment,
+// expiring keeps progress, an explicit expiry or lifetime access (re)activates, unenrolling
+// deletes the enrollment with its progress. Only people with the student role are enrolled.
+import type { Db } from '../../db/database.ts';
+import type { EnrollmentStatus } from '../../db/schema.ts';
+import { findCourse } from '../../db/repositories/courses.ts';
+import * as repo from '../../db/repositories/enrollments.ts';
+import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
+import { findStudent } from '../../db/repositories/people-lists.ts';
+import { pageOf, parseSort } from '../../admin/keyset.ts';
+import { notFound, ProblemError } from '../../http/problem.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { readCursorOfKind } from './people-query.ts';
+import { defaultAccess, requestedAccess, unprocessable, type AccessInput } from './enrollment-access.ts';
+
+export type EnrollmentListInput = { limit?: number; cursor?: string; status?: EnrollmentStatus; sort?: string; q?: string };
+
+/** Whole percent, rounded down: 100 only once every published lecture is completed. */
+export function percentOf(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.min(100, Math.floor((completed * 100) / total));
+}
+
+export function toEnrollment(row: EnrollmentRow) {
+  return {
+    id: row.id,
+    student: { id: row.person_id, email: row.student_email, name: row.student_name },
+    course: { id: row.course_id, slug: row.course_slug, title: row.course_title },
+    status: row.status,
+    enrolled_at: toIso(row.enrolled_at)!,
+    expires_at: toIso(row.expires_at),
+    has_lifetime_access: row.has_lifetime_access,
+    completed_at: toIso(row.completed_at),
+    percent_complete: percentOf(Number(row.completed_lectures), Number(row.total_lectures)),
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+export function createEnrollmentAdmin(db: Db) {
+  async function mustFind(site: Site, id: string): Promise<EnrollmentRow> {
+    const row = await repo.findEnrollment(db, site.id, id);
+    if (!row) throw notFound('No enrollment with that id at this school.');
+    return row;
+  }
+
+  async function page(site: Site, input: EnrollmentListInput, scope: { personId?: string; courseId?: string }) {
+    const limit = input.limit ?? 20;
+    const { direction } = parseSort(input.sort, '-enrolled_at');
+    const rows = await repo.listEnrollments(db, site.id, { limit, after: readCursorOfKind(input.cursor, 'number'), direction, status: input.status, search: input.q, ...scope });
+    return pageOf(rows, limit, (row) => Number(row.enrolled_micros), toEnrollment);
+  }
+
+  return {
+    async listForStudent(site: Site, personId: string, input: EnrollmentListInput) {
+      if (!(await findStudent(db, site.id, personId))) throw notFound('No student with that id at this school.');
+      return page(site, input, { personId });
+    },
+    async listForCourse(site: Site, courseId: string, input: EnrollmentListInput) {
+      if (!(await findCourse(db, site.id, courseId))) throw notFound('No course with that id at this school.');
+      return page(site, input, { courseId });
+    },
+    async get(site: Site, id: string) {
+      return toEnrollment(await mustFind(site, id));
+    },
+    /** @returns the enrollment, and whether this call created it */
+    async enroll(site: Site, personId: string, input: AccessInput & { course_id: string }, now = new Date()) {
+      if (!(await findStudent(db, site.id, personId))) throw notFound('No student with that id at this school.');
+      const course = await findCourse(db, site.id, input.course_id);
+      if (!course) {
+        throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No course with that id at this school.', errors: [{ pointer: '/body/course_id', detail: 'names no course at this school' }] });
+      }
+      const requested = requestedAccess(input, now);
+      const existing = await repo.findEnrollmentOf(db, site.id, personId, course.id);
+      if (existing) return { created: false, enrollment: toEnrollment(existing) };
+      if (course.status === 'archived') {
+        throw unprocessable('An archived course takes no new students; publish it again first.', [{ pointer: '/body/course_id', detail: 'names an archived course' }]);
+      }
+      const access = requested ?? defaultAccess(course.access_days, now);
+      const id = await repo.insertEnrollment(db, { site_id: site.id, person_id: personId, course_id: course.id, status: 'active', ...access });
+      // A concurrent enroll won the unique (site_id, person_id, course_id): return its row.
+      const row = id ? await repo.findEnrollment(db, site.id, id) : await repo.findEnrollmentOf(db, site.id, personId, course.id);
+      return { created: id !== undefined, enrollment: toEnrollment(row!) };
+    },
+    async setAccess(site: Site, id: string, input: AccessInput, now = new Date()) {
+      await mustFind(site, id);
+      const access = requestedAccess(input, now);
+      if (access) await repo.updateEnrollment(db, site.id, id, { ...access, status: 'active' });
+      return toEnrollment(await mustFind(site, id));
+    },
+    async expire(site: Site, id: string, now = new Date()) {
+      const row = await mustFind(site, id);
+      // Idempotent: an enrollment that already ended (expired or revoked) stays as it is.
+      if (row.status !== 'active') return toEnrollment(row);
+      await repo.updateEnrollment(db, site.id, id, { status: 'expired', expires_at: now, has_lifetime_access: false });
+      return toEnrollment(await mustFind(site, id));
+    },
+    async unenroll(site: Site, id: string): Promise<void> {
+      if (!(await repo.deleteEnrollment(db, site.id, id))) throw notFound('No enrollment with that id at this school.');
+    },
+  };
+}
+
+export type EnrollmentAdmin = ReturnType<typeof createEnrollmentAdmin>;

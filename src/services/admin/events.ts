@@ -1,0 +1,128 @@
+// Rules of the admin API's events (reference 2.10, "events + registrations"): drafts by default,
+// explicit publish and cancel, slugs unique per school, an end not before the start, a known time
+// zone (the school's by default), capacity never below the seats already taken, and deletion only
+// while nobody registered (cancel instead, so registrants can be told).
+import type { Db } from '../../db/database.ts';
+import { findCourse } from '../../db/repositories/courses.ts';
+import * as repo from '../../db/repositories/events.ts';
+import type { EventRow } from '../../db/repositories/events.ts';
+import { getSchoolSettings } from '../../db/repositories/school-settings.ts';
+import type { EventStatus } from '../../db/schema.ts';
+import { mapIntegrityError } from '../../admin/database-errors.ts';
+import { conflict, notFound } from '../../http/problem.ts';
+import { slugify } from '../../lib/slug.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
+
+export type EventInput = {
+  title?: string;
+  slug?: string;
+  description?: string | null;
+  starts_at?: string;
+  ends_at?: string;
+  timezone?: string;
+  location?: string | null;
+  online_url?: string | null;
+  capacity?: number | null;
+  price?: { amount: number; currency: string };
+  course_id?: string | null;
+};
+
+export type EventListQuery = ListQuery & { q?: string; status?: EventStatus; starts_after?: string; starts_before?: string; course_id?: string };
+
+const UNIQUE_FIELDS = { events_site_id_slug_key: 'slug' };
+export const eventMissing = () => notFound('No event with that id at this school.');
+
+export function toEvent(row: EventRow) {
+  const taken = row.registered_count + row.attended_count;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    starts_at: toIso(row.starts_at)!,
+    ends_at: toIso(row.ends_at)!,
+    timezone: row.timezone,
+    location: row.location,
+    online_url: row.online_url,
+    capacity: row.capacity,
+    price: { amount: row.price_amount, currency: row.currency },
+    status: row.status,
+    course_id: row.course_id,
+    registered_count: row.registered_count,
+    attended_count: row.attended_count,
+    seats_left: row.capacity === null ? null : Math.max(0, row.capacity - taken),
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+export function createEventAdmin(db: Db) {
+  async function mustFind(site: Site, id: string): Promise<EventRow> {
+    const row = await repo.findEvent(db, site.id, id);
+    if (!row) throw eventMissing();
+    return row;
+  }
+
+  /** Checks the input against the rules, given the event as it is (for a change) or nothing (new). */
+  async function columnsOf(site: Site, input: EventInput, current?: EventRow) {
+    const { price, timezone, ...rest } = input;
+    const startsAt = new Date(input.starts_at ?? current!.starts_at);
+    const endsAt = new Date(input.ends_at ?? current!.ends_at);
+    if (endsAt < startsAt) throw unprocessable('/body/ends_at', 'must not be before starts_at');
+    const taken = current ? current.registered_count + current.attended_count : 0;
+    if (input.capacity != null && input.capacity < taken) throw unprocessable('/body/capacity', `is below the ${taken} seats already taken`);
+    if (input.course_id && !(await findCourse(db, site.id, input.course_id))) throw unprocessable('/body/course_id', 'is not a course of this school');
+    return {
+      ...rest,
+      ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
+      ...(price ? { price_amount: price.amount, currency: price.currency } : {}),
+    };
+  }
+
+  async function setStatus(site: Site, id: string, status: EventStatus) {
+    const event = await mustFind(site, id);
+    if (event.status === status) return toEvent(event);
+    if (event.status === 'cancelled') throw unprocessable(null, 'A cancelled event stays cancelled; create a new event instead.');
+    await repo.updateEvent(db, site.id, id, { status });
+    return toEvent(await mustFind(site, id));
+  }
+
+  return {
+    async list(site: Site, query: EventListQuery) {
+      const window = listWindow(query, repo.EVENT_SORTS, 'starts_at');
+      const filters = { status: query.status, search: query.q, startsAfter: query.starts_after, startsBefore: query.starts_before, courseId: query.course_id };
+      return pageOfRows(await repo.listEvents(db, site.id, window, filters), window, toEvent);
+    },
+    async get(site: Site, id: string) {
+      return toEvent(await mustFind(site, id));
+    },
+    async create(site: Site, input: EventInput & { title: string; starts_at: string; ends_at: string }) {
+      const columns = await columnsOf(site, input);
+      const timezone = columns.timezone ?? (await getSchoolSettings(db, site.id)).timezone;
+      const id = await repo
+        .insertEvent(db, { site_id: site.id, currency: site.currency, ...columns, timezone, title: input.title, slug: input.slug ?? slugify(input.title), starts_at: input.starts_at, ends_at: input.ends_at })
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
+      return toEvent(await mustFind(site, id));
+    },
+    async update(site: Site, id: string, input: EventInput) {
+      // Under the event's lock, as registering is: capacity is checked against settled counts.
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockEvent(trx, site.id, id))) throw eventMissing();
+        const columns = await columnsOf(site, input, (await repo.findEvent(trx, site.id, id))!);
+        await repo.updateEvent(trx, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
+      });
+      return toEvent(await mustFind(site, id));
+    },
+    publish: (site: Site, id: string) => setStatus(site, id, 'published'),
+    cancel: (site: Site, id: string) => setStatus(site, id, 'cancelled'),
+    async remove(site: Site, id: string): Promise<void> {
+      await mustFind(site, id);
+      if (!(await repo.deleteUnregisteredEvent(db, site.id, id))) throw conflict('This event has registrations and cannot be deleted; cancel it instead.');
+    },
+  };
+}
+
+export type EventAdmin = ReturnType<typeof createEventAdmin>;

@@ -1,0 +1,83 @@
+// Rules of the admin API's members: everyone with a role here (reference 2.10, "students /
+// members": roles student/lecturer/manager/owner). A school always keeps an owner, since only an
+// owner can delegate members:write (src/oauth/authorize/role-permissions.ts): a change that leaves
+// none is 409. Role changes run in one transaction holding the school's lock, so two owners
+// demoting each other at once cannot both succeed. Identities are global and never deleted here.
+import type { Db } from '../../db/database.ts';
+import type { SiteRole } from '../../db/schema.ts';
+import { findMember, listMembers, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
+import * as people from '../../db/repositories/school-people.ts';
+import { pageOf } from '../../admin/keyset.ts';
+import { conflict, notFound } from '../../http/problem.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
+
+const ROLE_ORDER: readonly SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
+
+export function toMember(row: PersonAtSiteRow) {
+  const held = new Set(row.roles);
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    avatar_url: row.avatar_url,
+    roles: ROLE_ORDER.filter((role) => held.has(role)),
+    created_at: toIso(row.created_at)!,
+  };
+}
+
+const lastOwner = () => conflict('The school must keep at least one owner: make someone else an owner first.');
+
+export function createMemberAdmin(db: Db) {
+  async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
+    const row = await findMember(db, site.id, id);
+    if (!row) throw notFound('No member with that id at this school.');
+    return row;
+  }
+
+  /** Within the school's lock: the person's roles here (404 when none), refusing to drop the last owner. */
+  async function checkOwnerKept(trx: Db, site: Site, id: string, keepsOwner: boolean): Promise<SiteRole[]> {
+    await people.lockSiteRoles(trx, site.id);
+    const current = await people.listRoles(trx, site.id, id);
+    if (current.length === 0) throw notFound('No member with that id at this school.');
+    if (current.includes('owner') && !keepsOwner && (await people.countOwners(trx, site.id)) <= 1) throw lastOwner();
+    return current;
+  }
+
+  return {
+    async list(site: Site, input: PeopleListInput & { role?: SiteRole }) {
+      const query = { ...peopleQueryOf(input), role: input.role };
+      return pageOf(await listMembers(db, site.id, query), query.limit, sortKeyOf(query), toMember);
+    },
+    async get(site: Site, id: string) {
+      return toMember(await mustFind(site, id));
+    },
+    /** @returns the member, and whether this call gave them the role */
+    async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
+      const invited = await db.transaction().execute(async (trx) => {
+        const identity = await people.findOrInsertIdentity(trx, normalizeEmail(input.email), input.name.trim());
+        return { id: identity.id, created: await people.insertRole(trx, site.id, identity.id, input.role) };
+      });
+      return { created: invited.created, member: toMember(await mustFind(site, invited.id)) };
+    },
+    async setRoles(site: Site, id: string, roles: SiteRole[]) {
+      await db.transaction().execute(async (trx) => {
+        const current = await checkOwnerKept(trx, site, id, roles.includes('owner'));
+        await people.deleteRoles(trx, site.id, id, current.filter((role) => !roles.includes(role)));
+        for (const role of roles.filter((r) => !current.includes(r))) await people.insertRole(trx, site.id, id, role);
+      });
+      return toMember(await mustFind(site, id));
+    },
+    /** Every role and every enrollment here; orders, comments and the identity stay. */
+    async remove(site: Site, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await checkOwnerKept(trx, site, id, false);
+        await people.deleteEnrollmentsOfPerson(trx, site.id, id);
+        await people.deleteRoles(trx, site.id, id);
+      });
+    },
+  };
+}
+
+export type MemberAdmin = ReturnType<typeof createMemberAdmin>;

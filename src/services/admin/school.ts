@@ -1,0 +1,71 @@
+// Rules of the school's settings (reference 2.10, "appearance / school": get, partial update).
+// Origin and slug are read-only: the origin is the school's OAuth issuer and resource. Beta flags
+// merge; metadata-document hosts are stored lower case, as the host check compares them.
+import type { Db } from '../../db/database.ts';
+import { getSchoolSettings, updateSchoolSettings, type SchoolSettingsChanges } from '../../db/repositories/school-settings.ts';
+import type { SiteRow } from '../../db/repositories/sites.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { canonicalTimeZone } from './rule-errors.ts';
+
+export type SchoolInput = {
+  name?: string;
+  description?: string | null;
+  locale?: string;
+  currency?: string;
+  timezone?: string;
+  contact_email?: string | null;
+  beta_features?: { mcp_connections?: boolean; [flag: string]: boolean | undefined };
+  allowed_metadata_hosts?: string[];
+  open_registration?: boolean;
+  id_token_signing_enabled?: boolean;
+};
+
+export function toSchool(row: SiteRow) {
+  const beta = (row.beta_features ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    slug: row.slug,
+    origin: row.origin,
+    name: row.name,
+    description: row.description,
+    locale: row.locale,
+    currency: row.currency,
+    timezone: row.timezone,
+    contact_email: row.contact_email,
+    beta_features: Object.fromEntries(Object.entries(beta).map(([flag, on]) => [flag, on === true])),
+    allowed_metadata_hosts: row.allowed_metadata_hosts,
+    open_registration: row.open_registration,
+    id_token_signing_enabled: row.id_token_signing_enabled,
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+function changesOf(input: SchoolInput): SchoolSettingsChanges {
+  const { beta_features: _flags, timezone, allowed_metadata_hosts: hosts, ...rest } = input;
+  return {
+    ...rest,
+    ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
+    // Seed spec, Authentication 4: hosts compare case-insensitively; duplicates after that are one.
+    ...(hosts ? { allowed_metadata_hosts: [...new Set(hosts.map((h) => h.toLowerCase()))] } : {}),
+  };
+}
+
+function flagsOf(input: SchoolInput): Record<string, boolean> | undefined {
+  if (!input.beta_features) return undefined;
+  return Object.fromEntries(Object.entries(input.beta_features).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+}
+
+export function createSchoolAdmin(db: Db) {
+  return {
+    async get(site: Site) {
+      return toSchool(await getSchoolSettings(db, site.id));
+    },
+    async update(site: Site, input: SchoolInput) {
+      return toSchool(await updateSchoolSettings(db, site.id, changesOf(input), flagsOf(input)));
+    },
+  };
+}
+
+export type SchoolAdmin = ReturnType<typeof createSchoolAdmin>;

@@ -1,0 +1,80 @@
+// Rules of the admin API's students (reference 2.10, "students / members"). A student is a global
+// identity holding the `student` role here. Inviting creates the identity when the e-mail is new
+// (never credentials: the person resets a password from the sign-in page) and is idempotent.
+// The school owns the role and its enrollments, not the identity: removing a student deletes
+// those two and nothing else, and the shared name changes only while no other school knows them.
+import type { Db } from '../../db/database.ts';
+import { listAllEnrollmentsOf } from '../../db/repositories/enrollments.ts';
+import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
+import * as people from '../../db/repositories/school-people.ts';
+import { pageOf } from '../../admin/keyset.ts';
+import { notFound } from '../../http/problem.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { unprocessable } from './enrollment-access.ts';
+import { toEnrollment } from './enrollments.ts';
+import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
+
+export function toStudent(row: PersonAtSiteRow) {
+  return { id: row.id, email: row.email, name: row.name, avatar_url: row.avatar_url, created_at: toIso(row.created_at)! };
+}
+
+export function createStudentAdmin(db: Db) {
+  async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
+    const row = await findStudent(db, site.id, id);
+    if (!row) throw notFound('No student with that id at this school.');
+    return row;
+  }
+
+  return {
+    async list(site: Site, input: PeopleListInput & { course_id?: string }) {
+      const query = { ...peopleQueryOf(input), courseId: input.course_id };
+      return pageOf(await listStudents(db, site.id, query), query.limit, sortKeyOf(query), toStudent);
+    },
+    async get(site: Site, id: string) {
+      const student = toStudent(await mustFind(site, id));
+      const enrollments = (await listAllEnrollmentsOf(db, site.id, id)).map(toEnrollment);
+      const count = (pick: (e: (typeof enrollments)[number]) => boolean) => enrollments.filter(pick).length;
+      return {
+        ...student,
+        enrollment_counts: {
+          total: enrollments.length,
+          active: count((e) => e.status === 'active'),
+          expired: count((e) => e.status === 'expired'),
+          completed: count((e) => e.completed_at !== null),
+        },
+        enrollments,
+      };
+    },
+    /** @returns the student, and whether this call made them one */
+    async invite(site: Site, input: { email: string; name: string }) {
+      const invited = await db.transaction().execute(async (trx) => {
+        const identity = await people.findOrInsertIdentity(trx, normalizeEmail(input.email), input.name.trim());
+        const created = await people.insertRole(trx, site.id, identity.id, 'student');
+        return { id: identity.id, created };
+      });
+      return { created: invited.created, student: toStudent(await mustFind(site, invited.id)) };
+    },
+    async update(site: Site, id: string, input: { name: string }) {
+      await mustFind(site, id);
+      // The name belongs to the identity every school shares: one school must not rename a person
+      // another school knows (who may be its owner). The person can still change it themselves.
+      if (await people.hasRoleElsewhere(db, site.id, id)) {
+        throw unprocessable('This person also belongs to another school, so only they can change their name.', [
+          { pointer: '/body/name', detail: 'cannot be changed for an identity shared with another school' },
+        ]);
+      }
+      await people.updateIdentityName(db, id, input.name.trim());
+      return toStudent(await mustFind(site, id));
+    },
+    async remove(site: Site, id: string): Promise<void> {
+      await mustFind(site, id);
+      await db.transaction().execute(async (trx) => {
+        await people.deleteEnrollmentsOfPerson(trx, site.id, id);
+        await people.deleteRoles(trx, site.id, id, ['student']);
+      });
+    },
+  };
+}
+
+export type StudentAdmin = ReturnType<typeof createStudentAdmin>;

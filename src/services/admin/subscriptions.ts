@@ -1,0 +1,94 @@
+// Rules of the admin API's subscriptions (reference 2.10 "subscriptions": cancel now or at period
+// end, change plan). Both writes are idempotent: asking again for what already holds answers the
+// subscription unchanged. Billing runs elsewhere: nothing here charges, prorates or refunds.
+import type { Db } from '../../db/database.ts';
+import type { SubscriptionStatus } from '../../db/schema.ts';
+import * as plans from '../../db/repositories/membership-plans.ts';
+import * as repo from '../../db/repositories/subscriptions.ts';
+import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
+import { pageOf, parseSort } from '../../admin/keyset.ts';
+import { notFound } from '../../http/problem.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Site } from '../sites.ts';
+import { ruleViolation } from './rule-violation.ts';
+import { readSortCursor } from './sort-cursor.ts';
+
+export type SubscriptionListQuery = { limit?: number; cursor?: string; status?: SubscriptionStatus; plan_id?: string; person_id?: string; sort?: string };
+
+/** When access ends because of a cancellation or expiry; null while the subscription renews. */
+function endsAt(row: SubscriptionRow): Date | null {
+  if (row.status === 'canceled') return row.cancel_at_period_end ? row.current_period_end : row.canceled_at;
+  if (row.status === 'expired' || row.cancel_at_period_end) return row.current_period_end;
+  return null;
+}
+
+export function toSubscription(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    subscriber: { id: row.person_id, email: row.subscriber_email, name: row.subscriber_name },
+    plan: { id: row.plan_id, slug: row.plan_slug, name: row.plan_name },
+    status: row.status,
+    started_at: toIso(row.started_at)!,
+    current_period_start: toIso(row.current_period_start)!,
+    current_period_end: toIso(row.current_period_end)!,
+    trial_ends_at: toIso(row.trial_ends_at),
+    cancel_at_period_end: row.cancel_at_period_end,
+    canceled_at: toIso(row.canceled_at),
+    ends_at: toIso(endsAt(row)),
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+export function createSubscriptionAdmin(db: Db) {
+  async function mustFind(site: Site, id: string, trx: Db = db): Promise<SubscriptionRow> {
+    const row = await repo.findSubscription(trx, site.id, id);
+    if (!row) throw notFound('No subscription with that id at this school.');
+    return row;
+  }
+
+  return {
+    async list(site: Site, query: SubscriptionListQuery) {
+      const limit = query.limit ?? 20;
+      const sort = parseSort(query.sort, '-created_at');
+      const rows = await repo.listSubscriptions(db, site.id, {
+        limit,
+        after: readSortCursor(query.cursor, 'time'),
+        sort,
+        status: query.status,
+        planId: query.plan_id,
+        personId: query.person_id,
+      });
+      return pageOf(rows, limit, (row) => row.sort_exact, toSubscription);
+    },
+    async get(site: Site, id: string) {
+      return toSubscription(await mustFind(site, id));
+    },
+    /** Reference 2.10: cancel now, or at the period end; conditional updates make both idempotent. */
+    async cancel(site: Site, id: string, input: { at_period_end?: boolean } | undefined) {
+      if (input?.at_period_end === true) await repo.cancelAtPeriodEnd(db, site.id, id);
+      else await repo.cancelNow(db, site.id, id);
+      return toSubscription(await mustFind(site, id));
+    },
+    /** The plan must be an active plan of this school and the subscription still running (422). */
+    async changePlan(site: Site, id: string, input: { plan_id: string }) {
+      return db.transaction().execute(async (trx) => {
+        const subscription = await mustFind(site, id, trx);
+        if (subscription.plan_id === input.plan_id) return toSubscription(subscription);
+        const plan = await plans.findPlan(trx, site.id, input.plan_id);
+        if (!plan) throw ruleViolation('No membership plan with that id at this school.', [{ pointer: '/body/plan_id', detail: 'is not a plan of this school' }]);
+        if (plan.status !== 'active') {
+          throw ruleViolation('The plan is archived; a subscription can only move to an active plan.', [{ pointer: '/body/plan_id', detail: 'is archived' }]);
+        }
+        if (!repo.RUNNING.includes(subscription.status)) {
+          const detail = `The subscription has ended (${subscription.status}); its plan can no longer change.`;
+          throw ruleViolation(detail, [{ pointer: '/path/id', detail: `is ${subscription.status}` }]);
+        }
+        await repo.updateSubscriptionPlan(trx, site.id, id, plan.id);
+        return toSubscription(await mustFind(site, id, trx));
+      });
+    },
+  };
+}
+
+export type SubscriptionAdmin = ReturnType<typeof createSubscriptionAdmin>;

@@ -1,0 +1,18 @@
+// The member's account area at /account (issue 6). Only its own paths are routed here: anything
+// else under /account (the member API at /account/graphql) passes through untouched, which is
+// why the gate is per route and never router-wide.
+import { Router } from 'express';
+import { createConnectedApplications } from '../../services/account-area/connected-applications.ts';
+import type { Services } from '../../services/index.ts';
+import { areaRoutes } from '../areas/area-route.ts';
+import { accountSpec } from './chrome.ts';
+import { mountAccountConnectedApps } from './connected-apps.ts';
+import { mountAccountHome } from './home.ts';
+
+export function createAccountArea(services: Services): Router {
+  const router = Router({ strict: false });
+  const deps = { router, area: areaRoutes(services, accountSpec), apps: createConnectedApplications(services.db, services.audit) };
+  mountAccountHome(deps);
+  mountAccountConnectedApps(deps);
+  return router;
+}

@@ -1,0 +1,38 @@
+// The fields of the OAuth application form (new and edit), read from the body and offered back
+// to the template, with the member scopes a school may give (seed spec, Authentication 4).
+import { MEMBER_SCOPES, scopeInfo } from '../../oauth/scopes.ts';
+import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
+import { AreaNotFound } from '../../services/admin-area/actor.ts';
+import type { Site } from '../../services/sites.ts';
+import { field, fieldValues, isUuid, lines, type FormBody } from '../areas/forms.ts';
+import { MCP_SECTION_OFF } from './types.ts';
+
+export type ApplicationForm = { name: string; redirectUris: string[]; scopes: string[]; confidential: boolean };
+
+export const SCOPE_CHOICES = MEMBER_SCOPES.map((name) => ({ name, meaning: scopeInfo(name)?.meaning ?? name }));
+
+export function readApplicationForm(body: FormBody): ApplicationForm {
+  return {
+    name: field(body, 'name') ?? '',
+    redirectUris: lines(field(body, 'redirect_uris')),
+    // Unknown names are kept so that the rules in manage-clients.ts refuse them with a message.
+    scopes: [...new Set(fieldValues(body, 'scope'))],
+    confidential: field(body, 'client_type') === 'confidential',
+  };
+}
+
+/** The values the form template shows. */
+export function formValues(form: ApplicationForm) {
+  return { name: form.name, redirectUris: form.redirectUris.join('\n'), scopes: form.scopes, confidential: form.confidential, scopeChoices: SCOPE_CHOICES };
+}
+
+/** Applications are part of the MCP connections beta: off, the routes answer 404. */
+export function requireMcpSection(site: Site): void {
+  if (!mcpConnectionsEnabled(site)) throw new AreaNotFound(MCP_SECTION_OFF);
+}
+
+/** The :id of an application route; anything but a UUID names no application. */
+export function appId(id: string | undefined): string {
+  if (!isUuid(id)) throw new AreaNotFound('No such application at this school.');
+  return id;
+}

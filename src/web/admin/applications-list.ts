@@ -1,0 +1,11 @@
+// GET /admin/applications: the school's member applications (kind member_app).
+import { requireMcpSection } from './application-form.ts';
+import type { AdminPageDeps } from './types.ts';
+
+export function mountApplicationsList({ router, area, admin }: AdminPageDeps): void {
+  router.get('/applications', area.page(async ({ ctx, page }) => {
+    requireMcpSection(ctx.site);
+    const apps = await admin.memberApps.list(ctx.site.id);
+    return page('./admin/applications', { title: 'OAuth applications', current: '/admin/applications', apps });
+  }));
+}

@@ -1,0 +1,50 @@
+// The school's admin area at /admin (issue 6): server-rendered pages for the owners and admins of
+// THIS school. Every route passes the gate in areas/area-route.ts (session, role, CSRF); each
+// page file adds its own routes. Not part of the OpenAPI document: it is a web UI, not an API.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { createAdminAreaServices } from '../../services/admin-area/index.ts';
+import type { Services } from '../../services/index.ts';
+import { areaRoutes } from '../areas/area-route.ts';
+import { mountAnalytics } from './analytics.ts';
+import { mountApplicationDelete } from './application-delete.ts';
+import { mountApplicationEdit } from './application-edit.ts';
+import { mountApplicationNew } from './application-new.ts';
+import { mountApplicationSecret } from './application-secret.ts';
+import { mountApplicationsList } from './applications-list.ts';
+import { mountAuditLog } from './audit-log.ts';
+import { adminSpec } from './chrome.ts';
+import { mountConnectedApps } from './connected-apps.ts';
+import { mountHome } from './home.ts';
+import { mountMetadataDocuments } from './metadata-documents.ts';
+import { mountSettings } from './settings.ts';
+import { mountSigningKeys } from './signing-keys.ts';
+import type { AdminPageDeps } from './types.ts';
+
+const CHART_JS_DIST = path.dirname(createRequire(import.meta.url).resolve('chart.js'));
+
+export function createAdminArea(services: Services): Router {
+  const router = Router({ strict: false });
+  const area = areaRoutes(services, adminSpec());
+  const deps: AdminPageDeps = { router, area, admin: createAdminAreaServices(services), services };
+
+  // Chart.js's own dist folder, served from this origin (the CSP allows scripts from 'self' only).
+  // Public files: no session needed, and nothing of the school in them.
+  router.use('/assets/chart.js', express.static(CHART_JS_DIST, { maxAge: '1d', index: false }));
+  mountHome(deps);
+  mountSettings(deps);
+  mountApplicationsList(deps);
+  mountApplicationNew(deps);
+  mountApplicationEdit(deps);
+  mountApplicationSecret(deps);
+  mountApplicationDelete(deps);
+  mountConnectedApps(deps);
+  mountMetadataDocuments(deps);
+  mountSigningKeys(deps);
+  mountAuditLog(deps);
+  mountAnalytics(deps);
+  // Every other path under /admin: the same gate, then a 404 page (never the API's JSON 404).
+  router.use(area.notFound());
+  return router;
+}

@@ -1,0 +1,53 @@
+// "Client metadata documents": the hosts this school accepts HTTPS client_ids from (a bare host
+// allows any port), the "open registration" switch (any host), and the review queue, where
+// "Approve" lifts the read-only limit of an unreviewed client and "Block" refuses it.
+import { AreaNotFound } from '../../services/admin-area/actor.ts';
+import { InvalidHost } from '../../services/admin-area/metadata-documents.ts';
+import type { AreaCall } from '../areas/area-route.ts';
+import { checked, field, isUuid } from '../areas/forms.ts';
+import type { AdminPageDeps } from './types.ts';
+
+const PURPOSES = { hosts: 'admin:metadata:hosts', open: 'admin:metadata:open-registration', review: 'admin:metadata:review' } as const;
+const REVIEW_STATES: Record<string, string> = { unreviewed: 'Unreviewed (read and identity scopes only)', approved: 'Approved', blocked: 'Blocked' };
+
+export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): void {
+  async function view({ ctx, page, csrf }: AreaCall, extra: Record<string, unknown> = {}, status = 200) {
+    const clients = await admin.metadataDocuments.queue(ctx.site.id);
+    const csrfTokens = { hosts: csrf(PURPOSES.hosts), open: csrf(PURPOSES.open), review: csrf(PURPOSES.review) };
+    return page('./admin/metadata-documents', {
+      title: 'Client metadata documents', current: '/admin/metadata-documents', hosts: ctx.site.allowedMetadataHosts,
+      openRegistration: ctx.site.openRegistration, clients, states: REVIEW_STATES, csrfTokens, newHost: '', ...extra,
+    }, status);
+  }
+
+  router.get('/metadata-documents', area.page((call) => view(call)));
+
+  router.post('/metadata-documents/hosts', area.action(PURPOSES.hosts, async (call) => {
+    const input = field(call.body, 'host') ?? '';
+    try {
+      await admin.metadataDocuments.addHost(call.actor, input);
+    } catch (error) {
+      if (!(error instanceof InvalidHost)) throw error;
+      return view(call, { hostError: error.message, newHost: input }, 400);
+    }
+    return { redirect: '/admin/metadata-documents?done=host-added' };
+  }));
+
+  router.post('/metadata-documents/hosts/remove', area.action(PURPOSES.hosts, async ({ actor, body }) => {
+    await admin.metadataDocuments.removeHost(actor, field(body, 'host') ?? '');
+    return { redirect: '/admin/metadata-documents?done=host-removed' };
+  }));
+
+  router.post('/metadata-documents/open-registration', area.action(PURPOSES.open, async ({ actor, body }) => {
+    await admin.metadataDocuments.setOpenRegistration(actor, checked(body, 'enabled'));
+    return { redirect: '/admin/metadata-documents?done=open-registration' };
+  }));
+
+  router.post('/metadata-documents/review', area.action(PURPOSES.review, async ({ actor, body }) => {
+    const client = field(body, 'client');
+    const decision = field(body, 'decision');
+    if (!isUuid(client) || (decision !== 'approve' && decision !== 'block')) throw new AreaNotFound('No such client at this school.');
+    await admin.metadataDocuments.review(actor, client, decision === 'approve' ? 'approved' : 'blocked');
+    return { redirect: `/admin/metadata-documents?done=${decision === 'approve' ? 'approved' : 'blocked'}` };
+  }));
+}

@@ -1,0 +1,16 @@
+// The shape each admin page file receives: the router to add its routes to, the area's gate
+// (area-route.ts) and the admin area's services.
+import type { Router } from 'express';
+import type { AdminAreaServices } from '../../services/admin-area/index.ts';
+import type { Services } from '../../services/index.ts';
+import type { areaRoutes } from '../areas/area-route.ts';
+
+export type AdminPageDeps = {
+  router: Router;
+  area: ReturnType<typeof areaRoutes>;
+  admin: AdminAreaServices;
+  services: Services;
+};
+
+/** The OAuth applications section exists only while the school has MCP connections on. */
+export const MCP_SECTION_OFF = 'OAuth applications are part of the "MCP connections" beta feature, which is off at this school. Turn it on under Settings.';

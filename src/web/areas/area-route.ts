@@ -1,0 +1,121 @@
+// The one gate of every page and form of the admin and account areas (issue 6). In order: the
+// browser session of the authorization server (signed out: to the sign-in page and back), the
+// person's roles at THIS school (no access: a 403 page), then, for a form, its CSRF token (a bad
+// one: a 400 page) — all before any handler runs, so no action skips a check.
+import type { Request, RequestHandler, Response } from 'express';
+import type { RequestContext } from '../../http/request-context.ts';
+import { requestContextOf } from '../../http/site-resolver.ts';
+import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
+import type { Services } from '../../services/index.ts';
+import { SIGN_OUT_CSRF_PURPOSE } from '../../oauth/handlers/signOut.ts';
+import { renderPage, type PageResult } from '../render-page.ts';
+import { sessionCsrfToken, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
+import { formBody, formatTime, isoTime, type FormBody } from './forms.ts';
+
+export type AreaCall = {
+  ctx: RequestContext;
+  session: BrowserSession;
+  person: AreaPerson;
+  actor: Actor;
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  body: FormBody;
+  csrf(purpose: string): string;
+  /** A page of this area: its layout, navigation and the signed-in person come with it. */
+  page(template: string, data: Record<string, unknown>, status?: number, headers?: Record<string, string>): PageResult;
+};
+
+export type AreaResult = PageResult | { redirect: string };
+export type AreaHandler = (call: AreaCall) => Promise<AreaResult>;
+
+export type AreaSpec = {
+  name: string;
+  /** Where a signed-out form post returns after sign-in (a GET returns to itself). */
+  home: string;
+  allowed(person: AreaPerson): boolean;
+  deniedMessage: string;
+  /** Layout data of the area: navigation, which depends on the school and the person. */
+  chrome(ctx: RequestContext, person: AreaPerson): Record<string, unknown>;
+  /** Messages shown after a change, by the `done` code its redirect carries (never free text). */
+  notices: Record<string, string>;
+};
+
+export function sendAreaResult(res: Response, result: AreaResult): void {
+  if ('redirect' in result) {
+    res.status(303).set({ Location: result.redirect, 'Cache-Control': 'no-store' }).end();
+    return;
+  }
+  res.status(result.status).set(result.headers).type(result.contentType).send(result.body);
+}
+
+export function areaRoutes(services: Services, spec: AreaSpec) {
+  function base(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, withChrome: boolean) {
+    return {
+      schoolName: ctx.site.name,
+      lang: ctx.site.locale,
+      areaName: spec.name,
+      email: person?.email,
+      signOutCsrf: session ? sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) : undefined,
+      time: formatTime,
+      iso: isoTime,
+      ...(withChrome && person ? spec.chrome(ctx, person) : {}),
+    };
+  }
+
+  function noticeOf(code: unknown): string | undefined {
+    return typeof code === 'string' && Object.hasOwn(spec.notices, code) ? spec.notices[code] : undefined;
+  }
+
+  function message(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, status: number, title: string, text: string): PageResult {
+    return renderPage('./admin/message', { ...base(ctx, session, person, status !== 403), title, message: text, status }, status);
+  }
+
+  function handle(purpose: string | null, handler: AreaHandler): RequestHandler {
+    return async (req: Request, res: Response) => {
+      const ctx = requestContextOf(req);
+      let session: BrowserSession | undefined;
+      let person: AreaPerson | undefined;
+      try {
+        session = await services.sessions.current(ctx.site, req.headers.cookie);
+        if (!session) {
+          const returnTo = req.method === 'GET' ? req.originalUrl : spec.home;
+          return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
+        }
+        person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
+        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, undefined, 403, 'No access', spec.deniedMessage));
+        const body = formBody(req.body);
+        const held = session;
+        if (purpose !== null && !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)) {
+          return sendAreaResult(res, message(ctx, session, person, 400, 'This form has expired', 'Go back, reload the page and try again.'));
+        }
+        const known = person;
+        const call: AreaCall = {
+          ctx,
+          session: held,
+          person: known,
+          actor: { siteId: ctx.site.id, personId: known.personId, ip: ctx.clientIp },
+          params: req.params as Record<string, string | undefined>,
+          query: req.query as Record<string, unknown>,
+          body,
+          csrf: (p) => sessionCsrfToken(held, p),
+          page: (template, data, status = 200, headers = {}) => renderPage(template, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
+        };
+        sendAreaResult(res, await handler(call));
+      } catch (error) {
+        if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'Not found', error.message));
+        // An HTML page for a person, never a stack trace; the log keeps the details.
+        ctx.log.error({ err: error }, `${spec.name} page failed`);
+        sendAreaResult(res, message(ctx, session, person, 500, 'Something went wrong', 'The change may not have been saved. Reload the page and try again.'));
+      }
+    };
+  }
+
+  return {
+    /** A page (GET): signed in, allowed. */
+    page: (handler: AreaHandler) => handle(null, handler),
+    /** A form post: signed in, allowed, and carrying the CSRF token of `purpose`. */
+    action: (purpose: string, handler: AreaHandler) => handle(purpose, handler),
+    /** Any other path of the area: a 404 page for people allowed in, the usual gate for others. */
+    notFound: () => handle(null, async () => { throw new AreaNotFound('There is no page at this address.'); }),
+  };
+}
