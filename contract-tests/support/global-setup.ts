@@ -2,7 +2,9 @@
 // schools on a fresh database, unless CONTRACT_BASE_URL names a deployment to test instead.
 // Tests read the origins with `inject('primaryOrigin')` and `inject('secondaryOrigin')`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
@@ -70,6 +72,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: primary,
       SECOND_SITE_URL: secondary,
       PGLITE_STORAGE: 'memory',
+      // Uploads and development keys of the run go to a scratch folder, never ./data.
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'contract-data-')),
       NODE_EXTRA_CA_CERTS: tls.caPath,
       // Every test request comes from one loopback address: raise the per-address limits only.
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
