@@ -78,3 +78,11 @@ describe('routing and errors (issue 2, points 4 and 6)', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 });
+
+describe('static assets', () => {
+  it('a missing asset is a 404 problem, never a 500', async () => {
+    const response = await fetch(`${primary}/assets/no-such-file.css`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
