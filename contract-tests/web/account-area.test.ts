@@ -5,7 +5,7 @@
 // refused at once.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS } from '../support/accounts.ts';
+import { ACCOUNTS, DEMO_PASSWORD } from '../support/accounts.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { discover } from '../support/oauth-flow.ts';
 import { memberToken } from '../support/tokens.ts';
@@ -21,35 +21,41 @@ describe.skipIf(skipBrowserTests)('the account area in a real browser (issue 6)'
     page = session.page;
   });
 
-  it('a student authorizes a new member application, its token reads /account/graphql, and "Revoke" ends it at once (401)', async () => {
-    session.screenshot = 'account-area-revoked';
-    // The operator, in a browser of their own.
+  /** The operator, in a browser of their own, creates a public member application. */
+  async function operatorCreatesApp(appName: string, scopes: string[]): Promise<string> {
     const operator = await session.browser.newContext();
-    const appName = `Study Planner ${Date.now()}`;
-    let clientId: string;
     try {
       const operatorPage = await operator.newPage();
       await signInAt(operatorPage, origin, '/admin', ACCOUNTS.owner);
-      ({ clientId } = await createApplication(operatorPage, origin, { name: appName, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes: ['openid', 'account:read'] }));
+      return (await createApplication(operatorPage, origin, { name: appName, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes })).clientId;
     } finally {
       await operator.close();
     }
+  }
 
-    // The student: /oauth/authorize, sign-in, consent, and the loopback redirect (RFC 8252 7.3).
+  /** The student: /oauth/authorize, sign-in, consent, the loopback redirect (RFC 8252 7.3), the exchange. */
+  async function studentAuthorizes(clientId: string, appName: string, scope: string): Promise<string> {
     const as = await discover(origin);
     const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
-    const start = await memberAuthorization(as, clientId, redirectUri, 'openid account:read', origin);
+    const start = await memberAuthorization(as, clientId, redirectUri, scope, origin);
     await page.goto(start.url.toString());
     await page.getByLabel('Email').fill(ACCOUNTS.student);
-    await page.getByLabel('Password').fill('demo-password');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(appName);
     const arrived = session.listener.nextCallback();
     await page.getByRole('button', { name: 'Allow' }).click();
     const callback = await arrived;
     expect(callback.searchParams.get('code')).toBeTruthy();
-    const tokens = await exchangePublic(as, clientId, start, callback, redirectUri, origin);
-    expect(await viewerEmail(origin, tokens.access_token)).toEqual({ status: 200, email: ACCOUNTS.student });
+    return (await exchangePublic(as, clientId, start, callback, redirectUri, origin)).access_token;
+  }
+
+  it('a student authorizes a new member application, its token reads /account/graphql, and "Revoke" ends it at once (401)', async () => {
+    session.screenshot = 'account-area-revoked';
+    const appName = `Study Planner ${Date.now()}`;
+    const clientId = await operatorCreatesApp(appName, ['openid', 'account:read']);
+    const token = await studentAuthorizes(clientId, appName, 'openid account:read');
+    expect(await viewerEmail(origin, token)).toEqual({ status: 200, email: ACCOUNTS.student });
 
     // The student finds the application in their account and revokes it.
     await page.goto(`${origin}/account`);
@@ -60,12 +66,30 @@ describe.skipIf(skipBrowserTests)('the account area in a real browser (issue 6)'
     await card.getByRole('button', { name: `Revoke ${appName}` }).click();
     await page.getByText('Access revoked.').waitFor();
     expect(await page.getByRole('heading', { name: appName }).count()).toBe(0);
-    expect((await viewerEmail(origin, tokens.access_token)).status).toBe(401);
+    expect((await viewerEmail(origin, token)).status).toBe(401);
+  }, TEST_BUDGET_MS);
 
-    // The remembered consent is gone too: the next authorization asks the student again.
-    const again = await memberAuthorization(as, clientId, redirectUri, 'openid account:read', origin);
-    await page.goto(again.url.toString());
-    await page.getByRole('button', { name: 'Allow' }).waitFor();
+  it('when the school removes a scope from an application, the authorizations holding it end (401)', async () => {
+    session.screenshot = 'account-area-scope-removed';
+    const appName = `Flashcards ${Date.now()}`;
+    const clientId = await operatorCreatesApp(appName, ['openid', 'profile', 'account:read']);
+    const token = await studentAuthorizes(clientId, appName, 'openid profile account:read');
+    expect((await viewerEmail(origin, token)).status).toBe(200);
+
+    const operator = await session.browser.newContext();
+    try {
+      const operatorPage = await operator.newPage();
+      await signInAt(operatorPage, origin, '/admin/applications', ACCOUNTS.owner);
+      await operatorPage.getByRole('link', { name: appName }).click();
+      await operatorPage.getByRole('checkbox', { name: /^profile — / }).uncheck();
+      await operatorPage.getByRole('button', { name: 'Save changes' }).click();
+      await operatorPage.getByText('Application saved.').waitFor();
+    } finally {
+      await operator.close();
+    }
+    expect((await viewerEmail(origin, token)).status).toBe(401);
+    await page.goto(`${origin}/account/connected-apps`);
+    expect(await page.getByRole('heading', { name: appName }).count()).toBe(0);
   }, TEST_BUDGET_MS);
 
   it('signed out, /account leads to the sign-in page and back; the account page names the person', async () => {

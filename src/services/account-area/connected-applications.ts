@@ -19,8 +19,10 @@ export function createConnectedApplications(db: Db, audit: AuditLog) {
       const live = await listLiveGrants(db, actor.siteId, { personId: actor.personId });
       const app = live.find((g) => g.client_row_id === clientRowId);
       if (!app) throw new AreaNotFound('This application has no access to your account any more.');
-      const revoked = await revokeGrantsOfClientForPerson(db, actor.siteId, actor.personId, clientRowId, 'revoked_by_member');
-      await deleteConsent(db, actor.siteId, actor.personId, clientRowId);
+      const revoked = await db.transaction().execute(async (trx) => {
+        await deleteConsent(trx, actor.siteId, actor.personId, clientRowId);
+        return revokeGrantsOfClientForPerson(trx, actor.siteId, actor.personId, clientRowId, 'revoked_by_member');
+      });
       await recordChange(audit, actor, { action: 'grant.revoked', targetType: 'client', targetId: clientRowId, details: { client_id: app.client_id, grants: revoked, by: 'member' } });
       return app.client_name;
     },

@@ -50,9 +50,11 @@ export function createConnectedAppActions(db: Db, audit: AuditLog) {
       const live = await listLiveGrants(db, actor.siteId, { audience: 'operator', personId });
       const client = live.find((g) => g.client_row_id === clientRowId);
       if (!client) throw new AreaNotFound('This application holds no access at this school any more.');
-      const revoked = await revokeGrantsOfClientForPerson(db, actor.siteId, personId, clientRowId, 'revoked_by_school');
-      await deleteConsent(db, actor.siteId, personId, clientRowId);
-      await recordChange(audit, actor, { action: 'grant.revoked', targetType: 'client', targetId: clientRowId, details: { client_id: client.client_id, person_id: personId, grants: revoked, by: 'school' } });
+      const revoked = await db.transaction().execute(async (trx) => {
+        await deleteConsent(trx, actor.siteId, personId, clientRowId);
+        return revokeGrantsOfClientForPerson(trx, actor.siteId, personId, clientRowId, 'revoked_by_school');
+      });
+      await recordChange(audit, actor, { action: 'grant.revoked', targetType: 'client', targetId: clientRowId, details: { client_id: client.client_id, person: client.email, grants: revoked, by: 'school' } });
     },
   };
 }

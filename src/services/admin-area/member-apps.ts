@@ -41,14 +41,16 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
 
     /** Removing a scope ends every authorization that holds it, so no token outlives its scope. */
     async update(actor: Actor, rowId: string, changes: MemberAppChanges): Promise<void> {
-      const before = await updateMemberApp(db, actor.siteId, rowId, changes);
-      if (!before) throw new AreaNotFound('No such application at this school.');
-      const removed = before.allowedScopes.filter((scope) => !changes.scopes.includes(scope));
-      let revoked = 0;
-      if (removed.length) {
-        revoked = await revokeGrantsOfClient(db, actor.siteId, rowId, 'scopes_removed_by_school', removed);
-        await deleteConsentsOfClient(db, actor.siteId, rowId, removed);
-      }
+      // One transaction: the new scopes and the end of the grants beyond them land together.
+      const { before, removed, revoked } = await db.transaction().execute(async (trx) => {
+        const before = await updateMemberApp(trx, actor.siteId, rowId, changes);
+        if (!before) throw new AreaNotFound('No such application at this school.');
+        const removed = before.allowedScopes.filter((scope) => !changes.scopes.includes(scope));
+        if (!removed.length) return { before, removed, revoked: 0 };
+        const revoked = await revokeGrantsOfClient(trx, actor.siteId, rowId, 'scopes_removed_by_school', removed);
+        await deleteConsentsOfClient(trx, actor.siteId, rowId, removed);
+        return { before, removed, revoked };
+      });
       await recordChange(audit, actor, { action: 'member_app.updated', targetType: 'client', targetId: rowId, details: { client_id: before.clientId, name: changes.name.trim(), scopes: changes.scopes, removed_scopes: removed, grants_revoked: revoked } });
     },
 

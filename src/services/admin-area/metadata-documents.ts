@@ -53,12 +53,12 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
     async review(actor: Actor, rowId: string, decision: 'approved' | 'blocked'): Promise<Client> {
       const row = await findSiteClient(db, actor.siteId, rowId);
       if (row?.kind !== 'metadata_document') throw new AreaNotFound('No such client at this school.');
-      await updateSiteClient(db, actor.siteId, rowId, { review_status: decision });
-      let revoked = 0;
-      if (decision === 'blocked') {
-        revoked = await revokeGrantsOfClient(db, actor.siteId, rowId, 'blocked_by_school');
-        await deleteConsentsOfClient(db, actor.siteId, rowId);
-      }
+      const revoked = await db.transaction().execute(async (trx) => {
+        await updateSiteClient(trx, actor.siteId, rowId, { review_status: decision });
+        if (decision !== 'blocked') return 0;
+        await deleteConsentsOfClient(trx, actor.siteId, rowId);
+        return revokeGrantsOfClient(trx, actor.siteId, rowId, 'blocked_by_school');
+      });
       await recordChange(audit, actor, { action: decision === 'approved' ? 'metadata_client.approved' : 'metadata_client.blocked', targetType: 'client', targetId: rowId, details: { client_id: row.client_id, grants_revoked: revoked } });
       return toClient(row);
     },

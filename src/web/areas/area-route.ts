@@ -82,7 +82,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
         }
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
-        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, undefined, 403, 'No access', spec.deniedMessage));
+        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'No access', spec.deniedMessage));
         const body = formBody(req.body);
         const held = session;
         if (purpose !== null && !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)) {
