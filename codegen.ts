@@ -16,7 +16,12 @@ export function codegenConfig(outputRoot: string): CodegenConfig {
           strictScalars: true,
           scalars: { DateTime: { input: 'string', output: 'Date | string' } },
           contextType: '../../src/graphql/context.ts#GraphQLContext',
-          mappers: { Viewer: '../../src/graphql/mappers.ts#ViewerParent' },
+          mappers: {
+            Viewer: '../../src/graphql/mappers.ts#ViewerParent',
+            EnrolledCourseConnection: '../../src/graphql/mappers.ts#EnrolledCourseConnectionParent',
+            OrderConnection: '../../src/graphql/mappers.ts#OrderConnectionParent',
+            EventRegistrationConnection: '../../src/graphql/mappers.ts#EventRegistrationConnectionParent',
+          },
           avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         },
       },

@@ -13,7 +13,10 @@ import { createAccountGraphQLHandler } from './graphql/server.ts';
 import { createHttpLogger } from './http/logging.ts';
 import { createMcpHandler } from './mcp/http.ts';
 import { attachUploadStream } from './admin/upload-stream.ts';
+import { refuseUnreadableBody } from './http/body-errors.ts';
+import { BODY_LIMIT_BYTES } from './http/body-limit.ts';
 import { createOpenApiDispatcher } from './http/openapi-dispatch.ts';
+import { precomputedDocuments } from './http/precomputed-documents.ts';
 import { renderError } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSite, siteResolver } from './http/site-resolver.ts';
@@ -25,8 +28,8 @@ const require = createRequire(import.meta.url);
 
 export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: Buffer };
 
-/** Bodies larger than this are refused with 413 before any handler runs (issue 9). */
-const BODY_LIMIT = '100kb';
+/** Bodies larger than this are refused with 413 before any handler runs (issue 9; http/body-limit.ts says why 2 MB). */
+const BODY_LIMIT = BODY_LIMIT_BYTES;
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services }> {
   const services = createServices(deps);
@@ -35,6 +38,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
 
+  // Discovery documents from memory, before logging and routing (issue 8; precomputed-documents.ts).
+  app.use(precomputedDocuments(services, handlers, deps.log));
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
   app.use(oauthCors);
@@ -44,6 +49,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use(siteResolver(services));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));
+  app.use(refuseUnreadableBody);
   // Uploads stay unread until the upload handler streams them, after the bearer guard (admin/upload-stream.ts).
   app.post('/api/v1/files', attachUploadStream);
 

@@ -118,6 +118,14 @@ function swapLoopbackHost(origin: string): string {
   return url.origin;
 }
 
+/**
+ * Outside production every request comes from one loopback address (a developer, their browser, a
+ * contract suite run against `npm start`), which the per-address limits would soon lock out; there
+ * they default high. Per-account sign-in throttling and the per-client, per-host and per-token
+ * limits stay as in production; RATE_LIMIT_OVERRIDES still wins.
+ */
+const DEVELOPMENT_RATE_LIMITS = { signInPerAddress: 100_000, registrationPerAddress: 100_000 } as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset, as shells and .env files commonly write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -151,7 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
-    rateLimitOverrides: Object.freeze(Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]))),
+    rateLimitOverrides: Object.freeze({
+      ...(e.NODE_ENV === 'production' ? {} : DEVELOPMENT_RATE_LIMITS),
+      ...Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
+    }),
     storage: Object.freeze({ dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'), uploadMaxBytes: e.UPLOAD_MAX_BYTES }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -4,6 +4,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { statementNameOf } from './hot-queries.ts';
 
 export type Db = Kysely<Database>;
 
@@ -29,6 +30,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     });
     // An idle client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', () => undefined);
+    pool.on('connect', prepareHotStatements);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -51,4 +53,16 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * kysely sends every statement as (text, values); for the hot ones (hot-queries.ts) this client
+ * sends them as named statements instead, which PostgreSQL parses and plans once per connection.
+ */
+function prepareHotStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+  };
 }

@@ -1,6 +1,6 @@
 // What the resolvers of a type receive as parent when it differs from the SDL type; codegen.ts
 // `mappers` names these so that the generated resolver signatures use them.
-import type { AccountViewer } from '../services/account.ts';
+import type { AccountViewer, EnrolledCourse, EventRegistration, LazyConnection, Order } from '../services/account.ts';
 
 /**
  * Parent of the Viewer field resolvers: the person and their roles at the token's school. The
@@ -8,3 +8,11 @@ import type { AccountViewer } from '../services/account.ts';
  * page arguments, so Query.viewer returns only the person and no list is loaded unasked.
  */
 export type ViewerParent = AccountViewer;
+
+/**
+ * Parents of the connection types: a page whose total is counted by the totalCount resolver
+ * (resolvers/Connection/totalCount.ts), so a query that does not select it costs no COUNT.
+ */
+export type EnrolledCourseConnectionParent = LazyConnection<EnrolledCourse>;
+export type OrderConnectionParent = LazyConnection<Order>;
+export type EventRegistrationConnectionParent = LazyConnection<EventRegistration>;

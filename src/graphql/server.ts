@@ -6,12 +6,15 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { guardBearer } from '../http/bearer-guard.ts';
+import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import type { Services } from '../services/index.ts';
 import type { GraphQLContext } from './context.ts';
 import { isUnexpected, labelExecutionError, toPublicError, type ErrorCode } from './errors.ts';
+import { createDocumentCache } from './document-cache.ts';
 import { queryLimits } from './limits.ts';
+import { nulFreeInput } from './nul-input.ts';
 import { buildAccountSchema } from './schema.ts';
 
 /** Seed spec, Member data API: a token bound to this origin carrying account:read; no anonymous mode. */
@@ -25,7 +28,9 @@ function sendErrors(res: Response, status: number, code: ErrorCode, message: str
 function bodyProblem(req: Request): { status: number; message: string } | undefined {
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') return { status: 415, message: 'Send the GraphQL request as Content-Type: application/json.' };
-  // express.json has parsed (or refused) the body already; an empty one reaches here unparsed.
+  // express.json has parsed the body already, or left its refusal for this surface (http/body-errors.ts).
+  const unreadable = unreadableBodyOf(req);
+  if (unreadable) return { status: unreadable.status, message: `${unreadable.detail} Send a JSON object with a string field \`query\`.` };
   if (req.body === undefined) return { status: 400, message: 'The body must be a JSON object with a string field `query`.' };
   return undefined;
 }
@@ -40,10 +45,13 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
   const schema = buildAccountSchema();
   // The context of each request, set after the bearer guard; keyed by the request, so nothing leaks between requests.
   const contexts = new WeakMap<Request, GraphQLContext>();
+  const documents = createDocumentCache();
   const graphql = createHandler<GraphQLContext>({
     schema,
+    parse: documents.parse,
+    validate: documents.validate,
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
-    validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues)],
+    validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues), nulFreeInput(args.variableValues)],
     onOperation: (req, _args, result) => {
       logUnexpected(req.raw, result);
       return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;

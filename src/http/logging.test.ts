@@ -11,3 +11,32 @@ describe('log masking (issue 9: no token or secret in logs)', () => {
     expect(maskUrl('/oauth/authorize?client_id=abc&scope=openid')).toBe('/oauth/authorize?client_id=abc&scope=openid');
   });
 });
+
+describe('log masking of nested, percent-encoded parameters (issue 9; README, Logs)', () => {
+  const authorize = '/oauth/authorize?response_type=code&client_id=app&state=s3cr3t-state&nonce=n0nce-value&code_challenge=abc';
+
+  it('masks state and nonce inside the sign-in return_to, which nests a whole authorization request', () => {
+    const logged = maskUrl(`/oauth/sign-in?return_to=${encodeURIComponent(authorize)}`);
+    expect(logged).not.toContain('s3cr3t-state');
+    expect(logged).not.toContain('n0nce-value');
+    expect(decodeURIComponent(logged.split('return_to=')[1]!)).toBe('/oauth/authorize?response_type=code&client_id=app&state=[masked]&nonce=[masked]&code_challenge=abc');
+  });
+
+  it('masks a secret encoded twice, and one behind a percent-encoded name', () => {
+    const twice = maskUrl(`/a?next=${encodeURIComponent(encodeURIComponent(`/cb?code=c0de-value&x=1`))}`);
+    expect(twice).not.toContain('c0de-value');
+    expect(decodeURIComponent(decodeURIComponent(twice.split('next=')[1]!))).toBe('/cb?code=[masked]&x=1');
+    expect(maskUrl('/cb?%63ode=c0de-value&x=1')).toBe('/cb?%63ode=[masked]&x=1');
+    expect(maskUrl('/cb?Access_Token=t0k')).toBe('/cb?Access_Token=[masked]');
+  });
+
+  it('masks parameters in a fragment and in a bare nested query', () => {
+    expect(maskUrl('/cb#access_token=t0k&token_type=Bearer')).toBe('/cb#access_token=[masked]&token_type=Bearer');
+    expect(decodeURIComponent(maskUrl(`/x?q=${encodeURIComponent('refresh_token=r3fresh&a=b')}`))).toBe('/x?q=refresh_token=[masked]&a=b');
+  });
+
+  it('leaves a URL without secrets byte for byte as it came, nested ones included', () => {
+    for (const url of ['/oauth/sign-in?return_to=%2Foauth%2Fauthorize%3Fclient_id%3Dapp%26scope%3Dopenid', '/a?b=c%3D%3D&d=e+f', '/plain', '/x?y', '/x?pad=abc==&broken=%E0%A4%A'])
+      expect(maskUrl(url)).toBe(url);
+  });
+});

@@ -6,10 +6,56 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 
-const SECRET_QUERY_PARAMETERS = /([?&](?:code|token|access_token|refresh_token|id_token|client_secret|password|code_verifier|state|nonce)=)[^&#]*/gi;
+/** Query parameters that may carry a credential or a value that binds one (state, nonce). */
+const SECRET_PARAMETERS = new Set(['code', 'token', 'access_token', 'refresh_token', 'id_token', 'id_token_hint', 'client_secret', 'client_assertion', 'password', 'code_verifier', 'state', 'nonce', 'csrf_token']);
+const MASKED = '[masked]';
+/** How deep a URL nested in a parameter is followed (return_to holds a whole authorization request). */
+const MAX_NESTING = 3;
 
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Masks `name=value` pairs of a query (or fragment) string: a secret's value is replaced, and any
+ * other value is searched for a query of its own (`return_to=/oauth/authorize?...&state=…`).
+ */
+function maskPairs(pairs: string, depth: number): string {
+  return pairs
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return SECRET_PARAMETERS.has(decode(name).trim().toLowerCase()) ? `${name}=${MASKED}` : `${name}=${maskValue(pair.slice(eq + 1), depth)}`;
+    })
+    .join('&');
+}
+
+/** A parameter's raw value, masked where it nests a query, percent-encoded once or more. */
+function maskValue(raw: string, depth: number): string {
+  if (depth >= MAX_NESTING) return raw;
+  const value = decode(raw);
+  let masked = value;
+  if (value.includes('=')) masked = /[?#]/.test(value) ? maskUrlAt(value, depth + 1) : maskPairs(value, depth + 1);
+  else if (value !== raw && value.includes('%')) masked = maskValue(value, depth + 1);
+  return masked === value ? raw : encodeURIComponent(masked);
+}
+
+function maskUrlAt(url: string, depth: number): string {
+  const start = url.search(/[?#]/);
+  if (start < 0) return url;
+  // The query and the fragment (where an implicit-style redirect would carry a token) alike.
+  return url.slice(0, start + 1) + url.slice(start + 1).split('#').map((part) => maskPairs(part, depth)).join('#');
+}
+
+/** The URL to log: every secret parameter masked, also inside URLs nested in other parameters. */
 export function maskUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETERS, '$1[masked]');
+  return maskUrlAt(url, 0);
 }
 
 export function createLogger(level: string): Logger {
@@ -23,13 +69,18 @@ export function createLogger(level: string): Logger {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** Reuse a caller's request id when it is a sane token, so traces join across services; else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 export function createHttpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
     // Reuse a caller's request id when it is a sane token, so traces join across services.
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },

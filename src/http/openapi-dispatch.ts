@@ -4,16 +4,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import addFormats from 'ajv-formats';
-import { operationIds, operations, type OperationId } from '../../generated/openapi/operations.ts';
+import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
 import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import type { AnyOperationHandler } from './handler.ts';
-import { InvalidRequest } from '../oauth/errors.ts';
-import { renderErrorPage } from '../web/error-page.ts';
 import { guardBearer, type AuthInfo } from './bearer-guard.ts';
-import { invalidRequest, ProblemError } from './problem.ts';
+import { precompileRouter } from './precompiled-router.ts';
+import { errorSurfaceOf } from './error-surface.ts';
+import { refuseInput } from './invalid-input.ts';
+import { ProblemError } from './problem.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
-import { validationErrorsToFieldErrors } from './validation-errors.ts';
+import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
 
@@ -45,6 +46,9 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
       const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
       const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
       const context = auth ? { ...base, auth } : base;
+      // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid input too.
+      const nul = nulFieldErrors({ path: c.request.params, query: c.request.query, body: c.request.requestBody });
+      if (nul.length) return refuseInput(req, res, errorSurfaceOf(operationId), nul);
       const result = await handler(
         { path: c.request.params ?? {}, query: c.request.query ?? {}, body: c.request.requestBody, headers: req.headers },
         context,
@@ -62,11 +66,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
 
   // Each surface answers invalid input in its own documented shape (habit 6).
   api.register('validationFail', async (c: Context, req: Request, res: Response) => {
-    const fields = validationErrorsToFieldErrors(c.validation.errors ?? []);
-    const surface = errorSurfaceOf(c.operation?.operationId);
-    if (surface === 'page') return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', fields.map((f) => `${f.pointer}: ${f.detail}`).join('; '), 400));
-    if (surface === 'oauth') throw new InvalidRequest(fields.map((f) => `${f.pointer.replace(/^\/(body|query)\//, '')}: ${f.detail}`).join('; '));
-    throw invalidRequest(fields);
+    refuseInput(req, res, errorSurfaceOf(c.operation?.operationId), validationErrorsToFieldErrors(c.validation.errors ?? []));
   });
 
   // The bearer guard runs before validation, so an unauthenticated caller learns nothing else.
@@ -89,11 +89,13 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   });
 
   await api.init();
+  precompileRouter(api.router);
 
   return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {
     try {
       await api.handleRequest(
-        { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
+        { method: req.method === 'HEAD' ? 'GET' : req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
         req,
         res,
       );
@@ -101,15 +103,6 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
       renderError(req, res, error);
     }
   };
-}
-
-type ErrorSurface = 'problem' | 'oauth' | 'page';
-
-/** OAuth JSON endpoints answer RFC 6749 errors, the browser pages HTML, the rest problems. */
-function errorSurfaceOf(operationId: string | undefined): ErrorSurface {
-  const op = operationId ? operations[operationId as OperationId] : undefined;
-  if (!op || !(op.tags as readonly string[]).includes('OAuth')) return 'problem';
-  return op.path.startsWith('/oauth/') ? 'page' : 'oauth';
 }
 
 function requiredScopesOf(c: Context): string[] {
@@ -120,9 +113,11 @@ function isJson(contentType: string | undefined): boolean {
   return contentType === undefined || contentType.includes('json');
 }
 
+/** RFC 9110 10.2.1: each method the resource supports, once (every operation of a method matches it). */
 function allowedMethods(api: OpenAPIBackend, path: string): string[] {
-  return api.router
+  const methods = api.router
     .getOperations()
     .filter((op) => api.router.matchOperation({ method: op.method, path, headers: {} }, false) !== undefined)
     .map((op) => op.method);
+  return [...new Set(methods)];
 }

@@ -34,6 +34,16 @@ export const invalidRequest = (errors: FieldError[]): ProblemError =>
     errors,
   });
 
+/** RFC 9110 15.5.14: a body over the size limit, with the field that broke it. */
+export const contentTooLarge = (errors: FieldError[]): ProblemError =>
+  new ProblemError({
+    status: 413,
+    type: 'content-too-large',
+    title: 'Content Too Large',
+    detail: errors.map((e) => `${e.pointer}: ${e.detail}`).join('; '),
+    errors,
+  });
+
 export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, title: 'Not Found', detail });
 
 export const conflict = (detail: string, errors?: FieldError[]): ProblemError =>

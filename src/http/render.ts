@@ -44,11 +44,9 @@ export function renderError(req: Request, res: Response, error: unknown): void {
   if (isWireError(error)) return renderWireError(res, error);
   if (error instanceof ProblemError) return renderProblem(res, error);
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
-  if (isClientHttpError(error) && !isBodyParserError(error)) {
+  // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
+  if (isClientHttpError(error)) {
     return renderProblem(res, new ProblemError({ status: error.status, title: error.status === 404 ? 'Not Found' : 'Bad Request', detail: error.status === 404 ? 'No such file.' : 'The request could not be served.' }));
-  }
-  if (isBodyParserError(error)) {
-    return renderProblem(res, new ProblemError({ status: error.status, title: error.status === 413 ? 'Content Too Large' : 'Invalid request', type: 'invalid-request', detail: error.status === 413 ? 'The request body is larger than this endpoint accepts.' : 'The request body could not be parsed.' }));
   }
   if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, 'database unavailable');
@@ -63,10 +61,4 @@ function isClientHttpError(error: unknown): error is { status: number } {
   // The message is never shown (express.static marks ENOENT as not exposable), only the status.
   const e = error as { status?: unknown } | null;
   return typeof e === 'object' && e !== null && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
-}
-
-type BodyParserError = { status: number; type: string };
-function isBodyParserError(error: unknown): error is BodyParserError {
-  const e = error as Partial<BodyParserError> | null;
-  return typeof e === 'object' && e !== null && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string';
 }

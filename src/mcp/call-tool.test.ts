@@ -35,6 +35,15 @@ describe('tools/call (MCP 2025-11-25 Tools, Error Handling)', () => {
     expect(JSON.stringify(result.content)).toContain('word:');
   });
 
+  it('answers text holding U+0000 with an isError result naming the field, before the handler runs (lib/nul-text.ts)', async () => {
+    let ran = false;
+    const registry = fixtureRegistry();
+    registry.register<{ word: string }, { echo: string }>({ ...(publicTool as unknown as ToolDefinition<{ word: string }, { echo: string }>), name: 'guarded', inputSchema: z.strictObject({ word: z.string() }), outputSchema: z.object({ echo: z.string() }), handler: async ({ word }) => ((ran = true), { structuredContent: { echo: word }, summary: '' }) });
+    const result = await callTool(registry, 'guarded', { word: 'a\u0000b' }, ctx());
+    expect(result).toMatchObject({ isError: true, content: [{ text: 'Invalid arguments for guarded: word: must not contain the character U+0000 (NUL)' }] });
+    expect(ran).toBe(false);
+  });
+
   it('treats a tool the caller may not use as unknown (JSON-RPC -32602)', async () => {
     await expect(callTool(fixtureRegistry(), 'member_write', {}, ctx())).rejects.toMatchObject({ code: -32602 });
     await expect(callTool(fixtureRegistry(), 'member_write', {}, ctx(tokenOf('member', ['account:read'])))).rejects.toMatchObject({ code: -32602 });

@@ -3,6 +3,7 @@
 // outputSchema, and shape the MCP result. Every failure is an isError result or, for a tool the
 // caller cannot see, the JSON-RPC error of an unknown tool (MCP 2025-11-25 Tools, Error Handling).
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { NUL_DETAIL, pathsWithNul } from '../lib/nul-text.ts';
 import { accessOf, type ToolContext, type ToolRegistry } from './registry.ts';
 import { toolError, toolErrorFrom } from './tool-errors.ts';
 import { textWithUntrusted } from './untrusted.ts';
@@ -14,6 +15,9 @@ export async function callTool(registry: ToolRegistry, name: string, args: unkno
 
   const input = tool.input.validate(args ?? {});
   if (!input.ok) return toolError(`Invalid arguments for ${name}: ${input.message}`);
+  // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid too.
+  const nul = pathsWithNul(input.data);
+  if (nul.length) return toolError(`Invalid arguments for ${name}: ${nul.map((path) => `${path.join('.')}: ${NUL_DETAIL}`).join('; ')}`);
 
   let output;
   try {

@@ -7,34 +7,40 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Request, RequestHandler, Response } from 'express';
 import { authenticateBearer, type AuthInfo } from '../http/bearer-guard.ts';
+import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
-import { RATE_POLICIES, rateLimitHeaders } from '../services/rate-limiter.ts';
+import { rateLimitHeaders } from '../services/rate-limiter.ts';
 import type { Services } from '../services/index.ts';
 import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
+import { answerDirectCall, directCallOf } from './direct-rpc.ts';
 import { createMcpServer } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { handlers } from '../http/handler-map.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
-function sendJsonRpcError(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+function sendJsonRpcError(res: Response, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
-  res.type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /**
  * platform-apis 3.3: per-caller limits on tool calls; per token, or per address when anonymous.
- * One hit per request that calls tools (batches left the protocol in 2025-06-18).
+ * One hit per tool call: batches left the protocol in 2025-06-18, but the SDK still answers them
+ * (up to 100 messages) for older revisions, and one hit per request would multiply the limit.
  */
 async function toolCallsAllowed(services: Services, ctx: RequestContext, auth: AuthInfo | undefined, calls: number, res: Response): Promise<boolean> {
   if (calls === 0) return true;
-  const policy = RATE_POLICIES.mcpToolCallsPerToken;
+  // The policy in force, with this deployment's RATE_LIMIT_OVERRIDES (README, Configuration).
+  const policy = services.rateLimiter.policy('mcpToolCallsPerToken');
   const bucket = auth ? `mcp-tools:token:${auth.tokenHash}` : `mcp-tools:address:${ctx.site.id}:${ctx.clientIp}`;
-  const decision = await services.rateLimiter.consume(bucket, policy);
+  // Concurrent hits on one bucket share one upsert (services/hit-batcher.ts); any call over the limit refuses the request.
+  const decisions = await Promise.all(Array.from({ length: calls }, () => services.rateLimiter.consume(bucket, policy)));
+  const decision = decisions.find((d) => !d.allowed) ?? decisions[0]!;
   if (decision.allowed) return true;
   sendJsonRpcError(res, 429, `Too many tool calls; retry after ${decision.resetSeconds} seconds.`, rateLimitHeaders(decision, policy));
   return false;
@@ -52,10 +58,17 @@ async function serveRpc({ services, registry, validator }: Shared, ctx: RequestC
     availableTools: registry.visibleTo(auth).map((t) => t.definition.name),
     requestContext: auth ? { ...ctx, auth } : ctx,
   };
-  const server = createMcpServer(registry, toolContext, validator);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   // Answers may hold a member's own data: never stored by a shared cache (RFC 9111 5.2.2.5).
   res.setHeader('Cache-Control', 'no-store');
+  const direct = directCallOf(req.headers, req.body);
+  if (direct) {
+    const answer = JSON.stringify(await answerDirectCall(direct, registry, toolContext));
+    res.status(200).setHeader('Content-Type', 'application/json'); // exactly as the SDK's transport
+    res.end(answer);
+    return;
+  }
+  const server = createMcpServer(registry, toolContext, validator);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
     void transport.close();
     void server.close();
@@ -80,6 +93,9 @@ export function createMcpHandler(services: Services): RequestHandler {
       // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
       if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
       const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization);
+      // JSON-RPC 2.0 5.1: a body that is not JSON is a parse error (-32700), as the SDK's transport answers.
+      const unreadable = unreadableBodyOf(req);
+      if (unreadable) return sendJsonRpcError(res, unreadable.status, unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`, {}, unreadable.status === 413 ? -32000 : -32700);
       const challenge = challengeForToolCalls(registry, req.body, auth, ctx.site.origin);
       if (challenge) throw challenge;
       if (!(await toolCallsAllowed(services, ctx, auth, toolCallNames(req.body).length, res))) return;

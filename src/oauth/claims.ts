@@ -2,17 +2,17 @@
 // the same grant (issue 3). Scope-to-claim mapping (OIDC Core 5.4): `sub`, `org_id` and `roles`
 // with `openid`; `name` with `profile`; `email` with `email`.
 import type { Db } from '../db/database.ts';
-import { findPerson, listRolesAtSite } from '../db/repositories/people.ts';
+import { findPersonWithRolesAtSite } from '../db/repositories/people.ts';
 
 export type IdentityClaims = { sub: string; org_id: string; roles: string[]; name?: string | null; email?: string };
 
 export async function identityClaims(db: Db, siteId: string, personId: string, scopes: readonly string[]): Promise<IdentityClaims | undefined> {
-  const [person, roles] = await Promise.all([findPerson(db, personId), listRolesAtSite(db, siteId, personId)]);
+  const person = await findPersonWithRolesAtSite(db, siteId, personId);
   if (!person) return undefined;
   return {
     sub: person.id,
     org_id: siteId,
-    roles,
+    roles: person.roles,
     ...(scopes.includes('profile') ? { name: person.name } : {}),
     ...(scopes.includes('email') ? { email: person.email } : {}),
   };

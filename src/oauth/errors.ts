@@ -28,6 +28,8 @@ export abstract class OAuthError extends Error implements WireError {
 }
 
 export class InvalidRequest extends OAuthError { readonly code = 'invalid_request'; }
+/** invalid_request for a body over the size limit, which RFC 9110 15.5.14 answers with 413. */
+export class InvalidRequestTooLarge extends InvalidRequest { override readonly status = 413; }
 export class InvalidGrant extends OAuthError { readonly code = 'invalid_grant'; }
 export class UnauthorizedClient extends OAuthError { readonly code = 'unauthorized_client'; }
 export class UnsupportedGrantType extends OAuthError { readonly code = 'unsupported_grant_type'; }
@@ -53,9 +55,10 @@ export class TooManyRequests extends OAuthError {
   readonly code = 'slow_down';
   override readonly status = 429;
   override readonly extraHeaders: Record<string, string>;
-  constructor(description: string, retryAfterSeconds: number) {
+  /** `limitHeaders`: the RateLimit and RateLimit-Policy fields of the decision (issue 9). */
+  constructor(description: string, retryAfterSeconds: number, limitHeaders: Record<string, string> = {}) {
     super(description);
-    this.extraHeaders = { 'Retry-After': String(retryAfterSeconds) };
+    this.extraHeaders = { ...limitHeaders, 'Retry-After': String(retryAfterSeconds) };
   }
 }
 

@@ -16,32 +16,41 @@ export type GrantBinding = {
   resource: string;
 };
 
-export type IssuedTokens = { accessToken: string; refreshToken: string | undefined; expiresIn: number };
+/** The tokens minted, and the grant (token family) they belong to, which the audit log names. */
+export type IssuedTokens = { accessToken: string; refreshToken: string | undefined; expiresIn: number; grantId: string };
+
+/** A new token's wire value and what is stored of it: the hash and the expiry (never the value). */
+export type MintedToken = { value: string; hash: string; expiresAt: Date };
+
+export function mintToken(kind: keyof typeof TOKEN_PREFIX, ttlSeconds: number, now = Date.now()): MintedToken {
+  const value = randomSecret(TOKEN_PREFIX[kind]);
+  return { value, hash: hashSecret(value), expiresAt: new Date(now + ttlSeconds * 1000) };
+}
 
 export async function issueTokens(db: Db, binding: GrantBinding, lifetimes: TokenLifetimes, options: { withRefreshToken: boolean }): Promise<IssuedTokens> {
   const now = Date.now();
-  const accessToken = randomSecret(TOKEN_PREFIX.accessToken);
+  const access = mintToken('accessToken', lifetimes.accessTokenTtlSeconds, now);
   await insertAccessToken(db, {
-    token_hash: hashSecret(accessToken),
+    token_hash: access.hash,
     grant_id: binding.grantId,
     site_id: binding.siteId,
     client_row_id: binding.clientRowId,
     person_id: binding.personId,
     scopes: binding.scopes,
     resource: binding.resource,
-    expires_at: new Date(now + lifetimes.accessTokenTtlSeconds * 1000),
+    expires_at: access.expiresAt,
   });
-  let refreshToken: string | undefined;
+  let refresh: MintedToken | undefined;
   if (options.withRefreshToken) {
-    refreshToken = randomSecret(TOKEN_PREFIX.refreshToken);
+    refresh = mintToken('refreshToken', lifetimes.refreshTokenTtlSeconds, now);
     await insertRefreshToken(db, {
-      token_hash: hashSecret(refreshToken),
+      token_hash: refresh.hash,
       grant_id: binding.grantId,
       site_id: binding.siteId,
       client_row_id: binding.clientRowId,
       scopes: binding.scopes,
-      expires_at: new Date(now + lifetimes.refreshTokenTtlSeconds * 1000),
+      expires_at: refresh.expiresAt,
     });
   }
-  return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
+  return { accessToken: access.value, refreshToken: refresh?.value, expiresIn: lifetimes.accessTokenTtlSeconds, grantId: binding.grantId };
 }

@@ -62,19 +62,27 @@ function decodeKeyset(cursor: string): Keyset {
   return key;
 }
 
+/** A page whose total is counted only when someone asks (GraphQL rarely selects totalCount). */
+export type LazyConnection<T> = Omit<Connection<T>, 'totalCount'> & { countTotal: () => Promise<number> };
+
 /** Cuts the extra row off and points `endCursor` at the last row shown. */
 export function toConnection<Row extends { sort_key: string }, T>(
   rows: Row[],
   page: PageRequest,
-  totalCount: number,
+  countTotal: () => Promise<number>,
   keyOf: (row: Row) => string,
   map: (row: Row) => T,
-): Connection<T> {
+): LazyConnection<T> {
   const shown = rows.slice(0, page.limit - 1);
   const last = shown.at(-1);
   return {
     nodes: shown.map(map),
     pageInfo: { hasNextPage: rows.length > shown.length, endCursor: last ? encodeCursor({ t: last.sort_key, id: keyOf(last) }) : null },
-    totalCount,
+    countTotal,
   };
+}
+
+/** The page with its total, for callers that always show it (the MCP member tools). */
+export async function withTotal<T>({ countTotal, ...page }: LazyConnection<T>): Promise<Connection<T>> {
+  return { ...page, totalCount: await countTotal() };
 }

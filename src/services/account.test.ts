@@ -97,6 +97,16 @@ describe('enrolledCourses', () => {
     expect(counter.count()).toBe(afterOne);
     expect(afterOne).toBe(2); // the page with its joins and counts, and one COUNT
   });
+
+  it('the page for GraphQL runs its COUNT only when totalCount is asked for (issue 8: one statement per page)', async () => {
+    const counter = countingDb(f.db);
+    const counted = createAccountService(counter.db);
+    const page = await counted.enrolledCoursesPage(f.academy, student1, { first: 2 });
+    expect(page.nodes).toHaveLength(2);
+    expect(counter.count()).toBe(1);
+    expect(await page.countTotal()).toBe(4);
+    expect(counter.count()).toBe(2);
+  });
 });
 
 describe('orders', () => {

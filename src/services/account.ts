@@ -8,10 +8,10 @@ import { countEventRegistrations, listEventRegistrations } from '../db/repositor
 import { countOrders, listOrderItems, listOrders, type AccountOrderItemRow, type AccountOrderRow } from '../db/repositories/account-orders.ts';
 import { findViewer } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
-import { AccountInputError, readPage, requireId, toConnection, type Connection, type PageArgs } from './account-pages.ts';
+import { AccountInputError, readPage, requireId, toConnection, withTotal, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
 import { cancelEventRegistration, registerForEvent, toEventRegistration } from './account-registrations.ts';
 
-export { AccountInputError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Connection, type PageArgs } from './account-pages.ts';
+export { AccountInputError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
 
 export type Money = { amount: number; currency: string };
 export type AccountViewer = { id: string; email: string; name: string | null; roles: string[] };
@@ -94,27 +94,39 @@ export function createAccountService(db: Db) {
       return findViewer(db, siteId, personId);
     },
 
-    /** Two statements per page whatever its size: the page (progress and last lecture joined in) and a COUNT. */
-    async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
+    /** One statement per page whatever its size (progress and last lecture joined in); the COUNT only when asked. */
+    async enrolledCoursesPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EnrolledCourse>> {
       const request = readPage(page);
-      const [rows, total] = await Promise.all([listEnrolledCourses(db, siteId, personId, request), countEnrollments(db, siteId, personId)]);
-      return toConnection(rows, request, total, (row) => row.enrollment_id, toEnrolledCourse);
+      const rows = await listEnrolledCourses(db, siteId, personId, request);
+      return toConnection(rows, request, () => countEnrollments(db, siteId, personId), (row) => row.enrollment_id, toEnrolledCourse);
     },
 
-    /** Three statements per page: the orders, a COUNT, and the items of the whole page. */
-    async orders(siteId: string, personId: string, page: PageArgs): Promise<Connection<Order>> {
+    /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
+    async ordersPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<Order>> {
       const request = readPage(page);
-      const [rows, total] = await Promise.all([listOrders(db, siteId, personId, request), countOrders(db, siteId, personId)]);
+      const rows = await listOrders(db, siteId, personId, request);
       const shown = rows.slice(0, request.limit - 1);
       const items = await listOrderItems(db, siteId, personId, shown.map((row) => row.id));
       const byOrder = Map.groupBy(items, (item) => item.order_id);
-      return toConnection(rows, request, total, (row) => row.id, (row) => toOrder(row, byOrder.get(row.id) ?? []));
+      return toConnection(rows, request, () => countOrders(db, siteId, personId), (row) => row.id, (row) => toOrder(row, byOrder.get(row.id) ?? []));
+    },
+
+    async eventRegistrationsPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EventRegistration>> {
+      const request = readPage(page);
+      const rows = await listEventRegistrations(db, siteId, personId, request);
+      return toConnection(rows, request, () => countEventRegistrations(db, siteId, personId), (row) => row.id, toEventRegistration);
+    },
+
+    async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
+      return withTotal(await this.enrolledCoursesPage(siteId, personId, page));
+    },
+
+    async orders(siteId: string, personId: string, page: PageArgs): Promise<Connection<Order>> {
+      return withTotal(await this.ordersPage(siteId, personId, page));
     },
 
     async eventRegistrations(siteId: string, personId: string, page: PageArgs): Promise<Connection<EventRegistration>> {
-      const request = readPage(page);
-      const [rows, total] = await Promise.all([listEventRegistrations(db, siteId, personId, request), countEventRegistrations(db, siteId, personId)]);
-      return toConnection(rows, request, total, (row) => row.id, toEventRegistration);
+      return withTotal(await this.eventRegistrationsPage(siteId, personId, page));
     },
 
     /**

@@ -9,15 +9,19 @@ import { createAuditLog } from './audit.ts';
 import { createCatalogService } from './catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './sites.ts';
+import { TableWriteWatcher } from '../db/table-writes.ts';
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer };
 
 export function createServices(deps: ServiceDeps) {
-  const { config, db } = deps;
+  const { config } = deps;
+  const sites = createSiteService(deps.db);
+  // Every service writes through this handle, so a write to sites clears the site cache at once.
+  const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
   return {
     db,
     config,
-    sites: createSiteService(db),
+    sites,
     catalog: createCatalogService(db),
     account: createAccountService(db),
     admin: createAdminServices(db, config.storage),

@@ -2,6 +2,7 @@
 // (issue 9). Callers name the bucket (`sign-in:account:<email>`) and the policy.
 import type { Db } from '../db/database.ts';
 import { hitCounter, resetCounter } from '../db/repositories/rate-limits.ts';
+import { createGroupCommit } from './group-commit.ts';
 
 export type RatePolicy = { limit: number; windowSeconds: number };
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
@@ -25,13 +26,18 @@ export function createRateLimiter(db: Db, overrides: Partial<Record<string, numb
     return { start: new Date(start), end: new Date(start + ms) };
   }
 
+  type Hits = { bucket: string; window: { start: Date; end: Date } };
+  // Hits on one counter while its upsert is in flight ride in the next upsert (exact and shared).
+  const countHits = createGroupCommit((_key: string, hits: Hits[]) => hitCounter(db, hits[0]!.bucket, hits[0]!.window.start, hits[0]!.window.end, hits.length));
+
   return {
     /** The policy in force for a name (defaults with this deployment's overrides). */
     policy: policyOf,
     async consume(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
       const policy = policyOf(named);
       const window = windowOf(policy);
-      const hits = await hitCounter(db, bucket, window.start, window.end);
+      const { outcome: total, position, size } = await countHits(`${bucket}\n${window.start.getTime()}`, { bucket, window });
+      const hits = total - size + position; // the window's count as of this hit
       const resetSeconds = Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000));
       return { allowed: hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - hits), resetSeconds };
     },

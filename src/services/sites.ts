@@ -33,13 +33,44 @@ export function toSite(row: SiteRow): Site {
   };
 }
 
-export function createSiteService(db: Db) {
+/**
+ * How long an instance trusts its copy of a school (README, Configuration). Every request needs its
+ * school, and schools change rarely: a write through this instance clears the copy at once
+ * (db/table-writes.ts), another instance sees the change within this time.
+ */
+export const SITE_CACHE_TTL_MS = 5_000;
+/** Origins come from the Host header, which anyone can vary: the cache never outgrows this. */
+const SITE_CACHE_MAX_ENTRIES = 1_000;
+
+type Cached = { site: Promise<Site | undefined>; expires: number };
+
+export function createSiteService(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, Cached>();
   return {
-    async findByOrigin(origin: string): Promise<Site | undefined> {
-      const row = await findSiteByOrigin(db, origin);
-      return row ? toSite(row) : undefined;
+    /** The school at this exact origin; one database read per origin and TTL, shared by concurrent requests. */
+    findByOrigin(origin: string): Promise<Site | undefined> {
+      const hit = cache.get(origin);
+      if (hit && hit.expires > now()) return hit.site;
+      if (cache.size >= SITE_CACHE_MAX_ENTRIES) cache.clear();
+      const site = findSiteByOrigin(db, origin).then((row) => (row ? freezeSite(toSite(row)) : undefined));
+      const entry = { site, expires: now() + SITE_CACHE_TTL_MS };
+      cache.set(origin, entry);
+      // A failed read (the database is down) is not remembered: the next request tries again.
+      site.catch(() => cache.get(origin) === entry && cache.delete(origin));
+      return site;
+    },
+    /** Called whenever the sites table is written through this instance. */
+    forgetAll(): void {
+      cache.clear();
     },
   };
+}
+
+/** One copy serves many concurrent requests, so nobody may change it. */
+function freezeSite(site: Site): Site {
+  Object.freeze(site.betaFeatures);
+  Object.freeze(site.allowedMetadataHosts);
+  return Object.freeze(site);
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;

@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   unauthorized_client: 'This application cannot be used here',
   access_denied: 'Access denied',
   not_found: 'Page not found',
+  slow_down: 'Too many requests',
 };
 
 export function renderErrorPage(site: Site, code: string, message: string, status = 400): PageResult {

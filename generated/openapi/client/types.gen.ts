@@ -89,7 +89,7 @@ export type CatalogCoursePage = {
 export type Limit = number;
 
 /**
- * The `next_cursor` of the previous page; opaque.
+ * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
  */
 export type Cursor = string;
 
@@ -325,6 +325,10 @@ export type AuthorizeErrors = {
      * The client or redirect URI could not be verified; an HTML page explains, nothing is redirected.
      */
     400: string;
+    /**
+     * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
+     */
+    429: string;
 };
 
 export type AuthorizeError = AuthorizeErrors[keyof AuthorizeErrors];
@@ -362,6 +366,10 @@ export type DecideAuthorizationErrors = {
      * The form is invalid (for example a stale CSRF token); an HTML page explains.
      */
     400: string;
+    /**
+     * The form is larger than the 2 MB (2,097,152 bytes) this service reads; an HTML page explains.
+     */
+    413: string;
 };
 
 export type DecideAuthorizationError = DecideAuthorizationErrors[keyof DecideAuthorizationErrors];
@@ -378,6 +386,23 @@ export type GetSignInPageData = {
     };
     url: '/oauth/sign-in';
 };
+
+export type GetSignInPageErrors = {
+    /**
+     * A parameter breaks its schema (too long, or holding U+0000); an HTML page explains.
+     */
+    400: string;
+    /**
+     * The request line and headers exceed the 16 KB the server reads (RFC 6585 5), answered
+     * without a body. `return_to` may hold up to 4096 characters because the authorization
+     * endpoint sends its whole request there; percent-encoded, that many characters outside
+     * ASCII take up to 48 KB, beyond the limit. Real values are paths of ASCII and fit.
+     *
+     */
+    431: unknown;
+};
+
+export type GetSignInPageError = GetSignInPageErrors[keyof GetSignInPageErrors];
 
 export type GetSignInPageResponses = {
     /**
@@ -410,7 +435,11 @@ export type SubmitSignInErrors = {
      */
     401: string;
     /**
-     * Too many attempts; the page with a message and `Retry-After`.
+     * The form is larger than the 2 MB (2,097,152 bytes) this service reads; an HTML page explains.
+     */
+    413: string;
+    /**
+     * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
      */
     429: string;
 };
@@ -432,6 +461,10 @@ export type SignOutErrors = {
      * Stale CSRF token.
      */
     400: string;
+    /**
+     * The form is larger than the 2 MB (2,097,152 bytes) this service reads; an HTML page explains.
+     */
+    413: string;
 };
 
 export type SignOutError = SignOutErrors[keyof SignOutErrors];
@@ -480,6 +513,16 @@ export type TokenErrors = {
      * RFC 6749 5.2 error response.
      */
     401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    413: {
         /**
          * The error code.
          */
@@ -673,6 +716,16 @@ export type RevokeErrors = {
         error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
         error_description?: string;
     };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    413: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
 };
 
 export type RevokeError = RevokeErrors[keyof RevokeErrors];
@@ -711,6 +764,16 @@ export type IntrospectErrors = {
      * RFC 6749 5.2 error response.
      */
     401: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    413: {
         /**
          * The error code.
          */
@@ -766,6 +829,16 @@ export type RegisterClientErrors = {
      * RFC 6749 5.2 error response.
      */
     400: {
+        /**
+         * The error code.
+         */
+        error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'invalid_redirect_uri' | 'invalid_client_metadata' | 'invalid_token' | 'insufficient_scope' | 'slow_down' | 'temporarily_unavailable' | 'server_error';
+        error_description?: string;
+    };
+    /**
+     * RFC 6749 5.2 error response.
+     */
+    413: {
         /**
          * The error code.
          */
@@ -954,7 +1027,7 @@ export type ListCatalogCoursesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -992,7 +1065,7 @@ export type ListCoursesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -1114,6 +1187,13 @@ export type CreateCourseErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type CreateCourseError = CreateCourseErrors[keyof CreateCourseErrors];
@@ -1317,6 +1397,13 @@ export type UpdateCourseErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type UpdateCourseError = UpdateCourseErrors[keyof UpdateCourseErrors];
@@ -1498,7 +1585,7 @@ export type ListStudentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -1598,6 +1685,13 @@ export type InviteStudentErrors = {
      * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
      */
     403: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type InviteStudentError = InviteStudentErrors[keyof InviteStudentErrors];
@@ -1809,6 +1903,13 @@ export type UpdateStudentErrors = {
      */
     404: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -1851,7 +1952,7 @@ export type ListStudentEnrollmentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -1967,6 +2068,13 @@ export type EnrollStudentErrors = {
      */
     404: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -2057,7 +2165,7 @@ export type GetStudentProgressData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2150,7 +2258,7 @@ export type ListCourseEnrollmentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2384,6 +2492,13 @@ export type UpdateEnrollmentErrors = {
      */
     404: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -2507,7 +2622,7 @@ export type ListMembersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2612,6 +2727,13 @@ export type InviteMemberErrors = {
      * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
      */
     403: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type InviteMemberError = InviteMemberErrors[keyof InviteMemberErrors];
@@ -2803,6 +2925,13 @@ export type SetMemberRolesErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type SetMemberRolesError = SetMemberRolesErrors[keyof SetMemberRolesErrors];
@@ -2846,7 +2975,7 @@ export type ListSectionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
     };
@@ -2972,6 +3101,13 @@ export type CreateSectionErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type CreateSectionError = CreateSectionErrors[keyof CreateSectionErrors];
@@ -3063,6 +3199,13 @@ export type ReorderSectionsErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -3300,6 +3443,13 @@ export type UpdateSectionErrors = {
      * No such object at this school.
      */
     404: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type UpdateSectionError = UpdateSectionErrors[keyof UpdateSectionErrors];
@@ -3408,6 +3558,13 @@ export type CreateLectureErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -3491,6 +3648,13 @@ export type ReorderLecturesErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -3707,6 +3871,13 @@ export type UpdateLectureErrors = {
      */
     404: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -3794,6 +3965,13 @@ export type MoveLectureErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -3847,7 +4025,7 @@ export type ListLecturersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -3957,6 +4135,13 @@ export type CreateLecturerErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -4149,6 +4334,13 @@ export type UpdateLecturerErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -4200,7 +4392,7 @@ export type ListCourseLecturersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
     };
@@ -4386,7 +4578,7 @@ export type ListCommentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4556,7 +4748,7 @@ export type ListFormsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4691,7 +4883,7 @@ export type ListFormSubmissionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4773,7 +4965,7 @@ export type ListOrdersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4989,7 +5181,7 @@ export type ListSubscriptionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5188,6 +5380,13 @@ export type CancelSubscriptionErrors = {
      * No such object at this school.
      */
     404: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type CancelSubscriptionError = CancelSubscriptionErrors[keyof CancelSubscriptionErrors];
@@ -5270,6 +5469,13 @@ export type ChangeSubscriptionPlanErrors = {
      */
     404: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -5329,7 +5535,7 @@ export type ListMembershipPlansData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5467,6 +5673,13 @@ export type CreateMembershipPlanErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -5697,6 +5910,13 @@ export type UpdateMembershipPlanErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -5756,7 +5976,7 @@ export type ListCouponsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5897,6 +6117,13 @@ export type CreateCouponErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -6129,6 +6356,13 @@ export type UpdateCouponErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -6292,7 +6526,7 @@ export type ListEnrollmentsByCourseData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6367,7 +6601,7 @@ export type ListCompletionRatesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6569,6 +6803,13 @@ export type UpdateSchoolErrors = {
      */
     403: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -6739,6 +6980,13 @@ export type UpdateAppearanceErrors = {
      */
     403: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -6788,7 +7036,7 @@ export type ListEventsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6939,6 +7187,13 @@ export type CreateEventErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -7173,6 +7428,13 @@ export type UpdateEventErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -7402,7 +7664,7 @@ export type ListEventRegistrationsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -7502,6 +7764,13 @@ export type RegisterEventAttendeeErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -7692,7 +7961,7 @@ export type ListPostsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -7798,6 +8067,13 @@ export type CreatePostErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -7984,6 +8260,13 @@ export type UpdatePostErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -8159,7 +8442,7 @@ export type ListDigitalProductsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -8280,6 +8563,13 @@ export type CreateDigitalProductErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
     /**
      * The request is well formed but breaks a rule of the school's data.
      */
@@ -8484,6 +8774,13 @@ export type UpdateDigitalProductErrors = {
      */
     409: Problem;
     /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
@@ -8672,7 +8969,7 @@ export type ListPagesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque.
+         * The `next_cursor` of the previous page; opaque. Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -8762,6 +9059,13 @@ export type CreatePageErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type CreatePageError = CreatePageErrors[keyof CreatePageErrors];
@@ -8922,6 +9226,13 @@ export type UpdatePageErrors = {
      * The change conflicts with the school's data (for example a duplicate slug, or deleting something still in use).
      */
     409: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
 };
 
 export type UpdatePageError = UpdatePageErrors[keyof UpdatePageErrors];
@@ -9141,6 +9452,10 @@ export type GetFileData = {
 };
 
 export type GetFileErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No such object at this school.
      */

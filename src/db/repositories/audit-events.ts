@@ -12,18 +12,22 @@ export type AuditEvent = {
   ip?: string | null;
 };
 
-export async function insertAuditEvent(db: Db, event: AuditEvent): Promise<void> {
+/** Several events in one statement (the audit log's group commit, services/audit.ts). */
+export async function insertAuditEvents(db: Db, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
   await db
     .insertInto('audit_events')
-    .values({
-      site_id: event.siteId,
-      actor_person_id: event.actorPersonId ?? null,
-      actor_client_id: event.actorClientId ?? null,
-      action: event.action,
-      target_type: event.targetType ?? null,
-      target_id: event.targetId ?? null,
-      details: JSON.stringify(event.details ?? {}),
-      ip: event.ip ?? null,
-    })
+    .values(
+      events.map((event) => ({
+        site_id: event.siteId,
+        actor_person_id: event.actorPersonId ?? null,
+        actor_client_id: event.actorClientId ?? null,
+        action: event.action,
+        target_type: event.targetType ?? null,
+        target_id: event.targetId ?? null,
+        details: JSON.stringify(event.details ?? {}),
+        ip: event.ip ?? null,
+      })),
+    )
     .execute();
 }

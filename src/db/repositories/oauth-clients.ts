@@ -1,19 +1,19 @@
 // SQL for OAuth clients. A client is usable at a school when it belongs to that school or is a
 // deployment-wide vendor integration (site_id null).
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { hotQuery } from '../hot-queries.ts';
 import type { OAuthClientsTable } from '../schema-oauth.ts';
 
 export type ClientRow = Selectable<OAuthClientsTable>;
 export type NewClientRow = Insertable<OAuthClientsTable>;
 
+const clientForSite = hotQuery<ClientRow>('client_for_site', 'select * from oauth_clients where client_id = $1 and (site_id = $2 or site_id is null)');
+
+/** A client of this school, or a deployment-wide one (vendor integrations): every token-endpoint call. */
 export async function findClientForSite(db: Db, siteId: string, clientId: string): Promise<ClientRow | undefined> {
-  return db
-    .selectFrom('oauth_clients')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where((eb) => eb.or([eb('site_id', '=', siteId), eb('site_id', 'is', null)]))
-    .executeTakeFirst();
+  return (await clientForSite(db, [clientId, siteId]))[0];
 }
 
 export async function findClientByRowId(db: Db, id: string): Promise<ClientRow | undefined> {
@@ -25,7 +25,7 @@ export async function insertClient(db: Db, client: NewClientRow): Promise<Client
 }
 
 /** Insert or refresh a metadata-document client; its review status survives re-fetches. */
-export async function upsertMetadataDocumentClient(db: Db, client: NewClientRow): Promise<ClientRow> {
+export async function upsertMetadataDocumentClient(db: Db, client: NewClientRow): Promise<ClientRow & { inserted: boolean }> {
   return db
     .insertInto('oauth_clients')
     .values(client)
@@ -42,6 +42,8 @@ export async function upsertMetadataDocumentClient(db: Db, client: NewClientRow)
       })),
     )
     .returningAll()
+    // xmax is 0 on a row this statement inserted and set on one it updated (PostgreSQL's MVCC).
+    .returning(sql<boolean>`xmax = 0`.as('inserted'))
     .executeTakeFirstOrThrow();
 }
 

@@ -1,7 +1,8 @@
 // SQL for grants (token families) and their access and refresh tokens. Revoking a grant ends every
 // token of it: the bearer guard checks the grant too, so no token outlives its family.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
+import { hotQuery } from '../hot-queries.ts';
 import type { OAuthAccessTokensTable, OAuthGrantsTable, OAuthRefreshTokensTable } from '../schema-oauth.ts';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
@@ -40,31 +41,23 @@ export async function revokeGrantsOfClientForPerson(db: Db, siteId: string, pers
   return grants.length;
 }
 
-export type ActiveAccessToken = {
-  grant_id: string;
-  site_id: string;
-  person_id: string;
-  scopes: string[];
-  resource: string;
-  created_at: Date;
-  expires_at: Date;
-  client_row_id: string;
-  client_id: string;
-  audience: 'operator' | 'member';
-};
+/** The columns of an access token row both lookups below read. */
+type AccessTokenColumns = Pick<Selectable<OAuthAccessTokensTable>, 'grant_id' | 'site_id' | 'person_id' | 'scopes' | 'resource' | 'created_at' | 'expires_at' | 'client_row_id'>;
 
-/** An access token that is unexpired, unrevoked, and whose grant is unrevoked. */
+export type ActiveAccessToken = AccessTokenColumns & { client_id: string; audience: 'operator' | 'member' };
+
+const activeAccessToken = hotQuery<ActiveAccessToken>(
+  'active_access_token',
+  `select t.grant_id, t.site_id, t.person_id, t.scopes, t.resource, t.created_at, t.expires_at, t.client_row_id, c.client_id, c.audience
+   from oauth_access_tokens t
+   join oauth_grants g on g.id = t.grant_id
+   join oauth_clients c on c.id = t.client_row_id
+   where t.token_hash = $1 and t.revoked_at is null and g.revoked_at is null and t.expires_at > now()`,
+);
+
+/** An access token that is unexpired, unrevoked, and whose grant is unrevoked (every protected request). */
 export async function findActiveAccessToken(db: Db, tokenHash: string): Promise<ActiveAccessToken | undefined> {
-  return db
-    .selectFrom('oauth_access_tokens as t')
-    .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
-    .innerJoin('oauth_clients as c', 'c.id', 't.client_row_id')
-    .select(['t.grant_id', 't.site_id', 't.person_id', 't.scopes', 't.resource', 't.created_at', 't.expires_at', 't.client_row_id', 'c.client_id', 'c.audience'])
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.revoked_at', 'is', null)
-    .where('g.revoked_at', 'is', null)
-    .where('t.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+  return (await activeAccessToken(db, [tokenHash]))[0];
 }
 
 export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: string): Promise<boolean> {
@@ -80,6 +73,15 @@ export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: 
 
 /** Locks the refresh token row for the rotation transaction (RFC 9700 4.14.2: atomic rotation). */
 export async function lockRefreshToken(db: Db, siteId: string, tokenHash: string): Promise<(RefreshTokenRow & { grant_revoked_at: Date | null; person_id: string; grant_scopes: string[]; resource: string; auth_time: Date }) | undefined> {
+  // The grant first, then the token: the order rotateLiveRefreshToken and revokeGrant take. Locking
+  // the token first deadlocked against the one-statement rotation under concurrent uses of one
+  // token (issue 9, contract-tests/reliability/refresh-race.test.ts).
+  await db
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('id', '=', (eb) => eb.selectFrom('oauth_refresh_tokens').select('grant_id').where('token_hash', '=', tokenHash).where('site_id', '=', siteId))
+    .forUpdate()
+    .execute();
   return db
     .selectFrom('oauth_refresh_tokens as r')
     .innerJoin('oauth_grants as g', 'g.id', 'r.grant_id')
@@ -121,11 +123,84 @@ export async function findRefreshTokenForClient(db: Db, tokenHash: string): Prom
     .executeTakeFirst();
 }
 
-export async function findAccessTokenForClient(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('oauth_access_tokens as t')
-    .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
-    .select(['t.grant_id', 't.site_id', 't.person_id', 't.scopes', 't.resource', 't.created_at', 't.expires_at', 't.revoked_at', 't.client_row_id', 'g.revoked_at as grant_revoked_at'])
-    .where('t.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+export type AccessTokenState = AccessTokenColumns & { revoked_at: Date | null; grant_revoked_at: Date | null };
+
+const accessTokenState = hotQuery<AccessTokenState>(
+  'access_token_state',
+  `select t.grant_id, t.site_id, t.person_id, t.scopes, t.resource, t.created_at, t.expires_at, t.revoked_at, t.client_row_id, g.revoked_at as grant_revoked_at
+   from oauth_access_tokens t join oauth_grants g on g.id = t.grant_id
+   where t.token_hash = $1`,
+);
+
+/** An access token in any state, for introspection (RFC 7662), which tells only `active: false` of an inactive one. */
+export async function findAccessTokenForClient(db: Db, tokenHash: string): Promise<AccessTokenState | undefined> {
+  return (await accessTokenState(db, [tokenHash]))[0];
+}
+
+export type RotationInput = {
+  siteId: string;
+  clientRowId: string;
+  tokenHash: string;
+  /** Narrowed scopes (RFC 6749 6), or empty to keep the presented token's. */
+  requestedScopes: string[];
+  /** The resource the request names, or null when it names none (the binding stays). */
+  resource: string | null;
+  now: Date;
+  accessToken: { hash: string; expiresAt: Date };
+  refreshToken: { hash: string; expiresAt: Date };
+};
+export type Rotation = { grant_id: string; person_id: string; resource: string; scopes: string[] };
+
+/**
+ * The common refresh (RFC 6749 6, RFC 9700 4.14.2) in one statement, so a pool connection is held
+ * for one round trip instead of eight: lock the family's grant, mark the presented token rotated
+ * only if it is live, unrotated, this client's, and the request stays within the grant's scopes and
+ * resource; revoke the family's other live refresh tokens; touch the grant; insert both new tokens.
+ * Nothing happens unless every condition holds, and then it answers undefined: the caller re-reads
+ * under a lock to say which rule failed (or to honour the reuse grace window). The grant is locked
+ * before the token, in the order revokeGrant writes them, so the two never deadlock; a concurrent
+ * use of the same token waits for the lock and then finds it rotated.
+ */
+const rotation = hotQuery<Rotation>(
+  'rotate_live_refresh_token',
+  `with family as (
+      select g.id, g.person_id, g.scopes, g.resource
+      from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
+      where r.token_hash = $1 and r.site_id = $2::uuid and g.revoked_at is null
+      for update of g
+    ),
+    presented as (
+      update oauth_refresh_tokens r set rotated_at = $3::timestamptz
+      from family f
+      where r.token_hash = $1 and r.grant_id = f.id and r.client_row_id = $4::uuid
+        and r.rotated_at is null and r.revoked_at is null and r.expires_at > $3::timestamptz
+        and $5::text[] <@ f.scopes
+        and ($6::text is null or f.resource = $6::text)
+      returning r.grant_id, f.person_id, f.resource,
+        case when cardinality($5::text[]) > 0 then $5::text[] else r.scopes end as scopes
+    ),
+    siblings as (
+      update oauth_refresh_tokens set revoked_at = $3::timestamptz
+      where grant_id = (select grant_id from presented) and token_hash <> $1 and rotated_at is null and revoked_at is null
+    ),
+    touched as (
+      update oauth_grants set last_used_at = $3::timestamptz where id = (select grant_id from presented)
+    ),
+    access as (
+      insert into oauth_access_tokens (token_hash, grant_id, site_id, client_row_id, person_id, scopes, resource, expires_at)
+      select $7, grant_id, $2::uuid, $4::uuid, person_id, scopes, resource, $8::timestamptz
+      from presented
+    ),
+    refresh as (
+      insert into oauth_refresh_tokens (token_hash, grant_id, site_id, client_row_id, scopes, expires_at)
+      select $9, grant_id, $2::uuid, $4::uuid, scopes, $10::timestamptz
+      from presented
+    )
+    select grant_id, person_id, resource, scopes from presented`,
+);
+
+export async function rotateLiveRefreshToken(db: Db, input: RotationInput): Promise<Rotation | undefined> {
+  const { tokenHash, siteId, now, clientRowId, requestedScopes, resource, accessToken, refreshToken } = input;
+  const rows = await rotation(db, [tokenHash, siteId, now, clientRowId, requestedScopes, resource, accessToken.hash, accessToken.expiresAt, refreshToken.hash, refreshToken.expiresAt]);
+  return rows[0];
 }

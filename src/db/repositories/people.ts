@@ -1,5 +1,6 @@
 // SQL for identities, their credentials and their roles at schools.
 import type { Db } from '../database.ts';
+import { hotQuery } from '../hot-queries.ts';
 import type { SiteRole } from '../schema.ts';
 
 export type PersonRow = { id: string; email: string; name: string | null };
@@ -18,11 +19,32 @@ export async function findPerson(db: Db, personId: string): Promise<PersonRow | 
 }
 
 /** Roles in a fixed order (owner first), so claims and pages read the same every time. */
+const ROLE_ORDER: readonly SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
+
+function ordered(held: Iterable<SiteRole | null>): SiteRole[] {
+  const set = new Set(held);
+  return ROLE_ORDER.filter((role) => set.has(role));
+}
+
 export async function listRolesAtSite(db: Db, siteId: string, personId: string): Promise<SiteRole[]> {
   const rows = await db.selectFrom('site_roles').select('role').where('site_id', '=', siteId).where('person_id', '=', personId).execute();
-  const order: SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
-  const held = new Set(rows.map((r) => r.role));
-  return order.filter((role) => held.has(role));
+  return ordered(rows.map((r) => r.role));
+}
+
+export type PersonWithRoles = PersonRow & { roles: SiteRole[] };
+
+const personWithRoles = hotQuery<PersonRow & { role: SiteRole | null }>(
+  'person_with_roles_at_site',
+  `select p.id, p.email, p.name, sr.role
+   from people p left join site_roles sr on sr.person_id = p.id and sr.site_id = $2
+   where p.id = $1`,
+);
+
+/** A person and their roles at one school in one statement; roles empty when they hold none there (UserInfo, the GraphQL viewer). */
+export async function findPersonWithRolesAtSite(db: Db, siteId: string, personId: string): Promise<PersonWithRoles | undefined> {
+  const rows = await personWithRoles(db, [personId, siteId]);
+  const first = rows[0];
+  return first && { id: first.id, email: first.email, name: first.name, roles: ordered(rows.map((row) => row.role)) };
 }
 
 export async function recordSignIn(db: Db, personId: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Resolvers } from '../../../generated/graphql/types.ts';
 import { cancelEventRegistration } from './Mutation/cancelEventRegistration.ts';
 import { recordLectureProgress } from './Mutation/recordLectureProgress.ts';
 import { registerForEvent } from './Mutation/registerForEvent.ts';
+import { totalCount } from './Connection/totalCount.ts';
 import { viewer } from './Query/viewer.ts';
 import { enrolledCourses } from './Viewer/enrolledCourses.ts';
 import { eventRegistrations } from './Viewer/eventRegistrations.ts';
@@ -13,5 +14,8 @@ import { orders } from './Viewer/orders.ts';
 export const resolvers = {
   Query: { viewer },
   Viewer: { enrolledCourses, orders, eventRegistrations },
+  EnrolledCourseConnection: { totalCount },
+  OrderConnection: { totalCount },
+  EventRegistrationConnection: { totalCount },
   Mutation: { recordLectureProgress, registerForEvent, cancelEventRegistration },
 } satisfies Resolvers;

@@ -16,10 +16,19 @@ type Operation = { operationId: string; summary?: string; description?: string; 
 
 const EMPTY_OUTPUT: JsonSchemaObject = { type: 'object', properties: { ok: { type: 'boolean', const: true } }, required: ['ok'] };
 
-function annotationsFor(method: string): ToolAnnotations {
+/** Actions that end or take back something (operationIds are verb and noun, DESIGN Naming). */
+const ENDING_VERBS = /^(cancel|expire|archive|unpublish)[A-Z]/;
+
+/**
+ * MCP 2025-11-25 ToolAnnotations, told truthfully from the operation: GET reads; DELETE and the
+ * actions that end something are destructive; the spec's summary says "(idempotent)" of every
+ * POST action that is (a retried cancel or publish changes nothing), besides PUT, PATCH, DELETE.
+ */
+function annotationsFor(operationId: string, method: string, summary: string): ToolAnnotations {
   if (method === 'get') return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   if (method === 'delete') return { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
-  return { readOnlyHint: false, destructiveHint: false, idempotentHint: method === 'put' || method === 'patch', openWorldHint: false };
+  const idempotent = method === 'put' || method === 'patch' || /\bidempotent\)/.test(summary);
+  return { readOnlyHint: false, destructiveHint: ENDING_VERBS.test(operationId), idempotentHint: idempotent, openWorldHint: false };
 }
 
 function parameterGroup(document: Json, parameters: Parameter[], location: 'path' | 'query'): JsonSchemaObject | undefined {
@@ -82,7 +91,7 @@ export function registerAdminOperationTools(registry: ToolRegistry, handlers: Re
       description: [op.summary, op.description].filter(Boolean).join('\n\n') + `\n\nRequires the scopes: ${meta.scopes.join(' ')}. REST: ${meta.method.toUpperCase()} ${meta.path}.`,
       inputSchema: input,
       outputSchema: output,
-      annotations: annotationsFor(meta.method),
+      annotations: annotationsFor(operationId, meta.method, meta.summary),
       audience: 'operator',
       requiredScopes: meta.scopes,
       async handler(args, ctx) {

@@ -6,7 +6,7 @@ import type { Site } from '../../services/sites.ts';
 import { resolveClient } from '../clients/resolve-client.ts';
 import type { MetadataDocumentDeps } from '../clients/metadata-document-client.ts';
 import type { Client } from '../clients/client.ts';
-import { InvalidRequest, InvalidScope, InvalidTarget, UnauthorizedClient, UnsupportedResponseType, UnverifiedClientError } from '../errors.ts';
+import { InvalidRequest, InvalidScope, InvalidTarget, TooManyRequests, UnauthorizedClient, UnsupportedResponseType, UnverifiedClientError } from '../errors.ts';
 import { isValidCodeChallenge } from '../pkce.ts';
 import { matchRedirectUri } from '../redirect-uri.ts';
 import { resolveResourceParameter } from '../resource.ts';
@@ -18,6 +18,8 @@ export async function verifyClientAndRedirect(deps: MetadataDocumentDeps, site: 
   const clientId = single(params.client_id);
   if (!clientId) throw new UnverifiedClientError('invalid_request', 'The request has no client_id (or more than one).');
   const lookup = await resolveClient(deps, site, clientId);
+  // Issue 9: a metadata-document host over its fetch limit is a 429 page (the client is unverified).
+  if (!lookup.ok && lookup.rateLimited) throw new TooManyRequests(lookup.reason, lookup.rateLimited.retryAfterSeconds, lookup.rateLimited.limitHeaders);
   if (!lookup.ok) throw new UnverifiedClientError('invalid_client', lookup.reason);
   const redirectParam = single(params.redirect_uri);
   if (!redirectParam) throw new UnverifiedClientError('invalid_request', 'The request has no redirect_uri (or more than one).');

@@ -5,16 +5,34 @@
 import type { Db } from '../../db/database.ts';
 import { findClientForSite, upsertMetadataDocumentClient } from '../../db/repositories/oauth-clients.ts';
 import type { Site } from '../../services/sites.ts';
-import type { RateLimiter } from '../../services/rate-limiter.ts';
+import { rateLimitHeaders, type RateLimiter } from '../../services/rate-limiter.ts';
 import { cacheExpiry } from '../client-metadata/cache-policy.ts';
 import { parseClientIdUrl } from '../client-metadata/client-id-url.ts';
 import { validateClientMetadataDocument } from '../client-metadata/document.ts';
 import { fetchClientMetadataDocument, MetadataFetchError, type FetchOptions } from '../client-metadata/safe-fetch.ts';
 import { toClient, type Client } from './client.ts';
 
-export type MetadataDocumentDeps = { db: Db; rateLimiter: RateLimiter; fetchOptions?: Partial<FetchOptions>; now?: () => Date };
+export type MetadataDocumentDeps = {
+  db: Db;
+  rateLimiter: RateLimiter;
+  fetchOptions?: Partial<FetchOptions>;
+  now?: () => Date;
+  /** Called once when a school first meets this client (issue 9: the audit log records client changes). */
+  onFirstSeen?: (client: Client) => Promise<void>;
+};
 
 export class MetadataDocumentRejected extends Error {}
+
+/** Issue 9: too many fetches for one host; the page answers 429 with Retry-After and RateLimit. */
+export class MetadataFetchRateLimited extends MetadataDocumentRejected {
+  readonly retryAfterSeconds: number;
+  readonly limitHeaders: Record<string, string>;
+  constructor(message: string, retryAfterSeconds: number, limitHeaders: Record<string, string>) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.limitHeaders = limitHeaders;
+  }
+}
 
 export function looksLikeMetadataDocumentUrl(clientId: string): boolean {
   return /^https:\/\//i.test(clientId);
@@ -41,8 +59,9 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
   if (cached?.review_status === 'blocked') throw new MetadataDocumentRejected('This client has been blocked by the school.');
   if (cached && cached.metadata_expires_at && cached.metadata_expires_at > now()) return toClient(cached);
 
-  const rate = await deps.rateLimiter.consume(`cimd-fetch:${parsed.url.host.toLowerCase()}`, 'metadataFetchPerHost');
-  if (!rate.allowed) throw new MetadataDocumentRejected(`Too many metadata document fetches for ${parsed.url.host}; try again in ${rate.resetSeconds} s.`);
+  const policy = deps.rateLimiter.policy('metadataFetchPerHost');
+  const rate = await deps.rateLimiter.consume(`cimd-fetch:${parsed.url.host.toLowerCase()}`, policy);
+  if (!rate.allowed) throw new MetadataFetchRateLimited(`Too many metadata document fetches for ${parsed.url.host}; try again in ${rate.resetSeconds} s.`, rate.resetSeconds, rateLimitHeaders(rate, policy));
 
   let fetched;
   try {
@@ -74,5 +93,7 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
     metadata_document: JSON.stringify(JSON.parse(fetched.body)),
     metadata_expires_at: expiresAt,
   });
-  return toClient(row);
+  const client = toClient(row);
+  if (row.inserted) await deps.onFirstSeen?.(client);
+  return client;
 }

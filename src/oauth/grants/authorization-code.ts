@@ -9,6 +9,7 @@ import type { Site } from '../../services/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidTarget, type OAuthError } from '../errors.ts';
 import { issueTokens, type IssuedTokens, type TokenLifetimes } from '../issue-tokens.ts';
+import { GrantRevokedOnReuse } from './grant-revoked-on-reuse.ts';
 import { verifyPkce } from '../pkce.ts';
 import { resolveResourceParameter } from '../resource.ts';
 
@@ -35,10 +36,13 @@ export async function exchangeAuthorizationCode(db: Db, site: Site, client: Clie
   if (!input.code_verifier) throw new InvalidRequest('code_verifier is required (PKCE).');
   const codeHash = hashSecret(input.code);
 
-  type Outcome = { reused: true; grantId: string | null } | { rejected: OAuthError } | { tokens: IssuedTokens; scopes: string[]; personId: string; nonce: string | null; authTime: Date; grantId: string };
+  type Outcome = { reused: true; grant: { id: string; personId: string } | null } | { rejected: OAuthError } | { tokens: IssuedTokens; scopes: string[]; personId: string; nonce: string | null; authTime: Date; grantId: string };
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const code = await consumeAuthorizationCode(trx, site.id, codeHash);
-    if (!code) return { reused: true, grantId: (await findAuthorizationCode(trx, site.id, codeHash))?.grant_id ?? null };
+    if (!code) {
+      const used = await findAuthorizationCode(trx, site.id, codeHash);
+      return { reused: true, grant: used?.grant_id ? { id: used.grant_id, personId: used.person_id } : null };
+    }
     // From here the code stays consumed whatever happens: a failed attempt (a thief without the
     // verifier) burns it rather than leaving it for a second try (RFC 9700 2.1.1).
     const rejected = checkCode(site, client, code, input);
@@ -56,8 +60,11 @@ export async function exchangeAuthorizationCode(db: Db, site: Site, client: Clie
 
   if ('reused' in outcome) {
     // RFC 6749 4.1.2: a code used twice revokes what its first use issued, whoever replays it.
-    if (outcome.grantId) await revokeGrant(db, outcome.grantId, 'authorization code reused');
-    throw new InvalidGrant('The authorization code is invalid, expired or already used.');
+    const description = 'The authorization code is invalid, expired or already used.';
+    if (!outcome.grant) throw new InvalidGrant(description);
+    const reason = 'authorization code reused';
+    await revokeGrant(db, outcome.grant.id, reason);
+    throw new GrantRevokedOnReuse(description, { grantId: outcome.grant.id, personId: outcome.grant.personId, reason });
   }
   if ('rejected' in outcome) throw outcome.rejected;
   return { ...outcome.tokens, scopes: outcome.scopes, personId: outcome.personId, nonce: outcome.nonce, authTime: outcome.authTime, grantId: outcome.grantId };

@@ -5,13 +5,14 @@
 // within the grace window (a lost response, or two tabs refreshing at once): that retry succeeds,
 // and the successor the first use minted is revoked, so the family never has two live heads.
 import type { Db } from '../../db/database.ts';
-import { issueTokens, type IssuedTokens, type TokenLifetimes } from '../issue-tokens.ts';
-import { lockRefreshToken, markRefreshTokenRotated, revokeGrant, revokeLiveRefreshTokensOfGrant, touchGrant } from '../../db/repositories/oauth-grants.ts';
+import { issueTokens, mintToken, type IssuedTokens, type TokenLifetimes } from '../issue-tokens.ts';
+import { lockRefreshToken, markRefreshTokenRotated, revokeGrant, revokeLiveRefreshTokensOfGrant, rotateLiveRefreshToken, touchGrant } from '../../db/repositories/oauth-grants.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { Site } from '../../services/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, UnauthorizedClient } from '../errors.ts';
 import { resolveResourceParameter } from '../resource.ts';
+import { GrantRevokedOnReuse, type RevokedGrant } from './grant-revoked-on-reuse.ts';
 import { parseScope } from '../scopes.ts';
 
 export type RefreshInput = { refresh_token?: string; scope?: string; resource?: string | string[] };
@@ -22,7 +23,11 @@ export async function refreshTokens(db: Db, site: Site, client: Client, input: R
   if (!client.grantTypes.includes('refresh_token')) throw new UnauthorizedClient('This client may not use the refresh_token grant.');
   const tokenHash = hashSecret(input.refresh_token);
 
-  type Outcome = { error: string } | { tokens: IssuedTokens; scopes: string[]; personId: string };
+  const rotated = await rotateInOneStatement(db, site, client, tokenHash, input, lifetimes);
+  if (rotated) return rotated;
+
+  // Something is off (or a retry within the grace window): decide under the row lock which rule applies.
+  type Outcome = { error: string; revoked?: RevokedGrant } | { tokens: IssuedTokens; scopes: string[]; personId: string };
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const token = await lockRefreshToken(trx, site.id, tokenHash);
     // A refresh token of another client is treated as unknown (RFC 6749 6: bound to the client).
@@ -33,7 +38,7 @@ export async function refreshTokens(db: Db, site: Site, client: Client, input: R
       const ageSeconds = (Date.now() - token.rotated_at.getTime()) / 1000;
       if (ageSeconds > lifetimes.refreshReuseGraceSeconds) {
         await revokeGrant(trx, token.grant_id, 'refresh token reused');
-        return { error: 'The refresh token was already used; the grant has been revoked.' }
+        return { error: 'The refresh token was already used; the grant has been revoked.', revoked: { grantId: token.grant_id, personId: token.person_id, reason: 'refresh token reused' } }
       }
     }
 
@@ -57,6 +62,32 @@ export async function refreshTokens(db: Db, site: Site, client: Client, input: R
     return { tokens, scopes, personId: token.person_id }
   });
 
-  if ('error' in outcome) throw new InvalidGrant(outcome.error);
+  // Issue 9: the token endpoint audits the grant a reuse ended (GrantRevokedOnReuse).
+  if ('error' in outcome) throw outcome.revoked ? new GrantRevokedOnReuse(outcome.error, outcome.revoked) : new InvalidGrant(outcome.error);
   return { ...outcome.tokens, scopes: outcome.scopes, personId: outcome.personId };
+}
+
+/**
+ * The common case, a live token rotated by its own client, in one statement
+ * (db/repositories/oauth-grants.ts rotateLiveRefreshToken). Undefined whenever any rule of the
+ * transaction below might answer differently: that path then runs and gives the exact answer.
+ */
+async function rotateInOneStatement(db: Db, site: Site, client: Client, tokenHash: string, input: RefreshInput, lifetimes: TokenLifetimes): Promise<RefreshResult | undefined> {
+  const resource = resolveResourceParameter(site.origin, input.resource);
+  if (!resource.ok) return undefined;
+  const now = new Date();
+  const access = mintToken('accessToken', lifetimes.accessTokenTtlSeconds, now.getTime());
+  const refresh = mintToken('refreshToken', lifetimes.refreshTokenTtlSeconds, now.getTime());
+  const rotation = await rotateLiveRefreshToken(db, {
+    siteId: site.id,
+    clientRowId: client.rowId,
+    tokenHash,
+    requestedScopes: parseScope(input.scope),
+    resource: resource.audience ?? null,
+    now,
+    accessToken: access,
+    refreshToken: refresh,
+  });
+  if (!rotation) return undefined;
+  return { accessToken: access.value, refreshToken: refresh.value, expiresIn: lifetimes.accessTokenTtlSeconds, grantId: rotation.grant_id, scopes: rotation.scopes, personId: rotation.person_id };
 }

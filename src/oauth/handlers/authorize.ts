@@ -3,13 +3,14 @@ import type { OperationHandler } from '../../http/handler.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { continueAuthorization } from '../authorize/flow.ts';
 import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
+import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
 
 /** RFC 6749 4.1.1 authorization endpoint, in named steps (see authorize/validate-request.ts). */
 export const authorize: OperationHandler<AuthorizeData, AuthorizeResponses & Record<302 | 400, unknown>> = async ({ query, headers }, context) => {
   const { site, services } = context;
   let redirectUri: string | undefined;
   try {
-    const verified = await verifyClientAndRedirect({ db: services.db, rateLimiter: services.rateLimiter }, site, query);
+    const verified = await verifyClientAndRedirect(metadataDocumentDepsOf(context), site, query);
     redirectUri = verified.redirectUri;
     const request = validateRest(site, verified.client, verified.redirectUri, query);
     const session = await services.sessions.current(site, headers.cookie);

@@ -5,10 +5,11 @@ import { verifySessionCsrfToken } from '../../web/sessions.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
 import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
+import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
 
 /**
  * The consent form's decision. The form carries a CSRF token derived from the session, so another
- * site cannot post a decision for the user (RFC 9700 4.4.1.8), and every parameter is validated
+ * site cannot post a decision for the user (RFC 9700 4.7), and every parameter is validated
  * again, as if the request had just arrived.
  */
 export const decideAuthorization: OperationHandler<DecideAuthorizationData, Record<302 | 400, unknown>> = async ({ body, headers }, context) => {
@@ -20,7 +21,7 @@ export const decideAuthorization: OperationHandler<DecideAuthorizationData, Reco
   }
   let redirectUri: string | undefined;
   try {
-    const verified = await verifyClientAndRedirect({ db: services.db, rateLimiter: services.rateLimiter }, site, body);
+    const verified = await verifyClientAndRedirect(metadataDocumentDepsOf(context), site, body);
     redirectUri = verified.redirectUri;
     const request = validateRest(site, verified.client, verified.redirectUri, body);
     return (await decide(context, request, session, body.decision)) as never;

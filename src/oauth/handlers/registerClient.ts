@@ -9,7 +9,7 @@ import { formatScope } from '../scopes.ts';
 export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async ({ body }, { site, services, clientIp }) => {
   const policy = services.rateLimiter.policy('registrationPerAddress');
   const rate = await services.rateLimiter.consume(`register:${clientIp}`, policy);
-  if (!rate.allowed) throw new TooManyRequests('Too many registrations from this address; try again later.', rate.resetSeconds);
+  if (!rate.allowed) throw new TooManyRequests('Too many registrations from this address; try again later.', rate.resetSeconds, rateLimitHeaders(rate, policy));
   const { client, clientSecret, created } = await register(services.db, site, body ?? {});
   if (created) await services.audit.record({ siteId: site.id, actorClientId: client.clientId, action: 'client.registered', targetType: 'client', targetId: client.rowId, details: { kind: client.kind }, ip: clientIp });
   return {

@@ -149,7 +149,10 @@ ${AUTH_ERRORS_SECTION}
 
 ## Rate limits
 
-Answered with \`429\`, \`Retry-After\` and \`RateLimit\` headers.
+Answered with \`429\`, \`Retry-After\` and \`RateLimit\` headers. Counters are shared by every
+instance of the service. Token requests count per client once the client is authenticated (a
+confidential client's budget cannot be spent by someone who only knows its \`client_id\`); a public
+client's count is per client and address.
 
 | Limit | Value |
 |---|---|

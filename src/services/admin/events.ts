@@ -66,15 +66,19 @@ export function createEventAdmin(db: Db) {
     return row;
   }
 
-  /** Checks the input against the rules, given the event as it is (for a change) or nothing (new). */
-  async function columnsOf(site: Site, input: EventInput, current?: EventRow) {
+  /**
+   * Checks the input against the rules, given the event as it is (for a change) or nothing (new).
+   * @param exec the caller's transaction when there is one: a lookup on the outer `db` inside it
+   *   would wait for a second connection, forever on PGlite's single one (fuzz updateEventDeadlock)
+   */
+  async function columnsOf(exec: Db, site: Site, input: EventInput, current?: EventRow) {
     const { price, timezone, ...rest } = input;
     const startsAt = new Date(input.starts_at ?? current!.starts_at);
     const endsAt = new Date(input.ends_at ?? current!.ends_at);
     if (endsAt < startsAt) throw unprocessable('/body/ends_at', 'must not be before starts_at');
     const taken = current ? current.registered_count + current.attended_count : 0;
     if (input.capacity != null && input.capacity < taken) throw unprocessable('/body/capacity', `is below the ${taken} seats already taken`);
-    if (input.course_id && !(await findCourse(db, site.id, input.course_id))) throw unprocessable('/body/course_id', 'is not a course of this school');
+    if (input.course_id && !(await findCourse(exec, site.id, input.course_id))) throw unprocessable('/body/course_id', 'is not a course of this school');
     return {
       ...rest,
       ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
@@ -100,7 +104,7 @@ export function createEventAdmin(db: Db) {
       return toEvent(await mustFind(site, id));
     },
     async create(site: Site, input: EventInput & { title: string; starts_at: string; ends_at: string }) {
-      const columns = await columnsOf(site, input);
+      const columns = await columnsOf(db, site, input);
       const timezone = columns.timezone ?? (await getSchoolSettings(db, site.id)).timezone;
       const id = await repo
         .insertEvent(db, { site_id: site.id, currency: site.currency, ...columns, timezone, title: input.title, slug: input.slug ?? slugify(input.title), starts_at: input.starts_at, ends_at: input.ends_at })
@@ -111,7 +115,7 @@ export function createEventAdmin(db: Db) {
       // Under the event's lock, as registering is: capacity is checked against settled counts.
       await db.transaction().execute(async (trx) => {
         if (!(await repo.lockEvent(trx, site.id, id))) throw eventMissing();
-        const columns = await columnsOf(site, input, (await repo.findEvent(trx, site.id, id))!);
+        const columns = await columnsOf(trx, site, input, (await repo.findEvent(trx, site.id, id))!);
         await repo.updateEvent(trx, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
       });
       return toEvent(await mustFind(site, id));

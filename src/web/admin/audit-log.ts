@@ -11,6 +11,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'consent.denied': 'Denied an application',
   'token.issued': 'Token issued',
   'grant.revoked': 'Access revoked',
+  'token.revoked': 'Access token revoked',
   'client.registered': 'Application registered',
   'beta_feature.changed': 'Beta feature changed',
   'member_app.created': 'OAuth application created',

@@ -1,10 +1,12 @@
 // The one gate of every page and form of the admin and account areas (issue 6). In order: the
 // browser session of the authorization server (signed out: to the sign-in page and back), the
 // person's roles at THIS school (no access: a 403 page), then, for a form, its CSRF token (a bad
-// one: a 400 page) — all before any handler runs, so no action skips a check.
+// one: a 400 page), then text the database cannot hold (U+0000 in a field or query parameter: a
+// 400 page naming it, lib/nul-text.ts) — all before any handler runs, so no action skips a check.
 import type { Request, RequestHandler, Response } from 'express';
 import type { RequestContext } from '../../http/request-context.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
+import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
 import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
 import type { Services } from '../../services/index.ts';
 import { SIGN_OUT_CSRF_PURPOSE } from '../../oauth/handlers/signOut.ts';
@@ -48,6 +50,19 @@ export function sendAreaResult(res: Response, result: AreaResult): void {
   res.status(result.status).set(result.headers).type(result.contentType).send(result.body);
 }
 
+/**
+ * The first form field or query parameter holding U+0000, named for the page (lib/nul-text.ts:
+ * PostgreSQL text cannot store it, and a query carrying it would fail as a 500).
+ */
+function fieldWithNul(body: FormBody, query: unknown): string | undefined {
+  // A name may hold the NUL itself (a key is reported as such): shown with U+FFFD, and short.
+  const named = (path: Array<string | number>) => String(path[0]).replace(/\u0000/g, '\uFFFD').slice(0, 100);
+  const [inBody] = pathsWithNul(body);
+  if (inBody) return `The field “${named(inBody)}”`;
+  const [inQuery] = pathsWithNul(query);
+  return inQuery ? `The query parameter “${named(inQuery)}”` : undefined;
+}
+
 export function areaRoutes(services: Services, spec: AreaSpec) {
   function base(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, withChrome: boolean) {
     return {
@@ -88,6 +103,8 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
         if (purpose !== null && !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)) {
           return sendAreaResult(res, message(ctx, session, person, 400, 'This form has expired', 'Go back, reload the page and try again.'));
         }
+        const nul = fieldWithNul(body, req.query);
+        if (nul) return sendAreaResult(res, message(ctx, session, person, 400, 'Invalid input', `${nul} ${NUL_DETAIL}. Remove it and try again.`));
         const known = person;
         const call: AreaCall = {
           ctx,

@@ -5,4 +5,4 @@ import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';
 import { pageArgs } from './page.ts';
 
 export const enrolledCourses: NonNullable<ViewerResolvers['enrolledCourses']> = (_viewer, args, context) =>
-  context.services.account.enrolledCourses(context.site.id, context.personId, pageArgs(args));
+  context.services.account.enrolledCoursesPage(context.site.id, context.personId, pageArgs(args));

@@ -4,4 +4,4 @@ import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';
 import { pageArgs } from './page.ts';
 
 export const eventRegistrations: NonNullable<ViewerResolvers['eventRegistrations']> = (_viewer, args, context) =>
-  context.services.account.eventRegistrations(context.site.id, context.personId, pageArgs(args));
+  context.services.account.eventRegistrationsPage(context.site.id, context.personId, pageArgs(args));

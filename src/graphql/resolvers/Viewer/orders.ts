@@ -4,4 +4,4 @@ import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';
 import { pageArgs } from './page.ts';
 
 export const orders: NonNullable<ViewerResolvers['orders']> = (_viewer, args, context) =>
-  context.services.account.orders(context.site.id, context.personId, pageArgs(args));
+  context.services.account.ordersPage(context.site.id, context.personId, pageArgs(args));

@@ -1,0 +1,31 @@
+// Invalid input, answered in the shape its surface documents (DESIGN habit 6), from one place for
+// every cause: a request that breaks the operation's schema, a text with U+0000, a body that does
+// not parse or is too large. Problems carry `errors[]` of {pointer, detail} (RFC 9457); the OAuth
+// JSON endpoints answer `invalid_request` (RFC 6749 5.2, also for registration: RFC 7591 3.2.2
+// uses the same error response); the browser pages an HTML page.
+import type { Request, Response } from 'express';
+import { InvalidRequest, InvalidRequestTooLarge } from '../oauth/errors.ts';
+import { renderErrorPage } from '../web/error-page.ts';
+import type { ErrorSurface } from './error-surface.ts';
+import { contentTooLarge, invalidRequest, type FieldError } from './problem.ts';
+import { renderError, sendResult } from './render.ts';
+import { requestContextOf } from './site-resolver.ts';
+
+/** `/body/redirect_uris/0` → `redirect_uris/0`; a pointer at a whole part (`/body`) keeps its name. */
+const fieldName = (pointer: string) => pointer.replace(/^\/(?:body|query|path|header)(?:\/|$)/, '') || pointer.slice(1);
+
+/**
+ * Sends the refusal of invalid input: 400, or 413 for a body over the size limit.
+ * @throws the 404 of an unknown origin, for a page (which needs its school)
+ */
+export function refuseInput(req: Request, res: Response, surface: ErrorSurface, fields: FieldError[], status: 400 | 413 = 400): void {
+  if (surface === 'page') {
+    const text = fields.map((f) => `${f.pointer}: ${f.detail}`).join('; ');
+    return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', text, status));
+  }
+  if (surface === 'oauth') {
+    const description = fields.map((f) => `${fieldName(f.pointer)}: ${f.detail}`).join('; ');
+    return renderError(req, res, status === 413 ? new InvalidRequestTooLarge(description) : new InvalidRequest(description));
+  }
+  renderError(req, res, status === 413 ? contentTooLarge(fields) : invalidRequest(fields));
+}
