@@ -138,6 +138,28 @@ describe('events (issue 5: events:read, events:write)', () => {
     expect((await sdk.deleteEvent({ client, path: { id: busy.id } })).response.status).toBe(409);
   });
 
+  // The course lookup used to run on the service's outer handle inside update()'s own transaction:
+  // on PGlite (one connection) the request waited for itself forever (fuzz updateEventDeadlock).
+  it("links an event to a course of the school on update (422 for another id), and concurrent course changes all finish", async () => {
+    const courses = adminClient(origin, await operatorToken(origin, 'courses:read'));
+    const [course, other] = (await sdk.listCourses({ client: courses, query: { limit: 2 } })).data!.data;
+    const event = await newEvent();
+    const path = { id: event.id };
+    const signal = () => AbortSignal.timeout(10_000);
+    const linked = await sdk.updateEvent({ client, path, body: { course_id: course!.id }, signal: signal() });
+    expect(linked.response?.status, 'answered within 10 s').toBe(200);
+    expect(linked.data!.course_id).toBe(course!.id);
+    const unknown = await sdk.updateEvent({ client, path, body: { course_id: randomUUID() }, signal: signal() });
+    expect(unknown.response.status).toBe(422);
+    expect(pointersOf(unknown.error)).toEqual(['/body/course_id']);
+
+    const targets = Array.from({ length: 8 }, (_, i) => (i % 2 ? course! : other!).id);
+    const answers = await Promise.all(targets.map((courseId) => sdk.updateEvent({ client, path, body: { course_id: courseId }, signal: signal() })));
+    expect(answers.map((a) => a.response?.status), 'all answered within 10 s').toEqual(targets.map(() => 200));
+    expect(targets).toContain((await sdk.getEvent({ client, path, signal: signal() })).data!.course_id);
+    expect((await sdk.updateEvent({ client, path, body: { course_id: null }, signal: signal() })).data!.course_id).toBeNull();
+  });
+
   it('a duplicate slug is 409 and invalid input is 400, both with pointers', async () => {
     const event = await newEvent();
     const twin = await sdk.createEvent({ client, body: { title: 'Twin', slug: event.slug, starts_at: inDays(1), ends_at: inDays(1, 18) } });

@@ -128,7 +128,7 @@ describe('sign-in, consent and who may authorize (issue 3)', () => {
     expect(outcome.callback.searchParams.get('state')).toBeTruthy();
   });
 
-  it('the sign-in and consent pages forbid framing and carry CSRF tokens (RFC 9700 4.4.1.9)', async () => {
+  it('the sign-in and consent pages forbid framing and carry CSRF tokens (RFC 9700 4.16, 4.7)', async () => {
     const jar = new CookieJar();
     const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`);
     expect(signIn.headers.get('x-frame-options')).toBe('DENY');
@@ -140,7 +140,7 @@ describe('sign-in, consent and who may authorize (issue 3)', () => {
     expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
   });
 
-  it('a consent decision without the page\'s CSRF token is refused (RFC 9700 4.4.1.8)', async () => {
+  it('a consent decision without the page\'s CSRF token is refused (RFC 9700 4.7)', async () => {
     const signedIn = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, decision: 'deny' });
     const forged = await browserFetch(signedIn.jar, `${origin}/oauth/authorize`, {
       form: { csrf_token: 'forged', decision: 'allow', response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: redirectUri, scope: 'openid account:read', resource: origin, code_challenge: challenge, code_challenge_method: 'S256' },

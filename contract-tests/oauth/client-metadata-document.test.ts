@@ -7,6 +7,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
+import { pageHtml, signedIn } from '../web/area-http.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -46,6 +47,14 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
     expect(outcome.callback.searchParams.get('code')).toBeTruthy();
     const tokens = await exchangeCode(as, { client_id: clientId, token_endpoint_auth_method: 'none' }, oauth.None(), outcome, redirectUri);
     expect(tokens.scope).toBe('courses:read');
+  });
+
+  it('the school\'s audit log records the client it met, from which address (issue 9: client changes audited with who, what, when and from where)', async () => {
+    const owner = await signedIn(origin, ACCOUNTS.owner);
+    const rows = [...(await pageHtml(owner, `${origin}/admin/audit-log`)).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+    const met = rows.filter((row) => row.includes('Application registered') && row.includes(`<code>${clientId}</code>`));
+    expect(met).toHaveLength(1);
+    expect(met[0]).toMatch(/127\.0\.0\.1|::1/);
   });
 
   it('while unreviewed it may request read and identity scopes only (seed spec, Limits)', async () => {

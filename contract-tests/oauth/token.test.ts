@@ -8,7 +8,8 @@ import { CookieJar } from '../support/cookie-jar.ts';
 import { authorizeInBrowser, discover, exchangeCode, insecure, type AuthorizeOutcome } from '../support/oauth-flow.ts';
 
 const origin = inject('primaryOrigin');
-const otherOrigin = inject('secondaryOrigin');
+// Another origin this server does not serve as a resource: the second school, or any other.
+const otherOrigin = inject('secondaryOrigin') || 'https://another-school.example';
 const tokenUrl = `${origin}/api/oauth/token`;
 const redirectUri = 'http://127.0.0.1:45310/callback';
 const SCOPE = 'openid profile account:read';

@@ -47,11 +47,58 @@ async function waitForHealth(origin: string, child: ChildProcess, deadlineMs: nu
   throw new Error(`server at ${origin} not ready after ${deadlineMs} ms`);
 }
 
+/** A deployment under test must answer /readyz before the run starts (a clear error otherwise). */
+async function waitForDeployment(origin: string): Promise<void> {
+  const response = await fetch(`${origin}/readyz`).catch((error: unknown) => {
+    throw new Error(`CONTRACT_BASE_URL=${origin} does not answer: ${String(error)}`);
+  });
+  if (!response.ok) throw new Error(`CONTRACT_BASE_URL=${origin}: /readyz answered ${response.status}`);
+}
+
+/**
+ * The demo deployment's Second School (README: PUBLIC_URL with localhost and 127.0.0.1 swapped),
+ * when it is there and is its own issuer; otherwise none, and the tests that need a second school
+ * are skipped. CONTRACT_SECOND_BASE_URL names it for any other deployment.
+ */
+async function demoSecondSchool(primary: string): Promise<string> {
+  const url = new URL(primary);
+  const swapped = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[url.hostname];
+  if (!swapped) return '';
+  url.hostname = swapped;
+  const candidate = url.origin;
+  const metadata = await fetch(`${candidate}/.well-known/oauth-authorization-server`).then((r) => (r.ok ? (r.json() as Promise<{ issuer?: string }>) : undefined), () => undefined);
+  return metadata?.issuer === candidate ? candidate : '';
+}
+
+/**
+ * The suite signs in and registers clients far more often than one person would, all from one
+ * address. /auth.md lists the limits in force; below these the run is throttled (429), so say so
+ * at the start in one line instead of leaving it to a few hundred failures.
+ */
+// Measured on a full run: about 230 sign-ins and 330 registrations, all within a few minutes.
+const SUITE_NEEDS = { 'sign in per address': 500, 'registration per address': 500 } as const;
+
+async function warnAboutRateLimits(origin: string): Promise<void> {
+  const authMd = await fetch(`${origin}/auth.md`).then((r) => (r.ok ? r.text() : ''), () => '');
+  const tooLow = Object.entries(SUITE_NEEDS).flatMap(([name, needed]) => {
+    const limit = Number(new RegExp(`\\| ${name} \\| (\\d+) per ([^|]+)\\|`).exec(authMd)?.[1] ?? NaN);
+    return limit < needed ? [`${name} ${limit}`] : [];
+  });
+  if (tooLow.length > 0) {
+    console.warn(
+      `[contract] ${origin} throttles one address below what a full run needs (${tooLow.join(', ')}; see its /auth.md): expect 429s, or start it with RATE_LIMIT_OVERRIDES=signInPerAddress=100000,registrationPerAddress=100000 (contract-tests/README.md)`,
+    );
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.CONTRACT_BASE_URL;
   if (external) {
-    project.provide('primaryOrigin', new URL(external).origin);
-    project.provide('secondaryOrigin', process.env.CONTRACT_SECOND_BASE_URL ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin : '');
+    const primary = new URL(external).origin;
+    await waitForDeployment(primary);
+    await warnAboutRateLimits(primary);
+    project.provide('primaryOrigin', primary);
+    project.provide('secondaryOrigin', process.env.CONTRACT_SECOND_BASE_URL ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin : await demoSecondSchool(primary));
     project.provide('serverLogPath', '');
     project.provide('tlsCert', '');
     project.provide('tlsKey', '');

@@ -178,7 +178,7 @@ describe.skipIf(skipBrowserTests)('sign-in and consent in a real browser (RFC 67
     expect(callback.searchParams.get('code')).toBeNull();
   }, TEST_BUDGET_MS);
 
-  it('the consent page cannot be framed (RFC 6749 10.13, RFC 9700 4.4: X-Frame-Options DENY, frame-ancestors none)', async () => {
+  it('the consent page cannot be framed (RFC 6749 10.13, RFC 9700 4.16: X-Frame-Options DENY, frame-ancestors none)', async () => {
     screenshotName = 'oauth-browser-frame';
     const start = await startAuthorization(as, redirectUri);
 

@@ -1,0 +1,225 @@
+// dredd hooks (CommonJS, loaded by dredd itself): turn each transaction dredd compiled from
+// /openapi.json into a request that can succeed against the running school (tokens, fixture ids,
+// valid bodies), let gavel check the answer against the operation's JSON schema, and write every
+// transaction's outcome to DREDD_RESULTS for contract-tests/dredd/dredd.test.ts.
+//
+// dredd 14 sends one request per documented response. For OpenAPI 3 it skips nothing by itself,
+// so each error response is provoked on purpose: 401 without a token, 403 with an operator token
+// holding only `openid`, 404 with ids nobody has, 400 with an invalid parameter or body, 413 with
+// a body one byte over the limit, and the 409/422 rules each by its own request (scenarios.cjs).
+// What cannot be provoked black-box in one pass is skipped below, each with its reason.
+'use strict';
+
+const hooks = require('hooks');
+const fs = require('node:fs');
+const { toJsonSchema } = require('./json-schema.cjs');
+const { scenarios, MISSING } = require('./scenarios.cjs');
+
+const context = JSON.parse(fs.readFileSync(process.env.DREDD_CONTEXT, 'utf8'));
+const api = JSON.parse(fs.readFileSync(context.apiPath, 'utf8'));
+
+// A lost race: the curriculum 409 of these operations answers only when another request changes
+// the same course's sections or lectures at the same moment, which one sequential pass cannot arrange.
+const RACE = 'answered only when another request changes the same curriculum at the same moment (a lost race)';
+// The last-owner rule is school-wide: while another suite holds a second owner for a moment
+// (members.test.ts does), the refused request would succeed and remove or demote the demo owner
+// every suite signs in with. Nothing else makes the demo owner the last one in a way dredd owns.
+const LAST_OWNER = 'needs the demo owner to be the only owner, which concurrent suites change; the request would then remove or demote the owner every suite signs in with';
+const SKIPS = {
+  'removeMember 409': LAST_OWNER,
+  'setMemberRoles 409': LAST_OWNER,
+  'getReadiness 503': 'needs the database to be unreachable, which would fail every other suite sharing the server',
+  'registerClient 429': 'needs the per-address registration limit exhausted, which the suite raises so that every suite (all from one address) can register clients',
+  'createSection 409': RACE,
+  'reorderSections 409': RACE,
+  'createLecture 409': RACE,
+  'reorderLectures 409': RACE,
+  'moveLecture 409': RACE,
+};
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+const operations = new Map();
+for (const [path, item] of Object.entries(api.paths)) {
+  for (const method of METHODS) {
+    const operation = item[method];
+    if (operation) operations.set(`${method.toUpperCase()} ${path}`, { operationId: operation.operationId, operation, path, parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])] });
+  }
+}
+
+const created = {};
+const sent = new Map(); // transaction name -> { entry, scenario }
+const skipped = new Map(); // transaction name -> reason
+const bodyChecked = new Set(); // names of transactions whose JSON body gavel checks against a schema
+
+const entryOf = (transaction) => operations.get(`${transaction.request.method} ${transaction.origin.resourceName}`);
+const essence = (mediaType) => String(mediaType).split(';')[0].trim().toLowerCase();
+const isJson = (mediaType) => /^application\/(?:[\w.+-]+\+)?json$/.test(essence(mediaType));
+
+/** Public operations go without a token, UserInfo (scope openid) with the member's, the rest with the operator's. */
+function defaultToken(entry) {
+  const requirements = entry.operation.security ?? api.security ?? [];
+  if (requirements.length === 0) return 'none';
+  return requirements.some((requirement) => Object.values(requirement).flat().includes('openid')) ? 'member' : 'operator';
+}
+
+function withPathIds(entry, path, value) {
+  const ids = entry.parameters.filter((p) => p.in === 'path' && p.schema?.format === 'uuid').map((p) => p.name);
+  return { ...path, ...Object.fromEntries(ids.map((name) => [name, value])) };
+}
+
+/** The generic 400: an id that is no UUID, else a page size of 0, else a body that is no object. */
+function badRequest(entry, success) {
+  const uuid = entry.parameters.find((p) => p.in === 'path' && p.schema?.format === 'uuid');
+  if (uuid) return { ...success, path: { ...success.path, [uuid.name]: 'not-a-uuid' } };
+  if (entry.parameters.some((p) => p.name === 'limit')) return { ...success, query: { ...success.query, limit: 0 } };
+  if (entry.operation.requestBody?.content?.['application/json']) return { ...success, body: [] };
+  return undefined;
+}
+
+/** The generic 413: a body one byte over the limit, of the operation's own media type (read before anything else). */
+function tooLarge(entry, success) {
+  const contentType = Object.keys(entry.operation.requestBody?.content ?? {})[0];
+  if (!contentType) return undefined;
+  return { ...success, body: undefined, form: undefined, raw: { contentType, body: 'x'.repeat(context.bodyLimitBytes + 1) } };
+}
+
+/** The request for one transaction: listed in scenarios.cjs, or derived from the success one. */
+function scenarioFor(entry, status) {
+  const own = scenarios[`${entry.operationId} ${status}`];
+  if (own) return own(context, created);
+  const { capture, prepare, ...success } = scenarios[entry.operationId]?.(context, created) ?? {};
+  if (Number(status) < 400) return { ...success, capture, prepare };
+  if (status === '401') return { ...success, token: 'none' };
+  if (status === '403') return { ...success, token: 'identity' };
+  if (status === '404' && entry.parameters.some((p) => p.in === 'path')) return { ...success, path: withPathIds(entry, success.path, MISSING) };
+  if (status === '400') return badRequest(entry, success);
+  if (status === '413') return tooLarge(entry, success);
+  return undefined;
+}
+
+function setHeader(headers, name, value) {
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+  if (value !== undefined) headers[name] = value;
+}
+
+function apply(transaction, entry, scenario) {
+  const request = transaction.request;
+  const compiled = new URL(request.uri, context.origin);
+  const compiledSegments = compiled.pathname.split('/');
+  const pathname = entry.path
+    .split('/')
+    .map((segment, i) => {
+      const name = /^\{(.+)\}$/.exec(segment)?.[1];
+      if (!name) return segment;
+      return scenario.path?.[name] === undefined ? compiledSegments[i] : encodeURIComponent(scenario.path[name]);
+    })
+    .join('/');
+  const query = new URLSearchParams(compiled.search);
+  for (const [key, value] of Object.entries(scenario.query ?? {})) {
+    if (value === undefined) query.delete(key);
+    else query.set(key, String(value));
+  }
+  request.uri = `${pathname}${query.size ? `?${query}` : ''}`;
+  transaction.fullPath = request.uri;
+
+  const token = scenario.token ?? defaultToken(entry);
+  setHeader(request.headers, 'Authorization', token === 'none' ? undefined : `Bearer ${context.tokens[token]}`);
+  setHeader(request.headers, 'Cookie', scenario.cookie || undefined);
+  if (scenario.body !== undefined) {
+    request.body = JSON.stringify(scenario.body);
+    setHeader(request.headers, 'Content-Type', 'application/json');
+  } else if (scenario.form) {
+    request.body = new URLSearchParams(scenario.form).toString();
+    setHeader(request.headers, 'Content-Type', 'application/x-www-form-urlencoded');
+  } else if (scenario.raw) {
+    request.body = scenario.raw.body;
+    setHeader(request.headers, 'Content-Type', scenario.raw.contentType);
+  }
+}
+
+async function prepareTransaction(transaction) {
+  const entry = entryOf(transaction);
+  if (!entry) throw new Error(`no operation for ${transaction.request.method} ${transaction.origin.resourceName}`);
+  const status = String(transaction.expected.statusCode);
+  const reason = SKIPS[`${entry.operationId} ${status}`];
+  if (reason) {
+    transaction.skip = true;
+    skipped.set(transaction.name, reason);
+    return;
+  }
+  let scenario = scenarioFor(entry, status);
+  if (!scenario) throw new Error(`no request for ${entry.operationId} ${status}: add one to scenarios.cjs or a skip with its reason`);
+  if (scenario.prepare) scenario = { ...scenario, ...(await scenario.prepare()) };
+  apply(transaction, entry, scenario);
+  sent.set(transaction.name, { entry, scenario });
+}
+
+hooks.beforeEach((transaction, done) => {
+  prepareTransaction(transaction).then(
+    () => done(),
+    (error) => {
+      transaction.fail = `could not prepare the request: ${error.message}`;
+      done();
+    },
+  );
+});
+
+// Content types compare by their essence (RFC 9110 8.3.1: `; charset=utf-8` is a parameter), and
+// JSON bodies are checked against the operation's schema rather than the example dredd compiled.
+hooks.beforeEachValidation((transaction) => {
+  const { entry } = sent.get(transaction.name) ?? {};
+  const response = entry?.operation.responses[String(transaction.expected.statusCode)];
+  const declared = Object.keys(response?.content ?? {})[0];
+  if (!declared) return;
+  const actual = Object.entries(transaction.real.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const expectedName = Object.keys(transaction.expected.headers).find((name) => name.toLowerCase() === 'content-type');
+  if (expectedName && actual && essence(actual) === essence(declared)) transaction.expected.headers[expectedName] = actual;
+  const schema = response.content[declared].schema;
+  if (schema && isJson(declared)) {
+    transaction.expected.bodySchema = toJsonSchema(schema);
+    delete transaction.expected.body;
+    bodyChecked.add(transaction.name);
+  }
+});
+
+// Header values with an enum (Cache-Control: no-store) are checked here; gavel checks names only.
+hooks.afterEach((transaction) => {
+  const { entry, scenario } = sent.get(transaction.name) ?? {};
+  if (!entry || !transaction.real) return;
+  const status = String(transaction.expected.statusCode);
+  for (const [name, header] of Object.entries(entry.operation.responses[status]?.headers ?? {})) {
+    const allowed = header.schema?.enum;
+    const value = Object.entries(transaction.real.headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    if (allowed && !allowed.includes(value)) transaction.fail = `header ${name} is ${JSON.stringify(value)}, not one of ${allowed.join(', ')}`;
+  }
+  if (scenario.capture && String(transaction.real.statusCode) === status) {
+    let json;
+    try {
+      json = JSON.parse(transaction.real.body);
+    } catch {
+      json = undefined;
+    }
+    Object.assign(created, scenario.capture(json, transaction.real));
+  }
+});
+
+hooks.afterAll((transactions) => {
+  const results = transactions.map((t) => {
+    const entry = entryOf(t);
+    const status = String(t.expected?.statusCode ?? '');
+    return {
+      name: t.name,
+      operationId: entry?.operationId,
+      status,
+      mediaType: Object.keys(entry?.operation.responses[status]?.content ?? {})[0],
+      bodyChecked: bodyChecked.has(t.name),
+      result: t.test?.status || 'error',
+      reason: skipped.get(t.name),
+      request: `${t.request.method} ${t.fullPath}`,
+      actualStatus: t.real?.statusCode,
+      message: t.test?.status === 'fail' ? t.test.message : undefined,
+      actualBody: t.test?.status === 'fail' ? String(t.real?.body ?? '').slice(0, 600) : undefined,
+    };
+  });
+  fs.writeFileSync(process.env.DREDD_RESULTS, JSON.stringify(results, null, 2));
+});

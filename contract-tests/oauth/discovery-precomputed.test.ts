@@ -1,0 +1,44 @@
+// The discovery documents come from memory for a plain GET (src/http/precomputed-documents.ts,
+// issue 8) and from the OpenAPI dispatcher otherwise. Both must answer the same bytes and headers
+// (RFC 8414 3.2, RFC 9728 3.2, OpenID Connect Discovery 4.2). That the copy follows a change of the
+// school's settings is src/services/sites.test.ts: the documents are keyed by the cached school.
+import { describe, expect, inject, it } from 'vitest';
+import { rawRequest, type RawResponse } from '../support/http.ts';
+
+const primary = inject('primaryOrigin');
+const DOCUMENTS = [
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/.well-known/oauth-protected-resource/account/graphql',
+];
+// Headers that differ per response by nature.
+const PER_RESPONSE = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
+
+function comparable(response: RawResponse) {
+  const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_RESPONSE.has(name)));
+  return { status: response.status, headers, body: JSON.parse(response.body) as unknown };
+}
+
+describe('precomputed discovery documents (issue 8)', () => {
+  for (const path of DOCUMENTS) {
+    it(`${path}: the precomputed answer equals the dispatched one, headers included (RFC 8414 3.2, RFC 9728 3.2)`, async () => {
+      const fast = await rawRequest(`${primary}${path}`);
+      // Any query string, even an empty one, takes the ordinary path: router, validation, handler.
+      const dispatched = await rawRequest(`${primary}${path}?`);
+      expect(comparable(fast)).toEqual(comparable(dispatched));
+      expect(fast.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{8,128}$/);
+    });
+  }
+
+  it('reuses a sane X-Request-Id of the caller, as every other response does', async () => {
+    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, { headers: { 'X-Request-Id': 'trace-12345678' } });
+    expect(response.headers['x-request-id']).toBe('trace-12345678');
+  });
+
+  it('an unknown origin still gets the JSON 404 of the dispatcher (issue 2: unknown host)', async () => {
+    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, { headers: { Host: 'unknown.example:1' } });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,132 @@
+// Starts `node src/main.ts` as its own process for the reliability suites (issue 9): a free port,
+// readiness by /readyz, stdout and stderr kept apart (so JSON lines are never torn), and a stop
+// that ends the child even when a test failed. The suite's global server is never used here.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { rawRequest } from '../support/http.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The PostgreSQL server of the PostgreSQL-only suites; unset means PGlite only. */
+export const DATABASE_URL = process.env.DATABASE_URL || undefined;
+
+export function skipWithoutPostgres(suite: string): boolean {
+  if (!DATABASE_URL) console.warn(`[reliability] skipping ${suite}: it needs PostgreSQL (set DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)`);
+  return !DATABASE_URL;
+}
+
+/** KEY_ENCRYPTION_KEY: 32 random bytes, base64 (README, Configuration). */
+export function newKeyEncryptionKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type Instance = {
+  port: number;
+  /** PUBLIC_URL: the first demo school's origin, which may name another instance's port. */
+  origin: string;
+  stdout: () => string;
+  stderr: () => string;
+  stop: () => Promise<void>;
+  /** Sends a signal (SIGKILL for the crash test); `exited` settles with the exit code or signal. */
+  kill: (signal: NodeJS.Signals) => void;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+// Children still alive when the worker exits (a crash, a timeout) are killed with it.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+  live.delete(child);
+}
+
+/**
+ * Starts one instance. `env` wins over the defaults; PUBLIC_URL defaults to this instance's own
+ * origin. Readiness is asked with the PUBLIC_URL host in Host, as every request will be.
+ */
+export async function startInstance(env: Record<string, string> = {}, options: { port?: number; readyMs?: number } = {}): Promise<Instance> {
+  const port = options.port ?? (await freePort());
+  const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      SECOND_SITE_URL: origin.replace('localhost', '127.0.0.1'),
+      PGLITE_STORAGE: 'memory',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'reliability-data-')),
+      // Every request of a test comes from one loopback address: raise the per-address limits.
+      RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const instance: Instance = {
+    port,
+    origin,
+    stdout: () => Buffer.concat(out).toString('utf8'),
+    stderr: () => Buffer.concat(err).toString('utf8'),
+    stop: () => stopChild(child),
+    kill: (signal) => void child.kill(signal),
+    exited,
+  };
+  const deadline = Date.now() + (options.readyMs ?? 45_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ready = await rawRequest(`http://127.0.0.1:${port}/readyz`, { headers: { host: new URL(origin).host } }).then((r) => r.status === 200, () => false);
+    if (ready) return instance;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await instance.stop();
+  throw new Error(`instance on port ${port} not ready (exit ${child.exitCode}):\n${instance.stdout()}\n${instance.stderr()}`);
+}
+
+/**
+ * A fetch for oauth4webapi's customFetch that sends every request to the instance on `port`
+ * while keeping the URL's Host header, so that instance serves the school of another origin
+ * (fetch itself cannot set Host).
+ */
+export function fetchVia(port: number) {
+  return async (url: string, init: { method?: string; headers?: HeadersInit; body?: unknown }): Promise<Response> => {
+    const target = new URL(url);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    const raw = await rawRequest(`http://127.0.0.1:${port}${target.pathname}${target.search}`, { method: init.method ?? 'GET', headers: { ...headers, host: target.host }, body });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(raw.headers)) {
+      for (const v of Array.isArray(value) ? value : [value ?? '']) responseHeaders.append(name, v);
+    }
+    return new Response(raw.status === 204 || raw.status === 304 ? null : raw.body, { status: raw.status, headers: responseHeaders });
+  };
+}

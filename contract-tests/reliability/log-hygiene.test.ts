@@ -1,0 +1,111 @@
+// Issue 9, logs: with LOG_LEVEL=trace, after every flow and a few refusals (where logs tend to say
+// too much), stdout and stderr hold no token, code, secret, password or cookie value the test saw,
+// and every line is JSON, with a request id on each line written while serving a request
+// (README, Configuration: "credentials, cookies and secret query parameters are never written").
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+import { CLIENTS } from '../support/accounts.ts';
+import { formsOf, runEveryFlow, type FlowRecord, type Seen } from './every-flow.ts';
+import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
+
+type Line = { level?: number; msg?: string; req?: { id?: string; url?: string } };
+
+// Process lines, not request lines: start-up, shutdown and the background purge job.
+const LIFECYCLE = ['migrations applied', 'demo schools seeded', 'demo schools moved to the configured origins', 'listening', 'shutting down: finishing in-flight requests', 'grace time over: closing remaining connections', 'stopped', 'purged expired rows', 'purge failed; will retry'];
+const SECRET_PARAMETERS = /[?&](code|state|nonce|code_verifier|access_token|refresh_token|id_token|client_secret|password|token)=(?!\[masked\])[^&#]+/;
+
+const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+/** Refused requests carrying secrets of their own (RFC 6749 5.2; RFC 6750 2.3 and 3.1). */
+async function refusals(origin: string, seen: Seen): Promise<void> {
+  const wrongSecret = `wrong-secret-${randomBytes(16).toString('hex')}`;
+  const bogus = `sca_${randomBytes(32).toString('base64url')}`;
+  const inQuery = `sca_${randomBytes(32).toString('base64url')}`;
+  const revokedRefresh = [...seen].find(([, kind]) => kind === 'refresh token')![0];
+  seen.set(wrongSecret, 'client secret').set(bogus, 'access token').set(inQuery, 'access token');
+  const token = await fetch(`${origin}/api/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: revokedRefresh, client_id: CLIENTS.confidentialMemberApp, client_secret: wrongSecret }));
+  expect(token.status).toBe(401);
+  expect((await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${bogus}` } })).status).toBe(401);
+  expect((await fetch(`${origin}/api/oauth/userinfo?access_token=${inQuery}`)).status).toBe(401);
+  const graphql = await fetch(`${origin}/account/graphql`, { method: 'POST', headers: { authorization: `Bearer ${bogus}`, 'content-type': 'application/json' }, body: '{"query":"{ viewer { id } }"}' });
+  expect(graphql.status).toBe(401);
+  const mcp = await fetch(`${origin}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${bogus}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+  expect(mcp.status).toBe(401);
+}
+
+/** A logged URL with every level of percent-encoding undone (return_to nests a whole request). */
+function decodedUrl(url: string): string {
+  let decoded = url;
+  for (let i = 0; i < 3; i++) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+  }
+  return decoded;
+}
+
+describe('logs (issue 9)', () => {
+  let scratch: { url: string; drop: () => Promise<void> } | undefined;
+  let instance: Instance | undefined;
+  let record: FlowRecord;
+  let output: string;
+  let lines: Line[];
+  const callerRequestId = `reliability-${randomUUID()}`;
+
+  beforeAll(async () => {
+    // PGlite by default; the PostgreSQL pass checks that driver's logging too.
+    scratch = DATABASE_URL ? await createScratchPostgresDatabase(DATABASE_URL) : undefined;
+    instance = await startInstance({ LOG_LEVEL: 'trace', ...(scratch ? { DATABASE_URL: scratch.url, KEY_ENCRYPTION_KEY: newKeyEncryptionKey() } : {}) }, { readyMs: 120_000 });
+    record = await runEveryFlow(instance.origin);
+    await refusals(instance.origin, record.seen);
+    const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, { headers: { 'x-request-id': callerRequestId } });
+    expect(echoed.headers.get('x-request-id')).toBe(callerRequestId);
+    await instance.stop(); // flushes the log and adds the shutdown lines
+    output = `${instance.stdout()}\n${instance.stderr()}`;
+    lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => {
+      try {
+        return JSON.parse(line) as Line;
+      } catch {
+        return { msg: `NOT JSON: ${line.slice(0, 120)}` };
+      }
+    });
+  }, 150_000);
+
+  afterAll(async () => {
+    await instance?.stop();
+    await scratch?.drop();
+  });
+
+  it('holds no token, code, client secret, password or cookie value the test saw, whole or as its base64url body (issue 9)', () => {
+    expect(lines.length).toBeGreaterThan(30);
+    expect(record.seen.size).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const [value, kind] of record.seen) for (const f of formsOf(value)) if (output.includes(f)) found.push(`${kind} ${f.slice(0, 10)}…`);
+    expect(found).toEqual([]);
+  });
+
+  it('every line is JSON; every line written while serving a request carries the request id sent as X-Request-Id (issue 9; README, Logs)', () => {
+    expect(lines.filter((line) => line.msg?.startsWith('NOT JSON'))).toEqual([]);
+    const withoutId = lines.filter((line) => !line.req?.id).map((line) => line.msg);
+    expect(withoutId.filter((msg) => !LIFECYCLE.includes(msg ?? ''))).toEqual([]);
+    const logged = new Set(lines.map((line) => line.req?.id));
+    for (const id of [...record.steps, callerRequestId]) expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
+  });
+
+  it('has an access line for every endpoint the flows used', () => {
+    const paths = new Set(lines.map((line) => line.req?.url?.split('?')[0]));
+    for (const path of ['/oauth/sign-in', '/oauth/authorize', '/api/oauth/register', '/api/oauth/token', '/api/oauth/userinfo', '/api/oauth/introspect', '/api/oauth/revoke', '/account/graphql', '/mcp']) expect(paths.has(path), path).toBe(true);
+  });
+
+  // The sign-in page's return_to carries the whole authorization request percent-encoded
+  // (`/oauth/sign-in?return_to=...%26state%3D<value>%26nonce%3D<value>`): masked too.
+  it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (issue 9; README, Logs)', () => {
+    const urls = lines.map((line) => line.req?.url ?? '');
+    expect(urls.filter((url) => url.startsWith('/oauth/sign-in?return_to=')).length, 'the flows passed through the sign-in page with a return_to').toBeGreaterThan(0);
+    const clear = urls.filter((url) => SECRET_PARAMETERS.test(decodedUrl(url)));
+    expect(clear).toEqual([]);
+  });
+});
