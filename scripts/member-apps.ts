@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { deleteClient, findClientForSite, findSiteIdBySlug, listClients } from '../src/db/repositories/oauth-clients.ts';
 import { ClientRuleError, createMemberApp } from '../src/oauth/clients/manage-clients.ts';
+import { recordCliChange } from './lib/cli-audit.ts';
 import { fail, withDatabase } from './lib/cli-database.ts';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -24,6 +25,7 @@ await withDatabase(async (db) => {
     if (!values.name) fail('create needs --name');
     try {
       const { client, clientSecret } = await createMemberApp(db, siteId, { name: values.name, redirectUris: values['redirect-uri'] ?? [], scopes: values.scope ?? [], confidential: values.confidential ?? false, createdBy: null });
+      await recordCliChange(db, { siteId, action: 'member_app.created', targetType: 'client', targetId: client.rowId, details: { client_id: client.clientId, name: client.name, scopes: client.allowedScopes, confidential: values.confidential ?? false } });
       console.log(`Created ${client.name}: client_id ${client.clientId}`);
       if (clientSecret) console.log(`client_secret (shown once): ${clientSecret}`);
     } catch (error) {
@@ -34,6 +36,7 @@ await withDatabase(async (db) => {
     const row = values['client-id'] ? await findClientForSite(db, siteId, values['client-id']) : undefined;
     if (!row || row.kind !== 'member_app') fail('No member application with that --client-id at this school.');
     await deleteClient(db, row.id);
+    await recordCliChange(db, { siteId, action: 'member_app.deleted', targetType: 'client', targetId: row.id, details: { client_id: row.client_id, name: row.name } });
     console.log(`Deleted ${row.client_id}; its grants and tokens are revoked.`);
   } else {
     fail('usage: npm run member-apps -- list|create|delete --site SLUG [...]');

@@ -17,12 +17,10 @@ export function killAllChildrenNow(): void {
  * Starts `node <script>` on one core. taskset execs node, so the pid is node's own and
  * /proc/<pid>/stat measures the server itself, not a wrapper.
  */
-export function spawnPinned(options: { name: string; core: number; nice?: number; script: string; args?: string[]; env: NodeJS.ProcessEnv; cwd: string; logPath: string; nodeArgs?: string[] }): Child {
+export function spawnPinned(options: { name: string; core: number; script: string; args?: string[]; env: NodeJS.ProcessEnv; cwd: string; logPath: string; nodeArgs?: string[] }): Child {
   const log: WriteStream = createWriteStream(options.logPath);
-  const command = ['taskset', '-c', String(options.core), process.execPath, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])];
-  // nice, like taskset, execs what it runs: the pid stays node's.
-  if (options.nice) command.unshift('nice', '-n', String(options.nice));
-  const child = spawn(command[0]!, command.slice(1), {
+  // A child inherits the harness's nice value (--nice), so only the core is set here.
+  const child = spawn('taskset', ['-c', String(options.core), process.execPath, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

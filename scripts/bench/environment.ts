@@ -42,7 +42,8 @@ export type Versions = { node: string; postgres: string; oidcProvider: string; e
 
 export function machine(): Machine {
   const cpus = os.cpus();
-  return { nproc: os.availableParallelism(), model: cpus[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, kernel: `${os.type()} ${os.release()}`, hostname: os.hostname() };
+  // os.cpus(): every core of the machine; availableParallelism() would count only the harness's pinned one.
+  return { nproc: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, kernel: `${os.type()} ${os.release()}`, hostname: os.hostname() };
 }
 
 /** Our service's version: the commit, and whether the tree it ran from differs from it. */

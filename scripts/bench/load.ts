@@ -6,7 +6,7 @@
 import { createHistogram } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { BackendLister } from './database.ts';
-import { machineCpuMicros, processCpuMicros, processMemory } from './proc.ts';
+import { machineCpuMicros, processCpuMicros, processCpuTimes, processMemory } from './proc.ts';
 
 export type RequestSpec = {
   method: 'GET' | 'POST';
@@ -43,6 +43,8 @@ export type Measurement = {
   reqPerSec: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   serverCpuMicrosPerRequest: number;
+  /** The share of that CPU time spent in the kernel (stime): system calls, loopback TCP to the client and to PostgreSQL. */
+  serverKernelShare: number;
   /** Server CPU time over wall time: near 1.0 means the server's core was the limit. */
   serverCoreBusy: number;
   postgresCpuMicrosPerRequest: number | null;
@@ -68,8 +70,25 @@ function backendDelta(before: Map<number, number> | null, after: Map<number, num
   return total;
 }
 
+/**
+ * Waits until the server has finished what an earlier run left it (requests it had read before the
+ * generator hung up still run to the end): its CPU use over 200 ms below 5%, or 15 s at most.
+ * Otherwise a run would start behind a backlog, and a short one could see no response at all.
+ */
+export async function waitForQuiet(pid: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = processCpuMicros(pid) ?? 0;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = processCpuMicros(pid) ?? 0;
+    if (now - last < 10_000) return;
+    last = now;
+  }
+}
+
 export async function runLoad(options: LoadOptions): Promise<Measurement> {
   const { target } = options;
+  await waitForQuiet(target.pid);
   const histogram = createHistogram();
   const non2xx: Record<string, number> = {};
   let responses = 0;
@@ -83,7 +102,7 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
   }, 250);
 
   const pgBefore = await backendCpu(options.backends, target.database);
-  const serverBefore = processCpuMicros(target.pid) ?? 0;
+  const serverBefore = processCpuTimes(target.pid) ?? { user: 0, system: 0 };
   const machineBefore = machineCpuMicros();
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
@@ -121,7 +140,9 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
   const seconds = (performance.now() - started) / 1000;
   const generator = process.cpuUsage(generatorBefore);
   const machineAfter = machineCpuMicros();
-  const serverMicros = (processCpuMicros(target.pid) ?? 0) - serverBefore;
+  const serverAfter = processCpuTimes(target.pid) ?? serverBefore;
+  const serverSystem = serverAfter.system - serverBefore.system;
+  const serverMicros = serverAfter.user - serverBefore.user + serverSystem;
   const pgMicros = backendDelta(pgBefore, await backendCpu(options.backends, target.database));
   clearInterval(sampler);
   const memory = processMemory(target.pid);
@@ -148,6 +169,7 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
       mean: ms(histogram.mean),
     },
     serverCpuMicrosPerRequest: responses ? serverMicros / responses : 0,
+    serverKernelShare: serverMicros ? serverSystem / serverMicros : 0,
     serverCoreBusy: serverMicros / wallMicros,
     postgresCpuMicrosPerRequest: pgMicros === null || !responses ? null : pgMicros / responses,
     generatorCoreBusy: generatorMicros / wallMicros,

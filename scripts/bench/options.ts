@@ -9,6 +9,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export type Options = {
   smoke: boolean;
+  /** Add issue 8's large dataset (fixtures/scale-data.ts) to our database before the load. */
+  scale: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -44,6 +46,8 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --cpu-prof                run our service under node --cpu-prof (profile next to the server logs)
   --nice=N                  run the servers and the harness at this nice value; e.g. -10 when the machine is
                             shared with other work (BENCH_NICE, default 0: unchanged; negative needs root)
+  --scale                   first add 100,000 members, 1,000,000 enrollments and 1,000,000 access tokens to our
+                            database (BENCH_SCALE); writes bench/RESULTS-scale.md, compared with the last run without
   --write / --no-write      write the results files (default: yes for full runs, no for smoke)`;
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
@@ -72,6 +76,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     args: argv,
     options: {
       smoke: { type: 'boolean' },
+      scale: { type: 'boolean' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -98,6 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const targets = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets') ?? [...TARGETS];
   return {
     smoke,
+    scale: values.scale ?? ['1', 'true'].includes(env.BENCH_SCALE ?? ''),
     durationSeconds: positive(values.duration ?? env.BENCH_DURATION, 'duration', smoke ? 1 : 10),
     warmupSeconds: positive(values.warmup ?? env.BENCH_WARMUP, 'warmup', smoke ? 0.5 : 2),
     connections: Math.max(1, Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', 50))),

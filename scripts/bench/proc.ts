@@ -6,16 +6,22 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 const MICROS_PER_TICK = 1_000_000 / TICKS_PER_SECOND;
 
-/** utime + stime of a process, in microseconds (10 ms resolution). Null if it is gone. */
-export function processCpuMicros(pid: number): number | null {
+/** utime and stime (kernel) of a process, in microseconds (10 ms resolution). Null if it is gone. */
+export function processCpuTimes(pid: number): { user: number; system: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
+    return { user: Number(fields[11]) * MICROS_PER_TICK, system: Number(fields[12]) * MICROS_PER_TICK };
   } catch {
     return null;
   }
+}
+
+/** utime + stime of a process, in microseconds. Null if it is gone. */
+export function processCpuMicros(pid: number): number | null {
+  const times = processCpuTimes(pid);
+  return times ? times.user + times.system : null;
 }
 
 /** VmRSS (now) and VmHWM (peak so far) of a process, in bytes. */

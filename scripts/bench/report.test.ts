@@ -14,6 +14,7 @@ function run(reqPerSec: number, p50: number, p99: number, cpu: number): Measurem
     reqPerSec,
     latencyMs: { p50, p90: p50, p99, max: p99, mean: p50 },
     serverCpuMicrosPerRequest: cpu,
+    serverKernelShare: 0.3,
     serverCoreBusy: 1,
     postgresCpuMicrosPerRequest: null,
     generatorCoreBusy: 0.5,

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { killAllChildrenNow, type Child } from './children.ts';
 import { createBackendLister, dropAllScratchDatabases, postgresVersion, type BackendLister } from './database.ts';
 import { commandLine, machine, versions } from './environment.ts';
-import { openMcpRateLimitWindows } from './fixtures/mcp-rate-limit.ts';
 import { createOurFixtures } from './fixtures/ours.ts';
+import { FULL_SCALE, seedScaleData } from './fixtures/scale-data.ts';
 import { runLoad, type Measurement } from './load.ts';
 import { parseOptions, REPO_ROOT, USAGE, type Options } from './options.ts';
 import { processMemory } from './proc.ts';
 import { markdown, problemCount, summarize, table, type Report, type RowResult } from './report.ts';
+import { latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
 import { buildRows, type Row, type RunningServers } from './scenarios.ts';
 import { startHelloWorld, startOidcProvider, startOurs, type Started } from './servers.ts';
 
@@ -37,6 +38,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** The generator gets its own core; the servers get the other (children.ts pins them). */
 function pinSelf(options: Options): void {
+  // Before any child starts: the servers inherit this nice value.
   if (options.nice) execFileSync('renice', ['-n', String(options.nice), '-p', String(process.pid)], { stdio: 'ignore' });
   if (os.availableParallelism() < 2) {
     log('warning: fewer than 2 cores; server and load generator will share one');
@@ -46,7 +48,7 @@ function pinSelf(options: Options): void {
 }
 
 async function startServers(options: Options, logDir: string): Promise<{ servers: RunningServers; children: Child[] }> {
-  const common = { core: options.serverCore, nice: options.nice, logDir };
+  const common = { core: options.serverCore, logDir };
   const servers: RunningServers = {};
   const want = (t: string) => options.targets.includes(t as never);
   // Every spare chain oidc-provider may need: at most one chain per connection is lost at each
@@ -69,11 +71,7 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     const chains = options.connections * options.chainsPerConnection + Math.ceil(options.connections / 5);
     log(`our fixtures: ${chains} refresh chains and ${accessTokens} access tokens through the browser flow, an operator token`);
     const fixtures = await createOurFixtures(ours.origin, { chains, accessTokens });
-    if (options.scenarios.some((s) => s.startsWith('mcp-'))) {
-      // Long enough for the whole run (rows × repetitions × (warm-up + run)), with margin.
-      const minutes = Math.ceil((20 * options.repetitions * (options.warmupSeconds + options.durationSeconds + 2)) / 60) + 10;
-      await openMcpRateLimitWindows(ours.database!.url, ours.origin, fixtures.accessTokens, minutes);
-    }
+    if (options.scale) await seedScaleData(ours.database!.url, ours.origin, FULL_SCALE, log);
     servers.ours = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name, fixtures };
   }
   for (const adapter of ['memory', 'postgres'] as const) {
@@ -172,10 +170,12 @@ async function main(): Promise<number> {
   if (options.write) {
     const dir = path.join(REPO_ROOT, 'bench');
     mkdirSync(path.join(dir, 'results'), { recursive: true });
-    const jsonPath = path.join(dir, 'results', `${timestamp.replace(/[:.]/g, '-')}.json`);
+    const suffix = options.scale ? '-scale' : '';
+    const jsonPath = path.join(dir, 'results', `${timestamp.replace(/[:.]/g, '-')}${suffix}.json`);
+    const small = options.scale ? latestSmallDatasetReport(path.join(dir, 'results')) : undefined;
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(path.join(dir, 'RESULTS.md'), markdown(report));
-    log(`wrote bench/RESULTS.md and ${path.relative(REPO_ROOT, jsonPath)}`);
+    writeFileSync(path.join(dir, `RESULTS${suffix}.md`), markdown(report) + (options.scale ? scaleComparison(report, small) : ''));
+    log(`wrote bench/RESULTS${suffix}.md and ${path.relative(REPO_ROOT, jsonPath)}`);
   }
   const troubled = summaries.filter((s) => problemCount(s) > 0);
   for (const s of troubled) log(`problems in ${s.scenario} on ${s.target}: ${JSON.stringify({ ...s.problems, brokenChains: s.chains?.broken ?? 0 })}`);

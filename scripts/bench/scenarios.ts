@@ -6,7 +6,7 @@ import type { OurFixtures } from './fixtures/ours.ts';
 import { DEMO } from './fixtures/ours.ts';
 import { basicAuth } from './fixtures/browser-flow.ts';
 import { CLIENT as OIDC_CLIENT } from './oidc-provider/configuration.ts';
-import type { LoadTarget, RequestSpec } from './load.ts';
+import { waitForQuiet, type LoadTarget, type RequestSpec } from './load.ts';
 import { ChainPool, refreshOnce } from './refresh-chains.ts';
 
 export const SCENARIOS = ['hello-world', 'refresh', 'introspection', 'userinfo', 'discovery', 'graphql-viewer', 'mcp-anonymous', 'mcp-member', 'admin-list'] as const;
@@ -77,7 +77,7 @@ function refreshRow(target: TargetId, server: LoadTarget, tokenPath: string, aut
     requestFor: () => chains.connectionSpec(base, (token) => `grant_type=refresh_token&refresh_token=${encodeURIComponent(token)}`),
     settle: async () => {
       // Let the server finish what it had read before the generator hung up, then retry.
-      await new Promise((r) => setTimeout(r, 500));
+      await waitForQuiet(server.pid);
       await chains.settle((token) => refreshOnce(`${server.origin}${tokenPath}`, authorization, token));
     },
   };

@@ -24,14 +24,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-type Common = { core: number; nice: number; logDir: string };
+type Common = { core: number; logDir: string };
 
 export async function startHelloWorld(options: Common): Promise<Started> {
   const port = await freePort();
   const child = spawnPinned({
     name: 'hello-world',
     core: options.core,
-    nice: options.nice,
     script: path.join(here, 'hello-world.ts'),
     cwd: here,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
@@ -54,7 +53,6 @@ export async function startOurs(options: Common & { serverDir: string; postgresU
   const child = spawnPinned({
     name: 'ours',
     core: options.core,
-    nice: options.nice,
     script: 'src/main.ts',
     cwd: options.serverDir,
     nodeArgs: options.nodeArgs,
@@ -84,7 +82,6 @@ export async function startOidcProvider(options: Common & { adapter: 'memory' | 
   const child = spawnPinned({
     name,
     core: options.core,
-    nice: options.nice,
     script: path.join(here, 'oidc-provider', 'server.ts'),
     cwd: here,
     env: {

@@ -1,0 +1,23 @@
+// The audit entry of a change made from the command line (issue 9: client changes, with who, what,
+// when and from where). There is no person or address behind a terminal command: the operating
+// system account and the host stand in for them.
+import os from 'node:os';
+import type { Db } from '../../src/db/database.ts';
+import type { AuditEvent } from '../../src/db/repositories/audit-events.ts';
+import { createAuditLog } from '../../src/services/audit.ts';
+
+export function cliActor(): { via: 'cli'; os_user: string; host: string } {
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // no passwd entry for this uid (containers): keep $USER
+  }
+  return { via: 'cli', os_user: user, host: os.hostname() };
+}
+
+export async function recordCliChange(db: Db, event: Omit<AuditEvent, 'ip' | 'actorPersonId' | 'actorClientId'>): Promise<void> {
+  await createAuditLog(db).record({ ...event, details: { ...cliActor(), ...event.details } }, (error) => {
+    process.stderr.write(`audit entry not written: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+}
