@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           // The inventory check reads files only; it needs no server.
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'contract-tests/inventory.test.ts'],
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,10 +25,19 @@ export default defineConfig({
           name: 'contract',
           include: ['contract-tests/**/*.test.ts'],
           // Against a deployment (CONTRACT_BASE_URL), suites that start their own servers are left out.
-          exclude: ['contract-tests/inventory.test.ts', ...excludedForTarget()],
+          exclude: ['contract-tests/inventory.test.ts', 'contract-tests/operation-coverage.test.ts', ...excludedForTarget()],
+          sequence: { groupOrder: 0 },
           globalSetup: ['contract-tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // After the contract run: reads the log of operations its generated client called.
+          name: 'operation-coverage',
+          include: ['contract-tests/operation-coverage.test.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

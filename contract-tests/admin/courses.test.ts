@@ -1,7 +1,7 @@
 // Courses through the generated client (issue 5): every operation with valid input, responses
 // checked against the spec by the server in tests (validateResponse), and the rules users expect.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { archiveCourse, createCourse, deleteCourse, getCourse, listCourses, publishCourse, updateCourse } from '../../generated/openapi/client/sdk.gen.ts';
+import { archiveCourse, createCourse, deleteCourse, getCatalogCourse, getCourse, listCatalogCourses, listCourses, publishCourse, updateCourse } from '../../generated/openapi/client/sdk.gen.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
 
@@ -40,12 +40,23 @@ describe('courses (issue 5: courses:read, courses:write)', () => {
     const created = (await createCourse({ client, body: { title: 'Lifecycle', slug, price: { amount: 1900, currency: 'USD' } } })).data!;
     const updated = await updateCourse({ client, path: { id: created.id }, body: { subtitle: 'Changed' } });
     expect(updated.data).toMatchObject({ subtitle: 'Changed', title: 'Lifecycle' });
+    const read = await getCourse({ client, path: { id: created.id } });
+    expect(read.response.status).toBe(200);
+    expect(read.data).toEqual(updated.data);
+    // The public catalog knows only published courses, read anonymously (no token).
+    const anonymous = adminClient(origin);
+    expect((await getCatalogCourse({ client: anonymous, path: { slug } })).response.status).toBe(404);
     const published = await publishCourse({ client, path: { id: created.id } });
     expect(published.data).toMatchObject({ status: 'published' });
-    expect((await fetch(`${origin}/api/v1/catalog/courses/${slug}`)).status).toBe(200);
+    const inCatalog = await getCatalogCourse({ client: anonymous, path: { slug } });
+    expect(inCatalog.response.status).toBe(200);
+    expect(inCatalog.data).toMatchObject({ slug, title: 'Lifecycle' });
+    const search = await listCatalogCourses({ client: anonymous, query: { q: 'Lifecycle', limit: 100 } });
+    expect(search.response.status).toBe(200);
+    expect(search.data!.data.map((c) => c.slug)).toContain(slug);
     const archived = await archiveCourse({ client, path: { id: created.id } });
     expect(archived.data).toMatchObject({ status: 'archived' });
-    expect((await fetch(`${origin}/api/v1/catalog/courses/${slug}`)).status).toBe(404);
+    expect((await getCatalogCourse({ client: anonymous, path: { slug } })).response.status).toBe(404);
     expect((await deleteCourse({ client, path: { id: created.id } })).response.status).toBe(204);
     expect((await getCourse({ client, path: { id: created.id } })).response.status).toBe(404);
   });

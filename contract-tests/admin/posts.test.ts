@@ -44,6 +44,9 @@ describe('posts (issue 5: posts:read, posts:write)', () => {
     const post = (await sdk.createPost({ client, body: { title: `Lifecycle ${randomUUID()}` } })).data!;
     const updated = await sdk.updatePost({ client, path: { id: post.id }, body: { body: '<p>Changed</p>', access_type: 'login_required' } });
     expect(updated.data).toMatchObject({ body: '<p>Changed</p>', access_type: 'login_required', title: post.title });
+    const read = await sdk.getPost({ client, path: { id: post.id } });
+    expect(read.response.status).toBe(200);
+    expect(read.data).toEqual(updated.data);
     const published = await sdk.publishPost({ client, path: { id: post.id } });
     expect(published.data!.status).toBe('published');
     expect(published.data!.published_at).toBeTypeOf('string');

@@ -108,15 +108,23 @@ describe('the consent page (issue 3, Consent)', () => {
 describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document client (issue 3: shows the host, warns, always asks while unreviewed)', () => {
   let server: https.Server;
   let clientId: string;
+  let webClientId: string;
   const redirectUri = 'http://127.0.0.1:41300/callback';
+  const warning = 'Every address this application';
 
   beforeAll(async () => {
-    server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (_req, res) => {
+    server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ client_id: clientId, client_name: 'Consent Page Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }));
+      // The second document also lists a redirect on its own host: it is not loopback-only.
+      const document = req.url?.endsWith('/web.json')
+        ? { client_id: webClientId, client_name: 'Consent Page Web Agent', redirect_uris: [`${new URL(webClientId).origin}/callback`, redirectUri], token_endpoint_auth_method: 'none' }
+        : { client_id: clientId, client_name: 'Consent Page Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' };
+      res.end(JSON.stringify(document));
     });
     await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-    clientId = `https://localhost:${(server.address() as AddressInfo).port}/consent-page/client.json`;
+    const base = `https://localhost:${(server.address() as AddressInfo).port}/consent-page`;
+    clientId = `${base}/client.json`;
+    webClientId = `${base}/web.json`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -129,9 +137,17 @@ describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document cli
     expect(shown).toContain(`This application is identified by a document at ${new URL(clientId).host}.`);
     expect(shown).toContain('This application runs on your own computer; it will receive access at 127.0.0.1:41300.');
     expect(shown).toContain('The school has not reviewed this application yet; it can only read.');
+    // Issue 3: "warns when every redirect is loopback".
+    expect(shown).toContain(`${warning}'s document at ${new URL(clientId).host} lists is on your own computer`);
     expect(listedScopes(first)).toEqual({ openid: words['openid'], 'courses:read': words['courses:read'] });
     expect((await decide(jar, first, 'allow')).searchParams.get('code')).toBeTruthy();
     // Unreviewed: the earlier Allow is not remembered as enough.
     expect(text(await consentPage(jar, params, ACCOUNTS.owner))).toContain('The school has not reviewed this application yet');
+  });
+
+  it('does not warn when the document also lists a redirect on its own host (issue 3: the warning is for loopback-only documents)', async () => {
+    const shown = text(await consentPage(new CookieJar(), { client_id: webClientId, redirect_uri: redirectUri, scope: 'openid courses:read' }, ACCOUNTS.owner));
+    expect(shown).toContain('Consent Page Web Agent wants to access your account');
+    expect(shown).not.toContain(warning);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+import { clearOperationLog } from './operation-log.ts';
 import { createLocalhostCertificate } from './tls.ts';
 
 declare module 'vitest' {
@@ -92,6 +93,7 @@ async function warnAboutRateLimits(origin: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  clearOperationLog();
   const external = process.env.CONTRACT_BASE_URL;
   if (external) {
     const primary = new URL(external).origin;

@@ -27,6 +27,8 @@ export type Options = {
   write: boolean;
   serverCore: number;
   generatorCore: number;
+  /** Pin the local PostgreSQL to the generator's core for the run (issue 8: "PostgreSQL beside the load generator"). */
+  pinPostgres: boolean;
   /** nice value for the servers and the harness; negative raises their priority on a shared machine (root only). */
   nice: number;
 };
@@ -44,6 +46,7 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --postgres-url=URL        server to create the scratch databases on (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)
   --server-dir=DIR          run our service from another checkout (BENCH_SERVER_DIR, default this repository)
   --cpu-prof                run our service under node --cpu-prof (profile next to the server logs)
+  --no-pin-postgres         leave the local PostgreSQL on every core (default: pinned beside the load generator)
   --nice=N                  run the servers and the harness at this nice value; e.g. -10 when the machine is
                             shared with other work (BENCH_NICE, default 0: unchanged; negative needs root)
   --scale                   first add 100,000 members, 1,000,000 enrollments and 1,000,000 access tokens to our
@@ -90,6 +93,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       nice: { type: 'string' },
       write: { type: 'boolean' },
       'no-write': { type: 'boolean' },
+      'no-pin-postgres': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -117,6 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     write: values['no-write'] ? false : (values.write ?? !smoke),
     serverCore: 1,
     generatorCore: 0,
+    pinPostgres: !(values['no-pin-postgres'] ?? ['0', 'false'].includes(env.BENCH_PIN_POSTGRES ?? '')),
     nice: niceValue(values.nice ?? env.BENCH_NICE),
   };
 }

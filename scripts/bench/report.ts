@@ -184,6 +184,8 @@ export type Report = {
   mode: 'full' | 'smoke';
   command: string;
   options: Options;
+  /** How PostgreSQL ran: pinned beside the load generator, or unpinned and why. */
+  postgres?: string;
   machine: Machine;
   versions: Versions;
   servers: { name: string; vmHwmMiB: number }[];
@@ -200,7 +202,7 @@ export function markdown(report: Report): string {
 
 Written by \`${report.command}\` on ${report.timestamp} (${report.mode} run). Do not edit by hand: \`npm run bench\` rewrites this file; every run also keeps \`bench/results/${report.timestamp.replace(/[:.]/g, '-')}.json\`. How the harness works: [bench/README.md](README.md).
 
-${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; PostgreSQL unpinned. Ratios in parentheses are to the express hello-world ceiling of the same run.
+${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; ${report.postgres ?? 'PostgreSQL unpinned'}. Ratios in parentheses are to the express hello-world ceiling of the same run.
 
 ${table(report.summaries)}
 

@@ -12,6 +12,7 @@ import { createOurFixtures } from './fixtures/ours.ts';
 import { FULL_SCALE, seedScaleData } from './fixtures/scale-data.ts';
 import { runLoad, type Measurement } from './load.ts';
 import { parseOptions, REPO_ROOT, USAGE, type Options } from './options.ts';
+import { pinPostgres, type PostgresPinning } from './pin-postgres.ts';
 import { processMemory } from './proc.ts';
 import { markdown, problemCount, summarize, table, type Report, type RowResult } from './report.ts';
 import { latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
@@ -21,14 +22,20 @@ import { startHelloWorld, startOidcProvider, startOurs, type Started } from './s
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const started: Started[] = [];
 let backends: BackendLister | undefined;
+let postgresPinning: PostgresPinning | undefined;
 
 async function cleanup(): Promise<void> {
+  postgresPinning?.restore();
+  postgresPinning = undefined;
   await Promise.all(started.map((s) => s.child.stop().catch(() => undefined)));
   await backends?.close();
   await dropAllScratchDatabases();
 }
 
-process.on('exit', killAllChildrenNow);
+process.on('exit', () => {
+  postgresPinning?.restore();
+  killAllChildrenNow();
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`\n${signal}: stopping the servers and dropping the scratch databases`);
@@ -123,6 +130,10 @@ async function main(): Promise<number> {
     return 64;
   }
   pinSelf(options);
+  // Before the servers start, so every backend their pools open inherits the mask.
+  postgresPinning = options.pinPostgres && os.availableParallelism() >= 2 ? await pinPostgres(options.postgresUrl, options.generatorCore) : undefined;
+  const postgresNote = postgresPinning?.note ?? 'PostgreSQL unpinned';
+  log(postgresNote);
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'course-school-bench-'));
   log(`server logs in ${logDir}`);
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -160,6 +171,7 @@ async function main(): Promise<number> {
     mode: options.smoke ? 'smoke' : 'full',
     command: commandLine(argv),
     options,
+    postgres: postgresNote,
     machine: machine(),
     versions: versions(pgVersion, options.serverDir),
     servers: serverMemory,
