@@ -41,11 +41,12 @@ function setMask(pid: number, mask: string): void {
   execFileSync('taskset', ['-p', mask, String(pid)], { stdio: 'ignore' });
 }
 
-async function anyBackendPid(serverUrl: string): Promise<number> {
+/** The postmaster: the parent of a backend, read while that backend still lives. */
+async function postmasterPid(serverUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    return (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    return parentOf((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
   } finally {
     await client.end();
   }
@@ -56,7 +57,7 @@ const unpinned = (reason: string): PostgresPinning => ({ core: null, note: `Post
 export async function pinPostgres(serverUrl: string, core: number): Promise<PostgresPinning> {
   if (!LOCAL_HOSTS.has(new URL(serverUrl).hostname)) return unpinned('not on this machine');
   try {
-    const postmaster = parentOf(await anyBackendPid(serverUrl));
+    const postmaster = await postmasterPid(serverUrl);
     if (!readFileSync(`/proc/${postmaster}/comm`, 'utf8').startsWith('postgres')) return unpinned('its postmaster was not found');
     const original = maskOf(postmaster);
     const mask = (1 << core).toString(16);

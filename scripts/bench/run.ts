@@ -131,7 +131,7 @@ async function main(): Promise<number> {
   }
   pinSelf(options);
   // Before the servers start, so every backend their pools open inherits the mask.
-  postgresPinning = options.pinPostgres && os.availableParallelism() >= 2 ? await pinPostgres(options.postgresUrl, options.generatorCore) : undefined;
+  postgresPinning = options.pinPostgres && os.cpus().length >= 2 ? await pinPostgres(options.postgresUrl, options.generatorCore) : undefined;
   const postgresNote = postgresPinning?.note ?? 'PostgreSQL unpinned';
   log(postgresNote);
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'course-school-bench-'));
