@@ -4,6 +4,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
 
 export type Db = Kysely<Database>;
@@ -30,7 +31,8 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     });
     // An idle client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', () => undefined);
-    pool.on('connect', prepareHotStatements);
+    const autoName = createStatementNamer();
+    pool.on('connect', (client) => prepareStatements(client, autoName));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -56,13 +58,16 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
 }
 
 /**
- * kysely sends every statement as (text, values); for the hot ones (hot-queries.ts) this client
- * sends them as named statements instead, which PostgreSQL parses and plans once per connection.
+ * kysely sends every statement as (text, values); this client sends the hot ones (hot-queries.ts)
+ * and the often repeated ones (auto-prepare.ts) as named statements instead, which PostgreSQL
+ * parses and plans once per connection. Statements without parameters (begin, commit) stay as
+ * they are.
  */
-function prepareHotStatements(client: pg.PoolClient): void {
+function prepareStatements(client: pg.PoolClient, autoName: (text: string) => string | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    const parameterized = typeof text === 'string' && Array.isArray(values) && values.length > 0;
+    const name = parameterized ? (statementNameOf(text) ?? autoName(text)) : undefined;
     return name ? query({ name, text, values }, callback) : query(text, values, callback);
   };
 }
