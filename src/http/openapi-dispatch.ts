@@ -2,7 +2,7 @@
 // operation of the bundled document, validates it against the operation's schemas, and calls the
 // hand-written handler registered under its operationId. This file is the only one that knows.
 import type { NextFunction, Request, Response } from 'express';
-import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
 import { loadBundledOpenApi } from '../public/openapi-document.ts';
@@ -28,16 +28,22 @@ export type DispatchOptions = {
 };
 
 export async function createOpenApiDispatcher(options: DispatchOptions) {
+  const customizeAjv: AjvCustomizer = (ajv) => {
+    addFormats.default(ajv);
+    return ajv;
+  };
+  // validate: false here, and the validator set up after init() below: openapi-backend's own
+  // compiles request, response and response-header validators for every operation at start-up,
+  // 4.5 s of CPU and 130 MB of transient heap that V8 then kept committed (bench/ANALYSIS.md,
+  // memory). (Its `quick` option would make them lazy, but its synchronous dereferencing does
+  // not decode JSON-pointer escapes and fails on this document's references into paths.)
   const api = new OpenAPIBackend({
     definition: loadBundledOpenApi() as unknown as Document,
     strict: true,
-    validate: true,
+    validate: false,
     coerceTypes: true,
     ignoreTrailingSlashes: false,
-    customizeAjv: (ajv) => {
-      addFormats.default(ajv);
-      return ajv;
-    },
+    customizeAjv,
   });
 
   for (const operationId of operationIds) {
@@ -89,6 +95,11 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   });
 
   await api.init();
+  // Request validators, needed on every request, are compiled now; response validators
+  // (development and tests) on first use.
+  api.validator = new OpenAPIValidator({ definition: api.definition, router: api.router, lazyCompileValidators: true, coerceTypes: true, customizeAjv });
+  api.validator.preCompileRequestValidators();
+  api.validate = true;
   precompileRouter(api.router);
 
   return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {

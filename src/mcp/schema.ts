@@ -2,7 +2,7 @@
 // that tools/list advertises and a validator that names the offending field. Hand-written tools
 // declare zod schemas (typed handler arguments); tools generated from the OpenAPI document will
 // declare JSON Schema, checked with one shared Ajv instance.
-import type { Ajv, ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { z } from 'zod';
 
 /** A JSON Schema object whose root is an object, as MCP requires of tool schemas. */
@@ -62,10 +62,13 @@ export function compileSchema<T>(source: SchemaSource<T>, io: 'input' | 'output'
     };
   }
   if (source.type !== 'object') throw new Error('MCP tool schemas must describe an object');
-  const check = ajv.compile(source);
+  // Compiled on first use: the 130-odd operator tools' schemas cost 340 ms of start-up and their
+  // heap; most instances call a few of them. admin-tools/operation-tools.test.ts compiles them all.
+  let check: ValidateFunction | undefined;
   return {
     jsonSchema: source,
     validate(value) {
+      check ??= ajv.compile(source);
       return check(value) ? { ok: true, data: value as T } : { ok: false, message: ajvMessage(check.errors) };
     },
   };

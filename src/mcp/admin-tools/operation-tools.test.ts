@@ -1,0 +1,27 @@
+// Every admin operation is an MCP operator tool (issue 5); their JSON Schemas are compiled on first
+// use (mcp/schema.ts), so this compiles each one here, where a schema Ajv refuses fails a test
+// instead of a tool call.
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../../generated/openapi/operations.ts';
+import { handlers } from '../../http/handler-map.ts';
+import { createToolRegistry } from '../registry.ts';
+import { registerAdminOperationTools } from './operation-tools.ts';
+
+describe('operator tools generated from the OpenAPI document', () => {
+  const registry = createToolRegistry();
+  const names = registerAdminOperationTools(registry, handlers);
+
+  it('registers one tool per admin operation that requires scopes', () => {
+    const expected = Object.entries(operations).filter(([, meta]) => meta.path.startsWith('/api/v1/') && !meta.public && meta.scopes.length > 0);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.length).toBeLessThanOrEqual(expected.length);
+  });
+
+  it.each(names)('%s: its input and output schemas compile and judge a value', (name) => {
+    const tool = registry.get(name)!;
+    expect(() => tool.input.validate({})).not.toThrow();
+    expect(() => tool.output.validate({})).not.toThrow();
+    // An argument object of the wrong shape is refused with a message, not an exception.
+    expect(tool.input.validate({ path: 42 })).toMatchObject({ ok: false, message: expect.any(String) });
+  });
+});
