@@ -3,6 +3,7 @@
 // problems. Decided here alone, by the operation's tag and path in the spec, both for requests the
 // dispatcher has matched and for those refused before it (an unreadable body).
 import { operations, type OperationId } from '../../generated/openapi/operations.ts';
+import { pathTemplateToRegExp } from './precompiled-router.ts';
 
 export type ErrorSurface = 'problem' | 'oauth' | 'page';
 
@@ -13,12 +14,8 @@ export function errorSurfaceOf(operationId: string | undefined): ErrorSurface {
   return op.path.startsWith('/oauth/') ? 'page' : 'oauth';
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-const matchers = Object.entries(operations).map(([id, op]) => ({
-  id,
-  method: op.method as string,
-  path: new RegExp(`^${escapeRegExp(op.path).replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
+// Path templates match as the dispatcher's router matches them (one rule, precompiled-router.ts).
+const matchers = Object.entries(operations).map(([id, op]) => ({ id, method: op.method as string, path: pathTemplateToRegExp(op.path) }));
 
 /** The surface of the operation at this method and path (or at this path), before it is matched. */
 export function errorSurfaceAt(method: string, path: string): ErrorSurface {
