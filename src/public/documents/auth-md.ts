@@ -7,6 +7,7 @@ import { SCOPES } from '../../oauth/scopes.ts';
 import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../../services/rate-limiter.ts';
 import type { Site } from '../../services/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
+import { markdownInline } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const duration = (seconds: number) =>
@@ -17,7 +18,8 @@ export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): 
   const o = config.oauth;
   const scopeRows = SCOPES.map((s) => `| \`${s.name}\` | ${s.meaning} | ${s.audience === 'any' ? 'identity' : s.audience} |`).join('\n');
   const limits = Object.keys(RATE_POLICIES).map((name) => [name, limiter.policy(name as RatePolicyName)] as const).map(([name, p]) => `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`).join('\n');
-  return `# Authenticating at ${site.name}
+  // Issue 13 item 7: the school's name is literal text, never Markdown structure.
+  return `# Authenticating at ${markdownInline(site.name)}
 
 This school's API is protected by OAuth 2.0 and OpenID Connect. The resource server and the
 authorization server are both **${site.origin}**: it is the token issuer (\`iss\`) and the resource

@@ -2,13 +2,15 @@
 // file lists of `- [title](url): note` lines, with `## Optional` last (reference 4.1).
 import type { CatalogCourse } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
+import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
 
 export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const o = site.origin;
-  const courseLines = courses.map((c) => `- [${oneLine(c.title)}](${o}/api/v1/catalog/courses/${c.slug}): ${oneLine(c.subtitle ?? 'course details and outline (JSON)')}`);
-  return `# ${oneLine(site.name)}
+  // Issue 13 item 7: every school-written string is one line of literal Markdown text (lib/markdown-escape.ts).
+  const courseLines = courses.map((c) => `- [${md(c.title)}](${o}/api/v1/catalog/courses/${urlSegment(c.slug)}): ${md(c.subtitle ?? 'course details and outline (JSON)')}`);
+  return `# ${md(site.name)}
 
-> ${oneLine(site.description ?? 'An online school.')} Prices in ${site.currency}; language ${site.locale}.
+> ${md(site.description ?? 'An online school.')} Prices in ${md(site.currency)}; language ${md(site.locale)}.
 
 The public catalog is readable without a token, through the REST catalog below and the anonymous tools of the MCP server at ${o}/mcp. The administrative API and each member's own data need OAuth 2.0: see ${o}/auth.md.
 
@@ -34,9 +36,4 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 
 - [OpenID configuration](${o}/.well-known/openid-configuration): OpenID Connect Discovery
 `;
-}
-
-/** Titles are school-written text: keep each on one line so it cannot forge structure. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/^#+\s*/, '').trim();
 }

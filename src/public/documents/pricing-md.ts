@@ -1,11 +1,11 @@
 // /pricing.md: this school's published prices from the database, in the shape proposed by
 // reference 4.3 (courses, membership plans, events, digital products). Coupon codes are secrets
-// and never appear. School-written names are kept to one table cell each.
+// and never appear. School-written names are kept to one table cell each (issue 13 item 7:
+// lib/markdown-escape.ts escapes `|` with the rest, so a name cannot add a cell, a row or a heading).
 import type { Db } from '../../db/database.ts';
 import { listPricedCourses, listPricedEvents, listPricedPlans, listPricedProducts } from '../../db/repositories/pricing.ts';
 import type { Site } from '../../services/sites.ts';
-
-const cell = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|').trim();
+import { markdownInline as cell, urlSegment } from '../../lib/markdown-escape.ts';
 
 export function formatMoney(amount: number, currency: string): string {
   if (amount === 0) return 'free';
@@ -24,11 +24,11 @@ export async function renderPricingMd(db: Db, site: Site, now = new Date()): Pro
   const section = (title: string, header: string, rows: string[]) => `## ${title}\n\n${rows.length ? `${header}\n${rows.join('\n')}` : 'None at the moment.'}\n`;
   return [
     `# ${cell(site.name)} — Pricing\n`,
-    `> Prices in ${site.currency} unless a row says otherwise. Generated from the school's live data on ${now.toISOString().slice(0, 10)}.\n`,
+    `> Prices in ${cell(site.currency)} unless a row says otherwise. Generated from the school's live data on ${now.toISOString().slice(0, 10)}.\n`,
     section(
       'Courses',
       '| Course | Price | Access | Details |\n|---|---|---|---|',
-      courses.map((c) => `| ${cell(c.title)} | ${formatMoney(c.price_amount, c.currency)} | ${c.access_days ? `${c.access_days} days` : 'lifetime'} | ${o}/api/v1/catalog/courses/${c.slug} |`),
+      courses.map((c) => `| ${cell(c.title)} | ${formatMoney(c.price_amount, c.currency)} | ${c.access_days ? `${c.access_days} days` : 'lifetime'} | ${o}/api/v1/catalog/courses/${urlSegment(c.slug)} |`),
     ),
     section(
       'Membership plans',
