@@ -1,7 +1,7 @@
 // The GraphQL document cache (document-cache.ts): same answers as graphql-js, less work.
 import { describe, expect, it } from 'vitest';
 import { GraphQLError, type ValidationRule } from 'graphql';
-import { createDocumentCache } from './document-cache.ts';
+import { createDocumentCache, MAX_QUERY_BYTES, MAX_TOKENS } from './document-cache.ts';
 import { buildAccountSchema } from './schema.ts';
 
 const schema = buildAccountSchema();
@@ -29,5 +29,34 @@ describe('GraphQL document cache', () => {
     cache.validate(schema, document, [counting]);
     cache.validate(schema, document, [counting]);
     expect(runs).toBe(2);
+  });
+
+  it('issue 13 item 5: refuses a text over the byte budget unread, and stops parsing at the token budget', () => {
+    const cache = createDocumentCache();
+    const refusal = (query: string) => {
+      try {
+        cache.parse(query);
+      } catch (error) {
+        return (error as GraphQLError).extensions;
+      }
+      return undefined;
+    };
+    expect(refusal(`{ viewer { id } } # ${'x'.repeat(MAX_QUERY_BYTES)}`)).toEqual({ code: 'GRAPHQL_PARSE_FAILED', limit: 'bytes', max: MAX_QUERY_BYTES });
+    // Multi-byte characters count as their UTF-8 bytes.
+    expect(refusal(`{ viewer { id } } # ${'\u00e9'.repeat(MAX_QUERY_BYTES / 2)}`)).toMatchObject({ limit: 'bytes' });
+    expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS)} } }`)).toEqual({ code: 'GRAPHQL_PARSE_FAILED', limit: 'tokens', max: MAX_TOKENS });
+    expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS - 10)} } }`)).toBeUndefined();
+  });
+
+  it("issue 13 item 5: runs the request's own rules before graphql-js's, and skips those when one refuses", () => {
+    const cache = createDocumentCache();
+    const document = cache.parse('{ viewer { id } }');
+    let specifiedRan = false;
+    const refuse: ValidationRule = (context) => ({ Document: () => context.reportError(new GraphQLError('over a limit')) });
+    const spy: ValidationRule = () => ({ Document: () => void (specifiedRan = true) });
+    expect(cache.validate(schema, document, [refuse]).map((e) => e.message)).toEqual(['over a limit']);
+    expect(specifiedRan).toBe(false);
+    expect(cache.validate(schema, document, [spy])).toEqual([]);
+    expect(specifiedRan).toBe(true);
   });
 });

@@ -2,39 +2,72 @@
 // request's CPU (bench/ANALYSIS.md 6); clients send a handful of distinct documents. graphql-js
 // documents are immutable, so one parsed document and its verdict under the specified rules can
 // serve every request with that text. The depth and cost rules depend on the variables and still
-// run per request, on documents that passed the specified rules.
+// run per request.
+//
+// Issue 13 item 5 ("oversized documents are refused before they are fully parsed"): a text over
+// MAX_QUERY_BYTES is refused unread, and graphql-js stops lexing at MAX_TOKENS tokens (its
+// `maxTokens` parse option). The request's own rules (limits.ts) run BEFORE graphql-js's rules,
+// some of which are quadratic in the document (OverlappingFieldsCanBeMerged), so a document over
+// a limit is refused in linear time; a distinct hostile text per request gains nothing from the cache.
 import { LRUCache } from 'lru-cache';
-import { parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type Source, type ValidationRule } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type Source, type ValidationRule } from 'graphql';
 
 /** Distinct documents remembered; longer texts are parsed per request (they are rare and costly to keep). */
 const MAX_DOCUMENTS = 500;
 const MAX_CACHED_QUERY_LENGTH = 20_000;
+/** The largest query text read (UTF-8 bytes); graphql-js's full introspection query is about 2 KB. */
+export const MAX_QUERY_BYTES = 32 * 1024;
+/** Lexical tokens parsed at most (graphql-armor's default); the full introspection query has under 200. */
+export const MAX_TOKENS = 1000;
+
+function parseError(message: string, limit: string, max: number): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', limit, max } });
+}
+
+/** graphql-js's parse within the size and token budgets; every refusal is a GraphQLError. */
+function parseBounded(query: string | Source): DocumentNode {
+  const text = typeof query === 'string' ? query : query.body;
+  // Measured without encoding: a UTF-16 unit is at most 3 UTF-8 bytes, so only texts near the cap need a count.
+  if (text.length * 3 > MAX_QUERY_BYTES && Buffer.byteLength(text, 'utf8') > MAX_QUERY_BYTES) {
+    throw parseError(`The query text is larger than ${MAX_QUERY_BYTES} bytes; it was not read.`, 'bytes', MAX_QUERY_BYTES);
+  }
+  try {
+    return parse(query, { maxTokens: MAX_TOKENS });
+  } catch (error) {
+    // graphql-js 16: "Syntax Error: Document contains more that N tokens. Parsing aborted." (sic; document-cache.test.ts pins it)
+    if (error instanceof GraphQLError && /Document contains more th[ae]n \d+ tokens/.test(error.message)) {
+      throw parseError(`The query has more than ${MAX_TOKENS} tokens; parsing stopped there.`, 'tokens', MAX_TOKENS);
+    }
+    throw error;
+  }
+}
 
 export function createDocumentCache() {
   const documents = new LRUCache<string, DocumentNode>({ max: MAX_DOCUMENTS });
   const specifiedVerdicts = new WeakMap<DocumentNode, readonly GraphQLError[]>();
 
   return {
-    /** graphql-http's `parse`: a syntax error throws as graphql-js's own does. */
+    /** graphql-http's `parse`: a syntax error or a budget exceeded throws a GraphQLError. */
     parse(query: string | Source): DocumentNode {
-      if (typeof query !== 'string' || query.length > MAX_CACHED_QUERY_LENGTH) return parse(query);
+      if (typeof query !== 'string' || query.length > MAX_CACHED_QUERY_LENGTH) return parseBounded(query);
       let document = documents.get(query);
       if (!document) {
-        document = parse(query);
+        document = parseBounded(query);
         documents.set(query, document);
       }
       return document;
     },
-    /** graphql-http's `validate`: the specified rules once per document, the others every time. */
+    /** graphql-http's `validate`: the request's own rules first, every time; the specified rules once per document. */
     validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] {
+      const others = rules.filter((rule) => !specifiedRules.includes(rule));
+      const refused = others.length ? validate(schema, document, others) : [];
+      if (refused.length) return refused;
       let verdict = specifiedVerdicts.get(document);
       if (!verdict) {
         verdict = validate(schema, document, specifiedRules);
         specifiedVerdicts.set(document, verdict);
       }
-      if (verdict.length) return verdict;
-      const others = rules.filter((rule) => !specifiedRules.includes(rule));
-      return others.length ? validate(schema, document, others) : [];
+      return verdict;
     },
   };
 }

@@ -1,17 +1,20 @@
 // The depth and cost limits as the SDL documents them: standard introspection passes, a nested
 // introspection bomb and aliased pages over the budget do not, and fragments cannot hide either.
-import { getIntrospectionQuery, parse, specifiedRules, validate } from 'graphql';
+import { getIntrospectionQuery, parse, specifiedRules } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { MAX_COST, MAX_DEPTH, queryLimits } from './limits.ts';
+import { MAX_COST, MAX_DEPTH, MAX_INTROSPECTION_COST, MAX_MUTATION_FIELDS, queryLimits } from './limits.ts';
+import { createDocumentCache } from './document-cache.ts';
 import { buildAccountSchema } from './schema.ts';
 
 const schema = buildAccountSchema();
+// As the server validates: the limits first, then graphql-js's own rules (document-cache.ts).
+const { validate } = createDocumentCache();
 const check = (query: string, variables: Record<string, unknown> = {}) =>
   validate(schema, parse(query), [...specifiedRules, queryLimits(variables)]).map((e) => ({ message: e.message, limit: e.extensions.limit }));
 
 describe('query limits', () => {
   it("lets graphql-js's full introspection query through (ofType adds no level)", () => {
-    expect(check(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }))).toEqual([]);
+    expect(check(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true }))).toEqual([]);
   });
 
   it('lets the largest honest query through: every list at 50', () => {
@@ -33,23 +36,62 @@ describe('query limits', () => {
     expect(check(query).map((e) => e.limit)).toEqual(['depth']);
   });
 
-  it(`refuses aliased pages whose firsts add up to more than ${MAX_COST}`, () => {
-    const aliases = Array.from({ length: 5 }, (_, i) => `a${i}: enrolledCourses(first: 50) { totalCount }`).join(' ');
-    expect(check(`{ viewer { ${aliases} } }`).map((e) => e.limit)).toEqual(['cost']);
-    expect(check(`{ viewer { ${aliases.replaceAll('50', '40')} } }`)).toEqual([]);
+  it(`refuses aliased pages over ${MAX_COST}`, () => {
+    const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: enrolledCourses(first: 50) { nodes { slug } }`).join(' ');
+    // Each page: 10 (it reads data) + 50 x (nodes + slug) = 110.
+    expect(check(`{ viewer { ${aliases(18)} } }`)).toEqual([]);
+    expect(check(`{ viewer { ${aliases(19)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('prices omitted first at the default 20 and variables at their value, or 50 without one', () => {
-    const ten = Array.from({ length: 10 }, (_, i) => `a${i}: orders { totalCount }`).join(' ');
-    expect(check(`{ viewer { ${ten} } }`)).toEqual([]);
-    expect(check(`{ viewer { ${ten} x: orders { totalCount } } }`).map((e) => e.limit)).toEqual(['cost']);
-    const byVariable = 'query($n: Int) { viewer { a: orders(first: $n) { totalCount } b: orders(first: $n) { totalCount } c: orders(first: $n) { totalCount } d: orders(first: $n) { totalCount } e: orders(first: $n) { totalCount } } }';
-    expect(check(byVariable, { n: 10 })).toEqual([]);
-    expect(check(byVariable).map((e) => e.limit)).toEqual(['cost']);
+    const page = (first: string) => `orders${first} { nodes { number } }`;
+    const many = (n: number, first: string) => `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: ${page(first)}`).join(' ')} } }`;
+    // Each: 10 + 20 x 2 = 50 at the default; 10 + 50 x 2 = 110 by a variable without a value.
+    expect(check(many(39, ''))).toEqual([]);
+    expect(check(many(41, '')).map((e) => e.limit)).toEqual(['cost']);
+    const byVariable = `query($n: Int) ${many(18, '(first: $n)').slice(0)}`;
+    expect(check(byVariable, { n: 50 })).toEqual([]);
+    expect(check(`query($n: Int) ${many(30, '(first: $n)')}`, { n: 20 })).toEqual([]);
+    expect(check(`query($n: Int) ${many(30, '(first: $n)')}`).map((e) => e.limit)).toEqual(['cost']);
   });
 
-  it('measures a fragment spread many times once, and still counts every spread', () => {
-    const query = `{ viewer { ...P ...P ...P ...P ...P } } fragment P on Viewer { orders(first: 41) { totalCount } }`;
-    expect(check(query).map((e) => e.limit)).toEqual(['cost']);
+  it('issue 13 item 5: counts every selected field, aliased or repeated (an alias bomb of scalars is refused)', () => {
+    const scalars = (n: number, alias: boolean) => `{ viewer { ${Array.from({ length: n }, (_, i) => (alias ? `a${i}: id` : 'id')).join(' ')} } }`;
+    expect(check(scalars(600, true))).toEqual([]);
+    expect(check(scalars(MAX_COST, true)).map((e) => e.limit)).toEqual(['cost']);
+    expect(check(scalars(MAX_COST, false)).map((e) => e.limit)).toEqual(['cost']);
+    // Fields that read data cost 10: 200 viewers are 2,000 plus their ids.
+    const viewers = Array.from({ length: 200 }, (_, i) => `v${i}: viewer { id }`).join(' ');
+    expect(check(`{ ${viewers} }`).map((e) => e.limit)).toEqual(['cost']);
+  });
+
+  it('issue 13 item 5: counts a fragment at every spread, nested spreads multiplied, inline fragments too', () => {
+    const spreads = (name: string, n: number) => Array.from({ length: n }, () => `...${name}`).join(' ');
+    expect(check(`{ viewer { ${spreads('P', 5)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`)).toEqual([]);
+    expect(check(`{ viewer { ${spreads('P', 25)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`).map((e) => e.limit)).toEqual(['cost']);
+    // Twenty spreads of twenty spreads of eleven fields: 4,400 field selections behind 40 spreads.
+    const nested = `{ viewer { ${spreads('A', 20)} } } fragment A on Viewer { ${spreads('B', 20)} } fragment B on Viewer { ${'id '.repeat(10)} email }`;
+    expect(check(nested).map((e) => e.limit)).toEqual(['cost']);
+    const inline = `{ viewer { ${Array.from({ length: 700 }, () => '... on Viewer { id email name }').join(' ')} } }`;
+    expect(check(inline).map((e) => e.limit)).toEqual(['cost']);
+  });
+
+  it('issue 13 item 5: prices introspection lists at the schema\'s own sizes, so aliases at their leaves are refused', () => {
+    const leaves = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: name`).join(' ');
+    expect(check(`{ __schema { types { fields { ${leaves(10)} } } } }`)).toEqual([]);
+    expect(check(`{ __schema { types { fields { type { ofType { fields { ${leaves(300)} } } } } } } }`)).toEqual([
+      { message: expect.stringContaining(`at most ${MAX_INTROSPECTION_COST}`), limit: 'introspection' },
+    ]);
+    const copies = Array.from({ length: 3 }, (_, i) => `s${i}: __schema { types { fields { args { type { name } } } } }`).join(' ');
+    expect(check(`{ ${copies} }`)).toEqual([]);
+    const many = Array.from({ length: 40 }, (_, i) => `s${i}: __schema { types { fields { args { type { name kind } } } } }`).join(' ');
+    expect(check(`{ ${many} }`).map((e) => e.limit)).toEqual(['introspection']);
+  });
+
+  it(`issue 13 item 5: refuses more than ${MAX_MUTATION_FIELDS} mutation fields in one request, fragments included`, () => {
+    const mutation = (n: number) => Array.from({ length: n }, (_, i) => `m${i}: cancelEventRegistration(eventId: "e") { id }`).join(' ');
+    expect(check(`mutation { ${mutation(MAX_MUTATION_FIELDS)} }`)).toEqual([]);
+    expect(check(`mutation { ${mutation(MAX_MUTATION_FIELDS + 1)} }`).map((e) => e.limit)).toEqual(['mutations']);
+    expect(check(`mutation { ...M ...M } fragment M on Mutation { ${mutation(6)} }`).map((e) => e.limit)).toEqual(['mutations']);
   });
 });

@@ -1,11 +1,23 @@
-// Query depth and cost limits, as validation rules so that a document breaking one is refused
-// before any resolver runs. Both are documented in the SDL's schema description; keep them in step.
+// Query depth, cost and mutation-count limits (issue 13 item 5: "a GraphQL document's cost counts
+// every selected field, aliases and repeats included"), as one validation rule that document-cache.ts
+// runs BEFORE graphql-js's own rules: those include OverlappingFieldsCanBeMerged, which is quadratic
+// in the fields sharing a response key, so an alias or repeat bomb must be refused before it runs.
+// The limits are documented in the SDL's schema description; keep the two in step.
+//
+// The measure walks the document as execution would expand it, without expanding it: every field
+// selection counts, however often it is repeated or aliased; a fragment is measured once and its
+// measure added at each spread (so nested spreads cost their true, multiplied size in linear time).
 import {
   getNamedType,
+  getNullableType,
   GraphQLError,
   isInterfaceType,
+  isListType,
   isObjectType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type FieldNode,
   type GraphQLField,
   type GraphQLNamedType,
@@ -13,28 +25,57 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { introspectionListSizes } from './introspection-sizes.ts';
 import { MAX_PAGE_SIZE } from '../services/account.ts';
 
 export const MAX_DEPTH = 8;
-export const MAX_COST = 200;
+/** The largest honest query (every list at 50, every field selected) costs about 1,450. */
+export const MAX_COST = 2000;
+/** Each field with a resolver of its own reads the database (or writes it): it costs this much, any other field 1. */
+export const RESOLVED_FIELD_COST = 10;
+/**
+ * Introspection reads no data but its lists multiply (a type's fields, a field's args, ...): it is
+ * priced apart, each of its lists at the true longest list of this schema. graphql-js's full
+ * introspection query (every option) is priced at about 43,000 here; aliases at its leaves multiply that.
+ */
+export const MAX_INTROSPECTION_COST = 50_000;
+/** Root fields of one mutation operation: each is a write, run one after another (GraphQL spec 6.2.2). */
+export const MAX_MUTATION_FIELDS = 10;
 
 /** `ofType` unwraps a type reference (introspection's TypeRef chain): linear, so no level of its own. */
 const UNWRAPPING_FIELDS: ReadonlySet<string> = new Set(['ofType']);
 
 type Variables = Readonly<Record<string, unknown>> | null | undefined;
-/** Depth in field levels, and cost at a multiplier of 1 (cost scales linearly with it). */
-type Measure = { depth: number; cost: number };
+/** Depth in field levels; the costs of data and of introspection at a multiplier of 1 (they scale linearly with it); field selections at this level. */
+type Measure = { depth: number; cost: number; introspection: number; fields: number };
+const NOTHING: Measure = { depth: 0, cost: 0, introspection: 0, fields: 0 };
+/** The roots of introspection (GraphQL spec 4.1), which getFields() of the root type does not list. */
+const META_FIELDS: Readonly<Record<string, GraphQLField<unknown, unknown>>> = { __schema: SchemaMetaFieldDef, __type: TypeMetaFieldDef, __typename: TypeNameMetaFieldDef };
+const isIntrospectionRoot = (name: string) => name === '__schema' || name === '__type';
 
-/** Both limits for one request; the variables give `first` values passed as variables. */
+/** A number for a message: astronomically large ones (nested fragment spreads) read as such. */
+const shown = (value: number) => (value < 1e12 ? String(value) : 'over a trillion');
+
+function limitError(message: string, node: Parameters<ValidationContext['reportError']>[0]['nodes'], limit: string, max: number): GraphQLError {
+  return new GraphQLError(message, { nodes: node ?? null, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, max } });
+}
+
+/** All limits for one request; the variables give `first` values passed as variables. */
 export function queryLimits(variables: Variables): ValidationRule {
   return (context: ValidationContext) => ({
     OperationDefinition(node) {
       const measure = new Measurer(context, variables).selections(node.selectionSet, context.getSchema().getRootType(node.operation) ?? undefined);
       if (measure.depth > MAX_DEPTH) {
-        context.reportError(new GraphQLError(`The query is ${measure.depth} levels deep; at most ${MAX_DEPTH} are allowed.`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'depth', max: MAX_DEPTH } }));
+        context.reportError(limitError(`The query is ${measure.depth} levels deep; at most ${MAX_DEPTH} are allowed.`, [node], 'depth', MAX_DEPTH));
       }
       if (measure.cost > MAX_COST) {
-        context.reportError(new GraphQLError(`The query's estimated cost is ${measure.cost}; at most ${MAX_COST} is allowed (each field taking first costs first times the first values above it).`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', max: MAX_COST } }));
+        context.reportError(limitError(`The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, times the first of each list field above it).`, [node], 'cost', MAX_COST));
+      }
+      if (measure.introspection > MAX_INTROSPECTION_COST) {
+        context.reportError(limitError(`The query's introspection would produce about ${shown(measure.introspection)} values; at most ${MAX_INTROSPECTION_COST} are allowed (each introspection list counted at this schema's longest list of its kind).`, [node], 'introspection', MAX_INTROSPECTION_COST));
+      }
+      if (node.operation === 'mutation' && measure.fields > MAX_MUTATION_FIELDS) {
+        context.reportError(limitError(`The mutation selects ${measure.fields} root fields; at most ${MAX_MUTATION_FIELDS} are allowed in one request.`, [node], 'mutations', MAX_MUTATION_FIELDS));
       }
       return false;
     },
@@ -44,7 +85,7 @@ export function queryLimits(variables: Variables): ValidationRule {
 class Measurer {
   private readonly context: ValidationContext;
   private readonly variables: Variables;
-  /** Each fragment is measured once however often it is spread, so nested spreads cannot blow up. */
+  /** Each fragment is measured once however often it is spread; each spread adds its whole measure. */
   private readonly fragments = new Map<string, Measure>();
   private readonly inProgress = new Set<string>();
 
@@ -56,6 +97,8 @@ class Measurer {
   selections(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Measure {
     let depth = 0;
     let cost = 0;
+    let introspection = 0;
+    let fields = 0;
     for (const selection of set.selections) {
       let inner: Measure;
       if (selection.kind === Kind.FIELD) inner = this.field(selection, parent);
@@ -65,20 +108,26 @@ class Measurer {
       } else inner = this.fragment(selection.name.value);
       depth = Math.max(depth, inner.depth);
       cost += inner.cost;
+      introspection += inner.introspection;
+      fields += inner.fields;
     }
-    return { depth, cost };
+    return { depth, cost, introspection, fields };
   }
 
   private field(node: FieldNode, parent: GraphQLNamedType | undefined): Measure {
-    // Introspection fields (__schema, __type) are not in getFields(): measured for depth only.
-    const definition = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[node.name.value] : undefined;
-    const first = definition ? this.firstOf(definition, node) : undefined;
-    const multiplier = first ?? 1;
-    const inner = node.selectionSet ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined) : { depth: 0, cost: 0 };
-    return {
-      depth: inner.depth + (UNWRAPPING_FIELDS.has(node.name.value) ? 0 : 1),
-      cost: (first ?? 0) + multiplier * inner.cost,
-    };
+    const name = node.name.value;
+    const fields = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields() : undefined;
+    const definition = fields?.[name] ?? META_FIELDS[name];
+    const introspective = name.startsWith('__') || (parent?.name.startsWith('__') ?? false);
+    const inner = node.selectionSet ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined) : NOTHING;
+    // An introspection list yields at most the schema's longest list of its kind; a data list at most its first.
+    const listSize = definition && introspective && isListType(getNullableType(definition.type)) ? introspectionListSizes(this.context.getSchema())[name] : undefined;
+    const multiplier = listSize ?? (definition && !introspective ? this.firstOf(definition, node) : undefined) ?? 1;
+    const own = !introspective && definition?.resolve ? RESOLVED_FIELD_COST : 1;
+    const total = own + multiplier * (inner.cost + inner.introspection);
+    const depth = inner.depth + (UNWRAPPING_FIELDS.has(name) ? 0 : 1);
+    // Everything under __schema or __type is introspection, priced against its own budget.
+    return isIntrospectionRoot(name) ? { depth, cost: 0, introspection: total, fields: 1 } : { depth, cost: total, introspection: 0, fields: 1 };
   }
 
   private fragment(name: string): Measure {
@@ -86,7 +135,7 @@ class Measurer {
     if (known) return known;
     const fragment = this.context.getFragment(name);
     // Unknown and cyclic fragments are reported by graphql-js's own rules.
-    if (!fragment || this.inProgress.has(name)) return { depth: 0, cost: 0 };
+    if (!fragment || this.inProgress.has(name)) return NOTHING;
     this.inProgress.add(name);
     const type = this.context.getSchema().getType(fragment.typeCondition.name.value);
     const measure = this.selections(fragment.selectionSet, type ?? undefined);
