@@ -1,8 +1,8 @@
 // Getting around the rate limits (issue 9, "Limits and abuse" met with hostile input): the MCP
 // tool-call limit (/auth.md: "mcp tool calls per token", per address when anonymous) counts calls,
 // not requests. JSON-RPC batches left MCP in 2025-06-18, but the server still answers them for
-// older protocol revisions, up to 100 messages a batch (JSON-RPC 2.0 6): counted once per request,
-// a batch would multiply the limit a hundredfold.
+// older protocol revisions, up to 10 tool calls a batch (/auth.md, issue 13 item 5; JSON-RPC 2.0 6):
+// counted once per request, a batch would multiply the limit tenfold.
 import { expect, inject, it } from 'vitest';
 import { json, send } from './fuzz-kit.ts';
 
@@ -12,7 +12,7 @@ it('a JSON-RPC batch of tool calls spends one unit of the per-caller limit per c
   const authMd = await (await fetch(`${origin}/auth.md`)).text();
   const limit = Number(/mcp tool calls per token \| (\d+) per 1 minute/i.exec(authMd)?.[1]);
   expect(limit, '/auth.md documents the tool-call limit').toBeGreaterThan(0);
-  const batchSize = Math.min(100, limit);
+  const batchSize = Math.min(10, limit);
   const batch = JSON.stringify(Array.from({ length: batchSize }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } })));
   // Anonymous, from an address of its own: the limit is per address, and no other suite uses this one.
   const post = () => send(origin, { method: 'POST', target: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' }, body: batch, from: '127.0.1.2' });

@@ -1,8 +1,9 @@
 // POST /mcp: the MCP Streamable HTTP endpoint, stateless (DESIGN, "The path of a request"): a
 // new Server and transport per request, JSON responses, no session id, so any instance answers
 // any request. The order of checks: Origin (DNS rebinding), method, bearer guard in
-// anonymous-allowed mode (a bad token is 401, never anonymous), the step-up challenge for a tool
-// the caller may not use, the per-caller rate limit of tool calls, then the SDK.
+// anonymous-allowed mode (a bad token is 401, never anonymous), the batch bounds (batch-limit.ts),
+// the step-up challenge for a tool the caller may not use, the per-caller rate limit of tool calls,
+// then the SDK.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Request, RequestHandler, Response } from 'express';
@@ -17,6 +18,7 @@ import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
 import { answerDirectCall, directCallOf } from './direct-rpc.ts';
+import { batchRefusal } from './batch-limit.ts';
 import { createMcpServer } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
@@ -31,7 +33,8 @@ function sendJsonRpcError(res: Response, status: number, message: string, header
 /**
  * platform-apis 3.3: per-caller limits on tool calls; per token, or per address when anonymous.
  * One hit per tool call: batches left the protocol in 2025-06-18, but the SDK still answers them
- * (up to 100 messages) for older revisions, and one hit per request would multiply the limit.
+ * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, batch-limit.ts), and one hit per request
+ * would multiply the limit.
  */
 async function toolCallsAllowed(services: Services, ctx: RequestContext, auth: AuthInfo | undefined, calls: number, res: Response): Promise<boolean> {
   if (calls === 0) return true;
@@ -96,6 +99,9 @@ export function createMcpHandler(services: Services): RequestHandler {
       // JSON-RPC 2.0 5.1: a body that is not JSON is a parse error (-32700), as the SDK's transport answers.
       const unreadable = unreadableBodyOf(req);
       if (unreadable) return sendJsonRpcError(res, unreadable.status, unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`, {}, unreadable.status === 413 ? -32000 : -32700);
+      // Issue 13 item 5: bounded before anything loops over the batch's messages.
+      const oversized = batchRefusal(req.body);
+      if (oversized) return sendJsonRpcError(res, 400, oversized, {}, -32600);
       const challenge = challengeForToolCalls(registry, req.body, auth, ctx.site.origin);
       if (challenge) throw challenge;
       if (!(await toolCallsAllowed(services, ctx, auth, toolCallNames(req.body).length, res))) return;
