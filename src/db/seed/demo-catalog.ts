@@ -1,5 +1,6 @@
 // Courses with their sections and lectures, and the school's lecturer profile.
 import type { LectureContentType } from '../schema.ts';
+import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
 import { daysFromNow, lookup, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 
 export interface SeededCourse extends Sellable {
@@ -19,7 +20,7 @@ function contentFor(type: LectureContentType, siteSlug: string, courseSlug: stri
     case 'pdf':
       return `${base}.pdf`;
     case 'text':
-      return `<h2>${title}</h2><p>Lesson notes for lecture ${n}.</p>`;
+      return sanitizeSchoolHtml(`<h2>${title}</h2><p>Lesson notes for lecture ${n}.</p>`);
     case 'embed_link':
       return `https://embed.${siteSlug}.test/${courseSlug}/${n}`;
     case 'external_link':
@@ -37,7 +38,8 @@ export async function seedCatalog(ctx: SchoolContext, school: SchoolSeed): Promi
         slug: course.slug,
         title: course.title,
         subtitle: course.subtitle,
-        description: course.description,
+        // Issue 13 item 7: school HTML goes through the one sanitiser, seed included.
+        description: course.description && sanitizeSchoolHtml(course.description),
         status: course.status,
         featured: course.featured ?? false,
         price_amount: course.price,
@@ -127,7 +129,7 @@ async function seedLecturer(ctx: SchoolContext, school: SchoolSeed, courseIds: M
       name: person.name ?? lecturer.slug,
       email: lecturer.email,
       headline: lecturer.headline,
-      bio: lecturer.bio,
+      bio: lecturer.bio && sanitizeSchoolHtml(lecturer.bio),
       avatar_url: `https://images.${ctx.siteSlug}.test/lecturers/${lecturer.slug}.jpg`,
     })
     .returning('id')

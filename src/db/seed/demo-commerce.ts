@@ -2,6 +2,7 @@
 // whose totals are computed here the way checkout computes them.
 import { createHash } from 'node:crypto';
 import type { OrderItemType } from '../schema.ts';
+import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { seedMemberships } from './demo-memberships.ts';
 import { daysFromNow, lookup, type OrderItemRef, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
@@ -45,7 +46,7 @@ async function seedProducts(ctx: SchoolContext, school: SchoolSeed): Promise<Map
         site_id: ctx.siteId,
         slug: product.slug,
         name: product.name,
-        description: product.description,
+        description: product.description && sanitizeSchoolHtml(product.description), // issue 13 item 7
         price_amount: product.price,
         currency: ctx.currency,
         file_id: file.id,

@@ -1,6 +1,7 @@
 // Everything around the courses: events with registrations, blog posts with threaded comments,
 // a contact form with submissions, static pages and the school's look.
 import type { SeededCourse } from './demo-catalog.ts';
+import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
 import { daysFromNow, lookup, type CommentSeed, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 
 const HOUR_MS = 3_600_000;
@@ -17,7 +18,8 @@ export async function seedEvents(ctx: SchoolContext, school: SchoolSeed): Promis
         site_id: ctx.siteId,
         slug: event.slug,
         title: event.title,
-        description: event.description,
+        // Issue 13 item 7: school HTML goes through the one sanitiser, seed included.
+        description: event.description && sanitizeSchoolHtml(event.description),
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + event.hours * HOUR_MS),
         timezone: school.timezone,
@@ -62,7 +64,7 @@ export async function seedContent(ctx: SchoolContext, school: SchoolSeed, course
         author_person_id: ctx.person(post.author),
         title: post.title,
         excerpt: post.excerpt,
-        body: post.body,
+        body: sanitizeSchoolHtml(post.body),
         status: post.status,
         published_at: post.status === 'published' ? daysFromNow(ctx, -10) : null,
       })),
@@ -118,6 +120,7 @@ export async function seedContent(ctx: SchoolContext, school: SchoolSeed, course
       school.pages.map((page) => ({
         site_id: siteId,
         ...page,
+        body: sanitizeSchoolHtml(page.body),
         published_at: page.status === 'published' ? daysFromNow(ctx, -60) : null,
       })),
     )

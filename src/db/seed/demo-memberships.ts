@@ -1,6 +1,7 @@
 // Membership plans with the courses they include, and subscriptions whose billing periods are
 // derived from the plan's interval, as billing would have advanced them.
 import type { BillingInterval } from '../schema.ts';
+import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { daysFromNow, lookup, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 
@@ -34,7 +35,7 @@ export async function seedMemberships(
         site_id: siteId,
         slug: plan.slug,
         name: plan.name,
-        description: plan.description,
+        description: plan.description && sanitizeSchoolHtml(plan.description), // issue 13 item 7
         price_amount: plan.price,
         currency: ctx.currency,
         billing_interval: plan.interval,

@@ -9,6 +9,7 @@ import { invalidRequest, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 
 export type CourseInput = {
   title?: string;
@@ -45,7 +46,8 @@ export function toCourse(row: CourseRow) {
 }
 
 function columnsOf(input: CourseInput) {
-  const { price, ...rest } = input;
+  // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+  const { price, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }
 

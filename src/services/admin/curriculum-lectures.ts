@@ -9,7 +9,16 @@ import type { LectureContentType } from '../../db/schema.ts';
 import { conflict } from '../../http/problem.ts';
 import type { Site } from '../sites.ts';
 import { checkFullOrder } from './curriculum-sections.ts';
+import { sanitizeSchoolHtml, withSanitizedHtml } from '../rich-text.ts';
 import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
+
+/** Issue 13 item 7: `text` content is school HTML, sanitised on every write (services/rich-text.ts). */
+function sanitizedContent<T extends LectureInput>(input: T, type: LectureContentType, current?: string | null): T {
+  if (type !== 'text') return input;
+  // A lecture turned into `text` keeps its old content unless sent: that content is sanitised too.
+  if (input.content === undefined && current != null) return { ...input, content: sanitizeSchoolHtml(current) };
+  return withSanitizedHtml(input, ['content']);
+}
 
 export type LectureInput = {
   title?: string;
@@ -38,8 +47,9 @@ export function createLectureAdmin(db: Db) {
       return toLecture(await mustFind(db, site, id));
     },
 
-    async createLecture(site: Site, courseId: string, sectionId: string, input: LectureInput & { title: string; content_type: LectureContentType; position?: number }) {
-      checkContent(input.content_type, input.content, '/body/content');
+    async createLecture(site: Site, courseId: string, sectionId: string, raw: LectureInput & { title: string; content_type: LectureContentType; position?: number }) {
+      checkContent(raw.content_type, raw.content, '/body/content');
+      const input = sanitizedContent(raw, raw.content_type);
       return withCourseLocked(db, site.id, courseId, async (trx) => {
         if (!(await sections.findSection(trx, site.id, courseId, sectionId))) throw sectionNotFound();
         const { position: requested, ...fields } = input;
@@ -54,7 +64,7 @@ export function createLectureAdmin(db: Db) {
       const current = await mustFind(db, site, id);
       const type = input.content_type ?? current.content_type;
       checkContent(type, input.content === undefined ? current.content : input.content, input.content === undefined ? '/body/content_type' : '/body/content');
-      const row = await lectures.updateLecture(db, site.id, id, input);
+      const row = await lectures.updateLecture(db, site.id, id, sanitizedContent(input, type, current.content));
       if (!row) throw lectureNotFound();
       return toLecture(row);
     },

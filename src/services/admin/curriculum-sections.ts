@@ -8,6 +8,7 @@ import { countLectures, listLecturesOfSections } from '../../db/repositories/lec
 import { pageOf, readCursor } from '../../admin/keyset.ts';
 import { conflict } from '../../http/problem.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { courseNotFound, placeAt, sectionNotFound, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
 
 export type SectionInput = { title?: string; description?: string | null };
@@ -53,14 +54,15 @@ export function createSectionAdmin(db: Db) {
       return withCourseLocked(db, site.id, courseId, async (trx) => {
         const position = placeAt(input.position, await sections.lastSectionPosition(trx, site.id, courseId));
         await sections.shiftSections(trx, site.id, courseId, position, 1);
-        const row = await sections.insertSection(trx, { site_id: site.id, course_id: courseId, title: input.title, description: input.description ?? null, position });
+        const row = await sections.insertSection(trx, { site_id: site.id, course_id: courseId, title: input.title, description: withSanitizedHtml(input, ['description']).description ?? null, position });
         return toSection(row, []);
       });
     },
 
     async updateSection(site: Site, courseId: string, id: string, input: SectionInput) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
-      const row = await sections.updateSection(db, site.id, courseId, id, input);
+      // Issue 13 item 7: a section's description is school HTML, sanitised on every write (services/rich-text.ts).
+      const row = await sections.updateSection(db, site.id, courseId, id, withSanitizedHtml(input, ['description']));
       if (!row) throw sectionNotFound();
       const [section] = await withLectures(db, site, [row]);
       return section!;

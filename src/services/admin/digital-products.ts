@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { unprocessable } from './rule-errors.ts';
 import { fileUrl } from './storage.ts';
@@ -44,7 +45,8 @@ export function createDigitalProductAdmin(db: Db) {
   }
 
   async function columnsOf(site: Site, input: DigitalProductInput) {
-    const { price, file_id: fileId, ...rest } = input;
+    // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+    const { price, file_id: fileId, ...rest } = withSanitizedHtml(input, ['description']);
     if (fileId && !(await findStoredFile(db, site.id, fileId))) throw unprocessable('/body/file_id', 'is not a file uploaded to this school');
     return { ...rest, ...(fileId !== undefined ? { file_id: fileId } : {}), ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
   }

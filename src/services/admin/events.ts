@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
 
@@ -72,7 +73,8 @@ export function createEventAdmin(db: Db) {
    *   would wait for a second connection, forever on PGlite's single one (fuzz updateEventDeadlock)
    */
   async function columnsOf(exec: Db, site: Site, input: EventInput, current?: EventRow) {
-    const { price, timezone, ...rest } = input;
+    // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+    const { price, timezone, ...rest } = withSanitizedHtml(input, ['description']);
     const startsAt = new Date(input.starts_at ?? current!.starts_at);
     const endsAt = new Date(input.ends_at ?? current!.ends_at);
     if (endsAt < startsAt) throw unprocessable('/body/ends_at', 'must not be before starts_at');

@@ -13,6 +13,7 @@ import { conflict, notFound, ProblemError } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 
 export type LecturerInput = {
   name?: string;
@@ -87,13 +88,14 @@ export function createLecturerAdmin(db: Db) {
     async create(site: Site, input: LecturerInput & { name: string }) {
       await checkPerson(site, input.person_id);
       const row = await repo
-        .insertLecturer(db, { ...input, site_id: site.id, slug: input.slug ?? slugify(input.name) })
+        // Issue 13 item 7: the bio is school HTML, sanitised on every write (services/rich-text.ts).
+        .insertLecturer(db, { ...withSanitizedHtml(input, ['bio']), site_id: site.id, slug: input.slug ?? slugify(input.name) })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);
     },
     async update(site: Site, id: string, input: LecturerInput) {
       await checkPerson(site, input.person_id);
-      const row = await repo.updateLecturer(db, site.id, id, input).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
+      const row = await repo.updateLecturer(db, site.id, id, withSanitizedHtml(input, ['bio'])).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);
     },
     async remove(site: Site, id: string): Promise<void> {

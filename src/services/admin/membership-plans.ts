@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
@@ -52,7 +53,8 @@ export function toMembershipPlan(row: PlanRow, courses: readonly PlanCourseRow[]
 }
 
 function columnsOf(input: PlanInput) {
-  const { price, course_ids: _courses, ...rest } = input;
+  // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+  const { price, course_ids: _courses, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }
 

@@ -9,6 +9,7 @@ import { notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 
 export type PageInput = { title?: string; slug?: string; body?: string };
@@ -55,14 +56,16 @@ export function createPageAdmin(db: Db) {
     async get(site: Site, id: string) {
       return toPage(await mustFind(site, id));
     },
-    async create(site: Site, input: PageInput & { title: string }) {
+    async create(site: Site, raw: PageInput & { title: string }) {
+      // Issue 13 item 7: school HTML, sanitised on every write (services/rich-text.ts).
+      const input = withSanitizedHtml(raw, ['body']);
       const row = await repo
         .insertPage(db, { site_id: site.id, ...input, slug: input.slug ?? slugify(input.title) })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A page'));
       return toPage(row);
     },
     async update(site: Site, id: string, input: PageInput) {
-      const row = await repo.updatePage(db, site.id, id, input).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A page'));
+      const row = await repo.updatePage(db, site.id, id, withSanitizedHtml(input, ['body'])).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A page'));
       if (!row) throw missing();
       return toPage(row);
     },

@@ -11,6 +11,7 @@ import { notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { unprocessable } from './rule-errors.ts';
 
@@ -38,7 +39,8 @@ export const toPost = (row: PostRow) => ({ ...toPostSummary(row), body: row.body
 
 export function createPostAdmin(db: Db) {
   async function columnsOf(site: Site, input: PostInput) {
-    const { author_id: authorId, ...rest } = input;
+    // Issue 13 item 7: the body is school HTML, sanitised on every write (services/rich-text.ts).
+    const { author_id: authorId, ...rest } = withSanitizedHtml(input, ['body']);
     if (authorId && (await listRolesAtSite(db, site.id, authorId)).length === 0) {
       throw unprocessable('/body/author_id', 'is not a person with a role at this school');
     }
