@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import { createHashQueue, HASH_CONCURRENCY, HASH_QUEUE, hashPassword, PasswordHashingBusy, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the password it hashed, in the documented format', async () => {
@@ -49,4 +49,35 @@ describe('password hashing (scrypt)', () => {
   it('verifyAgainstDummy takes a verification and answers false', async () => {
     expect(await verifyAgainstDummy('demo-password')).toBe(false);
   });
+
+  it('issue 13 item 5: runs at most `concurrency` tasks at once, queues `maxWaiting`, and refuses the next at once', async () => {
+    const run = createHashQueue(2, 3);
+    let running = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const task = () =>
+      new Promise<string>((resolve) => {
+        running += 1;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running -= 1;
+          resolve('done');
+        });
+      });
+    const accepted = Array.from({ length: 5 }, () => run(task));
+    await expect(run(task)).rejects.toBeInstanceOf(PasswordHashingBusy);
+    await expect(run(task)).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    // Release every running task until all five have run: never more than two at once.
+    while (releases.length) {
+      await new Promise((r) => setTimeout(r, 0));
+      releases.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(await Promise.all(accepted)).toEqual(Array(5).fill('done'));
+    expect(most).toBe(2);
+    // Drained: the queue takes work again.
+    const again = run(async () => 'again');
+    expect(await again).toBe('again');
+  });
+
 });

@@ -1,7 +1,14 @@
 // Password hashing with scrypt (RFC 7914) from node:crypto: memory-hard, no native add-on.
 // Stored form: scrypt$<N>$<r>$<p>$<salt b64url>$<key b64url>. The parameters travel with the
 // hash, so they can be raised later and old hashes still verify.
+//
+// Issue 13 item 5 ("bounded concurrency, so sign-in bursts cannot exhaust memory"): each scrypt
+// holds 32 MiB (128 * N * r) on one of libuv's four threadpool threads, which file and DNS work
+// share. At most HASH_CONCURRENCY run at once and at most HASH_QUEUE wait (p-limit); past that
+// the caller gets PasswordHashingBusy at once, which the sign-in form answers with 503 and
+// Retry-After, instead of holding the request, its password and its memory in an unbounded queue.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
@@ -11,6 +18,29 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 // Verifying a login for an unknown e-mail runs against this hash (of a random password nobody
 // knows), so that the answer takes as long as for a real account (no account enumeration).
 const DUMMY_HASH = 'scrypt$32768$8$1$KhUtz_0dR1QgB3VL-ZHoHA$hkrzI_N9RFe5f97ruBcRvZMxeEGdt7B1APkpbyUgOa8';
+
+/** Hashes at once: two leave two of libuv's four threads to file and DNS work (64 MiB at most). */
+export const HASH_CONCURRENCY = 2;
+/** Hashes waiting: at about 60 ms a hash, the last one waits about a second. */
+export const HASH_QUEUE = 32;
+
+/** The hashing queue is full: answer 503 with Retry-After (RFC 9110 15.6.4) rather than wait. */
+export class PasswordHashingBusy extends Error {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('Too many password checks are under way; retry in a second.');
+    this.name = 'PasswordHashingBusy';
+  }
+}
+
+/** Runs tasks `concurrency` at a time with at most `maxWaiting` queued; refuses the next one at once. */
+export function createHashQueue(concurrency: number, maxWaiting: number) {
+  const limit = pLimit(concurrency);
+  return <T>(task: () => Promise<T>): Promise<T> => (limit.pendingCount >= maxWaiting ? Promise.reject(new PasswordHashingBusy()) : limit(task));
+}
+
+// One queue for the process: the resource it guards (threadpool, memory) is the process's own.
+const hashing = createHashQueue(HASH_CONCURRENCY, HASH_QUEUE);
 
 interface Parsed {
   N: number;
@@ -26,9 +56,12 @@ function derive(plain: string, salt: Buffer, keyLength: number, cost: { N: numbe
   const options: ScryptOptions = { ...cost, maxmem: 2 * 128 * cost.N * cost.r };
   // NFC: the same password typed on different systems may arrive in different Unicode forms.
   const secret = Buffer.from(plain.normalize('NFC'), 'utf8');
-  return new Promise<Buffer>((resolve, reject) => {
-    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(plain: string): Promise<string> {
@@ -54,16 +87,21 @@ function parse(stored: string): Parsed | null {
   return { ...parsed, salt: saltBytes, key: keyBytes };
 }
 
-/** True when plain matches stored; false for a wrong password or a malformed stored value. */
+/**
+ * True when plain matches stored; false for a wrong password or a malformed stored value.
+ * Throws PasswordHashingBusy when the hashing queue is full (the same for every account).
+ */
 export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (parsed === null) return false;
+  let key: Buffer;
   try {
-    const key = await derive(plain, parsed.salt, parsed.key.length, parsed);
-    return timingSafeEqual(key, parsed.key);
-  } catch {
+    key = await derive(plain, parsed.salt, parsed.key.length, parsed);
+  } catch (error) {
+    if (error instanceof PasswordHashingBusy) throw error;
     return false;
   }
+  return timingSafeEqual(key, parsed.key);
 }
 
 /** Spends the time of one verification and answers false: for sign-ins to unknown accounts. */

@@ -442,6 +442,10 @@ export type SubmitSignInErrors = {
      * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
      */
     429: string;
+    /**
+     * Too many password checks are under way on this instance (at most 2 at once and 32 waiting, /auth.md); an HTML page asks to try again after `Retry-After` seconds.
+     */
+    503: string;
 };
 
 export type SubmitSignInError = SubmitSignInErrors[keyof SubmitSignInErrors];

@@ -2,7 +2,7 @@ import type { SubmitSignInData } from '../../../generated/openapi/client/types.g
 import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { PasswordHashingBusy, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { renderPage } from '../../web/render-page.ts';
@@ -28,7 +28,7 @@ async function checkCredentials(ctx: RequestContext, email: string, password: st
  * Signs in: CSRF-checked, throttled per account and per address, one generic message for any wrong
  * credential, and a brand-new session id (no session fixation).
  */
-export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429, unknown>> = async ({ body, headers }, ctx) => {
+export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429 | 503, unknown>> = async ({ body, headers }, ctx) => {
   const { site, services } = ctx;
   if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
     return renderErrorPage(site, 'invalid_request', 'This sign-in form has expired. Go back, reload the page and try again.', 400) as never;
@@ -45,7 +45,14 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
     return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, policy));
   }
 
-  const personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
+  let personId: string | undefined;
+  try {
+    personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
+  } catch (error) {
+    // Issue 13 item 5: the password-hashing queue is full (lib/password-hash.ts); the same answer for every account.
+    if (!(error instanceof PasswordHashingBusy)) throw error;
+    return page(503, 'Too many people are signing in at this moment. Try again in a few seconds.', { 'Retry-After': String(error.retryAfterSeconds) });
+  }
   if (!personId) {
     await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
     return page(401, WRONG_CREDENTIALS);
