@@ -9,8 +9,10 @@ import { requestContextOf } from '../../http/site-resolver.ts';
 import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
 import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
 import type { Services } from '../../services/index.ts';
+import { OwnerRequired } from '../../services/metadata-host-owners.ts';
 import { SIGN_OUT_CSRF_PURPOSE } from '../../oauth/handlers/signOut.ts';
 import { renderPage, type PageResult } from '../render-page.ts';
+import { safeReturnTo } from '../return-to.ts';
 import { sessionCsrfToken, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
 import { formBody, formatTime, isoTime, type FormBody } from './forms.ts';
 
@@ -44,7 +46,9 @@ export type AreaSpec = {
 
 export function sendAreaResult(res: Response, result: AreaResult): void {
   if ('redirect' in result) {
-    res.status(303).set({ Location: result.redirect, 'Cache-Control': 'no-store' }).end();
+    // Issue 13 item 6: every Location of the areas is a path of this school's origin (return-to.ts decides).
+    const location = safeReturnTo(requestContextOf(res.req).site.origin, result.redirect, '/');
+    res.status(303).set({ Location: location, 'Cache-Control': 'no-store' }).end();
     return;
   }
   res.status(result.status).set(result.headers).type(result.contentType).send(result.body);
@@ -93,7 +97,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
       try {
         session = await services.sessions.current(ctx.site, req.headers.cookie);
         if (!session) {
-          const returnTo = req.method === 'GET' ? req.originalUrl : spec.home;
+          const returnTo = safeReturnTo(ctx.site.origin, req.method === 'GET' ? req.originalUrl : spec.home, spec.home);
           return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
         }
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
@@ -120,6 +124,8 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
         sendAreaResult(res, await handler(call));
       } catch (error) {
         if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'Not found', error.message));
+        // Issue 13 item 8: a change reserved to the school's owners; nothing was changed.
+        if (error instanceof OwnerRequired) return sendAreaResult(res, message(ctx, session, person, 403, 'Owners only', error.message));
         // An HTML page for a person, never a stack trace; the log keeps the details.
         ctx.log.error({ err: error }, `${spec.name} page failed`);
         sendAreaResult(res, message(ctx, session, person, 500, 'Something went wrong', 'The change may not have been saved. Reload the page and try again.'));
