@@ -17,11 +17,12 @@ describe('query limits', () => {
     expect(check(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true }))).toEqual([]);
   });
 
-  it('lets the largest honest query through: every list at 50', () => {
-    const query = `{ viewer { id
-      enrolledCourses(first: 50) { nodes { slug lastWatchedLecture { lectureId } progress { percent } } pageInfo { endCursor } totalCount }
-      orders(first: 50) { nodes { number items { title total { amount currency } } } }
-      eventRegistrations(first: 50) { nodes { event { title } } } } }`;
+  it('lets the largest honest query through: every field of every list at 50', () => {
+    const money = '{ amount currency }';
+    const query = `{ viewer { id email name roles
+      enrolledCourses(first: 50) { nodes { id slug title expireDate hasLifetimeAccess status enrolledAt lastWatchedLecture { lectureId title positionSeconds } progress { completedLectures totalLectures percent } } pageInfo { hasNextPage endCursor } totalCount }
+      orders(first: 50) { nodes { id number status subtotal ${money} discount ${money} tax ${money} total ${money} couponCode items { itemType title quantity unitPrice ${money} total ${money} } createdAt paidAt } pageInfo { hasNextPage endCursor } totalCount }
+      eventRegistrations(first: 50) { nodes { id status registeredAt event { id title startsAt endsAt location onlineUrl } } pageInfo { hasNextPage endCursor } totalCount } } }`;
     expect(check(query)).toEqual([]);
   });
 
@@ -38,41 +39,51 @@ describe('query limits', () => {
 
   it(`refuses aliased pages over ${MAX_COST}`, () => {
     const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: enrolledCourses(first: 50) { nodes { slug } }`).join(' ');
-    // Each page: 10 (it reads data) + 50 x (nodes + slug) = 110.
-    expect(check(`{ viewer { ${aliases(18)} } }`)).toEqual([]);
-    expect(check(`{ viewer { ${aliases(19)} } }`).map((e) => e.limit)).toEqual(['cost']);
+    // Each page: 40 (it reads data) + nodes 1 + 50 slugs = 91; the viewer 40.
+    expect(check(`{ viewer { ${aliases(43)} } }`)).toEqual([]);
+    expect(check(`{ viewer { ${aliases(44)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('prices omitted first at the default 20 and variables at their value, or 50 without one', () => {
-    const page = (first: string) => `orders${first} { nodes { number } }`;
-    const many = (n: number, first: string) => `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: ${page(first)}`).join(' ')} } }`;
-    // Each: 10 + 20 x 2 = 50 at the default; 10 + 50 x 2 = 110 by a variable without a value.
-    expect(check(many(39, ''))).toEqual([]);
-    expect(check(many(41, '')).map((e) => e.limit)).toEqual(['cost']);
-    const byVariable = `query($n: Int) ${many(18, '(first: $n)').slice(0)}`;
-    expect(check(byVariable, { n: 50 })).toEqual([]);
-    expect(check(`query($n: Int) ${many(30, '(first: $n)')}`, { n: 20 })).toEqual([]);
-    expect(check(`query($n: Int) ${many(30, '(first: $n)')}`).map((e) => e.limit)).toEqual(['cost']);
+    const many = (n: number, first: string) => `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: orders${first} { nodes { number } }`).join(' ')} } }`;
+    // Each page: 40 + 1 + 20 = 61 at the default (65 pages: 3,965 + 40); 91 by a variable without a value.
+    expect(check(many(64, ''))).toEqual([]);
+    expect(check(many(66, '')).map((e) => e.limit)).toEqual(['cost']);
+    expect(check(`query($n: Int) ${many(43, '(first: $n)')}`, { n: 50 })).toEqual([]);
+    expect(check(`query($n: Int) ${many(60, '(first: $n)')}`, { n: 20 })).toEqual([]);
+    expect(check(`query($n: Int) ${many(60, '(first: $n)')}`).map((e) => e.limit)).toEqual(['cost']);
+  });
+
+  it('counts the items of a page, not its pageInfo and totalCount, first times', () => {
+    const page = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: orders(first: 50) { pageInfo { hasNextPage endCursor } totalCount }`).join(' ');
+    // Each: 40 + 3 + 40 = 83 whatever first is: 47 pages are 3,901 + 40.
+    expect(check(`{ viewer { ${page(47)} } }`)).toEqual([]);
+    expect(check(`{ viewer { ${page(48)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('issue 13 item 5: counts every selected field, aliased or repeated (an alias bomb of scalars is refused)', () => {
     const scalars = (n: number, alias: boolean) => `{ viewer { ${Array.from({ length: n }, (_, i) => (alias ? `a${i}: id` : 'id')).join(' ')} } }`;
     expect(check(scalars(600, true))).toEqual([]);
+    expect(check(scalars(MAX_COST - 40, true))).toEqual([]);
     expect(check(scalars(MAX_COST, true)).map((e) => e.limit)).toEqual(['cost']);
     expect(check(scalars(MAX_COST, false)).map((e) => e.limit)).toEqual(['cost']);
-    // Fields that read data cost 10: 200 viewers are 2,000 plus their ids.
-    const viewers = Array.from({ length: 200 }, (_, i) => `v${i}: viewer { id }`).join(' ');
+    // Fields that read data cost 40: 100 viewers are 4,000 plus their ids.
+    const viewers = Array.from({ length: 100 }, (_, i) => `v${i}: viewer { id }`).join(' ');
     expect(check(`{ ${viewers} }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('issue 13 item 5: counts a fragment at every spread, nested spreads multiplied, inline fragments too', () => {
     const spreads = (name: string, n: number) => Array.from({ length: n }, () => `...${name}`).join(' ');
-    expect(check(`{ viewer { ${spreads('P', 5)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`)).toEqual([]);
-    expect(check(`{ viewer { ${spreads('P', 25)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`).map((e) => e.limit)).toEqual(['cost']);
+    // P: 40 + 1 + 41 = 82; 48 spreads are 3,936 + 40.
+    expect(check(`{ viewer { ${spreads('P', 48)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`)).toEqual([]);
+    expect(check(`{ viewer { ${spreads('P', 49)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`).map((e) => e.limit)).toEqual(['cost']);
+    // A fragment on the page's own type: its items still count first times.
+    expect(check(`{ viewer { ${Array.from({ length: 49 }, (_, i) => `o${i}: orders(first: 41) { ...N }`).join(' ')} } } fragment N on OrderConnection { nodes { number } }`).map((e) => e.limit)).toEqual(['cost']);
     // Twenty spreads of twenty spreads of eleven fields: 4,400 field selections behind 40 spreads.
     const nested = `{ viewer { ${spreads('A', 20)} } } fragment A on Viewer { ${spreads('B', 20)} } fragment B on Viewer { ${'id '.repeat(10)} email }`;
+    expect(check(nested.replace(spreads('A', 20), spreads('A', 18)))).toEqual([]);
     expect(check(nested).map((e) => e.limit)).toEqual(['cost']);
-    const inline = `{ viewer { ${Array.from({ length: 700 }, () => '... on Viewer { id email name }').join(' ')} } }`;
+    const inline = `{ viewer { ${Array.from({ length: 1400 }, () => '... on Viewer { id email name }').join(' ')} } }`;
     expect(check(inline).map((e) => e.limit)).toEqual(['cost']);
   });
 

@@ -29,10 +29,10 @@ import { introspectionListSizes } from './introspection-sizes.ts';
 import { MAX_PAGE_SIZE } from '../services/account.ts';
 
 export const MAX_DEPTH = 8;
-/** The largest honest query (every list at 50, every field selected) costs about 1,450. */
-export const MAX_COST = 2000;
-/** Each field with a resolver of its own reads the database (or writes it): it costs this much, any other field 1. */
-export const RESOLVED_FIELD_COST = 10;
+/** Every field of every list at 50 (limits.test.ts) costs about 3,000; so at most 100 fields that read data. */
+export const MAX_COST = 4000;
+/** A field with a resolver of its own reads the database (or writes it): it costs this much, any other field 1. */
+export const RESOLVED_FIELD_COST = 40;
 /**
  * Introspection reads no data but its lists multiply (a type's fields, a field's args, ...): it is
  * priced apart, each of its lists at the true longest list of this schema. graphql-js's full
@@ -46,7 +46,7 @@ export const MAX_MUTATION_FIELDS = 10;
 const UNWRAPPING_FIELDS: ReadonlySet<string> = new Set(['ofType']);
 
 type Variables = Readonly<Record<string, unknown>> | null | undefined;
-/** Depth in field levels; the costs of data and of introspection at a multiplier of 1 (they scale linearly with it); field selections at this level. */
+/** Depth in field levels; the costs of data and of introspection; field selections at this level. */
 type Measure = { depth: number; cost: number; introspection: number; fields: number };
 const NOTHING: Measure = { depth: 0, cost: 0, introspection: 0, fields: 0 };
 /** The roots of introspection (GraphQL spec 4.1), which getFields() of the root type does not list. */
@@ -69,7 +69,7 @@ export function queryLimits(variables: Variables): ValidationRule {
         context.reportError(limitError(`The query is ${measure.depth} levels deep; at most ${MAX_DEPTH} are allowed.`, [node], 'depth', MAX_DEPTH));
       }
       if (measure.cost > MAX_COST) {
-        context.reportError(limitError(`The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, times the first of each list field above it).`, [node], 'cost', MAX_COST));
+        context.reportError(limitError(`The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, and a page's items count first times).`, [node], 'cost', MAX_COST));
       }
       if (measure.introspection > MAX_INTROSPECTION_COST) {
         context.reportError(limitError(`The query's introspection would produce about ${shown(measure.introspection)} values; at most ${MAX_INTROSPECTION_COST} are allowed (each introspection list counted at this schema's longest list of its kind).`, [node], 'introspection', MAX_INTROSPECTION_COST));
@@ -85,7 +85,7 @@ export function queryLimits(variables: Variables): ValidationRule {
 class Measurer {
   private readonly context: ValidationContext;
   private readonly variables: Variables;
-  /** Each fragment is measured once however often it is spread; each spread adds its whole measure. */
+  /** Each fragment is measured once (per page size) however often it is spread; each spread adds its whole measure. */
   private readonly fragments = new Map<string, Measure>();
   private readonly inProgress = new Set<string>();
 
@@ -94,18 +94,19 @@ class Measurer {
     this.variables = variables;
   }
 
-  selections(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Measure {
+  /** `pageSize`: the `first` of the field these selections belong to, which its list fields (`nodes`) return at most. */
+  selections(set: SelectionSetNode, parent: GraphQLNamedType | undefined, pageSize = 1): Measure {
     let depth = 0;
     let cost = 0;
     let introspection = 0;
     let fields = 0;
     for (const selection of set.selections) {
       let inner: Measure;
-      if (selection.kind === Kind.FIELD) inner = this.field(selection, parent);
+      if (selection.kind === Kind.FIELD) inner = this.field(selection, parent, pageSize);
       else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : parent;
-        inner = this.selections(selection.selectionSet, type ?? undefined);
-      } else inner = this.fragment(selection.name.value);
+        inner = this.selections(selection.selectionSet, type ?? undefined, pageSize);
+      } else inner = this.fragment(selection.name.value, pageSize);
       depth = Math.max(depth, inner.depth);
       cost += inner.cost;
       introspection += inner.introspection;
@@ -114,33 +115,36 @@ class Measurer {
     return { depth, cost, introspection, fields };
   }
 
-  private field(node: FieldNode, parent: GraphQLNamedType | undefined): Measure {
+  private field(node: FieldNode, parent: GraphQLNamedType | undefined, pageSize: number): Measure {
     const name = node.name.value;
     const fields = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields() : undefined;
     const definition = fields?.[name] ?? META_FIELDS[name];
     const introspective = name.startsWith('__') || (parent?.name.startsWith('__') ?? false);
-    const inner = node.selectionSet ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined) : NOTHING;
-    // An introspection list yields at most the schema's longest list of its kind; a data list at most its first.
-    const listSize = definition && introspective && isListType(getNullableType(definition.type)) ? introspectionListSizes(this.context.getSchema())[name] : undefined;
-    const multiplier = listSize ?? (definition && !introspective ? this.firstOf(definition, node) : undefined) ?? 1;
+    const first = definition && !introspective ? this.firstOf(definition, node) : undefined;
+    const inner = node.selectionSet ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined, first ?? 1) : NOTHING;
+    // A list's items are selected once each: an introspection list has at most the schema's longest
+    // list of its kind; a data list (a connection's `nodes`) at most the `first` of the field above it.
+    const isList = definition !== undefined && isListType(getNullableType(definition.type));
+    const items = !isList ? 1 : introspective ? (introspectionListSizes(this.context.getSchema())[name] ?? 1) : pageSize;
     const own = !introspective && definition?.resolve ? RESOLVED_FIELD_COST : 1;
-    const total = own + multiplier * (inner.cost + inner.introspection);
+    const total = own + items * (inner.cost + inner.introspection);
     const depth = inner.depth + (UNWRAPPING_FIELDS.has(name) ? 0 : 1);
     // Everything under __schema or __type is introspection, priced against its own budget.
     return isIntrospectionRoot(name) ? { depth, cost: 0, introspection: total, fields: 1 } : { depth, cost: total, introspection: 0, fields: 1 };
   }
 
-  private fragment(name: string): Measure {
-    const known = this.fragments.get(name);
+  private fragment(name: string, pageSize: number): Measure {
+    const key = `${pageSize} ${name}`;
+    const known = this.fragments.get(key);
     if (known) return known;
     const fragment = this.context.getFragment(name);
     // Unknown and cyclic fragments are reported by graphql-js's own rules.
     if (!fragment || this.inProgress.has(name)) return NOTHING;
     this.inProgress.add(name);
     const type = this.context.getSchema().getType(fragment.typeCondition.name.value);
-    const measure = this.selections(fragment.selectionSet, type ?? undefined);
+    const measure = this.selections(fragment.selectionSet, type ?? undefined, pageSize);
     this.inProgress.delete(name);
-    this.fragments.set(name, measure);
+    this.fragments.set(key, measure);
     return measure;
   }
 

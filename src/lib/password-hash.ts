@@ -4,10 +4,12 @@
 //
 // Issue 13 item 5 ("bounded concurrency, so sign-in bursts cannot exhaust memory"): each scrypt
 // holds 32 MiB (128 * N * r) on one of libuv's four threadpool threads, which file and DNS work
-// share. At most HASH_CONCURRENCY run at once and at most HASH_QUEUE wait (p-limit); past that
-// the caller gets PasswordHashingBusy at once, which the sign-in form answers with 503 and
-// Retry-After, instead of holding the request, its password and its memory in an unbounded queue.
+// share, and a hash is CPU the event loop then lacks. At most HASH_CONCURRENCY run at once and
+// at most HASH_QUEUE wait (p-limit); past that the caller gets PasswordHashingBusy at once, which
+// the sign-in form answers with 503 and Retry-After, instead of holding the request, its password
+// and its memory in an unbounded queue.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -19,9 +21,12 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 // knows), so that the answer takes as long as for a real account (no account enumeration).
 const DUMMY_HASH = 'scrypt$32768$8$1$KhUtz_0dR1QgB3VL-ZHoHA$hkrzI_N9RFe5f97ruBcRvZMxeEGdt7B1APkpbyUgOa8';
 
-/** Hashes at once: two leave two of libuv's four threads to file and DNS work (64 MiB at most). */
-export const HASH_CONCURRENCY = 2;
-/** Hashes waiting: at about 60 ms a hash, the last one waits about a second. */
+/**
+ * Hashes at once: a core is left to the event loop (a 2-core machine hashes one at a time), and at
+ * most two, which leaves two of libuv's four threads to file and DNS work (64 MiB at most).
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
+/** Hashes waiting: at about 60 ms a hash, the last one waits one to two seconds. */
 export const HASH_QUEUE = 32;
 
 /** The hashing queue is full: answer 503 with Retry-After (RFC 9110 15.6.4) rather than wait. */

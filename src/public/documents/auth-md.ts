@@ -7,6 +7,7 @@ import { SCOPES } from '../../oauth/scopes.ts';
 import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../../services/rate-limiter.ts';
 import type { Site } from '../../services/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
+import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
 import { markdownInline } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
@@ -159,5 +160,6 @@ client's count is per client and address.
 | Limit | Value |
 |---|---|
 ${limits}
-`;
+
+${AUTH_BOUNDS_SECTION}`;
 }
