@@ -124,6 +124,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Uploads and development keys of the run go to a scratch folder, never ./data.
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'contract-data-')),
       NODE_EXTRA_CA_CERTS: tls.caPath,
+      // Test documents are served from https://localhost, which Demo Academy allowlists: the
+      // development setting that lets an allowlisted host be a loopback one (issue 13 item 8).
+      CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true',
       // Every test request comes from one loopback address: raise the per-address limits only.
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',

@@ -26,6 +26,16 @@ describe('configuration (issue 2, point 8: validated at start, one line naming t
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
+  it('issue 13 item 8: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({}).clientMetadataAllowPrivateAddresses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).clientMetadataAllowPrivateAddresses).toBe(false);
+    expect(loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }).clientMetadataAllowPrivateAddresses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'false' }).clientMetadataAllowPrivateAddresses).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow(/^Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: .*NODE_ENV=production/);
+    expect(() => loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(ConfigError);
+  });
+
   it.each([
     ['KEY_ENCRYPTION_KEY', 'c2hvcnQ='],
     ['ACCESS_TOKEN_TTL_SECONDS', '5'],

@@ -72,6 +72,13 @@ const environmentSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   /** Largest file POST /api/v1/files accepts, in bytes (10 MB by default); larger is a 413. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10_485_760),
+  /**
+   * Development only (issue 13 item 8): lets a school's explicitly allowlisted metadata-document
+   * hosts resolve to loopback and private addresses, so an agent at https://localhost:<port> can be
+   * tried. Off by default; refused with NODE_ENV=production. Hosts admitted by open registration
+   * never reach private addresses.
+   */
+  CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
 });
 
 export type Config = Readonly<{
@@ -91,6 +98,8 @@ export type Config = Readonly<{
   rateLimitOverrides: Readonly<Record<string, number>>;
   /** Uploaded files: the folder they live in and the largest one accepted. */
   storage: Readonly<{ dir: string; uploadMaxBytes: number }>;
+  /** CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: never true in production. */
+  clientMetadataAllowPrivateAddresses: boolean;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -143,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.KEY_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid KEY_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)');
   }
+  if (e.NODE_ENV === 'production' && e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES) {
+    throw new ConfigError('Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (metadata documents must never be fetched from private addresses)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -164,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
     }),
     storage: Object.freeze({ dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'), uploadMaxBytes: e.UPLOAD_MAX_BYTES }),
+    clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

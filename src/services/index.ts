@@ -1,6 +1,7 @@
 // Builds every service from explicit dependencies (DESIGN habit 12: passed, not hidden).
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cache.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
 import { createAdminServices } from './admin/index.ts';
@@ -26,6 +27,8 @@ export function createServices(deps: ServiceDeps) {
     account: createAccountService(db),
     admin: createAdminServices(db, config.storage),
     rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
+    /** Issue 13 item 8: metadata-document URLs that just failed, refused for a minute without a fetch. */
+    metadataFetchFailures: createMetadataFailureCache(),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
     signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),

@@ -198,10 +198,16 @@ export const introspect = <ThrowOnError extends boolean = false>(options: Option
  * Client registration (RFC 7591) for vendor integrations and loopback clients
  *
  * Not open registration for hosted web clients. A `client_name` matching a known vendor
- * integration returns that integration's `client_id`; loopback redirect URIs
+ * integration returns that integration's `client_id` (the name alone is enough; an unknown
+ * name alone is `invalid_client_metadata`; `redirect_uris` other than the integration's are
+ * `invalid_redirect_uri` and a different `token_endpoint_auth_method` is
+ * `invalid_client_metadata`, never silently replaced); loopback redirect URIs
  * (`http://127.0.0.1:<port>/<path>`, `http://[::1]…`, `http://localhost…`) create a new
  * operator-audience native client; a fixed HTTPS callback without an integration is
- * `invalid_redirect_uri`. `account:*` scopes are `invalid_scope`.
+ * `invalid_redirect_uri`. `account:*` scopes are `invalid_scope`. Display names refuse
+ * control, bidirectional and zero-width characters, and `client_uri`, `logo_uri`,
+ * `policy_uri` and `tos_uri` must be https URLs (`invalid_client_metadata`), as in Client ID
+ * Metadata Documents.
  *
  */
 export const registerClient = <ThrowOnError extends boolean = false>(options: Options<RegisterClientData, ThrowOnError>) => (options.client ?? client).post<RegisterClientResponses, RegisterClientErrors, ThrowOnError>({
@@ -1127,7 +1133,9 @@ export const getSchool = <ThrowOnError extends boolean = false>(options?: Option
  *
  * `beta_features` is merged: flags left out keep their value. Changing `currency` sets the
  * default for new courses, events and products; existing prices keep their own currency.
- * An unknown `timezone` is 422.
+ * An unknown `timezone` is 422. Only an owner of the school may change
+ * `allowed_metadata_hosts` or `open_registration` (403 `owner-required` for anyone else;
+ * sending the current values unchanged is allowed).
  *
  */
 export const updateSchool = <ThrowOnError extends boolean = false>(options: Options<UpdateSchoolData, ThrowOnError>) => (options.client ?? client).patch<UpdateSchoolResponses, UpdateSchoolErrors, ThrowOnError>({

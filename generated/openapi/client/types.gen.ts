@@ -812,6 +812,9 @@ export type IntrospectResponse = IntrospectResponses[keyof IntrospectResponses];
 
 export type RegisterClientData = {
     body: {
+        /**
+         * Shown to people: no control, bidirectional-override, isolate or zero-width characters (else invalid_client_metadata). Alone, the name of a known vendor integration returns its client_id.
+         */
         client_name?: string;
         application_type?: string;
         redirect_uris?: Array<string>;
@@ -819,8 +822,22 @@ export type RegisterClientData = {
         grant_types?: Array<string>;
         response_types?: Array<string>;
         scope?: string;
+        /**
+         * An absolute https URL (else invalid_client_metadata).
+         */
         client_uri?: string;
+        /**
+         * An absolute https URL (else invalid_client_metadata).
+         */
         logo_uri?: string;
+        /**
+         * An absolute https URL (else invalid_client_metadata); checked, not kept.
+         */
+        policy_uri?: string;
+        /**
+         * An absolute https URL (else invalid_client_metadata); checked, not kept.
+         */
+        tos_uri?: string;
         id_token_signed_response_alg?: string;
     };
     path?: never;
@@ -6803,7 +6820,11 @@ export type UpdateSchoolErrors = {
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed
+     * scope), or is a member token; or the change is one only an owner of the school may make
+     * (problem type `owner-required`, with a pointer to the field), such as which hosts may
+     * identify applications by a metadata document.
+     *
      */
     403: Problem;
     /**

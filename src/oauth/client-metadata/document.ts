@@ -2,6 +2,7 @@
 // Document"): an RFC 7591 2 client metadata object whose client_id is the URL it came from.
 // Members this server does not use are ignored, as RFC 7591 2 asks.
 import { isLoopbackRedirect } from './client-id-url.ts';
+import { DisplayMetadataError, readDisplayMetadata } from './display-metadata.ts';
 
 export type GrantType = 'authorization_code' | 'refresh_token';
 
@@ -22,7 +23,6 @@ export type ClientMetadata = {
 export type DocumentResult = { ok: true; metadata: ClientMetadata } | { ok: false; reason: string };
 
 const MAX_URI_LENGTH = 2048;
-const MAX_NAME_LENGTH = 200;
 const MAX_SCOPE_LENGTH = 1000;
 const MAX_REDIRECT_URIS = 20;
 const GRANT_TYPES: readonly string[] = ['authorization_code', 'refresh_token'];
@@ -47,9 +47,9 @@ export function validateClientMetadataDocument(clientIdUrl: URL, body: string): 
   // Own members only: a JSON "__proto__" key, or names like "constructor", must read as absent.
   const member = (name: string): unknown => (Object.hasOwn(document, name) ? document[name] : undefined);
   try {
-    return { ok: true, metadata: readMetadata(clientIdUrl, member) };
+    return { ok: true, metadata: readMetadata(clientIdUrl, member, Object.keys(document)) };
   } catch (error) {
-    if (error instanceof DocumentRuleError) return { ok: false, reason: error.message };
+    if (error instanceof DocumentRuleError || error instanceof DisplayMetadataError) return { ok: false, reason: error.message };
     throw error;
   }
 }
@@ -59,13 +59,15 @@ export function allRedirectsLoopback(metadata: ClientMetadata): boolean {
   return metadata.redirectUris.every((uri) => isLoopbackRedirect(uri));
 }
 
-function readMetadata(clientIdUrl: URL, member: (name: string) => unknown): ClientMetadata {
+function readMetadata(clientIdUrl: URL, member: (name: string) => unknown, names: string[]): ClientMetadata {
   // CIMD draft: client_id must equal the document's URL by simple string comparison
   // (RFC 3986 6.2.1). parseClientIdUrl only admits canonical URLs, so href is the client_id.
   if (member('client_id') !== clientIdUrl.href) fail('client_id does not match the URL the document was fetched from');
+  // The same rule as registration for every name and URL shown to people (display-metadata.ts).
+  const display = readDisplayMetadata(member, names);
   const metadata: ClientMetadata = {
     clientId: clientIdUrl.href,
-    clientName: optionalText(member('client_name'), 'client_name') ?? clientIdUrl.hostname,
+    clientName: display.client_name ?? clientIdUrl.hostname,
     redirectUris: redirectUris(member('redirect_uris'), clientIdUrl),
     grantTypes: grantTypes(member('grant_types')),
     responseTypes: responseTypes(member('response_types')),
@@ -74,11 +76,9 @@ function readMetadata(clientIdUrl: URL, member: (name: string) => unknown): Clie
   if (member('client_secret') !== undefined || member('client_secret_expires_at') !== undefined) {
     fail('a client metadata document must not carry a client_secret');
   }
-  const clientUri = optionalHttpsUri(member('client_uri'), 'client_uri');
-  const logoUri = optionalHttpsUri(member('logo_uri'), 'logo_uri');
   const scope = optionalScope(member('scope'));
-  if (clientUri !== undefined) metadata.clientUri = clientUri;
-  if (logoUri !== undefined) metadata.logoUri = logoUri;
+  if (display.client_uri !== undefined) metadata.clientUri = display.client_uri;
+  if (display.logo_uri !== undefined) metadata.logoUri = display.logo_uri;
   if (scope !== undefined) metadata.scope = scope;
   return metadata;
 }
@@ -139,26 +139,6 @@ function stringArray(value: unknown, name: string): string[] {
     fail(`${name} must be a non-empty array of strings`);
   }
   return value as string[];
-}
-
-// Text shown to people on the consent page: no control characters, and no bidirectional
-// overrides that could make a name read as something else (Unicode TR 36, 2.1 / CVE-2021-42574).
-function optionalText(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_NAME_LENGTH) {
-    fail(`${name} must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
-  }
-  if (/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value)) fail(`${name} contains control characters`);
-  return value.trim();
-}
-
-function optionalHttpsUri(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  const url = typeof value === 'string' && value.length <= MAX_URI_LENGTH ? URL.parse(value) : null;
-  if (url === null || url.protocol !== 'https:' || url.username !== '' || url.password !== '') {
-    fail(`${name} must be an absolute https URL`);
-  }
-  return value as string;
 }
 
 // RFC 6749 3.3: scope-tokens of NQCHAR (%x21 / %x23-5B / %x5D-7E) separated by single spaces.

@@ -1,11 +1,14 @@
 // Client registration (RFC 7591) as the seed spec narrows it: not open registration for hosted
-// web clients. A known vendor integration's name returns its client_id; loopback redirect URIs
-// (RFC 8252 7.3) create a new operator-audience native client; a fixed HTTPS callback needs a
-// registered integration. account:* scopes are never registrable (seed spec, Authentication 5).
+// web clients. A known vendor integration's name returns its client_id (the name alone is enough;
+// metadata that contradicts the integration is refused, never silently rewritten); loopback
+// redirect URIs (RFC 8252 7.3) create a new operator-audience native client; a fixed HTTPS
+// callback needs a registered integration. account:* scopes are never registrable (seed spec,
+// Authentication 5). Names and URLs shown to people obey display-metadata.ts (issue 13 items 7, 11).
 import type { Db } from '../../db/database.ts';
 import { findVendorIntegrationByName, insertClient } from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import type { Site } from '../../services/sites.ts';
+import { DisplayMetadataError, readDisplayMetadata, type DisplayMetadata } from '../client-metadata/display-metadata.ts';
 import { InvalidClientMetadata, InvalidRedirectUri, InvalidScope } from '../errors.ts';
 import { allLoopback, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { parseScope, scopeAllowedForAudience, scopeInfo } from '../scopes.ts';
@@ -21,6 +24,8 @@ export type RegistrationRequest = {
   scope?: string;
   client_uri?: string;
   logo_uri?: string;
+  policy_uri?: string;
+  tos_uri?: string;
   id_token_signed_response_alg?: string;
 };
 
@@ -55,18 +60,55 @@ function checkMetadata(request: RegistrationRequest) {
   return { grantTypes: [...new Set(grantTypes)], method: method as (typeof AUTH_METHODS)[number], alg: alg as 'ES256' | 'RS256' };
 }
 
-export async function registerClient(db: Db, site: Site, request: RegistrationRequest): Promise<Registration> {
-  const scopes = checkScopes(request.scope);
-  const redirectUris = request.redirect_uris ?? [];
-  if (redirectUris.length === 0) throw new InvalidRedirectUri('redirect_uris must name at least one redirect URI.');
-  for (const uri of redirectUris) if (!isWellFormedRedirectUri(uri)) throw new InvalidRedirectUri(`${JSON.stringify(uri)} is not an absolute http(s) URI without fragment or credentials.`);
-
-  if (request.client_name) {
-    const vendor = await findVendorIntegrationByName(db, request.client_name);
-    if (vendor) return { client: toClient(vendor), clientSecret: undefined, created: false };
+/** RFC 7591 3.2.2: a name or URL that breaks the display rule is invalid_client_metadata. */
+function checkDisplayMetadata(request: RegistrationRequest): DisplayMetadata {
+  const fields = request as Record<string, unknown>;
+  try {
+    return readDisplayMetadata((name) => (Object.hasOwn(fields, name) ? fields[name] : undefined), Object.keys(fields));
+  } catch (error) {
+    if (error instanceof DisplayMetadataError) throw new InvalidClientMetadata(`${error.message}.`);
+    throw error;
   }
+}
+
+/**
+ * Seed spec, Client registration: the integration's own metadata is authoritative. A request may
+ * leave redirect_uris and token_endpoint_auth_method out; when it names them they must be the
+ * integration's (RFC 7591 3.2.2: refused, not rewritten behind the client's back).
+ */
+function checkMatchesVendor(vendor: Client, request: RegistrationRequest): void {
+  const asked = request.redirect_uris;
+  if (asked !== undefined) {
+    const registered = new Set(vendor.redirectUris);
+    const same = new Set(asked).size === registered.size && asked.every((uri) => registered.has(uri));
+    if (!same) throw new InvalidRedirectUri(`redirect_uris differ from those registered for the integration ${JSON.stringify(vendor.name)}; leave them out or send exactly ${JSON.stringify(vendor.redirectUris)}.`);
+  }
+  const method = request.token_endpoint_auth_method;
+  if (method !== undefined && method !== vendor.authMethod) {
+    throw new InvalidClientMetadata(`token_endpoint_auth_method ${JSON.stringify(method)} differs from the integration's ${vendor.authMethod}.`);
+  }
+}
+
+export async function registerClient(db: Db, site: Site, request: RegistrationRequest): Promise<Registration> {
+  const display = checkDisplayMetadata(request);
+  const scopes = checkScopes(request.scope);
+  if (display.client_name !== undefined) {
+    const vendor = await findVendorIntegrationByName(db, display.client_name);
+    if (vendor) {
+      const client = toClient(vendor);
+      checkMatchesVendor(client, request);
+      return { client, clientSecret: undefined, created: false };
+    }
+  }
+  const redirectUris = request.redirect_uris ?? [];
+  if (redirectUris.length === 0) {
+    // Seed spec: an unrecognized vendor name is invalid_client_metadata.
+    if (display.client_name !== undefined) throw new InvalidClientMetadata(`${JSON.stringify(display.client_name)} is not a known integration; a new client needs loopback redirect_uris.`);
+    throw new InvalidRedirectUri('redirect_uris must name at least one redirect URI.');
+  }
+  for (const uri of redirectUris) if (!isWellFormedRedirectUri(uri)) throw new InvalidRedirectUri(`${JSON.stringify(uri)} is not an absolute http(s) URI without fragment or credentials.`);
   if (!allLoopback(redirectUris)) {
-    if (request.client_name) throw new InvalidClientMetadata(`${JSON.stringify(request.client_name)} is not a known integration; fixed HTTPS callbacks are for registered integrations only.`);
+    if (display.client_name !== undefined) throw new InvalidClientMetadata(`${JSON.stringify(display.client_name)} is not a known integration; fixed HTTPS callbacks are for registered integrations only.`);
     throw new InvalidRedirectUri('Only loopback redirect URIs (http://127.0.0.1:<port>/<path>) can be registered here; a fixed callback needs a registered integration.');
   }
 
@@ -77,7 +119,7 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
     site_id: site.id,
     kind: 'loopback',
     audience: 'operator',
-    name: (request.client_name ?? 'Application on your computer').slice(0, 200),
+    name: display.client_name ?? 'Application on your computer',
     redirect_uris: redirectUris,
     grant_types: grantTypes,
     token_endpoint_auth_method: method,
@@ -85,8 +127,9 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
     application_type: 'native',
     allowed_scopes: scopes,
     id_token_signed_response_alg: alg,
-    client_uri: request.client_uri ?? null,
-    logo_uri: request.logo_uri ?? null,
+    // policy_uri and tos_uri are checked above but not kept: no page of this service shows them.
+    client_uri: display.client_uri ?? null,
+    logo_uri: display.logo_uri ?? null,
   });
   return { client: toClient(row), clientSecret, created: true };
 }

@@ -8,6 +8,7 @@ import { findSiteClient, listMetadataDocumentClients, updateSiteClient } from '.
 import { addAllowedMetadataHost, removeAllowedMetadataHost, setOpenRegistration } from '../../db/repositories/site-settings.ts';
 import { toClient, type Client } from '../../oauth/clients/client.ts';
 import type { AuditLog } from '../audit.ts';
+import { requireOwner } from '../metadata-host-owners.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
 
 export class InvalidHost extends Error {}
@@ -32,7 +33,9 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
       return (await listMetadataDocumentClients(db, siteId)).map(toClient);
     },
 
+    // Issue 13 item 8: the allowlist and open registration are the owners' to change (OwnerRequired).
     async addHost(actor: Actor, input: string): Promise<string> {
+      await requireOwner(db, actor.siteId, actor.personId);
       const host = normalizeHost(input);
       if (await addAllowedMetadataHost(db, actor.siteId, host)) {
         await recordChange(audit, actor, { action: 'metadata_host.added', targetType: 'site', targetId: actor.siteId, details: { host } });
@@ -41,11 +44,13 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
     },
 
     async removeHost(actor: Actor, host: string): Promise<void> {
+      await requireOwner(db, actor.siteId, actor.personId);
       if (!(await removeAllowedMetadataHost(db, actor.siteId, host))) throw new AreaNotFound('That host is not on the list.');
       await recordChange(audit, actor, { action: 'metadata_host.removed', targetType: 'site', targetId: actor.siteId, details: { host } });
     },
 
     async setOpenRegistration(actor: Actor, enabled: boolean): Promise<void> {
+      await requireOwner(db, actor.siteId, actor.personId);
       await setOpenRegistration(db, actor.siteId, enabled);
       await recordChange(audit, actor, { action: 'open_registration.changed', targetType: 'site', targetId: actor.siteId, details: { enabled } });
     },

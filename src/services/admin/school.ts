@@ -6,6 +6,7 @@ import { getSchoolSettings, updateSchoolSettings, type SchoolSettingsChanges } f
 import type { SiteRow } from '../../db/repositories/sites.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
 
 export type SchoolInput = {
@@ -62,7 +63,9 @@ export function createSchoolAdmin(db: Db) {
     async get(site: Site) {
       return toSchool(await getSchoolSettings(db, site.id));
     },
-    async update(site: Site, input: SchoolInput) {
+    /** `actor.personId`: who asks; only owners change which metadata-document hosts are accepted (issue 13 item 8). */
+    async update(site: Site, input: SchoolInput, actor: { personId?: string | null } = {}) {
+      await checkMetadataHostPolicyChange(db, site, input, actor.personId);
       return toSchool(await updateSchoolSettings(db, site.id, changesOf(input), flagsOf(input)));
     },
   };

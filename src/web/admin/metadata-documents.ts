@@ -11,12 +11,14 @@ const PURPOSES = { hosts: 'admin:metadata:hosts', open: 'admin:metadata:open-reg
 const REVIEW_STATES: Record<string, string> = { unreviewed: 'Unreviewed (read and identity scopes only)', approved: 'Approved', blocked: 'Blocked' };
 
 export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): void {
-  async function view({ ctx, page, csrf }: AreaCall, extra: Record<string, unknown> = {}, status = 200) {
+  async function view({ ctx, page, csrf, person }: AreaCall, extra: Record<string, unknown> = {}, status = 200) {
     const clients = await admin.metadataDocuments.queue(ctx.site.id);
     const csrfTokens = { hosts: csrf(PURPOSES.hosts), open: csrf(PURPOSES.open), review: csrf(PURPOSES.review) };
     return page('./admin/metadata-documents', {
       title: 'Client metadata documents', current: '/admin/metadata-documents', hosts: ctx.site.allowedMetadataHosts,
-      openRegistration: ctx.site.openRegistration, clients, states: REVIEW_STATES, csrfTokens, newHost: '', ...extra,
+      openRegistration: ctx.site.openRegistration, clients, states: REVIEW_STATES, csrfTokens, newHost: '',
+      // Issue 13 item 8: admins see the hosts but only owners change them (the service enforces it).
+      canChangeHosts: person.roles.includes('owner'), ...extra,
     }, status);
   }
 
