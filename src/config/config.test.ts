@@ -51,10 +51,10 @@ describe('configuration (issue 2, point 8: validated at start, one line naming t
   });
 
   it('raises the per-address rate limits outside production only, and RATE_LIMIT_OVERRIDES wins (README, Configuration)', () => {
-    expect(loadConfig({}).rateLimitOverrides).toEqual({ signInPerAddress: 100_000, registrationPerAddress: 100_000 });
+    expect(loadConfig({}).rateLimitOverrides).toEqual({ signInPerAddress: 100_000, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 });
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).rateLimitOverrides).toEqual({});
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, RATE_LIMIT_OVERRIDES: 'tokenPerClient=5' }).rateLimitOverrides).toEqual({ tokenPerClient: 5 });
-    expect(loadConfig({ RATE_LIMIT_OVERRIDES: 'signInPerAddress=7' }).rateLimitOverrides).toEqual({ signInPerAddress: 7, registrationPerAddress: 100_000 });
+    expect(loadConfig({ RATE_LIMIT_OVERRIDES: 'signInPerAddress=7' }).rateLimitOverrides).toEqual({ signInPerAddress: 7, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 });
   });
 });

@@ -1,7 +1,10 @@
-// Fixed-window rate limits whose counters live in the database, so every instance shares them
-// (issue 9). Callers name the bucket (`sign-in:account:<email>`) and the policy.
+// Rate limits whose counters live in the database, so every instance shares them (issue 9).
+// Callers name the bucket and the policy. Two kinds:
+// - `consume`: fixed windows, for throughput limits (token requests, tool calls, registrations);
+// - `take`: token buckets (`limit` tokens, refilled evenly over the window), for limits on
+//   guessing (issue 13 item 11), where a fixed window lets twice the limit through across a boundary.
 import type { Db } from '../db/database.ts';
-import { hitCounter, resetCounter } from '../db/repositories/rate-limits.ts';
+import { deleteTokenBucket, findTokenBucket, hitCounter, rememberUntil, resetCounter, returnToken, takeToken } from '../db/repositories/rate-limits.ts';
 import { createGroupCommit } from './group-commit.ts';
 
 export type RatePolicy = { limit: number; windowSeconds: number };
@@ -11,13 +14,14 @@ export type RatePolicyName = keyof typeof RATE_POLICIES;
 
 /**
  * @param overrides limits that replace the defaults per policy (RATE_LIMIT_OVERRIDES), e.g. a
- * deployment behind one NAT address raising signInPerAddress.
+ * deployment behind one NAT address raising signInPerAddress; `<policy>Window=<seconds>` replaces
+ * a policy's period (tests use it to see a token bucket refill within seconds).
  */
 export function createRateLimiter(db: Db, overrides: Partial<Record<string, number>> = {}, now: () => Date = () => new Date()) {
   function policyOf(policy: RatePolicy | RatePolicyName): RatePolicy {
     if (typeof policy !== 'string') return policy;
     const base = RATE_POLICIES[policy];
-    return { limit: overrides[policy] ?? base.limit, windowSeconds: base.windowSeconds };
+    return { limit: overrides[policy] ?? base.limit, windowSeconds: overrides[`${policy}Window`] ?? base.windowSeconds };
   }
 
   function windowOf(policy: RatePolicy): { start: Date; end: Date } {
@@ -41,9 +45,64 @@ export function createRateLimiter(db: Db, overrides: Partial<Record<string, numb
       const resetSeconds = Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000));
       return { allowed: hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - hits), resetSeconds };
     },
-    /** Forget a bucket's current window (a successful sign-in clears its failures). */
+    /** Forget a bucket's current window. */
     async reset(bucket: string, named: RatePolicy | RatePolicyName): Promise<void> {
       await resetCounter(db, bucket, windowOf(policyOf(named)).start);
+    },
+    /** Token bucket: takes one token, or refuses (taking nothing) when none is left. */
+    async take(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
+      const shape = shapeOf(policyOf(named));
+      const at = now();
+      const tat = await takeToken(db, bucket, at, shape.intervalMs, shape.capacityMs);
+      if (tat) return shape.decision(at, tat);
+      return { ...shape.decision(at, shape.afterOneMore((await findTokenBucket(db, bucket, at)) ?? at)), allowed: false };
+    },
+    /** Token bucket: whether a token is left, taking none. */
+    async peek(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
+      const shape = shapeOf(policyOf(named));
+      const at = now();
+      const decision = shape.decision(at, shape.afterOneMore((await findTokenBucket(db, bucket, at)) ?? at));
+      return { ...decision, remaining: decision.allowed ? decision.remaining + 1 : 0 };
+    },
+    /** Token bucket: gives back the token of an attempt that turned out not to count. */
+    async giveBack(bucket: string, named: RatePolicy | RatePolicyName): Promise<void> {
+      await returnToken(db, bucket, shapeOf(policyOf(named)).intervalMs);
+    },
+    /** Token bucket: full again. */
+    async refill(bucket: string): Promise<void> {
+      await deleteTokenBucket(db, bucket);
+    },
+    /** Remembers a key for a while (e.g. an address a person signed in from); `recalls` answers it. */
+    async remember(key: string, seconds: number): Promise<void> {
+      await rememberUntil(db, key, new Date(now().getTime() + seconds * 1000));
+    },
+    async recalls(key: string): Promise<boolean> {
+      return (await findTokenBucket(db, key, now())) !== undefined;
+    },
+  };
+}
+
+/**
+ * A token bucket as GCRA sees it: one token every `intervalMs`, at most `limit` stored. `tat` is the
+ * bucket's theoretical arrival time after a take: the take fits when tat stays within one window
+ * of now, and what is left is how many more tokens fit before that bound.
+ */
+function shapeOf(policy: RatePolicy) {
+  // The database keeps microseconds and Date milliseconds: a millisecond of slack keeps the
+  // rounding of `limit` fractional intervals from refusing the last token.
+  const capacityMs = policy.windowSeconds * 1000 + 1;
+  const intervalMs = (policy.windowSeconds * 1000) / policy.limit;
+  return {
+    intervalMs,
+    capacityMs,
+    /** The TAT one more take would leave, from the stored one (or now, when the bucket is full). */
+    afterOneMore: (tat: Date) => new Date(tat.getTime() + intervalMs),
+    decision(at: Date, tat: Date): RateDecision {
+      const slack = at.getTime() + capacityMs - tat.getTime();
+      const allowed = slack >= 0;
+      // Allowed: seconds until the bucket is full again; refused: until its next token.
+      const resetMs = allowed ? tat.getTime() - at.getTime() : -slack;
+      return { allowed, limit: policy.limit, remaining: allowed ? Math.floor(slack / intervalMs) : 0, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
     },
   };
 }
@@ -61,8 +120,14 @@ export function rateLimitHeaders(decision: RateDecision, policy: RatePolicy): Re
 
 /** The service's policies, documented in /auth.md. */
 export const RATE_POLICIES = {
-  signInPerAccount: { limit: 10, windowSeconds: 900 },
+  // Issue 13 item 11, token buckets: failed sign-ins of one person (identity, any school) from one
+  // address; of one person from every address but those they signed in from (NIST SP 800-63B
+  // 5.2.2: at most 100 consecutive failures); and attempts from one address, whatever the person.
+  signInPerAccountAddress: { limit: 10, windowSeconds: 900 },
+  signInPerAccount: { limit: 100, windowSeconds: 86_400 },
   signInPerAddress: { limit: 50, windowSeconds: 900 },
+  // Failed client authentication at the token, revocation and introspection endpoints, per client_id and address.
+  clientAuthFailuresPerClientAddress: { limit: 20, windowSeconds: 900 },
   tokenPerClient: { limit: 600, windowSeconds: 60 },
   registrationPerAddress: { limit: 20, windowSeconds: 3600 },
   metadataFetchPerHost: { limit: 30, windowSeconds: 60 },

@@ -1,6 +1,15 @@
-// SQL for fixed-window rate-limit counters shared by every instance: one upsert adds one or more hits.
-// (rate-limiter-flexible has no driver for embedded PGlite; this is its fixed-window algorithm
-// in one statement that runs the same on both.)
+// SQL of the rate limits, shared by every instance through the database; each is one atomic
+// statement that runs the same on PostgreSQL and PGlite.
+// - Fixed windows (throughput limits: tokens per client, tool calls per token): one row per bucket
+//   and window, one upsert adds one or more hits.
+// - Token buckets (issue 13 item 11: guessing limits, where a fixed window lets a burst of twice
+//   the limit through across each boundary): GCRA, the generic cell rate algorithm (ITU-T I.371),
+//   which is a token bucket kept as one timestamp, the "theoretical arrival time" (TAT). A row's
+//   window_start is the epoch and expires_at holds the TAT: once it has passed, the bucket is full
+//   again and the row means nothing, so the purge job's `expires_at < now` removes it.
+//   (rate-limiter-flexible, a dependency, only counts points in fixed windows anchored on the first
+//   hit, the defect this replaces, and has no store for embedded PGlite.)
+import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { hotQuery } from '../hot-queries.ts';
 
@@ -19,4 +28,48 @@ export async function hitCounter(db: Db, bucket: string, windowStart: Date, expi
 
 export async function resetCounter(db: Db, bucket: string, windowStart: Date): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).where('window_start', '=', windowStart).execute();
+}
+
+/** Token-bucket rows carry no window. */
+const NO_WINDOW = new Date(0);
+const ms = (value: number) => sql`(${value}::double precision * interval '1 millisecond')`;
+
+/**
+ * GCRA: takes one token when the bucket has one (the TAT advanced by one emission interval stays
+ * within `capacityMs` of now) and answers the new TAT; answers undefined, changing nothing, when
+ * the bucket is empty. The conditional upsert holds the row lock, so concurrent takes on one
+ * bucket, from any instance, never hand out more tokens than it has.
+ */
+export async function takeToken(db: Db, bucket: string, now: Date, intervalMs: number, capacityMs: number): Promise<Date | undefined> {
+  const next = sql`greatest(rate_limit_counters.expires_at, ${now}) + ${ms(intervalMs)}`;
+  const { rows } = await sql<{ tat: Date }>`
+    insert into rate_limit_counters (bucket, window_start, hits, expires_at)
+    values (${bucket}, ${NO_WINDOW}, 1, ${now}::timestamptz + ${ms(intervalMs)})
+    on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1, expires_at = ${next}
+    where ${next} <= ${now}::timestamptz + ${ms(capacityMs)}
+    returning expires_at as tat`.execute(db);
+  return rows[0] ? new Date(rows[0].tat) : undefined;
+}
+
+/** The bucket's TAT, or undefined when it is full (no row, or one whose TAT has passed). */
+export async function findTokenBucket(db: Db, bucket: string, now: Date): Promise<Date | undefined> {
+  const row = await db.selectFrom('rate_limit_counters').select('expires_at').where('bucket', '=', bucket).where('window_start', '=', NO_WINDOW).where('expires_at', '>', now).executeTakeFirst();
+  return row ? new Date(row.expires_at as Date) : undefined;
+}
+
+/** Gives one token back (an attempt that turned out not to count). */
+export async function returnToken(db: Db, bucket: string, intervalMs: number): Promise<void> {
+  await sql`update rate_limit_counters set expires_at = expires_at - ${ms(intervalMs)} where bucket = ${bucket} and window_start = ${NO_WINDOW}`.execute(db);
+}
+
+/** Fills the bucket again. */
+export async function deleteTokenBucket(db: Db, bucket: string): Promise<void> {
+  await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).where('window_start', '=', NO_WINDOW).execute();
+}
+
+/** A remembered fact with an end (a bucket that is "full" until then): e.g. an address a person signed in from. */
+export async function rememberUntil(db: Db, bucket: string, until: Date): Promise<void> {
+  await sql`
+    insert into rate_limit_counters (bucket, window_start, hits, expires_at) values (${bucket}, ${NO_WINDOW}, 0, ${until})
+    on conflict (bucket, window_start) do update set expires_at = greatest(rate_limit_counters.expires_at, excluded.expires_at)`.execute(db);
 }

@@ -7,6 +7,7 @@ import { findClientForSite } from '../../db/repositories/oauth-clients.ts';
 import { constantTimeEqual, hashSecret } from '../../lib/secrets.ts';
 import { InvalidClient, InvalidRequest } from '../errors.ts';
 import { toClient, type Client } from './client.ts';
+import { throttleClientAuthentication, type ClientAuthThrottle } from './client-auth-throttle.ts';
 
 export type ClientCredentials = { clientId: string; secret: string | undefined; method: 'none' | 'client_secret_post' | 'client_secret_basic' };
 
@@ -42,7 +43,12 @@ export function readClientCredentials(authorization: string | undefined, body: {
  * Finds the client and checks its credentials. Metadata-document clients are public and known
  * here only once their document was fetched at the authorization step.
  */
-export async function authenticateClient(db: Db, siteId: string, credentials: ClientCredentials): Promise<Client> {
+export async function authenticateClient(db: Db, siteId: string, credentials: ClientCredentials, throttle: ClientAuthThrottle): Promise<Client> {
+  // Issue 13 item 11: failures are counted per client_id and address, and bounded.
+  return throttleClientAuthentication(throttle, siteId, credentials.clientId, () => checkClient(db, siteId, credentials));
+}
+
+async function checkClient(db: Db, siteId: string, credentials: ClientCredentials): Promise<Client> {
   const row = await findClientForSite(db, siteId, credentials.clientId);
   const client = row ? toClient(row) : undefined;
   if (!client || client.reviewStatus === 'blocked') throw new InvalidClient('Client authentication failed.');

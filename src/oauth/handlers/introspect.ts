@@ -15,9 +15,9 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * bound to (seed spec, Authentication 6). Anything else, including another client's token, is
  * {"active": false} (2.2), so introspection cannot be used to probe tokens.
  */
-export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async ({ body, headers }, { site, services }) => {
+export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body));
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body), { limiter: services.rateLimiter, address: clientIp });
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const now = new Date();

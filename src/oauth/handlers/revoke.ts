@@ -14,7 +14,7 @@ import { headerValue, requireFormBody } from '../form-body.ts';
  */
 export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body));
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body), { limiter: services.rateLimiter, address: clientIp });
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const audited = { actorClientId: client.clientId, ip: clientIp, targetType: 'grant' } as const;

@@ -4,6 +4,7 @@ import type { OperationHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { PasswordHashingBusy, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
+import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { renderPage } from '../../web/render-page.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
@@ -25,7 +26,7 @@ async function checkCredentials(ctx: RequestContext, email: string, password: st
 }
 
 /**
- * Signs in: CSRF-checked, throttled per account and per address, one generic message for any wrong
+ * Signs in: CSRF-checked, throttled per person and per address (sign-in-throttle.ts), one generic message for any wrong
  * credential, and a brand-new session id (no session fixation).
  */
 export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429 | 503, unknown>> = async ({ body, headers }, ctx) => {
@@ -38,11 +39,11 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const page = (status: number, error: string, extra: Record<string, string> = {}) =>
     renderPage('./sign-in', { schoolName: site.name, lang: site.locale, csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
 
-  const perAccount = await services.rateLimiter.consume(`sign-in:account:${site.id}:${email}`, services.rateLimiter.policy('signInPerAccount'));
-  const perAddress = await services.rateLimiter.consume(`sign-in:address:${ctx.clientIp}`, services.rateLimiter.policy('signInPerAddress'));
-  if (!perAccount.allowed || !perAddress.allowed) {
-    const [decision, policy] = !perAccount.allowed ? [perAccount, services.rateLimiter.policy('signInPerAccount')] : [perAddress, services.rateLimiter.policy('signInPerAddress')];
-    return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, policy));
+  // Issue 13 item 11: counted per identity across schools, per identity and address, per address.
+  const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
+  if (!attempt.allowed) {
+    const { decision, policy } = attempt;
+    return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, services.rateLimiter.policy(policy)));
   }
 
   let personId: string | undefined;
@@ -57,7 +58,7 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
     await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
     return page(401, WRONG_CREDENTIALS);
   }
-  await services.rateLimiter.reset(`sign-in:account:${site.id}:${email}`, services.rateLimiter.policy('signInPerAccount'));
+  await attempt.succeeded();
   const previous = await services.sessions.current(site, headers.cookie);
   if (previous) await services.sessions.end(site, previous);
   const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;

@@ -17,7 +17,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 /** RFC 6749 3.2 token endpoint: client authentication, then the grant. */
 export const token: OperationHandler<TokenData, TokenResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body));
+  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body), { limiter: services.rateLimiter, address: clientIp });
   // Counted after authentication, so nobody spends a client's budget by naming its client_id; a
   // public client proves nothing but its id, so its budget is per client and address (/auth.md).
   const policy = services.rateLimiter.policy('tokenPerClient');

@@ -157,6 +157,18 @@ instance of the service. Token requests count per client once the client is auth
 confidential client's budget cannot be spent by someone who only knows its \`client_id\`); a public
 client's count is per client and address.
 
+Guesses are bounded per person, not per school: a password belongs to the person's identity (one
+e-mail address, every school), so failed sign-ins count per identity across all schools, in token
+buckets (the value is the bucket's size, refilled evenly over the period, so no burst passes at a
+window's edge). *Sign in per account address* counts one person's attempts from one address, so a
+stranger's guesses from elsewhere never use up the person's own; *sign in per account* counts them
+from every address except those the person signed in from during the last 30 days (NIST SP 800-63B
+5.2.2: at most 100 consecutive failures); *sign in per address* counts every attempt from an
+address. A successful sign-in refills the person's buckets. Failed client authentication at the
+token, revocation and introspection endpoints counts per \`client_id\` and address (*client auth
+failures per client address*); once spent, those endpoints answer \`429\` \`slow_down\` (RFC 6749 5.2
+shape) with \`Retry-After\` for that client and address only.
+
 | Limit | Value |
 |---|---|
 ${limits}

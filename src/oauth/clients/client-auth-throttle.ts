@@ -1,0 +1,34 @@
+// Issue 13 item 11: failed client authentication at the token, revocation and introspection
+// endpoints is counted, per client_id and address, in a token bucket (clientAuthFailuresPerClientAddress,
+// /auth.md "Rate limits"). Keyed on the address as well, so a stranger who names a client_id (they
+// are public) spends only their own budget, never the client's. Once the bucket is empty the
+// endpoint answers RFC 6749 5.2's shape as the token endpoint's throughput limit does: 429
+// `slow_down` with Retry-After and RateLimit, before the credentials are even looked at.
+import { createHash } from 'node:crypto';
+import { rateLimitHeaders, type RateDecision, type RateLimiter } from '../../services/rate-limiter.ts';
+import { InvalidClient, TooManyRequests } from '../errors.ts';
+
+export type ClientAuthThrottle = { limiter: RateLimiter; address: string };
+
+const POLICY = 'clientAuthFailuresPerClientAddress';
+
+function refused(throttle: ClientAuthThrottle, decision: RateDecision): TooManyRequests {
+  return new TooManyRequests('Too many failed client authentications for this client from this address; slow down.', decision.resetSeconds, rateLimitHeaders(decision, throttle.limiter.policy(POLICY)));
+}
+
+/**
+ * Runs `authenticate` unless this client_id and address have no failures left; an `invalid_client`
+ * failure takes a token. Success costs one read and writes nothing (the token endpoint is hot).
+ */
+export async function throttleClientAuthentication<T>(throttle: ClientAuthThrottle, siteId: string, clientId: string, authenticate: () => Promise<T>): Promise<T> {
+  // A digest keeps arbitrary client_id strings (metadata-document URLs) out of the key's length.
+  const bucket = `client-auth:${siteId}:${createHash('sha256').update(clientId, 'utf8').digest('base64url')}:${throttle.address}`;
+  const before = await throttle.limiter.peek(bucket, POLICY);
+  if (!before.allowed) throw refused(throttle, before);
+  try {
+    return await authenticate();
+  } catch (error) {
+    if (error instanceof InvalidClient) await throttle.limiter.take(bucket, POLICY);
+    throw error;
+  }
+}
