@@ -1,9 +1,11 @@
-// Issue 9, refresh replay race: 30 concurrent uses of one refresh token never leave two live
-// successors (oidc-provider with a plain PostgreSQL adapter let 30 of 30 through). The rotation
-// locks the presented token's row, so the uses run one after another: the first rotates, each
-// later one is a retry inside REFRESH_REUSE_GRACE_SECONDS that revokes the successor before it
-// mints its own. Counted in SQL, on PostgreSQL (a scratch database) and on PGlite (on disk, read
-// after the instance stopped). Figures go to contract-tests/RESULTS.md.
+// Issues 9 and 13 (item 4), refresh replay race: 30 concurrent uses of one refresh token never
+// leave two live successors (oidc-provider with a plain PostgreSQL adapter let 30 of 30 through).
+// The rotation locks the family's grant, so the uses run one after another: the first exchanges
+// the token for successors derived from it, and each later one, a retry inside
+// REFRESH_REUSE_GRACE_SECONDS while that successor is unused, receives the very same pair. So all
+// 30 are answered 200 with one refresh token, and exactly one branch lives. Counted in SQL, on
+// PostgreSQL (a scratch database) and on PGlite (on disk, read after the instance stopped).
+// Figures go to contract-tests/RESULTS.md.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +76,8 @@ describe(`refresh replay race on ${databaseLabel()} (issue 9; RFC 9700 4.14.2)`,
     await writeResults(`refresh-race-${databaseLabel().toLowerCase()}`, `Refresh replay race, ${CONCURRENT} concurrent uses of one refresh token (${databaseLabel()})`, [
       ['rounds (one fresh grant each)', ROUNDS],
       ['requests sent', ROUNDS * CONCURRENT],
-      ['answered 200 (retries inside the grace window)', rounds.map((r) => r.ok).join(' / ')],
+      ['answered 200 (retries inside the grace window)', rounds.map((r) => r.ok).join(' / '), `must be ${CONCURRENT}`],
+      ['distinct refresh tokens handed out per round', rounds.map((r) => new Set(r.successors).size).join(' / '), 'must be 1'],
       ['answered 400 invalid_grant', rounds.map((r) => r.refused).join(' / ')],
       ['answered anything else', rounds.map((r) => r.other.length).join(' / '), 'must be 0'],
       ['live successors per round (SQL)', rounds.map((r) => r.live).join(' / '), 'must be 1'],
@@ -95,6 +98,13 @@ describe(`refresh replay race on ${databaseLabel()} (issue 9; RFC 9700 4.14.2)`,
       expect(round.ok + round.refused).toBe(CONCURRENT);
       expect(round.ok, 'the first use at least succeeds').toBeGreaterThanOrEqual(1);
       expect(round.live, `live successors among ${round.successors.length} handed out`).toBe(1);
+    }
+  });
+
+  it(`every one of ${CONCURRENT} concurrent uses is answered with the same successor: a retry is never refused and never forks (issue 13 item 4)`, () => {
+    for (const round of rounds) {
+      expect(round.ok, `answered 200${instanceErrors()}`).toBe(CONCURRENT);
+      expect(new Set(round.successors).size).toBe(1);
     }
   });
 

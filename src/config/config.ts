@@ -54,9 +54,18 @@ const environmentSchema = z.object({
     .optional(),
   /** Access-token lifetime. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
-  /** Refresh-token lifetime; every rotation starts a new one. */
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
-  /** Window in which a retried refresh with an already-rotated token still succeeds. */
+  /**
+   * Issue 13 item 3, a grant's idle lifetime: a grant not refreshed for this long ends, and the
+   * person signs in again (each refresh token lives this long from its issue). 15 days by default,
+   * as Auth0's rotating refresh tokens ("inactivity lifetime").
+   */
+  GRANT_IDLE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(1_296_000),
+  /**
+   * A grant's absolute lifetime from the sign-in that started it: past it no rotation helps (RFC 9700
+   * 4.14.2 "refresh tokens ... expire"). 30 days by default, as Auth0's "absolute lifetime".
+   */
+  GRANT_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  /** Window in which a lost refresh response may be retried (issue 13 item 4; /auth.md "Refresh"). */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /**
    * Replaces default rate limits, e.g. `signInPerAddress=500,registrationPerAddress=100`
@@ -102,7 +111,8 @@ export type Config = Readonly<{
   clientMetadataAllowPrivateAddresses: boolean;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
-    refreshTokenTtlSeconds: number;
+    grantIdleLifetimeSeconds: number;
+    grantAbsoluteLifetimeSeconds: number;
     refreshReuseGraceSeconds: number;
     /** issue 3: codes expire after 60 seconds. */
     authorizationCodeTtlSeconds: number;
@@ -181,7 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      grantIdleLifetimeSeconds: e.GRANT_IDLE_LIFETIME_SECONDS,
+      grantAbsoluteLifetimeSeconds: e.GRANT_ABSOLUTE_LIFETIME_SECONDS,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
       authorizationCodeTtlSeconds: 60,
       idTokenTtlSeconds: 600,

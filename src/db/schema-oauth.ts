@@ -73,6 +73,8 @@ export interface OAuthGrantsTable {
   resource: string;
   auth_time: Timestamp;
   created_at: DefaultedTimestamp;
+  /** The grant's absolute end (migration 2026-11-25T0001): no token of it outlives this. */
+  expires_at: Timestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   revoked_reason: string | null;

@@ -4,9 +4,10 @@
 // foreign-origin token is 401 invalid_token; a valid token without the needed scopes is 403
 // insufficient_scope naming every needed scope (RFC 6750 3.1).
 import type { Db } from '../db/database.ts';
-import { findActiveAccessToken, type ActiveAccessToken } from '../db/repositories/oauth-grants.ts';
+import { findAccessTokenFacts } from '../db/repositories/token-facts.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
+import { standingOf, type Standing } from '../oauth/standing/token-standing.ts';
 import type { Site } from '../services/sites.ts';
 import type { WireError, WireResponse } from './wire-error.ts';
 
@@ -93,17 +94,19 @@ export function bearerTokenOf(authorization: string | string[] | undefined): str
   return match ? match[1]! : null;
 }
 
-export function toAuthInfo(row: ActiveAccessToken, tokenHash: string): AuthInfo {
+export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenHash: string): AuthInfo {
+  const { facts } = standing;
   return {
-    personId: row.person_id,
-    grantId: row.grant_id,
-    clientId: row.client_id,
-    clientRowId: row.client_row_id,
-    audience: row.audience,
-    scopes: new Set(row.scopes),
-    resource: row.resource,
-    expiresAt: row.expires_at,
-    issuedAt: row.created_at,
+    personId: facts.person_id,
+    grantId: facts.grant_id,
+    clientId: facts.client_id,
+    clientRowId: facts.client_row_id,
+    audience: facts.audience,
+    // Issue 13 item 0: what the person's roles and the school's features allow now, not what was consented.
+    scopes: new Set(standing.scopes),
+    resource: facts.resource,
+    expiresAt: standing.expiresAt,
+    issuedAt: facts.created_at,
     tokenHash,
   };
 }
@@ -115,12 +118,13 @@ export async function authenticateBearer(db: Db, site: Site, authorization: stri
   if (token === undefined) return undefined;
   if (token === null) throw new BearerChallenge('invalid_token', site.origin, 'The Authorization header is not a Bearer token.', scopes);
   const tokenHash = hashSecret(token);
-  const row = await findActiveAccessToken(db, tokenHash);
-  // A token of another school is as unknown here as a forged one (seed spec, Errors table).
-  if (!row || row.site_id !== site.id || row.resource !== site.origin) {
+  // A token of another school is as unknown here as a forged one (seed spec, Errors table); one
+  // whose person lost every role that allowed it, or whose school switched its feature off, too.
+  const standing = standingOf(await findAccessTokenFacts(db, tokenHash), { siteId: site.id, resource: site.origin });
+  if (!standing.active) {
     throw new BearerChallenge('invalid_token', site.origin, 'The access token is invalid, expired, revoked or issued for another origin.', scopes);
   }
-  return toAuthInfo(row, tokenHash);
+  return toAuthInfo(standing, tokenHash);
 }
 
 export async function guardBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: GuardOptions): Promise<AuthInfo> {

@@ -2,6 +2,7 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cache.ts';
+import { successorKeyOf } from '../oauth/issue-tokens.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
 import { createAdminServices } from './admin/index.ts';
@@ -31,6 +32,8 @@ export function createServices(deps: ServiceDeps) {
     metadataFetchFailures: createMetadataFailureCache(),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
+    /** Issue 13 item 4: refresh successors are derived under this key (oauth/issue-tokens.ts). */
+    refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
     signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),
   };
 }

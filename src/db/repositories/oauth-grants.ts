@@ -3,6 +3,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import { hotQuery } from '../hot-queries.ts';
+import type { SiteRole } from '../schema.ts';
 import type { OAuthAccessTokensTable, OAuthGrantsTable, OAuthRefreshTokensTable } from '../schema-oauth.ts';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
@@ -39,25 +40,6 @@ export async function revokeGrantsOfClientForPerson(db: Db, siteId: string, pers
     .execute();
   for (const grant of grants) await revokeGrant(db, grant.id, reason);
   return grants.length;
-}
-
-/** The columns of an access token row both lookups below read. */
-type AccessTokenColumns = Pick<Selectable<OAuthAccessTokensTable>, 'grant_id' | 'site_id' | 'person_id' | 'scopes' | 'resource' | 'created_at' | 'expires_at' | 'client_row_id'>;
-
-export type ActiveAccessToken = AccessTokenColumns & { client_id: string; audience: 'operator' | 'member' };
-
-const activeAccessToken = hotQuery<ActiveAccessToken>(
-  'active_access_token',
-  `select t.grant_id, t.site_id, t.person_id, t.scopes, t.resource, t.created_at, t.expires_at, t.client_row_id, c.client_id, c.audience
-   from oauth_access_tokens t
-   join oauth_grants g on g.id = t.grant_id
-   join oauth_clients c on c.id = t.client_row_id
-   where t.token_hash = $1 and t.revoked_at is null and g.revoked_at is null and t.expires_at > now()`,
-);
-
-/** An access token that is unexpired, unrevoked, and whose grant is unrevoked (every protected request). */
-export async function findActiveAccessToken(db: Db, tokenHash: string): Promise<ActiveAccessToken | undefined> {
-  return (await activeAccessToken(db, [tokenHash]))[0];
 }
 
 export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: string): Promise<boolean> {
@@ -113,30 +95,6 @@ export async function touchGrant(db: Db, grantId: string): Promise<void> {
   await db.updateTable('oauth_grants').set({ last_used_at: new Date() }).where('id', '=', grantId).execute();
 }
 
-export async function findRefreshTokenForClient(db: Db, tokenHash: string): Promise<(RefreshTokenRow & { grant_revoked_at: Date | null; person_id: string; resource: string }) | undefined> {
-  return db
-    .selectFrom('oauth_refresh_tokens as r')
-    .innerJoin('oauth_grants as g', 'g.id', 'r.grant_id')
-    .selectAll('r')
-    .select(['g.revoked_at as grant_revoked_at', 'g.person_id', 'g.resource'])
-    .where('r.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-export type AccessTokenState = AccessTokenColumns & { revoked_at: Date | null; grant_revoked_at: Date | null };
-
-const accessTokenState = hotQuery<AccessTokenState>(
-  'access_token_state',
-  `select t.grant_id, t.site_id, t.person_id, t.scopes, t.resource, t.created_at, t.expires_at, t.revoked_at, t.client_row_id, g.revoked_at as grant_revoked_at
-   from oauth_access_tokens t join oauth_grants g on g.id = t.grant_id
-   where t.token_hash = $1`,
-);
-
-/** An access token in any state, for introspection (RFC 7662), which tells only `active: false` of an inactive one. */
-export async function findAccessTokenForClient(db: Db, tokenHash: string): Promise<AccessTokenState | undefined> {
-  return (await accessTokenState(db, [tokenHash]))[0];
-}
-
 export type RotationInput = {
   siteId: string;
   clientRowId: string;
@@ -146,27 +104,31 @@ export type RotationInput = {
   /** The resource the request names, or null when it names none (the binding stays). */
   resource: string | null;
   now: Date;
+  /** Successors (issue-tokens.ts successorsOf) and their expiries before the grant's end caps them. */
   accessToken: { hash: string; expiresAt: Date };
   refreshToken: { hash: string; expiresAt: Date };
 };
-export type Rotation = { grant_id: string; person_id: string; resource: string; scopes: string[] };
+/** The rotation, with the facts its standing rests on (standing/token-standing.ts decides on them). */
+export type Rotation = { grant_id: string; person_id: string; resource: string; scopes: string[]; access_expires_at: Date; audience: 'operator' | 'member'; roles: SiteRole[]; mcp_connections: boolean };
 
 /**
  * The common refresh (RFC 6749 6, RFC 9700 4.14.2) in one statement, so a pool connection is held
  * for one round trip instead of eight: lock the family's grant, mark the presented token rotated
- * only if it is live, unrotated, this client's, and the request stays within the grant's scopes and
- * resource; revoke the family's other live refresh tokens; touch the grant; insert both new tokens.
+ * only if it is live, unrotated, this client's, within its grant's absolute end, and the request
+ * stays within the grant's scopes and resource; revoke the family's other live refresh tokens;
+ * touch the grant; insert both successors, capped at the grant's end (standing/lifetimes.ts).
  * Nothing happens unless every condition holds, and then it answers undefined: the caller re-reads
- * under a lock to say which rule failed (or to honour the reuse grace window). The grant is locked
- * before the token, in the order revokeGrant writes them, so the two never deadlock; a concurrent
- * use of the same token waits for the lock and then finds it rotated.
+ * under a lock to say which rule failed (or to honour a retry). The grant is locked before the
+ * token, in the order revokeGrant writes them, so the two never deadlock; a concurrent use of the
+ * same token waits for the lock and then finds it rotated. The roles and feature it returns are
+ * read after the lock, so a role change that committed first is seen.
  */
 const rotation = hotQuery<Rotation>(
-  'rotate_live_refresh_token',
+  'rotate_live_refresh_token_v2',
   `with family as (
-      select g.id, g.person_id, g.scopes, g.resource
+      select g.id, g.person_id, g.scopes, g.resource, g.expires_at
       from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
-      where r.token_hash = $1 and r.site_id = $2::uuid and g.revoked_at is null
+      where r.token_hash = $1 and r.site_id = $2::uuid and g.revoked_at is null and g.expires_at > $3::timestamptz
       for update of g
     ),
     presented as (
@@ -177,7 +139,9 @@ const rotation = hotQuery<Rotation>(
         and $5::text[] <@ f.scopes
         and ($6::text is null or f.resource = $6::text)
       returning r.grant_id, f.person_id, f.resource,
-        case when cardinality($5::text[]) > 0 then $5::text[] else r.scopes end as scopes
+        case when cardinality($5::text[]) > 0 then $5::text[] else r.scopes end as scopes,
+        least($8::timestamptz, f.expires_at) as access_expires_at,
+        least($10::timestamptz, f.expires_at) as refresh_expires_at
     ),
     siblings as (
       update oauth_refresh_tokens set revoked_at = $3::timestamptz
@@ -188,15 +152,19 @@ const rotation = hotQuery<Rotation>(
     ),
     access as (
       insert into oauth_access_tokens (token_hash, grant_id, site_id, client_row_id, person_id, scopes, resource, expires_at)
-      select $7, grant_id, $2::uuid, $4::uuid, person_id, scopes, resource, $8::timestamptz
+      select $7, grant_id, $2::uuid, $4::uuid, person_id, scopes, resource, access_expires_at
       from presented
     ),
     refresh as (
       insert into oauth_refresh_tokens (token_hash, grant_id, site_id, client_row_id, scopes, expires_at)
-      select $9, grant_id, $2::uuid, $4::uuid, scopes, $10::timestamptz
+      select $9, grant_id, $2::uuid, $4::uuid, scopes, refresh_expires_at
       from presented
     )
-    select grant_id, person_id, resource, scopes from presented`,
+    select p.grant_id, p.person_id, p.resource, p.scopes, p.access_expires_at, c.audience,
+      array(select sr.role from site_roles sr where sr.site_id = $2::uuid and sr.person_id = p.person_id order by sr.role) as roles,
+      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    from presented p, oauth_clients c, sites s
+    where c.id = $4::uuid and s.id = $2::uuid`,
 );
 
 export async function rotateLiveRefreshToken(db: Db, input: RotationInput): Promise<Rotation | undefined> {

@@ -68,7 +68,7 @@ export async function continueAuthorization(ctx: RequestContext, request: Author
   }
   const signedIn = session!;
   const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, signedIn.person_id);
-  const scopes = grantableScopes(request.client, roles, request.scopes);
+  const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
   const consent = await findConsent(ctx.services.db, ctx.site.id, signedIn.person_id, request.client.rowId);
   const remembered = consent !== undefined && !alwaysAsksConsent(request.client) && !request.prompt.has('consent') && consent.resource === request.resource && scopes.every((s) => consent.scopes.includes(s));
   if (remembered) return issueCode(ctx, request, signedIn, scopes);
@@ -112,7 +112,7 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
 /** POST /oauth/authorize: the consent decision, after the request was validated again. */
 export async function decide(ctx: RequestContext, request: AuthorizationRequest, session: BrowserSession, decision: 'allow' | 'deny'): Promise<FlowResult> {
   const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, session.person_id);
-  const scopes = grantableScopes(request.client, roles, request.scopes);
+  const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
   const audit = { siteId: ctx.site.id, actorPersonId: session.person_id, actorClientId: request.client.clientId, targetType: 'client', targetId: request.client.rowId, ip: ctx.clientIp };
   if (decision === 'deny') {
     await ctx.services.audit.record({ ...audit, action: 'consent.denied' });

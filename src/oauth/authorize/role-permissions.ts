@@ -1,29 +1,24 @@
 // Who may authorize which client, and which scopes their role lets them delegate (issue 3):
 // member applications, anyone with a role at the school (students included); operator clients,
-// only owners and admins, and never more than that role may do itself.
+// only owners and admins, and never more than that role may do itself. The rule itself is the
+// standing rule (standing/allowed-scopes.ts), which later re-checks every grant it allowed.
 import type { SiteRole } from '../../db/schema.ts';
 import type { Client } from '../clients/client.ts';
 import { AccessDenied } from '../errors.ts';
-import { scopeInfo } from '../scopes.ts';
+import { disallowedBecause, scopeAllowed, type StandingFacts } from '../standing/allowed-scopes.ts';
 
-/** Operator scopes an admin may not delegate: managing who has a role is the owner's. */
-const OWNER_ONLY_SCOPES = new Set(['members:write']);
-
-function roleMayDelegate(roles: readonly SiteRole[], scope: string): boolean {
-  const info = scopeInfo(scope);
-  if (!info) return false;
-  if (info.audience !== 'operator') return true;
-  if (roles.includes('owner')) return true;
-  return roles.includes('admin') && !OWNER_ONLY_SCOPES.has(scope);
-}
+const REFUSALS = {
+  no_role: 'You have no role at this school.',
+  role_may_not_authorize: 'Only owners and admins of this school can authorize this application.',
+  feature_off: 'This school has not enabled MCP connections, so member applications cannot be authorized.',
+} as const;
 
 /** The scopes this person may grant this client, or AccessDenied. */
-export function grantableScopes(client: Client, roles: readonly SiteRole[], requested: readonly string[]): string[] {
-  if (roles.length === 0) throw new AccessDenied('You have no role at this school.');
-  if (client.audience === 'operator' && !roles.includes('owner') && !roles.includes('admin')) {
-    throw new AccessDenied('Only owners and admins of this school can authorize this application.');
-  }
-  const granted = requested.filter((scope) => roleMayDelegate(roles, scope));
+export function grantableScopes(client: Pick<Client, 'audience'>, roles: readonly SiteRole[], requested: readonly string[], mcpConnections: boolean): string[] {
+  const facts: StandingFacts = { audience: client.audience, roles, mcpConnections };
+  const refused = disallowedBecause(facts);
+  if (refused) throw new AccessDenied(REFUSALS[refused]);
+  const granted = requested.filter((scope) => scopeAllowed(facts, scope));
   if (granted.length === 0) throw new AccessDenied('Your role at this school does not allow any of the requested scopes.');
   return granted;
 }

@@ -4,7 +4,10 @@
 import type { Db } from '../../db/database.ts';
 import { consumeAuthorizationCode, findAuthorizationCode, linkCodeToGrant, type CodeRow } from '../../db/repositories/oauth-codes.ts';
 import { insertGrant, revokeGrant } from '../../db/repositories/oauth-grants.ts';
+import { findPersonFacts } from '../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../lib/secrets.ts';
+import { standingScopes } from '../standing/allowed-scopes.ts';
+import { grantEndsAt } from '../standing/lifetimes.ts';
 import type { Site } from '../../services/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidTarget, type OAuthError } from '../errors.ts';
@@ -47,15 +50,22 @@ export async function exchangeAuthorizationCode(db: Db, site: Site, client: Clie
     // verifier) burns it rather than leaving it for a second try (RFC 9700 2.1.1).
     const rejected = checkCode(site, client, code, input);
     if (rejected) return { rejected };
-    const grant = await insertGrant(trx, { site_id: site.id, client_row_id: client.rowId, person_id: code.person_id, scopes: code.scopes, resource: code.resource, auth_time: code.auth_time });
+    // Issue 13 item 1: the grant starts with what the person's roles and the school's features
+    // allow now, not what they allowed when the code was issued (up to a minute ago).
+    const facts = await findPersonFacts(trx, site.id, code.person_id);
+    const standing = standingScopes(code.scopes, { audience: client.audience, roles: facts.roles, mcpConnections: facts.mcp_connections });
+    if (!standing.allowed) return { rejected: new InvalidGrant('The person who authorized this code may no longer grant this access at this school.') };
+    const now = new Date();
+    const grantExpiresAt = grantEndsAt(now, lifetimes);
+    const grant = await insertGrant(trx, { site_id: site.id, client_row_id: client.rowId, person_id: code.person_id, scopes: standing.scopes, resource: code.resource, auth_time: code.auth_time, created_at: now, expires_at: grantExpiresAt });
     await linkCodeToGrant(trx, codeHash, grant.id);
     const tokens = await issueTokens(
       trx,
-      { grantId: grant.id, siteId: site.id, clientRowId: client.rowId, personId: code.person_id, scopes: code.scopes, resource: code.resource },
+      { grantId: grant.id, siteId: site.id, clientRowId: client.rowId, personId: code.person_id, scopes: standing.scopes, resource: code.resource, grantExpiresAt },
       lifetimes,
       { withRefreshToken: client.grantTypes.includes('refresh_token') },
     );
-    return { tokens, scopes: code.scopes, personId: code.person_id, nonce: code.nonce, authTime: code.auth_time, grantId: grant.id };
+    return { tokens, scopes: standing.scopes, personId: code.person_id, nonce: code.nonce, authTime: code.auth_time, grantId: grant.id };
   });
 
   if ('reused' in outcome) {

@@ -50,7 +50,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
       };
     }
     if (body.grant_type === 'refresh_token') {
-      const result = await refreshTokens(services.db, site, client, body, oauth);
+      const result = await refreshTokens(services.db, site, client, body, { ...oauth, successorKey: services.refreshSuccessorKey });
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'refresh_token', scope: formatScope(result.scopes) } });
       // Seed spec: the refresh grant's response carries no id_token.
       return {

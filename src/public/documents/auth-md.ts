@@ -103,10 +103,28 @@ without the needed scope is \`403 insufficient_scope\` with the needed scopes in
 ## 6. Refresh and revoke
 
 \`grant_type=refresh_token\` with \`refresh_token\` (and the client's authentication) returns a new
-access token and a **new refresh token**: refresh tokens rotate on every use. Presenting a rotated
-refresh token again is \`invalid_grant\` and revokes the whole grant, except a retry by the same
-client within ${duration(o.refreshReuseGraceSeconds)} (a lost response), which succeeds. \`scope\` may narrow, never widen; the
-resource binding stays; a refresh returns no \`id_token\`.
+access token and a **new refresh token**: refresh tokens rotate on every use. \`scope\` may narrow,
+never widen; the resource binding stays; a refresh returns no \`id_token\`.
+
+**Reuse (RFC 9700 4.14.2).** A refresh token is exchanged once, for successors derived from it, so
+every use of one token yields the same pair:
+
+- Presenting an exchanged token again within ${duration(o.refreshReuseGraceSeconds)}, while its successor has not been used, returns
+  **that same pair** again: a retry after a lost response works, and any number of concurrent
+  refreshes with one token end on one branch (they all receive the same tokens).
+- Any other use of an exchanged token (its successor was already used, the window has passed, or
+  the retry asks for a different \`scope\`) is a fork of the family: \`invalid_grant\`, and the whole
+  grant ends, every access and refresh token of it, whoever presented it. The person connects again.
+
+**Access follows the school.** A token carries the scopes the person's roles at this school and
+the school's features allow *now*, not what was consented once. When an owner or admin changes a
+person's roles, removes them, or switches *MCP connections* off, every grant resting on it is
+narrowed or revoked in the same transaction, and the next request with an existing token, at any
+instance, sees it: \`403 insufficient_scope\` for a scope the new roles do not allow, \`401
+invalid_token\` when nothing is left (a removed member; an admin made lecturer, for an operator
+application; every member application when *MCP connections* is off). Refresh never issues more;
+introspection reports the current scopes. Giving a role back, or switching the feature on again,
+revives nothing: the person authorizes again.
 
 Revoke with \`POST ${e.revocation_endpoint}\` (RFC 7009): \`token\` and \`client_id\` (and the secret of
 a confidential client). Revoking a refresh token ends its access tokens too. Introspect with
@@ -118,8 +136,16 @@ a confidential client). Revoking a refresh token ends its access tokens too. Int
 |---|---|
 | Authorization code | ${duration(o.authorizationCodeTtlSeconds)}, single use |
 | Access token | ${duration(o.accessTokenTtlSeconds)} |
-| Refresh token | ${duration(o.refreshTokenTtlSeconds)} from its issue, rotated on every use |
-| Refresh retry grace | ${duration(o.refreshReuseGraceSeconds)} |
+| Refresh token | ${duration(o.grantIdleLifetimeSeconds)} from its issue (the grant's idle lifetime), rotated on every use |
+| Grant, idle | ${duration(o.grantIdleLifetimeSeconds)} without a refresh ends it (\`GRANT_IDLE_LIFETIME_SECONDS\`) |
+| Grant, absolute | ${duration(o.grantAbsoluteLifetimeSeconds)} from the sign-in that started it, however often it is refreshed (\`GRANT_ABSOLUTE_LIFETIME_SECONDS\`) |
+| Refresh retry window | ${duration(o.refreshReuseGraceSeconds)} |
+
+No token outlives its grant: an access or refresh token issued near the grant's end expires with it,
+and introspection's \`exp\` is that true expiry. Past either grant lifetime the refresh is
+\`invalid_grant\` and the person signs in again. The defaults follow the OAuth security BCP (RFC 9700
+4.14.2: refresh tokens expire, also after inactivity) and mainstream servers (Auth0's rotating refresh
+tokens: 30 days absolute, 15 days inactivity).
 | ID token | ${duration(o.idTokenTtlSeconds)} |
 | Browser session | ${duration(o.sessionTtlSeconds)} |
 

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
+import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 
 const ROLE_ORDER: readonly SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
 
@@ -61,20 +62,22 @@ export function createMemberAdmin(db: Db) {
       });
       return { created: invited.created, member: toMember(await mustFind(site, invited.id)) };
     },
-    async setRoles(site: Site, id: string, roles: SiteRole[]) {
+    /** Issue 13 item 1: the person's grants here are narrowed or revoked in the same transaction. */
+    async setRoles(site: Site, id: string, roles: SiteRole[], actor: ChangeActor = {}) {
       await db.transaction().execute(async (trx) => {
         const current = await checkOwnerKept(trx, site, id, roles.includes('owner'));
-        await people.deleteRoles(trx, site.id, id, current.filter((role) => !roles.includes(role)));
-        for (const role of roles.filter((r) => !current.includes(r))) await people.insertRole(trx, site.id, id, role);
+        const removed = current.filter((role) => !roles.includes(role));
+        const added = roles.filter((role) => !current.includes(role));
+        if (removed.length || added.length) await applyRoleChange(trx, site.id, id, { action: 'member.roles_changed', removed, added }, actor);
       });
       return toMember(await mustFind(site, id));
     },
-    /** Every role and every enrollment here; orders, comments and the identity stay. */
-    async remove(site: Site, id: string): Promise<void> {
+    /** Every role and every enrollment here, and every grant held here; orders, comments and the identity stay. */
+    async remove(site: Site, id: string, actor: ChangeActor = {}): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await checkOwnerKept(trx, site, id, false);
+        const current = await checkOwnerKept(trx, site, id, false);
         await people.deleteEnrollmentsOfPerson(trx, site.id, id);
-        await people.deleteRoles(trx, site.id, id);
+        await applyRoleChange(trx, site.id, id, { action: 'member.removed', removed: current, added: [] }, actor);
       });
     },
   };

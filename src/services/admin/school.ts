@@ -8,6 +8,8 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
+import { afterFeatureChange } from '../feature-changes.ts';
+import type { ChangeActor } from './role-changes.ts';
 
 export type SchoolInput = {
   name?: string;
@@ -63,10 +65,18 @@ export function createSchoolAdmin(db: Db) {
     async get(site: Site) {
       return toSchool(await getSchoolSettings(db, site.id));
     },
-    /** `actor.personId`: who asks; only owners change which metadata-document hosts are accepted (issue 13 item 8). */
-    async update(site: Site, input: SchoolInput, actor: { personId?: string | null } = {}) {
+    /** A feature switched off ends the grants resting on it in the same transaction (issue 13 item 2). */
+    async update(site: Site, input: SchoolInput, actor: ChangeActor = {}) {
+      // Issue 13 item 8: only owners change which metadata-document hosts are accepted.
       await checkMetadataHostPolicyChange(db, site, input, actor.personId);
-      return toSchool(await updateSchoolSettings(db, site.id, changesOf(input), flagsOf(input)));
+      const flags = flagsOf(input);
+      return toSchool(
+        await db.transaction().execute(async (trx) => {
+          const row = await updateSchoolSettings(trx, site.id, changesOf(input), flags);
+          if (flags) await afterFeatureChange(trx, site.id, flags, actor);
+          return row;
+        }),
+      );
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Site } from '../sites.ts';
 import { unprocessable } from './enrollment-access.ts';
 import { toEnrollment } from './enrollments.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
+import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 
 export function toStudent(row: PersonAtSiteRow) {
   return { id: row.id, email: row.email, name: row.name, avatar_url: row.avatar_url, created_at: toIso(row.created_at)! };
@@ -67,11 +68,12 @@ export function createStudentAdmin(db: Db) {
       await people.updateIdentityName(db, id, input.name.trim());
       return toStudent(await mustFind(site, id));
     },
-    async remove(site: Site, id: string): Promise<void> {
+    /** Issue 13 item 1: a student removed here keeps no grant a student role allowed. */
+    async remove(site: Site, id: string, actor: ChangeActor = {}): Promise<void> {
       await mustFind(site, id);
       await db.transaction().execute(async (trx) => {
         await people.deleteEnrollmentsOfPerson(trx, site.id, id);
-        await people.deleteRoles(trx, site.id, id, ['student']);
+        await applyRoleChange(trx, site.id, id, { action: 'student.removed', removed: ['student'], added: [] }, actor);
       });
     },
   };

@@ -1,7 +1,8 @@
 import type { RemoveMemberData, RemoveMemberResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
 
-export const removeMember: OperationHandler<RemoveMemberData, RemoveMemberResponses> = async ({ path }, { site, services }) => {
-  await services.admin.members.remove(site, path.id);
+export const removeMember: OperationHandler<RemoveMemberData, RemoveMemberResponses> = async ({ path }, context) => {
+  await context.services.admin.members.remove(context.site, path.id, actorOf(context));
   return { status: 204, body: undefined as never };
 };

@@ -1,7 +1,8 @@
 import type { SetMemberRolesData, SetMemberRolesResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
 
-export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async ({ path, body }, { site, services }) => ({
+export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async ({ path, body }, context) => ({
   status: 200,
-  body: await services.admin.members.setRoles(site, path.id, body.roles),
+  body: await context.services.admin.members.setRoles(context.site, path.id, body.roles, actorOf(context)),
 });

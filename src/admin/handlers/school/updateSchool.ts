@@ -1,7 +1,8 @@
 import type { UpdateSchoolData, UpdateSchoolResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
 
-export const updateSchool: OperationHandler<UpdateSchoolData, UpdateSchoolResponses> = async ({ body }, { site, services, auth }) => ({
+export const updateSchool: OperationHandler<UpdateSchoolData, UpdateSchoolResponses> = async ({ body }, context) => ({
   status: 200,
-  body: await services.admin.school.update(site, body, { personId: auth?.personId }),
+  body: await context.services.admin.school.update(context.site, body, actorOf(context)),
 });

@@ -1,7 +1,8 @@
 import type { RemoveStudentData, RemoveStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
 
-export const removeStudent: OperationHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, { site, services }) => {
-  await services.admin.students.remove(site, path.id);
+export const removeStudent: OperationHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, context) => {
+  await context.services.admin.students.remove(context.site, path.id, actorOf(context));
   return { status: 204, body: undefined as never };
 };

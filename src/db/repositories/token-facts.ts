@@ -1,0 +1,88 @@
+// SQL for a token together with every fact its standing rests on (issue 13 item 0): the token's
+// own state, its grant's, the client's audience, the person's current roles at the token's school
+// and the school's "MCP connections" feature, in one indexed round trip. What those facts mean is
+// decided in TypeScript, in one place: src/oauth/standing/token-standing.ts.
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import { hotQuery } from '../hot-queries.ts';
+import type { SiteRole } from '../schema.ts';
+
+export type TokenFacts = {
+  grant_id: string;
+  site_id: string;
+  person_id: string;
+  client_row_id: string;
+  client_id: string;
+  audience: 'operator' | 'member';
+  scopes: string[];
+  resource: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  /** Refresh tokens: when it was exchanged for its successor; always null for access tokens. */
+  rotated_at: Date | null;
+  grant_revoked_at: Date | null;
+  grant_expires_at: Date;
+  grant_scopes: string[];
+  roles: SiteRole[];
+  mcp_connections: boolean;
+};
+
+// The facts both token kinds share; `x` is the token row.
+const FACTS = `x.grant_id, x.site_id, g.person_id, x.client_row_id, c.client_id, c.audience, x.scopes, g.resource,
+  x.created_at, x.expires_at, x.revoked_at, g.revoked_at as grant_revoked_at, g.expires_at as grant_expires_at, g.scopes as grant_scopes,
+  array(select r.role from site_roles r where r.site_id = x.site_id and r.person_id = g.person_id order by r.role) as roles,
+  coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections`;
+const JOINS = `join oauth_grants g on g.id = x.grant_id
+  join oauth_clients c on c.id = x.client_row_id
+  join sites s on s.id = x.site_id`;
+
+const accessTokenFacts = hotQuery<TokenFacts>('access_token_facts', `select ${FACTS}, null::timestamptz as rotated_at from oauth_access_tokens x ${JOINS} where x.token_hash = $1`);
+const refreshTokenFacts = hotQuery<TokenFacts>('refresh_token_facts', `select ${FACTS}, x.rotated_at from oauth_refresh_tokens x ${JOINS} where x.token_hash = $1`);
+
+/** An access token in any state, with its facts; undefined when no such token was ever issued. */
+export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<TokenFacts | undefined> {
+  return (await accessTokenFacts(db, [tokenHash]))[0];
+}
+
+export async function findRefreshTokenFacts(db: Db, tokenHash: string): Promise<TokenFacts | undefined> {
+  return (await refreshTokenFacts(db, [tokenHash]))[0];
+}
+
+/** The standing facts of a grant (no token): what a role or feature change re-checks. */
+export type GrantFacts = Pick<TokenFacts, 'grant_id' | 'site_id' | 'person_id' | 'audience' | 'grant_scopes' | 'roles' | 'mcp_connections'>;
+
+/**
+ * The live grants at a school resting on a changed fact: one person's (roles changed) or every
+ * member-audience one (the feature changed). Locked, so a refresh racing the change waits for it
+ * and then sees the narrowed scopes (it locks the grant first too).
+ */
+export async function lockLiveGrantFacts(db: Db, siteId: string, filter: { personId: string } | { audience: 'member' | 'operator' }): Promise<GrantFacts[]> {
+  const which = 'personId' in filter ? sql`g.person_id = ${filter.personId}` : sql`c.audience = ${filter.audience}`;
+  const result = await sql<GrantFacts>`
+    select g.id as grant_id, g.site_id, g.person_id, c.audience, g.scopes as grant_scopes,
+      array(select r.role from site_roles r where r.site_id = g.site_id and r.person_id = g.person_id order by r.role) as roles,
+      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    from oauth_grants g join oauth_clients c on c.id = g.client_row_id join sites s on s.id = g.site_id
+    where g.site_id = ${siteId} and g.revoked_at is null and ${which}
+    order by g.id
+    for update of g`.execute(db);
+  return result.rows;
+}
+
+/** Narrows a grant and its live tokens to `allowed`, keeping their order; revoked tokens stay as they were. */
+export async function narrowGrant(db: Db, grantId: string, allowed: readonly string[]): Promise<void> {
+  const keep = sql<string[]>`array(select s from unnest(scopes) with ordinality u(s, n) where s = any(${sql.val([...allowed])}::text[]) order by n)`;
+  await db.updateTable('oauth_grants').set({ scopes: keep }).where('id', '=', grantId).execute();
+  await db.updateTable('oauth_access_tokens').set({ scopes: keep }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+  await db.updateTable('oauth_refresh_tokens').set({ scopes: keep }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+}
+
+/** The facts a new grant would rest on: the person's roles at the school and its feature, read now. */
+export async function findPersonFacts(db: Db, siteId: string, personId: string): Promise<{ roles: SiteRole[]; mcp_connections: boolean }> {
+  const result = await sql<{ roles: SiteRole[]; mcp_connections: boolean }>`
+    select array(select r.role from site_roles r where r.site_id = s.id and r.person_id = ${personId} order by r.role) as roles,
+      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    from sites s where s.id = ${siteId}`.execute(db);
+  return result.rows[0] ?? { roles: [], mcp_connections: false };
+}
