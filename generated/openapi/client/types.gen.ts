@@ -53,6 +53,9 @@ export type CatalogCourse = {
     slug: string;
     title: string;
     subtitle: string | null;
+    /**
+     * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+     */
     description: string | null;
     price: Money;
     image_url: string | null;
@@ -1133,7 +1136,7 @@ export type ListCoursesResponses = {
             title: string;
             subtitle: string | null;
             /**
-             * HTML.
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
              */
             description: string | null;
             status: 'draft' | 'published' | 'archived';
@@ -1170,6 +1173,9 @@ export type CreateCourseData = {
          */
         slug?: string;
         subtitle?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         visibility?: 'public' | 'hidden';
         featured?: boolean;
@@ -1183,6 +1189,9 @@ export type CreateCourseData = {
              */
             currency: string;
         };
+        /**
+         * An http(s) URL (issue 13 item 7: never javascript: or data:).
+         */
         image_url?: string | null;
         access_days?: number | null;
     };
@@ -1229,7 +1238,7 @@ export type CreateCourseResponses = {
         title: string;
         subtitle: string | null;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         status: 'draft' | 'published' | 'archived';
@@ -1342,7 +1351,7 @@ export type GetCourseResponses = {
         title: string;
         subtitle: string | null;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         status: 'draft' | 'published' | 'archived';
@@ -1371,6 +1380,9 @@ export type UpdateCourseData = {
         title?: string;
         slug?: string;
         subtitle?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         visibility?: 'public' | 'hidden';
         featured?: boolean;
@@ -1384,6 +1396,9 @@ export type UpdateCourseData = {
              */
             currency: string;
         };
+        /**
+         * An http(s) URL (issue 13 item 7: never javascript: or data:).
+         */
         image_url?: string | null;
         access_days?: number | null;
     };
@@ -1439,7 +1454,7 @@ export type UpdateCourseResponses = {
         title: string;
         subtitle: string | null;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         status: 'draft' | 'published' | 'archived';
@@ -1506,7 +1521,7 @@ export type PublishCourseResponses = {
         title: string;
         subtitle: string | null;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         status: 'draft' | 'published' | 'archived';
@@ -1573,7 +1588,7 @@ export type ArchiveCourseResponses = {
         title: string;
         subtitle: string | null;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         status: 'draft' | 'published' | 'archived';
@@ -3033,6 +3048,9 @@ export type ListSectionsResponses = {
             id: string;
             course_id: string;
             title: string;
+            /**
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+             */
             description: string | null;
             /**
              * Place within the course, from 1.
@@ -3055,7 +3073,7 @@ export type ListSectionsResponses = {
                  */
                 content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
                 /**
-                 * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+                 * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
                  */
                 content: string | null;
                 duration_seconds: number;
@@ -3085,6 +3103,9 @@ export type ListSectionsResponse = ListSectionsResponses[keyof ListSectionsRespo
 export type CreateSectionData = {
     body: {
         title: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         /**
          * Place to insert at, from 1; the items from there move down. Past the end means at the end.
@@ -3141,6 +3162,9 @@ export type CreateSectionResponses = {
         id: string;
         course_id: string;
         title: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Place within the course, from 1.
@@ -3163,7 +3187,7 @@ export type CreateSectionResponses = {
              */
             content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
             /**
-             * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+             * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
              */
             content: string | null;
             duration_seconds: number;
@@ -3244,6 +3268,9 @@ export type ReorderSectionsResponses = {
             id: string;
             course_id: string;
             title: string;
+            /**
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+             */
             description: string | null;
             /**
              * Place within the course, from 1.
@@ -3266,7 +3293,7 @@ export type ReorderSectionsResponses = {
                  */
                 content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
                 /**
-                 * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+                 * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
                  */
                 content: string | null;
                 duration_seconds: number;
@@ -3384,6 +3411,9 @@ export type GetSectionResponses = {
         id: string;
         course_id: string;
         title: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Place within the course, from 1.
@@ -3406,7 +3436,7 @@ export type GetSectionResponses = {
              */
             content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
             /**
-             * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+             * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
              */
             content: string | null;
             duration_seconds: number;
@@ -3431,6 +3461,9 @@ export type GetSectionResponse = GetSectionResponses[keyof GetSectionResponses];
 export type UpdateSectionData = {
     body: {
         title?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
     };
     path: {
@@ -3483,6 +3516,9 @@ export type UpdateSectionResponses = {
         id: string;
         course_id: string;
         title: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Place within the course, from 1.
@@ -3505,7 +3541,7 @@ export type UpdateSectionResponses = {
              */
             content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
             /**
-             * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+             * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
              */
             content: string | null;
             duration_seconds: number;
@@ -3534,6 +3570,9 @@ export type CreateLectureData = {
          * `text` content is HTML; every other type's content is an http(s) URL.
          */
         content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
+        /**
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description: on write, every tag, attribute and URL outside the allowlist is removed).
+         */
         content?: string | null;
         duration_seconds?: number;
         is_free_preview?: boolean;
@@ -3611,7 +3650,7 @@ export type CreateLectureResponses = {
          */
         content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
         /**
-         * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
          */
         content: string | null;
         duration_seconds: number;
@@ -3692,6 +3731,9 @@ export type ReorderLecturesResponses = {
         id: string;
         course_id: string;
         title: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Place within the course, from 1.
@@ -3714,7 +3756,7 @@ export type ReorderLecturesResponses = {
              */
             content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
             /**
-             * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+             * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
              */
             content: string | null;
             duration_seconds: number;
@@ -3833,7 +3875,7 @@ export type GetLectureResponses = {
          */
         content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
         /**
-         * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
          */
         content: string | null;
         duration_seconds: number;
@@ -3859,6 +3901,9 @@ export type UpdateLectureData = {
          * `text` content is HTML; every other type's content is an http(s) URL.
          */
         content_type?: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
+        /**
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description: on write, every tag, attribute and URL outside the allowlist is removed).
+         */
         content?: string | null;
         duration_seconds?: number;
         is_free_preview?: boolean;
@@ -3924,7 +3969,7 @@ export type UpdateLectureResponses = {
          */
         content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
         /**
-         * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
          */
         content: string | null;
         duration_seconds: number;
@@ -4018,7 +4063,7 @@ export type MoveLectureResponses = {
          */
         content_type: 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';
         /**
-         * The private material: an http(s) URL of the media or link, or HTML for `text`. Never part of public reads.
+         * The private material: an http(s) URL of the media or link, or, for `text`, sanitised HTML (see *School text and HTML* in the API description). Never part of public reads.
          */
         content: string | null;
         duration_seconds: number;
@@ -4095,6 +4140,9 @@ export type ListLecturersResponses = {
              * A one-line title, such as "Senior software engineer".
              */
             headline: string | null;
+            /**
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+             */
             bio: string | null;
             avatar_url: string | null;
             email: string | null;
@@ -4126,7 +4174,13 @@ export type CreateLecturerData = {
          */
         slug?: string;
         headline?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio?: string | null;
+        /**
+         * An http(s) URL (issue 13 item 7: never javascript: or data:).
+         */
         avatar_url?: string | null;
         email?: string | null;
         /**
@@ -4183,6 +4237,9 @@ export type CreateLecturerResponses = {
          * A one-line title, such as "Senior software engineer".
          */
         headline: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio: string | null;
         avatar_url: string | null;
         email: string | null;
@@ -4292,6 +4349,9 @@ export type GetLecturerResponses = {
          * A one-line title, such as "Senior software engineer".
          */
         headline: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio: string | null;
         avatar_url: string | null;
         email: string | null;
@@ -4315,7 +4375,13 @@ export type UpdateLecturerData = {
         name?: string;
         slug?: string;
         headline?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio?: string | null;
+        /**
+         * An http(s) URL (issue 13 item 7: never javascript: or data:).
+         */
         avatar_url?: string | null;
         email?: string | null;
         /**
@@ -4381,6 +4447,9 @@ export type UpdateLecturerResponses = {
          * A one-line title, such as "Senior software engineer".
          */
         headline: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio: string | null;
         avatar_url: string | null;
         email: string | null;
@@ -4454,6 +4523,9 @@ export type ListCourseLecturersResponses = {
              * A one-line title, such as "Senior software engineer".
              */
             headline: string | null;
+            /**
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+             */
             bio: string | null;
             avatar_url: string | null;
             email: string | null;
@@ -4572,6 +4644,9 @@ export type AssignLecturerResponses = {
          * A one-line title, such as "Senior software engineer".
          */
         headline: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         bio: string | null;
         avatar_url: string | null;
         email: string | null;
@@ -5605,6 +5680,9 @@ export type ListMembershipPlansResponses = {
             id: string;
             slug: string;
             name: string;
+            /**
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+             */
             description: string | null;
             /**
              * Charged every `interval_count` `billing_interval`s.
@@ -5652,6 +5730,9 @@ export type CreateMembershipPlanData = {
          * Derived from the name when left out.
          */
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         price: {
             /**
@@ -5717,6 +5798,9 @@ export type CreateMembershipPlanResponses = {
         id: string;
         slug: string;
         name: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Charged every `interval_count` `billing_interval`s.
@@ -5839,6 +5923,9 @@ export type GetMembershipPlanResponses = {
         id: string;
         slug: string;
         name: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Charged every `interval_count` `billing_interval`s.
@@ -5878,6 +5965,9 @@ export type UpdateMembershipPlanData = {
     body: {
         name?: string;
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         price?: {
             /**
@@ -5953,6 +6043,9 @@ export type UpdateMembershipPlanResponses = {
         id: string;
         slug: string;
         name: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description: string | null;
         /**
          * Charged every `interval_count` `billing_interval`s.
@@ -6730,6 +6823,9 @@ export type GetSchoolResponses = {
          */
         origin: string;
         name: string;
+        /**
+         * Plain text, shown as text: never interpreted as HTML or Markdown.
+         */
         description: string | null;
         /**
          * BCP 47 language tag of the school's pages and e-mails.
@@ -6781,6 +6877,9 @@ export type GetSchoolResponse = GetSchoolResponses[keyof GetSchoolResponses];
 export type UpdateSchoolData = {
     body: {
         name?: string;
+        /**
+         * Plain text, shown as text: never interpreted as HTML or Markdown.
+         */
         description?: string | null;
         locale?: string;
         currency?: string;
@@ -6857,6 +6956,9 @@ export type UpdateSchoolResponses = {
          */
         origin: string;
         name: string;
+        /**
+         * Plain text, shown as text: never interpreted as HTML or Markdown.
+         */
         description: string | null;
         /**
          * BCP 47 language tag of the school's pages and e-mails.
@@ -7119,7 +7221,7 @@ export type ListEventsResponses = {
             slug: string;
             title: string;
             /**
-             * HTML.
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
              */
             description: string | null;
             starts_at: string;
@@ -7168,6 +7270,9 @@ export type CreateEventData = {
          * Derived from the title when left out.
          */
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         starts_at: string;
         ends_at: string;
@@ -7236,7 +7341,7 @@ export type CreateEventResponses = {
         slug: string;
         title: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         starts_at: string;
@@ -7361,7 +7466,7 @@ export type GetEventResponses = {
         slug: string;
         title: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         starts_at: string;
@@ -7402,6 +7507,9 @@ export type UpdateEventData = {
     body: {
         title?: string;
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         starts_at?: string;
         ends_at?: string;
@@ -7476,7 +7584,7 @@ export type UpdateEventResponses = {
         slug: string;
         title: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         starts_at: string;
@@ -7559,7 +7667,7 @@ export type PublishEventResponses = {
         slug: string;
         title: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         starts_at: string;
@@ -7638,7 +7746,7 @@ export type CancelEventResponses = {
         slug: string;
         title: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         starts_at: string;
@@ -8066,6 +8174,9 @@ export type CreatePostData = {
          */
         slug?: string;
         excerpt?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         body?: string;
         access_type?: 'public' | 'login_required' | 'paid';
         author_id?: string | null;
@@ -8130,7 +8241,7 @@ export type CreatePostResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -8236,7 +8347,7 @@ export type GetPostResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -8249,6 +8360,9 @@ export type UpdatePostData = {
         title?: string;
         slug?: string;
         excerpt?: string | null;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         body?: string;
         access_type?: 'public' | 'login_required' | 'paid';
         author_id?: string | null;
@@ -8322,7 +8436,7 @@ export type UpdatePostResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -8386,7 +8500,7 @@ export type PublishPostResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -8450,7 +8564,7 @@ export type UnpublishPostResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -8513,7 +8627,7 @@ export type ListDigitalProductsResponses = {
             slug: string;
             name: string;
             /**
-             * HTML.
+             * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
              */
             description: string | null;
             price: Money;
@@ -8550,6 +8664,9 @@ export type CreateDigitalProductData = {
          * Derived from the name when left out.
          */
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         price?: {
             /**
@@ -8612,7 +8729,7 @@ export type CreateDigitalProductResponses = {
         slug: string;
         name: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         price: Money;
@@ -8725,7 +8842,7 @@ export type GetDigitalProductResponses = {
         slug: string;
         name: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         price: Money;
@@ -8754,6 +8871,9 @@ export type UpdateDigitalProductData = {
     body: {
         name?: string;
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         description?: string | null;
         price?: {
             /**
@@ -8822,7 +8942,7 @@ export type UpdateDigitalProductResponses = {
         slug: string;
         name: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         price: Money;
@@ -8893,7 +9013,7 @@ export type PublishDigitalProductResponses = {
         slug: string;
         name: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         price: Money;
@@ -8960,7 +9080,7 @@ export type ArchiveDigitalProductResponses = {
         slug: string;
         name: string;
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         description: string | null;
         price: Money;
@@ -9060,6 +9180,9 @@ export type CreatePageData = {
          * Derived from the title when left out.
          */
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         body?: string;
     };
     path?: never;
@@ -9109,7 +9232,7 @@ export type CreatePageResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -9206,7 +9329,7 @@ export type GetPageResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -9218,6 +9341,9 @@ export type UpdatePageData = {
     body: {
         title?: string;
         slug?: string;
+        /**
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
+         */
         body?: string;
     };
     path: {
@@ -9276,7 +9402,7 @@ export type UpdatePageResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -9331,7 +9457,7 @@ export type PublishPageResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };
@@ -9386,7 +9512,7 @@ export type UnpublishPageResponses = {
         updated_at: string;
     } & {
         /**
-         * HTML.
+         * Sanitised HTML (see *School text and HTML* in the API description): on write, every tag, attribute and URL outside the allowlist is removed.
          */
         body: string;
     };

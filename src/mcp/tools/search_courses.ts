@@ -15,7 +15,7 @@ export const courseSummary = z.object({
   slug: z.string(),
   title: z.string(),
   subtitle: z.string().nullable(),
-  description: z.string().nullable().describe('HTML written by the school'),
+  description: z.string().nullable().describe('Sanitised HTML written by the school (no script, style or event handlers; http(s), mailto or relative URLs)'),
   price: money,
   image_url: z.string().nullable(),
   published_at: z.string().nullable(),
