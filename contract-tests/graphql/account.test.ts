@@ -180,7 +180,7 @@ describe('the HTTP surface (GraphQL over HTTP)', () => {
     expect(reply.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('at most 8'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'depth' } });
   });
 
-  it('rejects aliased pages over the cost budget (SDL: cost at most 4,000, a page's items first times)', async () => {
+  it('rejects aliased pages over the cost budget (SDL: cost at most 4,000, the items of a page first times)', async () => {
     const aliases = Array.from({ length: 50 }, (_, i) => `a${i}: orders(first: 50) { nodes { number } }`).join(' ');
     const reply = await post(`{ viewer { ${aliases} } }`, { token: reader });
     expect(reply.body.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost' });

@@ -51,7 +51,7 @@ describe('password hashing (scrypt)', () => {
   });
 
   it('issue 13 item 5: runs at most `concurrency` tasks at once, queues `maxWaiting`, and refuses the next at once', async () => {
-    const run = createHashQueue(2, 3);
+    const run = createHashQueue(2, 3, 60_000);
     let running = 0;
     let most = 0;
     const releases: Array<() => void> = [];
@@ -80,4 +80,15 @@ describe('password hashing (scrypt)', () => {
     expect(await again).toBe('again');
   });
 
+  it('issue 13 item 5: refuses a task that waited longer than `maxWaitMs` when its turn comes, without running it', async () => {
+    const run = createHashQueue(1, 10, 30);
+    let ran = 0;
+    const slow = run(() => new Promise<void>((resolve) => setTimeout(() => resolve(void (ran += 1)), 80)));
+    const late = run(async () => void (ran += 1));
+    await expect(late).rejects.toBeInstanceOf(PasswordHashingBusy);
+    await slow;
+    expect(ran).toBe(1);
+    await run(async () => void (ran += 1));
+    expect(ran).toBe(2);
+  });
 });

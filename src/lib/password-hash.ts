@@ -5,11 +5,11 @@
 // Issue 13 item 5 ("bounded concurrency, so sign-in bursts cannot exhaust memory"): each scrypt
 // holds 32 MiB (128 * N * r) on one of libuv's four threadpool threads, which file and DNS work
 // share, and a hash is CPU the event loop then lacks. At most HASH_CONCURRENCY run at once and
-// at most HASH_QUEUE wait (p-limit); past that the caller gets PasswordHashingBusy at once, which
-// the sign-in form answers with 503 and Retry-After, instead of holding the request, its password
-// and its memory in an unbounded queue.
+// at most HASH_QUEUE wait, each for at most HASH_MAX_WAIT_MS (p-limit); past either the caller
+// gets PasswordHashingBusy (at once, or when its turn comes, unrun), which the sign-in form
+// answers with 503 and Retry-After, instead of holding the request, its password and its memory
+// in an unbounded queue.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -22,12 +22,18 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 const DUMMY_HASH = 'scrypt$32768$8$1$KhUtz_0dR1QgB3VL-ZHoHA$hkrzI_N9RFe5f97ruBcRvZMxeEGdt7B1APkpbyUgOa8';
 
 /**
- * Hashes at once: a core is left to the event loop (a 2-core machine hashes one at a time), and at
- * most two, which leaves two of libuv's four threads to file and DNS work (64 MiB at most).
+ * Hashes at once: two leave two of libuv's four threads to file and DNS work (64 MiB at most).
+ * One would leave a 2-core machine's second core to the event loop, but halves sign-in throughput
+ * where hashes are slow, and a queue of honest sign-ins would then wait past HASH_MAX_WAIT_MS.
  */
-export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
+export const HASH_CONCURRENCY = 2;
 /** Hashes waiting: at about 60 ms a hash, the last one waits one to two seconds. */
 export const HASH_QUEUE = 32;
+/**
+ * A hash that waited longer than this is refused when its turn comes, without running: on a
+ * loaded machine (hashes of half a second each) the count alone would let a burst wait ten seconds.
+ */
+export const HASH_MAX_WAIT_MS = 5_000;
 
 /** The hashing queue is full: answer 503 with Retry-After (RFC 9110 15.6.4) rather than wait. */
 export class PasswordHashingBusy extends Error {
@@ -38,14 +44,21 @@ export class PasswordHashingBusy extends Error {
   }
 }
 
-/** Runs tasks `concurrency` at a time with at most `maxWaiting` queued; refuses the next one at once. */
-export function createHashQueue(concurrency: number, maxWaiting: number) {
+/**
+ * Runs tasks `concurrency` at a time with at most `maxWaiting` queued: the next one is refused at
+ * once, and one that waited more than `maxWaitMs` is refused when its turn comes, unrun.
+ */
+export function createHashQueue(concurrency: number, maxWaiting: number, maxWaitMs: number) {
   const limit = pLimit(concurrency);
-  return <T>(task: () => Promise<T>): Promise<T> => (limit.pendingCount >= maxWaiting ? Promise.reject(new PasswordHashingBusy()) : limit(task));
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    if (limit.pendingCount >= maxWaiting) return Promise.reject(new PasswordHashingBusy());
+    const queuedAt = performance.now();
+    return limit(() => (performance.now() - queuedAt > maxWaitMs ? Promise.reject(new PasswordHashingBusy()) : task()));
+  };
 }
 
 // One queue for the process: the resource it guards (threadpool, memory) is the process's own.
-const hashing = createHashQueue(HASH_CONCURRENCY, HASH_QUEUE);
+const hashing = createHashQueue(HASH_CONCURRENCY, HASH_QUEUE, HASH_MAX_WAIT_MS);
 
 interface Parsed {
   N: number;

@@ -4,7 +4,7 @@
 import { MAX_QUERY_BYTES, MAX_TOKENS } from '../../graphql/document-cache.ts';
 import { MAX_COST, MAX_DEPTH, MAX_INTROSPECTION_COST, MAX_MUTATION_FIELDS, RESOLVED_FIELD_COST } from '../../graphql/limits.ts';
 import { BODY_LIMIT_BYTES } from '../../http/body-limit.ts';
-import { HASH_QUEUE } from '../../lib/password-hash.ts';
+import { HASH_CONCURRENCY, HASH_MAX_WAIT_MS, HASH_QUEUE } from '../../lib/password-hash.ts';
 import { MAX_BATCH_MESSAGES, MAX_BATCH_TOOL_CALLS } from '../../mcp/batch-limit.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -21,7 +21,7 @@ the work starts, in its surface's own error shape.
 | \`/account/graphql\` | Depth ${MAX_DEPTH}; cost ${n(MAX_COST)}: every selected field counts, aliases and repeats included, a fragment at each spread, ${RESOLVED_FIELD_COST} for a field that reads data and 1 for any other, a list's items \`first\` times; introspection ${n(MAX_INTROSPECTION_COST)} (its lists at this schema's longest); ${MAX_MUTATION_FIELDS} mutation fields a request | \`GRAPHQL_VALIDATION_FAILED\`, \`extensions.limit\` \`depth\`, \`cost\`, \`introspection\` or \`mutations\`, \`extensions.max\` the bound |
 | \`/mcp\` | A JSON-RPC batch: ${MAX_BATCH_MESSAGES} messages, ${MAX_BATCH_TOOL_CALLS} of them \`tools/call\` (each also counts against *mcp tool calls per token*) | \`400\`, JSON-RPC error \`-32600\`, \`id\` null |
 | Admin API | Arrays in a body: the \`maxItems\` of the OpenAPI document (a reorder names at most 1,000 ids) | \`400\` problem details |
-| Sign-in | Password checks: at most 2 at once per instance (one fewer than its cores) and ${HASH_QUEUE} waiting | \`503\` sign-in page with \`Retry-After\` |
+| Sign-in | Password checks: ${HASH_CONCURRENCY} at once per instance, ${HASH_QUEUE} waiting, each for at most ${HASH_MAX_WAIT_MS / 1000} seconds | \`503\` sign-in page with \`Retry-After\` |
 
 GraphQL request errors are HTTP \`400\` with \`Accept: application/graphql-response+json\` and \`200\`
 with \`application/json\` (GraphQL over HTTP); the member data API's SDL describes the cost in full.
