@@ -14,6 +14,7 @@ import { createHttpLogger } from './http/logging.ts';
 import { createMcpHandler } from './mcp/http.ts';
 import { attachUploadStream } from './admin/upload-stream.ts';
 import { refuseUnreadableBody } from './http/body-errors.ts';
+import { refuseMalformedPath } from './http/invalid-input.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limit.ts';
 import { createOpenApiDispatcher } from './http/openapi-dispatch.ts';
 import { precomputedDocuments } from './http/precomputed-documents.ts';
@@ -47,6 +48,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use('/assets/redoc', express.static(path.dirname(require.resolve('redoc/bundles/redoc.standalone.js')), { maxAge: '1d', fallthrough: false }));
   app.use('/assets', express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }));
   app.use(siteResolver(services));
+  // Issue 13 item 10: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
+  app.use(refuseMalformedPath);
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));
   app.use(refuseUnreadableBody);

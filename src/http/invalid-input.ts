@@ -3,10 +3,10 @@
 // not parse or is too large. Problems carry `errors[]` of {pointer, detail} (RFC 9457); the OAuth
 // JSON endpoints answer `invalid_request` (RFC 6749 5.2, also for registration: RFC 7591 3.2.2
 // uses the same error response); the browser pages an HTML page.
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { InvalidRequest, InvalidRequestTooLarge } from '../oauth/errors.ts';
 import { renderErrorPage } from '../web/error-page.ts';
-import type { ErrorSurface } from './error-surface.ts';
+import { errorSurfaceAt, type ErrorSurface } from './error-surface.ts';
 import { contentTooLarge, invalidRequest, type FieldError } from './problem.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf } from './site-resolver.ts';
@@ -29,3 +29,27 @@ export function refuseInput(req: Request, res: Response, surface: ErrorSurface, 
   }
   renderError(req, res, status === 413 ? contentTooLarge(fields) : invalidRequest(fields));
 }
+
+/** A path that does not percent-decode to UTF-8 (RFC 3986 2.1, RFC 3629): `%zz`, a lone `%`, `%ff`, `%E0%A4%A`. */
+function isMalformedPath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Issue 13 item 10, "No 500 from input": a request whose path is not valid percent-encoded UTF-8 is
+ * refused here, before any router decodes it (openapi-backend's path matcher would throw a URIError,
+ * a 500), with 400 in its surface's shape, on every path, whether an operation lives there or not.
+ */
+export const refuseMalformedPath: RequestHandler = (req, res, next) => {
+  if (!isMalformedPath(req.path)) return next();
+  try {
+    refuseInput(req, res, errorSurfaceAt(req.method, req.path), [{ pointer: '/path', detail: 'is not valid percent-encoded UTF-8 (RFC 3986 2.1)' }]);
+  } catch (refusal) {
+    renderError(req, res, refusal);
+  }
+};

@@ -20,6 +20,33 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
+// Issue 13 item 10: a cursor's values reach SQL casts (timestamptz, bigint, numeric, text), so each
+// is held to what the database accepts: a value it would refuse is a forged cursor (a 400), never a
+// failed query (a 500). These are the rules every cursor schema is built from.
+
+const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?(?:Z|([+-])(\d\d):(\d\d))$/;
+
+/** ISO 8601 with an offset that names a real instant: no February 30, no hour 24, years 1 to 9999. */
+export function isRealInstant(value: string): boolean {
+  const m = INSTANT.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(2000, month - 1, day));
+  calendar.setUTCFullYear(year);
+  const sameDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  const offsetOk = m[7] === undefined || (Number(m[8]) <= 14 && Number(m[9]) < 60);
+  return year >= 1 && sameDay && hour < 24 && minute < 60 && second < 60 && offsetOk;
+}
+
+/** A time key: a real instant. */
+export const cursorInstant = z.string().max(40).refine(isRealInstant, 'not a real instant');
+/** A text key: what a text column can hold (PostgreSQL text refuses U+0000). */
+export const cursorText = z.string().max(2000).refine((value) => !value.includes('\u0000'), 'holds U+0000');
+/** A number key: finite, and exact as a JavaScript number (money, counts, rates, microseconds). */
+export const cursorNumber = z.number().finite().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+/** A whole-number key (bigint and integer columns). */
+export const cursorInteger = cursorNumber.int();
+
 /** Cursor key of lists ordered by a time column then id (both descending). */
-export const timeIdCursor = z.object({ t: z.string().datetime({ offset: true }), id: z.string().uuid() }).strict();
+export const timeIdCursor = z.object({ t: cursorInstant, id: z.string().uuid() }).strict();
 export type TimeIdCursor = z.infer<typeof timeIdCursor>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { findPublishedCourseBySlug, listCourseOutline, listPublishedCourses, type CatalogCourseRow } from '../db/repositories/catalog.ts';
 import { findSchoolProfile, listPublicCoursesOfPlans, listUpcomingPublishedEvents, listVisibleActivePlans, type PublicEventRow } from '../db/repositories/public-catalog.ts';
-import { decodeCursor, encodeCursor, timeIdCursor } from '../lib/cursor.ts';
+import { cursorInteger, decodeCursor, encodeCursor, timeIdCursor } from '../lib/cursor.ts';
 import { toIso } from '../lib/time.ts';
 import type { Site } from './sites.ts';
 
@@ -53,7 +53,7 @@ export type PublicPlan = {
 
 export type SchoolInfo = { name: string; description: string | null; locale: string; currency: string; timezone: string; logo_url: string | null };
 
-const planCursor = z.object({ p: z.number().int(), id: z.string().uuid() }).strict();
+const planCursor = z.object({ p: cursorInteger, id: z.string().uuid() }).strict();
 
 function toPublicEvent(row: PublicEventRow): PublicEvent {
   return {

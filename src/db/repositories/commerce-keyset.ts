@@ -3,7 +3,7 @@
 // only columns: `(key, id)` compared as a row value with the cursor's, so a page starts exactly
 // after the last row of the previous one (issue 5: opaque cursors, no depth cap).
 import { sql, type RawBuilder } from 'kysely';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 
 /** How the cursor's value is typed back into SQL. */
 export type KeyKind = 'time' | 'bigint' | 'numeric' | 'text';
@@ -22,11 +22,12 @@ export function exactIso(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
+/** keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10). */
 function cursorValue(after: Keyset, kind: KeyKind): RawBuilder<unknown> {
-  if (kind === 'time') return sql`${String(after.v)}::timestamptz`;
-  if (kind === 'bigint') return sql`${Math.trunc(Number(after.v))}::bigint`;
-  if (kind === 'numeric') return sql`${Number(after.v)}::numeric`;
-  return sql`${String(after.v)}::text`;
+  if (kind === 'time') return sql`${keyValue(after, 'time')}::timestamptz`;
+  if (kind === 'bigint') return sql`${keyValue(after, 'integer')}::bigint`;
+  if (kind === 'numeric') return sql`${keyValue(after, 'number')}::numeric`;
+  return sql`${keyValue(after, 'text')}::text`;
 }
 
 /** `(key, id) < (v, id)` for descending lists, `>` for ascending ones. */

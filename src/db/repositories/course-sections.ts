@@ -5,7 +5,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseSectionsTable } from '../schema.ts';
-import type { Keyset } from '../../admin/keyset.ts';
+import { keyValue, type Keyset } from '../../admin/keyset.ts';
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -27,7 +27,7 @@ export async function courseExists(db: Db, siteId: string, courseId: string): Pr
 /** Sections in position order; one row more than the page when `limit` is given (keyset.ts). */
 export async function listSections(db: Db, siteId: string, courseId: string, page?: { limit: number; after: Keyset | null }): Promise<SectionRow[]> {
   let q = db.selectFrom('course_sections').selectAll().where('site_id', '=', siteId).where('course_id', '=', courseId);
-  if (page?.after) q = q.where(sql<boolean>`(position, id) > (${Number(page.after.v)}, ${page.after.id}::uuid)`);
+  if (page?.after) q = q.where(sql<boolean>`(position, id) > (${keyValue(page.after, 'position')}, ${page.after.id}::uuid)`);
   q = q.orderBy('position').orderBy('id');
   return page ? q.limit(page.limit + 1).execute() : q.execute();
 }

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CoursesTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 
 export type CourseRow = Selectable<CoursesTable>;
 
@@ -26,7 +26,7 @@ export async function listCourses(
   // millisecond precision; otherwise rows sharing a millisecond could be skipped between pages.
   const key = column === 'created_at' ? sql`date_trunc('milliseconds', created_at)` : sql.ref(column);
   if (query.after) {
-    const value = column === 'created_at' ? new Date(String(query.after.v)) : String(query.after.v);
+    const value = column === 'created_at' ? new Date(keyValue(query.after, 'time')) : keyValue(query.after, 'text');
     const op = dir === 'desc' ? sql`<` : sql`>`;
     q = q.where(sql<boolean>`(${key}, id) ${op} (${value}, ${query.after.id}::uuid)`);
   }

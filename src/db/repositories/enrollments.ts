@@ -4,7 +4,7 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus, EnrollmentsTable } from '../schema.ts';
-import type { Keyset } from '../../admin/keyset.ts';
+import { keyValue, type Keyset } from '../../admin/keyset.ts';
 import { likePattern, microsOf } from './sql-helpers.ts';
 
 // An active enrollment whose expires_at has passed is expired, whether or not a job noticed yet.
@@ -50,7 +50,7 @@ export async function listEnrollments(db: Db, siteId: string, query: EnrollmentL
   }
   if (query.after) {
     const op = query.direction === 'desc' ? sql`<` : sql`>`;
-    where.push(sql<boolean>`(${microsOf('e.enrolled_at')}, e.id) ${op} (${Number(query.after.v)}::bigint, ${query.after.id}::uuid)`);
+    where.push(sql<boolean>`(${microsOf('e.enrolled_at')}, e.id) ${op} (${keyValue(query.after, 'micros')}::bigint, ${query.after.id}::uuid)`);
   }
   let q = selectEnrollments(db, siteId);
   for (const condition of where) q = q.where(condition);

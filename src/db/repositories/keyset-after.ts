@@ -4,7 +4,7 @@
 // Date would fall *before* its own row and skip every row sharing that millisecond (all rows
 // written in one transaction share now(), as the demo seed's rows do).
 import { sql, type RawBuilder } from 'kysely';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 
 /** The column as ISO 8601 UTC text with microseconds: the cursor value of a time-sorted list. */
 export function exactTime(column: string): RawBuilder<string> {
@@ -17,6 +17,7 @@ export function exactTime(column: string): RawBuilder<string> {
  */
 export function afterKeyset(column: string, idColumn: string, sort: SortSpec, after: Keyset, kind: 'time' | 'text' | 'number'): RawBuilder<boolean> {
   const op = sort.direction === 'desc' ? sql`<` : sql`>`;
-  const value = kind === 'time' ? sql`${String(after.v)}::timestamptz` : kind === 'number' ? sql`${Number(after.v)}` : sql`${String(after.v)}::text`;
+  // keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10).
+  const value = kind === 'time' ? sql`${keyValue(after, 'time')}::timestamptz` : kind === 'number' ? sql`${keyValue(after, 'number')}` : sql`${keyValue(after, 'text')}::text`;
   return sql<boolean>`(${sql.ref(column)}, ${sql.ref(idColumn)}) ${op} (${value}, ${after.id}::uuid)`;
 }

@@ -3,7 +3,7 @@
 // Time columns are keyed by integer microseconds, exact where a millisecond ISO string would skip
 // rows that share a millisecond (sql-helpers.ts explains why); text columns by their value.
 import { sql, type RawBuilder } from 'kysely';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 import { microsOf } from './sql-helpers.ts';
 
 export type ListWindow = { limit: number; after: Keyset | null; sort: SortSpec };
@@ -28,6 +28,7 @@ export function keysetSql(sortable: Sortable, window: ListWindow, alias?: string
   const { direction } = window.sort;
   if (!window.after) return { key, direction, after: null };
   const op = direction === 'desc' ? sql`<` : sql`>`;
-  const value = isTime ? sql`${Number(window.after.v)}::bigint` : sql`${String(window.after.v)}`;
+  // keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10).
+  const value = isTime ? sql`${keyValue(window.after, 'micros')}::bigint` : sql`${keyValue(window.after, 'text')}`;
   return { key, direction, after: sql<boolean>`(${key}, ${sql.ref(ref('id'))}) ${op} (${value}, ${window.after.id}::uuid)` };
 }

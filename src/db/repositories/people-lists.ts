@@ -4,7 +4,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SiteRole } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
+import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 import { likePattern, microsOf } from './sql-helpers.ts';
 
 export type PersonAtSiteRow = {
@@ -57,8 +57,8 @@ function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
     // Time keys compare as integer microseconds: exact, unlike a millisecond ISO string.
     where.push(
       query.sort.column === 'email'
-        ? sql<boolean>`(p.email, p.id) ${op} (${String(query.after.v)}, ${query.after.id}::uuid)`
-        : sql<boolean>`(${microsOf('r.created_at')}, p.id) ${op} (${Number(query.after.v)}::bigint, ${query.after.id}::uuid)`,
+        ? sql<boolean>`(p.email, p.id) ${op} (${keyValue(query.after, 'text')}, ${query.after.id}::uuid)`
+        : sql<boolean>`(${microsOf('r.created_at')}, p.id) ${op} (${keyValue(query.after, 'micros')}::bigint, ${query.after.id}::uuid)`,
     );
   }
   return where;
