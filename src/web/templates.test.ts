@@ -14,8 +14,9 @@ const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })
 // Raw (unescaped) output is allowed for these only: a page body or partial that Eta itself rendered
 // with auto-escaping, and chart data serialised by jsonForScript (no `<`, `>`, `&`, U+2028/2029).
 const RAW_ALLOWED = [/^it\.body$/, /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/, /^it\.chartJson$/];
-// URLs the server builds itself (navigation of the area, discovery URLs), never school text.
-const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src']);
+// URLs the server builds itself, never school text: the area's navigation, discovery URLs, script
+// paths, and a form posting back to its own page's path (the router matched it, so it is ours).
+const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src', 'it.action']);
 
 describe('page templates (issue 13 item 7: school text never becomes markup)', () => {
   it('finds the templates', () => expect(templates.length).toBeGreaterThan(20));
