@@ -152,7 +152,11 @@ describe('issue 13 item 10: a forged or tampered cursor is a 400 on every pagina
   }
 
   it('cursors no list issued (not base64, not JSON, wrong shape and types, bad ids, non-finite numbers) in every sort', { timeout: 180_000 }, async () => {
-    const cases = walks.flatMap((walk) => FORGED_CURSORS.map(([name, cursor]) => ({ label: `${walk.op.id} sort=${walk.sort ?? 'default'} ${name}`, target: target(walk, cursor), headers: walk.headers, check: cursorRefused })));
+    const cases = walks.flatMap((walk) => [
+      ...FORGED_CURSORS.map(([name, cursor]) => ({ label: `${walk.op.id} sort=${walk.sort ?? 'default'} ${name}`, target: target(walk, cursor), headers: walk.headers, check: cursorRefused })),
+      // Malformed percent-encoding in the query itself, sent as written.
+      ...['%E0%A4%A', '%', '%zz%ff'].map((raw) => ({ label: `${walk.op.id} sort=${walk.sort ?? 'default'} cursor=${raw} raw`, target: `${target(walk, 'x').slice(0, -1)}${raw}`, headers: walk.headers, check: cursorRefused })),
+    ]);
     expect(await findings(cases)).toEqual([]);
   });
 
