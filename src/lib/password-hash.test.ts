@@ -64,7 +64,9 @@ describe('password hashing (scrypt)', () => {
           resolve('done');
         });
       });
+    expect(run.saturated()).toBe(false);
     const accepted = Array.from({ length: 5 }, () => run(task));
+    expect(run.saturated()).toBe(true);
     await expect(run(task)).rejects.toBeInstanceOf(PasswordHashingBusy);
     await expect(run(task)).rejects.toMatchObject({ retryAfterSeconds: 1 });
     // Release every running task until all five have run: never more than two at once.
@@ -75,6 +77,7 @@ describe('password hashing (scrypt)', () => {
     }
     expect(await Promise.all(accepted)).toEqual(Array(5).fill('done'));
     expect(most).toBe(2);
+    expect(run.saturated()).toBe(false);
     // Drained: the queue takes work again.
     const again = run(async () => 'again');
     expect(await again).toBe('again');

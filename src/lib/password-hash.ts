@@ -35,9 +35,12 @@ export const HASH_QUEUE = 32;
  */
 export const HASH_MAX_WAIT_MS = 5_000;
 
+/** Retry-After of a refusal: a second frees a queue of hashes of tens of milliseconds. */
+export const HASH_RETRY_AFTER_SECONDS = 1;
+
 /** The hashing queue is full: answer 503 with Retry-After (RFC 9110 15.6.4) rather than wait. */
 export class PasswordHashingBusy extends Error {
-  readonly retryAfterSeconds = 1;
+  readonly retryAfterSeconds = HASH_RETRY_AFTER_SECONDS;
   constructor() {
     super('Too many password checks are under way; retry in a second.');
     this.name = 'PasswordHashingBusy';
@@ -50,11 +53,13 @@ export class PasswordHashingBusy extends Error {
  */
 export function createHashQueue(concurrency: number, maxWaiting: number, maxWaitMs: number) {
   const limit = pLimit(concurrency);
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= maxWaiting) return Promise.reject(new PasswordHashingBusy());
+  const saturated = () => limit.pendingCount >= maxWaiting;
+  const run = <T>(task: () => Promise<T>): Promise<T> => {
+    if (saturated()) return Promise.reject(new PasswordHashingBusy());
     const queuedAt = performance.now();
     return limit(() => (performance.now() - queuedAt > maxWaitMs ? Promise.reject(new PasswordHashingBusy()) : task()));
   };
+  return Object.assign(run, { saturated });
 }
 
 // One queue for the process: the resource it guards (threadpool, memory) is the process's own.
@@ -86,6 +91,14 @@ export async function hashPassword(plain: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(plain, salt, KEY_BYTES, COST);
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/**
+ * True while the queue is full, so that the next check would be refused: a sign-in asks first and
+ * refuses before any other work (database reads, throttle counts), shedding a burst cheaply.
+ */
+export function passwordChecksSaturated(): boolean {
+  return hashing.saturated();
 }
 
 /** Parses a stored hash; null when it is not one we can (or should) verify. */

@@ -2,7 +2,7 @@ import type { SubmitSignInData } from '../../../generated/openapi/client/types.g
 import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { PasswordHashingBusy, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
@@ -11,6 +11,7 @@ import { safeReturnTo } from '../../web/return-to.ts';
 import { verifyPreSessionCsrf } from '../../web/sessions.ts';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
+const BUSY = 'Too many people are signing in at this moment. Try again in a few seconds.';
 
 /** Checks the password; unknown accounts cost the same time, so timing reveals nothing. */
 async function checkCredentials(ctx: RequestContext, email: string, password: string): Promise<string | undefined> {
@@ -39,6 +40,9 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const page = (status: number, error: string, extra: Record<string, string> = {}) =>
     renderPage('./sign-in', { schoolName: site.name, lang: site.locale, csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
 
+  // Issue 13 item 5: no password check can start now (lib/password-hash.ts): refused before any
+  // other work, the same for every account, and without spending the person's attempts.
+  if (passwordChecksSaturated()) return page(503, BUSY, { 'Retry-After': String(HASH_RETRY_AFTER_SECONDS) });
   // Issue 13 item 11: counted per identity across schools, per identity and address, per address.
   const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
   if (!attempt.allowed) {
@@ -50,9 +54,9 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   try {
     personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
   } catch (error) {
-    // Issue 13 item 5: the password-hashing queue is full (lib/password-hash.ts); the same answer for every account.
+    // Issue 13 item 5: the queue filled meanwhile, or this check waited too long; the same for every account.
     if (!(error instanceof PasswordHashingBusy)) throw error;
-    return page(503, 'Too many people are signing in at this moment. Try again in a few seconds.', { 'Retry-After': String(error.retryAfterSeconds) });
+    return page(503, BUSY, { 'Retry-After': String(error.retryAfterSeconds) });
   }
   if (!personId) {
     await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
