@@ -59,12 +59,12 @@ const environmentSchema = z.object({
    * person signs in again (each refresh token lives this long from its issue). 15 days by default,
    * as Auth0's rotating refresh tokens ("inactivity lifetime").
    */
-  GRANT_IDLE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(1_296_000),
+  GRANT_IDLE_LIFETIME_SECONDS: z.coerce.number().int().min(10).max(31_536_000).default(1_296_000),
   /**
    * A grant's absolute lifetime from the sign-in that started it: past it no rotation helps (RFC 9700
    * 4.14.2 "refresh tokens ... expire"). 30 days by default, as Auth0's "absolute lifetime".
    */
-  GRANT_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  GRANT_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(10).max(31_536_000).default(2_592_000),
   /** Window in which a lost refresh response may be retried (issue 13 item 4; /auth.md "Refresh"). */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /**
