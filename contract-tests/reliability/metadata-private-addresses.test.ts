@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalhostCertificate } from '../support/tls.ts';
@@ -54,14 +56,18 @@ describe('issue 13 item 8: an allowlisted host resolving to a private address is
   it('NODE_ENV=production with CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES=true stops at start with one line naming the variable', async () => {
     const child = spawn(process.execPath, ['src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true', PORT: '0', PGLITE_STORAGE: 'memory', DATABASE_URL: '' },
+      env: { ...process.env, NODE_ENV: 'production', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true', PORT: '0', PGLITE_STORAGE: 'memory', DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'private-addresses-')) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // A process that starts anyway is ended here, so the test fails fast and leaves nothing running.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
     expect(code).not.toBe(0);
+    expect(code, 'the process must stop by itself, not be killed').not.toBeNull();
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES');
