@@ -199,6 +199,20 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expect(await userinfoStatus(second.body.access_token as string)).toBe(401);
   });
 
+  it('a thief replaying a just-rotated token inside the window never takes the grant over: the first fork ends the family for both (RFC 9700 4.14.2; issue 13 item 4)', async () => {
+    const stolen = (await memberTokens()).refresh_token!;
+    const client = await refresh(stolen);
+    const thief = await refresh(stolen);
+    expect(thief.body.refresh_token, 'the replay gets the pair the client already holds, not a branch of its own').toBe(client.body.refresh_token);
+    const thiefNext = await refresh(thief.body.refresh_token as string);
+    const thiefLater = await refresh(thiefNext.body.refresh_token as string);
+    expect(thiefLater.status).toBe(200);
+    // The client now presents its token, whose successor the thief already used: a fork.
+    expectError(await refresh(client.body.refresh_token as string), 400, 'invalid_grant');
+    expectError(await refresh(thiefLater.body.refresh_token as string), 400, 'invalid_grant');
+    expect(await userinfoStatus(thiefLater.body.access_token as string)).toBe(401);
+  });
+
   it('30 concurrent refreshes with one token all receive one successor pair, and the chain continues from it (RFC 9700 4.14.2; issue 13 item 4)', async () => {
     const start = await memberTokens();
     const results = await Promise.all(Array.from({ length: 30 }, () => refresh(start.refresh_token!)));
