@@ -31,6 +31,8 @@ export type MetadataDocumentDeps = {
   allowPrivateAddresses?: boolean;
   failures?: MetadataFailureCache;
   fetchOptions?: Partial<FetchOptions>;
+  /** The fetcher; safe-fetch.ts unless a test passes its own. */
+  fetchDocument?: typeof fetchClientMetadataDocument;
   now?: () => Date;
   /** Called once when a school first meets this client (issue 9: the audit log records client changes). */
   onFirstSeen?: (client: Client) => Promise<void>;
@@ -84,7 +86,7 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
   try {
     // CIMD SSRF: private, loopback and link-local addresses are refused for every host; only the
     // development setting lets a host the school explicitly allowlisted reach them.
-    const fetched = await fetchClientMetadataDocument(parsed.url, { allowSpecialUseAddresses: allowlisted && deps.allowPrivateAddresses === true, ...deps.fetchOptions });
+    const fetched = await (deps.fetchDocument ?? fetchClientMetadataDocument)(parsed.url, { allowSpecialUseAddresses: allowlisted && deps.allowPrivateAddresses === true, ...deps.fetchOptions });
     const validated = validateClientMetadataDocument(parsed.url, fetched.body);
     if (!validated.ok) throw new MetadataDocumentRejected(`The client metadata document is invalid: ${validated.reason}`);
     const expiresAt = cacheExpiry(fetched.headers, fetched.fetchedAt) ?? fetched.fetchedAt;
