@@ -22,10 +22,17 @@ export async function insertRefreshToken(db: Db, token: Insertable<OAuthRefreshT
 }
 
 export async function revokeGrant(db: Db, grantId: string, reason: string): Promise<void> {
+  await revokeGrants(db, [grantId], reason);
+}
+
+/** Ends grants and every token of them, three statements however many (a school switching a feature off). */
+export async function revokeGrants(db: Db, grantIds: readonly string[], reason: string): Promise<void> {
+  if (grantIds.length === 0) return;
   const now = new Date();
-  await db.updateTable('oauth_grants').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', grantId).where('revoked_at', 'is', null).execute();
-  await db.updateTable('oauth_access_tokens').set({ revoked_at: now }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
-  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+  const ids = [...grantIds];
+  await db.updateTable('oauth_grants').set({ revoked_at: now, revoked_reason: reason }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+  await db.updateTable('oauth_access_tokens').set({ revoked_at: now }).where('grant_id', 'in', ids).where('revoked_at', 'is', null).execute();
+  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('grant_id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
 
 /** Every grant of one person to one client at a school ("Revoke" on Connected applications). */

@@ -64,7 +64,7 @@ export async function lockLiveGrantFacts(db: Db, siteId: string, filter: { perso
       array(select r.role from site_roles r where r.site_id = g.site_id and r.person_id = g.person_id order by r.role) as roles,
       coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
     from oauth_grants g join oauth_clients c on c.id = g.client_row_id join sites s on s.id = g.site_id
-    where g.site_id = ${siteId} and g.revoked_at is null and ${which}
+    where g.site_id = ${siteId} and g.revoked_at is null and g.expires_at > now() and ${which}
     order by g.id
     for update of g`.execute(db);
   return result.rows;
