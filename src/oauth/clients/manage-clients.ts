@@ -4,6 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { findSiteClient, insertClient, insertVendorIntegration, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import { checkDisplayText, DisplayMetadataError } from '../client-metadata/display-metadata.ts';
 import { isLoopbackUri, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { MEMBER_SCOPES, OPERATOR_SCOPES, IDENTITY_SCOPES } from '../scopes.ts';
 import { toClient, type Client } from './client.ts';
@@ -34,6 +35,7 @@ function newSecret(confidential: boolean): { secret: string | undefined; hash: s
 
 /** A member application of one school (seed spec, Authentication 4). */
 export async function createMemberApp(db: Db, siteId: string, input: NewClient & { createdBy: string | null }): Promise<CreatedClient> {
+  const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
   checkScopes(input.scopes, MEMBER_SCOPES);
   const { secret, hash } = newSecret(input.confidential);
@@ -42,7 +44,7 @@ export async function createMemberApp(db: Db, siteId: string, input: NewClient &
     site_id: siteId,
     kind: 'member_app',
     audience: 'member',
-    name: input.name.trim().slice(0, 200),
+    name,
     redirect_uris: input.redirectUris,
     token_endpoint_auth_method: input.confidential ? 'client_secret_post' : 'none',
     client_secret_hash: hash,
@@ -54,6 +56,7 @@ export async function createMemberApp(db: Db, siteId: string, input: NewClient &
 
 /** A vendor integration usable at every school, found at registration by its name. */
 export async function createVendorIntegration(db: Db, input: NewClient & { clientId: string }): Promise<CreatedClient> {
+  const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
   checkScopes(input.scopes, [...IDENTITY_SCOPES, ...OPERATOR_SCOPES]);
   if (!/^[a-z0-9][a-z0-9._-]{2,63}$/.test(input.clientId)) throw new ClientRuleError('client_id: 3-64 characters of a-z, 0-9, dot, dash, underscore.');
@@ -64,13 +67,13 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
       site_id: null,
       kind: 'vendor',
       audience: 'operator',
-      name: input.name.trim().slice(0, 200),
+      name,
       redirect_uris: input.redirectUris,
       token_endpoint_auth_method: input.confidential ? 'client_secret_basic' : 'none',
       client_secret_hash: hash,
       allowed_scopes: input.scopes,
     });
-    await insertVendorIntegration(trx, row.id, input.name);
+    await insertVendorIntegration(trx, row.id, name);
     return { client: toClient(row), clientSecret: secret };
   });
 }
@@ -80,12 +83,21 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
 
 export type MemberAppChanges = { name: string; redirectUris: string[]; scopes: string[] };
 
-/** A name a person can recognise on the consent page: required, at most 200 characters. */
+/**
+ * A name a person can recognise on the consent page: required, at most 200 characters, and the
+ * same display rule as registered and metadata-document clients (issue 13 item 7: no control,
+ * bidirectional or zero-width characters; client-metadata/display-metadata.ts).
+ */
 export function checkClientName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw new ClientRuleError('A name is required.');
   if (trimmed.length > 200) throw new ClientRuleError('The name can be at most 200 characters long.');
-  return trimmed;
+  try {
+    return checkDisplayText(name, 'name');
+  } catch (error) {
+    if (error instanceof DisplayMetadataError) throw new ClientRuleError('The name may not contain control, bidirectional or invisible characters.');
+    throw error;
+  }
 }
 
 async function findMemberApp(db: Db, siteId: string, rowId: string): Promise<Client | undefined> {
