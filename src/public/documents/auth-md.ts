@@ -181,7 +181,10 @@ ${AUTH_ERRORS_SECTION}
 Answered with \`429\`, \`Retry-After\` and \`RateLimit\` headers. Counters are shared by every
 instance of the service. Token requests count per client once the client is authenticated (a
 confidential client's budget cannot be spent by someone who only knows its \`client_id\`); a public
-client's count is per client and address.
+client's count is per client and address. Client ID Metadata Document fetches count per school:
+a document URL the school already accepted has a budget of its own (and while it is spent its last
+good document is used, for a day at most), URLs never seen share the per-host budget, and a URL
+whose fetch failed is refused without another fetch for a minute.
 
 Guesses are bounded per person, not per school: a password belongs to the person's identity (one
 e-mail address, every school), so failed sign-ins count per identity across all schools, in token
