@@ -8,7 +8,6 @@ import {
   expireEnrollment,
   getEnrollment,
   getStudentProgress,
-  inviteStudent,
   listCourseEnrollments,
   listCourses,
   listStudentEnrollments,
@@ -19,7 +18,7 @@ import {
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
-import { freshCourse, pointersOf, uniqueEmail } from './people-fixtures.ts';
+import { freshCourse, joinedStudent, pointersOf, uniqueEmail } from './people-fixtures.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -27,7 +26,7 @@ const DAY = 86_400_000;
 
 describe('enrollments and progress (issue 5: students:read, students:write)', () => {
   let client: ReturnType<typeof adminClient>;
-  const newStudent = async () => (await inviteStudent({ client, body: { email: uniqueEmail('learner'), name: 'Learner' } })).data!;
+  const newStudent = () => joinedStudent(client, { email: uniqueEmail('learner'), name: 'Learner' });
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'students:read students:write courses:read courses:write'));
   });
@@ -94,7 +93,7 @@ describe('enrollments and progress (issue 5: students:read, students:write)', ()
   it("lists a course's enrollments with status filter and search, and unenrolls (204, then 404)", async () => {
     const course = await freshCourse(client);
     const a = await newStudent();
-    const b = (await inviteStudent({ client, body: { email: uniqueEmail('findme'), name: 'Findable' } })).data!;
+    const b = await joinedStudent(client, { email: uniqueEmail('findme'), name: 'Findable' });
     const ea = (await enrollStudent({ client, path: { id: a.id }, body: { course_id: course.id } })).data!;
     const eb = (await enrollStudent({ client, path: { id: b.id }, body: { course_id: course.id } })).data!;
     await expireEnrollment({ client, path: { id: ea.id } });

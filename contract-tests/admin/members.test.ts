@@ -6,7 +6,8 @@ import { enrollStudent, getMember, inviteMember, inviteStudent, listMembers, lis
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
-import { freshCourse, pointersOf, uniqueEmail } from './people-fixtures.ts';
+import { acceptInvitation } from '../support/invitations.ts';
+import { freshCourse, joinedStudent, pointersOf, uniqueEmail } from './people-fixtures.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -31,21 +32,24 @@ describe('members (issue 5: members:read, members:write)', () => {
     expect(new Set(emails).size).toBe(4);
   });
 
-  it('invites with a staff role, creating the identity; the same invite again is 200', async () => {
+  it('issue 13 item 9: invites with a staff role (202 until the person accepts); then the same invite is 200 and another role for the member is 201', async () => {
     const email = uniqueEmail('staff');
-    const first = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
-    expect(first.response.status).toBe(201);
-    expect(first.data).toMatchObject({ email, name: 'Grace Hopper', roles: ['lecturer'] });
+    const invited = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
+    expect(invited.response.status).toBe(202);
+    expect(invited.data).toMatchObject({ email, name: 'Grace Hopper', role: 'lecturer', status: 'pending' });
+    expect((await listMembers({ client, query: { q: email } })).data!.data, 'nobody is added before accepting').toEqual([]);
+    await acceptInvitation((invited.data as { accept_url: string }).accept_url);
     const again = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
     expect(again.response.status).toBe(200);
+    expect(again.data).toMatchObject({ email, name: 'Grace Hopper', roles: ['lecturer'] });
     const admin = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'admin' } });
     expect(admin.response.status).toBe(201);
-    expect(admin.data!.roles).toEqual(['admin', 'lecturer']);
-    expect((await getMember({ client, path: { id: first.data!.id } })).data).toEqual(admin.data);
+    expect((admin.data as { roles: string[] }).roles).toEqual(['admin', 'lecturer']);
+    expect((await getMember({ client, path: { id: (again.data as { id: string }).id } })).data).toEqual(admin.data);
   });
 
   it('PUT roles replaces the whole set (idempotent), owner first', async () => {
-    const member = (await inviteStudent({ client, body: { email: uniqueEmail('promoted'), name: 'Promoted' } })).data!;
+    const member = await joinedStudent(client, { email: uniqueEmail('promoted'), name: 'Promoted' });
     const changed = await setMemberRoles({ client, path: { id: member.id }, body: { roles: ['student', 'lecturer'] } });
     expect(changed.response.status).toBe(200);
     expect(changed.data!.roles).toEqual(['lecturer', 'student']);
@@ -56,7 +60,9 @@ describe('members (issue 5: members:read, members:write)', () => {
   });
 
   it('the school keeps at least one owner: demoting or removing the last one is 409', async () => {
-    const second = (await inviteMember({ client, body: { email: uniqueEmail('co-owner'), name: 'Co-owner', role: 'owner' } })).data!;
+    const coOwner = { email: uniqueEmail('co-owner'), name: 'Co-owner', role: 'owner' as const };
+    await acceptInvitation(((await inviteMember({ client, body: coOwner })).data as { accept_url: string }).accept_url);
+    const second = (await inviteMember({ client, body: coOwner })).data as { id: string };
     expect((await setMemberRoles({ client, path: { id: second.id }, body: { roles: ['admin'] } })).data!.roles).toEqual(['admin']);
     const owners = (await listMembers({ client, query: { role: 'owner', limit: 100 } })).data!.data;
     expect(owners.map((o) => o.email)).toEqual([ACCOUNTS.owner]);
@@ -69,14 +75,17 @@ describe('members (issue 5: members:read, members:write)', () => {
 
   it('remove takes every role and enrollment here, never the identity', async () => {
     const email = uniqueEmail('removed');
-    const member = (await inviteStudent({ client, body: { email, name: 'Removed' } })).data!;
+    const member = await joinedStudent(client, { email, name: 'Removed' });
     await inviteMember({ client, body: { email, name: 'Removed', role: 'lecturer' } });
     await enrollStudent({ client, path: { id: member.id }, body: { course_id: (await freshCourse(client)).id } });
     expect((await removeMember({ client, path: { id: member.id } })).response.status).toBe(204);
     expect((await getMember({ client, path: { id: member.id } })).response.status).toBe(404);
     expect((await removeMember({ client, path: { id: member.id } })).response.status).toBe(404);
+    // Removed, they belong here no more: coming back is by invitation, which they accept again.
     const back = await inviteStudent({ client, body: { email, name: 'Removed' } });
-    expect(back.data!.id).toBe(member.id);
+    expect(back.response.status).toBe(202);
+    await acceptInvitation((back.data as { accept_url: string }).accept_url);
+    expect(((await inviteStudent({ client, body: { email, name: 'Removed' } })).data as { id: string }).id).toBe(member.id);
     expect((await listStudentEnrollments({ client, path: { id: member.id } })).data!.data).toEqual([]);
   });
 

@@ -1,14 +1,28 @@
 // Arrangement helpers of the students, enrollments and members contract tests: fresh people and
 // courses made through the generated client, so the seeded demo data stays untouched.
 import { randomUUID } from 'node:crypto';
-import { createCourse } from '../../generated/openapi/client/sdk.gen.ts';
+import { createCourse, inviteStudent } from '../../generated/openapi/client/sdk.gen.ts';
 import type { adminClient } from '../support/admin-client.ts';
+import { acceptInvitation } from '../support/invitations.ts';
 
 type Client = ReturnType<typeof adminClient>;
 
 /** A new, never-seen e-mail address (identities are global, so tests must not collide). */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@people-tests.example`;
+}
+
+/**
+ * A new person who became a student here the way people do (issue 13 item 9): invited (202), they
+ * accept at the link by choosing a password; inviting again then answers the student (200).
+ */
+export async function joinedStudent(client: Client, body: { email: string; name: string }) {
+  const invited = await inviteStudent({ client, body });
+  if (invited.response.status !== 202 || !invited.data || !('accept_url' in invited.data)) throw new Error(`inviting ${body.email} answered ${invited.response.status}`);
+  await acceptInvitation(invited.data.accept_url);
+  const joined = await inviteStudent({ client, body });
+  if (joined.response.status !== 200 || !joined.data || !('avatar_url' in joined.data)) throw new Error(`${body.email} is not a student after accepting: ${joined.response.status}`);
+  return joined.data;
 }
 
 /** A draft course of this school, with lifetime access unless `access_days` says otherwise. */

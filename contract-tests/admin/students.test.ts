@@ -6,7 +6,8 @@ import { enrollStudent, getMember, getStudent, inviteMember, inviteStudent, list
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
-import { freshCourse, pointersOf, uniqueEmail } from './people-fixtures.ts';
+import { acceptInvitation } from '../support/invitations.ts';
+import { freshCourse, joinedStudent, pointersOf, uniqueEmail } from './people-fixtures.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -17,20 +18,23 @@ describe('students (issue 5: students:read, students:write)', () => {
     client = adminClient(origin, await operatorToken(origin, 'students:read students:write courses:read courses:write members:read members:write'));
   });
 
-  it('invites by e-mail: creates the identity (lower-cased) and is idempotent (200 the second time)', async () => {
+  it('issue 13 item 9: invites by e-mail (lower-cased): 202 with an invitation until the person accepts, then a student; 200 from then on', async () => {
     const email = uniqueEmail('invitee');
     const first = await inviteStudent({ client, body: { email: email.toUpperCase(), name: 'Ada Lovelace' } });
-    expect(first.response.status).toBe(201);
-    expect(first.data).toMatchObject({ email, name: 'Ada Lovelace', avatar_url: null });
+    expect(first.response.status).toBe(202);
+    expect(first.data).toMatchObject({ email, name: 'Ada Lovelace', role: 'student', status: 'pending' });
+    expect((await listStudents({ client, query: { q: email } })).data!.data, 'nobody is added before accepting').toEqual([]);
+    await acceptInvitation((first.data as { accept_url: string }).accept_url);
     const again = await inviteStudent({ client, body: { email, name: 'Someone Else' } });
     expect(again.response.status).toBe(200);
-    expect(again.data).toEqual(first.data);
+    expect(again.data).toMatchObject({ email, name: 'Ada Lovelace', avatar_url: null });
+    expect((await inviteStudent({ client, body: { email, name: 'Ada Lovelace' } })).data).toEqual(again.data);
   });
 
   it('lists students with search, joined-at range, e-mail sort and keyset pages', async () => {
     const since = new Date(Date.now() - 1000).toISOString();
     const tag = `lister-${Date.now()}`;
-    for (const n of [1, 2, 3]) await inviteStudent({ client, body: { email: uniqueEmail(`${tag}-${n}`), name: `Lister ${n}` } });
+    for (const n of [1, 2, 3]) await joinedStudent(client, { email: uniqueEmail(`${tag}-${n}`), name: `Lister ${n}` });
     const first = await listStudents({ client, query: { q: tag, limit: 2, sort: 'email' } });
     expect(first.response.status).toBe(200);
     expect(first.data!.data.map((s) => s.email)).toEqual([...first.data!.data.map((s) => s.email)].sort());
@@ -55,7 +59,7 @@ describe('students (issue 5: students:read, students:write)', () => {
   });
 
   it('filters by course and shows the enrollment summary on get', async () => {
-    const student = (await inviteStudent({ client, body: { email: uniqueEmail('summary'), name: 'Summary' } })).data!;
+    const student = await joinedStudent(client, { email: uniqueEmail('summary'), name: 'Summary' });
     const course = await freshCourse(client, { access_days: null });
     await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id } });
     const inCourse = await listStudents({ client, query: { course_id: course.id } });
@@ -67,19 +71,22 @@ describe('students (issue 5: students:read, students:write)', () => {
   });
 
   it('changes the name of an identity only this school knows', async () => {
-    const student = (await inviteStudent({ client, body: { email: uniqueEmail('rename'), name: 'Old Name' } })).data!;
+    const student = await joinedStudent(client, { email: uniqueEmail('rename'), name: 'Old Name' });
     const updated = await updateStudent({ client, path: { id: student.id }, body: { name: 'New Name' } });
     expect(updated.response.status).toBe(200);
     expect(updated.data).toMatchObject({ id: student.id, name: 'New Name' });
   });
 
-  it.skipIf(!secondary)('an identity another school knows keeps its name: invite leaves it, update is 422 (identities are global)', async () => {
+  it.skipIf(!secondary)('an identity another school knows keeps its name: the invite shows none of it, accepting keeps it, update is 422 (identities are global; issue 13 item 9)', async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'students:read students:write', ACCOUNTS.secondSchoolOwner));
     const email = uniqueEmail('shared');
-    const theirs = (await inviteStudent({ client: other, body: { email, name: 'Shared Person' } })).data!;
+    const theirs = await joinedStudent(other, { email, name: 'Shared Person' });
     const ours = await inviteStudent({ client, body: { email, name: 'Another Name' } });
-    expect(ours.response.status).toBe(201);
-    expect(ours.data).toMatchObject({ id: theirs.id, name: 'Shared Person' });
+    expect(ours.response.status).toBe(202);
+    expect(ours.data).toMatchObject({ email, name: 'Another Name', status: 'pending' });
+    expect(JSON.stringify(ours.data)).not.toContain(theirs.id);
+    await acceptInvitation((ours.data as { accept_url: string }).accept_url);
+    expect((await inviteStudent({ client, body: { email, name: 'Another Name' } })).data).toMatchObject({ id: theirs.id, name: 'Shared Person' });
     const rename = await updateStudent({ client, path: { id: theirs.id }, body: { name: 'Hijacked' } });
     expect(rename.response.status).toBe(422);
     expect(pointersOf(rename.error)).toEqual(['/body/name']);
@@ -88,7 +95,7 @@ describe('students (issue 5: students:read, students:write)', () => {
 
   it('remove takes the student role and enrollments here, keeping the identity and other roles', async () => {
     const email = uniqueEmail('leaver');
-    const student = (await inviteStudent({ client, body: { email, name: 'Leaver' } })).data!;
+    const student = await joinedStudent(client, { email, name: 'Leaver' });
     await inviteMember({ client, body: { email, name: 'Leaver', role: 'lecturer' } });
     const course = await freshCourse(client);
     await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id } });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import type { adminClient } from '../support/admin-client.ts';
+import { acceptInvitation } from '../support/invitations.ts';
 import { PDF, upload } from '../admin/content-fixtures.ts';
 
 type Client = ReturnType<typeof adminClient>;
@@ -102,11 +103,21 @@ async function curriculum(client: Client) {
 /** Fresh objects of every family that the write transactions change. */
 async function freshObjects(client: Client) {
   const tree = await curriculum(client);
-  const invite = (email: string) => made('student', sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
+  // Issue 13 item 9: people join by accepting their invitation; inviting again then answers them.
+  const join = async <T>(what: string, invite: () => Promise<{ data?: T | { accept_url: string } | undefined; response: Response }>): Promise<T> => {
+    const invitation = (await made(`${what} invitation`, invite())) as { accept_url: string };
+    await acceptInvitation(invitation.accept_url);
+    return (await made(what, invite())) as T;
+  };
+  const invite = (email: string) => join('student', () => sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
+  const lecturerMember = (email: string) => join('member', () => sdk.inviteMember({ client, body: { email, name: 'Dredd Member', role: 'lecturer' } }));
   const studentA = await invite(`dredd-a-${label()}@dredd.example`);
   const studentB = await invite(`dredd-b-${label()}@dredd.example`);
+  // Members here who lack a role, for the invites that add it at once (201).
+  const joiner = await invite(`dredd-j-${label()}@dredd.example`);
+  const staff = await lecturerMember(`dredd-s-${label()}@dredd.example`);
   const enrollment = await made('enrollment', sdk.enrollStudent({ client, path: { id: studentA.id }, body: { course_id: tree.course } }));
-  const member = await made('member', sdk.inviteMember({ client, body: { email: `dredd-m-${label()}@dredd.example`, name: 'Dredd Member', role: 'lecturer' } }));
+  const member = await lecturerMember(`dredd-m-${label()}@dredd.example`);
   const lecturer = await made('lecturer', sdk.createLecturer({ client, body: { name: `Dredd Lecturer ${label()}` } }));
   const plan = await made('plan', sdk.createMembershipPlan({ client, body: { name: `Dredd plan ${label()}`, price: { amount: 1000, currency: 'USD' }, billing_interval: 'month' } }));
   const coupon = await made('coupon', sdk.createCoupon({ client, body: { code: `DREDD${label().toUpperCase()}`, percent_off: 10 } }));
@@ -137,6 +148,8 @@ async function freshObjects(client: Client) {
     enrollment: enrollment.id,
     member: member.id,
     memberEmail: member.email,
+    joinerEmail: joiner.email,
+    staffEmail: staff.email,
     lecturer: lecturer.id,
     plan: plan.id,
     coupon: coupon.id,

@@ -119,7 +119,9 @@ const scenarios = {
 
   // Students and enrollments.
   inviteStudent: (f) => ({ body: { email: f.fresh.studentAEmail, name: 'Dredd Student' } }),
-  'inviteStudent 201': () => ({ body: { email: `dredd-new-${unique}@dredd.example`, name: 'Dredd New Student' }, capture: id('student') }),
+  // Issue 13 item 9: a member here becomes a student at once (201); anyone else is invited (202).
+  'inviteStudent 201': (f) => ({ body: { email: f.fresh.staffEmail, name: 'Dredd Staff' }, capture: id('student') }),
+  'inviteStudent 202': () => ({ body: { email: `dredd-new-${unique}@dredd.example`, name: 'Dredd New Student' } }),
   getStudent: (f) => ({ path: { id: f.demo.student } }),
   updateStudent: (f) => ({ path: { id: f.fresh.studentA }, body: { name: 'Dredd Renamed' } }),
   // student1 is also a student of Second School, so the identity's name is not this school's.
@@ -139,7 +141,8 @@ const scenarios = {
 
   // Members.
   inviteMember: (f) => ({ body: { email: f.fresh.memberEmail, name: 'Dredd Member', role: 'lecturer' } }),
-  'inviteMember 201': () => ({ body: { email: `dredd-member-${unique}@dredd.example`, name: 'Dredd New Member', role: 'lecturer' }, capture: id('member') }),
+  'inviteMember 201': (f) => ({ body: { email: f.fresh.joinerEmail, name: 'Dredd Joiner', role: 'lecturer' }, capture: id('member') }),
+  'inviteMember 202': () => ({ body: { email: `dredd-member-${unique}@dredd.example`, name: 'Dredd New Member', role: 'lecturer' } }),
   getMember: (f) => ({ path: { id: f.demo.owner } }),
   removeMember: (_f, c) => ({ path: { id: c.member } }),
   setMemberRoles: (f) => ({ path: { id: f.fresh.member }, body: { roles: ['lecturer', 'admin'] } }),

@@ -4,6 +4,7 @@
 // and accept Date or ISO strings; jsonb columns are written as JSON text (JSON.stringify), which
 // both drivers pass through unchanged (pg would turn a JS array into a PostgreSQL array).
 import type { OAuthTables } from './schema-oauth.ts';
+import type { InvitationTables } from './schema-invitations.ts';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
 /** A timestamp the database fills in (created_at, updated_at, enrolled_at, ...). */
@@ -441,7 +442,7 @@ export interface SchoolTables {
 }
 
 // Later migrations add their tables by extending this interface.
-export interface Database extends SchoolTables, OAuthTables {}
+export interface Database extends SchoolTables, OAuthTables, InvitationTables {}
 
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;

@@ -367,9 +367,14 @@ export const listStudents = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Invite a student by e-mail (idempotent)
  *
- * Creates the identity when no one has this e-mail yet, then gives it the `student` role at this
- * school. No password is set: the person uses the sign-in page's reset. An existing identity keeps
- * its name (identities are shared between schools). Inviting an existing student returns it (200).
+ * A person who already has a role at this school becomes a student at once (201); an existing
+ * student is returned unchanged (200).
+ *
+ * Anyone else is **invited** (202), exactly as `POST /api/v1/members` invites: the answer is an
+ * `Invitation` holding only what this request sent (never whether the e-mail has an account, nor
+ * a name or date another school holds), with an `accept_url` to pass on to the person. They
+ * accept there with the password of their existing account, or, for an e-mail new to the
+ * service, by choosing a password; the `student` role is added only then.
  *
  */
 export const inviteStudent = <ThrowOnError extends boolean = false>(options: Options<InviteStudentData, ThrowOnError>) => (options.client ?? client).post<InviteStudentResponses, InviteStudentErrors, ThrowOnError>({
@@ -527,9 +532,18 @@ export const listMembers = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Invite a person with a staff role (idempotent)
  *
- * Creates the identity when no one has this e-mail yet (no password is set: the person uses the
- * sign-in page's reset), then adds the role; roles already held are kept. If the person already
- * holds the role, nothing changes (200). Students are invited with `POST /api/v1/students`.
+ * A person who already has a role at this school gains this one at once (201), or keeps it
+ * unchanged when they hold it (200); their other roles stay.
+ *
+ * Anyone else is **invited** (202): identities are shared by every school, so the school learns
+ * nothing about the e-mail (not whether it has an account, nor any name or date another school
+ * holds) and no account is attached without its owner. The answer is an `Invitation` with only
+ * what this request sent, and an `accept_url` to pass on to the person (the service sends no
+ * e-mail). There the person accepts: with the password of their existing account, or, for an
+ * e-mail new to the service, by choosing a password, which creates their account. The role is
+ * added only then. Inviting again returns the pending invitation with a new `accept_url` (the
+ * earlier link stops working); a link works for 14 days. Students are invited with
+ * `POST /api/v1/students`.
  *
  */
 export const inviteMember = <ThrowOnError extends boolean = false>(options: Options<InviteMemberData, ThrowOnError>) => (options.client ?? client).post<InviteMemberResponses, InviteMemberErrors, ThrowOnError>({

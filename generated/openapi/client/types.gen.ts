@@ -87,6 +87,39 @@ export type CatalogCoursePage = {
 };
 
 /**
+ * An invitation to this school (issue 13 item 9). It holds only what the inviting school sent
+ * and its own dates, never anything another school knows about the person.
+ *
+ */
+export type Invitation = {
+    id: string;
+    /**
+     * The invited e-mail address (lower case).
+     */
+    email: string;
+    /**
+     * The name the inviting school gave.
+     */
+    name: string;
+    role: 'owner' | 'admin' | 'lecturer' | 'student';
+    /**
+     * Pending until the person accepts or declines at `accept_url`.
+     */
+    status: 'pending';
+    created_at: string;
+    /**
+     * When `accept_url` stops working.
+     */
+    expires_at: string;
+    /**
+     * The page where the person accepts or declines. Pass it on to them alone: for an e-mail
+     * address new to the service, whoever holds the link may create its account.
+     *
+     */
+    accept_url: string;
+};
+
+/**
  * Page size, 1 to 100.
  */
 export type Limit = number;
@@ -1699,7 +1732,7 @@ export type InviteStudentData = {
          */
         email: string;
         /**
-         * Used only when the identity is new.
+         * How the invitation names the person; an account created on accepting starts with it.
          */
         name: string;
     };
@@ -1750,7 +1783,7 @@ export type InviteStudentResponses = {
         created_at: string;
     };
     /**
-     * The new student.
+     * A member of this school became a student.
      */
     201: {
         /**
@@ -1765,6 +1798,10 @@ export type InviteStudentResponses = {
          */
         created_at: string;
     };
+    /**
+     * The person was invited; they become a student when they accept.
+     */
+    202: Invitation;
 };
 
 export type InviteStudentResponse = InviteStudentResponses[keyof InviteStudentResponses];
@@ -2740,7 +2777,7 @@ export type InviteMemberData = {
          */
         email: string;
         /**
-         * Used only when the identity is new.
+         * How the invitation names the person; an account created on accepting starts with it.
          */
         name: string;
         role: 'owner' | 'admin' | 'lecturer';
@@ -2796,7 +2833,7 @@ export type InviteMemberResponses = {
         created_at: string;
     };
     /**
-     * The role was added.
+     * The person already had a role here and gained this one.
      */
     201: {
         /**
@@ -2815,6 +2852,10 @@ export type InviteMemberResponses = {
          */
         created_at: string;
     };
+    /**
+     * The person was invited; the role is added when they accept.
+     */
+    202: Invitation;
 };
 
 export type InviteMemberResponse = InviteMemberResponses[keyof InviteMemberResponses];

@@ -58,10 +58,13 @@ function inputSchemaOf(document: Json, op: Operation, pathParameters: Parameter[
 }
 
 function outputSchemaOf(document: Json, op: Operation): JsonSchemaObject {
-  const success = Object.entries(op.responses ?? {}).find(([status]) => /^2\d\d$/.test(status))?.[1] as { content?: Json } | undefined;
-  const schema = (success?.content?.['application/json'] as { schema?: unknown } | undefined)?.schema;
-  if (!schema) return EMPTY_OUTPUT;
-  const converted = toJsonSchema(document, schema) as Json;
+  const successes = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status)).map(([, response]) => response as { content?: Json });
+  const schemas = successes.map((success) => (success.content?.['application/json'] as { schema?: unknown } | undefined)?.schema).filter((schema) => schema !== undefined);
+  const distinct = [...new Map(schemas.map((schema) => [JSON.stringify(schema), schema])).values()];
+  if (distinct.length === 0) return EMPTY_OUTPUT;
+  // Several success shapes (issue 13 item 9: a member, or an invitation) are each allowed.
+  if (distinct.length > 1) return { type: 'object', anyOf: distinct.map((schema) => toJsonSchema(document, schema) as Json) } as JsonSchemaObject;
+  const converted = toJsonSchema(document, distinct[0]) as Json;
   // MCP output schemas describe objects; anything else is wrapped.
   return converted.type === 'object' || converted.allOf ? ({ type: 'object', ...converted } as JsonSchemaObject) : { type: 'object', properties: { result: converted }, required: ['result'] };
 }

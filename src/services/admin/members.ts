@@ -10,6 +10,7 @@ import * as people from '../../db/repositories/school-people.ts';
 import { pageOf } from '../../admin/keyset.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { toIso } from '../../lib/time.ts';
+import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
@@ -54,13 +55,11 @@ export function createMemberAdmin(db: Db) {
     async get(site: Site, id: string) {
       return toMember(await mustFind(site, id));
     },
-    /** @returns the member, and whether this call gave them the role */
+    /** Issue 13 item 9: a member here gains the role; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
-      const invited = await db.transaction().execute(async (trx) => {
-        const identity = await people.findOrInsertIdentity(trx, normalizeEmail(input.email), input.name.trim());
-        return { id: identity.id, created: await people.insertRole(trx, site.id, identity.id, input.role) };
-      });
-      return { created: invited.created, member: toMember(await mustFind(site, invited.id)) };
+      const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: input.role });
+      if (outcome.kind === 'invited') return outcome;
+      return { kind: 'member' as const, created: outcome.created, member: toMember(await mustFind(site, outcome.personId)) };
     },
     /** Issue 13 item 1: the person's grants here are narrowed or revoked in the same transaction. */
     async setRoles(site: Site, id: string, roles: SiteRole[], actor: ChangeActor = {}) {

@@ -1,6 +1,6 @@
 // Rules of the admin API's students (reference 2.10, "students / members"). A student is a global
-// identity holding the `student` role here. Inviting creates the identity when the e-mail is new
-// (never credentials: the person resets a password from the sign-in page) and is idempotent.
+// identity holding the `student` role here. Inviting someone who does not belong here yet records
+// an invitation they accept themselves (issue 13 item 9); inviting again is idempotent.
 // The school owns the role and its enrollments, not the identity: removing a student deletes
 // those two and nothing else, and the shared name changes only while no other school knows them.
 import type { Db } from '../../db/database.ts';
@@ -10,6 +10,7 @@ import * as people from '../../db/repositories/school-people.ts';
 import { pageOf } from '../../admin/keyset.ts';
 import { notFound } from '../../http/problem.ts';
 import { toIso } from '../../lib/time.ts';
+import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
 import { unprocessable } from './enrollment-access.ts';
 import { toEnrollment } from './enrollments.ts';
@@ -47,14 +48,11 @@ export function createStudentAdmin(db: Db) {
         enrollments,
       };
     },
-    /** @returns the student, and whether this call made them one */
+    /** Issue 13 item 9: a member here becomes a student at once; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string }) {
-      const invited = await db.transaction().execute(async (trx) => {
-        const identity = await people.findOrInsertIdentity(trx, normalizeEmail(input.email), input.name.trim());
-        const created = await people.insertRole(trx, site.id, identity.id, 'student');
-        return { id: identity.id, created };
-      });
-      return { created: invited.created, student: toStudent(await mustFind(site, invited.id)) };
+      const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: 'student' });
+      if (outcome.kind === 'invited') return outcome;
+      return { kind: 'student' as const, created: outcome.created, student: toStudent(await mustFind(site, outcome.personId)) };
     },
     async update(site: Site, id: string, input: { name: string }) {
       await mustFind(site, id);

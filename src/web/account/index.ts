@@ -8,10 +8,13 @@ import { areaRoutes } from '../areas/area-route.ts';
 import { accountSpec } from './chrome.ts';
 import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
+import { mountAccountInvitations } from './invitations.ts';
 
 export function createAccountArea(services: Services): Router {
   const router = Router({ strict: false });
   const deps = { router, area: areaRoutes(services, accountSpec), apps: createConnectedApplications(services.db, services.audit) };
+  // Issue 13 item 9: reached by people without a role here yet, so outside the area's gate.
+  mountAccountInvitations(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);
   return router;

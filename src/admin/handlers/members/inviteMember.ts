@@ -1,8 +1,10 @@
 import type { InviteMemberData, InviteMemberResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-// Idempotent: 201 when the role was added, 200 when the person already held it.
+// Issue 13 item 9: 202 with an invitation for anyone who does not belong here yet; for a member
+// here, 201 when the role was added and 200 when they already held it (idempotent).
 export const inviteMember: OperationHandler<InviteMemberData, InviteMemberResponses> = async ({ body }, { site, services }) => {
-  const { created, member } = await services.admin.members.invite(site, body);
-  return created ? { status: 201, body: member } : { status: 200, body: member };
+  const outcome = await services.admin.members.invite(site, body);
+  if (outcome.kind === 'invited') return { status: 202, body: outcome.invitation };
+  return outcome.created ? { status: 201, body: outcome.member } : { status: 200, body: outcome.member };
 };

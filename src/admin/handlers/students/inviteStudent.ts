@@ -1,8 +1,10 @@
 import type { InviteStudentData, InviteStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-// Idempotent (reference 3.3, idempotent enrollment): 201 when the person became a student, 200 when they already were.
+// Issue 13 item 9: 202 with an invitation for anyone who does not belong here yet; for a member
+// here, 201 when they became a student and 200 when they already were one (reference 3.3, idempotent).
 export const inviteStudent: OperationHandler<InviteStudentData, InviteStudentResponses> = async ({ body }, { site, services }) => {
-  const { created, student } = await services.admin.students.invite(site, body);
-  return created ? { status: 201, body: student } : { status: 200, body: student };
+  const outcome = await services.admin.students.invite(site, body);
+  if (outcome.kind === 'invited') return { status: 202, body: outcome.invitation };
+  return outcome.created ? { status: 201, body: outcome.student } : { status: 200, body: outcome.student };
 };

@@ -1,0 +1,61 @@
+// Issue 13 item 9: the page at an invitation's accept link, /account/invitations/<token>. It is
+// reached before the person has a role here (so it is not behind the account area's gate) and
+// often before they have a session: the form carries a double-submit CSRF token, as sign-in does.
+// Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
+import type { Request, Response, Router } from 'express';
+import { requestContextOf } from '../../http/site-resolver.ts';
+import type { Services } from '../../services/index.ts';
+import { acceptInvitation, declineInvitation, findOpenInvitation, InvitationRefused, InvitationThrottled, InvitationUnavailable, PASSWORD_LENGTH } from '../../services/invitations.ts';
+import { rateLimitHeaders } from '../../services/rate-limiter.ts';
+import { field, formBody } from '../areas/forms.ts';
+import { sendAreaResult } from '../areas/area-route.ts';
+import { renderPage } from '../render-page.ts';
+import { preSessionCsrf, verifyPreSessionCsrf } from '../sessions.ts';
+
+const ROLE_NAMES: Record<string, string> = { owner: 'an owner', admin: 'an admin', lecturer: 'a lecturer', student: 'a student' };
+
+export function mountAccountInvitations(router: Router, services: Services): void {
+  const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
+
+  async function show(req: Request, res: Response, status = 200, error?: string): Promise<void> {
+    const { site } = requestContextOf(req);
+    const token = String(req.params.token ?? '');
+    try {
+      const invitation = await findOpenInvitation(services.db, site, token);
+      const csrf = preSessionCsrf(site, req.headers.cookie);
+      const page = renderPage('./account/invitation', { schoolName: site.name, lang: site.locale, csrfToken: csrf.token, action: req.originalUrl.split('?')[0], email: invitation.email, role: ROLE_NAMES[invitation.role], name: invitation.name, minLength: PASSWORD_LENGTH.min, error }, status, csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {});
+      sendAreaResult(res, page);
+    } catch (failure) {
+      if (!(failure instanceof InvitationUnavailable)) throw failure;
+      sendAreaResult(res, renderPage('./account/invitation', { schoolName: site.name, lang: site.locale, message: failure.message }, 404));
+    }
+  }
+
+  router.get('/invitations/:token', (req, res, next) => void show(req, res).catch(next));
+
+  router.post('/invitations/:token', (req, res, next) => void (async () => {
+    const ctx = requestContextOf(req);
+    const body = formBody(req.body);
+    const token = String(req.params.token ?? '');
+    if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token'))) return show(req, res, 400, 'This form has expired. Reload the page and try again.');
+    try {
+      if (field(body, 'decision') === 'decline') {
+        await declineInvitation(deps, ctx.site, token, ctx.clientIp);
+        return sendAreaResult(res, renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: `You declined the invitation to ${ctx.site.name}. Nothing was added to any account.` }));
+      }
+      const personId = await acceptInvitation(deps, ctx.site, token, { password: field(body, 'password') ?? '', name: field(body, 'name') }, ctx.clientIp);
+      const previous = await services.sessions.current(ctx.site, req.headers.cookie);
+      if (previous) await services.sessions.end(ctx.site, previous);
+      const { cookie } = await services.sessions.start(ctx.site, personId, { userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null, ip: ctx.clientIp });
+      res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
+    } catch (failure) {
+      if (failure instanceof InvitationRefused) return show(req, res, 401, failure.message);
+      if (failure instanceof InvitationThrottled) {
+        const page = renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: `Too many attempts. Try again in ${Math.ceil(failure.decision.resetSeconds / 60)} minutes.` }, 429, rateLimitHeaders(failure.decision, services.rateLimiter.policy(failure.policy)));
+        return sendAreaResult(res, page);
+      }
+      if (failure instanceof InvitationUnavailable) return show(req, res);
+      throw failure;
+    }
+  })().catch(next));
+}
