@@ -100,7 +100,7 @@ describe('the process (issue 2, point 8)', () => {
     try {
       const port = await freePort();
       const origin = `http://localhost:${port}`;
-      const { child, output } = start({ PORT: String(port), PUBLIC_URL: origin, SECOND_SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: String(GRACE_MS), RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,signInPerAccount=100000', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+      const { child, output } = start({ PORT: String(port), PUBLIC_URL: origin, SECOND_SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: String(GRACE_MS), RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,signInPerAccount=100000,signInPerAccountAddress=100000', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
       await waitForReady(origin, child);
       const page = await request(`${origin}/oauth/sign-in`);
       const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');

@@ -51,10 +51,16 @@ export async function takeToken(db: Db, bucket: string, now: Date, intervalMs: n
   return rows[0] ? new Date(rows[0].tat) : undefined;
 }
 
+// Read on every token, revocation and introspection request (client-auth-throttle.ts): prepared.
+const selectTokenBucket = hotQuery<{ tat: Date }>(
+  'find_token_bucket',
+  'select expires_at as tat from rate_limit_counters where bucket = $1 and window_start = $2 and expires_at > $3',
+);
+
 /** The bucket's TAT, or undefined when it is full (no row, or one whose TAT has passed). */
 export async function findTokenBucket(db: Db, bucket: string, now: Date): Promise<Date | undefined> {
-  const row = await db.selectFrom('rate_limit_counters').select('expires_at').where('bucket', '=', bucket).where('window_start', '=', NO_WINDOW).where('expires_at', '>', now).executeTakeFirst();
-  return row ? new Date(row.expires_at as Date) : undefined;
+  const [row] = await selectTokenBucket(db, [bucket, NO_WINDOW, now]);
+  return row ? new Date(row.tat) : undefined;
 }
 
 /** Gives one token back (an attempt that turned out not to count). */
