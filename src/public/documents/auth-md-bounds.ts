@@ -21,7 +21,7 @@ the work starts, in its surface's own error shape.
 | \`/account/graphql\` | Depth ${MAX_DEPTH}; cost ${n(MAX_COST)}: every selected field counts, aliases and repeats included, a fragment at each spread, ${RESOLVED_FIELD_COST} for a field that reads data and 1 for any other, a list's items \`first\` times; introspection ${n(MAX_INTROSPECTION_COST)} (its lists at this schema's longest); ${MAX_MUTATION_FIELDS} mutation fields a request | \`GRAPHQL_VALIDATION_FAILED\`, \`extensions.limit\` \`depth\`, \`cost\`, \`introspection\` or \`mutations\`, \`extensions.max\` the bound |
 | \`/mcp\` | A JSON-RPC batch: ${MAX_BATCH_MESSAGES} messages, ${MAX_BATCH_TOOL_CALLS} of them \`tools/call\` (each also counts against *mcp tool calls per token*) | \`400\`, JSON-RPC error \`-32600\`, \`id\` null |
 | Admin API | Arrays in a body: the \`maxItems\` of the OpenAPI document (a reorder names at most 1,000 ids) | \`400\` problem details |
-| Sign-in | Password checks: ${HASH_CONCURRENCY} at once per instance, ${HASH_QUEUE} waiting, each for at most ${HASH_MAX_WAIT_MS / 1000} seconds | \`503\` sign-in page with \`Retry-After\` |
+| Sign-in | Password checks: ${HASH_CONCURRENCY} at once on this instance (one fewer than its cores, at most 2), ${HASH_QUEUE} waiting, each for at most ${HASH_MAX_WAIT_MS / 1000} seconds | \`503\` sign-in page with \`Retry-After\` |
 
 GraphQL request errors are HTTP \`400\` with \`Accept: application/graphql-response+json\` and \`200\`
 with \`application/json\` (GraphQL over HTTP); the member data API's SDL describes the cost in full.
