@@ -76,6 +76,8 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     const invited = await inviteStudent({ client: second, body: { email, name: 'Chosen Later' } });
     const accepted = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'short', name: 'Chosen Later' });
     expect(accepted.status, 'a password too short is refused').toBe(401);
+    const nul = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'a-long-enough-password', name: 'Null\u0000Name' });
+    expect(nul.status, 'text the database cannot hold is a 400 page, never a 500 (issue 13 item 10)').toBe(400);
     const joined = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'a-long-enough-password', name: 'Picked My Name' });
     expect(joined.status).toBe(303);
     expect(joined.headers.get('location')).toBe('/account');

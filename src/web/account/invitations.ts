@@ -4,6 +4,8 @@
 // Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
 import type { Request, Response, Router } from 'express';
 import { requestContextOf } from '../../http/site-resolver.ts';
+import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
+import { PasswordHashingBusy } from '../../lib/password-hash.ts';
 import type { Services } from '../../services/index.ts';
 import { acceptInvitation, declineInvitation, findOpenInvitation, InvitationRefused, InvitationThrottled, InvitationUnavailable, PASSWORD_LENGTH } from '../../services/invitations.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
@@ -38,6 +40,8 @@ export function mountAccountInvitations(router: Router, services: Services): voi
     const body = formBody(req.body);
     const token = String(req.params.token ?? '');
     if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token'))) return show(req, res, 400, 'This form has expired. Reload the page and try again.');
+    // Text the database cannot hold (lib/nul-text.ts), or a name longer than the API allows: a 400 page, never a 500.
+    if (pathsWithNul(body).length > 0 || (field(body, 'name') ?? '').length > 200) return show(req, res, 400, `Text ${NUL_DETAIL}; a name has at most 200 characters.`);
     try {
       if (field(body, 'decision') === 'decline') {
         await declineInvitation(deps, ctx.site, token, ctx.clientIp);
@@ -55,6 +59,10 @@ export function mountAccountInvitations(router: Router, services: Services): voi
         return sendAreaResult(res, page);
       }
       if (failure instanceof InvitationUnavailable) return show(req, res);
+      // Issue 13 item 5: no password check could run now; nothing was accepted.
+      if (failure instanceof PasswordHashingBusy) {
+        return sendAreaResult(res, renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: 'The service is busy. Go back and try again in a moment.' }, 503, { 'Retry-After': String(failure.retryAfterSeconds) }));
+      }
       throw failure;
     }
   })().catch(next));
