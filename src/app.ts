@@ -12,6 +12,7 @@ import { oauthCors } from './http/cors.ts';
 import { createAccountGraphQLHandler } from './graphql/server.ts';
 import { createHttpLogger } from './http/logging.ts';
 import { createMcpHandler } from './mcp/http.ts';
+import { observeRequests } from './metrics/request-observer.ts';
 import { attachUploadStream } from './admin/upload-stream.ts';
 import { refuseUnreadableBody } from './http/body-errors.ts';
 import { refuseMalformedPath } from './http/invalid-input.ts';
@@ -41,6 +42,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
 
   // Discovery documents from memory, before logging and routing (issue 8; precomputed-documents.ts).
   app.use(precomputedDocuments(services, handlers, deps.log));
+  // Issue 14 part 2: counted, timed and "last used" first, so its finish runs before the log line's.
+  app.use(observeRequests(services.metrics, services.grantUses));
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
   app.use(oauthCors);

@@ -105,6 +105,10 @@ const scenarios = {
   getCatalogCourse: (f) => ({ path: { slug: f.demo.courseSlug } }),
   'getCatalogCourse 400': () => ({ path: { slug: 'Not_A_Slug' } }),
   'getCatalogCourse 404': () => ({ path: { slug: `no-such-course-${unique}` } }),
+  // Issue 14 part 2: the page a problem type URI resolves to; a name outside the pattern is a 400, an unknown one a 404.
+  getProblemType: () => ({ path: { problemType: 'conflict' } }),
+  'getProblemType 400': () => ({ path: { problemType: 'Not_A_Name' } }),
+  'getProblemType 404': () => ({ path: { problemType: 'no-such-problem' } }),
 
   // Courses.
   createCourse: () => ({ body: { title: `Dredd course ${unique}`, slug: `dredd-course-${unique}` }, capture: id('course') }),

@@ -59,6 +59,7 @@ export const operations = {
   getPage: { method: 'get', path: "/api/v1/pages/{id}", tags: ["Pages"], scopes: ["pages:read"], public: false, summary: "Get a page with its body" },
   getPost: { method: 'get', path: "/api/v1/posts/{id}", tags: ["Posts"], scopes: ["posts:read"], public: false, summary: "Get a post with its body" },
   getPricing: { method: 'get', path: "/pricing.md", tags: ["Documents"], scopes: [], public: true, summary: "This school's prices (pricing.md)" },
+  getProblemType: { method: 'get', path: "/problems/{problemType}", tags: ["Documents"], scopes: [], public: true, summary: "What a problem type means (the page each problem `type` URI resolves to)" },
   getProtectedResourceMetadata: { method: 'get', path: "/.well-known/oauth-protected-resource", tags: ["Discovery"], scopes: [], public: true, summary: "Protected resource metadata of the school's origin (RFC 9728)" },
   getReadiness: { method: 'get', path: "/readyz", tags: ["Service"], scopes: [], public: true, summary: "Readiness: the database answers" },
   getRevenueReport: { method: 'get', path: "/api/v1/analytics/revenue", tags: ["Analytics"], scopes: ["analytics:read"], public: false, summary: "Revenue over time, per currency, in day, week or month buckets" },

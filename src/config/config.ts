@@ -88,6 +88,16 @@ const environmentSchema = z.object({
    * never reach private addresses.
    */
   CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /**
+   * Issue 14 part 2 (README, Metrics): the port of a separate listener serving /metrics in the
+   * Prometheus text format. Unset: no metrics listener, and /metrics is never served on a school's
+   * origin either. 0 picks a free port (tests).
+   */
+  METRICS_PORT: port.optional(),
+  /** Interface of the metrics listener: loopback by default, so only this machine can scrape it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** How often the grants used by access tokens are written ("last used"; at most once a minute per grant). */
+  GRANT_USE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
 });
 
 export type Config = Readonly<{
@@ -109,6 +119,10 @@ export type Config = Readonly<{
   storage: Readonly<{ dir: string; uploadMaxBytes: number }>;
   /** CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: never true in production. */
   clientMetadataAllowPrivateAddresses: boolean;
+  /** METRICS_PORT and METRICS_HOST: null when no metrics listener is configured. */
+  metrics: Readonly<{ port: number; host: string }> | null;
+  /** GRANT_USE_FLUSH_SECONDS, in milliseconds. */
+  grantUseFlushMs: number;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     grantIdleLifetimeSeconds: number;
@@ -189,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     storage: Object.freeze({ dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'), uploadMaxBytes: e.UPLOAD_MAX_BYTES }),
     clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
+    metrics: e.METRICS_PORT === undefined ? null : Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST }),
+    grantUseFlushMs: e.GRANT_USE_FLUSH_SECONDS * 1000,
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       grantIdleLifetimeSeconds: e.GRANT_IDLE_LIFETIME_SECONDS,

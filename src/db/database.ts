@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
+import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
 
 export type Db = Kysely<Database>;
 
@@ -33,13 +34,20 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     pool.on('error', () => undefined);
     const autoName = createStatementNamer();
     pool.on('connect', (client) => prepareStatements(client, autoName));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Issue 14 part 2: pool use and wait for /metrics (pool-probe.ts).
+    const probe = probePgPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    attachProbe(db, probe);
+    return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
   const pglite = target.dataDir === null ? new PGlite({ parsers }) : new PGlite(target.dataDir, { parsers });
   await pglite.waitReady;
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const probe = probePglite(pglite);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  attachProbe(db, probe);
+  return db;
 }
 
 /** Readiness probe: one round trip, bounded so that /readyz never hangs. */

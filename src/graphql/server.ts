@@ -6,11 +6,12 @@
 // those limits and by page sizes (at most 50, checked in the resolvers); graphql-js 16 offers no
 // abort signal for a running execution, so there is no wall-clock cut on top (issue 13 item 5).
 import type { Request, RequestHandler, Response } from 'express';
-import type { ExecutionResult } from 'graphql';
+import { getOperationAST, type ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { guardBearer } from '../http/bearer-guard.ts';
 import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
+import { noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import type { Services } from '../services/index.ts';
 import type { GraphQLContext } from './context.ts';
@@ -55,7 +56,9 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
     validate: documents.validate,
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
     validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues), nulFreeInput(args.variableValues)],
-    onOperation: (req, _args, result) => {
+    onOperation: (req, args, result) => {
+      // Issue 14 part 2: the request log names the operation (logs only: names are the client's choice).
+      noteRequest(req.raw, { graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)' });
       logUnexpected(req.raw, result);
       return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;
     },
@@ -63,12 +66,13 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
   });
 
   return async (req, res, next) => {
+    noteRequest(req, { operation: 'graphql' });
     try {
       // GraphQL over HTTP allows GET for queries; this API takes POST only, so no query of personal
       // data sits in URLs that proxies and logs keep.
       if (req.method !== 'POST') return sendErrors(res, 405, 'BAD_REQUEST', 'Use POST with a JSON body; this endpoint serves no other method.', { Allow: 'POST' });
       const { site } = requestContextOf(req);
-      const auth = await guardBearer(services.db, site, req.headers.authorization, { requiredScopes: [READ_SCOPE], missingTokenIsInvalidToken: true });
+      const auth = await guardBearer(services.db, site, req.headers.authorization, { requiredScopes: [READ_SCOPE], missingTokenIsInvalidToken: true, onAuthenticated: (a) => noteAuth(req, a) });
       const problem = bodyProblem(req);
       if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
       contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, services });

@@ -84,6 +84,8 @@ export type GuardOptions = {
   requiredScopes: readonly string[];
   /** The spec's Errors table: /account/graphql calls a missing token an invalid_token challenge. */
   missingTokenIsInvalidToken?: boolean;
+  /** Issue 14 part 2: told who authenticated (before any scope check), for logs and "last used". */
+  onAuthenticated?: (auth: AuthInfo) => void;
 };
 
 /** Reads the bearer token of an Authorization header; undefined when there is none. */
@@ -112,7 +114,7 @@ export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenH
 }
 
 /** Authenticates without checking scopes (the MCP server decides per tool). */
-export async function authenticateBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: { missingTokenIsInvalidToken?: boolean; requiredScopes?: readonly string[] } = {}): Promise<AuthInfo | undefined> {
+export async function authenticateBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: Omit<GuardOptions, 'requiredScopes'> & { requiredScopes?: readonly string[] } = {}): Promise<AuthInfo | undefined> {
   const token = bearerTokenOf(authorization);
   const scopes = options.requiredScopes ?? [];
   if (token === undefined) return undefined;
@@ -124,7 +126,9 @@ export async function authenticateBearer(db: Db, site: Site, authorization: stri
   if (!standing.active) {
     throw new BearerChallenge('invalid_token', site.origin, 'The access token is invalid, expired, revoked or issued for another origin.', scopes);
   }
-  return toAuthInfo(standing, tokenHash);
+  const auth = toAuthInfo(standing, tokenHash);
+  options.onAuthenticated?.(auth);
+  return auth;
 }
 
 export async function guardBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: GuardOptions): Promise<AuthInfo> {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { factsOf } from './request-facts.ts';
 
 /** Query parameters that may carry a credential or a value that binds one (state, nonce). */
 const SECRET_PARAMETERS = new Set(['code', 'token', 'access_token', 'refresh_token', 'id_token', 'id_token_hint', 'client_secret', 'client_assertion', 'password', 'code_verifier', 'state', 'nonce', 'csrf_token']);
@@ -94,6 +95,37 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (req, res, error) => levelOf(res.statusCode, error, req.headers.authorization !== undefined),
+    // Read when the response finishes, after every surface noted what it learned (request-facts.ts).
+    customProps: (req) => requestFields(req),
   });
+}
+
+/**
+ * Issue 14 part 2 (README, Logs): the level follows the outcome, as pino-http's customLogLevel
+ * example does, except that the 4xx answers a healthy service gives all day are `info`: a 404, and
+ * a 401 to a request that sent no credentials (the RFC 6750 3 / RFC 9728 challenge that starts
+ * every OAuth client's discovery). Every other 4xx (a wrong token or secret, a refused input, a
+ * rate limit) is `warn`; a 5xx or an error is `error`.
+ */
+export function levelOf(status: number, error: unknown, sentCredentials: boolean): 'info' | 'warn' | 'error' {
+  if (error || status >= 500) return 'error';
+  if (status === 404 || (status === 401 && !sentCredentials)) return 'info';
+  return status >= 400 ? 'warn' : 'info';
+}
+
+/** The request line's school, client, operation and person (snake_case, absent when unknown). */
+export function requestFields(req: IncomingMessage): Record<string, string> {
+  const f = factsOf(req);
+  const fields: Record<string, string | undefined> = {
+    school: f.school,
+    school_id: f.schoolId,
+    client_id: f.clientId,
+    operation: f.operation,
+    graphql_operation: f.graphqlOperation,
+    mcp_method: f.mcpMethod,
+    mcp_tool: f.mcpTool,
+    person_id: f.personId,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -12,6 +12,7 @@ import { precompileRouter } from './precompiled-router.ts';
 import { errorSurfaceOf } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';
 import { ProblemError } from './problem.ts';
+import { factsOf, namedClientId, noteAuth, noteRequest } from './request-facts.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
@@ -49,6 +50,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
     api.register(operationId, async (c: Context, req: Request, res: Response) => {
+      noteOperation(req, c);
       const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
       const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
       const context = auth ? { ...base, auth } : base;
@@ -72,15 +74,17 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
 
   // Each surface answers invalid input in its own documented shape (habit 6).
   api.register('validationFail', async (c: Context, req: Request, res: Response) => {
+    noteOperation(req, c);
     refuseInput(req, res, errorSurfaceOf(c.operation?.operationId), validationErrorsToFieldErrors(c.validation.errors ?? []));
   });
 
   // The bearer guard runs before validation, so an unauthenticated caller learns nothing else.
   api.registerSecurityHandler('oauth2', async (c: Context, req: Request) => {
     const { site, services } = requestContextOf(req);
-    return guardBearer(services.db, site, req.headers.authorization, { requiredScopes: requiredScopesOf(c) });
+    return guardBearer(services.db, site, req.headers.authorization, { requiredScopes: requiredScopesOf(c), onAuthenticated: (auth) => noteAuth(req, auth) });
   });
-  api.register('unauthorizedHandler', async (c: Context) => {
+  api.register('unauthorizedHandler', async (c: Context, req: Request) => {
+    noteOperation(req, c);
     const failure = (c.security as Record<string, { error?: unknown } | undefined> | undefined)?.oauth2;
     throw failure?.error ?? new Error('security handler failed without an error');
   });
@@ -114,6 +118,13 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
       renderError(req, res, error);
     }
   };
+}
+
+/** Issue 14 part 2: the request log and metrics name the operation, and the client it names. */
+function noteOperation(req: Request, c: Context): void {
+  // A token's own client (noted by the bearer guard) wins over a client_id the request merely names.
+  const clientId = factsOf(req).clientId ?? namedClientId(req.query, req.body, req.headers.authorization);
+  noteRequest(req, { operation: c.operation?.operationId, clientId });
 }
 
 function requiredScopesOf(c: Context): string[] {

@@ -1,27 +1,37 @@
 // RFC 9457 problem details: the one error shape of every non-OAuth REST operation. Services and
 // handlers throw these; `renderProblem` alone turns them into bytes.
-export type FieldError = { pointer: string; detail: string };
+import { problemTypePath, type ProblemTypeName } from './problem-types.ts';
 
-const PROBLEM_BASE = 'https://docs.course-school.dev/problems/';
+export type FieldError = { pointer: string; detail: string };
 
 export class ProblemError extends Error {
   readonly status: number;
-  readonly type: string;
+  /** A name of problem-types.ts (its page is /problems/<name> on the school's origin), or none: about:blank. */
+  readonly typeName: ProblemTypeName | undefined;
   readonly title: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(init: { status: number; title: string; detail: string; type?: string; errors?: FieldError[]; headers?: Record<string, string> }) {
+  constructor(init: { status: number; title: string; detail: string; type?: ProblemTypeName; errors?: FieldError[]; headers?: Record<string, string> }) {
     super(init.detail);
     this.status = init.status;
     this.title = init.title;
-    this.type = init.type ? PROBLEM_BASE + init.type : 'about:blank';
+    this.typeName = init.type;
     this.errors = init.errors;
     this.headers = init.headers ?? {};
   }
 
-  toJSON(): Record<string, unknown> {
-    return { type: this.type, title: this.title, status: this.status, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  /**
+   * Issue 14 part 2: the type URI on the origin of the school that answered, which serves its page
+   * (RFC 9457 3.1.1: a URI that resolves to documentation). Without a school (never the case for a
+   * typed problem in practice), the path alone: a URI reference resolved against the request.
+   */
+  typeUri(origin: string | undefined): string {
+    return this.typeName ? `${origin ?? ''}${problemTypePath(this.typeName)}` : 'about:blank';
+  }
+
+  toJSON(origin?: string): Record<string, unknown> {
+    return { type: this.typeUri(origin), title: this.title, status: this.status, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
   }
 }
 

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
+import { requestContextOf } from './site-resolver.ts';
 import { isWireError, type WireError } from './wire-error.ts';
 
 type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };
@@ -25,7 +26,16 @@ export function sendResult(res: Response, result: Result): void {
 export function renderProblem(res: Response, problem: ProblemError): void {
   res.status(problem.status);
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  res.type('application/problem+json').send(JSON.stringify(problem.toJSON()));
+  res.type('application/problem+json').send(JSON.stringify(problem.toJSON(schoolOriginOf(res.req))));
+}
+
+/** The origin of the school that answers, whose /problems/<name> pages resolve the type URIs. */
+function schoolOriginOf(req: Request): string | undefined {
+  try {
+    return requestContextOf(req).site.origin;
+  } catch {
+    return undefined; // no school at this origin (its 404 is about:blank)
+  }
 }
 
 /** Errors that carry their own wire format (OAuth, bearer challenges) render themselves. */

@@ -6,6 +6,7 @@ import type { Services } from '../services/index.ts';
 import { ProblemError } from './problem.ts';
 import { renderError } from './render.ts';
 import type { RequestContext, SiteFreeContext } from './request-context.ts';
+import { noteRequest } from './request-facts.ts';
 
 const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
 
@@ -62,6 +63,7 @@ export function siteResolver(services: Services): RequestHandler {
       const origin = requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
       contexts.set(req, { site, requestId: String(req.id), clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
+      if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // issue 14 part 2: the request log's school
       next();
     } catch (error) {
       renderError(req, res, error);

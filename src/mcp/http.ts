@@ -11,6 +11,7 @@ import { authenticateBearer, type AuthInfo } from '../http/bearer-guard.ts';
 import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import type { RequestContext } from '../http/request-context.ts';
+import { jsonRpcFacts, noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import { rateLimitHeaders } from '../services/rate-limiter.ts';
 import type { Services } from '../services/index.ts';
@@ -95,7 +96,8 @@ export function createMcpHandler(services: Services): RequestHandler {
       if (!isAllowedOrigin(req.headers.origin, ctx.site.origin)) return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
       // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
       if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
-      const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization);
+      noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // issue 14 part 2: the request log's method and tool
+      const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization, { onAuthenticated: (a) => noteAuth(req, a) });
       // JSON-RPC 2.0 5.1: a body that is not JSON is a parse error (-32700), as the SDK's transport answers.
       const unreadable = unreadableBodyOf(req);
       if (unreadable) return sendJsonRpcError(res, unreadable.status, unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`, {}, unreadable.status === 413 ? -32000 : -32700);

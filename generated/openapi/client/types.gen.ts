@@ -9,7 +9,11 @@ export type ClientOptions = {
  */
 export type Problem = {
     /**
-     * A URI naming the problem kind; `about:blank` when the status says it all.
+     * A URI naming the problem kind: `about:blank` when the status says it all, otherwise
+     * `<school origin>/problems/<name>` with `<name>` one of `ProblemTypeName`. Each such URI
+     * resolves to a short page on the school's origin (getProblemType) saying what the problem
+     * means and what to do.
+     *
      */
     type: string;
     title: string;
@@ -35,6 +39,35 @@ export type Problem = {
         pointer: string;
         detail: string;
     }>;
+};
+
+/**
+ * The problem types this service emits, each served at `/problems/<name>` on the school's origin:
+ * `invalid-request` (400, a field breaks the schema), `owner-required` (403, only an owner may
+ * make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
+ * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
+ *
+ */
+export type ProblemTypeName = 'invalid-request' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+
+/**
+ * A problem type's page as JSON.
+ */
+export type ProblemType = {
+    /**
+     * The type URI, as problem details carry it.
+     */
+    type: string;
+    name: ProblemTypeName;
+    title: string;
+    /**
+     * The HTTP status problems of this type come with.
+     */
+    status: number;
+    /**
+     * What the problem means and what to do (Markdown).
+     */
+    description: string;
 };
 
 export type Money = {
@@ -1074,6 +1107,40 @@ export type GetApiReferenceResponses = {
 };
 
 export type GetApiReferenceResponse = GetApiReferenceResponses[keyof GetApiReferenceResponses];
+
+export type GetProblemTypeData = {
+    body?: never;
+    path: {
+        /**
+         * The problem type's name, the last segment of its `type` URI.
+         */
+        problemType: string;
+    };
+    query?: never;
+    url: '/problems/{problemType}';
+};
+
+export type GetProblemTypeErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetProblemTypeError = GetProblemTypeErrors[keyof GetProblemTypeErrors];
+
+export type GetProblemTypeResponses = {
+    /**
+     * The problem type's page.
+     */
+    200: ProblemType;
+};
+
+export type GetProblemTypeResponse = GetProblemTypeResponses[keyof GetProblemTypeResponses];
 
 export type ListCatalogCoursesData = {
     body?: never;

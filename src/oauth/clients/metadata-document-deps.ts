@@ -12,6 +12,7 @@ export function metadataDocumentDepsOf({ services, site, clientIp }: RequestCont
     rateLimiter: services.rateLimiter,
     allowPrivateAddresses: services.config.clientMetadataAllowPrivateAddresses,
     failures: services.metadataFetchFailures,
+    fetchDocument: services.metadataFetch, // issue 14 part 2: counted by outcome for /metrics
     onFirstSeen: (client) =>
       services.audit.record({ siteId: site.id, actorClientId: client.clientId, action: 'client.registered', targetType: 'client', targetId: client.rowId, details: { kind: client.kind }, ip: clientIp }),
   };

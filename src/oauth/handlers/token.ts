@@ -36,6 +36,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
       if (client.kind === 'loopback') await touchClientLastUsed(services.db, client.rowId);
       const idToken = await signIdToken({ db: services.db, signingKeys: services.signingKeys, idTokenTtlSeconds: oauth.idTokenTtlSeconds }, site, client, result);
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'authorization_code', scope: formatScope(result.scopes) } });
+      services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // issue 14 part 2
       return {
         status: 200,
         headers: { ...NO_STORE, ...limitHeaders },
@@ -52,6 +53,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
     if (body.grant_type === 'refresh_token') {
       const result = await refreshTokens(services.db, site, client, body, { ...oauth, successorKey: services.refreshSuccessorKey });
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'refresh_token', scope: formatScope(result.scopes) } });
+      services.metrics.tokensIssued.inc({ grant_type: 'refresh_token' });
       // Seed spec: the refresh grant's response carries no id_token.
       return {
         status: 200,
@@ -62,6 +64,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
   } catch (error) {
     // RFC 6749 4.1.2 and RFC 9700 4.14.2: a reused code or refresh token ended its grant.
     if (error instanceof GrantRevokedOnReuse) {
+      services.metrics.reuseDetections.inc({ reason: error.revoked.reason });
       await audit({ actorPersonId: error.revoked.personId, action: 'grant.revoked', targetType: 'grant', targetId: error.revoked.grantId, details: { reason: error.revoked.reason } });
     }
     throw error;

@@ -7,6 +7,7 @@ import { getLlmsTxt } from './getLlmsTxt.ts';
 import { getPricing } from './getPricing.ts';
 import { getOpenApiDocument } from './getOpenApiDocument.ts';
 import { getReadiness } from './getReadiness.ts';
+import { getProblemType } from './getProblemType.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
-export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getApiReference, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse };
+export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getApiReference, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse, getProblemType };

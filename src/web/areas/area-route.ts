@@ -5,6 +5,7 @@
 // 400 page naming it, lib/nul-text.ts) — all before any handler runs, so no action skips a check.
 import type { Request, RequestHandler, Response } from 'express';
 import type { RequestContext } from '../../http/request-context.ts';
+import { noteRequest } from '../../http/request-facts.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
 import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
@@ -100,6 +101,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           const returnTo = safeReturnTo(ctx.site.origin, req.method === 'GET' ? req.originalUrl : spec.home, spec.home);
           return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
         }
+        noteRequest(req, { personId: session.person_id }); // issue 14 part 2: the request log's person
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
         if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'No access', spec.deniedMessage));
         const body = formBody(req.body);

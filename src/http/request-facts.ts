@@ -1,0 +1,85 @@
+// What an operator needs to know about a request once it is answered (issue 14 part 2): which
+// school, which client, which operation, which person. Each surface notes what it learns as it
+// learns it (the site resolver, the bearer guard's callers, the OpenAPI dispatcher, the GraphQL
+// server, the MCP handler, the page routes); the request log line and the request metrics read
+// the facts in one place when the response finishes. Keyed by the request, so nothing leaks
+// between requests, and never a credential: ids and names only.
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from './bearer-guard.ts';
+
+export type RequestFacts = {
+  /** The school, by slug and id. */
+  school?: string;
+  schoolId?: string;
+  /** The OAuth client_id the request was made by or for (a token's client, or the one it names). */
+  clientId?: string;
+  /** OpenAPI operationId, `graphql`, `mcp` or `page <route>`: a bounded set, used as a metric label too. */
+  operation?: string;
+  /** GraphQL operation name (as the client named it; logs only, never a metric label). */
+  graphqlOperation?: string;
+  /** MCP JSON-RPC method(s) and tool name(s) of the request's messages. */
+  mcpMethod?: string;
+  mcpTool?: string;
+  personId?: string;
+  /** The grant a bearer token belongs to: its use is recorded for "last used" (services/grant-use.ts). */
+  grantId?: string;
+};
+
+const facts = new WeakMap<IncomingMessage, RequestFacts>();
+
+/** Longest value kept: client_id and GraphQL operation names come from the caller. */
+const MAX_LENGTH = 200;
+
+export function noteRequest(req: IncomingMessage, learned: RequestFacts): void {
+  const known = facts.get(req) ?? {};
+  for (const [key, value] of Object.entries(learned) as Array<[keyof RequestFacts, string | undefined]>) {
+    if (typeof value === 'string' && value !== '') known[key] = value.slice(0, MAX_LENGTH);
+  }
+  facts.set(req, known);
+}
+
+/** What the bearer guard established: the person, the client and the grant. */
+export function noteAuth(req: IncomingMessage, auth: Pick<AuthInfo, 'personId' | 'clientId' | 'grantId'>): void {
+  noteRequest(req, { personId: auth.personId, clientId: auth.clientId, grantId: auth.grantId });
+}
+
+/** Notes the operation unless a more specific surface already named it. */
+export function noteOperationIfUnknown(req: IncomingMessage, operation: string): void {
+  if (!facts.get(req)?.operation) noteRequest(req, { operation });
+}
+
+export function factsOf(req: IncomingMessage): Readonly<RequestFacts> {
+  return facts.get(req) ?? {};
+}
+
+/** The client_id a request names in its query or form body, or as the user of HTTP Basic (RFC 6749 2.3.1). */
+export function namedClientId(query: unknown, body: unknown, authorization: string | string[] | undefined): string | undefined {
+  for (const source of [query, body]) {
+    const value = (source as Record<string, unknown> | undefined)?.client_id;
+    if (typeof value === 'string' && value) return value;
+  }
+  const basic = typeof authorization === 'string' ? /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(authorization) : null;
+  if (!basic) return undefined;
+  // Only the part before the colon: the client_id. The secret after it is never read here.
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  try {
+    return decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON-RPC method(s) of an MCP request, and the tool(s) its tools/call messages name. */
+export function jsonRpcFacts(body: unknown): Pick<RequestFacts, 'mcpMethod' | 'mcpTool'> {
+  const messages = (Array.isArray(body) ? body : [body]).slice(0, 20) as Array<{ method?: unknown; params?: { name?: unknown } } | null>;
+  const methods = new Set<string>();
+  const tools = new Set<string>();
+  for (const message of messages) {
+    if (typeof message?.method !== 'string') continue;
+    methods.add(message.method);
+    if (message.method === 'tools/call' && typeof message.params?.name === 'string') tools.add(message.params.name);
+  }
+  return { mcpMethod: [...methods].join(',') || undefined, mcpTool: [...tools].join(',') || undefined };
+}

@@ -1,0 +1,17 @@
+// Issue 14 part 2: every Client ID Metadata Document fetch counted by outcome, `ok` or the
+// fetcher's own failure reason (client-metadata/safe-fetch.ts), around the one fetcher.
+import { fetchClientMetadataDocument, MetadataFetchError } from '../oauth/client-metadata/safe-fetch.ts';
+import type { Metrics } from './metrics.ts';
+
+export function countedMetadataFetch(metrics: Metrics, fetcher: typeof fetchClientMetadataDocument = fetchClientMetadataDocument): typeof fetchClientMetadataDocument {
+  return async (url, options) => {
+    try {
+      const fetched = await fetcher(url, options);
+      metrics.metadataFetches.inc({ outcome: 'ok' });
+      return fetched;
+    } catch (error) {
+      metrics.metadataFetches.inc({ outcome: error instanceof MetadataFetchError ? error.reason : 'error' });
+      throw error;
+    }
+  };
+}
