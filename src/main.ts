@@ -11,6 +11,7 @@ import { alignDemoOrigins } from './db/seed/align-demo-origins.ts';
 import { seedDemoSchools } from './db/seed/demo-schools.ts';
 import { createLogger } from './http/logging.ts';
 import { loadOrCreateDevelopmentKey } from './oauth/keys/key-encryption.ts';
+import { startOperations } from './metrics/operations.ts';
 import { schedulePurge } from './services/purge-job.ts';
 
 function loadConfigOrExit(): Config {
@@ -42,11 +43,13 @@ if (config.seedDemo) {
 // in-memory database that keeps nothing anyway, one that lives as long as the process).
 const keyEncryptionKey =
   config.keyEncryptionKey ?? (config.database.kind === 'pglite' && config.database.dataDir === null ? randomBytes(32) : loadOrCreateDevelopmentKey(config.dataDir));
-const { app } = await createApp({ config, db, log, keyEncryptionKey });
+const { app, services } = await createApp({ config, db, log, keyEncryptionKey });
 const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
 await once(server, 'listening');
 const { port } = server.address() as AddressInfo;
 log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
+// Issue 14 part 2: the metrics listener (METRICS_PORT) and the batched "last used" of grants.
+const operations = await startOperations(config, services, log);
 
 const stopPurge = schedulePurge(db, log);
 
@@ -64,6 +67,7 @@ async function shutdown(signal: string): Promise<void> {
   server.close(); // stops accepting; in-flight requests finish
   server.closeIdleConnections();
   await once(server, 'close');
+  await operations.stop(); // writes the grant uses still pending
   await db.destroy();
   clearTimeout(force);
   log.info('stopped');
