@@ -9,6 +9,7 @@ import { adminClient } from '../support/admin-client.ts';
 import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
 import { acceptInvitation, answerInvitation, NEW_PERSON_PASSWORD } from '../support/invitations.ts';
 import { operatorToken } from '../support/tokens.ts';
+import { call, connect } from '../mcp/mcp-client.ts';
 import { joinedStudent, uniqueEmail } from './people-fixtures.ts';
 
 const origin = inject('primaryOrigin');
@@ -87,5 +88,17 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     const form = await browserFetch(jar, `${secondary}/oauth/sign-in`);
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())![1]!;
     expect((await browserFetch(jar, `${secondary}/oauth/sign-in`, { form: { csrf_token: csrf, email, password: 'a-long-enough-password' } })).status).toBe(303);
+  });
+
+  it('issue 13 item 9: the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
+    const email = uniqueEmail('mcp-invitee');
+    await joinedStudent(demo, { email, name: 'Known At Demo Academy' });
+    const mcp = await connect(secondary, await operatorToken(secondary, 'students:write', ACCOUNTS.secondSchoolOwner));
+    const result = await call<Record<string, unknown>>(mcp, 'inviteStudent', { body: { email, name: 'Typed Through MCP' } });
+    expect(result.isError).toBeFalsy();
+    expect(Object.keys(result.structuredContent).sort()).toEqual(INVITATION_KEYS);
+    expect(result.structuredContent).toMatchObject({ email, name: 'Typed Through MCP', status: 'pending' });
+    expect(JSON.stringify(result)).not.toContain('Known At Demo Academy');
+    await mcp.close();
   });
 });
