@@ -1,7 +1,5 @@
 // The process: configuration, database, migrations, demo seed, listen, graceful shutdown.
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
@@ -10,7 +8,10 @@ import { migrateToLatest } from './db/migrate.ts';
 import { alignDemoOrigins } from './db/seed/align-demo-origins.ts';
 import { seedDemoSchools } from './db/seed/demo-schools.ts';
 import { createLogger } from './http/logging.ts';
-import { loadOrCreateDevelopmentKey } from './oauth/keys/key-encryption.ts';
+import { orExit } from './process/expected-errors.ts';
+import { keyEncryptionKeyOf } from './process/key-encryption-key.ts';
+import { listenOrExit } from './process/listen.ts';
+import { acceptCommands, claimDataDir } from './process/server-ownership.ts';
 import { startOperations } from './metrics/operations.ts';
 import { schedulePurge } from './services/purge-job.ts';
 
@@ -28,9 +29,10 @@ function loadConfigOrExit(): Config {
 
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
-if (config.database.kind === 'pglite' && config.database.dataDir) mkdirSync(config.database.dataDir, { recursive: true });
-const db = await createDatabase(config.database);
-const applied = await migrateToLatest(db);
+// Issue 14 part 1: the embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
+const dataDirLock = await claimDataDir(config);
+const db = await orExit(createDatabase(config.database), config);
+const applied = await orExit(migrateToLatest(db), config);
 if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 if (config.seedDemo) {
   const { seeded } = await seedDemoSchools(db, { primary: config.publicUrl, secondary: config.secondSiteUrl });
@@ -39,14 +41,13 @@ if (config.seedDemo) {
   if (moved.length) log.info({ moved }, 'demo schools moved to the configured origins');
 }
 
-// Outside production an unset KEY_ENCRYPTION_KEY means a key kept under DATA_DIR (or, for an
-// in-memory database that keeps nothing anyway, one that lives as long as the process).
-const keyEncryptionKey =
-  config.keyEncryptionKey ?? (config.database.kind === 'pglite' && config.database.dataDir === null ? randomBytes(32) : loadOrCreateDevelopmentKey(config.dataDir));
+const keyEncryptionKey = keyEncryptionKeyOf(config);
 const { app, services } = await createApp({ config, db, log, keyEncryptionKey });
-const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
-await once(server, 'listening');
+const server = await listenOrExit(app, config);
 const { port } = server.address() as AddressInfo;
+// Operator commands on the same DATA_DIR run here, through the control socket (process/run-command.ts).
+dataDirLock?.update({ port });
+const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
 log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
 // Issue 14 part 2: the metrics listener (METRICS_PORT) and the batched "last used" of grants.
 const operations = await startOperations(config, services, log);
@@ -64,9 +65,11 @@ async function shutdown(signal: string): Promise<void> {
   }, config.shutdownGraceMs);
   force.unref();
   stopPurge();
+  const channelClosed = controlChannel?.close(); // a command under way finishes, as a request does
   server.close(); // stops accepting; in-flight requests finish
   server.closeIdleConnections();
   await once(server, 'close');
+  await channelClosed;
   await operations.stop(); // writes the grant uses still pending
   await db.destroy();
   clearTimeout(force);

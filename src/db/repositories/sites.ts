@@ -14,3 +14,8 @@ export async function countSites(db: Db): Promise<number> {
   const row = await db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Every school's slug, for a command's "unknown --site" answer (issue 14 part 1). */
+export async function listSiteSlugs(db: Db): Promise<string[]> {
+  return (await db.selectFrom('sites').select('slug').orderBy('slug').execute()).map((row) => row.slug);
+}
