@@ -9,10 +9,24 @@ import { CLIENTS } from '../support/accounts.ts';
 import { formsOf, runEveryFlow, type FlowRecord, type Seen } from './every-flow.ts';
 import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
 
-type Line = { level?: number; msg?: string; req?: { id?: string; url?: string } };
+type Line = {
+  level?: number;
+  msg?: string;
+  req?: { id?: string; url?: string; method?: string };
+  res?: { statusCode?: number };
+  // Issue 14 part 2 (README, Logs): what each request line says about the request.
+  school?: string;
+  school_id?: string;
+  client_id?: string;
+  operation?: string;
+  graphql_operation?: string;
+  mcp_method?: string;
+  mcp_tool?: string;
+  person_id?: string;
+};
 
 // Process lines, not request lines: start-up, shutdown and the background purge job.
-const LIFECYCLE = ['migrations applied', 'demo schools seeded', 'demo schools moved to the configured origins', 'listening', 'shutting down: finishing in-flight requests', 'grace time over: closing remaining connections', 'stopped', 'purged expired rows', 'purge failed; will retry'];
+const LIFECYCLE = ['migrations applied', 'demo schools seeded', 'demo schools moved to the configured origins', 'listening', 'shutting down: finishing in-flight requests', 'grace time over: closing remaining connections', 'stopped', 'purged expired rows', 'purge failed; will retry', 'metrics listening', 'recording grant use failed; will retry'];
 const SECRET_PARAMETERS = /[?&](code|state|nonce|code_verifier|access_token|refresh_token|id_token|client_secret|password|token)=(?!\[masked\])[^&#]+/;
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
@@ -93,6 +107,45 @@ describe('logs (issue 9)', () => {
     expect(withoutId.filter((msg) => !LIFECYCLE.includes(msg ?? ''))).toEqual([]);
     const logged = new Set(lines.map((line) => line.req?.id));
     for (const id of [...record.steps, callerRequestId]) expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
+  });
+
+  it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (issue 14 part 2; README, Logs)', () => {
+    const requestLines = lines.filter((line) => line.res?.statusCode !== undefined && line.req?.url);
+    expect(requestLines.length).toBeGreaterThan(30);
+    const unnamed = requestLines.filter((line) => !line.operation).map((line) => `${line.req!.method} ${line.req!.url}`);
+    expect(unnamed).toEqual([]);
+    // Every origin of this instance is a demo school (the probes of readiness name none: site-free).
+    expect(requestLines.filter((line) => !line.school && line.operation !== 'getReadiness' && line.operation !== 'getHealth').map((line) => line.req!.url)).toEqual([]);
+    const at = (path: string, status: number) => requestLines.filter((line) => line.req!.url!.split('?')[0] === path && line.res!.statusCode === status);
+    const tokens = at('/api/oauth/token', 200);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const line of tokens) expect(line).toMatchObject({ operation: 'token', school: 'demo-academy', client_id: expect.any(String) });
+    expect(tokens.map((line) => line.client_id)).toContain(record.registeredClientId);
+    expect(tokens.map((line) => line.client_id)).toContain(CLIENTS.confidentialMemberApp);
+    const [graphql] = at('/account/graphql', 200);
+    expect(graphql).toMatchObject({ operation: 'graphql', graphql_operation: '(anonymous)', client_id: CLIENTS.confidentialMemberApp, person_id: expect.stringMatching(/^[0-9a-f-]{36}$/), school_id: expect.any(String) });
+    const [mcp] = at('/mcp', 200);
+    expect(mcp).toMatchObject({ operation: 'mcp', mcp_method: 'tools/call', mcp_tool: 'my_enrolled_courses', client_id: CLIENTS.confidentialMemberApp, person_id: graphql!.person_id });
+    const [userinfo] = at('/api/oauth/userinfo', 200);
+    expect(userinfo).toMatchObject({ operation: 'userinfo', person_id: graphql!.person_id, client_id: CLIENTS.confidentialMemberApp });
+    expect(at('/oauth/sign-in', 200)[0]).toMatchObject({ operation: 'getSignInPage' });
+  });
+
+  it('the level follows the outcome: 5xx error, 404 and a challenge to a request without credentials info, other 4xx warn, the rest info (issue 14 part 2; README, Logs)', () => {
+    const requestLines = lines.filter((line) => line.res?.statusCode !== undefined);
+    const wrong = requestLines.filter((line) => {
+      const status = line.res!.statusCode!;
+      if (status >= 500) return line.level !== 50;
+      if (status === 404) return line.level !== 30;
+      if (status === 401) return line.level !== 30 && line.level !== 40;
+      if (status >= 400) return line.level !== 40;
+      return line.level !== 30;
+    });
+    expect(wrong.map((line) => `${line.level} ${line.res!.statusCode} ${line.req?.url}`)).toEqual([]);
+    // The refusals of this suite sent bad credentials: warn. (A missing token's challenge is info, unit-tested in src/http/logging.test.ts.)
+    const badToken = requestLines.filter((line) => line.req?.url === '/api/oauth/userinfo' && line.res!.statusCode === 401);
+    expect(badToken.length).toBeGreaterThan(0);
+    expect(badToken.every((line) => line.level === 40)).toBe(true);
   });
 
   it('has an access line for every endpoint the flows used', () => {

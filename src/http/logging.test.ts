@@ -40,3 +40,27 @@ describe('log masking of nested, percent-encoded parameters (issue 9; README, Lo
       expect(maskUrl(url)).toBe(url);
   });
 });
+
+describe('request log level and fields (issue 14 part 2; README, Logs)', () => {
+  it('the level follows the outcome: 5xx error, a challenge without credentials and a 404 info, any other 4xx warn', async () => {
+    const { levelOf } = await import('./logging.ts');
+    expect(levelOf(200, undefined, false)).toBe('info');
+    expect(levelOf(302, undefined, false)).toBe('info');
+    expect(levelOf(500, undefined, false)).toBe('error');
+    expect(levelOf(503, undefined, true)).toBe('error');
+    expect(levelOf(200, new Error('aborted'), false)).toBe('error');
+    expect(levelOf(401, undefined, false)).toBe('info');
+    expect(levelOf(401, undefined, true)).toBe('warn');
+    expect(levelOf(404, undefined, true)).toBe('info');
+    for (const status of [400, 403, 405, 409, 413, 422, 429]) expect(levelOf(status, undefined, false)).toBe('warn');
+  });
+
+  it('carries school, client, operation and person as snake_case fields, and nothing unknown', async () => {
+    const { requestFields } = await import('./logging.ts');
+    const { noteRequest } = await import('./request-facts.ts');
+    const req = {} as import('node:http').IncomingMessage;
+    expect(requestFields(req)).toEqual({});
+    noteRequest(req, { school: 'demo-academy', schoolId: 's1', clientId: 'demo-study-buddy', operation: 'mcp', mcpMethod: 'tools/call', mcpTool: 'search_courses', personId: 'p1', grantId: 'g1' });
+    expect(requestFields(req)).toEqual({ school: 'demo-academy', school_id: 's1', client_id: 'demo-study-buddy', operation: 'mcp', mcp_method: 'tools/call', mcp_tool: 'search_courses', person_id: 'p1' });
+  });
+});

@@ -15,6 +15,8 @@ export type GrantUseOptions = {
   now?: () => Date;
   onWritten?: (grants: number) => void;
   onError?: (error: unknown) => void;
+  /** The one statement per batch; db/repositories/grant-use.ts unless a test passes its own. */
+  write?: (uses: ReadonlyArray<{ grantId: string; at: Date }>) => Promise<number>;
 };
 
 export function createGrantUseRecorder(db: Db, options: GrantUseOptions) {
@@ -41,7 +43,8 @@ export function createGrantUseRecorder(db: Db, options: GrantUseOptions) {
     const uses = [...pending].map(([grantId, at]) => ({ grantId, at }));
     pending.clear();
     try {
-      options.onWritten?.(await recordGrantUses(db, uses));
+      const written = await (options.write ?? ((batch) => recordGrantUses(db, batch)))(uses);
+      options.onWritten?.(written);
     } catch (error) {
       for (const use of uses) if (!pending.has(use.grantId)) pending.set(use.grantId, use.at);
       options.onError?.(error);
