@@ -10,12 +10,14 @@ import type { Metrics } from './metrics.ts';
 
 /**
  * The operation of a request no surface named: a page route of the admin or account area (its
- * pattern, never the raw path), a static asset, or `unmatched`. A bounded set, fit for a label.
+ * pattern, never the raw path), a static asset, a CORS preflight, or `unmatched`. A bounded set, fit for a label.
  */
 export function fallbackOperation(req: Request): string {
   const route = (req as { route?: { path?: unknown } }).route;
   if (route && typeof route.path === 'string') return `page ${req.method} ${req.baseUrl}${route.path}`;
   if (req.originalUrl.startsWith('/assets/')) return 'static';
+  // The cors package answers preflights itself (http/cors.ts), before any operation is matched.
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) return 'cors-preflight';
   return 'unmatched';
 }
 

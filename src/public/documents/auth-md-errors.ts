@@ -31,4 +31,6 @@ Protected resources answer RFC 6750 challenges, also as JSON bodies:
 | Valid token without a needed scope | \`insufficient_scope\` | 403 | \`Bearer error="insufficient_scope", scope="<every needed scope>", resource_metadata="…"\` |
 | \`/mcp\` without a token | — | — | served anonymously with public tools only |
 
-The administrative API answers its own errors as RFC 9457 problem details (\`application/problem+json\`).`;
+The administrative API answers its own errors as RFC 9457 problem details (\`application/problem+json\`).
+Each \`type\` other than \`about:blank\` is a page of this origin, \`/problems/<name>\`, saying what the
+problem means and what to do (\`Accept: text/markdown\` or \`application/json\` for the same text).`;
