@@ -51,15 +51,40 @@ export function readLockHolder(file: string): LockHolder | undefined {
   }
 }
 
-/** kill(pid, 0) tests for existence; EPERM means the process exists under another user. */
-export function isRunning(pid: number): boolean {
+/**
+ * When the process with this pid started (Linux: /proc/<pid>/stat field 22, in clock ticks of
+ * 1/100 s after the boot time in /proc/stat); undefined where that cannot be read.
+ */
+function processStartMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    return Number.isFinite(ticks) && Number.isFinite(bootSeconds) ? bootSeconds * 1000 + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Slack for the 1 s resolution of the boot time. */
+const START_TIME_SLACK_MS = 2_000;
+
+/**
+ * Whether the holder still runs: kill(pid, 0) tests for existence (EPERM: it exists under another
+ * user). A pid is reused after its process ends, so where the start time of the process can be
+ * read, one that started after the lock was written is another process, and the lock is stale.
+ */
+export function isRunning(holder: Pick<LockHolder, 'pid' | 'startedAt'>): boolean {
+  const { pid } = holder;
   if (pid <= 0 || pid === process.pid) return false; // our own pid in an old lock: a previous life of this container
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const started = processStartMs(pid);
+  const locked = Date.parse(holder.startedAt);
+  return started === undefined || Number.isNaN(locked) || started <= locked + START_TIME_SLACK_MS;
 }
 
 function writePrivate(file: string, holder: LockHolder): string {
@@ -101,7 +126,7 @@ export function tryAcquireDataDirLock(dataDir: string, role: LockHolder['role'],
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLockHolder(file);
-      if (holder && isRunning(holder.pid)) return { acquired: false, holder };
+      if (holder && isRunning(holder)) return { acquired: false, holder };
       if (holder) removeStale(file, holder);
       continue;
     } finally {

@@ -72,7 +72,7 @@ async function runOnEmbeddedDatabase(config: Config, name: CommandName, argv: re
         return await runThroughServer(holder, name, argv);
       } catch {
         // ChannelUnavailable: unless the server just ended (then the loop takes DATA_DIR), refuse.
-        if (isRunning(holder.pid) && readLockHolder(lockFileOf(config.dataDir))?.pid === holder.pid) {
+        if (isRunning(holder) && readLockHolder(lockFileOf(config.dataDir))?.pid === holder.pid) {
           return { exitCode: 1, lines: [], error: `${describeHolder(holder)} holds ${config.dataDir} but does not answer on its control socket; nothing was changed: ${STOP_OR_POSTGRES}.` };
         }
         continue;
