@@ -48,9 +48,18 @@ async function answer(request: ControlRequest, deps: { config: Config; services:
   }
 }
 
-/** Opens the control socket and names it (with its secret) in the lock file. */
-export async function acceptCommands(lock: DataDirLock, deps: { config: Config; services: Services; log: Logger }): Promise<ControlChannel> {
-  const channel = await openControlChannel({ dataDir: deps.config.dataDir, log: deps.log, run: (request) => answer(request, deps) });
-  lock.update({ socket: channel.socket, secret: channel.secret });
-  return channel;
+/**
+ * Opens the control socket and names it (with its secret) in the lock file. A socket that cannot
+ * be opened (a file system without sockets) does not stop the service: commands then refuse,
+ * saying to stop the server first, and nothing is lost.
+ */
+export async function acceptCommands(lock: DataDirLock, deps: { config: Config; services: Services; log: Logger }): Promise<ControlChannel | null> {
+  try {
+    const channel = await openControlChannel({ dataDir: deps.config.dataDir, log: deps.log, run: (request) => answer(request, deps) });
+    lock.update({ socket: channel.socket, secret: channel.secret });
+    return channel;
+  } catch (error) {
+    deps.log.warn({ err: error }, 'control socket not opened: operator commands on this DATA_DIR refuse until the server stops');
+    return null;
+  }
 }
