@@ -31,9 +31,13 @@ const scenarios = {
   'authorize 400': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), client_id: 'no-such-client' } }),
   // The per-host limit of metadata-document fetches (issue 9), exhausted for a localhost port nobody
   // serves: Demo Academy allows Client ID Metadata Documents from localhost on any port.
+  // Never-seen URLs share one budget per host and school; a URL that failed is refused for a while
+  // without spending it, so the budget is spent with a new URL each time.
   'authorize 429': (f) => {
-    const query = authorizeQuery(f, `https://localhost:${20000 + Math.floor(Math.random() * 20000)}/dredd-${unique}.json`);
-    const send = () => fetch(`${f.origin}/oauth/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const junk = () => `https://localhost:${port}/dredd-${unique}-${Math.random().toString(36).slice(2)}.json`;
+    const query = authorizeQuery(f, junk());
+    const send = () => fetch(`${f.origin}/oauth/authorize?${new URLSearchParams(authorizeQuery(f, junk()))}`, { redirect: 'manual' });
     return {
       query,
       prepare: async () => {
@@ -225,6 +229,8 @@ const scenarios = {
   updateSchool: (f) => ({ body: { name: f.school.name } }),
   'updateSchool 400': () => ({ body: { name: '' } }),
   'updateSchool 422': () => ({ body: { timezone: 'Mars/Olympus_Mons' } }),
+  // The other 403 of this operation: an admin may not change which hosts identify applications.
+  'updateSchool 403 application/problem+json': () => ({ token: 'admin', body: { allowed_metadata_hosts: [`dredd-${unique}.example`] } }),
   updateAppearance: (f) => ({ body: { theme: f.appearance.theme } }),
   'updateAppearance 400': () => ({ body: { theme: 'neon' } }),
   'updateAppearance 422': () => ({ body: { custom_css: '</style><script>alert(1)</script>' } }),

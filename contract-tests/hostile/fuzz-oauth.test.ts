@@ -370,6 +370,8 @@ describe('fuzzing the OAuth endpoints (issue 9, Hostile input; RFC 6749 5.2; RFC
         // No generated e-mail address belongs to an account, so no attempt may sign in.
         if (response.status === 303) return ['a sign-in without valid credentials succeeded'];
         if ([400, 401, 429].includes(response.status)) return [...pageProblems(response), ...(String(response.headers['set-cookie'] ?? '').includes('cs_session') ? ['a session cookie for a failed sign-in'] : [])];
+        // The documented answer while the password-hashing queue is full (bounded work per request).
+        if (response.status === 503) return [...pageProblems(response), ...(response.headers['retry-after'] ? [] : ['a 503 without Retry-After'])];
         return [`undocumented status ${response.status} for the sign-in form`];
       },
     });

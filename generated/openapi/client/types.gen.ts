@@ -7030,7 +7030,8 @@ export type UpdateSchoolErrors = {
      * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed
      * scope), or is a member token; or the change is one only an owner of the school may make
      * (problem type `owner-required`, with a pointer to the field), such as which hosts may
-     * identify applications by a metadata document.
+     * identify applications by a metadata document. `WWW-Authenticate` accompanies the
+     * `insufficient_scope` answer (`application/json`), not the `owner-required` problem.
      *
      */
     403: Problem;
