@@ -31,7 +31,7 @@ export type TokenFacts = {
 // The facts both token kinds share; `x` is the token row.
 const FACTS = `x.grant_id, x.site_id, g.person_id, x.client_row_id, c.client_id, c.audience, x.scopes, g.resource,
   x.created_at, x.expires_at, x.revoked_at, g.revoked_at as grant_revoked_at, g.expires_at as grant_expires_at, g.scopes as grant_scopes,
-  array(select r.role from site_roles r where r.site_id = x.site_id and r.person_id = g.person_id order by r.role) as roles,
+  array(select r.role from site_roles r where r.site_id = x.site_id and r.person_id = g.person_id) as roles,
   coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections`;
 const JOINS = `join oauth_grants g on g.id = x.grant_id
   join oauth_clients c on c.id = x.client_row_id
