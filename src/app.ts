@@ -25,6 +25,7 @@ import { requireSite, siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createAccountArea } from './web/account/index.ts';
 import { createAdminArea } from './web/admin/index.ts';
+import { reportMissingTextInstead } from './web/i18n/page-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -39,6 +40,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
+  // Issue 14 part 3: a page text missing from a catalogue throws in development and tests; in production it is logged and English shown.
+  if (deps.config.env === 'production') reportMissingTextInstead((key, language) => deps.log.warn({ key, language }, 'page text missing from its catalogue'));
 
   // Discovery documents from memory, before logging and routing (issue 8; precomputed-documents.ts).
   app.use(precomputedDocuments(services, handlers, deps.log));

@@ -45,10 +45,10 @@ async function decide(jar: CookieJar, html: string, decision: 'allow' | 'deny'):
   return new URL(response.headers.get('location')!);
 }
 
-/** The scopes as the page lists them: name and words. */
+/** The scopes as the page lists them, in every area's list (issue 14 part 3 groups them): name and words. */
 function listedScopes(html: string): Record<string, string> {
-  const list = /<ul class="scopes">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
-  return Object.fromEntries([...list.matchAll(/<li><code>([^<]+)<\/code> — ([^<]+)<\/li>/g)].map((m) => [decodeEntities(m[1]!), decodeEntities(m[2]!.trim())]));
+  const lists = [...html.matchAll(/<ul class="scopes">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!).join('');
+  return Object.fromEntries([...lists.matchAll(/<li><code>([^<]+)<\/code> — ([^<]+)<\/li>/g)].map((m) => [decodeEntities(m[1]!), decodeEntities(m[2]!.trim())]));
 }
 
 /** The "Grants" column of /auth.md's Scopes table. */

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { browserFetch, CookieJar, formFields } from './cookie-jar.ts';
+import { wordsOf } from './page-words.ts';
 
 export type Person = { email?: string; password?: string; decision?: 'allow' | 'deny' };
 
@@ -55,13 +56,15 @@ export async function consentInChromium(page: Page, authorizationUrl: URL | stri
     await page.waitForLoadState('domcontentloaded');
     if (atCallback()) break;
     if (new URL(page.url()).pathname === '/oauth/sign-in') {
-      await page.getByLabel('Email').fill(person.email ?? ACCOUNTS.student);
-      await page.getByLabel('Password').fill(person.password ?? DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const words = await wordsOf(page); // issue 14 part 3: the page speaks the school's language
+      await page.getByLabel(words.email).fill(person.email ?? ACCOUNTS.student);
+      await page.getByLabel(words.password).fill(person.password ?? DEMO_PASSWORD);
+      await page.getByRole('button', { name: words.signIn }).click();
       await page.waitForURL((url) => url.pathname !== '/oauth/sign-in' || url.toString().startsWith(callbackPrefix), { waitUntil: 'commit' });
       continue;
     }
-    await page.getByRole('button', { name: person.decision === 'deny' ? 'Deny' : 'Allow' }).click();
+    const words = await wordsOf(page);
+    await page.getByRole('button', { name: person.decision === 'deny' ? words.deny : words.allow }).click();
     await landed;
   }
   await landed;

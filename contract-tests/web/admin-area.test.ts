@@ -9,6 +9,7 @@ import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { createApplication, memberAuthorization, signInAt, useBrowserPage } from './area-helpers.ts';
+import { PAGE_WORDS } from '../support/page-words.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -65,27 +66,29 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', 
     const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
     const as = await discover(secondary);
     await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
+    // Issue 14 part 3: Second School speaks German (sites.locale).
+    const de = PAGE_WORDS.de;
     const save = async (on: boolean) => {
-      const mcpSwitch = page.getByRole('switch', { name: 'MCP connections' });
+      const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
       if (on) await mcpSwitch.check();
       else await mcpSwitch.uncheck();
-      await page.getByRole('button', { name: 'Save MCP connections' }).click();
-      await page.getByText('Settings saved.').waitFor();
+      await page.getByRole('button', { name: de.saveMcp }).click();
+      await page.getByText(de.settingsSaved).waitFor();
     };
     await save(true);
-    const nav = page.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('link', { name: 'OAuth applications' }).count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: de.adminNav });
+    expect(await nav.getByRole('link', { name: de.applications }).count()).toBe(1);
     const app = await createApplication(page, secondary, { name: `Switch test ${Date.now()}`, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes: ['openid', 'account:read'] });
 
     const allowed = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
     const first = session.listener.nextCallback();
     await page.goto(allowed.url.toString());
-    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('button', { name: de.allow }).click();
     expect((await first).searchParams.get('code')).toBeTruthy();
 
     await page.goto(`${secondary}/admin/settings`);
     await save(false);
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'OAuth applications' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: de.adminNav }).getByRole('link', { name: de.applications }).count()).toBe(0);
     expect((await page.request.get(`${secondary}/admin/applications`)).status()).toBe(404);
     // RFC 6749 4.1.2.1: the client and redirect URI are valid, so the error goes back to it.
     const refused = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
@@ -183,14 +186,15 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', 
     session.screenshot = 'admin-area-signing-keys';
     // At the second school, so that ID tokens of the suites running beside this one are untouched.
     await signInAt(page, secondary, '/admin/signing-keys', ACCOUNTS.secondSchoolOwner);
+    const de = PAGE_WORDS.de; // issue 14 part 3: Second School speaks German
     const kidIn = async (state: string) => (await page.getByRole('row').filter({ hasText: state }).filter({ hasText: 'ES256' }).getByRole('rowheader').allTextContents());
-    const [nextBefore] = await kidIn('Next:');
-    const [currentBefore] = await kidIn('Current:');
-    expect(await page.getByRole('switch', { name: 'Sign ID tokens' }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Rotate' }).click();
-    await page.getByText('Keys rotated.').waitFor();
-    expect(await kidIn('Current:')).toEqual([nextBefore]);
-    expect(await kidIn('Retired:')).toContain(currentBefore);
+    const [nextBefore] = await kidIn(de.next);
+    const [currentBefore] = await kidIn(de.current);
+    expect(await page.getByRole('switch', { name: de.signIdTokens }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: de.rotate, exact: true }).click();
+    await page.getByText(de.keysRotated).waitFor();
+    expect(await kidIn(de.current)).toEqual([nextBefore]);
+    expect(await kidIn(de.retired)).toContain(currentBefore);
     const jwks = (await (await fetch(`${secondary}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([nextBefore, currentBefore]));
   }, TEST_BUDGET_MS);
@@ -224,7 +228,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', 
       // The MCP switch test changes Second School's beta features: its log says who and what.
       await signInAt(page, secondary, '/admin/audit-log', ACCOUNTS.secondSchoolOwner);
       const theirs = await page.getByRole('table').getByRole('row').allTextContents();
-      expect(theirs.some((t) => t.includes('Beta feature changed') && t.includes('mcp_connections') && t.includes(ACCOUNTS.secondSchoolOwner))).toBe(true);
+      expect(theirs.some((t) => t.includes(PAGE_WORDS.de.betaFeatureChanged) && t.includes('mcp_connections') && t.includes(ACCOUNTS.secondSchoolOwner))).toBe(true);
     }
   }, TEST_BUDGET_MS);
 

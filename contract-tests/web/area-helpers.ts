@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { launchBrowser, saveScreenshot } from '../support/browser.ts';
 import { authorizationUrl, insecure } from '../support/oauth-flow.ts';
+import { wordsOf } from '../support/page-words.ts';
 
 /** Opens `path`; when the sign-in page appears, signs in with the labelled fields and comes back. */
 export async function signInAt(page: Page, origin: string, path: string, email: string): Promise<void> {
@@ -17,9 +18,10 @@ export async function signInAt(page: Page, origin: string, path: string, email: 
   const url = new URL(page.url());
   if (url.pathname === '/oauth/sign-in') {
     expect(url.searchParams.get('return_to')).toBe(path);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const words = await wordsOf(page); // issue 14 part 3: the sign-in page speaks the school's language
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.password).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: words.signIn }).click();
     await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   }
 }
@@ -79,16 +81,17 @@ export async function viewerEmail(origin: string, accessToken: string): Promise<
 /** Fills and submits the "New application" form; returns the page's Client ID (and secret). */
 export async function createApplication(page: Page, origin: string, input: { name: string; redirectUris: string[]; type: 'Public' | 'Confidential'; scopes: string[] }): Promise<{ clientId: string; secret: string | null }> {
   await page.goto(`${origin}/admin/applications`);
-  await page.getByRole('link', { name: 'New application' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(input.name);
-  await page.getByLabel('Redirect URIs').fill(input.redirectUris.join('\n'));
-  await page.getByRole('radio', { name: input.type }).check();
-  for (const checkbox of await page.getByRole('group', { name: 'Scopes' }).getByRole('checkbox').all()) await checkbox.uncheck();
+  const words = await wordsOf(page); // issue 14 part 3: the admin area speaks the school's language
+  await page.getByRole('link', { name: words.newApplication }).click();
+  await page.getByLabel(words.name, { exact: true }).fill(input.name);
+  await page.getByLabel(words.redirectUris).fill(input.redirectUris.join('\n'));
+  await page.getByRole('radio', { name: input.type === 'Public' ? words.public : words.confidential }).check();
+  for (const checkbox of await page.getByRole('group', { name: words.scopes }).getByRole('checkbox').all()) await checkbox.uncheck();
   for (const scope of input.scopes) await page.getByRole('checkbox', { name: new RegExp(`^${scope} — `) }).check();
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('heading', { name: 'Application created' }).waitFor();
-  const clientId = await page.getByLabel('Client ID', { exact: true }).inputValue();
-  const secretField = page.getByLabel('Client secret', { exact: true });
+  await page.getByRole('button', { name: words.create }).click();
+  await page.getByRole('heading', { name: words.created }).waitFor();
+  const clientId = await page.getByLabel(words.clientId, { exact: true }).inputValue();
+  const secretField = page.getByLabel(words.clientSecret, { exact: true });
   return { clientId, secret: (await secretField.count()) ? await secretField.inputValue() : null };
 }
 

@@ -21,7 +21,7 @@ const fieldName = (pointer: string) => pointer.replace(/^\/(?:body|query|path|he
 export function refuseInput(req: Request, res: Response, surface: ErrorSurface, fields: FieldError[], status: 400 | 413 = 400): void {
   if (surface === 'page') {
     const text = fields.map((f) => `${f.pointer}: ${f.detail}`).join('; ');
-    return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', text, status));
+    return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', { detail: text }, status));
   }
   if (surface === 'oauth') {
     const description = fields.map((f) => `${fieldName(f.pointer)}: ${f.detail}`).join('; ');

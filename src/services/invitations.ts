@@ -22,6 +22,7 @@ import type { AuditLog } from './audit.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
 import { startSignInAttempt } from './sign-in-throttle.ts';
 import type { Site } from './sites.ts';
+import { KeyedError, textKey } from '../lib/text-key.ts';
 
 /** How long an accept link works (re-inviting sends a fresh one). */
 export const INVITATION_TTL_SECONDS = 14 * 86_400;
@@ -60,8 +61,9 @@ export async function inviteToSchool(db: Db, site: Site, input: { email: string;
   });
 }
 
-export class InvitationUnavailable extends Error {}
-export class InvitationRefused extends Error {}
+// Issue 14 part 3: what the person reads is a catalogue key (src/web/locales), said in the school's language.
+export class InvitationUnavailable extends KeyedError {}
+export class InvitationRefused extends KeyedError {}
 export class InvitationThrottled extends Error {
   readonly decision: RateDecision;
   readonly policy: RatePolicyName;
@@ -79,7 +81,7 @@ export type InvitationDeps = { db: Db; rateLimiter: RateLimiter; audit: AuditLog
 /** The pending, unexpired invitation of this link at this school. */
 export async function findOpenInvitation(db: Db, site: Site, token: string, now = new Date()): Promise<InvitationRow> {
   const row = await findInvitationByToken(db, site.id, hashSecret(token));
-  if (!row || row.status !== 'pending' || row.expires_at <= now) throw new InvitationUnavailable('This invitation is not valid any more. Ask the school to invite you again.');
+  if (!row || row.status !== 'pending' || row.expires_at <= now) throw new InvitationUnavailable(textKey('invitation.error.notValid'));
   return row;
 }
 
@@ -94,11 +96,11 @@ export async function acceptInvitation(deps: InvitationDeps, site: Site, token: 
   const personId = await provePerson(deps.db, invitation, input);
   if (!personId) {
     await deps.audit.record({ siteId: site.id, action: 'invitation.accept_failed', targetType: 'invitation', targetId: invitation.id, ip });
-    throw new InvitationRefused('Wrong password for this e-mail address.');
+    throw new InvitationRefused(textKey('invitation.error.wrongPassword'));
   }
   await attempt.succeeded();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await answerInvitation(trx, invitation.id, 'accepted', personId))) throw new InvitationUnavailable('This invitation was answered already.');
+    if (!(await answerInvitation(trx, invitation.id, 'accepted', personId))) throw new InvitationUnavailable(textKey('invitation.error.answered'));
     await people.insertRole(trx, site.id, personId, invitation.role);
   });
   await deps.audit.record({ siteId: site.id, actorPersonId: personId, action: 'invitation.accepted', targetType: 'invitation', targetId: invitation.id, details: { role: invitation.role }, ip });
@@ -111,7 +113,7 @@ async function provePerson(db: Db, invitation: InvitationRow, input: { password:
   if (existing?.password_hash) return (await verifyPassword(input.password, existing.password_hash)) ? existing.id : undefined;
   // An identity without a password that some school knows is someone's: never claimed by a link.
   if (existing && (await hasAnyRole(db, existing.id))) return (await verifyAgainstDummy(input.password), undefined);
-  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) throw new InvitationRefused(`Choose a password of ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`);
+  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) throw new InvitationRefused(textKey('invitation.error.passwordLength', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }));
   const hash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const identity = await people.findOrInsertIdentity(trx, invitation.email, (input.name ?? '').trim() || invitation.name);

@@ -10,6 +10,8 @@ export type Site = {
   description: string | null;
   locale: string;
   currency: string;
+  /** IANA time zone of the school's pages (issue 14 part 3: dates on pages in the school's time). */
+  timeZone: string;
   betaFeatures: Record<string, boolean>;
   idTokenSigningEnabled: boolean;
   openRegistration: boolean;
@@ -26,6 +28,7 @@ export function toSite(row: SiteRow): Site {
     description: row.description,
     locale: row.locale,
     currency: row.currency,
+    timeZone: row.timezone,
     betaFeatures: Object.fromEntries(Object.entries(beta).map(([k, v]) => [k, v === true])),
     idTokenSigningEnabled: row.id_token_signing_enabled,
     openRegistration: row.open_registration,

@@ -13,7 +13,8 @@ const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })
 
 // Raw (unescaped) output is allowed for these only: a page body or partial that Eta itself rendered
 // with auto-escaping, and chart data serialised by jsonForScript (no `<`, `>`, `&`, U+2028/2029).
-const RAW_ALLOWED = [/^it\.body$/, /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/, /^it\.chartJson$/];
+// Issue 14 part 3: th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
+const RAW_ALLOWED = [/^it\.body$/, /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/, /^it\.chartJson$/, /^th\('[\w.]+'(?:, \{[^}]*\})?\)$/];
 // URLs the server builds itself, never school text: the area's navigation, discovery URLs, script
 // paths, and a form posting back to its own page's path (the router matched it, so it is ours).
 const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src', 'it.action']);
@@ -41,7 +42,7 @@ describe('page templates (issue 13 item 7: school text never becomes markup)', (
   it('escapes what it is given (Eta autoEscape)', () => {
     const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>"\'&';
     const site = { name: hostile, locale: 'en" onload="x' } as unknown as Site;
-    const page = renderErrorPage(site, 'invalid_request', hostile);
+    const page = renderErrorPage(site, 'invalid_request', { detail: hostile });
     expect(page.body).not.toContain('<script>alert');
     expect(page.body).not.toContain('<img');
     expect(page.body).not.toContain('" onload="x');

@@ -12,10 +12,10 @@ export function authorizationErrorResponse(site: Site, error: unknown, params: A
   if (!(error instanceof OAuthError)) throw error;
   if (error instanceof TooManyRequests && verifiedRedirectUri === undefined) {
     // Issue 9: rate limited before the client was verified: a 429 page with Retry-After and RateLimit.
-    const page = renderErrorPage(site, error.code, error.description, error.status);
+    const page = renderErrorPage(site, error.code, { detail: error.description }, error.status);
     return { ...page, headers: { ...page.headers, ...error.extraHeaders } };
   }
-  if (!error.redirectable || verifiedRedirectUri === undefined) return renderErrorPage(site, error.code, error.description, 400);
+  if (!error.redirectable || verifiedRedirectUri === undefined) return renderErrorPage(site, error.code, { detail: error.description }, 400);
   const state = single(params.state) ?? undefined;
   return redirectResult(redirectToClient(verifiedRedirectUri, { error: error.code, error_description: error.description, state }, site.origin));
 }

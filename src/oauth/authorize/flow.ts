@@ -5,12 +5,13 @@ import { findConsent, upsertConsent } from '../../db/repositories/oauth-consents
 import { listRolesAtSite, findPerson } from '../../db/repositories/people.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
-import { renderPage, type PageResult } from '../../web/render-page.ts';
+import { renderPage, siteText, type PageResult } from '../../web/render-page.ts';
+import { groupScopes } from '../../web/i18n/scope-groups.ts';
 import { sessionCsrfToken, type BrowserSession } from '../../web/sessions.ts';
 import { alwaysAsksConsent } from '../clients/client.ts';
 import { AccessDenied, ConsentRequired, LoginRequired } from '../errors.ts';
 import { isLoopbackUri } from '../redirect-uri.ts';
-import { formatScope, scopeInfo } from '../scopes.ts';
+import { formatScope } from '../scopes.ts';
 import { redirectToClient } from './redirect-to-client.ts';
 import { FORWARDED_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
 import { grantableScopes } from './role-permissions.ts';
@@ -91,9 +92,9 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
     nonce: request.nonce,
   };
   for (const name of FORWARDED_PARAMETERS) if (values[name] !== undefined) forwarded[name] = values[name]!;
-  return renderPage('./consent', {
-    schoolName: ctx.site.name,
-    lang: ctx.site.locale,
+  const text = siteText(ctx.site);
+  return renderPage('./consent', ctx.site, {
+    text,
     clientName: request.client.name,
     clientHost: request.client.kind === 'metadata_document' ? new URL(request.client.clientId).host : undefined,
     runsLocally: isLoopbackUri(request.redirectUri),
@@ -103,7 +104,8 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
     redirectHost: new URL(request.redirectUri).host,
     unreviewed: request.client.kind === 'metadata_document' && request.client.reviewStatus !== 'approved',
     personEmail: person?.email ?? '',
-    scopes: scopes.map((name) => ({ name, meaning: scopeInfo(name)?.meaning ?? name })),
+    // Issue 14 part 3: grouped by area (read / change per resource family), each scope by its exact name.
+    scopes: groupScopes(text, scopes),
     csrfToken: sessionCsrfToken(session, CONSENT_CSRF_PURPOSE),
     params: forwarded,
   });

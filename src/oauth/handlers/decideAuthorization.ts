@@ -1,6 +1,7 @@
 import type { DecideAuthorizationData } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
+import { textKey } from '../../lib/text-key.ts';
 import { verifySessionCsrfToken } from '../../web/sessions.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
@@ -15,9 +16,9 @@ import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
 export const decideAuthorization: OperationHandler<DecideAuthorizationData, Record<302 | 400, unknown>> = async ({ body, headers }, context) => {
   const { site, services } = context;
   const session = await services.sessions.current(site, headers.cookie);
-  if (!session) return renderErrorPage(site, 'invalid_request', 'Your sign-in session has ended. Start again from the application.', 400) as never;
+  if (!session) return renderErrorPage(site, 'invalid_request', textKey('error.message.sessionEnded'), 400) as never;
   if (!verifySessionCsrfToken(session, CONSENT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', 'This form has expired or was not sent by this page. Start again from the application.', 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.consentFormExpired'), 400) as never;
   }
   let redirectUri: string | undefined;
   try {

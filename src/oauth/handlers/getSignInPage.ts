@@ -11,12 +11,13 @@ export const getSignInPage: OperationHandler<GetSignInPageData, GetSignInPageRes
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !query.return_to) {
     const person = await findPerson(services.db, session.person_id);
-    return renderPage('./signed-in', { schoolName: site.name, lang: site.locale, email: person?.email ?? '', csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) }) as never;
+    return renderPage('./signed-in', site, { email: person?.email ?? '', csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) }) as never;
   }
   const csrf = preSessionCsrf(site, headers.cookie);
   return renderPage(
     './sign-in',
-    { schoolName: site.name, lang: site.locale, csrfToken: csrf.token, returnTo: safeReturnTo(site.origin, query.return_to), email: query.login_hint ?? '' },
+    site,
+    { csrfToken: csrf.token, returnTo: safeReturnTo(site.origin, query.return_to), email: query.login_hint ?? '' },
     200,
     csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {},
   ) as never;

@@ -1,6 +1,7 @@
 import type { SignOutData } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
+import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
 import { verifySessionCsrfToken } from '../../web/sessions.ts';
 
@@ -10,7 +11,7 @@ export const SIGN_OUT_CSRF_PURPOSE = 'sign-out';
 export const signOut: OperationHandler<SignOutData, Record<303 | 400, unknown>> = async ({ body, headers }, { site, services, clientIp }) => {
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !verifySessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', 'This form has expired. Reload the page and try again.', 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400) as never;
   }
   const cookie = await services.sessions.end(site, session);
   if (session) await services.audit.record({ siteId: site.id, actorPersonId: session.person_id, action: 'sign_out', ip: clientIp });

@@ -7,11 +7,12 @@ import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { renderPage } from '../../web/render-page.ts';
+import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
 import { verifyPreSessionCsrf } from '../../web/sessions.ts';
 
-const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
-const BUSY = 'Too many people are signing in at this moment. Try again in a few seconds.';
+const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
+const BUSY = textKey('signIn.error.busy');
 
 /** Checks the password; unknown accounts cost the same time, so timing reveals nothing. */
 async function checkCredentials(ctx: RequestContext, email: string, password: string): Promise<string | undefined> {
@@ -33,12 +34,12 @@ async function checkCredentials(ctx: RequestContext, email: string, password: st
 export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429 | 503, unknown>> = async ({ body, headers }, ctx) => {
   const { site, services } = ctx;
   if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', 'This sign-in form has expired. Go back, reload the page and try again.', 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.signInFormExpired'), 400) as never;
   }
   const email = (body.email ?? '').trim().toLowerCase();
   const returnTo = safeReturnTo(site.origin, body.return_to);
-  const page = (status: number, error: string, extra: Record<string, string> = {}) =>
-    renderPage('./sign-in', { schoolName: site.name, lang: site.locale, csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
+  const page = (status: number, error: TextKey, extra: Record<string, string> = {}) =>
+    renderPage('./sign-in', site, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
 
   // Issue 13 item 5: no password check can start now (lib/password-hash.ts): refused before any
   // other work, the same for every account, and without spending the person's attempts.
@@ -47,7 +48,7 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
   if (!attempt.allowed) {
     const { decision, policy } = attempt;
-    return page(429, `Too many attempts. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, rateLimitHeaders(decision, services.rateLimiter.policy(policy)));
+    return page(429, textKey('error.message.tooManyAttempts', { count: Math.ceil(decision.resetSeconds / 60) }), rateLimitHeaders(decision, services.rateLimiter.policy(policy)));
   }
 
   let personId: string | undefined;

@@ -8,4 +8,4 @@ const REFERENCE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' '
 
 /** /docs: the human reference of this school's API (issue 5). */
 export const getApiReference: OperationHandler<GetApiReferenceData, GetApiReferenceResponses> = async (_request, { site }) =>
-  renderPage('./api-reference', { schoolName: site.name }, 200, { 'Content-Security-Policy': REFERENCE_CSP, 'Cache-Control': 'public, max-age=300' }) as never;
+  renderPage('./api-reference', site, {}, 200, { 'Content-Security-Policy': REFERENCE_CSP, 'Cache-Control': 'public, max-age=300' }) as never;

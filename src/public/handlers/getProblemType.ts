@@ -23,7 +23,7 @@ export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemType
     const markdown = `# ${problem.title}\n\n\`${type}\` · HTTP ${problem.status}\n\n${problem.description}\n`;
     return { status: 200, body: markdown, contentType: 'text/markdown; charset=utf-8', headers: CACHE } as never;
   }
-  const page = renderPage('./problem-type', { schoolName: site.name, lang: site.locale, title: problem.title, type, status: problem.status, description: codeSpans(problem.description) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
+  const page = renderPage('./problem-type', site, { title: problem.title, type, status: problem.status, description: codeSpans(problem.description) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
   return { status: 200, body: page.body, contentType: page.contentType, headers: page.headers } as never;
 };
 

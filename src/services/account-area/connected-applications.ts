@@ -8,6 +8,7 @@ import { revokeGrantsOfClientForPerson } from '../../db/repositories/oauth-grant
 import { AreaNotFound, recordChange, type Actor } from '../admin-area/actor.ts';
 import { groupGrants, type ConnectedApp } from '../admin-area/connected-apps.ts';
 import type { AuditLog } from '../audit.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export function createConnectedApplications(db: Db, audit: AuditLog) {
   return {
@@ -18,7 +19,7 @@ export function createConnectedApplications(db: Db, audit: AuditLog) {
     async revoke(actor: Actor, clientRowId: string): Promise<string> {
       const live = await listLiveGrants(db, actor.siteId, { personId: actor.personId });
       const app = live.find((g) => g.client_row_id === clientRowId);
-      if (!app) throw new AreaNotFound('This application has no access to your account any more.');
+      if (!app) throw new AreaNotFound(textKey('area.error.accountAppGone'));
       const revoked = await db.transaction().execute(async (trx) => {
         await deleteConsent(trx, actor.siteId, actor.personId, clientRowId);
         return revokeGrantsOfClientForPerson(trx, actor.siteId, actor.personId, clientRowId, 'revoked_by_member');

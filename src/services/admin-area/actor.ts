@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { findPerson, listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import type { AuditLog } from '../audit.ts';
+import { KeyedError } from '../../lib/text-key.ts';
 
 export type Actor = { siteId: string; personId: string; ip: string };
 
@@ -27,5 +28,5 @@ export function recordChange(audit: AuditLog, actor: Actor, change: Change): Pro
   return audit.record({ siteId: actor.siteId, actorPersonId: actor.personId, ip: actor.ip, ...change });
 }
 
-/** A row the page named does not exist at this school (or no longer does). */
-export class AreaNotFound extends Error {}
+/** A row the page named does not exist at this school (or no longer does); its words are a catalogue key (issue 14 part 3). */
+export class AreaNotFound extends KeyedError {}

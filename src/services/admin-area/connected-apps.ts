@@ -7,6 +7,7 @@ import { deleteConsent } from '../../db/repositories/oauth-consents.ts';
 import { revokeGrantsOfClientForPerson } from '../../db/repositories/oauth-grants.ts';
 import type { AuditLog } from '../audit.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export type ConnectedApp = {
   clientRowId: string;
@@ -49,7 +50,7 @@ export function createConnectedAppActions(db: Db, audit: AuditLog) {
     async revoke(actor: Actor, clientRowId: string, personId: string): Promise<void> {
       const live = await listLiveGrants(db, actor.siteId, { audience: 'operator', personId });
       const client = live.find((g) => g.client_row_id === clientRowId);
-      if (!client) throw new AreaNotFound('This application holds no access at this school any more.');
+      if (!client) throw new AreaNotFound(textKey('admin.connectedApps.error.gone'));
       const revoked = await db.transaction().execute(async (trx) => {
         await deleteConsent(trx, actor.siteId, personId, clientRowId);
         return revokeGrantsOfClientForPerson(trx, actor.siteId, personId, clientRowId, 'revoked_by_school');

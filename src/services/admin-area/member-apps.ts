@@ -8,6 +8,7 @@ import { toClient, type Client } from '../../oauth/clients/client.ts';
 import { checkClientName, createMemberApp, rotateMemberAppSecret, updateMemberApp, type MemberAppChanges } from '../../oauth/clients/manage-clients.ts';
 import type { AuditLog } from '../audit.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export type MemberAppInput = MemberAppChanges & { confidential: boolean };
 export type ShownSecret = { client: Client; clientSecret: string | undefined };
@@ -20,7 +21,7 @@ function toMemberApp(row: ClientRow): MemberApp {
 export function createMemberAppActions(db: Db, audit: AuditLog) {
   async function get(siteId: string, rowId: string): Promise<MemberApp> {
     const row = await findSiteClient(db, siteId, rowId);
-    if (row?.kind !== 'member_app') throw new AreaNotFound('No such application at this school.');
+    if (row?.kind !== 'member_app') throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
     return toMemberApp(row);
   }
 
@@ -44,7 +45,7 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
       // One transaction: the new scopes and the end of the grants beyond them land together.
       const { before, removed, revoked } = await db.transaction().execute(async (trx) => {
         const before = await updateMemberApp(trx, actor.siteId, rowId, changes);
-        if (!before) throw new AreaNotFound('No such application at this school.');
+        if (!before) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
         const removed = before.allowedScopes.filter((scope) => !changes.scopes.includes(scope));
         if (!removed.length) return { before, removed, revoked: 0 };
         const revoked = await revokeGrantsOfClient(trx, actor.siteId, rowId, 'scopes_removed_by_school', removed);
@@ -56,7 +57,7 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
 
     async rotateSecret(actor: Actor, rowId: string): Promise<ShownSecret> {
       const rotated = await rotateMemberAppSecret(db, actor.siteId, rowId);
-      if (!rotated) throw new AreaNotFound('No such application at this school.');
+      if (!rotated) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
       await recordChange(audit, actor, { action: 'member_app.secret_rotated', targetType: 'client', targetId: rowId, details: { client_id: rotated.client.clientId } });
       return rotated;
     },
@@ -64,7 +65,7 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
     /** Deleting the client deletes its grants and tokens (foreign keys cascade): all revoked. */
     async remove(actor: Actor, rowId: string): Promise<Client> {
       const row = await deleteSiteClient(db, actor.siteId, rowId, 'member_app');
-      if (!row) throw new AreaNotFound('No such application at this school.');
+      if (!row) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
       await recordChange(audit, actor, { action: 'member_app.deleted', targetType: 'client', targetId: rowId, details: { client_id: row.client_id, name: row.name } });
       return toClient(row);
     },

@@ -10,8 +10,10 @@ import { toClient, type Client } from '../../oauth/clients/client.ts';
 import type { AuditLog } from '../audit.ts';
 import { requireOwner } from '../metadata-host-owners.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
+import { KeyedError, textKey } from '../../lib/text-key.ts';
 
-export class InvalidHost extends Error {}
+/** A host the allowlist cannot hold; its words are a catalogue key (issue 14 part 3). */
+export class InvalidHost extends KeyedError {}
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const HOST = new RegExp(`^(${LABEL}(?:\\.${LABEL})*)(?::(\\d{1,5}))?$`);
@@ -22,7 +24,7 @@ export function normalizeHost(input: string): string {
   const match = HOST.exec(value);
   const port = match?.[2] === undefined ? undefined : Number(match[2]);
   if (!match || value.length > 253 || (port !== undefined && (port < 1 || port > 65535))) {
-    throw new InvalidHost('Enter a host name such as agents.example.com, or host:port to allow one port only.');
+    throw new InvalidHost(textKey('admin.metadata.error.invalidHost'));
   }
   return value;
 }
@@ -45,7 +47,7 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
 
     async removeHost(actor: Actor, host: string): Promise<void> {
       await requireOwner(db, actor.siteId, actor.personId);
-      if (!(await removeAllowedMetadataHost(db, actor.siteId, host))) throw new AreaNotFound('That host is not on the list.');
+      if (!(await removeAllowedMetadataHost(db, actor.siteId, host))) throw new AreaNotFound(textKey('admin.metadata.error.hostNotListed'));
       await recordChange(audit, actor, { action: 'metadata_host.removed', targetType: 'site', targetId: actor.siteId, details: { host } });
     },
 
@@ -57,7 +59,7 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
 
     async review(actor: Actor, rowId: string, decision: 'approved' | 'blocked'): Promise<Client> {
       const row = await findSiteClient(db, actor.siteId, rowId);
-      if (row?.kind !== 'metadata_document') throw new AreaNotFound('No such client at this school.');
+      if (row?.kind !== 'metadata_document') throw new AreaNotFound(textKey('admin.metadata.error.noSuchClient'));
       const revoked = await db.transaction().execute(async (trx) => {
         await updateSiteClient(trx, actor.siteId, rowId, { review_status: decision });
         if (decision !== 'blocked') return 0;

@@ -10,10 +10,11 @@ import { afterFeatureChange } from '../feature-changes.ts';
 export const BETA_FEATURES = [
   {
     key: 'mcp_connections',
-    label: 'MCP connections',
-    description: 'Lets people connect AI assistants and other applications to their account here, through member applications this school creates under "OAuth applications".',
+    // Issue 14 part 3: the words are catalogue keys (src/web/locales), said in the school's language.
+    label: 'admin.settings.mcpConnections.label',
+    description: 'admin.settings.mcpConnections.description',
     // Issue 13 item 2: the page says what switching off does before anyone does it.
-    offWarning: 'Switching this off disconnects every application connected through it at once: their access ends on the next request, and switching it on again does not reconnect them; people must connect them anew.',
+    offWarning: 'admin.settings.mcpConnections.offWarning',
   },
 ] as const;
 

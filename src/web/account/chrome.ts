@@ -3,21 +3,22 @@
 import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
+// Issue 14 part 3: notices, names and labels are catalogue keys; the layout says them in the school's language.
 export const ACCOUNT_NOTICES: Record<string, string> = {
-  revoked: 'Access revoked. The application can no longer use your account; it must ask you again.',
+  revoked: 'account.notice.revoked',
 };
 
 export const accountSpec: AreaSpec = {
-  name: 'Your account',
+  name: 'account.title',
   home: '/account',
   allowed: (person: AreaPerson) => person.roles.length > 0,
-  deniedMessage: 'You have no role at this school, so there is no account here for you.',
+  deniedMessage: 'account.denied',
   notices: ACCOUNT_NOTICES,
   chrome: (_ctx, person) => ({
     nav: [
-      { href: '/account', label: 'Account' },
-      { href: '/account/connected-apps', label: 'Connected applications' },
-      ...(isOperator(person.roles) ? [{ href: '/admin', label: 'School admin' }] : []),
+      { href: '/account', label: 'account.nav.home' },
+      { href: '/account/connected-apps', label: 'account.apps.title' },
+      ...(isOperator(person.roles) ? [{ href: '/admin', label: 'account.nav.admin' }] : []),
     ],
   }),
 };

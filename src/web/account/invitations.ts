@@ -4,7 +4,8 @@
 // Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
 import type { Request, Response, Router } from 'express';
 import { requestContextOf } from '../../http/site-resolver.ts';
-import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
+import { pathsWithNul } from '../../lib/nul-text.ts';
+import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
 import type { Services } from '../../services/index.ts';
 import { acceptInvitation, declineInvitation, findOpenInvitation, InvitationRefused, InvitationThrottled, InvitationUnavailable, PASSWORD_LENGTH } from '../../services/invitations.ts';
@@ -14,22 +15,21 @@ import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../sessions.ts';
 
-const ROLE_NAMES: Record<string, string> = { owner: 'an owner', admin: 'an admin', lecturer: 'a lecturer', student: 'a student' };
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
 
-  async function show(req: Request, res: Response, status = 200, error?: string): Promise<void> {
+  async function show(req: Request, res: Response, status = 200, error?: TextKey): Promise<void> {
     const { site } = requestContextOf(req);
     const token = String(req.params.token ?? '');
     try {
       const invitation = await findOpenInvitation(services.db, site, token);
       const csrf = preSessionCsrf(site, req.headers.cookie);
-      const page = renderPage('./account/invitation', { schoolName: site.name, lang: site.locale, csrfToken: csrf.token, action: req.originalUrl.split('?')[0], email: invitation.email, role: ROLE_NAMES[invitation.role], name: invitation.name, minLength: PASSWORD_LENGTH.min, error }, status, csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {});
+      const page = renderPage('./account/invitation', site, { csrfToken: csrf.token, action: req.originalUrl.split('?')[0], email: invitation.email, role: invitation.role, name: invitation.name, minLength: PASSWORD_LENGTH.min, error }, status, csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {});
       sendAreaResult(res, page);
     } catch (failure) {
       if (!(failure instanceof InvitationUnavailable)) throw failure;
-      sendAreaResult(res, renderPage('./account/invitation', { schoolName: site.name, lang: site.locale, message: failure.message }, 404));
+      sendAreaResult(res, renderPage('./account/invitation', site, { message: failure.text }, 404));
     }
   }
 
@@ -39,13 +39,13 @@ export function mountAccountInvitations(router: Router, services: Services): voi
     const ctx = requestContextOf(req);
     const body = formBody(req.body);
     const token = String(req.params.token ?? '');
-    if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token'))) return show(req, res, 400, 'This form has expired. Reload the page and try again.');
+    if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token'))) return show(req, res, 400, textKey('error.message.formExpired'));
     // Text the database cannot hold (lib/nul-text.ts), or a name longer than the API allows: a 400 page, never a 500.
-    if (pathsWithNul(body).length > 0 || (field(body, 'name') ?? '').length > 200) return show(req, res, 400, `Text ${NUL_DETAIL}; a name has at most 200 characters.`);
+    if (pathsWithNul(body).length > 0 || (field(body, 'name') ?? '').length > 200) return show(req, res, 400, textKey('invitation.error.badText', { max: 200 }));
     try {
       if (field(body, 'decision') === 'decline') {
         await declineInvitation(deps, ctx.site, token, ctx.clientIp);
-        return sendAreaResult(res, renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: `You declined the invitation to ${ctx.site.name}. Nothing was added to any account.` }));
+        return sendAreaResult(res, renderPage('./account/invitation', ctx.site, { message: textKey('invitation.declined', { school: ctx.site.name }) }));
       }
       const personId = await acceptInvitation(deps, ctx.site, token, { password: field(body, 'password') ?? '', name: field(body, 'name') }, ctx.clientIp);
       const previous = await services.sessions.current(ctx.site, req.headers.cookie);
@@ -53,15 +53,15 @@ export function mountAccountInvitations(router: Router, services: Services): voi
       const { cookie } = await services.sessions.start(ctx.site, personId, { userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null, ip: ctx.clientIp });
       res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
     } catch (failure) {
-      if (failure instanceof InvitationRefused) return show(req, res, 401, failure.message);
+      if (failure instanceof InvitationRefused) return show(req, res, 401, failure.text);
       if (failure instanceof InvitationThrottled) {
-        const page = renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: `Too many attempts. Try again in ${Math.ceil(failure.decision.resetSeconds / 60)} minutes.` }, 429, rateLimitHeaders(failure.decision, services.rateLimiter.policy(failure.policy)));
+        const page = renderPage('./account/invitation', ctx.site, { message: textKey('error.message.tooManyAttempts', { count: Math.ceil(failure.decision.resetSeconds / 60) }) }, 429, rateLimitHeaders(failure.decision, services.rateLimiter.policy(failure.policy)));
         return sendAreaResult(res, page);
       }
       if (failure instanceof InvitationUnavailable) return show(req, res);
       // Issue 13 item 5: no password check could run now; nothing was accepted.
       if (failure instanceof PasswordHashingBusy) {
-        return sendAreaResult(res, renderPage('./account/invitation', { schoolName: ctx.site.name, lang: ctx.site.locale, message: 'The service is busy. Go back and try again in a moment.' }, 503, { 'Retry-After': String(failure.retryAfterSeconds) }));
+        return sendAreaResult(res, renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, { 'Retry-After': String(failure.retryAfterSeconds) }));
       }
       throw failure;
     }

@@ -1,10 +1,13 @@
 // The shape each account page file receives: the router, the area's gate and its service.
 import type { Router } from 'express';
 import type { createConnectedApplications } from '../../services/account-area/connected-applications.ts';
+import type { AccountService } from '../../services/account.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 
 export type AccountPageDeps = {
   router: Router;
   area: ReturnType<typeof areaRoutes>;
   apps: ReturnType<typeof createConnectedApplications>;
+  /** The member data service /account/graphql and the MCP member tools read (issue 14 part 3). */
+  account: AccountService;
 };

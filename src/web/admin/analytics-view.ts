@@ -1,19 +1,9 @@
 // What the Analytics page shows of a report: money formatted for people (amounts are integers of
 // minor units, DESIGN Naming), and the chart data the page script reads from a JSON element.
 import type { AnalyticsReport } from '../../services/admin-area/analytics.ts';
+import { toMajor } from '../i18n/format.ts';
 
-/** Digits after the decimal point of a currency (USD 2, JPY 0), as Intl knows them. */
-function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-export function toMajor(amount: number, currency: string): number {
-  return amount / 10 ** minorDigits(currency);
-}
-
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajor(amount, currency));
-}
+export { formatMoney, toMajor } from '../i18n/format.ts';
 
 /** Chart data in major units; the tables on the page carry the same numbers. */
 export function chartData(report: AnalyticsReport) {

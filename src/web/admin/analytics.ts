@@ -5,7 +5,7 @@
 import type { RevenueInterval } from '../../services/admin/analytics.ts';
 import type { AnalyticsRange } from '../../services/admin-area/analytics.ts';
 import { pageHeaders } from '../render-page.ts';
-import { chartData, formatMoney, jsonForScript } from './analytics-view.ts';
+import { chartData, jsonForScript } from './analytics-view.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const CHART_JS_PATH = '/admin/assets/chart.js/chart.umd.min.js';
@@ -33,9 +33,8 @@ function analyticsHeaders(): Record<string, string> {
 export function mountAnalytics({ router, area, admin }: AdminPageDeps): void {
   router.get('/analytics', area.page(async ({ ctx, query, page }) => {
     const report = await admin.analytics.load(ctx.site, rangeOf(query));
-    const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, ctx.site.locale);
     return page('./admin/analytics', {
-      title: 'Analytics', current: '/admin/analytics', report, money, intervals: INTERVALS,
+      titleKey: 'admin.analytics.title', current: '/admin/analytics', report, intervals: INTERVALS,
       chartJson: jsonForScript(chartData(report)), scripts: [CHART_JS_PATH, '/assets/admin-analytics.js'],
     }, 200, analyticsHeaders());
   }));

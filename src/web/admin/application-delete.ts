@@ -10,7 +10,7 @@ export function mountApplicationDelete({ router, area, admin }: AdminPageDeps): 
   router.get('/applications/:id/delete', area.page(async ({ ctx, params, page, csrf }) => {
     requireMcpSection(ctx.site);
     const app = await admin.memberApps.get(ctx.site.id, appId(params.id));
-    return page('./admin/application-delete', { title: `Delete ${app.name}`, current: '/admin/applications', app, csrfToken: csrf(DELETE_APPLICATION_PURPOSE) });
+    return page('./admin/application-delete', { titleKey: 'admin.applications.delete.title', titleVars: { name: app.name }, current: '/admin/applications', app, csrfToken: csrf(DELETE_APPLICATION_PURPOSE) });
   }));
 
   router.post('/applications/:id/delete', area.action(DELETE_APPLICATION_PURPOSE, async ({ ctx, actor, params }) => {

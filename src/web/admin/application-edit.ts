@@ -35,7 +35,7 @@ export function mountApplicationEdit({ router, area, admin }: AdminPageDeps): vo
       const app = await admin.memberApps.get(ctx.site.id, id);
       return page('./admin/application', {
         title: app.name, current: '/admin/applications', app, form: formValues({ ...form, confidential: app.authMethod !== 'none' }),
-        csrfToken: csrf(EDIT_APPLICATION_PURPOSE), rotateCsrf: csrf(ROTATE_SECRET_PURPOSE), error: error.message,
+        csrfToken: csrf(EDIT_APPLICATION_PURPOSE), rotateCsrf: csrf(ROTATE_SECRET_PURPOSE), ruleError: error.message,
       }, 400);
     }
   }));

@@ -1,15 +1,17 @@
 // The fields of the OAuth application form (new and edit), read from the body and offered back
 // to the template, with the member scopes a school may give (seed spec, Authentication 4).
-import { MEMBER_SCOPES, scopeInfo } from '../../oauth/scopes.ts';
+import { MEMBER_SCOPES } from '../../oauth/scopes.ts';
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import { AreaNotFound } from '../../services/admin-area/actor.ts';
 import type { Site } from '../../services/sites.ts';
 import { field, fieldValues, isUuid, lines, type FormBody } from '../areas/forms.ts';
 import { MCP_SECTION_OFF } from './types.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export type ApplicationForm = { name: string; redirectUris: string[]; scopes: string[]; confidential: boolean };
 
-export const SCOPE_CHOICES = MEMBER_SCOPES.map((name) => ({ name, meaning: scopeInfo(name)?.meaning ?? name }));
+/** The scope names offered; the template shows each with its meaning in the school's language (scope.<name>). */
+export const SCOPE_CHOICES: readonly string[] = MEMBER_SCOPES;
 
 export function readApplicationForm(body: FormBody): ApplicationForm {
   return {
@@ -33,6 +35,6 @@ export function requireMcpSection(site: Site): void {
 
 /** The :id of an application route; anything but a UUID names no application. */
 export function appId(id: string | undefined): string {
-  if (!isUuid(id)) throw new AreaNotFound('No such application at this school.');
+  if (!isUuid(id)) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
   return id;
 }

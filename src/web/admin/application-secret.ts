@@ -3,6 +3,7 @@
 import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
 import { appId, requireMcpSection } from './application-form.ts';
 import type { AdminPageDeps } from './types.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export const ROTATE_SECRET_PURPOSE = 'admin:applications:rotate-secret';
 
@@ -12,10 +13,10 @@ export function mountApplicationSecret({ router, area, admin }: AdminPageDeps): 
     const id = appId(params.id);
     try {
       const { client, clientSecret } = await admin.memberApps.rotateSecret(actor, id);
-      return page('./admin/application-created', { title: 'New client secret', current: '/admin/applications', client, clientSecret, heading: 'New client secret' });
+      return page('./admin/application-created', { titleKey: 'admin.applications.newSecret.title', current: '/admin/applications', client, clientSecret });
     } catch (error) {
       if (!(error instanceof ClientRuleError)) throw error;
-      return page('./admin/message', { title: 'Cannot rotate', message: error.message, status: 400 }, 400);
+      return page('./admin/message', { titleKey: 'admin.applications.cannotRotate', message: textKey('admin.applications.ruleError'), detail: error.message, status: 400 }, 400);
     }
   }));
 }

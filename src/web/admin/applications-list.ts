@@ -6,6 +6,6 @@ export function mountApplicationsList({ router, area, admin }: AdminPageDeps): v
   router.get('/applications', area.page(async ({ ctx, page }) => {
     requireMcpSection(ctx.site);
     const apps = await admin.memberApps.list(ctx.site.id);
-    return page('./admin/applications', { title: 'OAuth applications', current: '/admin/applications', apps });
+    return page('./admin/applications', { titleKey: 'admin.applications.title', current: '/admin/applications', apps });
   }));
 }

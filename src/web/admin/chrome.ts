@@ -6,38 +6,39 @@ import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts'
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
+// Issue 14 part 3: notices, names and labels are catalogue keys; the layout says them in the school's language.
 export const ADMIN_NOTICES: Record<string, string> = {
-  settings: 'Settings saved.',
-  'app-updated': 'Application saved.',
-  'app-deleted': 'Application deleted; every authorization and token it held has ended.',
-  'grant-revoked': 'Access revoked; the application\'s tokens no longer work.',
-  'host-added': 'Host added.',
-  'host-removed': 'Host removed.',
-  'open-registration': 'Open registration saved.',
-  approved: 'Client approved; it may now request write scopes.',
-  blocked: 'Client blocked; what it held has been revoked.',
-  rotated: 'Keys rotated. The previous key stays published until the ID tokens it signed have expired.',
-  'id-token': 'ID-token setting saved.',
+  settings: 'admin.notice.settings',
+  'app-updated': 'admin.notice.appUpdated',
+  'app-deleted': 'admin.notice.appDeleted',
+  'grant-revoked': 'admin.notice.grantRevoked',
+  'host-added': 'admin.notice.hostAdded',
+  'host-removed': 'admin.notice.hostRemoved',
+  'open-registration': 'admin.notice.openRegistration',
+  approved: 'admin.notice.approved',
+  blocked: 'admin.notice.blocked',
+  rotated: 'admin.notice.rotated',
+  'id-token': 'admin.notice.idToken',
 };
 
 export function adminSpec(): AreaSpec {
   return {
-    name: 'Admin',
+    name: 'admin.area',
     home: '/admin',
     allowed: (person: AreaPerson) => isOperator(person.roles),
-    deniedMessage: 'The admin area is for the owners and admins of this school. You are signed in with an account that is neither.',
+    deniedMessage: 'admin.denied',
     notices: ADMIN_NOTICES,
     chrome: (ctx: RequestContext) => ({
       nav: [
-        { href: '/admin', label: 'Home' },
-        { href: '/admin/settings', label: 'Settings' },
-        ...(mcpConnectionsEnabled(ctx.site) ? [{ href: '/admin/applications', label: 'OAuth applications' }] : []),
-        { href: '/admin/connected-apps', label: 'Connected apps' },
-        { href: '/admin/metadata-documents', label: 'Client metadata documents' },
-        { href: '/admin/signing-keys', label: 'Sign-in keys' },
-        { href: '/admin/analytics', label: 'Analytics' },
-        { href: '/admin/audit-log', label: 'Audit log' },
-        { href: '/account', label: 'Your account' },
+        { href: '/admin', label: 'admin.nav.home' },
+        { href: '/admin/settings', label: 'admin.settings.title' },
+        ...(mcpConnectionsEnabled(ctx.site) ? [{ href: '/admin/applications', label: 'admin.applications.title' }] : []),
+        { href: '/admin/connected-apps', label: 'admin.connectedApps.title' },
+        { href: '/admin/metadata-documents', label: 'admin.metadata.title' },
+        { href: '/admin/signing-keys', label: 'admin.keys.title' },
+        { href: '/admin/analytics', label: 'admin.analytics.title' },
+        { href: '/admin/audit-log', label: 'admin.audit.title' },
+        { href: '/account', label: 'account.title' },
       ],
     }),
   };

@@ -2,20 +2,21 @@
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import type { AdminPageDeps } from './types.ts';
 
+// Catalogue keys (issue 14 part 3): `label` names the section, `text` says what it is for.
 const SECTIONS = [
-  { href: '/admin/settings', label: 'Settings', text: 'Beta features of this school, such as MCP connections.' },
-  { href: '/admin/applications', label: 'OAuth applications', text: 'Applications your members can connect to their account. You choose their scopes and give the client ID to the developer.', mcp: true },
-  { href: '/admin/connected-apps', label: 'Connected apps', text: 'Integrations and tools that hold access to this school\'s administration, and who allowed them.' },
-  { href: '/admin/metadata-documents', label: 'Client metadata documents', text: 'Which hosts may identify applications by a metadata document, and the review queue.' },
-  { href: '/admin/signing-keys', label: 'Sign-in keys', text: 'The keys that sign ID tokens, their rotation, and whether ID tokens are issued.' },
-  { href: '/admin/analytics', label: 'Analytics', text: 'Revenue over time, enrollments by course and completion rates.' },
-  { href: '/admin/audit-log', label: 'Audit log', text: 'Every sign-in, consent, token and change made here, newest first.' },
+  { href: '/admin/settings', label: 'admin.settings.title', text: 'admin.home.section.settings' },
+  { href: '/admin/applications', label: 'admin.applications.title', text: 'admin.home.section.applications', mcp: true },
+  { href: '/admin/connected-apps', label: 'admin.connectedApps.title', text: 'admin.home.section.connectedApps' },
+  { href: '/admin/metadata-documents', label: 'admin.metadata.title', text: 'admin.home.section.metadata' },
+  { href: '/admin/signing-keys', label: 'admin.keys.title', text: 'admin.home.section.keys' },
+  { href: '/admin/analytics', label: 'admin.analytics.title', text: 'admin.home.section.analytics' },
+  { href: '/admin/audit-log', label: 'admin.audit.title', text: 'admin.home.section.audit' },
 ];
 
 export function mountHome({ router, area }: AdminPageDeps): void {
   router.get('/', area.page(async ({ ctx, person, page }) => {
     const mcp = mcpConnectionsEnabled(ctx.site);
     const sections = SECTIONS.filter((s) => !s.mcp || mcp);
-    return page('./admin/home', { title: 'Admin', current: '/admin', sections, roles: person.roles, mcp });
+    return page('./admin/home', { titleKey: 'admin.area', current: '/admin', sections, roles: person.roles, mcp });
   }));
 }

@@ -6,16 +6,18 @@ import { InvalidHost } from '../../services/admin-area/metadata-documents.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { checked, field, isUuid } from '../areas/forms.ts';
 import type { AdminPageDeps } from './types.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 const PURPOSES = { hosts: 'admin:metadata:hosts', open: 'admin:metadata:open-registration', review: 'admin:metadata:review' } as const;
-const REVIEW_STATES: Record<string, string> = { unreviewed: 'Unreviewed (read and identity scopes only)', approved: 'Approved', blocked: 'Blocked' };
+/** Catalogue keys of the review states (issue 14 part 3). */
+const REVIEW_STATES: Record<string, string> = { unreviewed: 'admin.metadata.state.unreviewed', approved: 'admin.metadata.state.approved', blocked: 'admin.metadata.state.blocked' };
 
 export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): void {
   async function view({ ctx, page, csrf, person }: AreaCall, extra: Record<string, unknown> = {}, status = 200) {
     const clients = await admin.metadataDocuments.queue(ctx.site.id);
     const csrfTokens = { hosts: csrf(PURPOSES.hosts), open: csrf(PURPOSES.open), review: csrf(PURPOSES.review) };
     return page('./admin/metadata-documents', {
-      title: 'Client metadata documents', current: '/admin/metadata-documents', hosts: ctx.site.allowedMetadataHosts,
+      titleKey: 'admin.metadata.title', current: '/admin/metadata-documents', hosts: ctx.site.allowedMetadataHosts,
       openRegistration: ctx.site.openRegistration, clients, states: REVIEW_STATES, csrfTokens, newHost: '',
       // Issue 13 item 8: admins see the hosts but only owners change them (the service enforces it).
       canChangeHosts: person.roles.includes('owner'), ...extra,
@@ -30,7 +32,7 @@ export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): 
       await admin.metadataDocuments.addHost(call.actor, input);
     } catch (error) {
       if (!(error instanceof InvalidHost)) throw error;
-      return view(call, { hostError: error.message, newHost: input }, 400);
+      return view(call, { hostError: error.text, newHost: input }, 400);
     }
     return { redirect: '/admin/metadata-documents?done=host-added' };
   }));
@@ -48,7 +50,7 @@ export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): 
   router.post('/metadata-documents/review', area.action(PURPOSES.review, async ({ actor, body }) => {
     const client = field(body, 'client');
     const decision = field(body, 'decision');
-    if (!isUuid(client) || (decision !== 'approve' && decision !== 'block')) throw new AreaNotFound('No such client at this school.');
+    if (!isUuid(client) || (decision !== 'approve' && decision !== 'block')) throw new AreaNotFound(textKey('admin.metadata.error.noSuchClient'));
     await admin.metadataDocuments.review(actor, client, decision === 'approve' ? 'approved' : 'blocked');
     return { redirect: `/admin/metadata-documents?done=${decision === 'approve' ? 'approved' : 'blocked'}` };
   }));

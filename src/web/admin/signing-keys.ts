@@ -6,17 +6,18 @@ import type { AdminPageDeps } from './types.ts';
 
 const PURPOSES = { rotate: 'admin:signing-keys:rotate', idToken: 'admin:signing-keys:id-token' } as const;
 
+/** Catalogue keys of the key states (issue 14 part 3). */
 export const KEY_STATES: Record<string, string> = {
-  next: 'Next: published, signs after the next rotation',
-  current: 'Current: signs ID tokens',
-  retired: 'Retired: still published until the tokens it signed expire',
+  next: 'admin.keys.state.next',
+  current: 'admin.keys.state.current',
+  retired: 'admin.keys.state.retired',
 };
 
 export function mountSigningKeys({ router, area, admin }: AdminPageDeps): void {
   router.get('/signing-keys', area.page(async ({ ctx, page, csrf }) => {
     const keys = await admin.signingKeys.list(ctx.site.id);
     return page('./admin/signing-keys', {
-      title: 'Sign-in keys', current: '/admin/signing-keys', keys, states: KEY_STATES,
+      titleKey: 'admin.keys.title', current: '/admin/signing-keys', keys, states: KEY_STATES,
       idTokenSigning: ctx.site.idTokenSigningEnabled, jwksUri: `${ctx.site.origin}/.well-known/jwks.json`,
       rotateCsrf: csrf(PURPOSES.rotate), idTokenCsrf: csrf(PURPOSES.idToken),
     });

@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import type { AdminAreaServices } from '../../services/admin-area/index.ts';
 import type { Services } from '../../services/index.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
+import { textKey } from '../../lib/text-key.ts';
 
 export type AdminPageDeps = {
   router: Router;
@@ -13,4 +14,4 @@ export type AdminPageDeps = {
 };
 
 /** The OAuth applications section exists only while the school has MCP connections on. */
-export const MCP_SECTION_OFF = 'OAuth applications are part of the "MCP connections" beta feature, which is off at this school. Turn it on under Settings.';
+export const MCP_SECTION_OFF = textKey('admin.applications.error.sectionOff');

@@ -7,15 +7,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { RequestContext } from '../../http/request-context.ts';
 import { noteRequest } from '../../http/request-facts.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
-import { NUL_DETAIL, pathsWithNul } from '../../lib/nul-text.ts';
+import { pathsWithNul } from '../../lib/nul-text.ts';
 import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
 import type { Services } from '../../services/index.ts';
 import { OwnerRequired } from '../../services/metadata-host-owners.ts';
 import { SIGN_OUT_CSRF_PURPOSE } from '../../oauth/handlers/signOut.ts';
-import { renderPage, type PageResult } from '../render-page.ts';
+import { textKey, type TextKey } from '../../lib/text-key.ts';
+import { renderPage, siteText, type PageResult } from '../render-page.ts';
 import { safeReturnTo } from '../return-to.ts';
 import { sessionCsrfToken, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
-import { formBody, formatTime, isoTime, type FormBody } from './forms.ts';
+import { formBody, type FormBody } from './forms.ts';
 
 export type AreaCall = {
   ctx: RequestContext;
@@ -34,14 +35,16 @@ export type AreaResult = PageResult | { redirect: string };
 export type AreaHandler = (call: AreaCall) => Promise<AreaResult>;
 
 export type AreaSpec = {
+  /** Catalogue key of the area's name (issue 14 part 3: every word from the catalogues). */
   name: string;
   /** Where a signed-out form post returns after sign-in (a GET returns to itself). */
   home: string;
   allowed(person: AreaPerson): boolean;
+  /** Catalogue key of the 403 page's message. */
   deniedMessage: string;
   /** Layout data of the area: navigation, which depends on the school and the person. */
   chrome(ctx: RequestContext, person: AreaPerson): Record<string, unknown>;
-  /** Messages shown after a change, by the `done` code its redirect carries (never free text). */
+  /** Catalogue keys of the messages shown after a change, by the `done` code its redirect carries (never free text). */
   notices: Record<string, string>;
 };
 
@@ -59,25 +62,22 @@ export function sendAreaResult(res: Response, result: AreaResult): void {
  * The first form field or query parameter holding U+0000, named for the page (lib/nul-text.ts:
  * PostgreSQL text cannot store it, and a query carrying it would fail as a 500).
  */
-function fieldWithNul(body: FormBody, query: unknown): string | undefined {
+function fieldWithNul(body: FormBody, query: unknown): TextKey | undefined {
   // A name may hold the NUL itself (a key is reported as such): shown with U+FFFD, and short.
   const named = (path: Array<string | number>) => String(path[0]).replace(/\u0000/g, '\uFFFD').slice(0, 100);
   const [inBody] = pathsWithNul(body);
-  if (inBody) return `The field “${named(inBody)}”`;
+  if (inBody) return textKey('area.error.nulField', { name: named(inBody) });
   const [inQuery] = pathsWithNul(query);
-  return inQuery ? `The query parameter “${named(inQuery)}”` : undefined;
+  return inQuery ? textKey('area.error.nulQuery', { name: named(inQuery) }) : undefined;
 }
 
 export function areaRoutes(services: Services, spec: AreaSpec) {
   function base(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, withChrome: boolean) {
     return {
-      schoolName: ctx.site.name,
-      lang: ctx.site.locale,
+      text: siteText(ctx.site),
       areaName: spec.name,
       email: person?.email,
       signOutCsrf: session ? sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) : undefined,
-      time: formatTime,
-      iso: isoTime,
       ...(withChrome && person ? spec.chrome(ctx, person) : {}),
     };
   }
@@ -86,8 +86,9 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
     return typeof code === 'string' && Object.hasOwn(spec.notices, code) ? spec.notices[code] : undefined;
   }
 
-  function message(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, status: number, title: string, text: string): PageResult {
-    return renderPage('./admin/message', { ...base(ctx, session, person, status !== 403), title, message: text, status }, status);
+  /** A page of one message: `title` and `text` are catalogue keys (the error's own words for a person). */
+  function message(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, status: number, title: string, text: TextKey): PageResult {
+    return renderPage('./admin/message', ctx.site, { ...base(ctx, session, person, status !== 403), titleKey: title, message: text, status }, status);
   }
 
   function handle(purpose: string | null, handler: AreaHandler): RequestHandler {
@@ -103,14 +104,14 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
         }
         noteRequest(req, { personId: session.person_id }); // issue 14 part 2: the request log's person
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
-        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'No access', spec.deniedMessage));
+        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.noAccess', textKey(spec.deniedMessage)));
         const body = formBody(req.body);
         const held = session;
         if (purpose !== null && !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)) {
-          return sendAreaResult(res, message(ctx, session, person, 400, 'This form has expired', 'Go back, reload the page and try again.'));
+          return sendAreaResult(res, message(ctx, session, person, 400, 'area.error.formExpired', textKey('area.error.formExpiredText')));
         }
         const nul = fieldWithNul(body, req.query);
-        if (nul) return sendAreaResult(res, message(ctx, session, person, 400, 'Invalid input', `${nul} ${NUL_DETAIL}. Remove it and try again.`));
+        if (nul) return sendAreaResult(res, message(ctx, session, person, 400, 'area.error.invalidInput', nul));
         const known = person;
         const call: AreaCall = {
           ctx,
@@ -121,16 +122,16 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           query: req.query as Record<string, unknown>,
           body,
           csrf: (p) => sessionCsrfToken(held, p),
-          page: (template, data, status = 200, headers = {}) => renderPage(template, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
+          page: (template, data, status = 200, headers = {}) => renderPage(template, ctx.site, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
         };
         sendAreaResult(res, await handler(call));
       } catch (error) {
-        if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'Not found', error.message));
+        if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'area.error.notFound', error.text));
         // Issue 13 item 8: a change reserved to the school's owners; nothing was changed.
-        if (error instanceof OwnerRequired) return sendAreaResult(res, message(ctx, session, person, 403, 'Owners only', error.message));
+        if (error instanceof OwnerRequired) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.ownersOnly', textKey('area.error.ownerRequired')));
         // An HTML page for a person, never a stack trace; the log keeps the details.
         ctx.log.error({ err: error }, `${spec.name} page failed`);
-        sendAreaResult(res, message(ctx, session, person, 500, 'Something went wrong', 'The change may not have been saved. Reload the page and try again.'));
+        sendAreaResult(res, message(ctx, session, person, 500, 'area.error.failed', textKey('area.error.failedText')));
       }
     };
   }
@@ -141,6 +142,6 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
     /** A form post: signed in, allowed, and carrying the CSRF token of `purpose`. */
     action: (purpose: string, handler: AreaHandler) => handle(purpose, handler),
     /** Any other path of the area: a 404 page for people allowed in, the usual gate for others. */
-    notFound: () => handle(null, async () => { throw new AreaNotFound('There is no page at this address.'); }),
+    notFound: () => handle(null, async () => { throw new AreaNotFound(textKey('area.error.noPage')); }),
   };
 }

@@ -31,16 +31,6 @@ export function lines(value: string | undefined): string[] {
   return (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
 }
 
-/** ISO 8601 UTC to the minute, as the pages show times (DESIGN, Naming: UTC on every surface). */
-export function formatTime(value: Date | string | null | undefined): string {
-  if (!value) return '—';
-  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function isoTime(value: Date | string | null | undefined): string {
-  return value ? new Date(value).toISOString() : '';
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Row ids in paths and forms are UUIDs; anything else names no row (and never reaches SQL). */

@@ -1,0 +1,34 @@
+// The words the browser tests look for on pages, in each language a school may speak (issue 14
+// part 3: pages follow the school's language, sites.locale; Demo Academy is English, Second
+// School German). Written here by hand, not read from the service's catalogues, so that a page
+// showing English at a German school, or a raw key, fails.
+import type { Page } from 'playwright-core';
+
+export const PAGE_WORDS = {
+  en: {
+    email: 'Email', password: 'Password', signIn: 'Sign in', allow: 'Allow', deny: 'Deny', settingsSaved: 'Settings saved.',
+    mcpSwitch: 'MCP connections', saveMcp: 'Save MCP connections', adminNav: 'Admin', applications: 'OAuth applications',
+    newApplication: 'New application', name: 'Name', redirectUris: 'Redirect URIs', scopes: 'Scopes', create: 'Create',
+    created: 'Application created', clientId: 'Client ID', clientSecret: 'Client secret', public: 'Public', confidential: 'Confidential',
+    rotate: 'Rotate', keysRotated: 'Keys rotated.', signIdTokens: 'Sign ID tokens', next: 'Next:', current: 'Current:', retired: 'Retired:',
+    betaFeatureChanged: 'Beta feature changed',
+  },
+  de: {
+    email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden', allow: 'Erlauben', deny: 'Ablehnen', settingsSaved: 'Einstellungen gespeichert.',
+    mcpSwitch: 'MCP-Verbindungen', saveMcp: 'MCP-Verbindungen speichern', adminNav: 'Verwaltung', applications: 'OAuth-Anwendungen',
+    newApplication: 'Neue Anwendung', name: 'Name', redirectUris: 'Weiterleitungs-URIs', scopes: 'Berechtigungen', create: 'Anlegen',
+    created: 'Anwendung angelegt', clientId: 'Client-ID', clientSecret: 'Client-Geheimnis', public: 'Öffentlich', confidential: 'Vertraulich',
+    rotate: 'Wechseln', keysRotated: 'Schlüssel gewechselt.', signIdTokens: 'ID-Tokens signieren', next: 'Nächster:', current: 'Aktuell:', retired: 'Außer Dienst:',
+    betaFeatureChanged: 'Beta-Funktion geändert',
+  },
+} as const;
+
+export type PageLanguage = keyof typeof PAGE_WORDS;
+export type PageWords = (typeof PAGE_WORDS)[PageLanguage];
+
+/** The words of the page's own language (its <html lang>); a language this table lacks fails the test. */
+export async function wordsOf(page: Page): Promise<PageWords> {
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (!(lang in PAGE_WORDS)) throw new Error(`page ${page.url()} has <html lang="${lang}">, a language the tests do not know`);
+  return PAGE_WORDS[lang as PageLanguage];
+}
