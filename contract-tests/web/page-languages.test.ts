@@ -109,7 +109,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (issue 14 part 3
     expect(problems).toEqual([]);
   }, TEST_BUDGET_MS);
 
-  it.skipIf(!secondary)('/account at Second School shows the member\'s courses with progress, orders and event registrations, in German with euro amounts and German dates', async () => {
+  it.skipIf(!secondary)("/account at Second School shows the member's courses with progress, orders and event registrations, in German with euro amounts and German dates", async () => {
     session.screenshot = 'languages-de-account-student';
     await signInAt(page, secondary, '/account', ACCOUNTS.student);
     const courses = page.locator('#courses');
