@@ -25,6 +25,16 @@ describe('problem type URIs resolve on the school\'s origin (issue 14 part 2; RF
     token = await operatorToken(origin, 'courses:read courses:write');
   });
 
+  it('the problem page a person opens follows the school\'s language: German at the German school, English at the English one (issue 14 part 3)', async () => {
+    const german = await (await fetch(`${secondary}/problems/conflict`)).text();
+    expect(german).toContain('lang="de"');
+    expect(german).toContain('Konflikt');
+    expect(german).toContain('Wählen Sie einen anderen Wert');
+    const english = await (await fetch(`${origin}/problems/conflict`)).text();
+    expect(english).toContain('lang="en"');
+    expect(english).toContain('Choose another value');
+  });
+
   it('the OpenAPI document lists the problem types (ProblemTypeName), and each page answers 200 in HTML, Markdown and JSON', async () => {
     expect(names.length).toBeGreaterThanOrEqual(6);
     for (const name of names) {

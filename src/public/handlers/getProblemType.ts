@@ -4,7 +4,7 @@ import type { GetProblemTypeData, GetProblemTypeResponses } from '../../../gener
 import type { OperationHandler } from '../../http/handler.ts';
 import { notFound } from '../../http/problem.ts';
 import { isProblemTypeName, PROBLEM_TYPES, problemTypePath } from '../../http/problem-types.ts';
-import { renderPage } from '../../web/render-page.ts';
+import { renderPage, siteText } from '../../web/render-page.ts';
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
 
@@ -23,7 +23,9 @@ export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemType
     const markdown = `# ${problem.title}\n\n\`${type}\` · HTTP ${problem.status}\n\n${problem.description}\n`;
     return { status: 200, body: markdown, contentType: 'text/markdown; charset=utf-8', headers: CACHE } as never;
   }
-  const page = renderPage('./problem-type', site, { title: problem.title, type, status: problem.status, description: codeSpans(problem.description) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
+  // The page a person opens follows the school's language; JSON and Markdown, read by API clients, keep the API's English.
+  const text = siteText(site);
+  const page = renderPage('./problem-type', site, { title: text.t(`problemType.${name}.title`), type, status: problem.status, description: codeSpans(text.t(`problemType.${name}.description`)) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
   return { status: 200, body: page.body, contentType: page.contentType, headers: page.headers } as never;
 };
 

@@ -10,6 +10,7 @@ import { SCOPES } from '../../oauth/scopes.ts';
 import { AUDIT_ACTIONS } from '../admin/audit-log.ts';
 import { ERROR_PAGE_CODES } from '../error-page.ts';
 import { loadCatalogue, MissingText, PAGE_LANGUAGES, pageText, type Catalogue } from './page-text.ts';
+import { PROBLEM_TYPES } from '../../http/problem-types.ts';
 
 const src = path.join(import.meta.dirname, '..', '..');
 
@@ -89,12 +90,20 @@ describe('page catalogues (issue 14 part 3: pages in the school language, no mis
       ...['not_paid', 'paid', 'failed', 'refunded', 'expired', 'manual'].map((s) => `account.orders.status.${s}`),
       ...['registered', 'cancelled', 'attended'].map((s) => `account.events.status.${s}`),
       ...['day', 'week', 'month'].flatMap((i) => [`admin.analytics.interval.${i}`, `admin.analytics.intervalOption.${i}`]),
+      ...Object.keys(PROBLEM_TYPES).flatMap((name) => [`problemType.${name}.title`, `problemType.${name}.description`]),
     ];
     for (const language of PAGE_LANGUAGES) expect(built.filter((key) => !present(language, key)), language).toEqual([]);
   });
 
   it('the English scope meanings are the words of src/oauth/scopes.ts (one wording on every surface)', () => {
     for (const scope of SCOPES) expect(catalogues.en!.get(`scope.${scope.name}`)).toBe(scope.meaning);
+  });
+
+  it('the English problem-type pages say what src/http/problem-types.ts says (RFC 9457 3.1.1: one wording for the type URI)', () => {
+    for (const [name, problem] of Object.entries(PROBLEM_TYPES)) {
+      expect(catalogues.en!.get(`problemType.${name}.title`)).toBe(problem.title);
+      expect(catalogues.en!.get(`problemType.${name}.description`)).toBe(problem.description);
+    }
   });
 
   it('a key missing at run time throws (tests and development see it), in every language', () => {
