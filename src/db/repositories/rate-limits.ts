@@ -7,8 +7,8 @@
 //   which is a token bucket kept as one timestamp, the "theoretical arrival time" (TAT). A row's
 //   window_start is the epoch and expires_at holds the TAT: once it has passed, the bucket is full
 //   again and the row means nothing, so the purge job's `expires_at < now` removes it.
-//   (rate-limiter-flexible, a dependency, only counts points in fixed windows anchored on the first
-//   hit, the defect this replaces, and has no store for embedded PGlite.)
+//   (rate-limiter-flexible was considered and removed: it only counts points in fixed windows
+//   anchored on the first hit, the defect this replaces, and has no store for embedded PGlite.)
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { hotQuery } from '../hot-queries.ts';
