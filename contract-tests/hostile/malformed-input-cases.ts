@@ -44,7 +44,7 @@ export type CursorKind = 'time' | 'number' | 'text';
 /** What kind of key a list's real `next_cursor` carries: a time, a number or text. */
 export function kindOfCursor(cursor: string): CursorKind | undefined {
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const key = JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;
     const value = 'v' in key ? key.v : 't' in key ? key.t : 'p' in key ? key.p : undefined;
     if (typeof value === 'number') return 'number';
     if (typeof value === 'string') return /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? 'time' : 'text';
@@ -83,12 +83,23 @@ export const KIND_FORGERIES: Record<CursorKind, Array<[string, string]>> = {
   ],
 };
 
-/** A real cursor with its sort value replaced by `raw` (JSON text), the id and shape kept. */
+/**
+ * A real cursor (payload, a dot, its signature) with its sort value replaced by `raw` (JSON text),
+ * the id, shape and the old signature kept: what a client editing a cursor sends.
+ */
 export function tamper(cursor: string, raw: string): string {
-  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const [payload, tag] = cursor.split('.');
+  const key = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
   const field = ['v', 't', 'p'].find((name) => name in key) ?? 'v';
   const members = Object.entries(key).map(([name, value]) => `${JSON.stringify(name)}:${name === field ? raw : JSON.stringify(value)}`);
-  return b64(`{${members.join(',')}}`);
+  return `${b64(`{${members.join(',')}}`)}${tag === undefined ? '' : `.${tag}`}`;
+}
+
+/** A real cursor whose key is still valid for its list but moved (its id changed): a tampered cursor. */
+export function moveCursor(cursor: string): string {
+  const [payload, tag] = cursor.split('.');
+  const key = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return `${b64(JSON.stringify({ ...key, id: UUID }))}${tag === undefined ? '' : `.${tag}`}`;
 }
 
 /** Time forgeries in the shape of the member and catalog lists (`t` and `id`). */

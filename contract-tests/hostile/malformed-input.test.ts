@@ -15,7 +15,7 @@ import { buildSchema, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { send, type WireResponse } from './fuzz-kit.ts';
-import { FORGED_CURSORS, KIND_FORGERIES, kindOfCursor, MALFORMED_SEGMENTS, tamper, TIME_KEY_FORGERIES, type CursorKind } from './malformed-input-cases.ts';
+import { FORGED_CURSORS, KIND_FORGERIES, kindOfCursor, MALFORMED_SEGMENTS, moveCursor, tamper, TIME_KEY_FORGERIES, type CursorKind } from './malformed-input-cases.ts';
 
 const origin = inject('primaryOrigin');
 
@@ -164,6 +164,13 @@ describe('issue 13 item 10: a forged or tampered cursor is a 400 on every pagina
     const known = walks.filter((walk) => walk.kind);
     expect(known.length).toBeGreaterThan(10);
     const cases = known.flatMap((walk) => KIND_FORGERIES[walk.kind!].map(([name, raw]) => ({ label: `${walk.op.id} sort=${walk.sort ?? 'default'} (${walk.kind}) ${name}`, target: target(walk, tamper(walk.realCursor!, raw)), headers: walk.headers, check: cursorRefused })));
+    expect(await findings(cases)).toEqual([]);
+  });
+
+  it('a real cursor moved to another row (its id edited, its key still valid) is refused: cursors are signed', { timeout: 180_000 }, async () => {
+    const issued = walks.filter((walk) => walk.realCursor);
+    expect(issued.length).toBeGreaterThan(10);
+    const cases = issued.map((walk) => ({ label: `${walk.op.id} sort=${walk.sort ?? 'default'} moved`, target: target(walk, moveCursor(walk.realCursor!)), headers: walk.headers, check: cursorRefused }));
     expect(await findings(cases)).toEqual([]);
   });
 

@@ -1,22 +1,48 @@
-// Opaque pagination cursors: base64url JSON of the last row's sort key. Opaque so that the sort
-// key can change without breaking clients; validated so that a forged cursor is a 400, not a 500.
+// Opaque pagination cursors: base64url JSON of the last row's sort key, then a dot and an
+// HMAC-SHA-256 tag (128 bits) of it. Opaque so that the sort key can change without breaking
+// clients; signed so that a tampered or forged cursor is refused (a 400) before its values are read
+// (RFC 9457 problem on the admin API, BAD_USER_INPUT on GraphQL, a tool error on MCP), and
+// validated besides, so that even a cursor signed here can never make a query fail (a 500).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 export class InvalidCursor extends Error {}
 
-export function encodeCursor(key: Record<string, string | number>): string {
-  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+// The one process-wide key, like the crypto module's own state: set once at start from the
+// deployment's KEY_ENCRYPTION_KEY (services/index.ts), so every instance signs and checks alike; a
+// process that never sets it (a unit test) signs with a key of its own. It signs page positions,
+// nothing secret: a cursor grants no access, the request's token does.
+let signingKey: Buffer = randomBytes(32);
+
+export function setCursorSigningKey(key: Buffer): void {
+  signingKey = Buffer.from(key);
 }
 
+function tagOf(payload: string): string {
+  return createHmac('sha256', signingKey).update(payload, 'utf8').digest().subarray(0, 16).toString('base64url');
+}
+
+export function encodeCursor(key: Record<string, string | number>): string {
+  const payload = Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+  return `${payload}.${tagOf(payload)}`;
+}
+
+const NOT_ISSUED = 'cursor is not one this API issued (it was changed, forged or has expired with a key change)';
+
 export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
+  const [payload, tag, ...rest] = cursor.split('.');
+  const expected = payload ? tagOf(payload) : '';
+  if (!payload || tag === undefined || rest.length > 0 || tag.length !== expected.length || !timingSafeEqual(Buffer.from(tag), Buffer.from(expected))) {
+    throw new InvalidCursor(NOT_ISSUED);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw new InvalidCursor('cursor is not one this API issued');
+    throw new InvalidCursor(NOT_ISSUED);
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidCursor('cursor is not one this API issued');
+  if (!parsed.success) throw new InvalidCursor(NOT_ISSUED);
   return parsed.data;
 }
 
