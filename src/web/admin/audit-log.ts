@@ -11,7 +11,8 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'grant.narrowed', 'member.roles_changed', 'member.removed', 'student.removed', 'token.revoked', 'client.registered',
   'beta_feature.changed', 'member_app.created', 'member_app.updated', 'member_app.secret_rotated', 'member_app.deleted',
   'metadata_host.added', 'metadata_host.removed', 'open_registration.changed', 'metadata_client.approved',
-  'metadata_client.blocked', 'signing_keys.rotated', 'id_token_signing.changed',
+  'metadata_client.blocked', 'signing_keys.rotated', 'id_token_signing.changed', 'invitation.accepted',
+  'invitation.accept_failed', 'invitation.declined', 'vendor_integration.added', 'vendor_integration.removed',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */

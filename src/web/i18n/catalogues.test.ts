@@ -95,6 +95,20 @@ describe('page catalogues (issue 14 part 3: pages in the school language, no mis
     for (const language of PAGE_LANGUAGES) expect(built.filter((key) => !present(language, key)), language).toEqual([]);
   });
 
+  it('every audit action the service writes has its words on the audit-log page (no raw codes)', () => {
+    const written = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) for (const m of readFileSync(file, 'utf8').matchAll(/\baction: '([a-z_]+\.[a-z_.]+)'/g)) written.add(m[1]!);
+      }
+    };
+    walk(path.resolve(import.meta.dirname, '../..'));
+    expect(written.size).toBeGreaterThan(20);
+    expect([...written].filter((action) => !AUDIT_ACTIONS.includes(action))).toEqual([]);
+  });
+
   it('the English scope meanings are the words of src/oauth/scopes.ts (one wording on every surface)', () => {
     for (const scope of SCOPES) expect(catalogues.en!.get(`scope.${scope.name}`)).toBe(scope.meaning);
   });
