@@ -1,5 +1,5 @@
 // The claims of UserInfo and the ID token, from one function so that they are always equal for
-// the same grant (issue 3). Scope-to-claim mapping (OIDC Core 5.4): `sub`, `org_id` and `roles`
+// the same grant (/auth.md "Identity"). Scope-to-claim mapping (OIDC Core 5.4): `sub`, `org_id` and `roles`
 // with `openid`; `name` with `profile`; `email` with `email`.
 import type { Db } from '../db/database.ts';
 import { findPersonWithRolesAtSite } from '../db/repositories/people.ts';

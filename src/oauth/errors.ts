@@ -55,7 +55,7 @@ export class TooManyRequests extends OAuthError {
   readonly code = 'slow_down';
   override readonly status = 429;
   override readonly extraHeaders: Record<string, string>;
-  /** `limitHeaders`: the RateLimit and RateLimit-Policy fields of the decision (issue 9). */
+  /** `limitHeaders`: the RateLimit and RateLimit-Policy fields of the decision (/auth.md "Rate limits"). */
   constructor(description: string, retryAfterSeconds: number, limitHeaders: Record<string, string> = {}) {
     super(description);
     this.extraHeaders = { ...limitHeaders, 'Retry-After': String(retryAfterSeconds) };

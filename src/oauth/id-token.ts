@@ -1,4 +1,4 @@
-// ID tokens (OIDC Core 2; seed spec, Authentication 7): ES256 by default or RS256 when the client
+// ID tokens (OIDC Core 2; /auth.md "Identity: UserInfo and the ID token"): ES256 by default or RS256 when the client
 // registered it, `kid` in the JWKS, iss = origin, aud = client_id, exp = iat + 600 s, nonce
 // echoed, auth_time, and the same identity claims as UserInfo for the grant.
 import type { Db } from '../db/database.ts';

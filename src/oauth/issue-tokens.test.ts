@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { successorKeyOf, successorsOf } from './issue-tokens.ts';
 
-describe('refresh successors are derived from the token under a server key (issue 13 item 4)', () => {
+describe('refresh successors are derived from the token under a server key (RFC 9700 4.14.2)', () => {
   const key = successorKeyOf(randomBytes(32));
 
   it('every use of one token yields the same pair, so retries and concurrent uses share one branch', () => {

@@ -1,6 +1,6 @@
 // Mints the access and refresh tokens of a grant. Tokens are opaque 256-bit strings stored only as
 // hashes; a revoked one fails at every protected resource on the next request because the bearer
-// guard reads the database (no token is cached past its revocation: issue 8). Expiries follow the
+// guard reads the database (no token is cached past its revocation). Expiries follow the
 // grant's lifetimes (standing/lifetimes.ts): no token outlives its grant.
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { Db } from '../db/database.ts';
@@ -42,7 +42,7 @@ export function successorKeyOf(keyEncryptionKey: Buffer): Buffer {
 
 /**
  * The tokens a refresh token is exchanged for, derived from it under a server key (HMAC-SHA-256).
- * Issue 13 item 4: every use of one refresh token yields the same successors, so concurrent uses
+ * RFC 9700 4.14.2: every use of one refresh token yields the same successors, so concurrent uses
  * and an honest retry after a lost response all end on one branch of the family, and the server
  * stores nothing but hashes. Without the key nobody can compute a successor, even from the token.
  */

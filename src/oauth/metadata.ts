@@ -1,5 +1,5 @@
 // The discovery documents of a school, built from the school's origin and settings alone, so each
-// is computed once per (origin, setting) and served from memory (issue 8: discovery ≥ 0.95×).
+// is computed once per (origin, setting) and served from memory (fetched before every flow).
 // The authorization server metadata is the source of truth: the other documents and /auth.md
 // derive from the same constants here.
 import type { Site } from '../services/sites.ts';
@@ -51,7 +51,7 @@ export function openIdConfiguration(site: Site) {
     ...base,
     subject_types_supported: ['public'],
     claims_supported: [...CLAIMS_SUPPORTED],
-    // Seed spec, Authentication 7: these two appear only while the school signs ID tokens, so a
+    // /auth.md "Identity": these two appear only while the school signs ID tokens, so a
     // client that sees them can rely on an id_token; otherwise it falls back to UserInfo.
     ...(site.idTokenSigningEnabled ? { id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS], jwks_uri } : {}),
   };

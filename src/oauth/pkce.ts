@@ -1,4 +1,4 @@
-// PKCE (RFC 7636), S256 only (seed spec, Limits): plain would let a stolen code be redeemed.
+// PKCE (RFC 7636), S256 only (RFC 9700 2.1.1; /auth.md "3. Authorize"): plain would let a stolen code be redeemed.
 import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '../lib/secrets.ts';
 

@@ -1,4 +1,4 @@
-// The scope catalogue of the seed spec's Scopes table: one place for names, meanings, audiences
+// The scope catalogue of /auth.md "Scopes": one place for names, meanings, audiences
 // and kinds, read by the metadata documents, the consent page, the admin area and /auth.md.
 export type ScopeKind = 'identity' | 'read' | 'write';
 export type ScopeAudience = 'any' | 'operator' | 'member';

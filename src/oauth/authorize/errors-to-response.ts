@@ -11,7 +11,7 @@ import { single, type AuthorizationParams } from './request.ts';
 export function authorizationErrorResponse(site: Site, error: unknown, params: AuthorizationParams, verifiedRedirectUri: string | undefined): FlowResult {
   if (!(error instanceof OAuthError)) throw error;
   if (error instanceof TooManyRequests && verifiedRedirectUri === undefined) {
-    // Issue 9: rate limited before the client was verified: a 429 page with Retry-After and RateLimit.
+    // /auth.md "Rate limits": rate limited before the client was verified: a 429 page with Retry-After and RateLimit.
     const page = renderErrorPage(site, error.code, { detail: error.description }, error.status);
     return { ...page, headers: { ...page.headers, ...error.extraHeaders } };
   }

@@ -98,13 +98,13 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
     clientName: request.client.name,
     clientHost: request.client.kind === 'metadata_document' ? new URL(request.client.clientId).host : undefined,
     runsLocally: isLoopbackUri(request.redirectUri),
-    // Issue 3: a metadata document whose every redirect is loopback proves nothing about its host:
+    // The consent page: a metadata document whose every redirect is loopback proves nothing about its host:
     // anyone can publish one naming any application, so the page says so.
     onlyLoopbackRedirects: request.client.kind === 'metadata_document' && request.client.redirectUris.every(isLoopbackUri),
     redirectHost: new URL(request.redirectUri).host,
     unreviewed: request.client.kind === 'metadata_document' && request.client.reviewStatus !== 'approved',
     personEmail: person?.email ?? '',
-    // Issue 14 part 3: grouped by area (read / change per resource family), each scope by its exact name.
+    // README "Page languages": grouped by area (read / change per resource family), each scope by its exact name.
     scopes: groupScopes(text, scopes),
     csrfToken: sessionCsrfToken(session, CONSENT_CSRF_PURPOSE),
     params: forwarded,

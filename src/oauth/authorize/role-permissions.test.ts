@@ -5,7 +5,7 @@ import { grantableScopes } from './role-permissions.ts';
 
 const client = (audience: 'operator' | 'member') => ({ audience }) as Client;
 
-describe('who may authorize (issue 3: operator clients for owners and admins only)', () => {
+describe('who may authorize (/auth.md "3. Authorize": operator clients for owners and admins only)', () => {
   it('lets a student authorize a member application', () => {
     expect(grantableScopes(client('member'), ['student'], ['openid', 'account:read'], true)).toEqual(['openid', 'account:read']);
   });

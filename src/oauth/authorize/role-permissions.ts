@@ -1,4 +1,4 @@
-// Who may authorize which client, and which scopes their role lets them delegate (issue 3):
+// Who may authorize which client, and which scopes their role lets them delegate (/auth.md "3. Authorize"):
 // member applications, anyone with a role at the school (students included); operator clients,
 // only owners and admins, and never more than that role may do itself. The rule itself is the
 // standing rule (standing/allowed-scopes.ts), which later re-checks every grant it allowed.

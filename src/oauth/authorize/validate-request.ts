@@ -18,7 +18,7 @@ export async function verifyClientAndRedirect(deps: MetadataDocumentDeps, site: 
   const clientId = single(params.client_id);
   if (!clientId) throw new UnverifiedClientError('invalid_request', 'The request has no client_id (or more than one).');
   const lookup = await resolveClient(deps, site, clientId);
-  // Issue 9: a metadata-document host over its fetch limit is a 429 page (the client is unverified).
+  // /auth.md "Rate limits": a metadata-document host over its fetch limit is a 429 page (the client is unverified).
   if (!lookup.ok && lookup.rateLimited) throw new TooManyRequests(lookup.reason, lookup.rateLimited.retryAfterSeconds, lookup.rateLimited.limitHeaders);
   if (!lookup.ok) throw new UnverifiedClientError('invalid_client', lookup.reason);
   const redirectParam = single(params.redirect_uri);
@@ -42,11 +42,11 @@ function checkScopes(site: Site, client: Client, raw: string | undefined): strin
   if (scopes.length === 0) throw new InvalidScope('The scope parameter is required.');
   for (const name of scopes) {
     if (!scopeInfo(name)) throw new InvalidScope(`Unknown scope ${JSON.stringify(name)}.`);
-    // Seed spec, Authentication 5: account:* belongs to member applications only, and member
+    // /auth.md "2. Get a client": account:* belongs to member applications only, and member
     // applications hold identity and account scopes only.
     if (!scopeAllowedForAudience(name, client.audience)) throw new InvalidScope(`The scope ${name} is not available to this client.`);
     if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name)) throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
-    // Seed spec, Limits: unreviewed metadata-document clients get read and identity scopes only.
+    // /auth.md "2. Get a client": unreviewed metadata-document clients get read and identity scopes only.
     if (client.kind === 'metadata_document' && client.reviewStatus !== 'approved' && !isReadOrIdentityScope(name)) {
       throw new InvalidScope(`The scope ${name} needs the school to review this client first; request read scopes only.`);
     }
@@ -61,7 +61,7 @@ export function validateRest(site: Site, client: Client, redirectUri: string, pa
   if (state === null) throw new InvalidRequest('state was sent more than once.');
   const responseType = single(params.response_type);
   if (responseType !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported.');
-  // RFC 7636 4.4.1 and the seed spec: PKCE is required, S256 only.
+  // RFC 7636 4.4.1 and RFC 9700 2.1.1: PKCE is required, S256 only.
   const challenge = single(params.code_challenge);
   if (!challenge) throw new InvalidRequest('code_challenge is required (PKCE with S256).');
   if (single(params.code_challenge_method) !== 'S256') throw new InvalidRequest('code_challenge_method must be S256.');
@@ -69,9 +69,9 @@ export function validateRest(site: Site, client: Client, redirectUri: string, pa
   const scopes = checkScopes(site, client, single(params.scope) ?? undefined);
   const resource = resolveResourceParameter(site.origin, params.resource);
   if (!resource.ok) throw new InvalidTarget(resource.reason);
-  // Seed spec: `resource` is required in the member flow; operator flows default to the origin.
+  // RFC 8707, /auth.md "3. Authorize": `resource` is required in the member flow; operator flows default to the origin.
   if (resource.audience === undefined && client.audience === 'member') throw new InvalidTarget(`resource is required for this client; send resource=${site.origin}.`);
-  // Issue 6: member applications work only while the school has MCP connections enabled.
+  // /auth.md "2. Get a client": member applications work only while the school has MCP connections enabled.
   if (client.audience === 'member' && !site.betaFeatures.mcp_connections) throw new UnauthorizedClient('This school has not enabled MCP connections, so member applications cannot be authorized.');
   if (!client.grantTypes.includes('authorization_code')) throw new UnauthorizedClient('This client may not use the authorization code grant.');
   const maxAgeRaw = single(params.max_age);

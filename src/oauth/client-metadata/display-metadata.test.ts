@@ -1,4 +1,4 @@
-// issue 13 items 7 and 11: one rule for every name and URL a client supplies about itself,
+// Display metadata: one rule for every name and URL a client supplies about itself,
 // used by registration and by fetched metadata documents alike.
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_TEXT_FIELDS, DISPLAY_URL_FIELDS, DisplayMetadataError, readDisplayMetadata } from './display-metadata.ts';
@@ -48,7 +48,7 @@ export const HOSTILE_URLS: ReadonlyArray<[string, string]> = [
 
 const read = (document: Record<string, unknown>) => readDisplayMetadata((name) => (Object.hasOwn(document, name) ? document[name] : undefined), Object.keys(document));
 
-describe('display metadata (issue 13 items 7 and 11)', () => {
+describe('display metadata (no control, bidi or zero-width characters; client URLs https only)', () => {
   for (const field of DISPLAY_TEXT_FIELDS) {
     it.each(HOSTILE_TEXT)(`${field}: refuses %s`, (_name, value) => {
       expect(() => read({ [field]: value })).toThrow(DisplayMetadataError);

@@ -1,6 +1,6 @@
 // The human-readable metadata a client supplies about itself (RFC 7591 2: client_name,
 // client_uri, logo_uri, policy_uri, tos_uri), checked by ONE rule wherever it comes from: the
-// registration endpoint and fetched Client ID Metadata Documents (issue 13 items 7 and 11).
+// registration endpoint and fetched Client ID Metadata Documents (see below).
 // - Display text is shown to people on consent pages and in admin lists, so it may not carry
 //   control characters, bidirectional overrides, isolates and marks, or zero-width and other
 //   invisible format characters that make a name read as something else (Unicode TR 36 2.1,

@@ -1,4 +1,4 @@
-// Negative cache of Client ID Metadata Document fetches (issue 13 item 8): a client_id URL whose
+// Negative cache of Client ID Metadata Document fetches (/auth.md "Rate limits"): a client_id URL whose
 // document could not be fetched or was invalid is answered from here for a minute, per school,
 // without another fetch and without spending the host's fetch budget. Junk URLs named again and
 // again therefore cost nothing, and cannot starve the host's real clients of fetches.

@@ -44,7 +44,7 @@ export function readClientCredentials(authorization: string | undefined, body: {
  * here only once their document was fetched at the authorization step.
  */
 export async function authenticateClient(db: Db, siteId: string, credentials: ClientCredentials, throttle: ClientAuthThrottle): Promise<Client> {
-  // Issue 13 item 11: failures are counted per client_id and address, and bounded.
+  // /auth.md "Rate limits": failures are counted per client_id and address, and bounded.
   return throttleClientAuthentication(throttle, siteId, credentials.clientId, () => checkClient(db, siteId, credentials));
 }
 

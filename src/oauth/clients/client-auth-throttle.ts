@@ -1,4 +1,4 @@
-// Issue 13 item 11: failed client authentication at the token, revocation and introspection
+// /auth.md "Rate limits": failed client authentication at the token, revocation and introspection
 // endpoints is counted, per client_id and address, in a token bucket (clientAuthFailuresPerClientAddress,
 // /auth.md "Rate limits"). Keyed on the address as well, so a stranger who names a client_id (they
 // are public) spends only their own budget, never the client's. Once the bucket is empty the

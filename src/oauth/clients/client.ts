@@ -46,7 +46,7 @@ export function toClient(row: ClientRow): Client {
   };
 }
 
-/** Whether a consent must be asked every time (issue 3: loopback and unreviewed documents). */
+/** Whether a consent must be asked every time (/auth.md "3. Authorize": loopback and unreviewed documents). */
 export function alwaysAsksConsent(client: Client): boolean {
   return client.isNative || (client.kind === 'metadata_document' && client.reviewStatus !== 'approved');
 }

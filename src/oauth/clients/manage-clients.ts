@@ -33,7 +33,7 @@ function newSecret(confidential: boolean): { secret: string | undefined; hash: s
   return { secret, hash: secret ? hashSecret(secret) : null };
 }
 
-/** A member application of one school (seed spec, Authentication 4). */
+/** A member application of one school (/auth.md "2. Get a client"). */
 export async function createMemberApp(db: Db, siteId: string, input: NewClient & { createdBy: string | null }): Promise<CreatedClient> {
   const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
@@ -78,14 +78,14 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
   });
 }
 
-// --- Changes to a member application after it was created (issue 6: the admin area's edit and
+// --- Changes to a member application after it was created (the admin area's edit and
 // "Rotate secret"). The same rules as at creation apply.
 
 export type MemberAppChanges = { name: string; redirectUris: string[]; scopes: string[] };
 
 /**
  * A name a person can recognise on the consent page: required, at most 200 characters, and the
- * same display rule as registered and metadata-document clients (issue 13 item 7: no control,
+ * same display rule as registered and metadata-document clients (no control,
  * bidirectional or zero-width characters; client-metadata/display-metadata.ts).
  */
 export function checkClientName(name: string): string {

@@ -1,4 +1,4 @@
-// issue 13 item 8: metadata-document fetch budgets that cannot be turned against a client, and the
+// /auth.md "Rate limits": metadata-document fetch budgets that cannot be turned against a client, and the
 // private-address rule, checked on the lookup itself with a real database and rate limiter and a
 // fetcher the test controls (the contract suites check the same through HTTP and real TLS).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ beforeEach(() => {
   failureCache = createMetadataFailureCache();
 });
 
-describe('metadata-document fetch budgets (issue 13 item 8)', () => {
+describe('metadata-document fetch budgets (/auth.md "Rate limits")', () => {
   it('junk URLs exhaust only the budget of never-seen URLs: the known client is still fetched', async () => {
     await resolve(schoolA, REAL);
     clock = new Date(clock.getTime() + 1000);
@@ -126,7 +126,7 @@ describe('metadata-document fetch budgets (issue 13 item 8)', () => {
   });
 });
 
-describe('private addresses (issue 13 item 8: an allowlisted host never bypasses the block)', () => {
+describe('private addresses (RFC 6890: an allowlisted host never bypasses the block)', () => {
   it.each<[string, () => Site, boolean | undefined, boolean]>([
     ['allowlisted host, no development setting', () => schoolA, undefined, false],
     ['allowlisted host, setting off', () => schoolA, false, false],

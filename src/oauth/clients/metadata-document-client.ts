@@ -2,7 +2,7 @@
 // school: accepted only from permitted hosts, fetched safely, cached within the bounds of their
 // HTTP cache headers, and stored per school so each school reviews them on its own.
 //
-// Fetch budgets (issue 13 item 8: limits that cannot be turned against a client). Anyone may name
+// Fetch budgets (/auth.md "Rate limits": limits that cannot be turned against a client). Anyone may name
 // any URL on a permitted host in an anonymous authorization request, so the budgets are cut so that
 // such requests spend only their own share:
 // - every budget is per school: a flood at one school never throttles another;
@@ -34,13 +34,13 @@ export type MetadataDocumentDeps = {
   /** The fetcher; safe-fetch.ts unless a test passes its own. */
   fetchDocument?: typeof fetchClientMetadataDocument;
   now?: () => Date;
-  /** Called once when a school first meets this client (issue 9: the audit log records client changes). */
+  /** Called once when a school first meets this client (the audit log records client changes). */
   onFirstSeen?: (client: Client) => Promise<void>;
 };
 
 export class MetadataDocumentRejected extends Error {}
 
-/** Issue 9: too many fetches; the page answers 429 with Retry-After and RateLimit. */
+/** /auth.md "Rate limits": too many fetches; the page answers 429 with Retry-After and RateLimit. */
 export class MetadataFetchRateLimited extends MetadataDocumentRejected {
   readonly retryAfterSeconds: number;
   readonly limitHeaders: Record<string, string>;
@@ -59,7 +59,7 @@ export function looksLikeMetadataDocumentUrl(clientId: string): boolean {
 }
 
 /**
- * Seed spec, Authentication 4: valid only if the school permits the host. An allowlist entry
+ * /auth.md "2. Get a client": valid only if the school permits the host. An allowlist entry
  * `host:port` permits that exact host; a bare `host` permits it on any port.
  */
 export function isHostPermitted(site: Site, url: URL): { permitted: boolean; allowlisted: boolean } {

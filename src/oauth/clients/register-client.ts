@@ -1,9 +1,9 @@
-// Client registration (RFC 7591) as the seed spec narrows it: not open registration for hosted
+// Client registration (RFC 7591) as /auth.md "2. Get a client" narrows it: not open registration for hosted
 // web clients. A known vendor integration's name returns its client_id (the name alone is enough;
 // metadata that contradicts the integration is refused, never silently rewritten); loopback
 // redirect URIs (RFC 8252 7.3) create a new operator-audience native client; a fixed HTTPS
-// callback needs a registered integration. account:* scopes are never registrable (seed spec,
-// Authentication 5). Names and URLs shown to people obey display-metadata.ts (issue 13 items 7, 11).
+// callback needs a registered integration. account:* scopes are never registrable (/auth.md
+// "2. Get a client"). Names and URLs shown to people obey display-metadata.ts.
 import type { Db } from '../../db/database.ts';
 import { findVendorIntegrationByName, insertClient } from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
@@ -72,7 +72,7 @@ function checkDisplayMetadata(request: RegistrationRequest): DisplayMetadata {
 }
 
 /**
- * Seed spec, Client registration: the integration's own metadata is authoritative. A request may
+ * /auth.md "2. Get a client": the integration's own metadata is authoritative. A request may
  * leave redirect_uris and token_endpoint_auth_method out; when it names them they must be the
  * integration's (RFC 7591 3.2.2: refused, not rewritten behind the client's back).
  */
@@ -102,7 +102,7 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
   }
   const redirectUris = request.redirect_uris ?? [];
   if (redirectUris.length === 0) {
-    // Seed spec: an unrecognized vendor name is invalid_client_metadata.
+    // /auth.md "2. Get a client": an unrecognized vendor name is invalid_client_metadata.
     if (display.client_name !== undefined) throw new InvalidClientMetadata(`${JSON.stringify(display.client_name)} is not a known integration; a new client needs loopback redirect_uris.`);
     throw new InvalidRedirectUri('redirect_uris must name at least one redirect URI.');
   }

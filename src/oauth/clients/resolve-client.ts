@@ -6,7 +6,7 @@ import type { Site } from '../../services/sites.ts';
 import { toClient, type Client } from './client.ts';
 import { looksLikeMetadataDocumentUrl, MetadataDocumentRejected, MetadataFetchRateLimited, resolveMetadataDocumentClient, type MetadataDocumentDeps } from './metadata-document-client.ts';
 
-/** `rateLimited`: the metadata document was not fetched because its host is over its limit (issue 9). */
+/** `rateLimited`: the metadata document was not fetched because its host is over its limit (/auth.md "Rate limits"). */
 export type ClientLookup = { ok: true; client: Client } | { ok: false; reason: string; rateLimited?: { retryAfterSeconds: number; limitHeaders: Record<string, string> } };
 
 export async function resolveClient(deps: MetadataDocumentDeps & { db: Db }, site: Site, clientId: string): Promise<ClientLookup> {

@@ -19,7 +19,7 @@ import { resolveResourceParameter } from '../resource.ts';
 export type CodeExchangeInput = { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string | string[] };
 export type CodeExchangeResult = IssuedTokens & { scopes: string[]; personId: string; nonce: string | null; authTime: Date; grantId: string };
 
-/** Every binding of the code must match the token request (issue 3), else the reason. */
+/** Every binding of the code must match the token request (RFC 6749 4.1.3, RFC 7636 4.6), else the reason. */
 function checkCode(site: Site, client: Client, code: CodeRow, input: CodeExchangeInput): OAuthError | undefined {
   if (code.expires_at <= new Date()) return new InvalidGrant('The authorization code has expired.');
   if (code.client_row_id !== client.rowId) return new InvalidGrant('The authorization code was issued to another client.');
@@ -27,7 +27,7 @@ function checkCode(site: Site, client: Client, code: CodeRow, input: CodeExchang
   if (!verifyPkce(input.code_verifier!, code.code_challenge)) return new InvalidGrant('The code_verifier does not match the code_challenge.');
   const resource = resolveResourceParameter(site.origin, input.resource);
   if (!resource.ok) return new InvalidTarget(resource.reason);
-  // Seed spec: the member flow repeats `resource` at the token endpoint; it can never widen.
+  // RFC 8707 2.2: the member flow repeats `resource` at the token endpoint; it can never widen.
   if (resource.audience === undefined && client.audience === 'member') return new InvalidTarget(`resource is required; send resource=${site.origin}.`);
   if (resource.audience !== undefined && resource.audience !== code.resource) return new InvalidTarget('resource differs from the authorization request.');
   return undefined;
@@ -50,7 +50,7 @@ export async function exchangeAuthorizationCode(db: Db, site: Site, client: Clie
     // verifier) burns it rather than leaving it for a second try (RFC 9700 2.1.1).
     const rejected = checkCode(site, client, code, input);
     if (rejected) return { rejected };
-    // Issue 13 item 1: the grant starts with what the person's roles and the school's features
+    // /auth.md "Access follows the school": the grant starts with what the person's roles and the school's features
     // allow now, not what they allowed when the code was issued (up to a minute ago).
     const facts = await findPersonFacts(trx, site.id, code.person_id);
     const standing = standingScopes(code.scopes, { audience: client.audience, roles: facts.roles, mcpConnections: facts.mcp_connections });

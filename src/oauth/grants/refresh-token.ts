@@ -1,5 +1,5 @@
 // The refresh_token grant (RFC 6749 6) with rotation and reuse detection (RFC 9700 4.14.2).
-// Issue 13 item 4, the rule (also in /auth.md, "Refresh"):
+// RFC 9700 4.14.2, the rule (also in /auth.md, "6. Refresh and revoke"):
 //  - A refresh token is exchanged once for successors derived from it (issue-tokens.ts
 //    successorsOf), so every use of one token yields the same successors.
 //  - Presenting an exchanged token again within the grace window, while the successor it yielded
@@ -69,7 +69,7 @@ export async function refreshTokens(db: Db, site: Site, client: Client, input: R
     return { result: await rotateUnderLock(trx, site, client, facts, standing.scopes, tokenHash, successors, input, options) };
   });
 
-  // Issue 9: the token endpoint audits the grant a reuse ended (GrantRevokedOnReuse).
+  // The audit log: the token endpoint audits the grant a reuse ended (GrantRevokedOnReuse).
   if ('error' in outcome) throw outcome.revoked ? new GrantRevokedOnReuse(outcome.error, outcome.revoked) : new InvalidGrant(outcome.error);
   return outcome.result;
 }

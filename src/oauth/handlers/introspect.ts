@@ -14,8 +14,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /**
  * RFC 7662 2: the state of a token the calling client holds, as the one standing rule sees it
  * (standing/token-standing.ts): `scope` is what the person's roles and the school's features allow
- * now, `exp` the true expiry (the token's or its grant's absolute end, whichever is first; issue 13
- * items 0 and 3). `aud` is the origin the token is bound to (seed spec, Authentication 6). Anything
+ * now, `exp` the true expiry (the token's or its grant's absolute end, whichever is first; /auth.md
+ * "Lifetimes"). `aud` is the origin the token is bound to (RFC 8707; RFC 7662 2.2). Anything
  * else, including another client's token, is {"active": false} (2.2), so introspection cannot be
  * used to probe tokens.
  */

@@ -5,7 +5,7 @@ import { registerClient as register } from '../clients/register-client.ts';
 import { TooManyRequests } from '../errors.ts';
 import { formatScope } from '../scopes.ts';
 
-/** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (issue 3). */
+/** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (/auth.md "Rate limits"). */
 export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async ({ body }, { site, services, clientIp }) => {
   const policy = services.rateLimiter.policy('registrationPerAddress');
   const rate = await services.rateLimiter.consume(`register:${clientIp}`, policy);

@@ -13,7 +13,7 @@ import { boundTo } from '../standing/token-standing.ts';
  * access tokens included (2.1 "SHOULD"). Whether the caller holds the token is the standing
  * module's binding rule (the same the introspection endpoint applies). Unknown tokens, and tokens
  * of other clients or schools, get 200 too (2.2), so the endpoint reveals nothing about tokens the
- * caller does not own. Each revocation is audited (issue 9); a request that revoked nothing leaves no entry.
+ * caller does not own. Each revocation is audited; a request that revoked nothing leaves no entry.
  */
 export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ body, headers }, { site, services, clientIp }) => {
   requireFormBody(headers);

@@ -41,10 +41,10 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const page = (status: number, error: TextKey, extra: Record<string, string> = {}) =>
     renderPage('./sign-in', site, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
 
-  // Issue 13 item 5: no password check can start now (lib/password-hash.ts): refused before any
+  // /auth.md "Request bounds": no password check can start now (lib/password-hash.ts): refused before any
   // other work, the same for every account, and without spending the person's attempts.
   if (passwordChecksSaturated()) return page(503, BUSY, { 'Retry-After': String(HASH_RETRY_AFTER_SECONDS) });
-  // Issue 13 item 11: counted per identity across schools, per identity and address, per address.
+  // /auth.md "Rate limits": guesses counted per identity across schools, per identity and address, per address.
   const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
   if (!attempt.allowed) {
     const { decision, policy } = attempt;
@@ -55,7 +55,7 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   try {
     personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
   } catch (error) {
-    // Issue 13 item 5: the queue filled meanwhile, or this check waited too long; the same for every account.
+    // /auth.md "Request bounds": the queue filled meanwhile, or this check waited too long; the same for every account.
     if (!(error instanceof PasswordHashingBusy)) throw error;
     return page(503, BUSY, { 'Retry-After': String(error.retryAfterSeconds) });
   }

@@ -26,17 +26,17 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
   const limitHeaders = rateLimitHeaders(rate, policy);
   if (!rate.allowed) throw new TooManyRequests('Too many token requests for this client; slow down.', rate.resetSeconds, limitHeaders);
   const { oauth } = services.config;
-  // Issue 9, the audit log: who (person, client), what, from where; `when` is the row's own time.
+  // The audit log: who (person, client), what, from where; `when` is the row's own time.
   const audit = (event: Omit<AuditEvent, 'siteId' | 'actorClientId' | 'ip'>) => services.audit.record({ siteId: site.id, actorClientId: client.clientId, ip: clientIp, ...event });
 
   try {
     if (body.grant_type === 'authorization_code') {
       const result = await exchangeAuthorizationCode(services.db, site, client, body, oauth);
-      // A loopback registration whose code is never exchanged is purged after a day (issue 3).
+      // A loopback registration whose code is never exchanged is purged after a day (/auth.md "2. Get a client").
       if (client.kind === 'loopback') await touchClientLastUsed(services.db, client.rowId);
       const idToken = await signIdToken({ db: services.db, signingKeys: services.signingKeys, idTokenTtlSeconds: oauth.idTokenTtlSeconds }, site, client, result);
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'authorization_code', scope: formatScope(result.scopes) } });
-      services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // issue 14 part 2
+      services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // README "Metrics"
       return {
         status: 200,
         headers: { ...NO_STORE, ...limitHeaders },
@@ -54,7 +54,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
       const result = await refreshTokens(services.db, site, client, body, { ...oauth, successorKey: services.refreshSuccessorKey });
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'refresh_token', scope: formatScope(result.scopes) } });
       services.metrics.tokensIssued.inc({ grant_type: 'refresh_token' });
-      // Seed spec: the refresh grant's response carries no id_token.
+      // /auth.md "6. Refresh and revoke": the refresh grant's response carries no id_token.
       return {
         status: 200,
         headers: { ...NO_STORE, ...limitHeaders },

@@ -1,6 +1,6 @@
 // The one rule of which scopes a person's grant may hold at a school, read from the facts it rests
-// on: the person's current roles there, the client's audience and the school's features (issue 13
-// item 0; DESIGN habit 14, "access is a live fact"). Consent (authorize/role-permissions.ts), the
+// on: the person's current roles there, the client's audience and the school's features (/auth.md
+// "Access follows the school"; DESIGN habit 14, "access is a live fact"). Consent (authorize/role-permissions.ts), the
 // bearer guard, introspection, refresh and the re-check after a role or feature change all ask
 // this module, so a change of any fact changes every answer at once.
 import type { SiteRole } from '../../db/schema.ts';
@@ -24,9 +24,9 @@ const OWNER_ONLY_SCOPES = new Set(['members:write']);
 /** Undefined when the facts allow this audience a grant at all; else why not. */
 export function disallowedBecause(facts: StandingFacts): Disallowed | undefined {
   if (facts.roles.length === 0) return 'no_role';
-  // Issue 3: operator clients are for owners and admins only.
+  // /auth.md "3. Authorize": operator clients are for owners and admins only.
   if (facts.audience === 'operator' && !facts.roles.includes('owner') && !facts.roles.includes('admin')) return 'role_may_not_authorize';
-  // Issue 13 item 2: "MCP connections" off stops every member-audience grant.
+  // /auth.md "Access follows the school": "MCP connections" off stops every member-audience grant.
   if (facts.audience === 'member' && !facts.mcpConnections) return 'feature_off';
   return undefined;
 }

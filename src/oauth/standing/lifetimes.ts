@@ -1,4 +1,4 @@
-// Issue 13 item 3: the one rule of how long a grant and its tokens live. A grant ends at its
+// /auth.md "Lifetimes" (RFC 9700 4.14.2): the one rule of how long a grant and its tokens live. A grant ends at its
 // absolute end (fixed when it starts) or after an idle spell without a refresh, whichever comes
 // first; no token outlives its grant, so introspection's `exp` is the true expiry (RFC 7662 2.2).
 export type GrantLifetimes = {

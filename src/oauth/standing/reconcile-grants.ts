@@ -1,4 +1,4 @@
-// Issue 13 items 1 and 2 (DESIGN habit 14): whatever changes a fact a grant rests on (a person's
+// /auth.md "Access follows the school" (DESIGN habit 14): whatever changes a fact a grant rests on (a person's
 // roles at a school, their removal, the school's "MCP connections" feature) re-checks the grants
 // resting on it in the same transaction as the change, with the same rule that allowed them
 // (standing/allowed-scopes.ts): each is narrowed to what the facts allow now, or revoked when they

@@ -30,7 +30,7 @@ function facts(overrides: Partial<TokenFacts> = {}): TokenFacts {
   };
 }
 
-describe('a token\'s standing is decided in one place (issue 13 item 0)', () => {
+describe('a token\'s standing is decided in one place (DESIGN habit 14)', () => {
   const presenter = { siteId: 's', resource: 'https://school.test' };
 
   it('is active with every scope while the facts allow them', () => {
@@ -71,7 +71,7 @@ describe('a token\'s standing is decided in one place (issue 13 item 0)', () => 
   });
 });
 
-describe('grant lifetimes (issue 13 item 3)', () => {
+describe('grant lifetimes (/auth.md "Lifetimes"; RFC 9700 4.14.2)', () => {
   const lifetimes = { accessTokenTtlSeconds: 3600, grantIdleLifetimeSeconds: 1_296_000, grantAbsoluteLifetimeSeconds: 2_592_000 };
 
   it('caps every token at the grant\'s end; a refresh token lives the idle lifetime', () => {
@@ -82,7 +82,7 @@ describe('grant lifetimes (issue 13 item 3)', () => {
   });
 });
 
-describe('standing scopes never widen (issue 13 item 1)', () => {
+describe('standing scopes never widen (/auth.md "Access follows the school")', () => {
   it('keeps only held scopes, in their order, and never adds one the facts would allow', () => {
     const standing = standingScopes(['courses:read'], { audience: 'operator', roles: ['owner'], mcpConnections: true });
     expect(standing).toEqual({ allowed: true, scopes: ['courses:read'], narrowed: false });

@@ -1,4 +1,4 @@
-// Issue 13 item 0: the one place that decides a token's standing. The bearer guard (and through it
+// DESIGN habit 14: the one place that decides a token's standing. The bearer guard (and through it
 // UserInfo, the admin API, /account/graphql and /mcp), introspection, revocation and the refresh
 // grant all ask `standingOf`, so each rule below is written once:
 //  - the token exists, is unrevoked, unexpired and (a refresh token) not yet exchanged;
