@@ -1,6 +1,6 @@
 // Keyset pagination shared by every admin list: order by one column then id, fetch one row more
 // than the page to learn whether another page exists, and hand out an opaque cursor of the last
-// row's key. Same shape everywhere: `{ data, next_cursor }` (issue 5).
+// row's key. Same shape everywhere: `{ data, next_cursor }` (OpenAPI parameters Limit and Cursor).
 import { z } from 'zod';
 import { invalidRequest } from '../http/problem.ts';
 import { cursorInstant, cursorInteger, cursorNumber, cursorText, decodeCursor, encodeCursor, InvalidCursor } from '../lib/cursor.ts';
@@ -39,8 +39,8 @@ export type KeyKind = 'time' | 'micros' | 'integer' | 'position' | 'number' | 't
 const KEY_SCHEMAS = { time: cursorInstant, micros: cursorInteger, integer: cursorInteger, position: cursorInteger.min(0).max(2 ** 31 - 1), number: cursorNumber, text: cursorText } as const;
 
 /**
- * The cursor's sort value, checked against the kind of key the list compares it with (issue 13
- * item 10). Every keyset condition takes its value from here, so a cursor of another sort order or
+ * The cursor's sort value, checked against the kind of key the list compares it with (a
+ * 400, never a 500). Every keyset condition takes its value from here, so a cursor of another sort order or
  * list, or a forged one that decodes, is a 400 and never a failed cast in SQL (a 500).
  * @throws a 400 problem pointing at /query/cursor
  */

@@ -1,7 +1,7 @@
 import type { InviteMemberData, InviteMemberResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-// Issue 13 item 9: 202 with an invitation for anyone who does not belong here yet; for a member
+// OpenAPI inviteMember: 202 with an invitation for anyone who does not belong here yet; for a member
 // here, 201 when the role was added and 200 when they already held it (idempotent).
 export const inviteMember: OperationHandler<InviteMemberData, InviteMemberResponses> = async ({ body }, { site, services }) => {
   const outcome = await services.admin.members.invite(site, body);

@@ -1,7 +1,7 @@
 import type { InviteStudentData, InviteStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-// Issue 13 item 9: 202 with an invitation for anyone who does not belong here yet; for a member
+// OpenAPI inviteStudent: 202 with an invitation for anyone who does not belong here yet; for a member
 // here, 201 when they became a student and 200 when they already were one (reference 3.3, idempotent).
 export const inviteStudent: OperationHandler<InviteStudentData, InviteStudentResponses> = async ({ body }, { site, services }) => {
   const outcome = await services.admin.students.invite(site, body);
