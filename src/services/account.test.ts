@@ -39,7 +39,7 @@ describe('viewer', () => {
 });
 
 describe('enrolledCourses', () => {
-  it('pages most recently enrolled first with the totals of the whole list (seed spec, Member data API)', async () => {
+  it('pages most recently enrolled first with the totals of the whole list (SDL Viewer.enrolledCourses)', async () => {
     const page = await account.enrolledCourses(f.academy, student1, { first: 2 });
     expect(page.totalCount).toBe(4);
     expect(page.pageInfo.hasNextPage).toBe(true);
@@ -98,7 +98,7 @@ describe('enrolledCourses', () => {
     expect(afterOne).toBe(2); // the page with its joins and counts, and one COUNT
   });
 
-  it('the page for GraphQL runs its COUNT only when totalCount is asked for (issue 8: one statement per page)', async () => {
+  it('the page for GraphQL runs its COUNT only when totalCount is asked for (one statement per page)', async () => {
     const counter = countingDb(f.db);
     const counted = createAccountService(counter.db);
     const page = await counted.enrolledCoursesPage(f.academy, student1, { first: 2 });

@@ -1,4 +1,4 @@
-// The audit log (issue 9): grants, token issuance, revocations, client changes and sign-in
+// The audit log: grants, token issuance, revocations, client changes and sign-in
 // failures, with who, what, when and from where. A failed audit write never fails the request
 // it describes; it is logged instead. Events recorded while an insert is in flight go together in
 // the next one (group-commit.ts): every request still waits for its own row to be written.

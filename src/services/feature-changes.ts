@@ -1,7 +1,7 @@
 // What follows a change of a school's beta features, whichever surface made it (the admin API's
 // updateSchool, the admin area's Settings): the audit entry, and for "MCP connections" switched
-// off, the end of every member-audience grant at the school in the same transaction (issue 13
-// item 2). Switching it on again revives none of them: people connect their applications anew.
+// off, the end of every member-audience grant at the school in the same transaction (/auth.md
+// "Access follows the school"). Switching it on again revives none of them: people connect their applications anew.
 import type { Db } from '../db/database.ts';
 import { insertAuditEvents } from '../db/repositories/audit-events.ts';
 import { reconcileGrants } from '../oauth/standing/reconcile-grants.ts';

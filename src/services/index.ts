@@ -29,7 +29,7 @@ export function createServices(deps: ServiceDeps) {
   const sites = createSiteService(deps.db);
   // Every service writes through this handle, so a write to sites clears the site cache at once.
   const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
-  // Issue 14 part 2: this app's metrics (served by metrics/listener.ts), with its database's pool.
+  // README "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
@@ -37,7 +37,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     config,
     metrics,
-    /** Issue 14 part 2: access-token use recorded as the grant's "last used", batched. */
+    /** README "Last used": access-token use recorded as the grant's "last used", batched. */
     grantUses: createGrantUseRecorder(db, {
       flushIntervalMs: config.grantUseFlushMs,
       onWritten: (grants) => metrics.grantUseFlushes.inc(grants),
@@ -48,13 +48,13 @@ export function createServices(deps: ServiceDeps) {
     account: createAccountService(db),
     admin: createAdminServices(db, config.storage),
     rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
-    /** Issue 13 item 8: metadata-document URLs that just failed, refused for a minute without a fetch. */
+    /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
     metadataFetchFailures: createMetadataFailureCache(),
-    /** Issue 14 part 2: the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
+    /** README "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
     metadataFetch: countedMetadataFetch(metrics),
     audit: createAuditLog(db),
     sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
-    /** Issue 13 item 4: refresh successors are derived under this key (oauth/issue-tokens.ts). */
+    /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
     signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),
   };

@@ -1,4 +1,4 @@
-// Issue 13 item 9, "People across schools". An identity is global (one e-mail signs in at every
+// An invitation discloses and attaches nothing until accepted. An identity is global (one e-mail signs in at every
 // school), so a school adding a person by e-mail must neither learn what other schools hold about
 // them nor attach their account without them. Hence:
 // - a person who already holds a role HERE gains the new role at once (the school knows them, as
@@ -61,7 +61,7 @@ export async function inviteToSchool(db: Db, site: Site, input: { email: string;
   });
 }
 
-// Issue 14 part 3: what the person reads is a catalogue key (src/web/locales), said in the school's language.
+// README "Page languages": what the person reads is a catalogue key (src/web/locales), said in the school's language.
 export class InvitationUnavailable extends KeyedError {}
 export class InvitationRefused extends KeyedError {}
 export class InvitationThrottled extends Error {

@@ -1,4 +1,4 @@
-// Who may change which hosts a school accepts Client ID Metadata Documents from (issue 13 item 8:
+// Who may change which hosts a school accepts Client ID Metadata Documents from (rule:
 // "only owners change the allowlist"). The allowlist and open registration (which admits every
 // host) decide which URLs an anonymous party can make this server fetch and which applications
 // its people are shown on consent pages; that is the school's security boundary, so it belongs to

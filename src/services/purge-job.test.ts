@@ -1,11 +1,11 @@
-// issue 9: the purge job removes what can never be used again, and two runs at once are safe.
+// The purge job removes what can never be used again, and two runs at once are safe.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSchools } from '../db/seed/demo-schools.ts';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
 import { runPurge } from './purge-job.ts';
 
-describe('purge job (issue 9; issue 3: unused loopback registrations are cleaned up)', () => {
+describe('purge job (unused loopback registrations too, /auth.md "2. Get a client")', () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase();

@@ -1,5 +1,5 @@
 // Deletes expired codes, tokens, sessions, rate-limit windows and loopback registrations never
-// used (issue 9). Safe on any number of instances: the work runs under an advisory lock and every
+// used. Safe on any number of instances: the work runs under an advisory lock and every
 // statement is idempotent. Expired rows are kept a day first so that reuse of an expired refresh
 // token is still recognised as reuse rather than as an unknown token.
 import type { Logger } from 'pino';

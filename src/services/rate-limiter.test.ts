@@ -1,10 +1,10 @@
-// Issue 13 item 11: the token buckets that bound guessing. Run on PGlite, and on PostgreSQL with
+// /auth.md "Rate limits": the token buckets that bound guessing. Run on PGlite, and on PostgreSQL with
 // DATABASE_URL (where concurrent takes really race on separate connections).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
-describe('token-bucket rate limits (issue 13 item 11)', () => {
+describe('token-bucket rate limits (/auth.md "Rate limits")', () => {
   let test: TestDatabase;
   let clock = new Date('2026-11-25T10:00:00Z');
   const policy = { limit: 10, windowSeconds: 600 }; // a token a minute, ten stored
@@ -21,7 +21,7 @@ describe('token-bucket rate limits (issue 13 item 11)', () => {
     return allowed;
   }
 
-  it('issue 13 item 11: a full bucket lets `limit` through, then refuses with the wait for the next token', async () => {
+  it('a full bucket lets `limit` through, then refuses with the wait for the next token', async () => {
     const first = await limiter().take('b:full', policy);
     expect(first).toMatchObject({ allowed: true, limit: 10, remaining: 9 });
     expect(await takeAll('b:full', 20)).toBe(9);
@@ -30,7 +30,7 @@ describe('token-bucket rate limits (issue 13 item 11)', () => {
     expect(refused.resetSeconds).toBe(60);
   });
 
-  it('issue 13 item 11: a burst across any moment is not doubled (what a fixed window allows at its boundary)', async () => {
+  it('a burst across any moment is not doubled (what a fixed window allows at its boundary)', async () => {
     // A fixed window of 600 s would allow 10 at 09:59:59 and 10 more at 10:00:00; the bucket
     // refills one token a minute whatever the clock says.
     clock = new Date('2026-11-25T10:09:59Z');
@@ -43,7 +43,7 @@ describe('token-bucket rate limits (issue 13 item 11)', () => {
     expect(await takeAll('b:edge', 15)).toBe(10);
   });
 
-  it('issue 13 item 11: peek takes nothing; giveBack returns a token; refill empties the count', async () => {
+  it('peek takes nothing; giveBack returns a token; refill empties the count', async () => {
     expect(await limiter().peek('b:peek', policy)).toMatchObject({ allowed: true, remaining: 10 });
     await takeAll('b:peek', 10);
     expect(await limiter().peek('b:peek', policy)).toMatchObject({ allowed: false, remaining: 0 });
@@ -53,12 +53,12 @@ describe('token-bucket rate limits (issue 13 item 11)', () => {
     expect(await limiter().peek('b:peek', policy)).toMatchObject({ allowed: true, remaining: 10 });
   });
 
-  it('issue 13 item 11: concurrent takes on one bucket never hand out more tokens than it holds', async () => {
+  it('concurrent takes on one bucket never hand out more tokens than it holds', async () => {
     const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter().take('b:race', policy)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
   });
 
-  it('issue 13 item 11: a limit whose interval is a fractional number of milliseconds still hands out every token', async () => {
+  it('a limit whose interval is a fractional number of milliseconds still hands out every token', async () => {
     const odd = { limit: 7, windowSeconds: 900 };
     let allowed = 0;
     for (let i = 0; i < 7; i++) if ((await limiter().take('b:odd', odd)).allowed) allowed++;
@@ -66,7 +66,7 @@ describe('token-bucket rate limits (issue 13 item 11)', () => {
     expect((await limiter().take('b:odd', odd)).allowed).toBe(false);
   });
 
-  it('issue 13 item 11: remembered keys are recalled until they lapse', async () => {
+  it('remembered keys are recalled until they lapse', async () => {
     await limiter().remember('known:x', 60);
     expect(await limiter().recalls('known:x')).toBe(true);
     expect(await limiter().recalls('known:y')).toBe(false);

@@ -1,8 +1,8 @@
-// Rate limits whose counters live in the database, so every instance shares them (issue 9).
+// Rate limits whose counters live in the database, so every instance shares them (/auth.md "Rate limits").
 // Callers name the bucket and the policy. Two kinds:
 // - `consume`: fixed windows, for throughput limits (token requests, tool calls, registrations);
 // - `take`: token buckets (`limit` tokens, refilled evenly over the window), for limits on
-//   guessing (issue 13 item 11), where a fixed window lets twice the limit through across a boundary.
+//   guessing (/auth.md "Rate limits"), where a fixed window lets twice the limit through across a boundary.
 import type { Db } from '../db/database.ts';
 import { deleteTokenBucket, findTokenBucket, hitCounter, rememberUntil, resetCounter, returnToken, takeToken } from '../db/repositories/rate-limits.ts';
 import { createGroupCommit } from './group-commit.ts';
@@ -120,7 +120,7 @@ export function rateLimitHeaders(decision: RateDecision, policy: RatePolicy): Re
 
 /** The service's policies, documented in /auth.md. */
 export const RATE_POLICIES = {
-  // Issue 13 item 11, token buckets: failed sign-ins of one person (identity, any school) from one
+  // /auth.md "Rate limits", token buckets: failed sign-ins of one person (identity, any school) from one
   // address; of one person from every address but those they signed in from (NIST SP 800-63B
   // 5.2.2: at most 100 consecutive failures); and attempts from one address, whatever the person.
   signInPerAccountAddress: { limit: 10, windowSeconds: 900 },

@@ -47,7 +47,7 @@ const HOSTILE = [
   '<details open ontoggle=alert(1)>',
 ];
 
-describe('sanitizeSchoolHtml (issue 13 item 7: school HTML never carries script or event handlers)', () => {
+describe('sanitizeSchoolHtml (school HTML never carries script or event handlers)', () => {
   it.each(HOSTILE)('leaves only allowlisted tags, attributes and URLs of %j', (html) => {
     const clean = sanitizeSchoolHtml(html);
     expectHarmless(clean);

@@ -1,6 +1,6 @@
 // The school's HTML fields (course, event, product, plan and section descriptions, text lectures,
-// page and post bodies, lecturer bios) are sanitised here, on write, by one allowlist (issue 13
-// item 7): whatever an admin, an operator tool or the seed stores, the catalog, GraphQL and MCP
+// page and post bodies, lecturer bios) are sanitised here, on write, by one allowlist (OpenAPI
+// "School text and HTML"): whatever an admin, an operator tool or the seed stores, the catalog, GraphQL and MCP
 // serve no script, no event handler, no style and no URL but http(s), mailto or a relative one.
 // Rows written before this rule were cleaned by migration 2026-11-25T0003-sanitise-school-html.
 //

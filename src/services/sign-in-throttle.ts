@@ -1,4 +1,4 @@
-// Issue 13 item 11, "Guessing is bounded per person, not per school". A password belongs to the
+// /auth.md "Rate limits": guesses are bounded per person, not per school. A password belongs to the
 // identity (one normalised e-mail, every school), so its guesses are counted per identity across
 // schools, in token buckets (no burst across a window boundary), at three strengths:
 // 1. per identity and address (strict, `signInPerAccountAddress`): a stranger's guesses from one

@@ -10,7 +10,7 @@ export type Site = {
   description: string | null;
   locale: string;
   currency: string;
-  /** IANA time zone of the school's pages (issue 14 part 3: dates on pages in the school's time). */
+  /** IANA time zone of the school's pages (README "Page languages": dates on pages in the school's time). */
   timeZone: string;
   betaFeatures: Record<string, boolean>;
   idTokenSigningEnabled: boolean;

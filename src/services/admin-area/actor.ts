@@ -1,5 +1,5 @@
 // Who is acting in the admin and account areas, and the one way their changes reach the audit log
-// (issue 6: every change made in the admin area is written there, with who, what and from where).
+// (every change made in the admin area is written there, with who, what and from where).
 import type { Db } from '../../db/database.ts';
 import { findPerson, listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
@@ -28,5 +28,5 @@ export function recordChange(audit: AuditLog, actor: Actor, change: Change): Pro
   return audit.record({ siteId: actor.siteId, actorPersonId: actor.personId, ip: actor.ip, ...change });
 }
 
-/** A row the page named does not exist at this school (or no longer does); its words are a catalogue key (issue 14 part 3). */
+/** A row the page named does not exist at this school (or no longer does); its words are a catalogue key. */
 export class AreaNotFound extends KeyedError {}

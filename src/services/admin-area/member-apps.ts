@@ -1,5 +1,5 @@
-// OAuth applications: the member-audience clients a school creates for developers (seed spec,
-// Authentication 4). The rules live in oauth/clients/manage-clients.ts; this adds the admin
+// OAuth applications: the member-audience clients a school creates for developers (/auth.md
+// "2. Get a client"). The rules live in oauth/clients/manage-clients.ts; this adds the admin
 // area's concerns: the school's own list, what happens to live grants, and the audit log.
 import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';

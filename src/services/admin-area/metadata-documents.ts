@@ -1,6 +1,6 @@
 // "Client metadata documents": which hosts may identify clients by an HTTPS client_id at this
-// school (seed spec, Authentication 4), open registration, and the review queue. Approving lifts
-// the read-only limit of unreviewed documents (seed spec, Limits); blocking refuses the client
+// school (/auth.md "2. Get a client"), open registration, and the review queue. Approving lifts
+// the read-only limit of unreviewed documents (identity and *:read scopes only); blocking refuses the client
 // from then on and ends what it already holds.
 import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
@@ -12,7 +12,7 @@ import { requireOwner } from '../metadata-host-owners.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
 import { KeyedError, textKey } from '../../lib/text-key.ts';
 
-/** A host the allowlist cannot hold; its words are a catalogue key (issue 14 part 3). */
+/** A host the allowlist cannot hold; its words are a catalogue key (README "Page languages"). */
 export class InvalidHost extends KeyedError {}
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -35,7 +35,7 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
       return (await listMetadataDocumentClients(db, siteId)).map(toClient);
     },
 
-    // Issue 13 item 8: the allowlist and open registration are the owners' to change (OwnerRequired).
+    // The allowlist and open registration are the owners' to change (OwnerRequired).
     async addHost(actor: Actor, input: string): Promise<string> {
       await requireOwner(db, actor.siteId, actor.personId);
       const host = normalizeHost(input);

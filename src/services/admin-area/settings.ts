@@ -10,10 +10,10 @@ import { afterFeatureChange } from '../feature-changes.ts';
 export const BETA_FEATURES = [
   {
     key: 'mcp_connections',
-    // Issue 14 part 3: the words are catalogue keys (src/web/locales), said in the school's language.
+    // README "Page languages": the words are catalogue keys (src/web/locales), said in the school's language.
     label: 'admin.settings.mcpConnections.label',
     description: 'admin.settings.mcpConnections.description',
-    // Issue 13 item 2: the page says what switching off does before anyone does it.
+    // /auth.md "Access follows the school": the page says what switching off does before anyone does it.
     offWarning: 'admin.settings.mcpConnections.offWarning',
   },
 ] as const;

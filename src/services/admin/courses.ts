@@ -46,7 +46,7 @@ export function toCourse(row: CourseRow) {
 }
 
 function columnsOf(input: CourseInput) {
-  // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
   const { price, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }

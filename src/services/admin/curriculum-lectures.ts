@@ -12,7 +12,7 @@ import { checkFullOrder } from './curriculum-sections.ts';
 import { sanitizeSchoolHtml, withSanitizedHtml } from '../rich-text.ts';
 import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
 
-/** Issue 13 item 7: `text` content is school HTML, sanitised on every write (services/rich-text.ts). */
+/** OpenAPI "School text and HTML": `text` content is school HTML, sanitised on every write (services/rich-text.ts). */
 function sanitizedContent<T extends LectureInput>(input: T, type: LectureContentType, current?: string | null): T {
   if (type !== 'text') return input;
   // A lecture turned into `text` keeps its old content unless sent: that content is sanitised too.

@@ -61,7 +61,7 @@ export function createSectionAdmin(db: Db) {
 
     async updateSection(site: Site, courseId: string, id: string, input: SectionInput) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
-      // Issue 13 item 7: a section's description is school HTML, sanitised on every write (services/rich-text.ts).
+      // OpenAPI "School text and HTML": a section's description, sanitised on every write (services/rich-text.ts).
       const row = await sections.updateSection(db, site.id, courseId, id, withSanitizedHtml(input, ['description']));
       if (!row) throw sectionNotFound();
       const [section] = await withLectures(db, site, [row]);

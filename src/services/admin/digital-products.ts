@@ -45,7 +45,7 @@ export function createDigitalProductAdmin(db: Db) {
   }
 
   async function columnsOf(site: Site, input: DigitalProductInput) {
-    // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
     const { price, file_id: fileId, ...rest } = withSanitizedHtml(input, ['description']);
     if (fileId && !(await findStoredFile(db, site.id, fileId))) throw unprocessable('/body/file_id', 'is not a file uploaded to this school');
     return { ...rest, ...(fileId !== undefined ? { file_id: fileId } : {}), ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };

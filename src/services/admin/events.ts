@@ -73,7 +73,7 @@ export function createEventAdmin(db: Db) {
    *   would wait for a second connection, forever on PGlite's single one (fuzz updateEventDeadlock)
    */
   async function columnsOf(exec: Db, site: Site, input: EventInput, current?: EventRow) {
-    // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
     const { price, timezone, ...rest } = withSanitizedHtml(input, ['description']);
     const startsAt = new Date(input.starts_at ?? current!.starts_at);
     const endsAt = new Date(input.ends_at ?? current!.ends_at);

@@ -88,7 +88,7 @@ export function createLecturerAdmin(db: Db) {
     async create(site: Site, input: LecturerInput & { name: string }) {
       await checkPerson(site, input.person_id);
       const row = await repo
-        // Issue 13 item 7: the bio is school HTML, sanitised on every write (services/rich-text.ts).
+        // OpenAPI "School text and HTML": the bio is school HTML, sanitised on every write (services/rich-text.ts).
         .insertLecturer(db, { ...withSanitizedHtml(input, ['bio']), site_id: site.id, slug: input.slug ?? slugify(input.name) })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);

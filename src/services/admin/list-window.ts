@@ -1,4 +1,4 @@
-// The list conventions of the content families in one place (issue 5: `limit` 1-100, default
+// The list conventions of the content families in one place (OpenAPI Limit and Cursor: `limit` 1-100, default
 // 20; opaque `cursor`; `{ data, next_cursor }`): reads the query into a keyset window and turns
 // the repository's rows (each with its `sort_key`) into a page.
 import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';

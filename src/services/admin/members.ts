@@ -55,13 +55,13 @@ export function createMemberAdmin(db: Db) {
     async get(site: Site, id: string) {
       return toMember(await mustFind(site, id));
     },
-    /** Issue 13 item 9: a member here gains the role; anyone else is invited (services/invitations.ts). */
+    /** OpenAPI inviteMember: a member here gains the role; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
       const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: input.role });
       if (outcome.kind === 'invited') return outcome;
       return { kind: 'member' as const, created: outcome.created, member: toMember(await mustFind(site, outcome.personId)) };
     },
-    /** Issue 13 item 1: the person's grants here are narrowed or revoked in the same transaction. */
+    /** /auth.md "Access follows the school": the person's grants here are narrowed or revoked at once. */
     async setRoles(site: Site, id: string, roles: SiteRole[], actor: ChangeActor = {}) {
       await db.transaction().execute(async (trx) => {
         const current = await checkOwnerKept(trx, site, id, roles.includes('owner'));

@@ -53,7 +53,7 @@ export function toMembershipPlan(row: PlanRow, courses: readonly PlanCourseRow[]
 }
 
 function columnsOf(input: PlanInput) {
-  // Issue 13 item 7: the description is school HTML, sanitised on every write (services/rich-text.ts).
+  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
   const { price, course_ids: _courses, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }

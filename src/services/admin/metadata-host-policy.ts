@@ -1,4 +1,4 @@
-// The admin API's side of "only owners change the allowlist" (issue 13 item 8,
+// The admin API's side of "only owners change the allowlist" (see
 // services/metadata-host-owners.ts): updateSchool from an admin that would change
 // allowed_metadata_hosts or open_registration is 403 in the problem shape (RFC 9457), naming the
 // field; the same values sent back unchanged are no change and pass.

@@ -57,7 +57,7 @@ export function createPageAdmin(db: Db) {
       return toPage(await mustFind(site, id));
     },
     async create(site: Site, raw: PageInput & { title: string }) {
-      // Issue 13 item 7: school HTML, sanitised on every write (services/rich-text.ts).
+      // OpenAPI "School text and HTML": school HTML, sanitised on every write (services/rich-text.ts).
       const input = withSanitizedHtml(raw, ['body']);
       const row = await repo
         .insertPage(db, { site_id: site.id, ...input, slug: input.slug ?? slugify(input.title) })

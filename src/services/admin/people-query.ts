@@ -1,4 +1,4 @@
-// The list query shared by students and members (issue 5: the same filters, sort and page shape
+// The list query shared by students and members (listStudents, listMembers: the same filters, sort and page shape
 // everywhere): search, joined-at range, sort by joining time or e-mail, keyset cursor.
 import type { PeopleQuery, PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import { parseSort, readCursor, type Keyset } from '../../admin/keyset.ts';

@@ -39,7 +39,7 @@ export const toPost = (row: PostRow) => ({ ...toPostSummary(row), body: row.body
 
 export function createPostAdmin(db: Db) {
   async function columnsOf(site: Site, input: PostInput) {
-    // Issue 13 item 7: the body is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the body is school HTML, sanitised on every write (services/rich-text.ts).
     const { author_id: authorId, ...rest } = withSanitizedHtml(input, ['body']);
     if (authorId && (await listRolesAtSite(db, site.id, authorId)).length === 0) {
       throw unprocessable('/body/author_id', 'is not a person with a role at this school');

@@ -1,6 +1,6 @@
 // The one way a person's roles at a school change (admin API, its MCP tools, any later surface):
 // the roles, the audit entry saying who changed them, and the re-check of every grant the person
-// holds there (issue 13 item 1), all in the caller's transaction, so the very next request with
+// holds there (/auth.md "Access follows the school"), all in the caller's transaction, so the very next request with
 // one of their tokens, on any instance, sees only what the new roles allow.
 import type { Db } from '../../db/database.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';

@@ -1,4 +1,4 @@
-// 422 for a request that is well formed but breaks a rule of the school's data (issue 5), with a
+// 422 for a request that is well formed but breaks a rule of the school's data (OpenAPI UnprocessableEntity), with a
 // pointer to the field that breaks it, as the 400s of spec validation have.
 import { ProblemError } from '../../http/problem.ts';
 

@@ -1,5 +1,5 @@
 // 422 for the commerce families (plans, subscriptions, coupons, analytics): well-formed input that
-// breaks a rule of the school's data, with a pointer to the field that breaks it (issue 5: 400
+// breaks a rule of the school's data, with a pointer to the field that breaks it (OpenAPI: 400
 // for the schema, 422 for the rules, both with pointers). The same shape as the enrollments' 422.
 import { ProblemError, type FieldError } from '../../http/problem.ts';
 

@@ -50,7 +50,7 @@ function changesOf(input: SchoolInput): SchoolSettingsChanges {
   return {
     ...rest,
     ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
-    // Seed spec, Authentication 4: hosts compare case-insensitively; duplicates after that are one.
+    // RFC 3986 3.2.2: hosts compare case-insensitively; duplicates after that are one.
     ...(hosts ? { allowed_metadata_hosts: [...new Set(hosts.map((h) => h.toLowerCase()))] } : {}),
   };
 }
@@ -65,9 +65,9 @@ export function createSchoolAdmin(db: Db) {
     async get(site: Site) {
       return toSchool(await getSchoolSettings(db, site.id));
     },
-    /** A feature switched off ends the grants resting on it in the same transaction (issue 13 item 2). */
+    /** A feature switched off ends the grants resting on it in the same transaction (/auth.md). */
     async update(site: Site, input: SchoolInput, actor: ChangeActor = {}) {
-      // Issue 13 item 8: only owners change which metadata-document hosts are accepted.
+      // Only owners change which metadata-document hosts are accepted.
       await checkMetadataHostPolicyChange(db, site, input, actor.personId);
       const flags = flagsOf(input);
       return toSchool(

@@ -1,7 +1,7 @@
 // Cursors of the commerce lists and analytics reports carry a sort key of one type: a time, a
 // number (money, counts, rates) or a text. A cursor handed back with another sort than the one that
 // issued it would make the database cast a title to a time; that is the client's mistake, so it is
-// a 400 pointing at /query/cursor (issue 5), never a 500.
+// a 400 pointing at /query/cursor (OpenAPI parameter Cursor), never a 500.
 import { readCursor, type Keyset } from '../../admin/keyset.ts';
 import { invalidRequest } from '../../http/problem.ts';
 

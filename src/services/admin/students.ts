@@ -1,6 +1,6 @@
 // Rules of the admin API's students (reference 2.10, "students / members"). A student is a global
 // identity holding the `student` role here. Inviting someone who does not belong here yet records
-// an invitation they accept themselves (issue 13 item 9); inviting again is idempotent.
+// an invitation they accept themselves (nothing attached without the person's consent); inviting again is idempotent.
 // The school owns the role and its enrollments, not the identity: removing a student deletes
 // those two and nothing else, and the shared name changes only while no other school knows them.
 import type { Db } from '../../db/database.ts';
@@ -48,7 +48,7 @@ export function createStudentAdmin(db: Db) {
         enrollments,
       };
     },
-    /** Issue 13 item 9: a member here becomes a student at once; anyone else is invited (services/invitations.ts). */
+    /** inviteStudent: a member here becomes a student at once; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string }) {
       const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: 'student' });
       if (outcome.kind === 'invited') return outcome;
@@ -66,7 +66,7 @@ export function createStudentAdmin(db: Db) {
       await people.updateIdentityName(db, id, input.name.trim());
       return toStudent(await mustFind(site, id));
     },
-    /** Issue 13 item 1: a student removed here keeps no grant a student role allowed. */
+    /** /auth.md "Access follows the school": a student removed here keeps no grant a student role allowed. */
     async remove(site: Site, id: string, actor: ChangeActor = {}): Promise<void> {
       await mustFind(site, id);
       await db.transaction().execute(async (trx) => {
