@@ -26,7 +26,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize,
-      // Fail fast instead of hanging when the server is down (issue 9: 503, never a hang).
+      // Fail fast instead of hanging when the server is down (503 with Retry-After, never a hang).
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
@@ -34,7 +34,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     pool.on('error', () => undefined);
     const autoName = createStatementNamer();
     pool.on('connect', (client) => prepareStatements(client, autoName));
-    // Issue 14 part 2: pool use and wait for /metrics (pool-probe.ts).
+    // README "Metrics": pool use and wait for /metrics (pool-probe.ts).
     const probe = probePgPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachProbe(db, probe);

@@ -1,4 +1,4 @@
-// issue 2: the same forward-only migrations apply on PGlite and on PostgreSQL (CI runs this file
+// The same forward-only migrations apply on PGlite and on PostgreSQL (CI runs this file
 // twice: without DATABASE_URL on PGlite, with it on a scratch PostgreSQL database).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

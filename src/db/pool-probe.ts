@@ -1,4 +1,4 @@
-// Issue 14 part 2, metrics: how busy the database connection is, read by /metrics. database.ts
+// README "Metrics": how busy the database connection is, read by /metrics. database.ts
 // attaches a probe to each database it opens; the metrics registry samples it on each scrape.
 // - PostgreSQL: the pg pool's own counts (totalCount, idleCount, waitingCount) and the time each
 //   `pool.connect()` (one per kysely query or transaction) waited for a connection.

@@ -1,4 +1,4 @@
-// Issue 2, point 5 (and DESIGN habit 4): "Data access lives in one layer ... that owns all SQL;
+// DESIGN habit 4: "Data access lives in one layer ... that owns all SQL;
 // handlers never build SQL." Outside src/db/ no file builds a query with kysely: no query builder
 // call and no `sql` template. Test files and their fixtures may arrange data directly.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('the SQL layer (issue 2, point 5)', () => {
+describe('the SQL layer (DESIGN habit 4)', () => {
   it('no file outside src/db builds SQL: handlers, services and pages go through repositories', () => {
     const outside = sourceFiles(SRC).filter((file) => !file.startsWith(path.join(SRC, 'db') + path.sep));
     expect(outside.length).toBeGreaterThan(100);

@@ -1,4 +1,4 @@
-// Issue 13 item 3: every grant has an absolute end. It is fixed when the grant starts (created_at
+// /auth.md "Lifetimes": every grant has an absolute end. It is fixed when the grant starts (created_at
 // + GRANT_ABSOLUTE_LIFETIME_SECONDS) and caps every token the family ever issues, so rotation can
 // no longer keep a grant alive for ever. Grants older than this migration get the default lifetime
 // (30 days from their start); a grant already past it ends on its next use. Frozen once landed.

@@ -1,4 +1,4 @@
-// Issue 13 item 7: the school's HTML fields are sanitised on write from now on
+// OpenAPI "School text and HTML": the school's HTML fields are sanitised on write from now on
 // (services/rich-text.ts); this cleans the rows written before, so that the catalog, GraphQL and
 // MCP never serve script or event handlers from old data either. Frozen once landed: the policy is
 // a copy of the allowlist as it stood on that day (a migration imports nothing from src/), and a

@@ -1,4 +1,4 @@
-// Issue 13 item 9, "People across schools": adding a person by e-mail no longer attaches an
+// People across schools: adding a person by e-mail no longer attaches an
 // identity (which other schools may know) to this school; it records an invitation, and the role
 // is added only when the person accepts it. The accept link's secret is kept as a digest only.
 // Frozen once landed.

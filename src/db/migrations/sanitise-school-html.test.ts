@@ -3,7 +3,7 @@ import { createDatabase, type Db } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { up } from './2026-11-25T0003-sanitise-school-html.ts';
 
-// Issue 13 item 7: rows written before HTML was sanitised on write are cleaned by the migration.
+// OpenAPI "School text and HTML": rows written before HTML was sanitised on write are cleaned by the migration.
 describe('migration 2026-11-25T0003-sanitise-school-html', () => {
   let db: Db;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Per-course analytics computed by the database (never rows loaded into JavaScript): enrollment
 // counts by state, and completion (reference 2.10 "analytics": enrollments, completion rate).
 // Every course of the school gets a row, courses without enrollments included, and the rows page
-// by keyset over the computed figures like any other list (issue 5).
+// by keyset over the computed figures like any other list (OpenAPI parameters Limit and Cursor).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseStatus } from '../schema.ts';

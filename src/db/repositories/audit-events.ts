@@ -1,4 +1,4 @@
-// SQL for the audit log: who did what, when, from where (issue 9).
+// SQL for the audit log: who did what, when, from where.
 import type { Db } from '../database.ts';
 
 export type AuditEvent = {

@@ -1,4 +1,4 @@
-// SQL for reading the audit log in the admin area (issue 6), newest first, one keyset page at a
+// SQL for reading the audit log in the admin area, newest first, one keyset page at a
 // time. The sort time leaves the database as text with microseconds: a JavaScript Date keeps
 // milliseconds only, and a cursor rounded to them would skip or repeat rows.
 import { sql } from 'kysely';

@@ -1,6 +1,6 @@
 // SQL for reading comments, with what an admin needs beside each: the author's name, their
 // highest role at this school and the number of replies. Every statement is scoped by site_id:
-// another school's comment is a 404, never its data (issue 5).
+// another school's comment is a 404, never its data (OpenAPI response NotFound).
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CommentableType, CommentsTable } from '../schema.ts';

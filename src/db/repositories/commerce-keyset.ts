@@ -1,7 +1,7 @@
 // Keyset conditions for the commerce lists (orders, subscriptions, plans, coupons) and the
 // per-course analytics reports, whose sort keys may be money or computed counts and rates, not
 // only columns: `(key, id)` compared as a row value with the cursor's, so a page starts exactly
-// after the last row of the previous one (issue 5: opaque cursors, no depth cap).
+// after the last row of the previous one (OpenAPI parameter Cursor: opaque cursors, no depth cap).
 import { sql, type RawBuilder } from 'kysely';
 import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
 
@@ -22,7 +22,7 @@ export function exactIso(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10). */
+/** keyValue refuses (400) a cursor whose value this key cannot be compared with (a 400, never a 500). */
 function cursorValue(after: Keyset, kind: KeyKind): RawBuilder<unknown> {
   if (kind === 'time') return sql`${keyValue(after, 'time')}::timestamptz`;
   if (kind === 'bigint') return sql`${keyValue(after, 'integer')}::bigint`;

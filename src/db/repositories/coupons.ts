@@ -1,5 +1,5 @@
 // SQL for the admin API's coupons. Every statement is scoped by site_id: another school's coupon
-// is as absent as one that never existed (issue 5: 404, never its data). Codes are stored
+// is as absent as one that never existed (OpenAPI response NotFound: 404, never its data). Codes are stored
 // upper-case (a check constraint insists), so the unique (site_id, code) is case-insensitive.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';

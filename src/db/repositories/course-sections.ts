@@ -1,5 +1,5 @@
 // SQL for the sections of a course. Every statement is scoped by site_id (and the course), so
-// another school's section is as absent as one that never existed (issue 5: 404, never its data).
+// another school's section is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 // Positions are unique per course but deferrable (migration 2026-11-22T0001): inside one
 // transaction they may collide while a write renumbers them.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';

@@ -1,5 +1,5 @@
 // SQL for the admin API's courses. Every statement is scoped by site_id: another school's course
-// is as absent as one that never existed (issue 5: 404, never its data).
+// is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CoursesTable } from '../schema.ts';

@@ -1,6 +1,6 @@
 // SQL for the admin API's digital products, each read with its attached file's name, type and
 // size. Every statement is scoped by site_id: another school's product is as absent as one that
-// never existed (issue 5: 404, never its data).
+// never existed (OpenAPI response NotFound: 404, never its data).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { DigitalProductsTable, DigitalProductStatus } from '../schema.ts';

@@ -1,5 +1,5 @@
 // SQL for the admin API's enrollments. Every statement is scoped by site_id, so another school's
-// enrollment is a 404 (issue 5). Rows carry the course and student they name and the progress
+// enrollment is a 404 (OpenAPI response NotFound). Rows carry the course and student they name and the progress
 // counts, so one query answers a page (published lectures only: what the student can see).
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';

@@ -1,5 +1,5 @@
 // SQL for the admin API's events, each read with its registration counts. Every statement is
-// scoped by site_id: another school's event is as absent as one that never existed (issue 5).
+// scoped by site_id: another school's event is as absent as one that never existed (OpenAPI response NotFound).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EventStatus, EventsTable } from '../schema.ts';

@@ -1,5 +1,5 @@
 // SQL for reading forms and their submissions. Every statement is scoped by site_id: another
-// school's form is a 404 and its submissions are never read (issue 5).
+// school's form is a 404 and its submissions are never read (OpenAPI response NotFound).
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { FormSubmissionsTable, FormsTable } from '../schema.ts';

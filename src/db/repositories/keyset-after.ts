@@ -17,7 +17,7 @@ export function exactTime(column: string): RawBuilder<string> {
  */
 export function afterKeyset(column: string, idColumn: string, sort: SortSpec, after: Keyset, kind: 'time' | 'text' | 'number'): RawBuilder<boolean> {
   const op = sort.direction === 'desc' ? sql`<` : sql`>`;
-  // keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10).
+  // keyValue refuses (400) a cursor whose value this key cannot be compared with (a 400, never a 500).
   const value = kind === 'time' ? sql`${keyValue(after, 'time')}::timestamptz` : kind === 'number' ? sql`${keyValue(after, 'number')}` : sql`${keyValue(after, 'text')}::text`;
   return sql<boolean>`(${sql.ref(column)}, ${sql.ref(idColumn)}) ${op} (${value}, ${after.id}::uuid)`;
 }

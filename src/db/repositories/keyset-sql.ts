@@ -28,7 +28,7 @@ export function keysetSql(sortable: Sortable, window: ListWindow, alias?: string
   const { direction } = window.sort;
   if (!window.after) return { key, direction, after: null };
   const op = direction === 'desc' ? sql`<` : sql`>`;
-  // keyValue refuses (400) a cursor whose value this key cannot be compared with (issue 13 item 10).
+  // keyValue refuses (400) a cursor whose value this key cannot be compared with (a 400, never a 500).
   const value = isTime ? sql`${keyValue(window.after, 'micros')}::bigint` : sql`${keyValue(window.after, 'text')}`;
   return { key, direction, after: sql<boolean>`(${key}, ${sql.ref(ref('id'))}) ${op} (${value}, ${window.after.id}::uuid)` };
 }

@@ -1,6 +1,6 @@
 // SQL for lecturer profiles and their course assignments. Every statement is scoped by site_id
 // (course_lecturers has no site_id of its own, so it is reached only through a lecturer or a
-// course of the site): another school's profile is a 404, never its data (issue 5).
+// course of the site): another school's profile is a 404, never its data (OpenAPI response NotFound).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { LecturersTable } from '../schema.ts';

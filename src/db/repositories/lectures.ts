@@ -1,6 +1,6 @@
 // SQL for the lectures of a course's sections, content included (admin reads only; the public
 // outline lives in catalog.ts and never selects content). Every statement is scoped by site_id,
-// so another school's lecture is a 404, never its data (issue 5). Positions are unique per
+// so another school's lecture is a 404, never its data (OpenAPI response NotFound). Positions are unique per
 // section but deferrable: a transaction may renumber them freely before it commits.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';

@@ -1,6 +1,6 @@
 // SQL for the admin API's membership plans and the courses they include. Every statement is
 // scoped by site_id (membership_plan_courses through its plan, whose site is checked first), so
-// another school's plan or course is as absent as one that never existed (issue 5).
+// another school's plan or course is as absent as one that never existed (OpenAPI response NotFound).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseStatus, MembershipPlansTable, PlanStatus } from '../schema.ts';

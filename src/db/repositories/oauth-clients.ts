@@ -88,7 +88,7 @@ export async function findVendorClient(db: Db, clientId: string): Promise<Client
   return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'vendor').executeTakeFirst();
 }
 
-// --- The admin area's view of a school's own clients (issue 6). Every statement names the site,
+// --- The admin area's view of a school's own clients. Every statement names the site,
 // so a row id from another school's page can never reach a client of this one.
 
 /** A client that belongs to this school (never a deployment-wide vendor integration). */

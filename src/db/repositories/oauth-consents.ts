@@ -1,5 +1,5 @@
 // SQL for remembered consents: what a person allowed a client at a school, so that the same
-// request again skips the consent page (issue 3: remembered grants).
+// request again skips the consent page (/auth.md "3. Authorize": remembered consent).
 import type { Db } from '../database.ts';
 
 export type ConsentRow = { scopes: string[]; resource: string; granted_at: Date };

@@ -64,7 +64,7 @@ export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: 
 export async function lockRefreshToken(db: Db, siteId: string, tokenHash: string): Promise<(RefreshTokenRow & { grant_revoked_at: Date | null; person_id: string; grant_scopes: string[]; resource: string; auth_time: Date }) | undefined> {
   // The grant first, then the token: the order rotateLiveRefreshToken and revokeGrant take. Locking
   // the token first deadlocked against the one-statement rotation under concurrent uses of one
-  // token (issue 9, contract-tests/reliability/refresh-race.test.ts).
+  // token (RFC 9700 4.14.2; contract-tests/reliability/refresh-race.test.ts).
   await db
     .selectFrom('oauth_grants')
     .select('id')

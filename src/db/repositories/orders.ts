@@ -1,5 +1,5 @@
 // SQL for the admin API's orders (read-only). Every statement is scoped by site_id: another
-// school's order is as absent as one that never existed (issue 5: 404, never its data).
+// school's order is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { OrderItemsTable, OrderStatus, OrdersTable } from '../schema.ts';

@@ -1,5 +1,5 @@
 // SQL for the admin API's pages. Every statement is scoped by site_id: another school's page is
-// as absent as one that never existed (issue 5: 404, never its data).
+// as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { DraftOrPublished, PagesTable } from '../schema.ts';

@@ -1,6 +1,6 @@
 // SQL for the admin API's lists of people: students (the `student` role) and members (any role).
 // Both read one school's site_roles, so another school's people are as absent as strangers
-// (issue 5: 404, never their data), and share one set of filters, sorts and keyset pages.
+// (OpenAPI response NotFound: 404, never their data), and share one set of filters, sorts and keyset pages.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SiteRole } from '../schema.ts';

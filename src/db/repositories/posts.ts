@@ -1,5 +1,5 @@
 // SQL for the admin API's posts. Every statement is scoped by site_id: another school's post is
-// as absent as one that never existed (issue 5: 404, never its data).
+// as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { PostAccessType, PostsTable, DraftOrPublished } from '../schema.ts';

@@ -24,7 +24,7 @@ export async function purgeExpired(db: Db, now: Date, retentionMs: number, unuse
     refreshTokens: count(await db.deleteFrom('oauth_refresh_tokens').where('expires_at', '<', before).executeTakeFirst()),
     sessions: count(await db.deleteFrom('oauth_sessions').where('expires_at', '<', before).executeTakeFirst()),
     rateLimitCounters: count(await db.deleteFrom('rate_limit_counters').where('expires_at', '<', now).executeTakeFirst()),
-    // Issue 3: loopback registrations never used expire and are cleaned up.
+    // /auth.md "2. Get a client": loopback registrations never used expire and are cleaned up.
     unusedLoopbackClients: count(
       await db
         .deleteFrom('oauth_clients')

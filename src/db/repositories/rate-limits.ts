@@ -2,7 +2,7 @@
 // statement that runs the same on PostgreSQL and PGlite.
 // - Fixed windows (throughput limits: tokens per client, tool calls per token): one row per bucket
 //   and window, one upsert adds one or more hits.
-// - Token buckets (issue 13 item 11: guessing limits, where a fixed window lets a burst of twice
+// - Token buckets (/auth.md "Rate limits": guessing limits, where a fixed window lets a burst of twice
 //   the limit through across each boundary): GCRA, the generic cell rate algorithm (ITU-T I.371),
 //   which is a token bucket kept as one timestamp, the "theoretical arrival time" (TAT). A row's
 //   window_start is the epoch and expires_at holds the TAT: once it has passed, the bucket is full

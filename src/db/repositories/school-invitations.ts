@@ -1,4 +1,4 @@
-// SQL of the invitations to a school (issue 13 item 9). Every statement is scoped by site_id, or
+// SQL of the invitations to a school (OpenAPI inviteStudent and inviteMember). Every statement is scoped by site_id, or
 // by the accept link's digest, which names one invitation of one school.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';

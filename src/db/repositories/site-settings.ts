@@ -1,4 +1,4 @@
-// SQL for the settings a school's operators change in the admin area (issue 6): beta features,
+// SQL for the settings a school's operators change in the admin area: beta features,
 // ID-token signing and who may identify clients by metadata document. Sites are read per request,
 // so each change takes effect on the next request everywhere.
 import { sql } from 'kysely';

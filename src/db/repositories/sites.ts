@@ -15,7 +15,7 @@ export async function countSites(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** Every school's slug, for a command's "unknown --site" answer (issue 14 part 1). */
+/** Every school's slug, for a command's "unknown --site" answer (one line listing the valid slugs). */
 export async function listSiteSlugs(db: Db): Promise<string[]> {
   return (await db.selectFrom('sites').select('slug').orderBy('slug').execute()).map((row) => row.slug);
 }

@@ -1,5 +1,5 @@
 // SQL for the admin API's subscriptions. Every statement is scoped by site_id: another school's
-// subscription (or plan) is as absent as one that never existed (issue 5: 404, never its data).
+// subscription (or plan) is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SubscriptionsTable, SubscriptionStatus } from '../schema.ts';

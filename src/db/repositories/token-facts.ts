@@ -1,4 +1,4 @@
-// SQL for a token together with every fact its standing rests on (issue 13 item 0): the token's
+// SQL for a token together with every fact its standing rests on (/auth.md "Access follows the school"): the token's
 // own state, its grant's, the client's audience, the person's current roles at the token's school
 // and the school's "MCP connections" feature, in one indexed round trip. What those facts mean is
 // decided in TypeScript, in one place: src/oauth/standing/token-standing.ts.

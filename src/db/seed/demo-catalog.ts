@@ -38,7 +38,7 @@ export async function seedCatalog(ctx: SchoolContext, school: SchoolSeed): Promi
         slug: course.slug,
         title: course.title,
         subtitle: course.subtitle,
-        // Issue 13 item 7: school HTML goes through the one sanitiser, seed included.
+        // OpenAPI "School text and HTML": school HTML goes through the one sanitiser, seed included.
         description: course.description && sanitizeSchoolHtml(course.description),
         status: course.status,
         featured: course.featured ?? false,

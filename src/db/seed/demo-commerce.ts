@@ -46,7 +46,7 @@ async function seedProducts(ctx: SchoolContext, school: SchoolSeed): Promise<Map
         site_id: ctx.siteId,
         slug: product.slug,
         name: product.name,
-        description: product.description && sanitizeSchoolHtml(product.description), // issue 13 item 7
+        description: product.description && sanitizeSchoolHtml(product.description), // OpenAPI "School text and HTML"
         price_amount: product.price,
         currency: ctx.currency,
         file_id: file.id,

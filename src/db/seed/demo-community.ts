@@ -18,7 +18,7 @@ export async function seedEvents(ctx: SchoolContext, school: SchoolSeed): Promis
         site_id: ctx.siteId,
         slug: event.slug,
         title: event.title,
-        // Issue 13 item 7: school HTML goes through the one sanitiser, seed included.
+        // OpenAPI "School text and HTML": school HTML goes through the one sanitiser, seed included.
         description: event.description && sanitizeSchoolHtml(event.description),
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + event.hours * HOUR_MS),

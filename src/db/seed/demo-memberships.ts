@@ -35,7 +35,7 @@ export async function seedMemberships(
         site_id: siteId,
         slug: plan.slug,
         name: plan.name,
-        description: plan.description && sanitizeSchoolHtml(plan.description), // issue 13 item 7
+        description: plan.description && sanitizeSchoolHtml(plan.description), // OpenAPI "School text and HTML"
         price_amount: plan.price,
         currency: ctx.currency,
         billing_interval: plan.interval,
