@@ -84,7 +84,7 @@ export type GuardOptions = {
   requiredScopes: readonly string[];
   /** The spec's Errors table: /account/graphql calls a missing token an invalid_token challenge. */
   missingTokenIsInvalidToken?: boolean;
-  /** Issue 14 part 2: told who authenticated (before any scope check), for logs and "last used". */
+  /** README "Reading the logs": told who authenticated (before any scope check), for logs and "last used". */
   onAuthenticated?: (auth: AuthInfo) => void;
 };
 
@@ -104,7 +104,7 @@ export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenH
     clientId: facts.client_id,
     clientRowId: facts.client_row_id,
     audience: facts.audience,
-    // Issue 13 item 0: what the person's roles and the school's features allow now, not what was consented.
+    // /auth.md "Access follows the school": what the roles and the school's features allow now, not what was consented.
     scopes: new Set(standing.scopes),
     resource: facts.resource,
     expiresAt: standing.expiresAt,
@@ -120,7 +120,7 @@ export async function authenticateBearer(db: Db, site: Site, authorization: stri
   if (token === undefined) return undefined;
   if (token === null) throw new BearerChallenge('invalid_token', site.origin, 'The Authorization header is not a Bearer token.', scopes);
   const tokenHash = hashSecret(token);
-  // A token of another school is as unknown here as a forged one (seed spec, Errors table); one
+  // A token of another school is as unknown here as a forged one (RFC 6750 3.1, invalid_token; /auth.md "Errors"); one
   // whose person lost every role that allowed it, or whose school switched its feature off, too.
   const standing = standingOf(await findAccessTokenFacts(db, tokenHash), { siteId: site.id, resource: site.origin });
   if (!standing.active) {

@@ -1,4 +1,4 @@
-// The largest JSON or form body the service reads (issue 9: refused with 413 before any handler
+// The largest JSON or form body the service reads (OpenAPI info "Input": refused with 413 before any handler
 // runs, in the error shape of the operation, documented on every operation that takes a body).
 // It must hold every body the spec allows (fuzz finding bodyLimit): the longest texts are 100,000
 // characters (descriptions, post and page bodies, lecture content) and a character costs at most

@@ -1,4 +1,4 @@
-// CORS for browser-based clients (issue 3): the discovery documents, the token, registration,
+// CORS for browser-based clients (MCP clients in browsers): the discovery documents, the token, registration,
 // revocation, introspection and UserInfo endpoints, and the two bearer-token APIs (/mcp and
 // /account/graphql, e.g. for the MCP Inspector) may be called from any origin. No credentials
 // (cookies) are ever allowed cross-origin, so `*` is safe; pages are not listed. /mcp still

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 
-describe('database outage detection (issue 9: 503, never a 500)', () => {
+describe('database outage detection (503 with Retry-After, never a 500)', () => {
   it.each([
     Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
     Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),

@@ -1,5 +1,5 @@
 // Recognises "the database is not there" among errors, so that a request fails fast with 503 and
-// Retry-After instead of a 500 (issue 9: PostgreSQL stopped, the service recovers by itself).
+// Retry-After instead of a 500 (PostgreSQL stopped: the service recovers by itself).
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

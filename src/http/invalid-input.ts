@@ -41,7 +41,7 @@ function isMalformedPath(path: string): boolean {
 }
 
 /**
- * Issue 13 item 10, "No 500 from input": a request whose path is not valid percent-encoded UTF-8 is
+ * No 500 from input: a request whose path is not valid percent-encoded UTF-8 is
  * refused here, before any router decodes it (openapi-backend's path matcher would throw a URIError,
  * a 500), with 400 in its surface's shape, on every path, whether an operation lives there or not.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskUrl } from './logging.ts';
 
-describe('log masking (issue 9: no token or secret in logs)', () => {
+describe('log masking (no token or secret in logs)', () => {
   it('masks credentials in query strings', () => {
     expect(maskUrl('/cb?code=abc123&state=xyz&x=1')).toBe('/cb?code=[masked]&state=[masked]&x=1');
     expect(maskUrl('/api?access_token=t0k&refresh_token=r&client_secret=s')).toBe('/api?access_token=[masked]&refresh_token=[masked]&client_secret=[masked]');
@@ -12,7 +12,7 @@ describe('log masking (issue 9: no token or secret in logs)', () => {
   });
 });
 
-describe('log masking of nested, percent-encoded parameters (issue 9; README, Logs)', () => {
+describe('log masking of nested, percent-encoded parameters (README "Reading the logs")', () => {
   const authorize = '/oauth/authorize?response_type=code&client_id=app&state=s3cr3t-state&nonce=n0nce-value&code_challenge=abc';
 
   it('masks state and nonce inside the sign-in return_to, which nests a whole authorization request', () => {
@@ -41,7 +41,7 @@ describe('log masking of nested, percent-encoded parameters (issue 9; README, Lo
   });
 });
 
-describe('request log level and fields (issue 14 part 2; README, Logs)', () => {
+describe('request log level and fields (README "Reading the logs")', () => {
   it('the level follows the outcome: 5xx error, a challenge without credentials and a 404 info, any other 4xx warn', async () => {
     const { levelOf } = await import('./logging.ts');
     expect(levelOf(200, undefined, false)).toBe('info');

@@ -1,6 +1,6 @@
 // Structured JSON logs (pino) with a request id on every line, and never a secret: credentials
 // travel in headers and bodies, which are not logged, and the few query parameters that may
-// carry one are masked before the URL is written (issue 9: grep the logs for every token).
+// carry one are masked before the URL is written (no token, secret or password ever reaches a log).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
@@ -102,7 +102,7 @@ export function createHttpLogger(logger: Logger): HttpLogger {
 }
 
 /**
- * Issue 14 part 2 (README, Logs): the level follows the outcome, as pino-http's customLogLevel
+ * README "Reading the logs": the level follows the outcome, as pino-http's customLogLevel
  * example does, except that the 4xx answers a healthy service gives all day are `info`: a 404, and
  * a 401 to a request that sent no credentials (the RFC 6750 3 / RFC 9728 challenge that starts
  * every OAuth client's discovery). Every other 4xx (a wrong token or secret, a refused input, a

@@ -120,7 +120,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   };
 }
 
-/** Issue 14 part 2: the request log and metrics name the operation, and the client it names. */
+/** README "Reading the logs": the request log and metrics name the operation, and the client it names. */
 function noteOperation(req: Request, c: Context): void {
   // A token's own client (noted by the bearer guard) wins over a client_id the request merely names.
   const clientId = factsOf(req).clientId ?? namedClientId(req.query, req.body, req.headers.authorization);

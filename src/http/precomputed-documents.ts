@@ -1,5 +1,5 @@
 // The discovery documents are the same bytes for every request to a school until its settings
-// change, and clients fetch them before every flow. Issue 8 asks them to cost what an express
+// change, and clients fetch them before every flow. They should cost what an express
 // hello-world costs, so they are computed once per school (by the very handlers the OpenAPI
 // dispatcher registers for them: one source of each document) and written from memory, ahead of
 // logging and routing. Only a plain GET without a query string takes this path; anything else
@@ -67,7 +67,7 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
       const site = origin ? await services.sites.findByOrigin(origin) : undefined;
       if (!site) return next(); // the dispatcher answers an unknown school with its 404
       send(req, res, await preparedFor(site, operationId), log, { school: site.slug, school_id: site.id, operation: operationId });
-      // Issue 14 part 2: counted like every request (a counter costs nanoseconds; these are not logged).
+      // README "Metrics": counted like every request (a counter costs nanoseconds; these are not logged).
       services.metrics.requests.inc({ operation: operationId, method: 'GET', status: '200' });
     } catch {
       next(); // e.g. the database is down: the ordinary path renders its 503
@@ -75,7 +75,7 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
   };
 }
 
-/** `fields`: the school and operation every request line carries (issue 14 part 2; http/logging.ts). */
+/** `fields`: the school and operation every request line carries (README "Reading the logs"; http/logging.ts). */
 function send(req: IncomingMessage, res: ServerResponse, document: Prepared, log: Logger, fields: Record<string, string>): void {
   const requestId = requestIdOf(req);
   res.statusCode = 200;

@@ -22,7 +22,7 @@ export class ProblemError extends Error {
   }
 
   /**
-   * Issue 14 part 2: the type URI on the origin of the school that answered, which serves its page
+   * README "Problem types": the type URI on the origin of the school that answered, which serves its page
    * (RFC 9457 3.1.1: a URI that resolves to documentation). Without a school (never the case for a
    * typed problem in practice), the path alone: a URI reference resolved against the request.
    */

@@ -1,4 +1,4 @@
-// Every request belongs to one school, found by the origin it was sent to (issue 2, point 6).
+// Every request belongs to one school, found by the origin it was sent to (README "Set up").
 // The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -63,7 +63,7 @@ export function siteResolver(services: Services): RequestHandler {
       const origin = requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
       contexts.set(req, { site, requestId: String(req.id), clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
-      if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // issue 14 part 2: the request log's school
+      if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // README "Reading the logs"
       next();
     } catch (error) {
       renderError(req, res, error);
