@@ -16,7 +16,7 @@ export function csrfCookieName(site: Site): string {
   return `cs_csrf_${site.slug}`;
 }
 
-/** HttpOnly, SameSite=Lax, Secure under HTTPS (issue 3: the session cookie). */
+/** HttpOnly, SameSite=Lax, Secure under HTTPS (the session cookie). */
 export function buildCookie(site: Site, name: string, value: string, maxAgeSeconds: number): string {
   return serialize(name, value, {
     httpOnly: true,

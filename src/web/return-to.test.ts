@@ -13,7 +13,7 @@ function expectStaysHome(location: string): void {
   expect(offOriginReason(location, origin, BASES)).toBeUndefined();
 }
 
-describe('issue 13 item 6: return_to stays on this origin (RFC 9700 4.11.2, no open redirector)', () => {
+describe('return_to stays on this origin (RFC 9700 4.11.2, no open redirector)', () => {
   it('keeps a path on this origin, query included (the authorization request)', () => {
     const authorize = '/oauth/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=openid+account%3Aread';
     expect(safeReturnTo(origin, authorize)).toBe(authorize);

@@ -1,5 +1,5 @@
 // Where the server may send a browser after signing in or out, or after a page's form: only a path
-// on the school's own origin (issue 13 item 6; RFC 9700 4.11.2, no open redirector). This is the
+// on the school's own origin (RFC 9700 4.11.2, no open redirector). This is the
 // one function that decides; every server-chosen Location of the pages and the sign-in flow asks it.
 //
 // Browsers read a Location more loosely than a parser that only checks the origin: they strip tab,

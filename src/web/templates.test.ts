@@ -1,4 +1,4 @@
-// Issue 13 item 7: school and client text on a page is always HTML-escaped. The rule is checked on
+// School and client text on a page is always HTML-escaped. The rule is checked on
 // the templates themselves, so that a new template or a new raw output cannot slip in unseen.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,13 +13,13 @@ const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })
 
 // Raw (unescaped) output is allowed for these only: a page body or partial that Eta itself rendered
 // with auto-escaping, and chart data serialised by jsonForScript (no `<`, `>`, `&`, U+2028/2029).
-// Issue 14 part 3: th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
+// README "Page languages": th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
 const RAW_ALLOWED = [/^it\.body$/, /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/, /^it\.chartJson$/, /^th\('[\w.]+'(?:, \{[^}]*\})?\)$/];
 // URLs the server builds itself, never school text: the area's navigation, discovery URLs, script
 // paths, and a form posting back to its own page's path (the router matched it, so it is ours).
 const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src', 'it.action']);
 
-describe('page templates (issue 13 item 7: school text never becomes markup)', () => {
+describe('page templates (school text never becomes markup)', () => {
   it('finds the templates', () => expect(templates.length).toBeGreaterThan(20));
 
   it.each(templates)('$file writes raw output only for rendered bodies and script-safe JSON', ({ source }) => {

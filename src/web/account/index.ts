@@ -1,4 +1,4 @@
-// The member's account area at /account (issue 6). Only its own paths are routed here: anything
+// The member's account area at /account. Only its own paths are routed here: anything
 // else under /account (the member API at /account/graphql) passes through untouched, which is
 // why the gate is per route and never router-wide.
 import { Router } from 'express';
@@ -13,7 +13,7 @@ import { mountAccountInvitations } from './invitations.ts';
 export function createAccountArea(services: Services): Router {
   const router = Router({ strict: false });
   const deps = { router, area: areaRoutes(services, accountSpec), apps: createConnectedApplications(services.db, services.audit), account: services.account };
-  // Issue 13 item 9: reached by people without a role here yet, so outside the area's gate.
+  // Invitations: reached by people without a role here yet, so outside the area's gate.
   mountAccountInvitations(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);

@@ -1,4 +1,4 @@
-// Issue 13 item 9: the page at an invitation's accept link, /account/invitations/<token>. It is
+// The page at an invitation's accept link, /account/invitations/<token>. It is
 // reached before the person has a role here (so it is not behind the account area's gate) and
 // often before they have a session: the form carries a double-submit CSRF token, as sign-in does.
 // Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
@@ -59,7 +59,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
         return sendAreaResult(res, page);
       }
       if (failure instanceof InvitationUnavailable) return show(req, res);
-      // Issue 13 item 5: no password check could run now; nothing was accepted.
+      // /auth.md "Request bounds": no password check could run now; nothing was accepted.
       if (failure instanceof PasswordHashingBusy) {
         return sendAreaResult(res, renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, { 'Retry-After': String(failure.retryAfterSeconds) }));
       }

@@ -4,7 +4,7 @@ import type { AdminPageDeps } from './types.ts';
 
 /**
  * The actions the service writes, each with a few words in the catalogue (admin.audit.action.<action>,
- * issue 14 part 3); an unknown action shows its code.
+ * README "Page languages"); an unknown action shows its code.
  */
 export const AUDIT_ACTIONS: readonly string[] = [
   'sign_in.succeeded', 'sign_in.failed', 'sign_out', 'consent.granted', 'consent.denied', 'token.issued', 'grant.revoked',

@@ -8,7 +8,7 @@ import { textKey } from '../../lib/text-key.ts';
 
 export const REVOKE_CONNECTED_APP_PURPOSE = 'admin:connected-apps:revoke';
 
-/** Catalogue keys of the client kinds (issue 14 part 3). */
+/** Catalogue keys of the client kinds (README "Page languages"). */
 export const KIND_LABELS: Record<string, string> = {
   vendor: 'admin.connectedApps.kind.vendor',
   loopback: 'admin.connectedApps.kind.loopback',

@@ -2,7 +2,7 @@
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import type { AdminPageDeps } from './types.ts';
 
-// Catalogue keys (issue 14 part 3): `label` names the section, `text` says what it is for.
+// Catalogue keys (README "Page languages"): `label` names the section, `text` says what it is for.
 const SECTIONS = [
   { href: '/admin/settings', label: 'admin.settings.title', text: 'admin.home.section.settings' },
   { href: '/admin/applications', label: 'admin.applications.title', text: 'admin.home.section.applications', mcp: true },

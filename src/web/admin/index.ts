@@ -1,4 +1,4 @@
-// The school's admin area at /admin (issue 6): server-rendered pages for the owners and admins of
+// The school's admin area at /admin: server-rendered pages for the owners and admins of
 // THIS school. Every route passes the gate in areas/area-route.ts (session, role, CSRF); each
 // page file adds its own routes. Not part of the OpenAPI document: it is a web UI, not an API.
 import { createRequire } from 'node:module';

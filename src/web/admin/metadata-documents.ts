@@ -9,7 +9,7 @@ import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 
 const PURPOSES = { hosts: 'admin:metadata:hosts', open: 'admin:metadata:open-registration', review: 'admin:metadata:review' } as const;
-/** Catalogue keys of the review states (issue 14 part 3). */
+/** Catalogue keys of the review states (README "Page languages"). */
 const REVIEW_STATES: Record<string, string> = { unreviewed: 'admin.metadata.state.unreviewed', approved: 'admin.metadata.state.approved', blocked: 'admin.metadata.state.blocked' };
 
 export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): void {
@@ -19,7 +19,7 @@ export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): 
     return page('./admin/metadata-documents', {
       titleKey: 'admin.metadata.title', current: '/admin/metadata-documents', hosts: ctx.site.allowedMetadataHosts,
       openRegistration: ctx.site.openRegistration, clients, states: REVIEW_STATES, csrfTokens, newHost: '',
-      // Issue 13 item 8: admins see the hosts but only owners change them (the service enforces it).
+      // Admins see the hosts but only owners change them (the service enforces it).
       canChangeHosts: person.roles.includes('owner'), ...extra,
     }, status);
   }

@@ -1,4 +1,4 @@
-// The one gate of every page and form of the admin and account areas (issue 6). In order: the
+// The one gate of every page and form of the admin and account areas. In order: the
 // browser session of the authorization server (signed out: to the sign-in page and back), the
 // person's roles at THIS school (no access: a 403 page), then, for a form, its CSRF token (a bad
 // one: a 400 page), then text the database cannot hold (U+0000 in a field or query parameter: a
@@ -35,7 +35,7 @@ export type AreaResult = PageResult | { redirect: string };
 export type AreaHandler = (call: AreaCall) => Promise<AreaResult>;
 
 export type AreaSpec = {
-  /** Catalogue key of the area's name (issue 14 part 3: every word from the catalogues). */
+  /** Catalogue key of the area's name (README "Page languages": every word from the catalogues). */
   name: string;
   /** Where a signed-out form post returns after sign-in (a GET returns to itself). */
   home: string;
@@ -50,7 +50,7 @@ export type AreaSpec = {
 
 export function sendAreaResult(res: Response, result: AreaResult): void {
   if ('redirect' in result) {
-    // Issue 13 item 6: every Location of the areas is a path of this school's origin (return-to.ts decides).
+    // RFC 9700 4.11.2: every Location of the areas is a path of this school's origin (return-to.ts decides).
     const location = safeReturnTo(requestContextOf(res.req).site.origin, result.redirect, '/');
     res.status(303).set({ Location: location, 'Cache-Control': 'no-store' }).end();
     return;
@@ -102,7 +102,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           const returnTo = safeReturnTo(ctx.site.origin, req.method === 'GET' ? req.originalUrl : spec.home, spec.home);
           return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
         }
-        noteRequest(req, { personId: session.person_id }); // issue 14 part 2: the request log's person
+        noteRequest(req, { personId: session.person_id }); // README "Reading the logs": the request log's person
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
         if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.noAccess', textKey(spec.deniedMessage)));
         const body = formBody(req.body);
@@ -127,7 +127,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
         sendAreaResult(res, await handler(call));
       } catch (error) {
         if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'area.error.notFound', error.text));
-        // Issue 13 item 8: a change reserved to the school's owners; nothing was changed.
+        // A change reserved to the school's owners; nothing was changed.
         if (error instanceof OwnerRequired) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.ownersOnly', textKey('area.error.ownerRequired')));
         // An HTML page for a person, never a stack trace; the log keeps the details.
         ctx.log.error({ err: error }, `${spec.name} page failed`);
