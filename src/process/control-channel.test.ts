@@ -1,4 +1,4 @@
-// Issue 14 part 1: the control socket is local and authenticated (control-channel.ts): a 0600
+// The control socket is local and authenticated (control-channel.ts): a 0600
 // socket in a 0700 folder, and a request without the secret is refused before any command runs.
 import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,7 @@ async function open(dataDir: string, ran: ControlRequest[]): Promise<ControlChan
   return channel;
 }
 
-describe('issue 14 part 1: control socket', () => {
+describe('control socket (README "Commands beside a running server")', () => {
   it('is a 0600 socket in a 0700 folder inside DATA_DIR; the right secret runs the command', async () => {
     const ran: ControlRequest[] = [];
     const channel = await open(mkdtempSync(path.join(os.tmpdir(), 'ctl-')), ran);

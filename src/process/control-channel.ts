@@ -1,4 +1,4 @@
-// Issue 14 part 1: how a command reaches the server that owns the embedded database. The server
+// How a command reaches the server that owns the embedded database. The server
 // listens on a Unix domain socket inside DATA_DIR (in a 0700 folder, the socket itself 0600: only
 // the account that runs the server can connect), and every request must also carry the random
 // secret kept in the 0600 lock file (data-dir-lock.ts). It is never a TCP port, so it is never

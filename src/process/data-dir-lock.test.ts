@@ -1,4 +1,4 @@
-// Issue 14 part 1: the DATA_DIR ownership lock (data-dir-lock.ts): one holder at a time, stale
+// The DATA_DIR ownership lock (data-dir-lock.ts): one holder at a time, stale
 // locks of dead processes taken over, a release never removes another holder's lock.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ function acquired(dir: string, role: 'server' | 'command' = 'server'): DataDirLo
   return attempt.lock;
 }
 
-describe('issue 14 part 1: DATA_DIR ownership lock', () => {
+describe('DATA_DIR ownership lock (README "Commands beside a running server")', () => {
   it('the first holder gets a 0600 lock naming pid, role, port and start time; the next is told who holds it', () => {
     const dir = freshDir();
     const lock = acquired(dir);

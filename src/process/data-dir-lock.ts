@@ -1,4 +1,4 @@
-// Issue 14 part 1: the embedded database (PGlite under DATA_DIR) belongs to one process. Whoever
+// The embedded database (PGlite under DATA_DIR) belongs to one process. Whoever
 // opens it (the server, or a command while no server runs) first holds DATA_DIR/owner.lock, a small
 // JSON file naming the holder: pid, role, port, start time and, for a server, its control socket
 // (control-channel.ts) and that socket's secret; hence mode 0600.

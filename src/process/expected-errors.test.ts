@@ -1,4 +1,4 @@
-// Issue 14 part 1: an unreachable or refused database is one line without the URL's password;
+// An unreachable or refused database is one line without the URL's password;
 // anything else is a defect and keeps its stack (expected-errors.ts).
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
@@ -6,7 +6,7 @@ import { describeDatabaseError } from './expected-errors.ts';
 
 const config = loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db.internal:6543/school', NODE_ENV: 'test' });
 
-describe('issue 14 part 1: expected database failures', () => {
+describe('expected database failures are one line, no stack', () => {
   it.each([
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), /does not answer \(ECONNREFUSED\)/],
     ['a refusal on every address of a name', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'), /ECONNREFUSED/],

@@ -1,4 +1,4 @@
-// Issue 14 part 1: conditions an operator meets in normal life (the database is not reachable,
+// Conditions an operator meets in normal life (the database is not reachable,
 // the port is taken) are answered in one line that says what to do; no stack trace. Anything else
 // is a defect and keeps its stack. Both pg and PGlite report SQLSTATEs in `code`; a refused
 // connection to a name with two addresses arrives as an AggregateError whose parts carry the code.

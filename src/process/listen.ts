@@ -1,4 +1,4 @@
-// Issue 14 part 1: `npm start` on a port that is taken (or not ours to take) stops with one line
+// `npm start` on a port that is taken (or not ours to take) stops with one line
 // that says what to do, not with the stack of an unhandled 'error' event.
 import { once } from 'node:events';
 import type { Server } from 'node:http';

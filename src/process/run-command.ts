@@ -1,4 +1,4 @@
-// Issue 14 part 1: where an operator command does its work, so that no command reports a change
+// Where an operator command does its work, so that no command reports a change
 // that did not happen.
 // - PostgreSQL (DATABASE_URL): in the command's own process, beside any number of running
 //   instances; they read clients from the database on every request and keys within 30 s.

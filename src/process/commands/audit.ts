@@ -1,4 +1,4 @@
-// The audit entry of a change made by an operator command (issue 9: client changes, with who,
+// The audit entry of a change made by an operator command (client changes, with who,
 // what, when and from where). There is no person or address behind a terminal command: the
 // operating-system account and the host stand in for them. Through the control socket the server
 // runs as the same account on the same host (the socket is 0600), so the entry reads the same.

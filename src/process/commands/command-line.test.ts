@@ -1,4 +1,4 @@
-// Issue 14 part 1: a wrong command line is refused in one line that says what is valid, before
+// A wrong command line is refused in one line that says what is valid, before
 // anything is opened (strict parseArgs; command-line.ts).
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError } from './command-line.ts';
@@ -15,7 +15,7 @@ function refusal(name: keyof typeof commands, argv: string[]): string {
   throw new Error('accepted');
 }
 
-describe('issue 14 part 1: command lines', () => {
+describe('command lines (a wrong one is one line naming what is valid)', () => {
   it('a misspelled flag is refused, naming the valid ones', () => {
     expect(refusal('integrations', ['add', '--nmae', 'X', '--client-id', 'x'])).toBe('Unknown option --nmae. integrations add takes --name, --client-id, --redirect-uri, --scope, --confidential.');
     expect(refusal('member-apps', ['list', '--site', 'demo-academy', '--verbose'])).toMatch(/^Unknown option --verbose\. member-apps list takes --site\.$/);

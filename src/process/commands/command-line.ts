@@ -1,4 +1,4 @@
-// Issue 14 part 1: the operator commands (`npm run integrations`, `member-apps`, `signing-keys`,
+// The operator commands (`npm run integrations`, `member-apps`, `signing-keys`,
 // `seed`) as data: each action names its options, and one parser reads them in strict mode
 // (node:util parseArgs), so a misspelled flag is refused in one line that lists the valid ones,
 // never ignored. The same definitions run in the command's own process and, over the control

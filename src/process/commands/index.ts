@@ -1,5 +1,5 @@
 // The operator commands by name: what `scripts/*.ts` run, in their own process or through the
-// running server's control socket (issue 14 part 1), with the same parser and the same services.
+// running server's control socket (README "Commands beside a running server"), with the same services.
 import { integrations } from './integrations.ts';
 import { memberApps } from './member-apps.ts';
 import { parseCommandLine, type Command, type CommandContext } from './command-line.ts';

@@ -1,5 +1,5 @@
 // `npm run integrations -- <action>`: the deployment's vendor integrations, which the
-// registration endpoint recognises by client_name (seed spec, Client registration).
+// registration endpoint recognises by client_name (/auth.md "2. Get a client").
 import { deleteClient, findVendorClient, listClients } from '../../db/repositories/oauth-clients.ts';
 import { createVendorIntegration } from '../../oauth/clients/manage-clients.ts';
 import { recordCliChange } from './audit.ts';

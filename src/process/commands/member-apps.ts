@@ -1,5 +1,5 @@
 // `npm run member-apps -- <action> --site SLUG`: member applications of one school, as an
-// operator creates them in the admin area (seed spec, Authentication 4).
+// operator creates them in the admin area (/auth.md "2. Get a client").
 import { deleteClient, findClientForSite, listClients } from '../../db/repositories/oauth-clients.ts';
 import { createMemberApp } from '../../oauth/clients/manage-clients.ts';
 import { recordCliChange } from './audit.ts';

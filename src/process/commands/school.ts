@@ -1,5 +1,5 @@
 // `--site SLUG` of the school commands: an unknown slug is answered with the valid ones when
-// there are few (issue 14 part 1), so the operator can correct the line without another query.
+// there are few (an expected condition is one line), so the operator can correct the line without another query.
 import type { Db } from '../../db/database.ts';
 import { findSiteIdBySlug } from '../../db/repositories/oauth-clients.ts';
 import { listSiteSlugs } from '../../db/repositories/sites.ts';
