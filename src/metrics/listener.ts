@@ -1,4 +1,4 @@
-// Issue 14 part 2 (README, Metrics): /metrics is served on a listener of its own, METRICS_PORT on
+// README "Metrics": /metrics is served on a listener of its own, METRICS_PORT on
 // METRICS_HOST (loopback by default), never on a school's public origin: what it shows (traffic,
 // refusals, pool use) is for the operator, and a separate port is what a firewall or a Prometheus
 // sidecar can be pointed at without any token. Unset METRICS_PORT: no listener at all.
@@ -37,7 +37,7 @@ export async function startMetricsListener(config: { port: number; host: string 
   try {
     await once(server, 'listening');
   } catch (error) {
-    // Issue 14 part 1's rule for npm start: an expected condition is one line and exit 1, no stack.
+    // The rule for npm start: an expected condition is one line and exit 1, no stack.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') process.stderr.write(`METRICS_PORT ${config.port} is already in use (${config.host}): choose another METRICS_PORT, or stop the process that holds it.\n`);
     else if (code === 'EACCES') process.stderr.write(`METRICS_PORT ${config.port} may not be opened by this user: choose a port above 1023.\n`);

@@ -1,4 +1,4 @@
-// Issue 14 part 2: what main.ts starts beside the schools' listener and stops at shutdown: the
+// README "Metrics": what main.ts starts beside the schools' listener and stops at shutdown: the
 // metrics listener (when METRICS_PORT is set) and the "last used" recorder, whose pending grant
 // uses are written before the database closes.
 import type { Logger } from 'pino';
