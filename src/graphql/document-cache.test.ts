@@ -31,7 +31,7 @@ describe('GraphQL document cache', () => {
     expect(runs).toBe(2);
   });
 
-  it('issue 13 item 5: refuses a text over the byte budget unread, and stops parsing at the token budget', () => {
+  it('refuses a text over the byte budget unread, and stops parsing at the token budget', () => {
     const cache = createDocumentCache();
     const refusal = (query: string) => {
       try {
@@ -48,7 +48,7 @@ describe('GraphQL document cache', () => {
     expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS - 10)} } }`)).toBeUndefined();
   });
 
-  it("issue 13 item 5: runs the request's own rules before graphql-js's, and skips those when one refuses", () => {
+  it("runs the request's own rules before graphql-js's, and skips those when one refuses", () => {
     const cache = createDocumentCache();
     const document = cache.parse('{ viewer { id } }');
     let specifiedRan = false;

@@ -4,7 +4,7 @@
 // serve every request with that text. The depth and cost rules depend on the variables and still
 // run per request.
 //
-// Issue 13 item 5 ("oversized documents are refused before they are fully parsed"): a text over
+// /auth.md "Request bounds" ("oversized documents are refused before they are fully parsed"): a text over
 // MAX_QUERY_BYTES is refused unread, and graphql-js stops lexing at MAX_TOKENS tokens (its
 // `maxTokens` parse option). The request's own rules (limits.ts) run BEFORE graphql-js's rules,
 // some of which are quadratic in the document (OverlappingFieldsCanBeMerged), so a document over

@@ -1,4 +1,4 @@
-// Query depth, cost and mutation-count limits (issue 13 item 5: "a GraphQL document's cost counts
+// Query depth, cost and mutation-count limits (/auth.md "Request bounds": "a GraphQL document's cost counts
 // every selected field, aliases and repeats included"), as one validation rule that document-cache.ts
 // runs BEFORE graphql-js's own rules: those include OverlappingFieldsCanBeMerged, which is quadratic
 // in the fields sharing a response key, so an alias or repeat bomb must be refused before it runs.

@@ -4,7 +4,7 @@
 // limits of limits.ts first, then graphql-js's rules: document-cache.ts) and execute with a context
 // built from the token alone. errors.ts shapes every error that leaves. Execution is bounded by
 // those limits and by page sizes (at most 50, checked in the resolvers); graphql-js 16 offers no
-// abort signal for a running execution, so there is no wall-clock cut on top (issue 13 item 5).
+// abort signal for a running execution, so there is no wall-clock cut on top (/auth.md "Request bounds").
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, type ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
@@ -21,7 +21,7 @@ import { queryLimits } from './limits.ts';
 import { nulFreeInput } from './nul-input.ts';
 import { buildAccountSchema } from './schema.ts';
 
-/** Seed spec, Member data API: a token bound to this origin carrying account:read; no anonymous mode. */
+/** /auth.md "5. Call the API": a token bound to this origin carrying account:read; no anonymous mode. */
 const READ_SCOPE = 'account:read';
 
 function sendErrors(res: Response, status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
@@ -57,7 +57,7 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
     validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues), nulFreeInput(args.variableValues)],
     onOperation: (req, args, result) => {
-      // Issue 14 part 2: the request log names the operation (logs only: names are the client's choice).
+      // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
       noteRequest(req.raw, { graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)' });
       logUnexpected(req.raw, result);
       return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;
