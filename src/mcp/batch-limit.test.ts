@@ -1,11 +1,11 @@
-// The JSON-RPC batch bounds of POST /mcp (issue 13 item 5: a request cannot fan out without bound).
+// The JSON-RPC batch bounds of POST /mcp (/auth.md "Request bounds": a request cannot fan out without bound).
 import { describe, expect, it } from 'vitest';
 import { batchRefusal, MAX_BATCH_MESSAGES, MAX_BATCH_TOOL_CALLS } from './batch-limit.ts';
 
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
 
-describe('MCP batch limits (issue 13 item 5)', () => {
+describe('MCP batch limits (/auth.md "Request bounds")', () => {
   it('lets single messages and batches within both bounds through', () => {
     expect(batchRefusal(call(1))).toBeUndefined();
     expect(batchRefusal(Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => (i < MAX_BATCH_TOOL_CALLS ? call(i) : ping(i))))).toBeUndefined();

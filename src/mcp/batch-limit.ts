@@ -1,4 +1,4 @@
-// Issue 13 item 5 ("no request can stall an instance"): one POST /mcp may carry a JSON-RPC batch
+// /auth.md "Request bounds" ("no request can stall an instance"): one POST /mcp may carry a JSON-RPC batch
 // (JSON-RPC 2.0 section 6; batches left MCP in 2025-06-18 but the SDK still answers them for older
 // revisions). Before this check a 2 MB body of tiny tools/call messages fanned out into tens of
 // thousands of rate-limit writes and step-up checks before the SDK's own cap (100) refused it.

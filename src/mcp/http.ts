@@ -96,12 +96,12 @@ export function createMcpHandler(services: Services): RequestHandler {
       if (!isAllowedOrigin(req.headers.origin, ctx.site.origin)) return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
       // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
       if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
-      noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // issue 14 part 2: the request log's method and tool
+      noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // README "Reading the logs"
       const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization, { onAuthenticated: (a) => noteAuth(req, a) });
       // JSON-RPC 2.0 5.1: a body that is not JSON is a parse error (-32700), as the SDK's transport answers.
       const unreadable = unreadableBodyOf(req);
       if (unreadable) return sendJsonRpcError(res, unreadable.status, unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`, {}, unreadable.status === 413 ? -32000 : -32700);
-      // Issue 13 item 5: bounded before anything loops over the batch's messages.
+      // /auth.md "Request bounds": bounded before anything loops over the batch's messages.
       const oversized = batchRefusal(req.body);
       if (oversized) return sendJsonRpcError(res, 400, oversized, {}, -32600);
       const challenge = challengeForToolCalls(registry, req.body, auth, ctx.site.origin);

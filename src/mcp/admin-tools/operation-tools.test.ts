@@ -1,4 +1,4 @@
-// Every admin operation is an MCP operator tool (issue 5); their JSON Schemas are compiled on first
+// Every admin operation is an MCP operator tool (one per operationId); their JSON Schemas are compiled on first
 // use (mcp/schema.ts), so this compiles each one here, where a schema Ajv refuses fails a test
 // instead of a tool call.
 import { describe, expect, it } from 'vitest';

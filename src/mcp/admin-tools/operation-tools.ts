@@ -1,4 +1,4 @@
-// Every operation of the administrative REST API as an MCP tool for operator tokens (issue 5),
+// Every operation of the administrative REST API as an MCP tool for operator tokens (one per operationId),
 // generated from the OpenAPI document: name = operationId, description = summary (and
 // description), input schema = its path and query parameters and its JSON body, required scopes
 // = its security requirement, executed by the very handler that serves the REST call. A tool is
@@ -62,7 +62,7 @@ function outputSchemaOf(document: Json, op: Operation): JsonSchemaObject {
   const schemas = successes.map((success) => (success.content?.['application/json'] as { schema?: unknown } | undefined)?.schema).filter((schema) => schema !== undefined);
   const distinct = [...new Map(schemas.map((schema) => [JSON.stringify(schema), schema])).values()];
   if (distinct.length === 0) return EMPTY_OUTPUT;
-  // Several success shapes (issue 13 item 9: a member, or an invitation) are each allowed.
+  // Several success shapes (inviteMember: a member, or an invitation) are each allowed.
   if (distinct.length > 1) return { type: 'object', anyOf: distinct.map((schema) => toJsonSchema(document, schema) as Json) } as JsonSchemaObject;
   const converted = toJsonSchema(document, distinct[0]) as Json;
   // MCP output schemas describe objects; anything else is wrapped.

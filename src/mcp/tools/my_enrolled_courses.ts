@@ -1,5 +1,5 @@
 // my_enrolled_courses: the token's member's own enrollments at this school, with progress and
-// the last watched lecture (seed spec, Resources: enrolledCourses). Needs a member token with
+// the last watched lecture (SDL Viewer.enrolledCourses). Needs a member token with
 // account:read; never anyone else's data, since the person comes from the token alone.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
