@@ -1,4 +1,4 @@
-// The request bounds section of /auth.md (issue 13 item 5, "no request can stall an instance"):
+// The request bounds section of /auth.md ("no request can stall an instance"):
 // what one request may ask for on each surface and how a request over a bound is answered. The
 // figures are the constants the code enforces, so the document cannot drift from them.
 import { MAX_QUERY_BYTES, MAX_TOKENS } from '../../graphql/document-cache.ts';

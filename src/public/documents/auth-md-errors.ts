@@ -1,5 +1,5 @@
 // The error section of /auth.md: every code this authorization server and its protected
-// resources use, with status and meaning (seed spec, Errors).
+// resources use, with status and meaning (RFC 6749 5.2, RFC 6750 3.1, RFC 9457).
 export const AUTH_ERRORS_SECTION = `## Errors
 
 OAuth endpoints answer JSON \`{"error": "...", "error_description": "..."}\` (RFC 6749 5.2) with

@@ -19,7 +19,7 @@ export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): 
   const o = config.oauth;
   const scopeRows = SCOPES.map((s) => `| \`${s.name}\` | ${s.meaning} | ${s.audience === 'any' ? 'identity' : s.audience} |`).join('\n');
   const limits = Object.keys(RATE_POLICIES).map((name) => [name, limiter.policy(name as RatePolicyName)] as const).map(([name, p]) => `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`).join('\n');
-  // Issue 13 item 7: the school's name is literal text, never Markdown structure.
+  // School text is never document structure: the school's name is literal text, never Markdown structure.
   return `# Authenticating at ${markdownInline(site.name)}
 
 This school's API is protected by OAuth 2.0 and OpenID Connect. The resource server and the

@@ -6,7 +6,7 @@ import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
 
 export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const o = site.origin;
-  // Issue 13 item 7: every school-written string is one line of literal Markdown text (lib/markdown-escape.ts).
+  // School text is never structure: each school-written string is one line of literal Markdown.
   const courseLines = courses.map((c) => `- [${md(c.title)}](${o}/api/v1/catalog/courses/${urlSegment(c.slug)}): ${md(c.subtitle ?? 'course details and outline (JSON)')}`);
   return `# ${md(site.name)}
 

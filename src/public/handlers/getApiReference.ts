@@ -6,6 +6,6 @@ import { renderPage } from '../../web/render-page.ts';
 // injects styles and runs its search index in a blob: worker, which this page alone allows.
 const REFERENCE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; frame-ancestors 'none'";
 
-/** /docs: the human reference of this school's API (issue 5). */
+/** /docs: the human reference of this school's API, rendered from /openapi.json. */
 export const getApiReference: OperationHandler<GetApiReferenceData, GetApiReferenceResponses> = async (_request, { site }) =>
   renderPage('./api-reference', site, {}, 200, { 'Content-Security-Policy': REFERENCE_CSP, 'Cache-Control': 'public, max-age=300' }) as never;

@@ -2,7 +2,7 @@ import type { GetOpenApiDocumentData, GetOpenApiDocumentResponses } from '../../
 import type { OperationHandler } from '../../http/handler.ts';
 import { openApiDocumentFor } from '../openapi-document.ts';
 
-/** The bundled spec with this school's origin as its server (issue 5: served per site). */
+/** The bundled spec with this school's origin as its server (servers[0].url, per school). */
 export const getOpenApiDocument: OperationHandler<GetOpenApiDocumentData, GetOpenApiDocumentResponses> = async (_request, { site }) => ({
   status: 200,
   body: openApiDocumentFor(site.origin),
