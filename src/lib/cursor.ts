@@ -46,7 +46,7 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-// Issue 13 item 10: a cursor's values reach SQL casts (timestamptz, bigint, numeric, text), so each
+// No 500 from input: a cursor's values reach SQL casts (timestamptz, bigint, numeric, text), so each
 // is held to what the database accepts: a value it would refuse is a forged cursor (a 400), never a
 // failed query (a 500). These are the rules every cursor schema is built from.
 

@@ -49,7 +49,7 @@ const HOSTILE = [
 
 const plainShape = (context: (t: string) => string) => markdownShape(context('Word'));
 
-describe('markdownInline (issue 13 item 7: school text cannot change a Markdown document)', () => {
+describe('markdownInline (school text cannot change a Markdown document)', () => {
   it.each(HOSTILE)('keeps the structure of every context for %j', (text) => {
     for (const context of CONTEXTS) expect(markdownShape(context(markdownInline(text)))).toEqual(plainShape(context));
   });

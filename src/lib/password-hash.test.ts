@@ -50,7 +50,7 @@ describe('password hashing (scrypt)', () => {
     expect(await verifyAgainstDummy('demo-password')).toBe(false);
   });
 
-  it('issue 13 item 5: runs at most `concurrency` tasks at once, queues `maxWaiting`, and refuses the next at once', async () => {
+  it('runs at most `concurrency` tasks at once, queues `maxWaiting`, and refuses the next at once', async () => {
     const run = createHashQueue(2, 3, 60_000);
     let running = 0;
     let most = 0;
@@ -83,7 +83,7 @@ describe('password hashing (scrypt)', () => {
     expect(await again).toBe('again');
   });
 
-  it('issue 13 item 5: refuses a task that waited longer than `maxWaitMs` when its turn comes, without running it', async () => {
+  it('refuses a task that waited longer than `maxWaitMs` when its turn comes, without running it', async () => {
     const run = createHashQueue(1, 10, 30);
     let ran = 0;
     const slow = run(() => new Promise<void>((resolve) => setTimeout(() => resolve(void (ran += 1)), 80)));

@@ -2,7 +2,7 @@
 // Stored form: scrypt$<N>$<r>$<p>$<salt b64url>$<key b64url>. The parameters travel with the
 // hash, so they can be raised later and old hashes still verify.
 //
-// Issue 13 item 5 ("bounded concurrency, so sign-in bursts cannot exhaust memory"): each scrypt
+// /auth.md "Request bounds" ("bounded concurrency, so sign-in bursts cannot exhaust memory"): each scrypt
 // holds 32 MiB (128 * N * r) on one of libuv's four threadpool threads, which file and DNS work
 // share, and a hash is CPU the event loop then lacks. At most HASH_CONCURRENCY run at once and
 // at most HASH_QUEUE wait, each for at most HASH_MAX_WAIT_MS (p-limit); past either the caller

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { constantTimeEqual, hashSecret, randomSecret } from './secrets.ts';
 
-describe('secrets (issue 9: stored only as hashes)', () => {
+describe('secrets (stored only as hashes)', () => {
   it('makes 256-bit prefixed tokens that never repeat', () => {
     const a = randomSecret('sca');
     expect(a).toMatch(/^sca_[A-Za-z0-9_-]{43}$/);

@@ -1,6 +1,6 @@
 // Random secrets and their stored form. Every secret this service hands out (codes, tokens,
 // session ids, client secrets) is 256 bits from the CSPRNG, so a fast SHA-256 is a safe at-rest
-// form (no dictionary to attack) and lookups stay one indexed equality (issue 9: hashes only).
+// form (no dictionary to attack) and lookups stay one indexed equality (secrets at rest as hashes only).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A prefixed random token, e.g. `sca_…` for access tokens; the prefix helps secret scanners. */
