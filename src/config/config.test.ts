@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-describe('configuration (issue 2, point 8: validated at start, one line naming the variable)', () => {
+describe('configuration (README "Configuration": validated at start, one line naming the variable)', () => {
   it('defaults serve the demo schools on the embedded database', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -20,13 +20,13 @@ describe('configuration (issue 2, point 8: validated at start, one line naming t
     expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
 
-  it('refuses a production configuration without KEY_ENCRYPTION_KEY (issue 9)', () => {
+  it('refuses a production configuration without KEY_ENCRYPTION_KEY (signing keys are stored encrypted)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid KEY_ENCRYPTION_KEY/);
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
-  it('issue 13 item 8: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
+  it('RFC 6890: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({}).clientMetadataAllowPrivateAddresses).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).clientMetadataAllowPrivateAddresses).toBe(false);

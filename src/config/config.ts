@@ -1,5 +1,5 @@
 // The only reader of process.env. Every variable is validated once at start-up; a bad value
-// stops the process with one line naming the variable (issue 2, point 8). Defaults are chosen so
+// stops the process with one line naming the variable (README "Configuration"). Defaults are chosen so
 // that `npm start` on a fresh machine serves the demo schools on the embedded database.
 import path from 'node:path';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ const environmentSchema = z.object({
   /** Access-token lifetime. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   /**
-   * Issue 13 item 3, a grant's idle lifetime: a grant not refreshed for this long ends, and the
+   * /auth.md "Lifetimes", a grant's idle lifetime: a grant not refreshed for this long ends, and the
    * person signs in again (each refresh token lives this long from its issue). 15 days by default,
    * as Auth0's rotating refresh tokens ("inactivity lifetime").
    */
@@ -65,7 +65,7 @@ const environmentSchema = z.object({
    * 4.14.2 "refresh tokens ... expire"). 30 days by default, as Auth0's "absolute lifetime".
    */
   GRANT_ABSOLUTE_LIFETIME_SECONDS: z.coerce.number().int().min(10).max(31_536_000).default(2_592_000),
-  /** Window in which a lost refresh response may be retried (issue 13 item 4; /auth.md "Refresh"). */
+  /** Window in which a lost refresh response may be retried (RFC 9700 4.14.2; /auth.md "6. Refresh and revoke"). */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /**
    * Replaces default rate limits, e.g. `signInPerAddress=500,registrationPerAddress=100`
@@ -82,14 +82,14 @@ const environmentSchema = z.object({
   /** Largest file POST /api/v1/files accepts, in bytes (10 MB by default); larger is a 413. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10_485_760),
   /**
-   * Development only (issue 13 item 8): lets a school's explicitly allowlisted metadata-document
+   * Development only (else RFC 6890 addresses are refused): lets a school's explicitly allowlisted metadata-document
    * hosts resolve to loopback and private addresses, so an agent at https://localhost:<port> can be
    * tried. Off by default; refused with NODE_ENV=production. Hosts admitted by open registration
    * never reach private addresses.
    */
   CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   /**
-   * Issue 14 part 2 (README, Metrics): the port of a separate listener serving /metrics in the
+   * README "Metrics": the port of a separate listener serving /metrics in the
    * Prometheus text format. Unset: no metrics listener, and /metrics is never served on a school's
    * origin either. 0 picks a free port (tests).
    */
@@ -128,7 +128,7 @@ export type Config = Readonly<{
     grantIdleLifetimeSeconds: number;
     grantAbsoluteLifetimeSeconds: number;
     refreshReuseGraceSeconds: number;
-    /** issue 3: codes expire after 60 seconds. */
+    /** /auth.md "Lifetimes": codes expire after 60 seconds (RFC 6749 4.1.2: short-lived). */
     authorizationCodeTtlSeconds: number;
     /** Spec, Limits: ID token lifetime 10 minutes. */
     idTokenTtlSeconds: number;
@@ -157,7 +157,7 @@ function swapLoopbackHost(origin: string): string {
  * they default high. Per-account sign-in throttling and the per-client, per-host and per-token
  * limits stay as in production; RATE_LIMIT_OVERRIDES still wins.
  */
-// Failed client authentication counts per client_id and address (issue 13 item 11): with one address
+// Failed client authentication counts per client_id and address (/auth.md "Rate limits"): with one address
 // that is per client, and the hostile-input suites' wrong secrets would throttle the demo clients.
 const DEVELOPMENT_RATE_LIMITS = { signInPerAddress: 100_000, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 } as const;
 
