@@ -31,7 +31,7 @@ const require = createRequire(import.meta.url);
 
 export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: Buffer };
 
-/** Bodies larger than this are refused with 413 before any handler runs (issue 9; http/body-limit.ts says why 2 MB). */
+/** Bodies larger than this are refused with 413 before any handler runs (OpenAPI "Input"; body-limit.ts: why 2 MB). */
 const BODY_LIMIT = BODY_LIMIT_BYTES;
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services }> {
@@ -40,12 +40,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
-  // Issue 14 part 3: a page text missing from a catalogue throws in development and tests; in production it is logged and English shown.
+  // Page languages: a page text missing from a catalogue throws in development and tests; in production it is logged and English shown.
   if (deps.config.env === 'production') reportMissingTextInstead((key, language) => deps.log.warn({ key, language }, 'page text missing from its catalogue'));
 
-  // Discovery documents from memory, before logging and routing (issue 8; precomputed-documents.ts).
+  // Discovery documents from memory, before logging and routing (precomputed-documents.ts says why).
   app.use(precomputedDocuments(services, handlers, deps.log));
-  // Issue 14 part 2: counted, timed and "last used" first, so its finish runs before the log line's.
+  // README "Metrics": counted, timed and "last used" first, so its finish runs before the log line's.
   app.use(observeRequests(services.metrics, services.grantUses));
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
@@ -54,7 +54,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use('/assets/redoc', express.static(path.dirname(require.resolve('redoc/bundles/redoc.standalone.js')), { maxAge: '1d', fallthrough: false }));
   app.use('/assets', express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }));
   app.use(siteResolver(services));
-  // Issue 13 item 10: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
+  // No 500 from input: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
   app.use(refuseMalformedPath);
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100 }));

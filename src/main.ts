@@ -29,7 +29,7 @@ function loadConfigOrExit(): Config {
 
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
-// Issue 14 part 1: the embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
+// The embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
 const dataDirLock = await claimDataDir(config);
 const db = await orExit(createDatabase(config.database), config);
 const applied = await orExit(migrateToLatest(db), config);
@@ -49,7 +49,7 @@ const { port } = server.address() as AddressInfo;
 dataDirLock?.update({ port });
 const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
 log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
-// Issue 14 part 2: the metrics listener (METRICS_PORT) and the batched "last used" of grants.
+// README "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
 const operations = await startOperations(config, services, log);
 
 const stopPurge = schedulePurge(db, log);
