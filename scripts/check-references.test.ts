@@ -1,0 +1,77 @@
+// The reference check (scripts/check-references.ts): comments and test titles cite a rule a reader
+// can open, never an issue number or the seed spec.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findReferences } from './check-references.ts';
+
+// Node 24 runs the script's TypeScript; the project brings it (a vitest started by the system Node may be older).
+const projectNode = path.join(import.meta.dirname, '../node_modules/.bin/node');
+const node = existsSync(projectNode) ? projectNode : process.execPath;
+
+const rulesOf = (text: string, scope: 'all' | 'titles' = 'all') => findReferences('x.ts', text, scope).map((f) => `${f.line}:${f.rule}`);
+
+describe('findReferences', () => {
+  it('flags issue numbers in every spelling, with the line they are on', () => {
+    expect(rulesOf('// fine\n// Issue 13 item 7: escaped')).toEqual(['2:issue-number']);
+    expect(rulesOf("it('refuses it (issue 5)', () => {")).toEqual(['1:issue-number']);
+    expect(rulesOf('// issues 5 and 9')).toEqual(['1:issue-number']);
+    expect(rulesOf('/* see issue #12 */')).toEqual(['1:issue-number']);
+  });
+
+  it('flags the seed spec, however it is written', () => {
+    expect(rulesOf('// the seed spec, Errors table')).toEqual(['1:seed-spec']);
+    expect(rulesOf('// Seed spec: PKCE is required')).toEqual(['1:seed-spec']);
+    expect(rulesOf('// every rule of seed-spec.md')).toEqual(['1:seed-spec']);
+  });
+
+  it('leaves rule citations, file names, URLs and identifiers alone', () => {
+    const clean = [
+      '// RFC 9700 4.14.2: a fork of the family ends it (/auth.md "6. Refresh and revoke")',
+      "import { issueTokens } from './issue-tokens.ts';",
+      '// https://github.com/panva/node-oidc-provider/issues/1234',
+      'const SEED_SPEC_QUERY = "{ viewer { id } }";',
+      '// seeded with the demo schools',
+    ].join('\n');
+    expect(rulesOf(clean)).toEqual([]);
+  });
+
+  it("in the 'titles' scope checks only the titles of describe, it and test", () => {
+    const text = [
+      '// issue 5: a comment',
+      "describe('lists (issue 5)', () => {",
+      "  it.each([1, 2])('case %s (seed spec)', () => {});",
+      "  test.skip(`later, issue 9`, () => {});",
+      "  it('cites RFC 6749 5.2', () => {});",
+    ].join('\n');
+    expect(rulesOf(text, 'titles')).toEqual(['2:issue-number', '3:seed-spec', '4:issue-number']);
+  });
+});
+
+describe('npm run lint:references', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'check-references-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const run = () => {
+    try {
+      execFileSync(node, [path.join(import.meta.dirname, 'check-references.ts'), '--root', root], { encoding: 'utf8', stdio: 'pipe' });
+      return { code: 0, stderr: '' };
+    } catch (error) {
+      const e = error as { status: number; stderr: string };
+      return { code: e.status, stderr: e.stderr };
+    }
+  };
+
+  it('exits 0 on a clean tree, and 1 naming the file, the line and the rule when a comment cites an issue', () => {
+    mkdirSync(path.join(root, 'src'), { recursive: true });
+    writeFileSync(path.join(root, 'src/a.ts'), '// RFC 7636 4.4.1: PKCE is required\nexport const a = 1;\n');
+    expect(run()).toEqual({ code: 0, stderr: '' });
+
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const b = 2;\n// Issue 13 item 7: school text is escaped\n');
+    const { code, stderr } = run();
+    expect(code).toBe(1);
+    expect(stderr).toContain('src/b.ts:2: issue-number: cites an issue number');
+    expect(stderr).not.toContain('src/a.ts');
+  });
+});
