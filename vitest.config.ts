@@ -1,7 +1,7 @@
 // Two projects: `unit` tests sit next to the code they test; `contract` tests drive a running
 // server over HTTP, as its users do (a server they start, or CONTRACT_BASE_URL).
 // Every run writes contract-tests/reports/junit.xml and ends with `N passed, N failed, N skipped`
-// (a report for CI tools and a line for people). Reporters given on the command line (.ci/run's --reporter flags) replace these.
+// (for CI and for people). Reporters given on the command line (.ci/run's --reporter flags) replace these.
 import { defineConfig } from 'vitest/config';
 import { excludedForTarget } from './contract-tests/support/target.ts';
 
