@@ -9,7 +9,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export type Options = {
   smoke: boolean;
-  /** Add issue 8's large dataset (fixtures/scale-data.ts) to our database before the load. */
+  /** Add the large dataset (fixtures/scale-data.ts) to our database before the load. */
   scale: boolean;
   durationSeconds: number;
   warmupSeconds: number;
@@ -27,7 +27,7 @@ export type Options = {
   write: boolean;
   serverCore: number;
   generatorCore: number;
-  /** Pin the local PostgreSQL to the generator's core for the run (issue 8: "PostgreSQL beside the load generator"). */
+  /** Pin the local PostgreSQL to the generator's core for the run (bench/README.md: "PostgreSQL beside the generator"). */
   pinPostgres: boolean;
   /** nice value for the servers and the harness; negative raises their priority on a shared machine (root only). */
   nice: number;

@@ -1,4 +1,4 @@
-// Issue 8's setup puts PostgreSQL "beside the load generator": pinned to the generator's core, so
+// bench/README.md puts PostgreSQL "beside the generator": pinned to the generator's core, so
 // the server under test has its own core to itself and its figures are not shared with the
 // database's. The local server's postmaster and every process it has forked are pinned with
 // taskset; backends forked later inherit the postmaster's mask. The masks are put back when the

@@ -38,7 +38,7 @@ export type Summary = {
   target_check?: { minRatio?: number; ratioMet?: boolean; p99Met: boolean };
 };
 
-/** Issue 8's targets: throughput as a share of the hello-world ceiling, and p99 ≤ 3 × p50. */
+/** The targets: throughput as a share of the hello-world ceiling, and p99 ≤ 3 × p50. */
 export const TARGET_RATIOS: Partial<Record<ScenarioId, number>> = {
   refresh: 0.2,
   introspection: 0.45,

@@ -1,4 +1,4 @@
-// Issue 8, Scale: with the large dataset every scenario keeps at least 80% of its small-dataset
+// bench/README.md, "The large dataset": with it every scenario keeps at least 80% of its small-dataset
 // throughput, and peak RSS stays under 300 MB. Throughput is compared as the ratio to the
 // hello-world ceiling of each run, so that a slower or busier machine on one day does not count.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -26,7 +26,7 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'admin-list': 'GET /api/v1/courses (operator)',
 };
 
-/** The spec's viewer query (issue 8). */
+/** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
 export const VIEWER_QUERY = '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 
 export type Row = {

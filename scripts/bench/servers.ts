@@ -44,7 +44,7 @@ export async function startHelloWorld(options: Common): Promise<Started> {
 /**
  * Our service as `npm start` runs it (node src/main.ts), in production mode, on a fresh database.
  * The second demo school gets `localhost`, so 127.0.0.1 (the only address the load uses) is Demo
- * Academy's origin. Rate limits that a load from one client would trip are raised (issue 8).
+ * Academy's origin. Rate limits that a load from one client would trip are raised (one load client is not an attack).
  */
 export async function startOurs(options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] }): Promise<Started> {
   const database = await createScratchDatabase(options.postgresUrl, 'ours');

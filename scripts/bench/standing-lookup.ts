@@ -1,4 +1,4 @@
-// What the live standing check costs on the hottest path (issue 13, "the benchmark's hot paths keep
+// What the live standing check costs on the hottest path ("the benchmark's hot paths keep
 // their cost or the closing note shows what the checks cost"): the bearer guard's one lookup, as it
 // was (token, grant and client, decided in SQL) and as it is now (the same rows plus the person's
 // roles and the school's feature, decided by src/oauth/standing/token-standing.ts). Both run on
