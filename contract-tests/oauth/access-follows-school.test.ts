@@ -1,4 +1,4 @@
-// Issue 13 items 0-2, "Access follows the school": a grant lives and dies with the school's
+// /auth.md "Access follows the school": a grant lives and dies with the school's
 // decisions. Role changes narrow or end the grants a person holds; removal ends them everywhere
 // (/account/graphql queries and mutations, /mcp member and operator tools, UserInfo, the admin
 // API, refresh, introspection); "MCP connections" switched off ends every member-audience grant,
@@ -19,7 +19,7 @@ const redirectUri = 'http://127.0.0.1:47611/callback';
 type Grant = { access: string; refresh: string; clientId: string };
 type Answer = { status: number; challenge: string; body: Record<string, unknown> };
 
-describe.skipIf(ownInstanceUnavailable)('access follows the school (issue 13 items 0-2; DESIGN habit 14)', () => {
+describe.skipIf(ownInstanceUnavailable)('access follows the school (/auth.md "Access follows the school"; DESIGN habit 14)', () => {
   let instance: Instance;
   let origin: string;
   let as: oauth.AuthorizationServer;

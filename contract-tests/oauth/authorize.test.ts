@@ -63,7 +63,7 @@ describe('after verification: errors go back to the client with state and iss (R
     expect((await redirectedError({ code_challenge: undefined })).get('error')).toBe('invalid_request');
   });
 
-  it('code_challenge_method=plain is invalid_request (seed spec, Limits: S256 only)', async () => {
+  it('code_challenge_method=plain is invalid_request (RFC 9700 2.1.1: S256 only)', async () => {
     expect((await redirectedError({ code_challenge_method: 'plain', code_challenge: 'x'.repeat(43) })).get('error')).toBe('invalid_request');
   });
 
@@ -71,11 +71,11 @@ describe('after verification: errors go back to the client with state and iss (R
     expect((await redirectedError({ scope: 'openid no:such' })).get('error')).toBe('invalid_scope');
   });
 
-  it('an operator scope requested by a member application is invalid_scope (seed spec, Authentication 5)', async () => {
+  it('an operator scope requested by a member application is invalid_scope (/auth.md "2. Get a client")', async () => {
     expect((await redirectedError({ scope: 'courses:read' })).get('error')).toBe('invalid_scope');
   });
 
-  it('a member flow without resource is invalid_target (RFC 8707 2; seed spec, resource required)', async () => {
+  it('a member flow without resource is invalid_target (RFC 8707 2; /auth.md "3. Authorize")', async () => {
     expect((await redirectedError({ resource: undefined })).get('error')).toBe('invalid_target');
   });
 
@@ -88,7 +88,7 @@ describe('after verification: errors go back to the client with state and iss (R
   });
 });
 
-describe('sign-in, consent and who may authorize (issue 3)', () => {
+describe('sign-in, consent and who may authorize (/auth.md "3. Authorize")', () => {
   let as: oauth.AuthorizationServer;
   beforeAll(async () => {
     as = await discover(origin);
@@ -122,7 +122,7 @@ describe('sign-in, consent and who may authorize (issue 3)', () => {
     expect(params.get('error')).toBe('consent_required');
   });
 
-  it('Deny sends access_denied back to the client (issue 3)', async () => {
+  it('Deny sends access_denied back to the client (RFC 6749 4.1.2.1)', async () => {
     const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, decision: 'deny' });
     expect(outcome.callback.searchParams.get('error')).toBe('access_denied');
     expect(outcome.callback.searchParams.get('state')).toBeTruthy();
@@ -149,7 +149,7 @@ describe('sign-in, consent and who may authorize (issue 3)', () => {
     expect(forged.headers.get('location')).toBeNull();
   });
 
-  it('a wrong password gets one generic message and no session (issue 3)', async () => {
+  it('a wrong password gets one generic message and no session (no account enumeration)', async () => {
     const jar = new CookieJar();
     const page = await browserFetch(jar, `${origin}/oauth/sign-in`);
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;

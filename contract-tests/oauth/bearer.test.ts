@@ -92,7 +92,7 @@ describe('UserInfo as a protected resource (RFC 6750 3, RFC 9728 5.1)', () => {
     expectChallenge(await callUserinfo(`Bearer ${tokens.access_token}`), 401, 'invalid_token');
   });
 
-  it.runIf(secondaryOrigin)("answers another school's token with 401 invalid_token and this origin's metadata (seed spec, Errors; RFC 8707)", async () => {
+  it.runIf(secondaryOrigin)("answers another school's token with 401 invalid_token and this origin's metadata (/auth.md, Errors; RFC 8707)", async () => {
     const secondary = await discover(secondaryOrigin);
     const client = await registerLoopbackClient(secondary);
     const callback = 'http://127.0.0.1:45321/callback';

@@ -1,5 +1,5 @@
-// Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; seed spec,
-// Authentication 4 and Limits): an HTTPS client_id the server fetches over real TLS, accepted only
+// Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; /auth.md
+// "2. Get a client"): an HTTPS client_id the server fetches over real TLS, accepted only
 // from permitted hosts, read-only until reviewed, and usable at the token endpoint afterwards.
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -49,7 +49,7 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
     expect(tokens.scope).toBe('courses:read');
   });
 
-  it('the school\'s audit log records the client it met, from which address (issue 9: client changes audited with who, what, when and from where)', async () => {
+  it('the school\'s audit log records the client it met, from which address (client changes are audited with who, what, when and from where)', async () => {
     const owner = await signedIn(origin, ACCOUNTS.owner);
     const rows = [...(await pageHtml(owner, `${origin}/admin/audit-log`)).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
     const met = rows.filter((row) => row.includes('Application registered') && row.includes(`<code>${clientId}</code>`));
@@ -57,7 +57,7 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
     expect(met[0]).toMatch(/127\.0\.0\.1|::1/);
   });
 
-  it('while unreviewed it may request read and identity scopes only (seed spec, Limits)', async () => {
+  it('while unreviewed it may request read and identity scopes only (/auth.md "2. Get a client")', async () => {
     const as = await discover(origin);
     const outcome = await authorizeInBrowser(as, { clientId, redirectUri, scope: 'courses:write', email: ACCOUNTS.owner });
     expect(outcome.callback.searchParams.get('error')).toBe('invalid_scope');
@@ -76,7 +76,7 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
     expect(response.status).toBe(400);
   });
 
-  it.skipIf(!secondary)('a school that does not permit the host rejects it without fetching (seed spec, Errors)', async () => {
+  it.skipIf(!secondary)('a school that does not permit the host rejects it without fetching (/auth.md "2. Get a client")', async () => {
     const before = hits;
     const response = await fetch(`${secondary}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=courses:read`, { redirect: 'manual' });
     expect(response.status).toBe(400);

@@ -1,9 +1,9 @@
-// What the consent page tells the person before they decide (issue 3, "Consent"): the
+// What the consent page tells the person before they decide (/auth.md "3. Authorize"): the
 // application by name, the school, where the answer goes (the redirect URI's host), that a
 // loopback client runs on their own computer, a metadata-document client's host and that it is
 // unreviewed, each requested scope by its name and in plain words (the same words as /auth.md),
 // and the buttons "Allow" and "Deny". Loopback and unreviewed metadata-document clients are asked
-// every time, even after an earlier "Allow" (issue 3: remembered grants skip consent, except ...).
+// every time, even after an earlier "Allow" (/auth.md "3. Authorize": remembered consent skips the page, except ...).
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
@@ -45,7 +45,7 @@ async function decide(jar: CookieJar, html: string, decision: 'allow' | 'deny'):
   return new URL(response.headers.get('location')!);
 }
 
-/** The scopes as the page lists them, in every area's list (issue 14 part 3 groups them): name and words. */
+/** The scopes as the page lists them, in every area's list (README "Page languages" groups them): name and words. */
 function listedScopes(html: string): Record<string, string> {
   const lists = [...html.matchAll(/<ul class="scopes">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!).join('');
   return Object.fromEntries([...lists.matchAll(/<li><code>([^<]+)<\/code> — ([^<]+)<\/li>/g)].map((m) => [decodeEntities(m[1]!), decodeEntities(m[2]!.trim())]));
@@ -70,7 +70,7 @@ beforeAll(async () => {
   words = await scopeWordsOfAuthMd();
 });
 
-describe('the consent page (issue 3, Consent)', () => {
+describe('the consent page (/auth.md "3. Authorize")', () => {
 
   it('names the member application, the school, the loopback redirect host, and each scope by name in the words of /auth.md, with Allow and Deny', async () => {
     const html = await consentPage(new CookieJar(), { client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:40002/callback', scope: 'openid email account:read', resource: origin }, ACCOUNTS.student2);
@@ -87,7 +87,7 @@ describe('the consent page (issue 3, Consent)', () => {
     expect(html).toMatch(/<button type="submit" name="decision" value="deny"[^>]*>Deny<\/button>/);
   });
 
-  it("a web application's page names the host the answer goes to, without the loopback notice (issue 3: the redirect URI's host)", async () => {
+  it("a web application's page names the host the answer goes to, without the loopback notice (the redirect URI's host)", async () => {
     const html = await consentPage(new CookieJar(), { client_id: CLIENTS.vendorClientId, redirect_uri: 'https://crm.example.test/oauth/callback', scope: 'courses:read students:read', prompt: 'consent' }, ACCOUNTS.owner);
     expect(text(html)).toContain('After you decide, you will be sent to crm.example.test.');
     expect(text(html)).not.toContain('own computer');
@@ -95,7 +95,7 @@ describe('the consent page (issue 3, Consent)', () => {
     expect(listedScopes(html)).toEqual({ 'courses:read': words['courses:read'], 'students:read': words['students:read'] });
   });
 
-  it('a loopback client is asked again after "Allow", with the same page (issue 3: loopback clients always ask)', async () => {
+  it('a loopback client is asked again after "Allow", with the same page (/auth.md "3. Authorize": loopback clients always ask)', async () => {
     const jar = new CookieJar();
     const params = { client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:40003/callback', scope: 'openid account:read', resource: origin };
     const first = await consentPage(jar, params, ACCOUNTS.student2);
@@ -105,7 +105,7 @@ describe('the consent page (issue 3, Consent)', () => {
   });
 });
 
-describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document client (issue 3: shows the host, warns, always asks while unreviewed)', () => {
+describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document client (shows the host, warns, always asks while unreviewed)', () => {
   let server: https.Server;
   let clientId: string;
   let webClientId: string;
@@ -137,7 +137,7 @@ describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document cli
     expect(shown).toContain(`This application is identified by a document at ${new URL(clientId).host}.`);
     expect(shown).toContain('This application runs on your own computer; it will receive access at 127.0.0.1:41300.');
     expect(shown).toContain('The school has not reviewed this application yet; it can only read.');
-    // Issue 3: "warns when every redirect is loopback".
+    // The document's host never receives the access when every redirect is loopback: warn.
     expect(shown).toContain(`${warning}'s document at ${new URL(clientId).host} lists is on your own computer`);
     expect(listedScopes(first)).toEqual({ openid: words['openid'], 'courses:read': words['courses:read'] });
     expect((await decide(jar, first, 'allow')).searchParams.get('code')).toBeTruthy();
@@ -145,7 +145,7 @@ describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document cli
     expect(text(await consentPage(jar, params, ACCOUNTS.owner))).toContain('The school has not reviewed this application yet');
   });
 
-  it('does not warn when the document also lists a redirect on its own host (issue 3: the warning is for loopback-only documents)', async () => {
+  it('does not warn when the document also lists a redirect on its own host (the warning is for loopback-only documents)', async () => {
     const shown = text(await consentPage(new CookieJar(), { client_id: webClientId, redirect_uri: redirectUri, scope: 'openid courses:read' }, ACCOUNTS.owner));
     expect(shown).toContain('Consent Page Web Agent wants to access your account');
     expect(shown).not.toContain(warning);

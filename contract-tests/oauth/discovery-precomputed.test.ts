@@ -1,5 +1,5 @@
 // The discovery documents come from memory for a plain GET (src/http/precomputed-documents.ts,
-// issue 8) and from the OpenAPI dispatcher otherwise. Both must answer the same bytes and headers
+// which says why) and from the OpenAPI dispatcher otherwise. Both must answer the same bytes and headers
 // (RFC 8414 3.2, RFC 9728 3.2, OpenID Connect Discovery 4.2). That the copy follows a change of the
 // school's settings is src/services/sites.test.ts: the documents are keyed by the cached school.
 import { describe, expect, inject, it } from 'vitest';
@@ -21,7 +21,7 @@ function comparable(response: RawResponse) {
   return { status: response.status, headers, body: JSON.parse(response.body) as unknown };
 }
 
-describe('precomputed discovery documents (issue 8)', () => {
+describe('precomputed discovery documents (the same bytes as the dispatcher)', () => {
   for (const path of DOCUMENTS) {
     it(`${path}: the precomputed answer equals the dispatched one, headers included (RFC 8414 3.2, RFC 9728 3.2)`, async () => {
       const fast = await rawRequest(`${primary}${path}`);
@@ -37,7 +37,7 @@ describe('precomputed discovery documents (issue 8)', () => {
     expect(response.headers['x-request-id']).toBe('trace-12345678');
   });
 
-  it('an unknown origin still gets the JSON 404 of the dispatcher (issue 2: unknown host)', async () => {
+  it('an unknown origin still gets the JSON 404 of the dispatcher (README "Set up": one school per origin)', async () => {
     const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, { headers: { Host: 'unknown.example:1' } });
     expect(response.status).toBe(404);
   });

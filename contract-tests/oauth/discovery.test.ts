@@ -13,7 +13,7 @@ const schools = ([
   ['Second School', secondary],
 ] as const).filter(([, origin]) => origin);
 
-// The seed spec's Scopes table, in full.
+// The scopes of /auth.md "Scopes", in full.
 const SEED_SCOPES = [
   'openid', 'profile', 'email', 'courses:read', 'courses:write', 'students:read', 'students:write', 'members:read', 'members:write',
   'analytics:read', 'curriculum:read', 'curriculum:write', 'orders:read', 'school:read', 'school:write', 'appearance:read', 'appearance:write',
@@ -54,7 +54,7 @@ describe.each(schools)('%s: authorization server metadata (RFC 8414)', (_school,
     expect(as.issuer).toBe(origin);
   });
 
-  it('lists every scope of the seed spec, code flow with S256 PKCE and the client auth methods (RFC 8414 2)', async () => {
+  it('lists every scope of /auth.md, code flow with S256 PKCE and the client auth methods (RFC 8414 2)', async () => {
     const metadata = await getJson(`${origin}/.well-known/oauth-authorization-server`);
     expect(sorted(metadata.scopes_supported)).toEqual(sorted(SEED_SCOPES));
     expect(metadata.response_types_supported).toEqual(['code']);
@@ -80,7 +80,7 @@ describe.each(schools)('%s: OpenID Connect Discovery 1.0', (_school, origin) => 
   });
 });
 
-describe('ID token signing is advertised only by the school that signs (seed spec, Authentication 7)', () => {
+describe('ID token signing is advertised only by the school that signs (OIDC Discovery 3; /auth.md "Identity")', () => {
   it('Demo Academy lists id_token_signing_alg_values_supported and jwks_uri (OIDC Discovery 3)', async () => {
     const oidc = await getJson(`${primary}/.well-known/openid-configuration`);
     expect(oidc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
@@ -133,7 +133,7 @@ describe.each(schools)('%s: protected resource metadata (RFC 9728)', (_school, o
   });
 });
 
-describe('CORS for browser-based clients (Fetch standard; seed spec, issue 3)', () => {
+describe('CORS for browser-based clients (Fetch standard)', () => {
   it.each([
     '/.well-known/oauth-authorization-server',
     '/.well-known/openid-configuration',

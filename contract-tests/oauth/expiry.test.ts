@@ -1,5 +1,5 @@
-// Lifetimes that only a clock can show (issue 3: codes expire after 60 seconds, access-token
-// lifetime is configuration; issue 4: an expired token is never downgraded to anonymous), on an
+// Lifetimes that only a clock can show (/auth.md "Lifetimes": codes expire after 60 seconds, access-token
+// lifetime is configuration; RFC 6750 3.1: an expired token is never downgraded to anonymous), on an
 // instance of this file's own started with ACCESS_TOKEN_TTL_SECONDS=60 (the smallest allowed),
 // checked with real waiting: a code and two access tokens are issued, then used a minute later.
 import * as oauth from 'oauth4webapi';
@@ -19,7 +19,7 @@ async function bearer(url: string, token: string, init: RequestInit = {}): Promi
   return { status: response.status, challenge: response.headers.get('www-authenticate') ?? '', body: await response.text() };
 }
 
-describe.skipIf(ownInstanceUnavailable)('expiry (issue 3 codes and access tokens; issue 4 never anonymous)', () => {
+describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never anonymous)', () => {
   let instance: Instance;
   let origin: string;
   let as: oauth.AuthorizationServer;
@@ -47,14 +47,14 @@ describe.skipIf(ownInstanceUnavailable)('expiry (issue 3 codes and access tokens
     await instance?.stop();
   });
 
-  it('a code older than 60 seconds is invalid_grant (issue 3: codes expire after 60 seconds; RFC 6749 4.1.2)', async () => {
+  it('a code older than 60 seconds is invalid_grant (/auth.md "Lifetimes": codes expire after 60 seconds; RFC 6749 4.1.2)', async () => {
     const params = oauth.validateAuthResponse(as, operator, unexchanged.callback, unexchanged.state);
     const response = await oauth.authorizationCodeGrantRequest(as, operator, oauth.None(), params, redirectUri, unexchanged.codeVerifier, insecure);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.any(String) });
   });
 
-  it('an expired member token is 401 invalid_token at /account/graphql, UserInfo and /mcp, never served as anonymous (RFC 6750 3.1; issue 4)', async () => {
+  it('an expired member token is 401 invalid_token at /account/graphql, UserInfo and /mcp, never served as anonymous (RFC 6750 3.1)', async () => {
     const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource`;
     const graphql = await bearer(`${origin}/account/graphql`, member.access_token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { id } }' }) });
     const userinfo = await bearer(`${origin}/api/oauth/userinfo`, member.access_token);

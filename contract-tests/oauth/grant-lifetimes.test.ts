@@ -1,4 +1,4 @@
-// Issue 13 item 3, "A grant's lifetime": rotation must not keep a grant alive for ever. On an
+// /auth.md "Lifetimes": rotation must not keep a grant alive for ever. On an
 // instance of this file's own with GRANT_IDLE_LIFETIME_SECONDS=12 and
 // GRANT_ABSOLUTE_LIFETIME_SECONDS=20 (ACCESS_TOKEN_TTL_SECONDS keeps its 60 s minimum), checked
 // with real waiting (about 22 s): no token outlives its grant, introspection reports the true
@@ -15,7 +15,7 @@ const ABSOLUTE = 20;
 const redirectUri = 'http://127.0.0.1:47612/callback';
 type Answer = { status: number; body: Record<string, unknown> };
 
-describe.skipIf(ownInstanceUnavailable)('grant lifetimes: idle and absolute (issue 13 item 3; RFC 9700 4.14.2)', () => {
+describe.skipIf(ownInstanceUnavailable)('grant lifetimes: idle and absolute (/auth.md "Lifetimes"; RFC 9700 4.14.2)', () => {
   let instance: Instance;
   let origin: string;
   let as: oauth.AuthorizationServer;

@@ -1,4 +1,4 @@
-// The identity claims of UserInfo and the ID token by scope (issue 3; OIDC Core 5.4): `sub`,
+// The identity claims of UserInfo and the ID token by scope (OIDC Core 5.4; /auth.md "Identity"): `sub`,
 // `org_id` and `roles` with `openid`, `name` only with `profile`, `email` only with `email`, the
 // ID token's claims equal to UserInfo's for the same grant; and the signing algorithm a client
 // registers (OIDC Dynamic Registration 2: id_token_signed_response_alg; ES256 by default, RS256
@@ -13,7 +13,7 @@ const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:47300/callback';
 const IDENTITY = ['email', 'name', 'org_id', 'roles', 'sub'];
 
-describe('identity claims by scope (OIDC Core 5.4; issue 3 UserInfo and ID token)', () => {
+describe('identity claims by scope (OIDC Core 5.4; /auth.md "Identity")', () => {
   let as: oauth.AuthorizationServer;
   beforeAll(async () => {
     as = await discover(origin);
@@ -58,7 +58,7 @@ describe('id_token_signed_response_alg (OIDC Dynamic Registration 2; OIDC Discov
     expect(payload.exp! - payload.iat!).toBe(600);
   });
 
-  it('a client registered without it gets ES256 ID tokens (seed spec, Authentication 7)', async () => {
+  it('a client registered without it gets ES256 ID tokens (/auth.md "Identity")', async () => {
     const registered = await oauth.processDynamicClientRegistrationResponse(
       await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'ES256 agent' }, insecure),
     );

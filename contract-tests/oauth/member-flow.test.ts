@@ -1,4 +1,4 @@
-// The seed spec's whole flow for a member application (Authentication 1: discover, obtain a
+// The whole flow of /auth.md for a member application (steps 1-6: discover, obtain a
 // client, authorize, exchange code, call the API, refresh, revoke), with oauth4webapi as the
 // relying party, on the server the suite started (PGlite or PostgreSQL).
 import * as jose from 'jose';
@@ -12,7 +12,7 @@ const redirectUri = 'http://127.0.0.1:43123/callback';
 const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
 const none = oauth.None();
 
-describe('member application flow (seed spec, Authentication 1-9)', () => {
+describe('member application flow (/auth.md steps 1-6)', () => {
   let as: oauth.AuthorizationServer;
   let tokens: oauth.TokenEndpointResponse;
 
@@ -30,7 +30,7 @@ describe('member application flow (seed spec, Authentication 1-9)', () => {
     expect(tokens.scope).toBe('openid profile email account:read account:write');
   });
 
-  it('returns an ES256 ID token whose claims equal UserInfo (seed spec, Authentication 7)', async () => {
+  it('returns an ES256 ID token whose claims equal UserInfo (/auth.md "Identity")', async () => {
     expect(tokens.id_token).toBeDefined();
     const jwks = jose.createRemoteJWKSet(new URL(as.jwks_uri!));
     const { payload, protectedHeader } = await jose.jwtVerify(tokens.id_token!, jwks, { issuer: origin, audience: CLIENTS.memberApp });
@@ -45,14 +45,14 @@ describe('member application flow (seed spec, Authentication 1-9)', () => {
     expect(userinfo.email).toBe(ACCOUNTS.student);
   });
 
-  it('introspection reports the token active and bound to the origin (RFC 7662 2.2; seed spec, Authentication 6)', async () => {
+  it('introspection reports the token active and bound to the origin (RFC 7662 2.2; RFC 8707)', async () => {
     const response = await oauth.introspectionRequest(as, client, none, tokens.access_token, insecure);
     const result = await oauth.processIntrospectionResponse(as, client, response);
     expect(result).toMatchObject({ active: true, client_id: CLIENTS.memberApp, aud: origin, iss: origin, token_type: 'Bearer' });
     expect(result.scope).toContain('account:read');
   });
 
-  it('rotates the refresh token and issues no id_token on refresh (RFC 9700 4.14.2; seed spec, Token request)', async () => {
+  it('rotates the refresh token and issues no id_token on refresh (RFC 9700 4.14.2; /auth.md "6. Refresh and revoke")', async () => {
     const response = await oauth.refreshTokenGrantRequest(as, client, none, tokens.refresh_token!, insecure);
     const refreshed = await oauth.processRefreshTokenResponse(as, client, response);
     expect(refreshed.refresh_token).toBeDefined();
@@ -75,7 +75,7 @@ describe('member application flow (seed spec, Authentication 1-9)', () => {
     expect((await refresh.json()).error).toBe('invalid_grant');
   });
 
-  it('a client with loopback redirects asks for consent every time, remembered or not (issue 3)', async () => {
+  it('a client with loopback redirects asks for consent every time, remembered or not (/auth.md "3. Authorize")', async () => {
     const first = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
     expect(first.callback.searchParams.get('code')).toBeTruthy();
     // The same browser session asks again and denies at the consent page it is shown again.

@@ -1,5 +1,5 @@
 // The OAuth and OpenID Connect flows again, with a second relying-party library: openid-client
-// (v6), so that one library's leniency cannot hide a bug (issue 7, "Independent clients"). The
+// (v6), so that one library's leniency cannot hide a bug (two independent relying parties). The
 // other suites use oauth4webapi. openid-client checks the issuer of the metadata (RFC 8414 3.3),
 // iss and state of the authorization response (RFC 9207), the PKCE exchange, and the ID token:
 // here also its signature against jwks_uri (enableNonRepudiationChecks).
@@ -69,7 +69,7 @@ describe('openid-client: discovery (OpenID Connect Discovery 4, RFC 8414 3)', ()
   });
 });
 
-describe('openid-client: a member application, end to end (seed spec, Authentication 1: discover, authorize, exchange, call, refresh, revoke)', () => {
+describe('openid-client: a member application, end to end (/auth.md steps 1-6: discover, authorize, exchange, call, refresh, revoke)', () => {
   let config: client.Configuration;
   let started: Started;
   let callback: URL;
@@ -95,7 +95,7 @@ describe('openid-client: a member application, end to end (seed spec, Authentica
     expect(tokens.scope?.split(' ').sort()).toEqual(memberScope.split(' ').sort());
   });
 
-  it('returns a signed ID token with iss, aud, nonce and a 10-minute exp (OIDC Core 3.1.3.7; seed spec, Authentication 7 and Limits)', () => {
+  it('returns a signed ID token with iss, aud, nonce and a 10-minute exp (OIDC Core 3.1.3.7; /auth.md "Identity")', () => {
     const claims = tokens.claims()!;
     expect(claims.iss).toBe(origin);
     expect([claims.aud].flat()).toEqual([CLIENTS.memberApp]);
@@ -104,7 +104,7 @@ describe('openid-client: a member application, end to end (seed spec, Authentica
     expect(claims.sub).toBeTruthy();
   });
 
-  it("serves UserInfo whose sub is the ID token's, with the seed spec's claims (OIDC Core 5.3.2; seed spec, UserInfo)", async () => {
+  it("serves UserInfo whose sub is the ID token's, with the claims of /auth.md, Identity (OIDC Core 5.3.2)", async () => {
     const claims = tokens.claims()!;
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     expect(userinfo.sub).toBe(claims.sub);
@@ -120,7 +120,7 @@ describe('openid-client: a member application, end to end (seed spec, Authentica
     expect([introspection.aud].flat()).toContain(origin);
   });
 
-  it('refreshes without an id_token and rotates the refresh token, keeping the resource (RFC 6749 6; RFC 8707 2.2; seed spec, Token request)', async () => {
+  it('refreshes without an id_token and rotates the refresh token, keeping the resource (RFC 6749 6; RFC 8707 2.2; /auth.md "6. Refresh and revoke")', async () => {
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!, { resource: origin });
     expect(refreshed.id_token).toBeUndefined();
     expect(refreshed.refresh_token).toBeTruthy();
@@ -150,7 +150,7 @@ describe('openid-client: a code used twice (RFC 6749 4.1.2)', () => {
   });
 });
 
-describe('openid-client: a confidential member application (RFC 6749 2.3.1; seed spec, Authentication 2)', () => {
+describe('openid-client: a confidential member application (RFC 6749 2.3.1; /auth.md "4. Exchange the code")', () => {
   it.each([
     ['client_secret_post', client.ClientSecretPost],
     ['client_secret_basic', client.ClientSecretBasic],
@@ -173,7 +173,7 @@ describe('openid-client: a confidential member application (RFC 6749 2.3.1; seed
   });
 });
 
-describe('openid-client: dynamic registration and an operator token (RFC 7591 3.2.1; seed spec, Authentication 4)', () => {
+describe('openid-client: dynamic registration and an operator token (RFC 7591 3.2.1; /auth.md "2. Get a client")', () => {
   it('registers a loopback client at registration_endpoint, then the owner authorizes it and the token reaches the admin API (RFC 7591 3.2.1; RFC 8252 7.3)', async () => {
     const config = await client.dynamicClientRegistration(
       new URL(origin),

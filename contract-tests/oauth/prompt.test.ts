@@ -1,5 +1,5 @@
-// The prompt parameter as OIDC Core 3.1.2.1 defines it (issue 3: "prompt=none|login|consent behave
-// as OIDC Core 3.1.2.1 says"), the paths the authorize tests leave out: prompt=login with a live
+// The prompt parameter as OIDC Core 3.1.2.1 defines it (/auth.md "3. Authorize": prompt=none|login|consent behave
+// as OIDC Core 3.1.2.1 says), the paths the authorize tests leave out: prompt=login with a live
 // session signs the person in again, prompt=none with a remembered grant answers at once with a
 // code, and none combined with another value or an unknown value is invalid_request; plus the
 // introspection members of RFC 7662 2.2 that no other test reads (token_type, iat).
@@ -13,7 +13,7 @@ const origin = inject('primaryOrigin');
 const redirectUri = 'https://crm.example.test/oauth/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
-describe('prompt (OIDC Core 3.1.2.1; issue 3)', () => {
+describe('prompt (OIDC Core 3.1.2.1)', () => {
   let as: oauth.AuthorizationServer;
   beforeAll(async () => {
     as = await discover(origin);

@@ -1,7 +1,7 @@
-// issue 13 item 12, "Registration by name, as the spec says" (seed spec, Client registration:
-// "client_name ... for a pre-registered vendor integration, matched against known integrations and
-// returns that platform's client_id; an unrecognized vendor name is refused with
-// invalid_client_metadata"; RFC 7591 3.2.2). The README's own example, `client_name: "Demo CRM"`
+// Registration by name (/auth.md "2. Get a client"): a client_name that matches a known vendor
+// integration, sent alone, returns that integration's client_id; an unrecognized vendor name is
+// refused with invalid_client_metadata (RFC 7591 3.2.2).
+// The README's own example, `client_name: "Demo CRM"`
 // alone, returns `demo-crm`; metadata that contradicts the integration is refused, not rewritten.
 import { describe, expect, inject, it } from 'vitest';
 import { CLIENTS } from '../support/accounts.ts';
@@ -25,7 +25,7 @@ function expectError(res: Wire, error: string): void {
   expect(res.body.client_id).toBeUndefined();
 }
 
-describe('issue 13 item 12: registration by name (seed spec, Client registration; RFC 7591 3.2.2)', () => {
+describe('registration by name (/auth.md "2. Get a client"; RFC 7591 3.2.2)', () => {
   it.each([CLIENTS.vendorName, CLIENTS.vendorName.toUpperCase(), `  ${CLIENTS.vendorName} `])('client_name %j alone returns the integration\'s client_id with its own metadata (README example)', async (name) => {
     const res = await register({ client_name: name });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -1,4 +1,4 @@
-// Client registration (RFC 7591) as the seed spec narrows it: a known vendor integration's name
+// Client registration (RFC 7591) as /auth.md "2. Get a client" narrows it: a known vendor integration's name
 // returns its client_id, loopback redirect URIs (RFC 8252 7.3) create a native operator client,
 // fixed HTTPS callbacks and member scopes are refused. Registration is rate limited per address,
 // so this file registers a handful of clients only.
@@ -58,19 +58,19 @@ beforeAll(async () => {
   as = await discover(origin);
 });
 
-describe('vendor integrations (seed spec, Client registration)', () => {
-  it('returns the client_id of a known vendor integration by its client_name (seed spec, Authentication 4)', async () => {
+describe('vendor integrations (/auth.md "2. Get a client")', () => {
+  it('returns the client_id of a known vendor integration by its client_name (/auth.md "2. Get a client")', async () => {
     const res = await register({ client_name: CLIENTS.vendorName, redirect_uris: ['https://crm.example.test/oauth/callback'] });
     expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
     expect(res.body.client_id).toBe(CLIENTS.vendorClientId);
     expect(res.body.client_secret).toBeUndefined();
   });
 
-  it('refuses a fixed HTTPS callback without a registered integration with invalid_redirect_uri (seed spec, Errors)', async () => {
+  it('refuses a fixed HTTPS callback without a registered integration with invalid_redirect_uri (/auth.md "Errors")', async () => {
     expectError(await register({ redirect_uris: ['https://app.example.org/oauth/callback'], token_endpoint_auth_method: 'none' }), 'invalid_redirect_uri');
   });
 
-  it('refuses an unknown client_name with an HTTPS callback with invalid_client_metadata (seed spec, Errors)', async () => {
+  it('refuses an unknown client_name with an HTTPS callback with invalid_client_metadata (/auth.md "Errors")', async () => {
     expectError(await register({ client_name: 'Totally Unknown Vendor', redirect_uris: ['https://unknown-vendor.example/callback'] }), 'invalid_client_metadata');
   });
 });
@@ -109,7 +109,7 @@ describe('loopback native clients (RFC 8252 7.3, RFC 7591 3.2.1)', () => {
     expect(await credentialsWork(client, oauth.ClientSecretBasic('not-the-secret'))).toBe(false);
   });
 
-  it.each(['account:read', 'openid account:write'])('refuses scope "%s" with invalid_scope: account:* is member-only (seed spec, Authentication 5)', async (scope) => {
+  it.each(['account:read', 'openid account:write'])('refuses scope "%s" with invalid_scope: account:* is member-only (/auth.md "2. Get a client")', async (scope) => {
     expectError(await register({ redirect_uris: ['http://127.0.0.1:8765/callback'], token_endpoint_auth_method: 'none', scope }), 'invalid_scope');
   });
 });

@@ -1,5 +1,5 @@
 // Who may authorize is decided when the person presses "Allow", not when the consent page was
-// drawn (issue 3, "Who may authorize": operator clients only for owners and admins; anyone else
+// drawn (/auth.md "3. Authorize": operator clients only for owners and admins; anyone else
 // gets access_denied). An admin opens the consent page of an operator client; the owner then
 // makes them a lecturer; their "Allow" must not issue a code. On an instance of this file's own,
 // because it changes a demo account's role that other suites rely on.
@@ -32,7 +32,7 @@ async function openConsentPage(origin: string, jar: CookieJar, clientId: string,
   return html;
 }
 
-describe.skipIf(ownInstanceUnavailable)('a role taken away while the consent page is open (issue 3: who may authorize)', () => {
+describe.skipIf(ownInstanceUnavailable)('a role taken away while the consent page is open (/auth.md "3. Authorize")', () => {
   let instance: Instance;
   let origin: string;
   let clientId: string;

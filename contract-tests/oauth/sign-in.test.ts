@@ -1,5 +1,5 @@
-// The sign-in page's defences (issue 3): throttling against guessing with 429, Retry-After and
-// RateLimit headers (issue 9), and re-authentication when max_age asks for it (OIDC Core 3.1.2.1).
+// The sign-in page's defences (/auth.md "Rate limits"): throttling against guessing with 429, Retry-After and
+// RateLimit headers, and re-authentication when max_age asks for it (OIDC Core 3.1.2.1).
 import { describe, expect, inject, it } from 'vitest';
 import { CLIENTS, DEMO_PASSWORD } from '../support/accounts.ts';
 import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
@@ -12,7 +12,7 @@ async function signInForm(site: string, jar: CookieJar): Promise<Record<string, 
   return formFields(await (await browserFetch(jar, `${site}/oauth/sign-in`)).text());
 }
 
-describe('sign-in throttling (issue 3; issue 9: 429, Retry-After, RateLimit)', () => {
+describe('sign-in throttling (/auth.md "Rate limits": 429, Retry-After, RateLimit)', () => {
   it.skipIf(!secondary)('the eleventh attempt on one account within 15 minutes is refused, even with the right password', async () => {
     const jar = new CookieJar();
     const email = 'lecturer@second-school.test';

@@ -162,7 +162,7 @@ describe('client authentication (RFC 6749 2.3, 5.2)', () => {
 });
 
 describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
-  it('rotates the refresh token on every use and returns no id_token (RFC 9700 4.14.2; seed spec)', async () => {
+  it('rotates the refresh token on every use and returns no id_token (RFC 9700 4.14.2; /auth.md "6. Refresh and revoke")', async () => {
     let current = (await memberTokens()).refresh_token!;
     const seen = new Set([current]);
     for (let i = 0; i < 2; i++) {
@@ -177,7 +177,7 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expect(await introspect(current)).toMatchObject({ active: true, client_id: CLIENTS.memberApp });
   });
 
-  it('a retry with the rotated token within the window returns the same successor pair, which stays the one live branch (RFC 9700 4.14.2; issue 13 item 4)', async () => {
+  it('a retry with the rotated token within the window returns the same successor pair, which stays the one live branch (RFC 9700 4.14.2)', async () => {
     const original = (await memberTokens()).refresh_token!;
     const first = await refresh(original);
     expect(first.status).toBe(200);
@@ -189,7 +189,7 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expect((await refresh(first.body.refresh_token as string)).status).toBe(200);
   });
 
-  it('a retry after the successor was used is a fork: the whole family ends, the newest tokens included (RFC 9700 4.14.2; issue 13 item 4)', async () => {
+  it('a retry after the successor was used is a fork: the whole family ends, the newest tokens included (RFC 9700 4.14.2)', async () => {
     const original = (await memberTokens()).refresh_token!;
     const first = await refresh(original);
     const second = await refresh(first.body.refresh_token as string);
@@ -199,7 +199,7 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expect(await userinfoStatus(second.body.access_token as string)).toBe(401);
   });
 
-  it('a thief replaying a just-rotated token inside the window never takes the grant over: the first fork ends the family for both (RFC 9700 4.14.2; issue 13 item 4)', async () => {
+  it('a thief replaying a just-rotated token inside the window never takes the grant over: the first fork ends the family for both (RFC 9700 4.14.2)', async () => {
     const stolen = (await memberTokens()).refresh_token!;
     const client = await refresh(stolen);
     const thief = await refresh(stolen);
@@ -213,7 +213,7 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expect(await userinfoStatus(thiefLater.body.access_token as string)).toBe(401);
   });
 
-  it('30 concurrent refreshes with one token all receive one successor pair, and the chain continues from it (RFC 9700 4.14.2; issue 13 item 4)', async () => {
+  it('30 concurrent refreshes with one token all receive one successor pair, and the chain continues from it (RFC 9700 4.14.2)', async () => {
     const start = await memberTokens();
     const results = await Promise.all(Array.from({ length: 30 }, () => refresh(start.refresh_token!)));
     for (const res of results) expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,4 +1,4 @@
-// Who may authorize which client, and with what (issue 3, "Who may authorize"): member-audience
+// Who may authorize which client, and with what (/auth.md "3. Authorize"): member-audience
 // clients, anyone with a role at the school; operator-audience clients, only owners and admins,
 // the granted scopes never exceeding what that role may do (an admin may not hand out
 // members:write, which is the owner's); anyone else gets access_denied, with iss (RFC 9207 2).
@@ -14,7 +14,7 @@ const redirectUri = 'http://127.0.0.1:47200/callback';
 /** A person with roles at Second School only (README, demo accounts). */
 const OTHER_SCHOOLS_OWNER = ACCOUNTS.secondSchoolOwner;
 
-describe('who may authorize (issue 3)', () => {
+describe('who may authorize (/auth.md "3. Authorize")', () => {
   let as: oauth.AuthorizationServer;
   let client: oauth.Client;
   beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('who may authorize (issue 3)', () => {
   const authorize = (scope: string, email: string, clientId = client.client_id, extra: { resource?: string; redirectUri?: string } = {}) =>
     authorizeInBrowser(as, { clientId, redirectUri: extra.redirectUri ?? redirectUri, scope, email, ...(extra.resource ? { resource: extra.resource } : {}) });
 
-  it('an admin granting an operator client gets no more than an admin may do: members:write is left out of the token (issue 3: scopes never exceed the role)', async () => {
+  it('an admin granting an operator client gets no more than an admin may do: members:write is left out of the token (scopes never exceed the role)', async () => {
     const outcome = await authorize('courses:read members:write', ACCOUNTS.admin);
     const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
     expect(tokens.scope).toBe('courses:read');
@@ -45,11 +45,11 @@ describe('who may authorize (issue 3)', () => {
     expect((await exchangeCode(as, client, oauth.None(), outcome, redirectUri)).scope).toBe('courses:read members:write');
   });
 
-  it('a lecturer is refused an operator client with access_denied (issue 3: operator clients for owners and admins only)', async () => {
+  it('a lecturer is refused an operator client with access_denied (operator clients for owners and admins only)', async () => {
     expect((await authorize('courses:read', ACCOUNTS.lecturer)).callback.searchParams.get('error')).toBe('access_denied');
   });
 
-  it('a person with roles at another school only is not signed in here, with the one generic message, so no code is ever issued (issue 3: anyone else is refused)', async () => {
+  it('a person with roles at another school only is not signed in here, with the one generic message, so no code is ever issued (anyone else is refused)', async () => {
     const jar = new CookieJar();
     const start = new URL('/oauth/authorize', origin);
     const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
@@ -66,7 +66,7 @@ describe('who may authorize (issue 3)', () => {
     expect((await browserFetch(jar, start.toString())).headers.get('location')).toMatch(/^\/oauth\/sign-in\?/);
   });
 
-  it('a lecturer may authorize a member application (issue 3: students and every other role included)', async () => {
+  it('a lecturer may authorize a member application (students and every other role included)', async () => {
     const outcome = await authorize('openid account:read', ACCOUNTS.lecturer, CLIENTS.memberApp, { resource: origin });
     expect(outcome.callback.searchParams.get('code')).toBeTruthy();
   });
