@@ -1,4 +1,4 @@
-// Analytics through the generated client (issue 5; reference 2.10 "analytics": revenue by period,
+// Analytics through the generated client (reference 2.10 "analytics": revenue by period,
 // enrollments and completion per course, aggregate reads with date ranges). Revenue is checked
 // against Demo Academy's seeded orders (no API writes orders); per-course figures against Second
 // School's seeded enrollments, which no suite changes, and a course made here without any.
@@ -17,7 +17,7 @@ const secondary = inject('secondaryOrigin');
 const GROSS = 14900 + 1900 + 7920 + 7900;
 const REFUNDS = 7900;
 
-describe('analytics (issue 5: analytics:read; reference 2.10 analytics)', () => {
+describe('analytics (analytics:read; reference 2.10 analytics)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'analytics:read courses:write'));
@@ -101,7 +101,7 @@ describe('analytics (issue 5: analytics:read; reference 2.10 analytics)', () => 
     expect(new Set(byRate.map((r) => r.course.id)).size).toBe(byRate.length);
   });
 
-  it('invalid report parameters and cursors of another sort are 400 with a pointer (issue 5)', async () => {
+  it('invalid report parameters and cursors of another sort are 400 with a pointer (OpenAPI response BadRequest)', async () => {
     const badSort = await listEnrollmentsByCourse({ client, query: { sort: 'revenue' as never } });
     expect(pointersOf(badSort.error)).toContain('/query/sort');
     const badCourse = await listCompletionRates({ client, query: { course_id: 'git-essentials' } });
@@ -138,7 +138,7 @@ describe('analytics (issue 5: analytics:read; reference 2.10 analytics)', () => 
       expect(photo).toMatchObject({ enrollments: 2, completed: 0, completion_percent: 0, average_progress_percent: expected });
     });
 
-    it("a school's reports never include another school's orders or courses (issue 5)", async () => {
+    it("a school's reports never include another school's orders or courses (OpenAPI response NotFound: never another school's data)", async () => {
       const mine = (await getRevenueReport({ client, query: { from: utcDate(-60), to: utcDate(0) } })).data!;
       const theirs = (await getRevenueReport({ client: other, query: { from: utcDate(-60), to: utcDate(0) } })).data!;
       expect(mine.series.map((s) => s.currency)).toEqual(['USD']);

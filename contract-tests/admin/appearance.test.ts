@@ -1,4 +1,4 @@
-// The school's appearance through the generated client (issue 5: appearance:read,
+// The school's appearance through the generated client (appearance:read,
 // appearance:write; reference 2.10 "appearance / school"). Puts back what it changes.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAppearance, updateAppearance } from '../../generated/openapi/client/sdk.gen.ts';
@@ -10,7 +10,7 @@ import { PDF, pointersOf, upload, uploadedImage } from './content-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('appearance (issue 5: appearance:read, appearance:write)', () => {
+describe('appearance (appearance:read, appearance:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let seeded: Awaited<ReturnType<typeof getAppearance>>['data'];
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Comments through the generated client (issue 5; platform-apis 2.10 "comments": list by target,
+// Comments through the generated client (platform-apis 2.10 "comments": list by target,
 // by user, get; role_type in Loopwise's vocabulary, 1.7). Read-only: the seeded comments are read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getComment, listComments } from '../../generated/openapi/client/sdk.gen.ts';
@@ -9,7 +9,7 @@ import { allPages, pointersOf, seededCourse } from './curriculum-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('comments (issue 5: comments:read)', () => {
+describe('comments (comments:read)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'comments:read courses:read'));
@@ -28,7 +28,7 @@ describe('comments (issue 5: comments:read)', () => {
     expect(reply.author.name).toBeTypeOf('string');
   });
 
-  it('pages with limit and next_cursor without skipping comments written in the same instant (issue 5)', async () => {
+  it('pages with limit and next_cursor without skipping comments written in the same instant (OpenAPI parameters Limit and Cursor)', async () => {
     const all = (await listComments({ client, query: { limit: 100 } })).data!.data.map((c) => c.id);
     const pages = await allPages((cursor) => listComments({ client, query: { limit: 1, ...(cursor ? { cursor } : {}) } }));
     expect(pages.flat().map((c) => c.id)).toEqual(all);

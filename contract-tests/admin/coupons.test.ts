@@ -1,4 +1,4 @@
-// Coupons through the generated client (issue 5; reference 2.10 "coupons": code, percent or fixed
+// Coupons through the generated client (reference 2.10 "coupons": code, percent or fixed
 // discount, usage limit, times used, start and end; get by code; section 5: coupon writes that
 // Teachable and Kajabi lack). Tests make their own coupons; the seeded ones are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ import { allPages, pointersOf, unique } from './commerce-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('coupons (issue 5: coupons:read, coupons:write; reference 2.10 coupons)', () => {
+describe('coupons (coupons:read, coupons:write; reference 2.10 coupons)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'coupons:read coupons:write'));
@@ -103,7 +103,7 @@ describe('coupons (issue 5: coupons:read, coupons:write; reference 2.10 coupons)
     expect((await deleteCoupon({ client, path: { id: coupon.id } })).response.status).toBe(404);
   });
 
-  it.skipIf(!secondary)("another school's coupon is 404 to read, change and delete, and never listed here (issue 5)", async () => {
+  it.skipIf(!secondary)("another school's coupon is 404 to read, change and delete, and never listed here (OpenAPI response NotFound)", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'coupons:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listCoupons({ client: other, query: { code: 'FRUEHBUCHER' } })).data!.data[0]!;
     const read = await getCoupon({ client, path: { id: theirs.id } });

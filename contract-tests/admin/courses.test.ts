@@ -1,4 +1,4 @@
-// Courses through the generated client (issue 5): every operation with valid input, responses
+// Courses through the generated client (the OpenAPI document): every operation with valid input, responses
 // checked against the spec by the server in tests (validateResponse), and the rules users expect.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { archiveCourse, createCourse, deleteCourse, getCatalogCourse, getCourse, listCatalogCourses, listCourses, publishCourse, updateCourse } from '../../generated/openapi/client/sdk.gen.ts';
@@ -8,7 +8,7 @@ import { operatorToken } from '../support/tokens.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('courses (issue 5: courses:read, courses:write)', () => {
+describe('courses (courses:read, courses:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write'));

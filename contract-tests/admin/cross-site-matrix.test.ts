@@ -1,6 +1,6 @@
 // Every admin operation that names an object by its id refuses another school's object with 404
-// and none of its data (issue 5, Done when: "each operation refuses ... another site's object
-// (404)"; RFC 9457 problem). Derived from the spec's operation list: the ids are real objects of
+// and none of its data (OpenAPI response NotFound, "No such object at this school";
+// RFC 9457 problem). Derived from the spec's operation list: the ids are real objects of
 // Second School, the caller Demo Academy's owner holding every operator scope, and each request
 // carries the example body of the spec, so that only the foreign id can be what is refused.
 // Afterwards every one of those objects is still there at Second School, unchanged by the calls.
@@ -106,7 +106,7 @@ function exampleBody(document: any, path: string, method: string): string | unde
   return JSON.stringify(example ?? {});
 }
 
-describe.skipIf(!secondary)("every admin operation with an id refuses another school's object with 404 (issue 5)", () => {
+describe.skipIf(!secondary)("every admin operation with an id refuses another school's object with 404 (OpenAPI response NotFound)", () => {
   let token: string;
   let ids: Ids;
   let document: any;

@@ -40,7 +40,7 @@ export function pointersOf(problem: unknown): string[] {
   return ((problem as { errors?: Array<{ pointer: string }> } | undefined)?.errors ?? []).map((e) => e.pointer);
 }
 
-/** Every page of a keyset list, following next_cursor (issue 5: one pagination shape). */
+/** Every page of a keyset list, following next_cursor (OpenAPI Limit and Cursor: one pagination shape). */
 export async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ data?: { data: T[]; next_cursor: string | null } | undefined }>): Promise<T[][]> {
   const pages: T[][] = [];
   let cursor: string | undefined;

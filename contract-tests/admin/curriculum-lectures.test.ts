@@ -1,4 +1,4 @@
-// Curriculum lectures through the generated client (issue 5; platform-apis 2.10 "curriculum":
+// Curriculum lectures through the generated client (platform-apis 2.10 "curriculum":
 // add, move and delete lectures; title, content type, content, duration, free preview, status).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLecture, deleteLecture, getLecture, getSection, listCourses, listSections, moveLecture, reorderLectures, updateLecture } from '../../generated/openapi/client/sdk.gen.ts';
@@ -9,7 +9,7 @@ import { courseWithSections, pointersOf, seededCourse } from './curriculum-fixtu
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('curriculum lectures (issue 5: curriculum:read, curriculum:write)', () => {
+describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write curriculum:read curriculum:write'));

@@ -1,4 +1,4 @@
-// Curriculum sections through the generated client (issue 5; platform-apis 2.10 "curriculum":
+// Curriculum sections through the generated client (platform-apis 2.10 "curriculum":
 // tree get, add, move and delete sections). Writes go to courses the tests create; the seeded
 // courses are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,7 +10,7 @@ import { allPages, courseWithSections, pointersOf, seededCourse } from './curric
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('curriculum sections (issue 5: curriculum:read, curriculum:write)', () => {
+describe('curriculum sections (curriculum:read, curriculum:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write curriculum:read curriculum:write'));
@@ -27,7 +27,7 @@ describe('curriculum sections (issue 5: curriculum:read, curriculum:write)', () 
     expect(welcome!.content).toMatch(/^https:\/\//);
   });
 
-  it('pages the tree by section with limit and next_cursor (issue 5)', async () => {
+  it('pages the tree by section with limit and next_cursor (OpenAPI parameters Limit and Cursor)', async () => {
     const { courseId } = await courseWithSections(client, ['One', 'Two', 'Three']);
     const pages = await allPages((cursor) => listSections({ client, path: { courseId }, query: { limit: 2, ...(cursor ? { cursor } : {}) } }));
     expect(pages.map((p) => p.map((s) => s.title))).toEqual([['One', 'Two'], ['Three']]);

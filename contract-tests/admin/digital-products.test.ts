@@ -1,4 +1,4 @@
-// Digital products through the generated client (issue 5: digital_products:read, :write;
+// Digital products through the generated client (digital_products:read, :write;
 // reference 2.10 "digital products": price, slug, published state, an attached uploaded file).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ import { PDF, pointersOf, upload, uploadedImage } from './content-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('digital products (issue 5: digital_products:read, digital_products:write)', () => {
+describe('digital products (digital_products:read, digital_products:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let pdf: NonNullable<Awaited<ReturnType<typeof upload>>['data']>;
   beforeAll(async () => {

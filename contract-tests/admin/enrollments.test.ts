@@ -1,4 +1,4 @@
-// Enrollments and progress through the generated client (issue 5; reference 2.10 "enrollments +
+// Enrollments and progress through the generated client (reference 2.10 "enrollments +
 // progress", 3.3 idempotent enrollment). Writes use fresh students and courses; progress is read
 // from the demo seed (student1 at Demo Academy), which these tests never change.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,7 +24,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const DAY = 86_400_000;
 
-describe('enrollments and progress (issue 5: students:read, students:write)', () => {
+describe('enrollments and progress (students:read, students:write)', () => {
   let client: ReturnType<typeof adminClient>;
   const newStudent = () => joinedStudent(client, { email: uniqueEmail('learner'), name: 'Learner' });
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Events and registrations through the generated client (issue 5: events:read, events:write;
+// Events and registrations through the generated client (events:read, events:write;
 // reference 2.10 "events + registrations", Loopwise states registered / attended / cancelled).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +14,7 @@ const secondary = inject('secondaryOrigin');
 
 const inDays = (days: number, hour = 17) => new Date(Date.UTC(2031, 0, 1 + days, hour)).toISOString();
 
-describe('events (issue 5: events:read, events:write)', () => {
+describe('events (events:read, events:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let people: { student1: string; student2: string };
   const newEvent = async (extra: Partial<CreateEventData['body']> = {}) => {

@@ -1,4 +1,4 @@
-// Forms and their submissions through the generated client (issue 5; platform-apis 2.10
+// Forms and their submissions through the generated client (platform-apis 2.10
 // "forms": title, fields, submissions; list forms and submissions, get). Read-only: the seeded
 // contact form and its two submissions are read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,7 +10,7 @@ import { allPages, pointersOf } from './curriculum-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('forms (issue 5: forms:read)', () => {
+describe('forms (forms:read)', () => {
   let client: ReturnType<typeof adminClient>;
   let contactId: string;
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('forms (issue 5: forms:read)', () => {
     ]);
   });
 
-  it("lists a form's submissions newest first, one page at a time without skipping any (issue 5)", async () => {
+  it("lists a form's submissions newest first, one page at a time without skipping any (OpenAPI parameter Cursor)", async () => {
     const all = await listFormSubmissions({ client, path: { id: contactId } });
     expect(all.response.status).toBe(200);
     expect(all.data!.data).toHaveLength(2);

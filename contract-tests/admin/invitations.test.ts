@@ -1,4 +1,4 @@
-// Issue 13 item 9, "People across schools": adding a person by e-mail at one school discloses
+// People across schools (OpenAPI inviteStudent, inviteMember): adding a person by e-mail at one school discloses
 // nothing another school holds about them (their name, their id, when their account was made, not
 // even whether they have one) and attaches no account without its owner: the school gets an
 // invitation, and the role comes only when the person accepts at its link, through the public pages.
@@ -16,7 +16,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const INVITATION_KEYS = ['accept_url', 'created_at', 'email', 'expires_at', 'id', 'name', 'role', 'status'];
 
-describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () => {
+describe.skipIf(!secondary)('invitations across schools (an invitation discloses nothing and attaches nothing until accepted)', () => {
   let demo: ReturnType<typeof adminClient>;
   let second: ReturnType<typeof adminClient>;
   beforeAll(async () => {
@@ -24,7 +24,7 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     second = adminClient(secondary, await operatorToken(secondary, 'students:read students:write members:read members:write', ACCOUNTS.secondSchoolOwner));
   });
 
-  it('issue 13 item 9: inviting at Second School an e-mail with an account at Demo Academy reveals nothing of it: the same answer as for an unknown e-mail, holding only what was sent', async () => {
+  it('inviting at Second School an e-mail with an account at Demo Academy reveals nothing of it: the same answer as for an unknown e-mail, holding only what was sent', async () => {
     const demoStudent2 = (await listStudents({ client: demo, query: { q: ACCOUNTS.student2 } })).data!.data[0]!;
     const before = Date.now();
     const known = await inviteStudent({ client: second, body: { email: ACCOUNTS.student2, name: 'Typed By Second School' } });
@@ -47,7 +47,7 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     expect((await listStudents({ client: second, query: { q: ACCOUNTS.student2 } })).data!.data).toEqual([]);
   });
 
-  it('issue 13 item 9: the role comes only when the person accepts with their own password; the school then sees them as a member', async () => {
+  it('the role comes only when the person accepts with their own password; the school then sees them as a member', async () => {
     const email = uniqueEmail('two-schools');
     const atDemo = await joinedStudent(demo, { email, name: 'Name At Demo Academy' });
     const invited = await inviteMember({ client: second, body: { email, name: 'Name Typed At Second', role: 'lecturer' } });
@@ -72,7 +72,7 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     expect(members[0]).toMatchObject({ id: atDemo.id, email, roles: ['lecturer'], name: 'Name At Demo Academy' });
   });
 
-  it('issue 13 item 9: a new e-mail accepts by choosing a password (8 characters at least), which creates the account it then signs in with', async () => {
+  it('a new e-mail accepts by choosing a password (8 characters at least), which creates the account it then signs in with', async () => {
     const email = uniqueEmail('brand-new');
     const invited = await inviteStudent({ client: second, body: { email, name: 'Chosen Later' } });
     const accepted = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'short', name: 'Chosen Later' });
@@ -90,7 +90,7 @@ describe.skipIf(!secondary)('invitations across schools (issue 13 item 9)', () =
     expect((await browserFetch(jar, `${secondary}/oauth/sign-in`, { form: { csrf_token: csrf, email, password: 'a-long-enough-password' } })).status).toBe(303);
   });
 
-  it('issue 13 item 9: the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
+  it('the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
     const email = uniqueEmail('mcp-invitee');
     await joinedStudent(demo, { email, name: 'Known At Demo Academy' });
     const mcp = await connect(secondary, await operatorToken(secondary, 'students:write', ACCOUNTS.secondSchoolOwner));

@@ -1,4 +1,4 @@
-// Lecturer profiles and course assignment through the generated client (issue 5; platform-apis
+// Lecturer profiles and course assignment through the generated client (platform-apis
 // 2.10 "lecturers": name, title, bio, avatar, slug, email, linked user, courses; list, get,
 // create, update, delete). Tests make their own profiles and courses; the seeded one is read only.
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,7 @@ import { allPages, courseWithSections, pointersOf, seededCourse } from './curric
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('lecturers (issue 5: lecturers:read, lecturers:write)', () => {
+describe('lecturers (lecturers:read, lecturers:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write lecturers:read lecturers:write'));
@@ -81,7 +81,7 @@ describe('lecturers (issue 5: lecturers:read, lecturers:write)', () => {
     expect((await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(404);
   });
 
-  it('pages with limit and next_cursor, sorted by name or newest first (issue 5)', async () => {
+  it('pages with limit and next_cursor, sorted by name or newest first (OpenAPI parameters Limit and Cursor)', async () => {
     const tag = `pager-${randomUUID().slice(0, 8)}`;
     for (const name of ['Cleo', 'Abe', 'Bea']) await createLecturer({ client, body: { name: `${name} ${tag}` } });
     const byName = await allPages((cursor) => listLecturers({ client, query: { q: tag, limit: 2, ...(cursor ? { cursor } : {}) } }));

@@ -1,4 +1,4 @@
-// Members through the generated client (issue 5; reference 2.10 "students / members"): everyone
+// Members through the generated client (reference 2.10 "students / members"): everyone
 // with a role at the school, role changes as a full set, and the rule that a school keeps an
 // owner. Tests make their own people; the seeded owner is only ever refused (409), never changed.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,7 @@ import { freshCourse, joinedStudent, pointersOf, uniqueEmail } from './people-fi
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('members (issue 5: members:read, members:write)', () => {
+describe('members (members:read, members:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'members:read members:write students:read students:write courses:write'));
@@ -32,7 +32,7 @@ describe('members (issue 5: members:read, members:write)', () => {
     expect(new Set(emails).size).toBe(4);
   });
 
-  it('issue 13 item 9: invites with a staff role (202 until the person accepts); then the same invite is 200 and another role for the member is 201', async () => {
+  it('invites with a staff role (202 until the person accepts); then the same invite is 200 and another role for the member is 201', async () => {
     const email = uniqueEmail('staff');
     const invited = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
     expect(invited.response.status).toBe(202);

@@ -1,4 +1,4 @@
-// Membership plans through the generated client (issue 5; reference 2.10 "membership plans /
+// Membership plans through the generated client (reference 2.10 "membership plans /
 // pricing": price, interval + count, trial days, active, visible, included courses). Tests make
 // their own plans; the seeded ones are only read (and refused deletion, having subscriptions).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const price = { amount: 1500, currency: 'USD' };
 
-describe('membership plans (issue 5: membership_plans:read, membership_plans:write; reference 2.10)', () => {
+describe('membership plans (membership_plans:read, membership_plans:write; reference 2.10)', () => {
   let client: ReturnType<typeof adminClient>;
   let courseIds: string[];
   beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('membership plans (issue 5: membership_plans:read, membership_plans:wri
     expect((await getMembershipPlan({ client, path: { id: seeded.id } })).response.status).toBe(200);
   });
 
-  it('invalid input is 400 with pointers to the fields (issue 5)', async () => {
+  it('invalid input is 400 with pointers to the fields (OpenAPI response BadRequest)', async () => {
     const valid = { name: 'Valid', price, billing_interval: 'month' };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, '/body/name'],
@@ -110,7 +110,7 @@ describe('membership plans (issue 5: membership_plans:read, membership_plans:wri
     expect(empty.response.status).toBe(400);
   });
 
-  it.skipIf(!secondary)("another school's plan is 404 to read, change and delete; its courses are 422 here (issue 5)", async () => {
+  it.skipIf(!secondary)("another school's plan is 404 to read, change and delete; its courses are 422 here (OpenAPI responses NotFound, UnprocessableEntity)", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'membership_plans:read courses:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listMembershipPlans({ client: other, query: { limit: 1 } })).data!.data[0]!;
     const read = await getMembershipPlan({ client, path: { id: theirs.id } });

@@ -1,4 +1,4 @@
-// Orders through the generated client (issue 5; reference 2.10 "orders / payments": list with
+// Orders through the generated client (reference 2.10 "orders / payments": list with
 // state, date range and buyer filters, get with items, coupon and totals). Orders are read-only,
 // so the tests read the demo data: Demo Academy's DA-10001 to DA-10005.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,7 @@ import { allPages, pointersOf } from './commerce-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('orders (issue 5: orders:read; reference 2.10 orders / payments)', () => {
+describe('orders (orders:read; reference 2.10 orders / payments)', () => {
   let client: ReturnType<typeof adminClient>;
   let orders: ListOrdersResponse['data'];
   const byNumber = (number: string) => orders.find((o) => o.number === number)!;
@@ -21,7 +21,7 @@ describe('orders (issue 5: orders:read; reference 2.10 orders / payments)', () =
     orders = await allPages((cursor) => listOrders({ client, query: { limit: 2, ...(cursor ? { cursor } : {}) } }));
   });
 
-  it('lists every order newest first over keyset pages, each with its items (issue 5: next_cursor)', () => {
+  it('lists every order newest first over keyset pages, each with its items (OpenAPI parameter Cursor: next_cursor)', () => {
     expect(orders.map((o) => o.number)).toEqual(['DA-10005', 'DA-10004', 'DA-10003', 'DA-10002', 'DA-10001']);
     expect(orders.every((o) => o.items.length > 0)).toBe(true);
   });
@@ -78,7 +78,7 @@ describe('orders (issue 5: orders:read; reference 2.10 orders / payments)', () =
     expect(smallest.data!.data.map((o) => o.id)).toEqual(largest.map((o) => o.id).reverse());
   });
 
-  it('invalid filters and cursors (forged, or of another sort) are 400 with a pointer (issue 5)', async () => {
+  it('invalid filters and cursors (forged, or of another sort) are 400 with a pointer (OpenAPI response BadRequest)', async () => {
     const badStatus = await listOrders({ client, query: { status: 'settled' as never } });
     expect(badStatus.response.status).toBe(400);
     expect(pointersOf(badStatus.error)).toContain('/query/status');
@@ -96,7 +96,7 @@ describe('orders (issue 5: orders:read; reference 2.10 orders / payments)', () =
     expect(pointersOf(badId.error)).toContain('/path/id');
   });
 
-  it.skipIf(!secondary)("another school's order is 404 and never listed (issue 5)", async () => {
+  it.skipIf(!secondary)("another school's order is 404 and never listed (OpenAPI response NotFound)", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'orders:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listOrders({ client: other, query: { limit: 1 } })).data!.data[0]!;
     const response = await getOrder({ client, path: { id: theirs.id } });

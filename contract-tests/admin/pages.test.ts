@@ -1,4 +1,4 @@
-// Pages through the generated client (issue 5: pages:read, pages:write; reference 2.10 "pages":
+// Pages through the generated client (pages:read, pages:write; reference 2.10 "pages":
 // slug, title, body, draft -> published by explicit operations; slug unique per school).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ import { pointersOf } from './content-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('pages (issue 5: pages:read, pages:write)', () => {
+describe('pages (pages:read, pages:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'pages:read pages:write'));

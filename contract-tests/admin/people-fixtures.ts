@@ -13,7 +13,7 @@ export function uniqueEmail(label: string): string {
 }
 
 /**
- * A new person who became a student here the way people do (issue 13 item 9): invited (202), they
+ * A new person who became a student here the way people do (OpenAPI inviteStudent): invited (202), they
  * accept at the link by choosing a password; inviting again then answers the student (200).
  */
 export async function joinedStudent(client: Client, body: { email: string; name: string }) {

@@ -1,4 +1,4 @@
-// Posts through the generated client (issue 5: posts:read, posts:write; reference 2.10 "posts":
+// Posts through the generated client (posts:read, posts:write; reference 2.10 "posts":
 // lists carry the excerpt, a get the full body; explicit publish and unpublish; slug unique).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,7 @@ import { pointersOf } from './content-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('posts (issue 5: posts:read, posts:write)', () => {
+describe('posts (posts:read, posts:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'posts:read posts:write'));

@@ -1,4 +1,4 @@
-// The school's settings through the generated client (issue 5: school:read, school:write;
+// The school's settings through the generated client (school:read, school:write;
 // reference 2.10 "appearance / school": get, partial update). Other suites run against the same
 // school at the same time, so changes here are harmless ones (a new beta flag, an extra metadata
 // host) and are put back; origin and slug are read-only.
@@ -10,7 +10,7 @@ import { pointersOf } from './content-fixtures.ts';
 
 const origin = inject('primaryOrigin');
 
-describe('school settings (issue 5: school:read, school:write)', () => {
+describe('school settings (school:read, school:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let hosts: string[];
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('school settings (issue 5: school:read, school:write)', () => {
     expect(data).toMatchObject({ name: before.name, timezone: 'America/New_York', locale: before.locale, contact_email: before.contact_email });
   });
 
-  it('an unknown time zone is 422 with a pointer (issue 5: a rule the data breaks)', async () => {
+  it('an unknown time zone is 422 with a pointer (OpenAPI response UnprocessableEntity: a rule the data breaks)', async () => {
     const { response, error } = await updateSchool({ client, body: { timezone: 'Mars/Olympus_Mons' } });
     expect(response.status).toBe(422);
     expect(pointersOf(error)).toEqual(['/body/timezone']);

@@ -1,6 +1,6 @@
 // Every operation of the admin API refuses a missing token (401), a member token (403) and an
 // operator token without its scopes (403 naming them), before it looks at anything else
-// (issue 5; RFC 6750 3.1). Derived from the spec's own operation list, so new operations are
+// (OpenAPI security of each operation; RFC 6750 3.1). Derived from the spec's own operation list, so new operations are
 // covered the moment they are added.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,7 +21,7 @@ function call(op: (typeof adminOperations)[number][1], token?: string): Promise<
   });
 }
 
-describe('admin API security matrix (issue 5)', () => {
+describe('admin API security matrix (OpenAPI security; RFC 6750 3.1)', () => {
   let member: string;
   let identityOnly: string;
   beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('admin API security matrix (issue 5)', () => {
     expect(response.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
   });
 
-  it.each(adminOperations)('%s: a member token is 403 insufficient_scope (seed spec, Authentication 5)', async (_id, op) => {
+  it.each(adminOperations)('%s: a member token is 403 insufficient_scope (/auth.md "2. Get a client": operator scopes for operator clients)', async (_id, op) => {
     const response = await call(op, member);
     expect(response.status).toBe(403);
     expect((await response.json()).error).toBe('insufficient_scope');

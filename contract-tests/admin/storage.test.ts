@@ -1,4 +1,4 @@
-// Uploads through the generated client and downloads over plain HTTP (issue 5, storage:write;
+// Uploads through the generated client and downloads over plain HTTP (storage:write;
 // reference 2.10 "storage"): types are sniffed from the bytes, active content is refused, limits
 // answer 413/400 and never 500, and a served file can never act as a page of the school's origin.
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const TEN_MB = 10 * 1024 * 1024;
 
-describe('storage (issue 5: storage:write)', () => {
+describe('storage (storage:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let token: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Students through the generated client (issue 5; reference 2.10 "students / members"): invite,
+// Students through the generated client (reference 2.10 "students / members"): invite,
 // list, get, update, remove, with the rules of global identities. Tests make their own people so
 // that the demo data other suites read stays as seeded.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,13 +12,13 @@ import { freshCourse, joinedStudent, pointersOf, uniqueEmail } from './people-fi
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('students (issue 5: students:read, students:write)', () => {
+describe('students (students:read, students:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'students:read students:write courses:read courses:write members:read members:write'));
   });
 
-  it('issue 13 item 9: invites by e-mail (lower-cased): 202 with an invitation until the person accepts, then a student; 200 from then on', async () => {
+  it('invites by e-mail (lower-cased): 202 with an invitation until the person accepts, then a student; 200 from then on', async () => {
     const email = uniqueEmail('invitee');
     const first = await inviteStudent({ client, body: { email: email.toUpperCase(), name: 'Ada Lovelace' } });
     expect(first.response.status).toBe(202);
@@ -77,7 +77,7 @@ describe('students (issue 5: students:read, students:write)', () => {
     expect(updated.data).toMatchObject({ id: student.id, name: 'New Name' });
   });
 
-  it.skipIf(!secondary)('an identity another school knows keeps its name: the invite shows none of it, accepting keeps it, update is 422 (identities are global; issue 13 item 9)', async () => {
+  it.skipIf(!secondary)('an identity another school knows keeps its name: the invite shows none of it, accepting keeps it, update is 422 (identities are global; invitations disclose nothing)', async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'students:read students:write', ACCOUNTS.secondSchoolOwner));
     const email = uniqueEmail('shared');
     const theirs = await joinedStudent(other, { email, name: 'Shared Person' });

@@ -1,4 +1,4 @@
-// Subscriptions through the generated client (issue 5; reference 2.10 "subscriptions": list/get,
+// Subscriptions through the generated client (reference 2.10 "subscriptions": list/get,
 // cancel now or at period end, change plan). The API creates no subscriptions, so the writes act on
 // Second School's one running demo subscription (student1, monthly); Demo Academy's are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const SCOPES = 'subscriptions:read subscriptions:write membership_plans:read membership_plans:write';
 
-describe('subscriptions (issue 5: subscriptions:read, subscriptions:write; reference 2.10)', () => {
+describe('subscriptions (subscriptions:read, subscriptions:write; reference 2.10)', () => {
   let client: ReturnType<typeof adminClient>;
   let seeded: Subscription[];
   beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('subscriptions (issue 5: subscriptions:read, subscriptions:write; refer
     expect(second.data!.data[0]!.id).not.toBe(first.data!.data[0]!.id);
   });
 
-  it('invalid input is 400 with a pointer (issue 5)', async () => {
+  it('invalid input is 400 with a pointer (OpenAPI response BadRequest)', async () => {
     const badStatus = await listSubscriptions({ client, query: { status: 'paused' as never } });
     expect(badStatus.response.status).toBe(400);
     expect(pointersOf(badStatus.error)).toContain('/query/status');
@@ -67,7 +67,7 @@ describe('subscriptions (issue 5: subscriptions:read, subscriptions:write; refer
       yearly = (await listMembershipPlans({ client: other, query: { q: 'jahresmitgliedschaft' } })).data!.data[0]!.id;
     });
 
-    it("another school's subscription is 404 to read, cancel and move, and stays as it was (issue 5)", async () => {
+    it("another school's subscription is 404 to read, cancel and move, and stays as it was (OpenAPI response NotFound)", async () => {
       const read = await getSubscription({ client, path: { id: subscription.id } });
       expect(read.response.status).toBe(404);
       expect(JSON.stringify(read.error)).not.toContain(subscription.subscriber.email);
