@@ -1,4 +1,4 @@
-// The member's account area (issue 6) and the member-application journey end to end, as people
+// The member's account area and the member-application journey end to end, as people
 // meet it in a real Chromium: an operator creates a member application in the admin area and reads
 // its client ID; a student authorizes it (PKCE, resource=<origin>, loopback redirect); the token
 // reads /account/graphql; the student revokes it under "Connected applications" and the token is
@@ -14,7 +14,7 @@ import { createApplication, exchangePublic, memberAuthorization, signInAt, useBr
 const origin = inject('primaryOrigin');
 const TEST_BUDGET_MS = 30_000;
 
-describe.skipIf(skipBrowserTests)('the account area in a real browser (issue 6)', () => {
+describe.skipIf(skipBrowserTests)('the account area in a real browser (connected applications, revoked at once)', () => {
   const session = useBrowserPage();
   let page: Page;
   beforeEach(() => {

@@ -1,5 +1,5 @@
-// The school's review of Client ID Metadata Documents in the admin area (issue 6; seed spec,
-// Authentication 4 and Limits): allowed hosts are added and removed on the page, and a client
+// The school's review of Client ID Metadata Documents in the admin area (/auth.md
+// "2. Get a client"): allowed hosts are added and removed on the page, and a client
 // that really authorized with an HTTPS client_id (served here over TLS from localhost, which
 // Demo Academy allows) is approved, which lifts its read-only limit, then blocked.
 import https from 'node:https';
@@ -16,7 +16,7 @@ const origin = inject('primaryOrigin');
 const tlsCert = inject('tlsCert');
 const TEST_BUDGET_MS = 30_000;
 
-describe.skipIf(skipBrowserTests || !tlsCert)('client metadata documents in the admin area (issue 6)', () => {
+describe.skipIf(skipBrowserTests || !tlsCert)('client metadata documents in the admin area (/auth.md "2. Get a client")', () => {
   const session = useBrowserPage();
   let page: Page;
   beforeEach(() => {

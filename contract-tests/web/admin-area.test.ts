@@ -1,4 +1,4 @@
-// The school's admin area as its operators meet it (issue 6): a real Chromium signs in through
+// The school's admin area as its operators meet it: a real Chromium signs in through
 // the authorization server's sign-in page and clicks labelled controls. Each test is one person in
 // a fresh browser profile, and leaves a screenshot of its last page in contract-tests/artifacts/.
 import * as oauth from 'oauth4webapi';
@@ -20,7 +20,7 @@ async function revokeWithSecret(clientId: string, secret: string): Promise<numbe
   return (await fetch(`${origin}/api/oauth/revoke`, { method: 'POST', body })).status;
 }
 
-describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', () => {
+describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators only)', () => {
   const session = useBrowserPage();
   let page: Page;
   beforeEach(() => {
@@ -66,7 +66,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', 
     const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
     const as = await discover(secondary);
     await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
-    // Issue 14 part 3: Second School speaks German (sites.locale).
+    // README "Page languages": Second School speaks German (sites.locale).
     const de = PAGE_WORDS.de;
     const save = async (on: boolean) => {
       const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
@@ -186,7 +186,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (issue 6)', 
     session.screenshot = 'admin-area-signing-keys';
     // At the second school, so that ID tokens of the suites running beside this one are untouched.
     await signInAt(page, secondary, '/admin/signing-keys', ACCOUNTS.secondSchoolOwner);
-    const de = PAGE_WORDS.de; // issue 14 part 3: Second School speaks German
+    const de = PAGE_WORDS.de; // README "Page languages": Second School speaks German
     const kidIn = async (state: string) => (await page.getByRole('row').filter({ hasText: state }).filter({ hasText: 'ES256' }).getByRole('rowheader').allTextContents());
     const [nextBefore] = await kidIn(de.next);
     const [currentBefore] = await kidIn(de.current);

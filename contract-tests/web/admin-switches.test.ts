@@ -1,10 +1,10 @@
-// Two switches of the admin area whose effect reaches the authorization server (issue 6):
-// "Sign-in keys" → the ID-token switch (issue 3: a site setting turns ID-token signing on, and
+// Two switches of the admin area whose effect reaches the authorization server:
+// "Sign-in keys" → the ID-token switch (/auth.md "Identity": a site setting turns ID-token signing on, and
 // publishing keys alone does not imply ID tokens; OIDC Discovery lists the signing fields only
-// then), and "Client metadata documents" → "Open registration" (issue 3: a metadata-document
+// then), and "Client metadata documents" → "Open registration" (/auth.md "2. Get a client": a metadata-document
 // client_id is accepted from the allowlist, or from any host when open registration is on, and
 // special-use addresses stay refused); and every change made in the admin area on its "Audit log"
-// page with who, what and when (issue 6). At Second School of an instance of this file's own, so
+// page with who, what and when. At Second School of an instance of this file's own, so
 // that no other suite sees the school change under it.
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
@@ -18,7 +18,7 @@ import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from '
 
 const redirectUri = 'http://127.0.0.1:47500/callback';
 
-describe.skipIf(ownInstanceUnavailable)('admin switches that change the authorization server (issue 6; issue 3)', () => {
+describe.skipIf(ownInstanceUnavailable)('admin switches that change the authorization server (/auth.md "Identity" and "2. Get a client")', () => {
   let instance: Instance;
   let school: string;
   let owner: CookieJar;
@@ -50,7 +50,7 @@ describe.skipIf(ownInstanceUnavailable)('admin switches that change the authoriz
     return { algs: discovery.id_token_signing_alg_values_supported, jwksUri: discovery.jwks_uri, idToken: tokens.id_token, client };
   }
 
-  it('"Sign ID tokens" on: discovery lists the signing algorithms and jwks_uri and an openid exchange returns an ID token; off: neither (issue 6 Sign-in keys; seed spec, Authentication 7)', async () => {
+  it('"Sign ID tokens" on: discovery lists the signing algorithms and jwks_uri and an openid exchange returns an ID token; off: neither (OIDC Discovery 3; /auth.md "Identity")', async () => {
     const before = await idTokenState();
     expect(before.algs).toBeUndefined();
     expect(before.jwksUri).toBeUndefined();
@@ -71,11 +71,11 @@ describe.skipIf(ownInstanceUnavailable)('admin switches that change the authoriz
     expect(off.idToken).toBeUndefined();
 
     const log = await pageHtml(owner, `${school}/admin/audit-log`);
-    // Issue 14 part 3: Second School's pages are German ("ID-token signing changed").
+    // README "Page languages": Second School's pages are German ("ID-token signing changed").
     expect(log.match(/ID-Token-Signatur geändert/g)?.length).toBe(2);
   });
 
-  it('"Open registration" on: a metadata-document client_id from a host outside the allowlist is no longer refused for its host, yet a loopback address stays refused; off: refused for its host again (issue 3, Client ID Metadata Documents)', async () => {
+  it('"Open registration" on: a metadata-document client_id from a host outside the allowlist is no longer refused for its host, yet a loopback address stays refused; off: refused for its host again (/auth.md "2. Get a client"; RFC 6890)', async () => {
     // Second School allows no metadata-document host; nothing listens at this URL, and nothing must be fetched.
     const clientId = 'https://localhost:9/open-registration/client.json';
     const authorize = async () => {
@@ -95,7 +95,7 @@ describe.skipIf(ownInstanceUnavailable)('admin switches that change the authoriz
     expect(await authorize()).toContain('does not accept client metadata documents');
   });
 
-  it('every kind of change made in the admin area is on the Audit log page, with who, what and when (issue 6: every change here is written to an audit log)', async () => {
+  it('every kind of change made in the admin area is on the Audit log page, with who, what and when (every change here is written to an audit log)', async () => {
     const post = async (page: string, action: string, fields: Array<[string, string]> = []) => {
       const response = await postForm(owner, `${school}${action}`, [['csrf_token', csrfFor(await pageHtml(owner, `${school}${page}`), action)], ...fields]);
       expect(response.status, action).toBeLessThan(400);
@@ -116,7 +116,7 @@ describe.skipIf(ownInstanceUnavailable)('admin switches that change the authoriz
     const person = /name="person" value="([^"]+)"/.exec(connected)![1]!;
     await post('/admin/connected-apps', '/admin/connected-apps/revoke', [['client', client], ['person', person]]);
 
-    // Issue 14 part 3: Second School's pages are German; each label is the German of the English action name.
+    // README "Page languages": Second School's pages are German; each label is the German of the English action name.
     const expected = ['Beta-Funktion geändert', 'OAuth-Anwendung angelegt', 'OAuth-Anwendung geändert', 'Client-Geheimnis gewechselt', 'OAuth-Anwendung gelöscht', 'Metadaten-Host hinzugefügt', 'Metadaten-Host entfernt', 'Offene Registrierung geändert', 'Signaturschlüssel gewechselt', 'ID-Token-Signatur geändert', 'Zugriff entzogen'];
     let missing = expected;
     // The log is written in batches (group commit): read until every change is there.

@@ -1,4 +1,4 @@
-// /docs renders this school's OpenAPI document in a real browser (issue 5): Redoc loads from this
+// /docs renders this school's OpenAPI document in a real browser: Redoc loads from this
 // origin under a strict content security policy and shows the operations of /openapi.json.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,7 +6,7 @@ import { launchBrowser, saveScreenshot, skipBrowserTests } from '../support/brow
 
 const origin = inject('primaryOrigin');
 
-describe.skipIf(skipBrowserTests)('/docs API reference in Chromium (issue 5)', () => {
+describe.skipIf(skipBrowserTests)('/docs API reference in Chromium (rendered from /openapi.json)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

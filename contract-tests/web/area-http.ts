@@ -1,4 +1,4 @@
-// The admin and account areas over plain HTTP with a cookie jar (issue 6), for the rules that need
+// The admin and account areas over plain HTTP with a cookie jar, for the rules that need
 // no real browser: sign in through the sign-in form, read a page, find a form's CSRF token, post
 // a form (repeated fields, such as scope checkboxes, as a list of pairs).
 import { expect } from 'vitest';

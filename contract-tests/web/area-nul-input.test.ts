@@ -1,5 +1,5 @@
-// Text the database cannot hold, typed into the admin and account areas (issue 6 pages; issue 9
-// "bad input is never a 500"; src/lib/nul-text.ts): PostgreSQL text refuses U+0000, so a form
+// Text the database cannot hold, typed into the admin and account areas (OpenAPI info "Input";
+// bad input is never a 500; src/lib/nul-text.ts): PostgreSQL text refuses U+0000, so a form
 // field or query parameter holding it is a 400 page naming the field, before any handler runs,
 // and changes nothing. Over plain HTTP with a cookie jar, as a scripted browser would post.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,7 +23,7 @@ async function refused(jar: CookieJar, action: string, form: Record<string, stri
   return body;
 }
 
-describe('U+0000 in the forms of the admin and account areas (issue 6; issue 9 never a 500; lib/nul-text.ts)', () => {
+describe('U+0000 in the forms of the admin and account areas (never a 500; lib/nul-text.ts)', () => {
   let owner: CookieJar;
   beforeAll(async () => {
     owner = await signedIn(ACCOUNTS.owner);

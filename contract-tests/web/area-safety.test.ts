@@ -1,4 +1,4 @@
-// The "Safety" rules of the admin and account areas (issue 6) that a real browser is not needed
+// The "Safety" rules of the admin and account areas that a real browser is not needed
 // for, checked over HTTP with a cookie jar: role checks on the server for every action (not only
 // hidden buttons), output escaped everywhere, a content security policy without inline script on
 // every page, accessible names on every control and a phone viewport; and "Delete" of an OAuth
@@ -82,7 +82,7 @@ function scriptSources(policy: string): string[] {
   return directives.get('script-src') ?? directives.get('default-src') ?? ['*'];
 }
 
-describe('safety of the admin and account areas (issue 6, "Safety")', () => {
+describe('safety of the admin and account areas (CSRF, framing, cookies, escaping, role checks)', () => {
   let as: oauth.AuthorizationServer;
   let owner: CookieJar;
   let app: { clientId: string; rowId: string };
@@ -95,7 +95,7 @@ describe('safety of the admin and account areas (issue 6, "Safety")', () => {
   it.each([
     ['a student', ACCOUNTS.student],
     ['a lecturer', ACCOUNTS.lecturer],
-  ])('%s is refused every admin page and every admin action on the server with 403, and nothing changes (issue 6: role checks for every action)', async (_who, email) => {
+  ])('%s is refused every admin page and every admin action on the server with 403, and nothing changes (role checks for every action)', async (_who, email) => {
     const jar = await signedIn(origin, email);
     const keysBefore = await (await fetch(`${origin}/.well-known/jwks.json`)).text();
     for (const path of ADMIN_PAGES.map((p) => p.replace(':id', app.rowId))) {
@@ -112,7 +112,7 @@ describe('safety of the admin and account areas (issue 6, "Safety")', () => {
     expect(await (await fetch(`${origin}/.well-known/jwks.json`)).text()).toBe(keysBefore);
   });
 
-  it('an application name written as markup is shown as text: the admin list, the consent page and the account page escape it (issue 6: output escaped everywhere)', async () => {
+  it('an application name written as markup is shown as text: the admin list, the consent page and the account page escape it (output escaped everywhere)', async () => {
     const marker = `${Date.now()}`;
     const name = `<img src=x onerror=alert(1)> "Quoted" & <script>alert('${marker}')</script>`;
     const created = await createMemberApplication(origin, owner, { name, redirectUris: [redirectUri], scopes: ['openid', 'account:read'] });
@@ -136,7 +136,7 @@ describe('safety of the admin and account areas (issue 6, "Safety")', () => {
     }
   });
 
-  it('every page of both areas sends a content security policy without inline script, and holds no inline script or event handler (issue 6: CSP without inline script)', async () => {
+  it('every page of both areas sends a content security policy without inline script, and holds no inline script or event handler (CSP without inline script)', async () => {
     const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [`${origin}/admin`, `${origin}/account`, `${origin}/admin/applications/${app.rowId}`, `${origin}/admin/applications/${app.rowId}/delete`]);
     expect(pages.length).toBeGreaterThanOrEqual(10);
     const problems: string[] = [];
@@ -160,7 +160,7 @@ describe('safety of the admin and account areas (issue 6, "Safety")', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every control of every page of both areas has an accessible name, and every page is laid out for a phone (issue 6: accessible labels on every control, readable on a phone)', async () => {
+  it('every control of every page of both areas has an accessible name, and every page is laid out for a phone (accessible labels on every control, readable on a phone)', async () => {
     const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [`${origin}/admin`, `${origin}/account`, `${origin}/admin/applications/new`, `${origin}/admin/applications/${app.rowId}`, `${origin}/admin/applications/${app.rowId}/delete`]);
     const student = await crawl(await signedIn(origin, ACCOUNTS.student), [`${origin}/account`]);
     const problems: string[] = [];
@@ -184,7 +184,7 @@ describe('safety of the admin and account areas (issue 6, "Safety")', () => {
     expect(problems).toEqual([]);
   });
 
-  it('"Delete" of an OAuth application revokes every token of that client at once (issue 6: delete revokes every token)', async () => {
+  it('"Delete" of an OAuth application revokes every token of that client at once (RFC 7009 2: delete revokes every token)', async () => {
     const created = await createMemberApplication(origin, owner, { name: `Delete probe ${Date.now()}`, redirectUris: [redirectUri], scopes: ['openid', 'account:read'] });
     const token = await studentToken(as, created.clientId);
     expect(await viewer(token)).toBe(200);

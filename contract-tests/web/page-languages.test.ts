@@ -1,4 +1,4 @@
-// Issue 14 part 3, "Pages in the school's language": every page a member or operator sees follows
+// README "Page languages": every page a member or operator sees follows
 // the school's language (sites.locale) — Demo Academy English, Second School German — in a real
 // Chromium. Each page is checked for its <html lang>, for catalogue keys shown raw (a missing
 // translation), and at the German school for English interface words (text marked lang="en",
@@ -56,7 +56,7 @@ async function problemsOf(page: Page, school: School): Promise<string[]> {
   return problems;
 }
 
-describe.skipIf(skipBrowserTests)('pages in the school language (issue 14 part 3)', () => {
+describe.skipIf(skipBrowserTests)('pages in the school language (README "Page languages")', () => {
   const session = useBrowserPage();
   let page: Page;
   beforeEach(() => {
