@@ -1,5 +1,5 @@
-// The member data API at POST /account/graphql as a member application sees it (seed spec,
-// "Member data API" and "Errors"; RFC 6750 3 for the bearer challenges), on the running server.
+// The member data API at POST /account/graphql as a member application sees it (/auth.md
+// "5. Call the API" and "Errors"; RFC 6750 3 for the bearer challenges), on the running server.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
@@ -42,8 +42,8 @@ beforeAll(async () => {
   reader = await memberToken(origin, 'openid account:read');
 });
 
-describe('reads (seed spec, Member data API)', () => {
-  it("answers the seed spec's viewer query with the member's own data; viewer.id is UserInfo's sub", async () => {
+describe('reads (SDL Query.viewer)', () => {
+  it("answers the viewer query with the member's own data; viewer.id is UserInfo's sub", async () => {
     const reply = await post(SEED_SPEC_QUERY, { token: writer });
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toBeUndefined();
@@ -57,7 +57,7 @@ describe('reads (seed spec, Member data API)', () => {
     expect(reply.headers.get('cache-control')).toContain('no-store');
   });
 
-  it('pages enrolled courses with after, every course once, totalCount over all pages (seed spec: student1 has 4 enrollments)', async () => {
+  it('pages enrolled courses with after, every course once, totalCount over all pages (the demo data: student1 has 4 enrollments)', async () => {
     const slugs: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 10; page++) {
@@ -87,8 +87,8 @@ describe('reads (seed spec, Member data API)', () => {
   });
 });
 
-describe('bearer tokens (RFC 6750 3; seed spec, Errors)', () => {
-  it('answers no token with 401 invalid_token and a resource_metadata pointer (seed spec, Errors: /account/graphql, no token)', async () => {
+describe('bearer tokens (RFC 6750 3; /auth.md "Errors")', () => {
+  it('answers no token with 401 invalid_token and a resource_metadata pointer (/auth.md "Errors": /account/graphql, no token)', async () => {
     expectChallenge(await post(SEED_SPEC_QUERY), 401, 'invalid_token');
   });
 
@@ -105,7 +105,7 @@ describe('bearer tokens (RFC 6750 3; seed spec, Errors)', () => {
     expectChallenge(await post('{ viewer { id } }', { token }), 401, 'invalid_token');
   });
 
-  it.skipIf(!secondaryOrigin)("answers the second school's token with 401 invalid_token and this origin's resource_metadata (seed spec, Errors: token for a different origin)", async () => {
+  it.skipIf(!secondaryOrigin)("answers the second school's token with 401 invalid_token and this origin's resource_metadata (/auth.md, Errors: token of another origin)", async () => {
     const token = await operatorToken(secondaryOrigin, 'courses:read', ACCOUNTS.secondSchoolOwner);
     expectChallenge(await post('{ viewer { id } }', { token }), 401, 'invalid_token');
   });

@@ -1,5 +1,5 @@
-// Registering for an event and cancelling it through the member API (issue 4: "with account:write,
-// mutations to ... register for or cancel an event registration, each validating its input";
+// Registering for an event and cancelling it through the member API (SDL Mutation: with account:write,
+// a member registers for an event or cancels a registration, and every input is validated;
 // SDL Mutation.registerForEvent, Mutation.cancelEventRegistration: idempotent). As student2 of
 // Demo Academy, who the demo registered for "live-qa-react-hooks": the test ends registered again.
 import { randomUUID } from 'node:crypto';
@@ -32,7 +32,7 @@ async function eventIds(at: string, owner: string): Promise<Record<string, strin
   return Object.fromEntries(((await response.json()) as { data: Array<{ id: string; slug: string }> }).data.map((e) => [e.slug, e.id]));
 }
 
-describe('event registration through /account/graphql (issue 4; SDL Mutation)', () => {
+describe('event registration through /account/graphql (SDL Mutation)', () => {
   let writer: string;
   let reader: string;
   let events: Record<string, string>;
@@ -84,7 +84,7 @@ describe('event registration through /account/graphql (issue 4; SDL Mutation)', 
     expect(reply.errors?.[0]?.extensions?.field).toBe('eventId');
   });
 
-  it.skipIf(!secondary)("another school's event is unknown here (issue 4: only the token's person at the token's site)", async () => {
+  it.skipIf(!secondary)("another school's event is unknown here (only the token's person at the token's school)", async () => {
     const theirs = Object.values(await eventIds(secondary, ACCOUNTS.secondSchoolOwner));
     expect(theirs.length).toBeGreaterThan(0);
     for (const id of theirs) {

@@ -1,4 +1,4 @@
-// What a member expects beside the seed spec's viewer fields (issue 4: name, course title and
+// What a member expects beside the viewer's basic fields (SDL Viewer: name, course title and
 // progress, orders with number, status, totals with currency, items and created time, event
 // registrations with event title, start, end and status, both as connections), checked against
 // the school's own records read through the admin API: the member sees their data as the school
@@ -39,7 +39,7 @@ async function walk(token: string, field: 'orders' | 'eventRegistrations', selec
   return { nodes, pages, totalCount };
 }
 
-describe("the member's own data as the school keeps it (issue 4, /account/graphql)", () => {
+describe("the member's own data as the school keeps it (SDL Viewer)", () => {
   let member: string;
   let operator: string;
   let viewerId: string;
