@@ -1,5 +1,5 @@
-// The anonymous MCP surface: public catalog tools of this school only (seed spec, MCP: "Without
-// a token: anonymous, public tools only"; platform-apis 3.2: published or public rows only).
+// The anonymous MCP surface: public catalog tools of this school only (/auth.md "What needs no token": without
+// a token: anonymous, public tools only; platform-apis 3.2: published or public rows only).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, connect, DEMO_DRAFTS, textOf } from './mcp-client.ts';
@@ -29,7 +29,7 @@ async function restCatalogSlugs(at: string): Promise<string[]> {
   return body.data.map((c) => c.slug).sort();
 }
 
-describe('anonymous MCP tools (seed spec, MCP and Errors: "/mcp, no token: served as anonymous")', () => {
+describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served anonymously)', () => {
   let client: Client;
   beforeAll(async () => {
     client = await connect(origin);
@@ -116,7 +116,7 @@ describe('anonymous MCP tools (seed spec, MCP and Errors: "/mcp, no token: serve
   });
 });
 
-describe.runIf(secondary)('anonymous MCP tools at a second school (seed spec: one school per origin)', () => {
+describe.runIf(secondary)('anonymous MCP tools at a second school (one school per origin)', () => {
   it("shows that school's published catalog only, never the first school's or a draft", async () => {
     const client = await connect(secondary);
     try {

@@ -1,5 +1,5 @@
 // tools/list and tools/call are answered without the SDK's per-request Server when the request is
-// plain (src/mcp/direct-rpc.ts, issue 8). The answer must be the one the SDK gives: each request
+// plain (src/mcp/direct-rpc.ts, the faster path). The answer must be the one the SDK gives: each request
 // here is sent twice, once plain and once with `_meta: {}` in its params, which the fast path
 // leaves to the SDK (MCP 2025-11-25 Basic: the `_meta` field is reserved and carries no meaning
 // for these calls), and the two answers are compared: status, content type and JSON-RPC body.
@@ -20,7 +20,7 @@ function viaSdk(message: { params?: Record<string, unknown> }): object {
   return { ...message, params: { ...(message.params ?? {}), _meta: {} } };
 }
 
-describe('MCP tools/list and tools/call answer as the SDK does (issue 8: direct path)', () => {
+describe('MCP tools/list and tools/call answer as the SDK does (direct path)', () => {
   let member: string;
   beforeAll(async () => {
     member = await memberToken(origin, 'openid account:read');

@@ -1,6 +1,6 @@
 // Member tools over /mcp with tokens from the real authorization flow: the member's own data with
 // account:read, writes only with account:write, and the step-up challenges a client acts on
-// (MCP 2025-11-25 Authorization, scope challenge handling; RFC 6750 3.1; seed spec, MCP and Errors).
+// (MCP 2025-11-25 Authorization, scope challenge handling; RFC 6750 3.1; /auth.md "5. Call the API" and "Errors").
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as oauth from 'oauth4webapi';
@@ -55,7 +55,7 @@ describe('member MCP tools', () => {
     expect(names).toContain('search_courses');
   });
 
-  it("my_enrolled_courses returns the student's own courses, page by page (seed spec, Resources: enrolledCourses)", async () => {
+  it("my_enrolled_courses returns the student's own courses, page by page (SDL Viewer.enrolledCourses)", async () => {
     const first = await call<Connection<Enrolled>>(reader, 'my_enrolled_courses', { first: 2 });
     expect(first.isError).toBeFalsy();
     expect(first.structuredContent.nodes).toHaveLength(2);
@@ -93,7 +93,7 @@ describe('member MCP tools', () => {
     expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
   });
 
-  it.runIf(secondary)("a token bound to one school is 401 at another school's /mcp, never anonymous (seed spec, Errors)", async () => {
+  it.runIf(secondary)("a token bound to one school is 401 at another school's /mcp, never anonymous (/auth.md, Errors)", async () => {
     const error = await connect(secondary, readToken).then(() => undefined, (e: unknown) => e);
     expect((error as StreamableHTTPError).code).toBe(401);
   });

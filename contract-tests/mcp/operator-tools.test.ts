@@ -1,5 +1,5 @@
 // Every admin operation is also an MCP tool for operator tokens, generated from the OpenAPI
-// document and run by the REST handler (issue 5, MCP operator tools): listed only when the token
+// document and run by the REST handler (one per operationId): listed only when the token
 // holds its scopes, refused with the step-up challenge otherwise.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,7 +9,7 @@ import { call, connect, rpc, textOf, toolsCall } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
 
-describe('MCP operator tools (issue 5)', () => {
+describe('MCP operator tools (one per admin operation, gated by its scopes)', () => {
   let reader: Client;
   let readToken: string;
   beforeAll(async () => {

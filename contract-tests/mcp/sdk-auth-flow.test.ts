@@ -1,5 +1,5 @@
 // The MCP SDKs' own authorization flow against /mcp, as an MCP host runs it (MCP 2025-11-25
-// Authorization; issue 7): `auth()` discovers the protected resource (RFC 9728), then the
+// Authorization): `auth()` discovers the protected resource (RFC 9728), then the
 // authorization server (RFC 8414), registers a client (RFC 7591), sends a person to the consent page
 // in a real Chromium, exchanges the code with `resource` (RFC 8707), and the client then lists and
 // calls tools with the token. Once with the v1 SDK (@modelcontextprotocol/sdk/client/auth.js) and
@@ -60,7 +60,7 @@ function textOf(result: { content?: unknown }): string {
   return ((result.content ?? []) as CallToolResult['content']).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
-describe.skipIf(skipBrowserTests)("the MCP SDKs' auth() flow with consent in Chromium (MCP 2025-11-25 Authorization; issue 7)", () => {
+describe.skipIf(skipBrowserTests)("the MCP SDKs' auth() flow with consent in Chromium (MCP 2025-11-25 Authorization)", () => {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let loopback: Loopback;

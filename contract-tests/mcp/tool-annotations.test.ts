@@ -1,6 +1,6 @@
-// Tool annotations set truthfully (issue 4: "each tool has a JSON Schema input with descriptions,
+// Tool annotations set truthfully (each tool has a JSON Schema input with descriptions,
 // an output schema, and the annotations readOnlyHint, destructiveHint, idempotentHint set
-// truthfully"; MCP 2025-11-25 Tools, ToolAnnotations), read through the official SDK client:
+// truthfully; MCP 2025-11-25 Tools, ToolAnnotations), read through the official SDK client:
 // the operator tools against what the OpenAPI document says of their operations, the member tools
 // against what the SDL says of the same writes.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -23,7 +23,7 @@ function undescribed(schema: Record<string, any>, at = ''): string[] {
   });
 }
 
-describe('operator tools: annotations from their operations (issue 5 tools; issue 4 truthful annotations)', () => {
+describe('operator tools: annotations from their operations (truthful, from each operation)', () => {
   let client: Client;
   let tools: Tool[];
   beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('operator tools: annotations from their operations (issue 5 tools; issu
   });
 });
 
-describe('member tools: annotations of the reads and the writes (issue 4; SDL Mutation)', () => {
+describe('member tools: annotations of the reads and the writes (SDL Mutation)', () => {
   let client: Client;
   let tools: Tool[];
   beforeAll(async () => {

@@ -54,7 +54,7 @@ describe('/mcp transport (MCP 2025-11-25 Transports, Streamable HTTP)', () => {
     expect(response.status).toBe(400);
   });
 
-  it('answers a forged bearer token with 401 invalid_token at connect, never as anonymous (RFC 6750 3.1; seed spec, Errors)', async () => {
+  it('answers a forged bearer token with 401 invalid_token at connect, never as anonymous (RFC 6750 3.1; /auth.md "Errors")', async () => {
     const error = await connect(origin, 'sca_forged').then(
       () => undefined,
       (e: unknown) => e,

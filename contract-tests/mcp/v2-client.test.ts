@@ -1,5 +1,5 @@
 // The MCP flows with the v2 client (@modelcontextprotocol/client) besides the v1 SDK client the
-// other MCP suites use (issue 7, "Independent clients"): anonymous use, a member who authorizes
+// other MCP suites use (an independent client): anonymous use, a member who authorizes
 // when the server challenges a tool call (MCP 2025-11-25 Authorization, protected resource metadata
 // discovery from WWW-Authenticate), the step-up for a scope the token lacks, and a forged token.
 import { Client, IssuerMismatchError, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
@@ -13,7 +13,7 @@ const mcpUrl = new URL('/mcp', origin);
 const redirectUri = 'http://127.0.0.1:43192/callback';
 const PUBLIC_TOOLS = ['get_school_info', 'search_courses', 'get_course', 'list_upcoming_events', 'list_membership_plans', 'whoami'];
 
-/** A host's storage for a pre-registered member application (seed spec, Authentication 4: member applications are created by operators). */
+/** A host's storage for a pre-registered member application (/auth.md "2. Get a client": member applications are created by operators). */
 class MemberAppProvider extends MemoryOAuthProvider {
   constructor() {
     super(redirectUri);
@@ -33,8 +33,8 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('v2 client, anonymous (seed spec: /mcp without a token is anonymous, public tools only)', () => {
-  it('negotiates 2025-11-25, lists the public tools only and calls search_courses (MCP 2025-11-25 Lifecycle; seed spec, MCP)', async () => {
+describe('v2 client, anonymous (/auth.md "Errors": /mcp without a token is anonymous, public tools only)', () => {
+  it('negotiates 2025-11-25, lists the public tools only and calls search_courses (MCP 2025-11-25 Lifecycle)', async () => {
     const client = new Client({ name: 'v2-anonymous', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl));
     try {
@@ -48,7 +48,7 @@ describe('v2 client, anonymous (seed spec: /mcp without a token is anonymous, pu
     }
   });
 
-  it('a forged bearer token is 401 at connect, never anonymous (seed spec, Errors: /mcp with an invalid token)', async () => {
+  it('a forged bearer token is 401 at connect, never anonymous (/auth.md "Errors": /mcp with an invalid token)', async () => {
     const client = new Client({ name: 'v2-forged', version: '1.0.0' });
     const error = await rejection(client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { Authorization: 'Bearer forged-token' } } })));
     expect(error).toBeInstanceOf(SdkHttpError);
@@ -79,7 +79,7 @@ describe('v2 client, a member authorizing on the challenge of a tool call (MCP 2
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   });
 
-  it('finishAuth checks iss (RFC 9207 2.4) and exchanges the code; the member tools then answer with her data (seed spec, MCP: the same token as /account/graphql)', async () => {
+  it('finishAuth checks iss (RFC 9207 2.4) and exchanges the code; the member tools then answer with her data (/auth.md "5. Call the API": the same token as /account/graphql)', async () => {
     const callback = await consentOverHttp(provider.authorizationUrl!, { email: ACCOUNTS.student });
     expect(callback.searchParams.get('state')).toBe(provider.lastState);
     const mixedUp = new URLSearchParams(callback.searchParams);
