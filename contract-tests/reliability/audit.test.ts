@@ -1,4 +1,4 @@
-// Issue 9, audit log: after every flow ran against its own instance, audit_events says who did
+// The audit log: after every flow ran against its own instance, audit_events says who did
 // what, when and from where for sign-in failures, consents, token issuance, revocations and client
 // registrations and changes. PostgreSQL only: the test reads the table with its own connection.
 import { execFile } from 'node:child_process';
@@ -85,7 +85,7 @@ async function signedInBrowser(origin: string, email: string): Promise<CookieJar
 
 /**
  * Changes made in the areas, as people make them: an owner creates an OAuth application in the
- * admin area; a member revokes an application's access in the account area (issue 6, issue 9).
+ * admin area; a member revokes an application's access in the account area.
  */
 async function changeInTheAreas(origin: string) {
   const owner = await signedInBrowser(origin, ACCOUNTS.owner);
@@ -116,7 +116,7 @@ async function changeClientsFromTheCommandLine(databaseUrl: string) {
   return { memberApp, vendor: 'audit-probe-crm' };
 }
 
-describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, what, when, where)', () => {
+describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (who, what, when, where)', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let record: FlowRecord;
@@ -156,14 +156,14 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     return found;
   }
 
-  it('records a failed sign-in with the account tried, the time and the address (issue 9: sign_in.failed)', () => {
+  it('records a failed sign-in with the account tried, the time and the address (sign_in.failed)', () => {
     const [failed] = entries('sign_in.failed');
     expect(failed, JSON.stringify(events.map((e) => e.action))).toBeDefined();
     expect(failed!.details.email).toBe(ACCOUNTS.owner);
     expect(JSON.stringify(failed!.details)).not.toContain('password'); // what was tried stays out
   });
 
-  it('records each consent with the person, the client and the scopes granted (issue 9: consent.granted)', () => {
+  it('records each consent with the person, the client and the scopes granted (consent.granted)', () => {
     const owner = entries('consent.granted', { actor_email: ACCOUNTS.owner, actor_client_id: record.registeredClientId });
     const student = entries('consent.granted', { actor_email: ACCOUNTS.student, actor_client_id: CLIENTS.confidentialMemberApp });
     expect(owner).toHaveLength(1);
@@ -172,7 +172,7 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     expect(student[0]!.details.scope).toBe('openid account:read');
   });
 
-  it('records token issuance at the code exchange with person, client, grant and scopes (issue 9: token.issued)', () => {
+  it('records token issuance at the code exchange with person, client, grant and scopes (token.issued)', () => {
     for (const [email, clientId] of [[ACCOUNTS.owner, record.registeredClientId], [ACCOUNTS.student, CLIENTS.confidentialMemberApp]] as const) {
       const issued = entries('token.issued', { actor_email: email, actor_client_id: clientId }).filter((e) => e.details.grant_type === 'authorization_code');
       expect(issued, `${clientId} for ${email}`).toHaveLength(1);
@@ -181,7 +181,7 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     }
   });
 
-  it('records token issuance at each refresh too, with person, client and grant (issue 9: token.issued; RFC 6749 6)', () => {
+  it('records token issuance at each refresh too, with person, client and grant (token.issued; RFC 6749 6)', () => {
     const refreshed = entries('token.issued').filter((e) => e.details.grant_type === 'refresh_token');
     expect(refreshed.map((e) => e.actor_client_id).sort()).toEqual([CLIENTS.confidentialMemberApp, CLIENTS.memberApp, record.registeredClientId].sort());
     for (const e of refreshed) {
@@ -190,7 +190,7 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     }
   });
 
-  it('records the revocation of a refresh token as the end of its grant (issue 9: grant.revoked; RFC 7009 2.1)', () => {
+  it('records the revocation of a refresh token as the end of its grant (grant.revoked; RFC 7009 2.1)', () => {
     const revoked = entries('grant.revoked', { actor_client_id: record.registeredClientId });
     expect(revoked).toHaveLength(1);
     expect(revoked[0]!.actor_email).toBe(ACCOUNTS.owner);
@@ -199,7 +199,7 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     expect(revoked[0]!.target_id).toBe(issued[0]!.target_id);
   });
 
-  it('records the revocation of an access token too, with the person and grant it belonged to (issue 9: revocations; RFC 7009 2.1)', () => {
+  it('records the revocation of an access token too, with the person and grant it belonged to (revocations; RFC 7009 2.1)', () => {
     const revoked = events.filter((e) => /\.revoked$/.test(e.action) && e.actor_client_id === CLIENTS.confidentialMemberApp && e.created_at.getTime() < replay.at);
     expect(revoked).toHaveLength(1);
     const [entry] = entries(revoked[0]!.action, { actor_client_id: CLIENTS.confidentialMemberApp });
@@ -211,7 +211,7 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     expect([replay.status, replay.error, replay.refreshActive]).toEqual([400, 'invalid_grant', [true, false]]);
   });
 
-  it('records the grant a replayed code ends, with the person and the reason (issue 9: grant.revoked; RFC 6749 4.1.2)', () => {
+  it('records the grant a replayed code ends, with the person and the reason (grant.revoked; RFC 6749 4.1.2)', () => {
     const grant = entries('token.issued', { actor_client_id: CLIENTS.confidentialMemberApp })[0]!.target_id;
     const revoked = events.filter((e) => e.action === 'grant.revoked' && e.target_id === grant && e.created_at.getTime() >= replay.at - 1_000);
     expect(revoked).toHaveLength(1);
@@ -219,21 +219,21 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     expect([revoked[0]!.actor_email, revoked[0]!.details.reason]).toEqual([ACCOUNTS.student, 'authorization code reused']);
   });
 
-  it('records the grant a reused refresh token ends, with the person and the reason (issue 9: grant.revoked; RFC 9700 4.14.2)', () => {
+  it('records the grant a reused refresh token ends, with the person and the reason (grant.revoked; RFC 9700 4.14.2)', () => {
     expect([refreshReuse.status, refreshReuse.error]).toEqual([400, 'invalid_grant']);
     const grant = entries('token.issued', { actor_client_id: CLIENTS.memberApp })[0]!.target_id;
     const revoked = entries('grant.revoked', { actor_client_id: CLIENTS.memberApp }).filter((e) => e.created_at.getTime() >= refreshReuse.at - 1_000);
     expect(revoked.map((e) => [e.target_id, e.actor_email, e.details.reason])).toEqual([[grant, ACCOUNTS.student2, 'refresh token reused']]);
   });
 
-  it('records a client registration with its client_id, kind and address (issue 9: client.registered; RFC 7591 3)', () => {
+  it('records a client registration with its client_id, kind and address (client.registered; RFC 7591 3)', () => {
     const registered = entries('client.registered', { actor_client_id: record.registeredClientId });
     expect(registered).toHaveLength(1);
     expect(registered[0]!.target_type).toBe('client');
     expect(registered[0]!.details.kind).toBe('loopback');
   });
 
-  it('records client changes made with the command-line tools, with the operating-system account, the host and the time (issue 9: client changes)', () => {
+  it('records client changes made with the command-line tools, with the operating-system account, the host and the time (client changes)', () => {
     const byCli = events.filter((e) => e.details.via === 'cli');
     const summary = byCli.map((e) => [e.action, e.details.client_id, e.site_origin]);
     expect(summary).toEqual([
@@ -251,13 +251,13 @@ describe.skipIf(skipWithoutPostgres('audit.test.ts'))('audit log (issue 9: who, 
     }
   });
 
-  it('records a client change in the admin area with the operator, the client and the address (issue 9: client changes; issue 6)', () => {
+  it('records a client change in the admin area with the operator, the client and the address (client changes)', () => {
     const created = entries('member_app.created', { actor_email: ACCOUNTS.owner }).filter((e) => e.details.name === 'Audit Area App');
     expect(created).toHaveLength(1);
     expect([created[0]!.target_type, created[0]!.details.client_id]).toEqual(['client', expect.stringMatching(/^app-/)]);
   });
 
-  it('records a member revoking an application in the account area with the member, the client and the address (issue 9: revocations)', () => {
+  it('records a member revoking an application in the account area with the member, the client and the address (revocations)', () => {
     const revoked = entries('grant.revoked', { actor_email: ACCOUNTS.student }).filter((e) => e.details.by === 'member');
     expect(revoked.map((e) => [e.target_type, e.details.client_id, e.details.grants])).toEqual([['client', CLIENTS.memberApp, 1]]);
   });

@@ -1,5 +1,5 @@
 // Runs every flow a client and a person run against one school, and records each secret value the
-// test saw on the wire (issue 9), so the reliability suites can look for them where they must
+// test saw on the wire, so the reliability suites can look for them where they must
 // never be: in the database (stored only as hashes) and in the logs (never written).
 import * as oauth from 'oauth4webapi';
 import { expect } from 'vitest';
@@ -25,7 +25,7 @@ export type FlowRecord = {
   member: { code: string; codeVerifier: string; redirectUri: string; refreshToken: string };
 };
 
-/** A sign-in with a wrong password: 401 and the sign-in page again (issue 9 audits it). */
+/** A sign-in with a wrong password: 401 and the sign-in page again (the audit log records it). */
 async function failSignIn(origin: string, email: string): Promise<void> {
   const jar = new CookieJar();
   const page = await browserFetch(jar, `${origin}/oauth/sign-in`);

@@ -1,4 +1,4 @@
-// Issue 13 item 11, "Guessing is bounded per person, not per school": sign-in failures count per
+// /auth.md "Rate limits", guesses are bounded per person, not per school: sign-in failures count per
 // identity across schools, in token buckets (no fresh allowance at a window's edge), keyed on
 // identity and address so a stranger cannot lock the person out, with a larger identity-wide
 // bucket that still bounds a distributed attacker; failed client authentication at the token,
@@ -18,7 +18,7 @@ const IDENTITY = 5;
 const CLIENT_AUTH = 3;
 const OVERRIDES = `signInPerAccountAddress=${PAIR.limit},signInPerAccountAddressWindow=${PAIR.windowSeconds},signInPerAccount=${IDENTITY},clientAuthFailuresPerClientAddress=${CLIENT_AUTH}`;
 
-describe('guessing limits (issue 13 item 11)', () => {
+describe('guessing limits (/auth.md "Rate limits")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance;
   let demo: string;
@@ -52,14 +52,14 @@ describe('guessing limits (issue 13 item 11)', () => {
   }
   const wrong = () => `wrong-${randomBytes(4).toString('hex')}`;
 
-  it('issue 13 item 11: alternating schools gives one person N guesses from an address, not N per school', async () => {
+  it('alternating schools gives one person N guesses from an address, not N per school', async () => {
     const address = '198.51.100.10';
     const statuses: number[] = [];
     for (let i = 0; i < PAIR.limit * 2; i++) statuses.push((await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), address)).status);
     expect(statuses, 'Demo Academy, Second School, Demo Academy, Second School').toEqual([...Array(PAIR.limit).fill(401), ...Array(PAIR.limit).fill(429)]);
   });
 
-  it('issue 13 item 11: a burst across a window boundary is not doubled: after the wait Retry-After names, one more guess passes, not a fresh allowance', async () => {
+  it('a burst across a window boundary is not doubled: after the wait Retry-After names, one more guess passes, not a fresh allowance', async () => {
     const address = '198.51.100.20';
     for (let i = 0; i < PAIR.limit; i++) expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status).toBe(401);
     const refused = await signIn(demo, ACCOUNTS.student2, wrong(), address);
@@ -72,7 +72,7 @@ describe('guessing limits (issue 13 item 11)', () => {
     expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status, 'only one token came back').toBe(429);
   }, 30_000);
 
-  it("issue 13 item 11: a stranger's failures from other addresses, at either school, do not lock the person out where they sign in, and the stranger stays bounded", async () => {
+  it("a stranger's failures from other addresses, at either school, do not lock the person out where they sign in, and the stranger stays bounded", async () => {
     const home = '198.51.100.30';
     // The person signs in from home (which also refills their buckets).
     expect((await signIn(second, ACCOUNTS.student, DEMO_PASSWORD, home)).status).toBe(303);
@@ -86,7 +86,7 @@ describe('guessing limits (issue 13 item 11)', () => {
     expect((await signIn(demo, ACCOUNTS.student, DEMO_PASSWORD, home)).status).toBe(303);
   });
 
-  it('issue 13 item 11: failed client authentication at the token, revocation and introspection endpoints is throttled per client_id and address (RFC 6749 5.2 slow_down with Retry-After)', async () => {
+  it('failed client authentication at the token, revocation and introspection endpoints is throttled per client_id and address (RFC 6749 5.2 slow_down with Retry-After)', async () => {
     const post = (endpoint: string, secret: string, address: string) =>
       fetch(`${demo}/api/oauth/${endpoint}`, {
         method: 'POST',
@@ -115,7 +115,7 @@ describe('guessing limits (issue 13 item 11)', () => {
     expect(await own.json()).toEqual({ active: false });
   });
 
-  it('issue 13 item 11: /auth.md documents the guessing limits as configured', async () => {
+  it('/auth.md documents the guessing limits as configured', async () => {
     const doc = await (await fetch(`${demo}/auth.md`)).text();
     const section = doc.slice(doc.indexOf('## Rate limits'));
     expect(section).toMatch(/per identity across all schools/);

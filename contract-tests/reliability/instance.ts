@@ -1,4 +1,4 @@
-// Starts `node src/main.ts` as its own process for the reliability suites (issue 9): a free port,
+// Starts `node src/main.ts` as its own process for the reliability suites: a free port,
 // readiness by /readyz, stdout and stderr kept apart (so JSON lines are never torn), and a stop
 // that ends the child even when a test failed. The suite's global server is never used here.
 import { spawn, type ChildProcess } from 'node:child_process';

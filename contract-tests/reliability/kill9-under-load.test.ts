@@ -1,4 +1,4 @@
-// Issue 9, "kill -9 of one of two instances while a bounded load runs against both": two instances
+// kill -9 of one of two instances while a bounded load runs against both (README "Several instances"): two instances
 // share a scratch PostgreSQL database; a second process (load.ts) sends a few hundred requests a
 // second of code exchanges, refreshes and GraphQL reads to both; instance A is killed with SIGKILL
 // a few seconds in. The load must go on at B, every token a client received must work afterwards,
@@ -40,7 +40,7 @@ async function failing<T>(items: T[], width: number, check: (item: T) => Promise
   return failed;
 }
 
-describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))('kill -9 of one of two instances under load (issue 9)', () => {
+describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))('kill -9 of one of two instances under load (README "Several instances")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   const instances: Instance[] = [];
   let a: Instance;
@@ -149,7 +149,7 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))('kill -9 of one
     await scratch?.drop();
   });
 
-  it('A was killed with SIGKILL mid-run, and the load went on at B: every operation answered (issue 9)', () => {
+  it('A was killed with SIGKILL mid-run, and the load went on at B: every operation answered', () => {
     expect(aExit.signal).toBe('SIGKILL');
     expect(killAt - report.startedAt).toBeGreaterThanOrEqual(KILL_AFTER_MS - 100);
     const before = report.requests.filter((r) => r.at < killAt);
@@ -161,19 +161,19 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))('kill -9 of one
     for (const op of ['authorize', 'exchange', 'refresh', 'graphql']) expect(answeredByBAfter.filter((r) => r.op === op).length, `${op} answered by B after the kill`).toBeGreaterThan(0);
   });
 
-  it('no 5xx, and every failed request is a connection failure at the killed instance after the kill (issue 9)', () => {
+  it('no 5xx, and every failed request is a connection failure at the killed instance after the kill', () => {
     expect(report.requests.filter((r) => r.status >= 500).map((r) => `${r.op} ${r.status}`)).toEqual([]);
     const failed = report.requests.filter((r) => r.status === 0);
     expect(failed.filter((r) => r.port !== a.port || r.at + r.ms < killAt).map((r) => `${r.op} ${r.port} ${r.error}`)).toEqual([]);
   });
 
-  it('every token a client received works afterwards: no lost access or refresh token (issue 9)', () => {
+  it('every token a client received works afterwards: no lost access or refresh token', () => {
     expect(report.families.length).toBeGreaterThan(20);
     expect(lostAccess.length, `of ${report.families.flatMap((f) => f.accessTokens).length} access tokens`).toBe(0);
     expect(lostRefresh.length, `of ${report.families.length} refresh tokens`).toBe(0);
   });
 
-  it('no refresh family is left half-rotated (live grant, no live refresh token) or forked (two live), counted in SQL (issue 9; RFC 9700 4.14.2)', () => {
+  it('no refresh family is left half-rotated (live grant, no live refresh token) or forked (two live), counted in SQL (RFC 9700 4.14.2)', () => {
     expect(families.grants).toBeGreaterThanOrEqual(report.families.length);
     expect([families.halfRotated, families.forked]).toEqual([0, 0]);
   });

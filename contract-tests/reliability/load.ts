@@ -1,5 +1,5 @@
-// A small, bounded load generator for the crash test (issue 9: "a few hundred requests a second of
-// code exchanges, refreshes and GraphQL reads, from a second process on loopback"). Run by
+// A small, bounded load generator for the crash test (a few hundred requests a second of
+// code exchanges, refreshes and GraphQL reads, from a second process on loopback). Run by
 // kill9-under-load.test.ts as `node contract-tests/reliability/load.ts <config.json>`.
 //
 // Each worker is a client that behaves well: it gets a code (authorize with a signed-in session

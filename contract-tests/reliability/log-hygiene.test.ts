@@ -1,4 +1,4 @@
-// Issue 9, logs: with LOG_LEVEL=trace, after every flow and a few refusals (where logs tend to say
+// Logs hold no secret: with LOG_LEVEL=trace, after every flow and a few refusals (where logs tend to say
 // too much), stdout and stderr hold no token, code, secret, password or cookie value the test saw,
 // and every line is JSON, with a request id on each line written while serving a request
 // (README, Configuration: "credentials, cookies and secret query parameters are never written").
@@ -14,7 +14,7 @@ type Line = {
   msg?: string;
   req?: { id?: string; url?: string; method?: string };
   res?: { statusCode?: number };
-  // Issue 14 part 2 (README, Logs): what each request line says about the request.
+  // README "Reading the logs": what each request line says about the request.
   school?: string;
   school_id?: string;
   client_id?: string;
@@ -61,7 +61,7 @@ function decodedUrl(url: string): string {
   return decoded;
 }
 
-describe('logs (issue 9)', () => {
+describe('logs (README "Reading the logs")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let record: FlowRecord;
@@ -93,7 +93,7 @@ describe('logs (issue 9)', () => {
     await scratch?.drop();
   });
 
-  it('holds no token, code, client secret, password or cookie value the test saw, whole or as its base64url body (issue 9)', () => {
+  it('holds no token, code, client secret, password or cookie value the test saw, whole or as its base64url body', () => {
     expect(lines.length).toBeGreaterThan(30);
     expect(record.seen.size).toBeGreaterThan(20);
     const found: string[] = [];
@@ -101,7 +101,7 @@ describe('logs (issue 9)', () => {
     expect(found).toEqual([]);
   });
 
-  it('every line is JSON; every line written while serving a request carries the request id sent as X-Request-Id (issue 9; README, Logs)', () => {
+  it('every line is JSON; every line written while serving a request carries the request id sent as X-Request-Id (README "Reading the logs")', () => {
     expect(lines.filter((line) => line.msg?.startsWith('NOT JSON'))).toEqual([]);
     const withoutId = lines.filter((line) => !line.req?.id).map((line) => line.msg);
     expect(withoutId.filter((msg) => !LIFECYCLE.includes(msg ?? ''))).toEqual([]);
@@ -109,7 +109,7 @@ describe('logs (issue 9)', () => {
     for (const id of [...record.steps, callerRequestId]) expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
   });
 
-  it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (issue 14 part 2; README, Logs)', () => {
+  it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (README "Reading the logs")', () => {
     const requestLines = lines.filter((line) => line.res?.statusCode !== undefined && line.req?.url);
     expect(requestLines.length).toBeGreaterThan(30);
     const unnamed = requestLines.filter((line) => !line.operation).map((line) => `${line.req!.method} ${line.req!.url}`);
@@ -131,7 +131,7 @@ describe('logs (issue 9)', () => {
     expect(at('/oauth/sign-in', 200)[0]).toMatchObject({ operation: 'getSignInPage' });
   });
 
-  it('the level follows the outcome: 5xx error, 404 and a challenge to a request without credentials info, other 4xx warn, the rest info (issue 14 part 2; README, Logs)', () => {
+  it('the level follows the outcome: 5xx error, 404 and a challenge to a request without credentials info, other 4xx warn, the rest info (README "Reading the logs")', () => {
     const requestLines = lines.filter((line) => line.res?.statusCode !== undefined);
     const wrong = requestLines.filter((line) => {
       const status = line.res!.statusCode!;
@@ -155,7 +155,7 @@ describe('logs (issue 9)', () => {
 
   // The sign-in page's return_to carries the whole authorization request percent-encoded
   // (`/oauth/sign-in?return_to=...%26state%3D<value>%26nonce%3D<value>`): masked too.
-  it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (issue 9; README, Logs)', () => {
+  it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (README "Reading the logs")', () => {
     const urls = lines.map((line) => line.req?.url ?? '');
     expect(urls.filter((url) => url.startsWith('/oauth/sign-in?return_to=')).length, 'the flows passed through the sign-in page with a return_to').toBeGreaterThan(0);
     const clear = urls.filter((url) => SECRET_PARAMETERS.test(decodedUrl(url)));

@@ -1,5 +1,5 @@
-// issue 13 item 8: "An allowlisted host never bypasses the private-address block (only an explicit
-// development setting may, refused when NODE_ENV=production)" (CIMD draft, Security Considerations
+// An allowlisted host never bypasses the private-address block (only an explicit
+// development setting may, refused when NODE_ENV=production; RFC 6890) (CIMD draft, Security Considerations
 // "Server Side Request Forgery (SSRF) Attacks"; OWASP SSRF Prevention). The suite's global server
 // runs with the development setting (its documents live on https://localhost), so this one starts
 // an instance without it: Demo Academy still allowlists `localhost`, and a document there must be
@@ -18,7 +18,7 @@ import { startInstance, type Instance } from './instance.ts';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const REDIRECT = 'http://127.0.0.1:47712/callback';
 
-describe('issue 13 item 8: an allowlisted host resolving to a private address is refused without the development setting', () => {
+describe('an allowlisted host resolving to a private address is refused without the development setting', () => {
   let instance: Instance;
   let server: https.Server;
   let connections = 0;

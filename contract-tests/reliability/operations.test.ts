@@ -1,4 +1,4 @@
-// Issue 14 part 2, what an operator sees: /metrics on its own listener (METRICS_PORT, never on a
+// README "Metrics" and "Last used", what an operator sees: /metrics on its own listener (METRICS_PORT, never on a
 // school's origin) whose series move with the traffic (requests per operation and status, tokens
 // by grant type, reuse detections, rate-limit refusals, metadata-document fetches, pool and event
 // loop), and a true "last used" of connected applications: the use of an access token shows on the
@@ -53,7 +53,7 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<b
   return check();
 }
 
-describe('what an operator sees (issue 14 part 2): /metrics and "last used"', () => {
+describe('what an operator sees (README "Metrics"): /metrics and "last used"', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let metricsUrl: string;

@@ -1,4 +1,4 @@
-// Issue 9, "PostgreSQL stopped for ten seconds and started again": on a cluster of the test's own
+// PostgreSQL stopped for ten seconds and started again: on a cluster of the test's own
 // (never the shared server), an instance keeps answering while the database is gone: /readyz says
 // 503 with Retry-After, every request fails fast with 503 and Retry-After (never hangs, never a
 // 500 or a stack), and once PostgreSQL is back the same process serves again by itself. A prober
@@ -26,7 +26,7 @@ type Probe = { surface: string; at: number; ms: number; status: number; retryAft
 const skipReason = !DATABASE_URL ? 'it runs in the PostgreSQL pass (DATABASE_URL set)' : throwawayPostgresUnavailable();
 if (skipReason) console.warn(`[reliability] skipping postgres-outage.test.ts: ${skipReason}`);
 
-describe.skipIf(skipReason)('PostgreSQL stopped for ten seconds and started again (issue 9)', () => {
+describe.skipIf(skipReason)('PostgreSQL stopped for ten seconds and started again (503, never a hang, recovers by itself)', () => {
   let cluster: Cluster | undefined;
   let instance: Instance | undefined;
   const probes: Probe[] = [];
@@ -122,13 +122,13 @@ describe.skipIf(skipReason)('PostgreSQL stopped for ten seconds and started agai
 
   const duringOutage = () => probes.filter((p) => p.at > downAt && p.at + p.ms < upAt);
 
-  it('/readyz answers 503 with Retry-After while PostgreSQL is down (issue 9; README, Probes)', () => {
+  it('/readyz answers 503 with Retry-After while PostgreSQL is down (README, Probes)', () => {
     const readyz = duringOutage().filter((p) => p.surface === 'readyz');
     expect(readyz.length).toBeGreaterThan(20);
     expect(readyz.filter((p) => p.status !== 503 || !(Number(p.retryAfter) > 0)).map((p) => `${p.status} ${p.retryAfter}`)).toEqual([]);
   });
 
-  it('every request that needs the database fails fast with 503 and Retry-After while PostgreSQL is down: no hang, no 500, no stack (issue 9)', () => {
+  it('every request that needs the database fails fast with 503 and Retry-After while PostgreSQL is down: no hang, no 500, no stack', () => {
     const during = duringOutage();
     expect(new Set(during.map((p) => p.surface)).size).toBe(6);
     const servedFromMemory = (p: Probe) => MAY_SERVE_FROM_MEMORY.has(p.surface) && p.status === 200;
@@ -137,11 +137,11 @@ describe.skipIf(skipReason)('PostgreSQL stopped for ten seconds and started agai
     expect(probes.filter((p) => /\bat .+\.(ts|js):\d+|ECONNREFUSED|DatabaseError/.test(p.body)).map((p) => p.surface)).toEqual([]);
   });
 
-  it('no request ever answers 500, another 5xx than 503, or not at all, before, during or after the outage (issue 9)', () => {
+  it('no request ever answers 500, another 5xx than 503, or not at all, before, during or after the outage', () => {
     expect(probes.filter((p) => p.status === 0 || (p.status >= 500 && p.status !== 503)).map((p) => `${p.surface} ${p.status} ${p.body.slice(0, 80)}`)).toEqual([]);
   });
 
-  it(`recovers by itself within ${RECOVERY_BOUND_MS / 1000} s of PostgreSQL's return, without a restart; a token issued before works after (issue 9)`, () => {
+  it(`recovers by itself within ${RECOVERY_BOUND_MS / 1000} s of PostgreSQL's return, without a restart; a token issued before works after`, () => {
     expect(restarted).toBe(false);
     expect(recoveredAt, 'every surface answered as before the outage').toBeGreaterThan(0);
     expect(recoveredAt - upAt).toBeLessThan(RECOVERY_BOUND_MS);

@@ -1,4 +1,4 @@
-// Issue 9, "Rate limits, shared across instances, with 429, Retry-After and RateLimit headers":
+// /auth.md "Rate limits": shared across instances, with 429, Retry-After and RateLimit headers:
 // sign-in attempts per account and per address, token requests per client, registrations per
 // address, metadata-document fetches per host, MCP tool calls per token; documented in /auth.md.
 // Each limit is lowered with RATE_LIMIT_OVERRIDES (which /auth.md must then show), and its requests
@@ -35,7 +35,7 @@ function expectLimited(response: Response, limit: number, windowSeconds: number)
 
 const shared = DATABASE_URL ? 'counted across two instances on one database' : 'one instance (PGlite)';
 
-describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; ${shared}`, () => {
+describe(`rate limits (/auth.md "Rate limits"): 429, Retry-After, RateLimit, RateLimit-Policy; ${shared}`, () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   const instances: Instance[] = [];
   let origin: string;
@@ -70,22 +70,22 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
   const signIn = (i: number, form: { cookie: string; fields: Record<string, string> }, email: string, address: string) =>
     at(i)(`${origin}/oauth/sign-in`, { method: 'POST', headers: { cookie: form.cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address }, body: new URLSearchParams({ ...form.fields, email, password: 'wrong-password' }).toString() });
 
-  // Issue 13 item 11: per account is now the identity-wide token bucket of a day (guessing-limits.test.ts has the rest).
-  it(`sign-in attempts per account: attempt ${LIMITS.signInPerAccount + 1} within a day is 429, from any address (issue 9)`, async () => {
+  // Per account is now the identity-wide token bucket of a day (guessing-limits.test.ts has the rest).
+  it(`sign-in attempts per account: attempt ${LIMITS.signInPerAccount + 1} within a day is 429, from any address`, async () => {
     const form = await signInForm();
     for (let i = 0; i < LIMITS.signInPerAccount; i++) expect((await signIn(i, form, ACCOUNTS.lecturer, `198.51.100.${i + 1}`)).status).toBe(401);
     const refused = await signIn(LIMITS.signInPerAccount, form, ACCOUNTS.lecturer, '198.51.100.99');
     expectLimited(refused, LIMITS.signInPerAccount, 86_400);
   });
 
-  it(`sign-in attempts per address: attempt ${LIMITS.signInPerAddress + 1} within 15 minutes is 429, whatever the account (issue 9)`, async () => {
+  it(`sign-in attempts per address: attempt ${LIMITS.signInPerAddress + 1} within 15 minutes is 429, whatever the account`, async () => {
     const form = await signInForm();
     for (let i = 0; i < LIMITS.signInPerAddress; i++) expect((await signIn(i, form, `nobody-${i}@example.test`, '203.0.113.50')).status).toBe(401);
     const refused = await signIn(LIMITS.signInPerAddress, form, 'someone-else@example.test', '203.0.113.50');
     expectLimited(refused, LIMITS.signInPerAddress, 900);
   });
 
-  it(`token requests per client: request ${LIMITS.tokenPerClient + 1} within a minute is 429 slow_down (issue 9; RFC 6749 5.2)`, async () => {
+  it(`token requests per client: request ${LIMITS.tokenPerClient + 1} within a minute is 429 slow_down (RFC 6749 5.2)`, async () => {
     await awayFromWindowEdge(60);
     // The confidential member application (the MCP test below needs the public one's budget).
     const basic = `Basic ${Buffer.from(`${CLIENTS.confidentialMemberApp}:${CLIENTS.confidentialSecret}`).toString('base64')}`;
@@ -96,7 +96,7 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
     expect((await refused.json()).error).toBe('slow_down');
   });
 
-  it('naming a confidential client without its secret spends none of its token budget (issue 9, hostile input: a client cannot be locked out by its client_id alone)', async () => {
+  it('naming a confidential client without its secret spends none of its token budget (a client cannot be locked out by its client_id alone)', async () => {
     await awayFromWindowEdge(60);
     const registered = await at(0)(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.70' }, body: JSON.stringify({ client_name: 'Budget owner', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'client_secret_post' }) });
     expect(registered.status).toBe(201);
@@ -109,7 +109,7 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
     expectLimited(await refresh(LIMITS.tokenPerClient, client_secret, '203.0.113.72'), LIMITS.tokenPerClient, 60);
   });
 
-  it(`registrations per address: registration ${LIMITS.registrationPerAddress + 1} within an hour is 429 (issue 9; RFC 7591)`, async () => {
+  it(`registrations per address: registration ${LIMITS.registrationPerAddress + 1} within an hour is 429 (RFC 7591)`, async () => {
     const register = (i: number) => at(i)(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.60' }, body: JSON.stringify({ client_name: `Limit probe ${i}`, redirect_uris: ['http://127.0.0.1/callback'] }) });
     for (let i = 0; i < LIMITS.registrationPerAddress; i++) {
       const created = await register(i);
@@ -119,7 +119,7 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
     expectLimited(await register(LIMITS.registrationPerAddress), LIMITS.registrationPerAddress, 3600);
   });
 
-  it(`metadata-document fetches per host: fetch ${LIMITS.metadataFetchPerHost + 1} within a minute is refused with a 429 page, unfetched (issue 9)`, async () => {
+  it(`metadata-document fetches per host: fetch ${LIMITS.metadataFetchPerHost + 1} within a minute is refused with a 429 page, unfetched`, async () => {
     await awayFromWindowEdge(60);
     // Demo Academy accepts metadata documents from localhost; nothing listens on this port, so
     // each allowed attempt fetches (and fails fast), and the limit is what stops the next fetch.
@@ -139,7 +139,7 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
     expect(await refused.text()).toContain('Too many metadata document fetches');
   });
 
-  it(`MCP tool calls per token: call ${LIMITS.mcpToolCallsPerToken + 1} within a minute is 429, as RATE_LIMIT_OVERRIDES sets it (issue 9)`, async () => {
+  it(`MCP tool calls per token: call ${LIMITS.mcpToolCallsPerToken + 1} within a minute is 429, as RATE_LIMIT_OVERRIDES sets it`, async () => {
     const as = await discover(origin);
     const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
     const redirectUri = 'http://127.0.0.1:43196/callback';
@@ -158,7 +158,7 @@ describe(`rate limits (issue 9): 429, Retry-After, RateLimit, RateLimit-Policy; 
     expect((await refused.json()).error.message).toMatch(/Too many tool calls/);
   });
 
-  it('/auth.md documents every limit as this deployment configures it, with 429, Retry-After and RateLimit (issue 9)', async () => {
+  it('/auth.md documents every limit as this deployment configures it, with 429, Retry-After and RateLimit', async () => {
     const doc = await (await fetch(`${origin}/auth.md`)).text();
     const section = doc.slice(doc.indexOf('## Rate limits'));
     expect(section).toMatch(/429/);

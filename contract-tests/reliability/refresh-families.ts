@@ -1,4 +1,4 @@
-// Counts, in SQL, how the refresh-token families (grants) of a database stand (issue 9): a live
+// Counts, in SQL, how the refresh-token families (grants) of a database stand (RFC 9700 4.14.2): a live
 // grant must have exactly one live refresh token. Zero means half-rotated (the old token spent,
 // no successor: the client is locked out); two or more means a fork (two clients, or a thief and
 // a client, each holding a working successor: RFC 9700 4.14.2 is defeated).

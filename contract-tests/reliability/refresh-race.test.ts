@@ -1,4 +1,4 @@
-// Issues 9 and 13 (item 4), refresh replay race: 30 concurrent uses of one refresh token never
+// Refresh replay race (RFC 9700 4.14.2): 30 concurrent uses of one refresh token never
 // leave two live successors (oidc-provider with a plain PostgreSQL adapter let 30 of 30 through).
 // The rotation locks the family's grant, so the uses run one after another: the first exchanges
 // the token for successors derived from it, and each later one, a retry inside
@@ -26,7 +26,7 @@ const redirectUri = 'http://127.0.0.1:43193/callback';
 
 type Round = { ok: number; refused: number; other: number[]; successors: string[]; live: number; ms: number };
 
-describe(`refresh replay race on ${databaseLabel()} (issue 9; RFC 9700 4.14.2)`, () => {
+describe(`refresh replay race on ${databaseLabel()} (RFC 9700 4.14.2)`, () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let at: DatabaseAt;
@@ -91,7 +91,7 @@ describe(`refresh replay race on ${databaseLabel()} (issue 9; RFC 9700 4.14.2)`,
     await scratch?.drop();
   });
 
-  it(`${CONCURRENT} concurrent uses of one refresh token leave exactly one live successor, never two (issue 9; RFC 9700 4.14.2)`, () => {
+  it(`${CONCURRENT} concurrent uses of one refresh token leave exactly one live successor, never two (RFC 9700 4.14.2)`, () => {
     expect(rounds).toHaveLength(ROUNDS);
     for (const round of rounds) {
       expect(round.other, `every use is answered 200 or 400, never 5xx${instanceErrors()}`).toEqual([]);
@@ -101,14 +101,14 @@ describe(`refresh replay race on ${databaseLabel()} (issue 9; RFC 9700 4.14.2)`,
     }
   });
 
-  it(`every one of ${CONCURRENT} concurrent uses is answered with the same successor: a retry is never refused and never forks (issue 13 item 4)`, () => {
+  it(`every one of ${CONCURRENT} concurrent uses is answered with the same successor: a retry is never refused and never forks (/auth.md "6. Refresh and revoke")`, () => {
     for (const round of rounds) {
       expect(round.ok, `answered 200${instanceErrors()}`).toBe(CONCURRENT);
       expect(new Set(round.successors).size).toBe(1);
     }
   });
 
-  it('no refresh family is left half-rotated or forked afterwards (issue 9, counted in SQL)', () => {
+  it('no refresh family is left half-rotated or forked afterwards (counted in SQL)', () => {
     expect(families.grants).toBe(ROUNDS);
     expect([families.halfRotated, families.forked]).toEqual([0, 0]);
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeResults } from './results.ts';
 
-describe('RESULTS.md writer (issue 9: figures written by the run itself)', () => {
+describe('RESULTS.md writer (figures written by the run itself)', () => {
   it('replaces only the section of the suite that writes, and keeps concurrent writers’ sections', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'results-')), 'RESULTS.md');
     await Promise.all(['b-suite', 'a-suite', 'c-suite'].map((key, i) => writeResults(key, `Suite ${key}`, [['requests sent', i]], [], file)));

@@ -1,5 +1,5 @@
-// Writes the figures of the load and fault suites into contract-tests/RESULTS.md (issue 9: "with
-// the figures written by the run itself"). Each suite owns one section, named by a key, and
+// Writes the figures of the load and fault suites into contract-tests/RESULTS.md (so
+// the figures are written by the run itself). Each suite owns one section, named by a key, and
 // replaces only that section; the others stay as their last run left them. Suites run in parallel
 // workers, so a write takes a lock (an exclusive create) and replaces the file atomically.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 9, "secrets at rest": after every flow ran against its own instance, no code, token,
+// Secrets at rest: after every flow ran against its own instance, no code, token,
 // client secret, password or cookie value the test saw may appear in any text or JSON column of
 // any table, whole or as its random body; and private signing keys exist only as ciphertext.
 // PostgreSQL only: the test reads the tables through information_schema with its own connection.
@@ -40,7 +40,7 @@ async function readEveryTextColumn(url: string): Promise<Cell[]> {
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
-describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest (issue 9)', () => {
+describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest (hashes only)', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let record: FlowRecord;
@@ -58,7 +58,7 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
     await scratch?.drop();
   });
 
-  it('the scan covers where the secrets live: each is found there as its SHA-256 hash (issue 9: hashes only)', () => {
+  it('the scan covers where the secrets live: each is found there as its SHA-256 hash (hashes only)', () => {
     // Without this, a scan that missed the OAuth tables would pass vacuously.
     const columns = new Set(cells.map((c) => c.column));
     for (const name of ['oauth_sessions.token_hash', 'oauth_authorization_codes.code_hash', 'oauth_access_tokens.token_hash', 'oauth_refresh_tokens.token_hash', 'oauth_clients.client_secret_hash', 'signing_keys.private_jwk_ciphertext', 'audit_events.details']) {
@@ -70,7 +70,7 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
     for (const [value, kind] of stored) expect(hashes.has(sha256(value)), `${kind} ${value.slice(0, 8)}… has no stored hash`).toBe(true);
   });
 
-  it('no code, token, client secret, password or cookie value appears in any text or JSON column, whole or as its base64url body (issue 9)', () => {
+  it('no code, token, client secret, password or cookie value appears in any text or JSON column, whole or as its base64url body', () => {
     expect(record.seen.size).toBeGreaterThan(15);
     const found: string[] = [];
     for (const [value, kind] of record.seen) {
@@ -81,7 +81,7 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
     expect(found).toEqual([]);
   });
 
-  it('private signing keys are stored only encrypted: no JWK "d" member in clear anywhere (issue 9; RFC 7517 4)', () => {
+  it('private signing keys are stored only encrypted: no JWK "d" member in clear anywhere (RFC 7517 4)', () => {
     const keys = cells.filter((c) => c.column.endsWith('.signing_keys.private_jwk_ciphertext'));
     // ES256 and RS256, each with a current and a next key, for the school that signed ID tokens.
     expect(keys.length).toBeGreaterThanOrEqual(4);

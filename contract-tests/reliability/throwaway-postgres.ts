@@ -1,5 +1,5 @@
-// A PostgreSQL cluster of the test's own, to stop and start at will (issue 9: "PostgreSQL stopped
-// for ten seconds") without touching the shared server other suites use: initdb into a temporary
+// A PostgreSQL cluster of the test's own, to stop and start at will (PostgreSQL stopped
+// for ten seconds) without touching the shared server other suites use: initdb into a temporary
 // folder, a free port on loopback, the unix socket in that folder. PostgreSQL refuses to run as
 // root, so as root the cluster belongs to the `postgres` system account (runuser).
 import { execFileSync } from 'node:child_process';

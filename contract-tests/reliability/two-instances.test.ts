@@ -1,4 +1,4 @@
-// Issue 9, "any number of stateless instances on one PostgreSQL": two `node src/main.ts` processes
+// README "Several instances", any number of stateless instances on one PostgreSQL: two `node src/main.ts` processes
 // share one scratch database and one KEY_ENCRYPTION_KEY, and serve the same school. Instance B is
 // reached with A's Host header (fetchVia), so everything A issued must be honoured at B at once,
 // except the signing-key choice, which the documented KEY_STATE_CACHE_SECONDS may delay.
@@ -19,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const redirectUri = 'http://127.0.0.1:43190/callback';
 const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
 
-describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on one PostgreSQL database (issue 9)', () => {
+describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on one PostgreSQL database (README "Several instances")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let env: Record<string, string>;
   const instances: Instance[] = [];
@@ -65,14 +65,14 @@ describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on 
   const userinfo = (send: typeof fetch | typeof viaB, token: string) => send(`${a.origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } });
   const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
-  it('B serves the school of A’s origin (issue 9: schools are found by origin, not by instance)', async () => {
+  it('B serves the school of A’s origin (schools are found by origin, not by instance)', async () => {
     const response = await viaB(`${a.origin}/.well-known/oauth-authorization-server`, {});
     expect(response.status).toBe(200);
     expect((await response.json()).issuer).toBe(a.origin);
     expect(b.stdout()).toContain(`"host":"${new URL(a.origin).host}"`); // B answered, under A's host
   });
 
-  it('a code issued at A is exchanged at B, and only once across both (issue 9; RFC 6749 4.1.2)', async () => {
+  it('a code issued at A is exchanged at B, and only once across both (RFC 6749 4.1.2)', async () => {
     const outcome = await signInAtA();
     const tokens = await exchangeAtB(outcome);
     expect(tokens.access_token).toMatch(/^sca_/);
@@ -82,14 +82,14 @@ describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on 
     expect((await replay.json()).error).toBe('invalid_grant');
   });
 
-  it('an access token issued at A is accepted at B (issue 9; RFC 6750 2.1)', async () => {
+  it('an access token issued at A is accepted at B (RFC 6750 2.1)', async () => {
     const tokens = await issuedAtA();
     const [atA, atB] = [await userinfo(fetch, tokens.access_token), await userinfo(viaB, tokens.access_token)];
     expect(atB.status).toBe(200);
     expect((await atB.json()).sub).toBe((await atA.json()).sub);
   });
 
-  it('a revocation at A is refused at B on the very next request (issue 9; RFC 7009 2)', async () => {
+  it('a revocation at A is refused at B on the very next request (RFC 7009 2)', async () => {
     const tokens = await issuedAtA();
     expect((await userinfo(viaB, tokens.access_token)).status).toBe(200); // B has seen the token live
     const revoked = await fetch(`${a.origin}/api/oauth/revoke`, form({ token: tokens.access_token, token_type_hint: 'access_token', client_id: client.client_id }));
@@ -104,7 +104,7 @@ describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on 
     expect((await refresh.json()).error).toBe('invalid_grant');
   });
 
-  it('a refresh token issued at A is rotated at B, and the new access token works at A (issue 9; RFC 6749 6)', async () => {
+  it('a refresh token issued at A is rotated at B, and the new access token works at A (RFC 6749 6)', async () => {
     const tokens = await issuedAtA();
     const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, [oauth.customFetch]: viaB });
     const refreshed = await oauth.processRefreshTokenResponse(as, client, response);
@@ -113,7 +113,7 @@ describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))('two instances on 
     expect((await userinfo(fetch, refreshed.access_token)).status).toBe(200);
   });
 
-  it(`a key rotated at A signs ID tokens at B within KEY_STATE_CACHE_SECONDS = ${KEY_STATE_CACHE_SECONDS} s (issue 9; OIDC Core 10.1.1)`, async () => {
+  it(`a key rotated at A signs ID tokens at B within KEY_STATE_CACHE_SECONDS = ${KEY_STATE_CACHE_SECONDS} s (OIDC Core 10.1.1)`, async () => {
     // B signs once first, so that it caches the current key, as a busy instance would.
     const before = decodeProtectedHeader((await exchangeAtB(await signInAtA())).id_token!);
     const { stdout } = await promisify(execFile)(process.execPath, ['scripts/signing-keys.ts', 'rotate', '--site', 'demo-academy', '--alg', before.alg!], { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: 'test' } });
