@@ -1,4 +1,4 @@
-// Clickjacking (issue 9, "Hostile input"; RFC 9700 4.16; RFC 6749 10.13; OWASP Clickjacking Defense
+// Clickjacking (RFC 9700 4.16; RFC 6749 10.13; OWASP Clickjacking Defense
 // Cheat Sheet): every page the service renders — sign-in, consent, error pages, the admin and
 // account areas (crawled by following their own links), the API reference — forbids framing
 // with X-Frame-Options: DENY and a Content-Security-Policy whose frame-ancestors is 'none'. A real

@@ -1,4 +1,4 @@
-// issue 13 items 7 and 11 (registration side): every name a client registers refuses control,
+// Display metadata, registration side: every name a client registers refuses control,
 // bidirectional-override/isolate/mark and zero-width characters, and every URL it supplies about
 // itself (client_uri, logo_uri, policy_uri, tos_uri) is https only, never javascript: —
 // invalid_client_metadata at POST /api/oauth/register (RFC 7591 3.2.2), and the same rule refuses a
@@ -41,7 +41,7 @@ async function register(metadata: Record<string, unknown>): Promise<{ status: nu
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('issue 13 items 7 and 11: registration refuses hostile display metadata (RFC 7591 3.2.2)', () => {
+describe('registration refuses hostile display metadata (RFC 7591 3.2.2)', () => {
   const cases = [
     ...DISPLAY_FIELDS.flatMap((field) => HOSTILE_TEXT.map(([what, value]): [string, string, string] => [field, what, value])),
     ...URL_FIELDS.flatMap((field) => HOSTILE_URLS.map(([what, value]): [string, string, string] => [field, what, value])),
@@ -63,7 +63,7 @@ describe('issue 13 items 7 and 11: registration refuses hostile display metadata
   });
 });
 
-describe.skipIf(!tlsCert)('issue 13 items 7 and 11: a metadata document with hostile display metadata is refused by the same rule', () => {
+describe.skipIf(!tlsCert)('a metadata document with hostile display metadata is refused by the same rule', () => {
   let server: https.Server;
   let base: string;
   const documents = new Map<string, Record<string, unknown>>();

@@ -1,4 +1,4 @@
-// Authorization code injection across clients (issue 9, "Hostile input"; RFC 9700 4.5; RFC 6749
+// Authorization code injection across clients (RFC 9700 4.5; RFC 6749
 // 4.1.3): a code is redeemed only by the client it was issued to, at the exact redirect URI of its
 // request (a loopback port included), only as a code, and a failed attempt spends it. A code
 // injected into another transaction of the same client fails on PKCE (pkce-downgrade.test.ts,

@@ -1,4 +1,4 @@
-// Consent and sign-in CSRF (issue 9, "Hostile input"; RFC 9700 4.7; RFC 6749 10.12; OWASP
+// Consent and sign-in CSRF (RFC 9700 4.7; RFC 6749 10.12; OWASP
 // Cross-Site Request Forgery Prevention Cheat Sheet): a consent decision counts only when posted
 // with the session that rendered the consent page and that page's own token; the sign-in form
 // only with its double-submit cookie (login CSRF); sign-out only with its token. A forged token on

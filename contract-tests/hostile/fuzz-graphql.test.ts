@@ -1,5 +1,5 @@
-// Property-based fuzzing of the member data API, POST /account/graphql (issue 9, "Hostile
-// input"): documents drawn from the SDL's own types (random selections, aliases, fragments,
+// Property-based fuzzing of the member data API, POST /account/graphql (hostile
+// input): documents drawn from the SDL's own types (random selections, aliases, fragments,
 // directives, arguments of every wrong kind), random variables and operation names, documents that
 // do not parse, depth and breadth bombs, bodies that are not GraphQL requests at all, and every
 // kind of token. Every answer must be free of 5xx and internals, and in the documented shape
@@ -149,7 +149,7 @@ function graphqlProblems(response: WireResponse, kind: string): string[] {
 
 afterAll(() => writeFuzzResults('graphql', '/account/graphql'));
 
-describe('fuzzing /account/graphql (issue 9, Hostile input; GraphQL over HTTP; RFC 6750)', () => {
+describe('fuzzing /account/graphql (GraphQL over HTTP; RFC 6750)', () => {
   it('every answer is a GraphQL response with documented extensions.code values or an RFC 6750 challenge; no 5xx, no INTERNAL_SERVER_ERROR, nothing internal (SDL, Errors)', { timeout: TIMEOUT }, async () => {
     const report = await fuzz({
       name: 'graphql',

@@ -1,4 +1,4 @@
-// The engine of the hostile-input fuzz suites (issue 9, "Hostile input"): fast-check draws
+// The engine of the hostile-input fuzz suites: fast-check draws
 // requests from a fixed seed, they are sent over raw HTTP (so malformed encodings, repeated
 // parameters and odd headers reach the server as written), and every answer is checked by the
 // suite's own rules plus the common ones: no 5xx, an answer within the deadline, and nothing of the
@@ -390,7 +390,7 @@ export async function fuzz<C>(spec: FuzzSpec<C>): Promise<FuzzReport> {
 const reports: FuzzReport[] = [];
 
 /**
- * Writes the figures of this file's fuzzing into contract-tests/RESULTS.md (issue 9: figures
+ * Writes the figures of this file's fuzzing into contract-tests/RESULTS.md (figures
  * written by the run itself), one section per file and database: requests sent, answers by
  * status, 5xx and findings (both must be 0).
  */

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the MCP endpoint, POST /mcp (issue 9, "Hostile input"): random
+// Property-based fuzzing of the MCP endpoint, POST /mcp: random
 // JSON-RPC envelopes (versions, ids, methods, params), batches, tools/call of every listed tool and
 // of made-up names with arguments drawn loosely from each tool's input schema (wrong types, extra
 // and missing members, hostile text), every protocol-version, Accept, Origin and content-type
@@ -120,7 +120,7 @@ function mcpProblems(body: Body, token: TokenKind, response: WireResponse): stri
   if (response.status === 431 || response.status === 414) return [];
   const problems: string[] = [];
   if ((token === 'forged' || token === 'malformed' || token === 'secondary') && response.status !== 401 && response.status !== 403) {
-    // A bad token is 401 at once, never a quiet downgrade to anonymous (seed spec, Errors).
+    // A bad token is 401 at once, never a quiet downgrade to anonymous (/auth.md "Errors").
     if (response.status < 300) problems.push(`a ${token} token was served (${response.status}) instead of 401 invalid_token`);
   }
   if (response.status === 401 || response.status === 403) {
@@ -151,7 +151,7 @@ function mcpProblems(body: Body, token: TokenKind, response: WireResponse): stri
 
 afterAll(() => writeFuzzResults('mcp', '/mcp'));
 
-describe('fuzzing /mcp (issue 9, Hostile input; MCP 2025-11-25 Transports and Tools; JSON-RPC 2.0)', () => {
+describe('fuzzing /mcp (MCP 2025-11-25 Transports and Tools; JSON-RPC 2.0)', () => {
   it('every answer is a JSON-RPC response, a JSON-RPC error or an RFC 6750 challenge; a bad token is never anonymous; no 5xx, nothing internal (MCP Transports, Authorization)', { timeout: TIMEOUT }, async () => {
     const report = await fuzz({
       name: 'mcp',

@@ -1,4 +1,4 @@
-// Login timing (issue 9, "Hostile input"; OWASP Authentication Cheat Sheet, "Authentication and
+// Login timing (OWASP Authentication Cheat Sheet, "Authentication and
 // Error Messages"; CWE-208 Observable Timing Discrepancy): a wrong password for a real account and
 // any password for an account that does not exist take the same time, so response times do not
 // tell which e-mail addresses have accounts. Both paths run a password hash (the unknown one

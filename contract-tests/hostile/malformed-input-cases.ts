@@ -1,4 +1,4 @@
-// The hostile inputs of malformed-input.test.ts (issue 13 item 10): path segments that do not
+// The hostile inputs of malformed-input.test.ts (no 500 from input): path segments that do not
 // percent-decode to UTF-8, and cursors no list issued or that no sort can hold.
 
 /** Invalid `%` escapes and invalid UTF-8 (truncated, overlong, surrogate, past U+10FFFF, stray bytes). */

@@ -1,4 +1,4 @@
-// Issue 13 item 10, "No 500 from input": malformed percent-encoding in any path, and forged or
+// No 500 from input: malformed percent-encoding in any path, and forged or
 // tampered cursors on every paginated operation, answer 400 in the documented shape (RFC 9457
 // problem details on the admin API, GraphQL BAD_USER_INPUT, an MCP isError result or invalid
 // params), never a 5xx and never the server's internals.
@@ -86,7 +86,7 @@ beforeAll(async () => {
   expect(operations.length).toBeGreaterThan(50);
 });
 
-describe('issue 13 item 10: malformed percent-encoding in any path is a 400, never a 500', () => {
+describe('malformed percent-encoding in any path is a 400, never a 500', () => {
   it('every segment of every operation path in the OpenAPI document, and paths outside it', { timeout: 120_000 }, async () => {
     const cases = operations.flatMap((op, n) => {
       const segments = op.path.split('/');
@@ -107,7 +107,7 @@ describe('issue 13 item 10: malformed percent-encoding in any path is a 400, nev
   });
 });
 
-describe('issue 13 item 10: a forged or tampered cursor is a 400 on every paginated operation', () => {
+describe('a forged or tampered cursor is a 400 on every paginated operation', () => {
   type Walk = { op: Operation; sort: string | undefined; base: string; headers: Record<string, string>; kind: CursorKind | undefined; realCursor: string | undefined };
   let walks: Walk[] = [];
 
@@ -192,7 +192,7 @@ describe('issue 13 item 10: a forged or tampered cursor is a 400 on every pagina
   });
 });
 
-describe('issue 13 item 10: forged cursors on the member GraphQL connections and the MCP tools', () => {
+describe('forged cursors on the member GraphQL connections and the MCP tools', () => {
   const forged = FORGED_CURSORS.concat(TIME_KEY_FORGERIES);
 
   it('every connection of the SDL with an `after` argument answers BAD_USER_INPUT', { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-// issue 13 item 8, "Fetch limits that cannot be turned against a client" (CIMD draft, Security
+// Fetch limits that cannot be turned against a client (/auth.md "Rate limits"; CIMD draft, Security
 // Considerations; RFC 5861 stale-if-error): anyone may name junk client_id URLs on a host a school
 // permits, in anonymous authorization requests. That must not lock out the host's real client
 // (it has a fetch budget of its own, and its last good document stands in), must not spill into
@@ -39,7 +39,7 @@ async function patchSchool(at: string, token: string, body: Record<string, unkno
   return fetch(`${at}/api/v1/school`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-describe.skipIf(!tlsCert)('issue 13 item 8: metadata-document fetch budgets cannot be turned against a client', () => {
+describe.skipIf(!tlsCert)('metadata-document fetch budgets cannot be turned against a client', () => {
   let server: https.Server;
   let host: string;
   const hits = new Map<string, number>();
@@ -121,7 +121,7 @@ describe.skipIf(!tlsCert)('issue 13 item 8: metadata-document fetch budgets cann
   });
 });
 
-describe('issue 13 item 8: only owners change which metadata-document hosts are accepted', () => {
+describe('only owners change which metadata-document hosts are accepted', () => {
   // Other suites change this school's hosts and open registration while this one runs, so each
   // check reads the settings right before it and looks only at the change it attempted.
   const added = `owners-only-${Date.now()}.example.test`;

@@ -1,4 +1,4 @@
-// State and issuer mix-up (issue 9, "Hostile input"; RFC 9207; RFC 9700 4.4; RFC 6749 4.1.2): every
+// State and issuer mix-up (RFC 9207; RFC 9700 4.4; RFC 6749 4.1.2): every
 // authorization response of every school names its own issuer in `iss`, exactly once, whatever
 // the outcome, and returns `state` byte for byte; what one school issued (codes, refresh tokens,
 // clients) is worth nothing at another school of the same deployment, even for a client that is

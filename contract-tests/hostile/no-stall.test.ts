@@ -1,4 +1,4 @@
-// Issue 13 item 5, "No request can stall an instance": while hostile requests arrive (GraphQL
+// /auth.md "Request bounds", no request can stall an instance: while hostile requests arrive (GraphQL
 // documents over the byte and token budgets, an alias bomb of data-reading fields, a fragment
 // spread hundreds of times, nested spreads, a JSON-RPC batch of a thousand tool calls, bursts of
 // sign-ins that would each run a 32 MiB scrypt), every one of them is refused in its surface's
@@ -51,7 +51,7 @@ function graphqlRefusal(outcome: Outcome): { code?: unknown; limit?: unknown } {
   return { ...body.errors?.[0]?.extensions, ...(body.data !== undefined ? { data: body.data } : {}) };
 }
 
-describe('issue 13 item 5: no request can stall an instance', () => {
+describe('no request can stall an instance (/auth.md "Request bounds")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let origin: string;

@@ -1,4 +1,4 @@
-// PKCE downgrade (issue 9, "Hostile input"; RFC 9700 4.8 and 2.1.1; RFC 7636 4.2–4.6): the
+// PKCE downgrade (RFC 9700 4.8 and 2.1.1; RFC 7636 4.2–4.6): the
 // authorization endpoint takes S256 only, spelled exactly, with a well-formed challenge, and the
 // token endpoint redeems a code only with the verifier of its own challenge. A plain-method request
 // (code_challenge_method=plain) is covered by contract-tests/oauth/authorize.test.ts and a missing

@@ -1,14 +1,14 @@
-// Getting around the rate limits (issue 9, "Limits and abuse" met with hostile input): the MCP
+// Getting around the rate limits (/auth.md "Rate limits", met with hostile input): the MCP
 // tool-call limit (/auth.md: "mcp tool calls per token", per address when anonymous) counts calls,
 // not requests. JSON-RPC batches left MCP in 2025-06-18, but the server still answers them for
-// older protocol revisions, up to 10 tool calls a batch (/auth.md, issue 13 item 5; JSON-RPC 2.0 6):
+// older protocol revisions, up to 10 tool calls a batch (/auth.md "Request bounds"; JSON-RPC 2.0 6):
 // counted once per request, a batch would multiply the limit tenfold.
 import { expect, inject, it } from 'vitest';
 import { json, send } from './fuzz-kit.ts';
 
 const origin = inject('primaryOrigin');
 
-it('a JSON-RPC batch of tool calls spends one unit of the per-caller limit per call, not per request (issue 9: MCP tool calls per token; JSON-RPC 2.0 6)', { timeout: 60_000 }, async () => {
+it('a JSON-RPC batch of tool calls spends one unit of the per-caller limit per call, not per request (/auth.md "Rate limits": MCP tool calls per token; JSON-RPC 2.0 6)', { timeout: 60_000 }, async () => {
   const authMd = await (await fetch(`${origin}/auth.md`)).text();
   const limit = Number(/mcp tool calls per token \| (\d+) per 1 minute/i.exec(authMd)?.[1]);
   expect(limit, '/auth.md documents the tool-call limit').toBeGreaterThan(0);

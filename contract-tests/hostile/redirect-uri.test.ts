@@ -1,4 +1,4 @@
-// Redirect URI attacks (issue 9, "Hostile input"; RFC 9700 2.1, 4.1 and 4.11; RFC 6749 3.1.2 and
+// Redirect URI attacks (RFC 9700 2.1, 4.1 and 4.11; RFC 6749 3.1.2 and
 // 4.1.2.1; RFC 8252 7.3): the authorization endpoint compares redirect URIs as exact strings, lets
 // only the port of a loopback URI vary, shows a page (never a redirect) for anything else, and
 // neither it nor the sign-in pages serve as an open redirector. Each refused variant differs from

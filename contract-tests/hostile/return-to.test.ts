@@ -1,4 +1,4 @@
-// Issue 13 item 6, "Redirects stay home": whatever `return_to` a sign-in or sign-out is given, the
+// Redirects stay home (RFC 9700 4.11.2): whatever `return_to` a sign-in or sign-out is given, the
 // Location it answers with is a path of the school's own origin, read as loosely as browsers read
 // it (tab/CR/LF stripped, `\` as `/`, decoded once more). Driven over HTTP through the real
 // endpoints with a table of known-bad values and a fast-check sample of a grammar of hostile
@@ -16,7 +16,7 @@ const SAMPLE = fc.sample(hostileReturnTo, { numRuns: 200, seed: 136 });
 /** A real sign-in per value costs a password hash: the table, and a slice of the sample. */
 const SIGN_IN_VALUES = [...KNOWN_BAD_RETURN_TOS, ...SAMPLE.slice(0, 6)];
 
-/** A redirect must stay home; a refusal of the input (issue 9: U+0000 is refused) must not redirect at all. */
+/** A redirect must stay home; a refusal of the input (U+0000 is refused) must not redirect at all. */
 function verdict(response: Response): string | undefined {
   if (response.status === 400) return response.headers.get('location') === null ? undefined : 'a 400 with a Location';
   if (response.status !== 303) return `status ${response.status}`;
@@ -38,7 +38,7 @@ async function offOriginAmong(values: readonly string[], check: (value: string) 
   return failures;
 }
 
-describe('issue 13 item 6: sign-in and sign-out redirect only to paths of this origin (RFC 9700 4.11.2)', () => {
+describe('sign-in and sign-out redirect only to paths of this origin (RFC 9700 4.11.2)', () => {
   it('sign-out without a session: known-bad return_to values and a fast-check sample', async () => {
     const failures = await offOriginAmong([...KNOWN_BAD_RETURN_TOS, ...SAMPLE], async (value) => {
       return verdict(await signOutLocation(value));

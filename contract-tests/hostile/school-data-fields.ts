@@ -1,5 +1,5 @@
 // The school-written text fields of a write operation, read from the OpenAPI document the server
-// serves (issue 13 item 7): every string property of its JSON body without a format, enum or
+// serves (OpenAPI "School text and HTML"): every string property of its JSON body without a format, enum or
 // pattern, that is free text. Each is either sanitised HTML (its description says so) or plain text.
 import SwaggerParser from '@apidevtools/swagger-parser';
 

@@ -1,4 +1,4 @@
-// Issue 13 item 7: school data cannot rewrite documents or pages. Hostile text goes into every
+// School data cannot rewrite documents or pages. Hostile text goes into every
 // free-text field of the school's write operations (the table comes from /openapi.json: plain text
 // or sanitised HTML), through the admin API and an MCP operator tool; then the documents keep their
 // Markdown structure (marked's lexer), the pages gain no element or attribute that runs script
@@ -90,7 +90,7 @@ const text = async (url: string) => {
   return response.text();
 };
 
-describe('school data cannot rewrite documents or pages (issue 13 item 7)', () => {
+describe('school data cannot rewrite documents or pages (OpenAPI "School text and HTML")', () => {
   let client: ReturnType<typeof adminClient>;
   const before: Record<string, string> = {};
   const written: Written[] = [];

@@ -1,4 +1,4 @@
-// Session fixation (issue 9, "Hostile input"; OWASP Session Fixation and Session Management Cheat
+// Session fixation (OWASP Session Fixation and Session Management Cheat
 // Sheet, "Renew the Session ID After Any Privilege Level Change"; OWASP ASVS 3.2.1): the session id
 // changes at every sign-in, a planted or old id grants nothing, and sign-out ends the session on
 // the server, not only in the browser.

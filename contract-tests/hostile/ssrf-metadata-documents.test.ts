@@ -1,4 +1,4 @@
-// SSRF through Client ID Metadata Documents (issue 9, "Hostile input"; CIMD draft, Security
+// SSRF through Client ID Metadata Documents (CIMD draft, Security
 // Considerations "Server Side Request Forgery (SSRF) Attacks"; OWASP Top 10 A10:2021 and the SSRF
 // Prevention Cheat Sheet): an HTTPS client_id is a URL an unauthenticated party chooses and the
 // server fetches. Documents are served here over real TLS (support/tls.ts: a localhost certificate

@@ -1,5 +1,5 @@
-// Tokens used where they do not belong (issue 9, "Hostile input"; RFC 9700 4.10.2 audience-
-// restricted tokens; RFC 8707; RFC 6750 3.1; seed spec, Errors): a token of one school is
+// Tokens used where they do not belong (RFC 9700 4.10.2 audience-
+// restricted tokens; RFC 8707; RFC 6750 3.1; /auth.md "Errors"): a token of one school is
 // invalid_token at every protected resource of another (member API, MCP, admin API, UserInfo), a
 // bad token is never served as anonymous, an operator token cannot call member tools, and only
 // access tokens in the Authorization header count. Already covered elsewhere, and referenced in
@@ -78,7 +78,7 @@ describe.skipIf(!secondary)("a token of one school is invalid_token at another's
   });
 });
 
-describe('audiences within one school (seed spec, Authentication 5; MCP step-up; RFC 6750 3.1)', () => {
+describe('audiences within one school (/auth.md "2. Get a client"; MCP step-up; RFC 6750 3.1)', () => {
   it('an operator token calling a member tool over MCP is 403 insufficient_scope naming account:read', async () => {
     const operator = await operatorToken(origin, 'courses:read');
     const reply = await mcp(origin, operator, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_enrolled_courses', arguments: {} } });
