@@ -1,5 +1,5 @@
-// /auth.md as a developer follows it (issue 5, Documents: "how an agent or developer authenticates
-// here: discovery, the three client routes, the member route, flows with curl examples, ..."):
+// /auth.md as a developer follows it (what it covers: how an agent or developer authenticates
+// here: discovery, the three client routes, the member route, flows with curl examples):
 // the routes are all there, and its curl examples, run as written (a small shell-word reader,
 // $CODE, $CLIENT_ID and $VERIFIER filled in from the steps before), register a client and
 // exchange a real code for tokens.
@@ -57,7 +57,7 @@ async function runCurl(command: string, variables: Record<string, string>): Prom
   return fetch(url, { method: data.length && method === 'GET' ? 'POST' : method, headers, body: data.length ? data.join('&') : undefined });
 }
 
-describe('/auth.md, followed as written (issue 5)', () => {
+describe('/auth.md, followed as written (curl examples work)', () => {
   let text: string;
   let examples: string[];
   beforeAll(async () => {

@@ -1,10 +1,10 @@
-// /auth.md documents lifetimes, the scope-to-claim mapping and the error codes (issue 3, Done
-// when), and agrees with the authorization server metadata (the source of truth).
+// /auth.md documents lifetimes, the scope-to-claim mapping and the error codes (what a client needs
+// to know), and agrees with the authorization server metadata (the source of truth).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const origin = inject('primaryOrigin');
 
-describe('/auth.md (issue 3)', () => {
+describe('/auth.md (lifetimes, claims, errors)', () => {
   let text: string;
   let metadata: Record<string, unknown>;
   beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('/auth.md (issue 3)', () => {
     for (const scope of metadata.scopes_supported as string[]) expect(text).toContain(`| \`${scope}\` |`);
   });
 
-  it('documents the lifetimes, including the 10-minute ID token of the seed spec', () => {
+  it('documents the lifetimes, including the 10-minute ID token', () => {
     expect(text).toMatch(/\| Access token \| 1 hour \|/);
     expect(text).toMatch(/\| ID token \| 10 minutes \|/);
     expect(text).toMatch(/\| Authorization code \| 1 minute, single use \|/);
@@ -36,7 +36,7 @@ describe('/auth.md (issue 3)', () => {
     expect(text).toMatch(/\| `name` \| string or null \| `profile` \|/);
   });
 
-  it('documents every error code of the seed spec', () => {
+  it('documents every error code the service uses', () => {
     for (const code of ['invalid_request', 'invalid_grant', 'invalid_client', 'invalid_scope', 'invalid_client_metadata', 'invalid_redirect_uri', 'invalid_token', 'insufficient_scope']) expect(text).toContain(`\`${code}\``);
   });
 

@@ -1,9 +1,9 @@
-// /llms.txt follows the llmstxt.org form (reference 4.1) and every link in it resolves (issue 5).
+// /llms.txt follows the llmstxt.org form (reference 4.1) and every link in it resolves.
 import { describe, expect, inject, it } from 'vitest';
 
 const origin = inject('primaryOrigin');
 
-describe('/llms.txt (issue 5; llmstxt.org)', () => {
+describe('/llms.txt (llmstxt.org)', () => {
   it('has one H1, a blockquote summary, H2 file lists and Optional last', async () => {
     const response = await fetch(`${origin}/llms.txt`);
     expect(response.status).toBe(200);

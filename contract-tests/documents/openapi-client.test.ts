@@ -1,5 +1,5 @@
-// A client generated from the served /openapi.json type-checks (issue 5: "A client that
-// @hey-api/openapi-ts generates from it type-checks"): the document Second School serves (its own
+// A client generated from the served /openapi.json type-checks (DESIGN habit 13: a client that
+// @hey-api/openapi-ts generates from it type-checks): the document Second School serves (its own
 // servers and OAuth URLs) is fed to @hey-api/openapi-ts with the plugins the project uses, and the
 // output, with a small program calling three operations the way a developer would, compiles
 // under the project's strict compiler options with no error.
@@ -27,7 +27,7 @@ export async function titles(accessToken: string): Promise<string[]> {
 }
 `;
 
-describe('a client generated from /openapi.json (issue 5)', () => {
+describe('a client generated from /openapi.json (DESIGN habit 13)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-client-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,4 +1,4 @@
-// /openapi.json as each school serves it (issue 5): servers[0].url is the school's origin, the
+// /openapi.json as each school serves it (OpenAPI info): servers[0].url is the school's origin, the
 // oauth2 security scheme's authorization and token URLs are the school's own endpoints (the same
 // as its RFC 8414 metadata), the OAuth endpoints are in it so that a generated client can call
 // them, and every operation of the admin API has an operationId, a summary, an example and the
@@ -28,7 +28,7 @@ function resolve(document: unknown, value: unknown): any {
   return current;
 }
 
-describe.each(schools)('%s: /openapi.json (issue 5)', (_school, origin) => {
+describe.each(schools)('%s: /openapi.json (servers[0].url is the school)', (_school, origin) => {
   let document: Document;
   const load = async () => (document ??= (await (await fetch(`${origin}/openapi.json`)).json()) as Document);
 
@@ -55,7 +55,7 @@ describe.each(schools)('%s: /openapi.json (issue 5)', (_school, origin) => {
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource']) expect(Object.keys(doc.paths)).toContain(path);
   });
 
-  it('gives every admin operation an operationId, a summary, an example and its scopes (issue 5: every operation with an operationId, a summary, examples and its scopes)', async () => {
+  it('gives every admin operation an operationId, a summary, an example and its scopes (DESIGN habit 13)', async () => {
     const doc = await load();
     const scopes = Object.keys(Object.values(doc.components.securitySchemes).find((s) => s.type === 'oauth2')!.flows!.authorizationCode!.scopes);
     const problems: string[] = [];

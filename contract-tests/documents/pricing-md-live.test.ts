@@ -1,5 +1,5 @@
-// /pricing.md is drawn from the database (issue 5, Documents: "this school's published courses,
-// membership plans and digital products with prices, drawn from the database"): the demo's plans
+// /pricing.md is drawn from the database (its rule: this school's published courses,
+// membership plans and digital products with prices, drawn from the database): the demo's plans
 // and product with their prices, and changes made through the admin API (a new plan, the same
 // plan hidden, a draft product) showing on the next request. Arranged with the generated client.
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ const pricing = async () => (await fetch(`${origin}/pricing.md`)).text();
 /** The rows of one `## ` section. */
 const section = (text: string, title: string) => (text.split(`## ${title}\n`)[1] ?? '').split('\n## ')[0]!;
 
-describe('/pricing.md, drawn from the database (issue 5)', () => {
+describe('/pricing.md, drawn from the database (a change shows at once)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'membership_plans:read membership_plans:write digital_products:read digital_products:write'));

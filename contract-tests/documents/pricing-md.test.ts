@@ -1,10 +1,10 @@
-// /pricing.md is drawn from the database (issue 5): published courses with prices, never drafts
+// /pricing.md is drawn from the database: published courses with prices, never drafts
 // and never coupon codes.
 import { describe, expect, inject, it } from 'vitest';
 
 const origin = inject('primaryOrigin');
 
-describe('/pricing.md (issue 5; reference 4.3)', () => {
+describe('/pricing.md (reference 4.3)', () => {
   it('lists the published courses of the catalog with their prices, and no coupon code', async () => {
     const response = await fetch(`${origin}/pricing.md`);
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// Issue 14 part 2: every problem `type` URI the service emits resolves (RFC 9457 3.1.1: a type
+// README "Problem types": every problem `type` URI the service emits resolves (RFC 9457 3.1.1: a type
 // URI should resolve to human-readable documentation). The names come from the served OpenAPI
 // document (ProblemTypeName) and from real error responses of the admin API; each URI must be on
 // the answering school's origin and answer 200 in HTML, Markdown and JSON.
@@ -15,7 +15,7 @@ async function problemOf(response: Response): Promise<Problem> {
   return (await response.json()) as Problem;
 }
 
-describe('problem type URIs resolve on the school\'s origin (issue 14 part 2; RFC 9457 3.1.1)', () => {
+describe('problem type URIs resolve on the school\'s origin (README "Problem types"; RFC 9457 3.1.1)', () => {
   let names: string[];
   let token: string;
 
@@ -25,7 +25,7 @@ describe('problem type URIs resolve on the school\'s origin (issue 14 part 2; RF
     token = await operatorToken(origin, 'courses:read courses:write');
   });
 
-  it('the problem page a person opens follows the school\'s language: German at the German school, English at the English one (issue 14 part 3)', async () => {
+  it('the problem page a person opens follows the school\'s language: German at the German school, English at the English one (README "Page languages")', async () => {
     const german = await (await fetch(`${secondary}/problems/conflict`)).text();
     expect(german).toContain('lang="de"');
     expect(german).toContain('Konflikt');
