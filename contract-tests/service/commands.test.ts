@@ -1,4 +1,4 @@
-// Issue 14 part 1: the operator commands never lose data. With `npm start` running, each command
+// The operator commands never lose data. With `npm start` running, each command
 // (integrations add/list/remove, member-apps create/list/delete, signing-keys list/rotate, seed)
 // is run as its own process, and the check is what the running server then answers over HTTP:
 // registration by client_name returns the new integration, authorize accepts the new member app,
@@ -156,7 +156,7 @@ function commandsAgainstARunningServer(server: () => { instance: Instance; env: 
   });
 }
 
-describe.skipIf(ownInstanceUnavailable || Boolean(DATABASE_URL))('issue 14 part 1: commands beside `npm start` on embedded PGlite (on disk)', () => {
+describe.skipIf(ownInstanceUnavailable || Boolean(DATABASE_URL))('commands beside `npm start` on embedded PGlite (on disk)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'commands-pglite-'));
   const base = { DATA_DIR: dataDir, PGLITE_STORAGE: 'disk', DATABASE_URL: '' };
   let instance: Instance;
@@ -203,7 +203,7 @@ describe.skipIf(ownInstanceUnavailable || Boolean(DATABASE_URL))('issue 14 part 
   }, 150_000);
 });
 
-describe.skipIf(ownInstanceUnavailable || !DATABASE_URL)('issue 14 part 1: commands beside a running instance on PostgreSQL', () => {
+describe.skipIf(ownInstanceUnavailable || !DATABASE_URL)('commands beside a running instance on PostgreSQL', () => {
   let scratch: { url: string; drop: () => Promise<void> };
   let instance: Instance;
   let env: Record<string, string>;

@@ -1,7 +1,7 @@
-// Which school a request reaches (issue 2, point 6): the origin of the Host header, and
+// Which school a request reaches (README "Set up"): the origin of the Host header, and
 // X-Forwarded-Host / X-Forwarded-Proto only when TRUST_PROXY says a proxy sets them; behind a
-// TLS-terminating proxy the origin is https, and the sign-in cookies are then Secure (issue 3:
-// "HttpOnly, SameSite=Lax cookie (Secure under HTTPS)"). The shared server runs without
+// TLS-terminating proxy the origin is https, and the sign-in cookies are then Secure (the session cookie is
+// HttpOnly and SameSite=Lax, and Secure under HTTPS). The shared server runs without
 // TRUST_PROXY; an instance of this file's own runs with it, its schools at https origins.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Instance } from '../reliability/instance.ts';
@@ -31,7 +31,7 @@ async function signIn(send: (path: string, init?: { method?: string; headers?: R
 }
 
 describe.skipIf(ownInstanceUnavailable)('without TRUST_PROXY (the shared server)', () => {
-  it.skipIf(!secondary)("ignores X-Forwarded-Host and X-Forwarded-Proto: the school is the Host header's (issue 2, point 6)", async () => {
+  it.skipIf(!secondary)("ignores X-Forwarded-Host and X-Forwarded-Proto: the school is the Host header's (TRUST_PROXY off; README, Configuration)", async () => {
     const spoofed = await fetch(`${primary}/.well-known/oauth-authorization-server`, { headers: { 'x-forwarded-host': new URL(secondary).host, 'x-forwarded-proto': 'https' } });
     expect(spoofed.status).toBe(200);
     expect((await spoofed.json()).issuer).toBe(primary);
@@ -39,7 +39,7 @@ describe.skipIf(ownInstanceUnavailable)('without TRUST_PROXY (the shared server)
     expect(unknown.status).toBe(200);
   });
 
-  it('over plain HTTP the sign-in cookies are HttpOnly and SameSite=Lax, and not Secure (issue 3)', async () => {
+  it('over plain HTTP the sign-in cookies are HttpOnly and SameSite=Lax, and not Secure', async () => {
     const { page, posted } = await signIn((path, init) => fetch(`${primary}${path}`, { ...init, redirect: 'manual' }), ACCOUNTS.student);
     expect(posted.status).toBe(303);
     const cookies = [...setCookies(page), ...setCookies(posted)].filter((c) => !/max-age=0/i.test(c));
@@ -66,7 +66,7 @@ describe.skipIf(ownInstanceUnavailable)('with TRUST_PROXY=true behind a TLS-term
   const viaProxy = (host: string, proto = 'https') => (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     rawRequest(`${direct}${path}`, { ...init, headers: { ...init.headers, 'x-forwarded-host': host, 'x-forwarded-proto': proto } });
 
-  it('X-Forwarded-Host and X-Forwarded-Proto choose the school; the first value of a list counts (issue 2, point 6)', async () => {
+  it('X-Forwarded-Host and X-Forwarded-Proto choose the school; the first value of a list counts (TRUST_PROXY on, README "Configuration")', async () => {
     for (const [host, issuer] of [['school-a.example.test', SCHOOL_A], ['school-b.example.test', SCHOOL_B], ['school-b.example.test, school-a.example.test', SCHOOL_B]]) {
       const answer = await viaProxy(host!)('/.well-known/oauth-authorization-server');
       expect(answer.status, host).toBe(200);
@@ -74,7 +74,7 @@ describe.skipIf(ownInstanceUnavailable)('with TRUST_PROXY=true behind a TLS-term
     }
   });
 
-  it('an origin that is no school is a JSON 404: the bare Host, plain http for an https school, an unknown forwarded host (issue 2: unknown host)', async () => {
+  it('an origin that is no school is a JSON 404: the bare Host, plain http for an https school, an unknown forwarded host (one school per origin)', async () => {
     for (const answer of [
       await rawRequest(`${direct}/.well-known/oauth-authorization-server`),
       await viaProxy('school-a.example.test', 'http')('/.well-known/oauth-authorization-server'),
@@ -85,7 +85,7 @@ describe.skipIf(ownInstanceUnavailable)('with TRUST_PROXY=true behind a TLS-term
     }
   });
 
-  it('the sign-in cookies of an https school are Secure, HttpOnly and SameSite=Lax (issue 3: Secure under HTTPS)', async () => {
+  it('the sign-in cookies of an https school are Secure, HttpOnly and SameSite=Lax (Secure under HTTPS)', async () => {
     const { page, posted } = await signIn(viaProxy('school-a.example.test'), 'owner@demo-academy.test');
     expect(posted.status).toBe(303);
     const cookies = [...setCookies(page), ...setCookies(posted)];

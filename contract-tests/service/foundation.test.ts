@@ -1,10 +1,10 @@
-// The foundation as its users see it over HTTP (issue 2, "Done when").
+// The foundation as its users see it over HTTP.
 import { describe, expect, inject, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
 
 const primary = inject('primaryOrigin');
 
-describe('service probes (issue 2, point 8)', () => {
+describe('service probes (README "Configuration", /healthz and /readyz)', () => {
   it('GET /healthz answers 200 {status: ok}', async () => {
     const response = await fetch(`${primary}/healthz`);
     expect(response.status).toBe(200);
@@ -24,7 +24,7 @@ describe('service probes (issue 2, point 8)', () => {
   });
 });
 
-describe('routing and errors (issue 2, points 4 and 6)', () => {
+describe('routing and errors (DESIGN habit 1; one school per origin)', () => {
   it('an unknown host gets a JSON 404 (a school is found by its origin)', async () => {
     const url = new URL('/api/v1/catalog/courses', primary);
     const response = await rawRequest(url.toString(), { headers: { Host: `unknown-school.test:${url.port}` } });

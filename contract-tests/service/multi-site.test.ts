@@ -1,4 +1,4 @@
-// One deployment, many schools: each origin sees its own school's data only (issue 2, point 6).
+// One deployment, many schools: each origin sees its own school's data only (README "Set up").
 import { describe, expect, inject, it } from 'vitest';
 
 const primary = inject('primaryOrigin');

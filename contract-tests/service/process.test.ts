@@ -1,6 +1,6 @@
-// The process as an operator meets it (issue 2, point 8): a bad environment value stops start-up
+// The process as an operator meets it (README "Configuration"): a bad environment value stops start-up
 // with one line naming the variable; SIGTERM finishes in-flight work and exits cleanly, also under
-// load (issue 9); logs are JSON lines with a request id. Each test starts its own `node src/main.ts`.
+// load; logs are JSON lines with a request id. Each test starts its own `node src/main.ts`.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
@@ -51,7 +51,7 @@ async function waitForReady(origin: string, child: ChildProcessWithoutNullStream
   throw new Error('server did not become ready');
 }
 
-describe('the process (issue 2, point 8)', () => {
+describe('the process (README "Configuration")', () => {
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://root@localhost/x'],
@@ -91,10 +91,10 @@ describe('the process (issue 2, point 8)', () => {
     expect(output()).toContain('"msg":"stopped"');
   }, 90_000); // start-up of a fresh process on a busy 2-core CI machine can take tens of seconds
 
-  // Issue 9, "SIGTERM under load": clients on fresh connections (as behind a load balancer) keep
+  // SIGTERM under load: clients on fresh connections (as behind a load balancer) keep
   // sending while the process stops. Every request the server began is answered in full; the rest
   // are refused at connect, never cut off mid-answer; no 5xx; exit 0 within SHUTDOWN_GRACE_MS.
-  it('SIGTERM under load: in-flight requests finish, new ones are refused at connect, exit 0 within SHUTDOWN_GRACE_MS (issue 9)', async () => {
+  it('SIGTERM under load: in-flight requests finish, new ones are refused at connect, exit 0 within SHUTDOWN_GRACE_MS', async () => {
     const GRACE_MS = 4000;
     const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : undefined;
     try {
