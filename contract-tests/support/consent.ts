@@ -56,7 +56,7 @@ export async function consentInChromium(page: Page, authorizationUrl: URL | stri
     await page.waitForLoadState('domcontentloaded');
     if (atCallback()) break;
     if (new URL(page.url()).pathname === '/oauth/sign-in') {
-      const words = await wordsOf(page); // issue 14 part 3: the page speaks the school's language
+      const words = await wordsOf(page); // README "Page languages": the page speaks the school's language
       await page.getByLabel(words.email).fill(person.email ?? ACCOUNTS.student);
       await page.getByLabel(words.password).fill(person.password ?? DEMO_PASSWORD);
       await page.getByRole('button', { name: words.signIn }).click();

@@ -125,7 +125,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'contract-data-')),
       NODE_EXTRA_CA_CERTS: tls.caPath,
       // Test documents are served from https://localhost, which Demo Academy allowlists: the
-      // development setting that lets an allowlisted host be a loopback one (issue 13 item 8).
+      // development setting that lets an allowlisted host be a loopback one (refused otherwise: RFC 6890).
       CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true',
       // Every test request comes from one loopback address: raise the per-address limits only.
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',

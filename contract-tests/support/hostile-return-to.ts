@@ -1,4 +1,4 @@
-// Hostile `return_to` values (issue 13 item 6), shared by the unit property test of the one
+// Hostile `return_to` values (RFC 9700 4.11.2), shared by the unit property test of the one
 // function that decides (src/web/return-to.test.ts) and the contract test that drives the real
 // sign-in and sign-out endpoints (contract-tests/hostile/return-to.test.ts). A grammar of the
 // pieces that make browsers leave an origin (dot segments, backslashes raw and encoded, encoded

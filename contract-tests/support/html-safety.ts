@@ -1,6 +1,6 @@
 // What a browser would run in an HTML page or fragment, as htmlparser2 (the tokenizer sanitize-html
 // uses, which follows the HTML spec's states) sees it: elements that run or embed code, event
-// handler and style attributes, and URLs that are not http(s), mailto or relative (issue 13 item 7).
+// handler and style attributes, and URLs that are not http(s), mailto or relative (OpenAPI "School text and HTML").
 import { Parser } from 'htmlparser2';
 
 export type Element = { tag: string; attrs: Record<string, string> };

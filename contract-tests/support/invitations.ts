@@ -1,4 +1,4 @@
-// Accepting an invitation to a school through its page, as the person does (issue 13 item 9: an
+// Accepting an invitation to a school through its page, as the person does (OpenAPI inviteStudent: an
 // invite by e-mail adds nobody until they accept at the `accept_url` it answers with).
 import { browserFetch, CookieJar, formFields } from './cookie-jar.ts';
 

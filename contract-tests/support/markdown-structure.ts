@@ -1,7 +1,7 @@
 // The structure of a Markdown document as marked's lexer (GFM) sees it: every block and inline
 // token except literal text, with headings' depth, links' destinations and tables' shape. Two
 // renderings of a document whose school-written text differs must have the same structure
-// (issue 13 item 7: school data cannot rewrite documents).
+// (school data cannot rewrite documents).
 import { Lexer, type Token, type Tokens } from 'marked';
 
 export type Shape = string[];

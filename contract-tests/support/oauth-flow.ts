@@ -1,6 +1,6 @@
 // Drives the authorization endpoint the way a browser does (sign-in form, consent form) over
 // plain HTTP, and the rest with oauth4webapi as the relying party, so tests read like the
-// seed spec's order: discover, register, authorize, exchange, call, refresh, revoke.
+// order of /auth.md: discover, register, authorize, exchange, call, refresh, revoke.
 import * as oauth from 'oauth4webapi';
 import { expect } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';

@@ -1,6 +1,6 @@
 // Which OpenAPI operations the contract tests called through the generated client, and how they
 // were answered. contract-tests/operation-coverage.test.ts reads this after the run to prove that
-// every admin operation was driven at least once with valid input (issue 5, "Done when"); the
+// every admin operation was driven at least once with valid input (DESIGN habit 11); the
 // server validates each of its responses against the document outside production, so a 2xx here
 // is also a response that matched the spec.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';

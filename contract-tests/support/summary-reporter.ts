@@ -1,5 +1,5 @@
-// Ends every run with one line, `N passed, N failed, N skipped` (issue 7: a one-line summary comes
-// out of every run), counted over the tests vitest ran. A test file that could not even be
+// Ends every run with one line, `N passed, N failed, N skipped` (a one-line summary comes
+// out of every run, for people), counted over the tests vitest ran. A test file that could not even be
 // collected counts as one failure, so a broken file never reads as a clean run.
 import type { Reporter, TestModule } from 'vitest/node';
 
