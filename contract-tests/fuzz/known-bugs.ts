@@ -1,4 +1,4 @@
-// Signatures of the open bugs the fuzzer found (issue 7), for KNOWN_FAILURES in the test: each
+// Signatures of the open bugs the fuzzer found, for KNOWN_FAILURES in the test: each
 // names the checks it fails and matches exactly its own exchanges (a request and its answer), so
 // an operation marked with one still fails on anything else. Remove a bug when it is fixed.
 //
@@ -13,7 +13,7 @@ import type { WireRequest } from './requests.ts';
 export type Exchange = { finding: Finding; request: WireRequest; response: WireResponse | undefined };
 export type KnownBug = { checks: readonly CheckName[]; reason: string; matches: (e: Exchange) => boolean; withhold?: (request: WireRequest) => boolean };
 
-/** The open bugs the fuzzer found (issue 7), each matching exactly its own findings. */
+/** The open bugs the fuzzer found, each matching exactly its own findings. */
 export const BUGS = {} satisfies Record<string, KnownBug>;
 export type BugId = keyof typeof BUGS;
 

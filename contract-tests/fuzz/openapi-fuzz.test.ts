@@ -1,5 +1,5 @@
-// Schema-driven fuzzing of every operation of the OpenAPI document, in the manner of schemathesis
-// (issue 7): valid and invalid requests drawn from the operation's own schemas, sent with a token
+// Schema-driven fuzzing of every operation of the OpenAPI document, in the manner of schemathesis:
+// valid and invalid requests drawn from the operation's own schemas, sent with a token
 // holding exactly its scopes, and every answer checked: no 5xx, a documented status, a body that
 // matches the documented schema, invalid input refused in the documented error shape, nothing of
 // the server's internals in any body. See contract-tests/fuzz/README.md.
@@ -22,7 +22,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 42);
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 100 : 25));
 // Most operations finish 100 runs in a second or two; the budget caps a slow one so the whole
 // file stays well under four minutes on a 2-core machine, and grows with FUZZ_RUNS for long runs.
-// In CI every operation must get all its runs (issue 7: at least 100 generated requests each), so
+// In CI every operation must get all its runs (at least 100 generated requests each), so
 // the budget there only guards against a hang.
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? (process.env.CI ? 60_000 : Math.max(8_000, RUNS * 80)));
 const MIN_SENT = process.env.CI ? RUNS : 1;
@@ -84,7 +84,7 @@ const startedAt = Date.now();
 
 afterAll(() => writeSummary(results, { seed: SEED, runs: RUNS, startedAt }));
 
-describe.concurrent('schema-driven fuzzing of every operation (issue 7)', () => {
+describe.concurrent('schema-driven fuzzing of every operation (no 5xx, documented statuses and shapes)', () => {
   it('covers every operation of the spec but the skipped browser and multipart ones', ({ expect }) => {
     if (!only) expect(fuzzed.length + Object.keys(SKIPPED).length).toBe(fuzzOperations.length);
     expect(Object.keys(SKIPPED).every((id) => fuzzOperations.some((op) => op.id === id))).toBe(true);
@@ -110,7 +110,7 @@ describe.concurrent('schema-driven fuzzing of every operation (issue 7)', () => 
 // Runs after the block above, when the school holds what the fuzzing made: every list is paged
 // to its end in every sort, following its own cursors. A plain describe: vitest would run two
 // neighbouring concurrent suites together, and this one must come after.
-describe('paging through every list after the fuzzing (issue 7)', () => {
+describe('paging through every list after the fuzzing (OpenAPI parameters Limit and Cursor)', () => {
   for (const op of fuzzed.filter(isPagedList)) {
     it.concurrent(`${op.id}: every next_cursor it hands out is accepted, page after page, in every sort`, { timeout: BUDGET_MS + 120_000 }, async ({ expect }) => {
       const token = op.secured ? await operatorToken(origin, op.scopes.join(' ')) : undefined;
