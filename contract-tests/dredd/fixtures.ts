@@ -103,7 +103,7 @@ async function curriculum(client: Client) {
 /** Fresh objects of every family that the write transactions change. */
 async function freshObjects(client: Client) {
   const tree = await curriculum(client);
-  // Issue 13 item 9: people join by accepting their invitation; inviting again then answers them.
+  // OpenAPI inviteStudent, inviteMember: people join by accepting their invitation; inviting again then answers them.
   const join = async <T>(what: string, invite: () => Promise<{ data?: T | { accept_url: string } | undefined; response: Response }>): Promise<T> => {
     const invitation = (await made(`${what} invitation`, invite())) as { accept_url: string };
     await acceptInvitation(invitation.accept_url);

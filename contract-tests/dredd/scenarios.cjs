@@ -29,7 +29,7 @@ const scenarios = {
   authorize: (f) => ({ query: authorizeQuery(f, f.oauth.clientId), cookie: f.oauth.session, capture: (_json, real) => ({ consentForm: formFields(real.body) }) }),
   'authorize 302': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), scope: 'no-such-scope' } }),
   'authorize 400': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), client_id: 'no-such-client' } }),
-  // The per-host limit of metadata-document fetches (issue 9), exhausted for a localhost port nobody
+  // The per-host limit of metadata-document fetches (/auth.md "Rate limits"), exhausted for a localhost port nobody
   // serves: Demo Academy allows Client ID Metadata Documents from localhost on any port.
   // Never-seen URLs share one budget per host and school; a URL that failed is refused for a while
   // without spending it, so the budget is spent with a new URL each time.
@@ -109,7 +109,7 @@ const scenarios = {
   getCatalogCourse: (f) => ({ path: { slug: f.demo.courseSlug } }),
   'getCatalogCourse 400': () => ({ path: { slug: 'Not_A_Slug' } }),
   'getCatalogCourse 404': () => ({ path: { slug: `no-such-course-${unique}` } }),
-  // Issue 14 part 2: the page a problem type URI resolves to; a name outside the pattern is a 400, an unknown one a 404.
+  // README "Problem types": page a problem type URI resolves to; a name off the pattern is a 400, an unknown one a 404.
   getProblemType: () => ({ path: { problemType: 'conflict' } }),
   'getProblemType 400': () => ({ path: { problemType: 'Not_A_Name' } }),
   'getProblemType 404': () => ({ path: { problemType: 'no-such-problem' } }),
@@ -127,7 +127,7 @@ const scenarios = {
 
   // Students and enrollments.
   inviteStudent: (f) => ({ body: { email: f.fresh.studentAEmail, name: 'Dredd Student' } }),
-  // Issue 13 item 9: a member here becomes a student at once (201); anyone else is invited (202).
+  // OpenAPI inviteStudent: a member here becomes a student at once (201); anyone else is invited (202).
   'inviteStudent 201': (f) => ({ body: { email: f.fresh.staffEmail, name: 'Dredd Staff' }, capture: id('student') }),
   'inviteStudent 202': () => ({ body: { email: `dredd-new-${unique}@dredd.example`, name: 'Dredd New Student' } }),
   getStudent: (f) => ({ path: { id: f.demo.student } }),
