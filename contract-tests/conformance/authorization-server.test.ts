@@ -1,9 +1,9 @@
 // The public MCP conformance suite's `authorization` scenarios against this school's authorization
-// server (issue 7): authorization-server-metadata-endpoint and authorization-code-grant. The suite
+// server: authorization-server-metadata-endpoint and authorization-code-grant. The suite
 // prints the authorization URL a person would open and waits for the callback on
 // http://127.0.0.1:<port>/callback; here Chromium opens it, signs in and consents, and lands on
 // the suite's callback listener. The client is the demo member application (loopback redirect on
-// any port, RFC 8252 7.3) with `--resource` the origin (seed spec: resource required in the
+// any port, RFC 8252 7.3) with `--resource` the origin (/auth.md "3. Authorize": resource required in the
 // member flow). Expected failures and their reasons: ./expected-failures.ts.
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';

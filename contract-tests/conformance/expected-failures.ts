@@ -5,7 +5,7 @@
 //
 // Most `server` scenarios drive the suite's own reference server: they call fixture tools named
 // test_* and use prompts, resources, completions and logging. This /mcp is a product server whose
-// capabilities are `tools` only (seed spec, member data API and MCP); it answers the optional
+// capabilities are `tools` only (/auth.md "5. Call the API"); it answers the optional
 // methods it does not offer with JSON-RPC -32601 "Method not found" and unknown tools with -32602,
 // as MCP 2025-11-25 requires. What the suite checks of any server passes: initialize, ping,
 // tools/list (names, schemas), the wire schema of every message, DNS-rebinding protection.

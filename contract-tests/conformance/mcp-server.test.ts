@@ -1,5 +1,5 @@
 // The public MCP conformance suite's `server` scenarios (its active suite, MCP 2025-11-25) against
-// this school's /mcp (issue 7). Expected failures and their reasons: ./expected-failures.ts.
+// this school's /mcp. Expected failures and their reasons: ./expected-failures.ts.
 // Results: contract-tests/reports/conformance/server/<scenario>/checks.json.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
