@@ -1,7 +1,7 @@
-// contract-tests/INVENTORY.md maps every rule of the seed spec and every MUST of the RFCs the
-// service claims to the test that checks it (issue 7). This test keeps the map honest: each
+// contract-tests/INVENTORY.md maps every rule of the service's source specification and every MUST of the RFCs the
+// service claims to the test that checks it. This test keeps the map honest: each
 // reference must name an existing test file containing the quoted test title (or a distinctive
-// part of it), and no seed-spec row may be left uncovered.
+// part of it), and no row of the source specification may be left uncovered.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,8 +30,8 @@ function referencesOf(cell: string): Array<{ file: string; title: string }> {
 
 const rows = rowsOf(inventory);
 
-describe('contract-tests/INVENTORY.md (issue 7)', () => {
-  it('has rows for the seed spec and the RFCs', () => {
+describe('contract-tests/INVENTORY.md maps each rule to the test that checks it', () => {
+  it('has rows for the source specification and the RFCs', () => {
     expect(rows.filter((r) => r.section.startsWith('Seed spec')).length).toBeGreaterThan(40);
     expect(rows.filter((r) => r.section.startsWith('RFC') || r.section.startsWith('OpenID') || r.section.startsWith('MCP')).length).toBeGreaterThan(20);
   });
@@ -46,7 +46,7 @@ describe('contract-tests/INVENTORY.md (issue 7)', () => {
     }
   });
 
-  it('leaves no seed-spec rule uncovered (issue 7, Done when)', () => {
+  it('leaves no rule of the source specification uncovered', () => {
     const uncovered = rows.filter((r) => r.section.startsWith('Seed spec') && /not covered yet/i.test(r.tests)).map((r) => r.rule);
     expect(uncovered).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Issue 5, "Done when": contract tests drive every admin operation at least once through the
+// Contract tests drive every admin operation at least once through the
 // generated client with valid input, and each response is checked against the spec. This file
 // runs after the contract project (vitest.config.ts: groupOrder 1) and reads the operation log the
 // generated client wrote (support/operation-log.ts). The server under test validates its own
@@ -10,7 +10,7 @@ import { readOperationLog, specOperations } from './support/operation-log.ts';
 const adminOperations = specOperations().filter((op) => op.path.startsWith('/api/v1/'));
 const calls = readOperationLog();
 
-describe('every admin operation is driven through the generated client (issue 5)', () => {
+describe('every admin operation is driven through the generated client (DESIGN habit 11)', () => {
   it('the contract run wrote its operation log', () => {
     expect(calls.size).toBeGreaterThan(0);
   });
