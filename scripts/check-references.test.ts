@@ -11,7 +11,7 @@ import { findReferences } from './check-references.ts';
 const projectNode = path.join(import.meta.dirname, '../node_modules/.bin/node');
 const node = existsSync(projectNode) ? projectNode : process.execPath;
 
-const rulesOf = (text: string, scope: 'all' | 'titles' = 'all') => findReferences('x.ts', text, scope).map((f) => `${f.line}:${f.rule}`);
+const rulesOf = (text: string, scope: 'all' | 'prose' | 'titles' = 'all') => findReferences('x.ts', text, scope).map((f) => `${f.line}:${f.rule}`);
 
 describe('findReferences', () => {
   it('flags issue numbers in every spelling, with the line they are on', () => {
@@ -47,6 +47,17 @@ describe('findReferences', () => {
       "  it('cites RFC 6749 5.2', () => {});",
     ].join('\n');
     expect(rulesOf(text, 'titles')).toEqual(['2:issue-number', '3:seed-spec', '4:issue-number']);
+  });
+
+  it("in the 'prose' scope checks comments and titles, not the strings of test code", () => {
+    const text = [
+      ' * issue 13 item 7, in a block comment',
+      "const x = f(); // the seed spec, after code",
+      "expect(res.status, 'a 400, never a 500 (issue 13 item 10)').toBe(400);",
+      "it('refuses it (issue 5)', () => {});",
+      "const url = 'https://example.test/issue 5';",
+    ].join('\n');
+    expect(rulesOf(text, 'prose')).toEqual(['1:issue-number', '2:seed-spec', '4:issue-number']);
   });
 });
 
