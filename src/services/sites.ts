@@ -1,6 +1,7 @@
 // Schools as the rest of the service sees them: camelCase, settings parsed, no SQL.
 import type { Db } from '../db/database.ts';
 import { findSiteByOrigin, type SiteRow } from '../db/repositories/sites.ts';
+import { betaFeaturesOf } from './row-fields.ts';
 
 export type Site = {
   id: string;
@@ -19,7 +20,6 @@ export type Site = {
 };
 
 export function toSite(row: SiteRow): Site {
-  const beta = (row.beta_features ?? {}) as Record<string, unknown>;
   return {
     id: row.id,
     slug: row.slug,
@@ -29,7 +29,7 @@ export function toSite(row: SiteRow): Site {
     locale: row.locale,
     currency: row.currency,
     timeZone: row.timezone,
-    betaFeatures: Object.fromEntries(Object.entries(beta).map(([k, v]) => [k, v === true])),
+    betaFeatures: betaFeaturesOf(row),
     idTokenSigningEnabled: row.id_token_signing_enabled,
     openRegistration: row.open_registration,
     allowedMetadataHosts: row.allowed_metadata_hosts,
