@@ -33,6 +33,11 @@ export function seatsLeft(capacity: number | null, taken: number): number | null
   return capacity === null ? null : Math.max(0, capacity - taken);
 }
 
+/** Who the school is and how it speaks, before what each surface adds (the site spells its time zone timeZone). */
+export function schoolFields(row: Pick<SiteRow, 'id' | 'slug' | 'origin' | 'name' | 'description' | 'locale' | 'currency'>) {
+  return { id: row.id, slug: row.slug, origin: row.origin, name: row.name, description: row.description, locale: row.locale, currency: row.currency };
+}
+
 /** The school's beta flags: each one on only when stored as `true` (OpenAPI document, School beta_features). */
 export function betaFeaturesOf(row: Pick<SiteRow, 'beta_features'>): Record<string, boolean> {
   const beta = (row.beta_features ?? {}) as Record<string, unknown>;

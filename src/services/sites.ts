@@ -1,7 +1,7 @@
 // Schools as the rest of the service sees them: camelCase, settings parsed, no SQL.
 import type { Db } from '../db/database.ts';
 import { findSiteByOrigin, type SiteRow } from '../db/repositories/sites.ts';
-import { betaFeaturesOf } from './row-fields.ts';
+import { betaFeaturesOf, schoolFields } from './row-fields.ts';
 
 export type Site = {
   id: string;
@@ -21,13 +21,7 @@ export type Site = {
 
 export function toSite(row: SiteRow): Site {
   return {
-    id: row.id,
-    slug: row.slug,
-    origin: row.origin,
-    name: row.name,
-    description: row.description,
-    locale: row.locale,
-    currency: row.currency,
+    ...schoolFields(row),
     timeZone: row.timezone,
     betaFeatures: betaFeaturesOf(row),
     idTokenSigningEnabled: row.id_token_signing_enabled,

@@ -9,7 +9,7 @@ import type { Site } from '../sites.ts';
 import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
 import { afterFeatureChange } from '../feature-changes.ts';
-import { betaFeaturesOf } from '../row-fields.ts';
+import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
 import type { ChangeActor } from './role-changes.ts';
 
 export type SchoolInput = {
@@ -27,13 +27,7 @@ export type SchoolInput = {
 
 export function toSchool(row: SiteRow) {
   return {
-    id: row.id,
-    slug: row.slug,
-    origin: row.origin,
-    name: row.name,
-    description: row.description,
-    locale: row.locale,
-    currency: row.currency,
+    ...schoolFields(row),
     timezone: row.timezone,
     contact_email: row.contact_email,
     beta_features: betaFeaturesOf(row),
