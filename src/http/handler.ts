@@ -21,10 +21,23 @@ export type HandlerResult<TResponses = Record<number, unknown>> = {
   };
 }[keyof TResponses];
 
-export type OperationHandler<TData = unknown, TResponses = Record<number, unknown>, TContext = RequestContext> = (
+/**
+ * An HTML page (web/render-page.ts) or another document sent as is with its own content type. The
+ * spec documents its body as a string; the response validator checks the status it carries.
+ */
+export type PageResult = { status: number; body: string; contentType: string; headers: Record<string, string | string[]> };
+
+/** A redirect (RFC 9110 15.4): 302 back to an OAuth client, 303 after a form; the target is in Location. */
+export type RedirectResult = { status: 302 | 303; body: undefined; headers: Record<string, string | string[]> & { Location: string } };
+
+/** `TOther` is what the operation may answer besides its documented JSON responses: pages and redirects. */
+export type OperationHandler<TData = unknown, TResponses = Record<number, unknown>, TContext = RequestContext, TOther = never> = (
   request: HandlerRequest<TData>,
   context: TContext,
-) => Promise<HandlerResult<TResponses>>;
+) => Promise<HandlerResult<TResponses> | TOther>;
+
+/** A browser-facing operation: it answers with HTML pages and redirects only. */
+export type PageHandler<TData = unknown, TContext = RequestContext> = OperationHandler<TData, Record<never, unknown>, TContext, PageResult | RedirectResult>;
 
 /** A handler that answers on any origin; listed in SITE_FREE_OPERATIONS. */
 export type SiteFreeOperationHandler<TData = unknown, TResponses = Record<number, unknown>> = OperationHandler<TData, TResponses, SiteFreeContext>;

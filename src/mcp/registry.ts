@@ -1,9 +1,9 @@
 // The scope-gated tool registry. Tools are plain data: a name, schemas, MCP annotations, the
 // audience and scopes that may call them, and a handler over the shared services. The server
-// never names a tool; it asks the registry what a caller may see and call. That is the seam for
-// the admin API: a later step can turn each OpenAPI operation into one ToolDefinition
-// (name = operationId, inputSchema = JSON Schema of its parameters and body, requiredScopes = its
-// security requirement, audience 'operator', handler = the operation's existing handler).
+// never names a tool; it asks the registry what a caller may see and call. The admin API comes in
+// through the same seam: admin-tools/operation-tools.ts turns each OpenAPI operation into one
+// ToolDefinition (name = operationId, inputSchema = JSON Schema of its parameters and body,
+// requiredScopes = its security requirement, audience 'operator', handler = the operation's handler).
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';

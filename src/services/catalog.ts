@@ -7,6 +7,7 @@ import { findPublishedCourseBySlug, listCourseOutline, listPublishedCourses, typ
 import { findSchoolProfile, listPublicCoursesOfPlans, listUpcomingPublishedEvents, listVisibleActivePlans, type PublicEventRow } from '../db/repositories/public-catalog.ts';
 import { cursorInteger, decodeCursor, encodeCursor, timeIdCursor } from '../lib/cursor.ts';
 import { toIso } from '../lib/time.ts';
+import { courseFields, eventFields, priceOf, seatsLeft } from './row-fields.ts';
 import type { Site } from './sites.ts';
 
 export type CatalogCourse = {
@@ -57,32 +58,16 @@ const planCursor = z.object({ p: cursorInteger, id: z.string().uuid() }).strict(
 
 function toPublicEvent(row: PublicEventRow): PublicEvent {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    starts_at: toIso(row.starts_at)!,
-    ends_at: toIso(row.ends_at)!,
-    timezone: row.timezone,
-    location: row.location,
+    ...eventFields(row),
     is_online: row.is_online,
     capacity: row.capacity,
-    remaining_seats: row.capacity === null ? null : Math.max(0, row.capacity - row.taken_seats),
-    price: { amount: row.price_amount, currency: row.currency },
+    remaining_seats: seatsLeft(row.capacity, row.taken_seats),
+    price: priceOf(row),
   };
 }
 
 function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    subtitle: row.subtitle,
-    description: row.description,
-    price: { amount: row.price_amount, currency: row.currency },
-    image_url: row.image_url,
-    published_at: toIso(row.published_at),
-  };
+  return { ...courseFields(row), price: priceOf(row), image_url: row.image_url, published_at: toIso(row.published_at) };
 }
 
 export function createCatalogService(db: Db) {

@@ -1,6 +1,7 @@
 // Schools as the rest of the service sees them: camelCase, settings parsed, no SQL.
 import type { Db } from '../db/database.ts';
 import { findSiteByOrigin, type SiteRow } from '../db/repositories/sites.ts';
+import { betaFeaturesOf, schoolFields } from './row-fields.ts';
 
 export type Site = {
   id: string;
@@ -19,17 +20,10 @@ export type Site = {
 };
 
 export function toSite(row: SiteRow): Site {
-  const beta = (row.beta_features ?? {}) as Record<string, unknown>;
   return {
-    id: row.id,
-    slug: row.slug,
-    origin: row.origin,
-    name: row.name,
-    description: row.description,
-    locale: row.locale,
-    currency: row.currency,
+    ...schoolFields(row),
     timeZone: row.timezone,
-    betaFeatures: Object.fromEntries(Object.entries(beta).map(([k, v]) => [k, v === true])),
+    betaFeatures: betaFeaturesOf(row),
     idTokenSigningEnabled: row.id_token_signing_enabled,
     openRegistration: row.open_registration,
     allowedMetadataHosts: row.allowed_metadata_hosts,

@@ -5,8 +5,11 @@
 // `<%~ %>`) and fmt.dateTime / fmt.date / fmt.money / fmt.number / fmt.percent / fmt.list.
 import { Eta } from 'eta';
 import { fileURLToPath } from 'node:url';
+import type { PageResult } from '../http/handler.ts';
 import type { Site } from '../services/sites.ts';
 import { pageText, type PageText } from './i18n/page-text.ts';
+
+export type { PageResult };
 
 const eta = new Eta({
   views: fileURLToPath(new URL('./views', import.meta.url)),
@@ -16,7 +19,6 @@ const eta = new Eta({
   functionHeader: 'const text = it.text, t = text.t, th = text.th, fmt = text;',
 });
 
-export type PageResult = { status: number; body: string; contentType: string; headers: Record<string, string | string[]> };
 
 /** Headers of every HTML page: no framing (clickjacking), no inline script, no caching. */
 export function pageHeaders(): Record<string, string> {

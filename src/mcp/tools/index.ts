@@ -1,5 +1,6 @@
-// The hand-written tools, registered once at start-up in the order tools/list shows them.
-// Generated tools (one per admin operation) will be registered beside these by their own module.
+// The hand-written tools, registered once when the MCP handler is built (mcp/http.ts), in the
+// order tools/list shows them. The operator tools, one per admin operation, are registered after
+// these by admin-tools/operation-tools.ts.
 import type { ToolRegistry } from '../registry.ts';
 import { cancelEventRegistration } from './cancel_event_registration.ts';
 import { getCourse } from './get_course.ts';
@@ -15,7 +16,7 @@ import { searchCourses } from './search_courses.ts';
 import { whoami } from './whoami.ts';
 
 export function registerBuiltInTools(registry: ToolRegistry): void {
-  // Public catalog reads (anonymous).
+  // Anyone, with or without a token: the public catalog reads, and whoami.
   registry.register(getSchoolInfo);
   registry.register(searchCourses);
   registry.register(getCourse);

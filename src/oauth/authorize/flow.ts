@@ -3,9 +3,10 @@
 import { insertAuthorizationCode } from '../../db/repositories/oauth-codes.ts';
 import { findConsent, upsertConsent } from '../../db/repositories/oauth-consents.ts';
 import { listRolesAtSite, findPerson } from '../../db/repositories/people.ts';
+import type { PageResult, RedirectResult } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
-import { renderPage, siteText, type PageResult } from '../../web/render-page.ts';
+import { renderPage, siteText } from '../../web/render-page.ts';
 import { groupScopes } from '../../web/i18n/scope-groups.ts';
 import { sessionCsrfToken, type BrowserSession } from '../../web/sessions.ts';
 import { alwaysAsksConsent } from '../clients/client.ts';
@@ -16,11 +17,11 @@ import { redirectToClient } from './redirect-to-client.ts';
 import { FORWARDED_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
 import { grantableScopes } from './role-permissions.ts';
 
-export type FlowResult = PageResult | { status: 302; body: undefined; headers: Record<string, string> };
+export type FlowResult = PageResult | RedirectResult;
 
 export const CONSENT_CSRF_PURPOSE = 'consent';
 
-export function redirectResult(location: string): FlowResult {
+export function redirectResult(location: string): RedirectResult {
   return { status: 302, body: undefined, headers: { Location: location, 'Cache-Control': 'no-store' } };
 }
 

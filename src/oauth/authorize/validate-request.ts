@@ -29,65 +29,107 @@ export async function verifyClientAndRedirect(deps: MetadataDocumentDeps, site: 
   return { client: lookup.client, redirectUri: redirectParam };
 }
 
-function parsePrompt(value: string | undefined): Set<'none' | 'login' | 'consent'> {
-  const values = new Set((value ?? '').split(' ').filter(Boolean));
-  for (const v of values) if (v !== 'none' && v !== 'login' && v !== 'consent' && v !== 'select_account') throw new InvalidRequest(`Unsupported prompt value ${JSON.stringify(v)}.`);
-  // OIDC Core 3.1.2.1: none with any other value is an error.
-  if (values.has('none') && values.size > 1) throw new InvalidRequest('prompt=none cannot be combined with other values.');
-  return values as Set<'none' | 'login' | 'consent'>;
-}
+/** The input of every step after the redirect URI is verified. */
+type Verified = { site: Site; client: Client; params: AuthorizationParams };
 
-function checkScopes(site: Site, client: Client, raw: string | undefined): string[] {
-  const scopes = parseScope(raw);
-  if (scopes.length === 0) throw new InvalidScope('The scope parameter is required.');
-  for (const name of scopes) {
-    if (!scopeInfo(name)) throw new InvalidScope(`Unknown scope ${JSON.stringify(name)}.`);
-    // /auth.md "2. Get a client": account:* belongs to member applications only, and member
-    // applications hold identity and account scopes only.
-    if (!scopeAllowedForAudience(name, client.audience)) throw new InvalidScope(`The scope ${name} is not available to this client.`);
-    if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name)) throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
-    // /auth.md "2. Get a client": unreviewed metadata-document clients get read and identity scopes only.
-    if (client.kind === 'metadata_document' && client.reviewStatus !== 'approved' && !isReadOrIdentityScope(name)) {
-      throw new InvalidScope(`The scope ${name} needs the school to review this client first; request read scopes only.`);
-    }
-  }
-  void site;
-  return scopes;
-}
-
-/** Steps 3 and later: every error from here on is redirected to the client. */
-export function validateRest(site: Site, client: Client, redirectUri: string, params: AuthorizationParams): AuthorizationRequest {
+/** RFC 6749 4.1.1 and 3.1: `state` comes back unchanged, so it may be sent once at most. */
+function checkState({ params }: Verified): string | undefined {
   const state = single(params.state);
   if (state === null) throw new InvalidRequest('state was sent more than once.');
-  const responseType = single(params.response_type);
-  if (responseType !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported.');
-  // RFC 7636 4.4.1 and RFC 9700 2.1.1: PKCE is required, S256 only.
+  return state;
+}
+
+/** RFC 6749 4.1.2.1: a response type other than `code` is unsupported_response_type. */
+function checkResponseType({ params }: Verified): void {
+  if (single(params.response_type) !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported.');
+}
+
+/** RFC 7636 4.4.1, and the OpenAPI document's authorize operation (PKCE S256 only): a challenge is required, S256 only. */
+function checkPkce({ params }: Verified): string {
   const challenge = single(params.code_challenge);
   if (!challenge) throw new InvalidRequest('code_challenge is required (PKCE with S256).');
   if (single(params.code_challenge_method) !== 'S256') throw new InvalidRequest('code_challenge_method must be S256.');
   if (!isValidCodeChallenge(challenge)) throw new InvalidRequest('code_challenge must be 43 characters of base64url (the SHA-256 of the verifier).');
-  const scopes = checkScopes(site, client, single(params.scope) ?? undefined);
+  return challenge;
+}
+
+/** RFC 6749 3.3: every requested scope must be known and available to this client, else invalid_scope. */
+function checkScopes({ client, params }: Verified): string[] {
+  const scopes = parseScope(single(params.scope) ?? undefined);
+  if (scopes.length === 0) throw new InvalidScope('The scope parameter is required.');
+  for (const name of scopes) {
+    if (!scopeInfo(name)) throw new InvalidScope(`Unknown scope ${JSON.stringify(name)}.`);
+    // OpenAPI document, securitySchemes oauth2: `account:*` scopes belong to member applications
+    // only, and member applications hold identity and account scopes only.
+    if (!scopeAllowedForAudience(name, client.audience)) throw new InvalidScope(`The scope ${name} is not available to this client.`);
+    if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name)) throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
+    // Anyone may publish a metadata document (draft-ietf-oauth-client-id-metadata-document, Security
+    // Considerations), so until the school reviews one its client gets read and identity scopes only.
+    if (client.kind === 'metadata_document' && client.reviewStatus !== 'approved' && !isReadOrIdentityScope(name)) {
+      throw new InvalidScope(`The scope ${name} needs the school to review this client first; request read scopes only.`);
+    }
+  }
+  return scopes;
+}
+
+/**
+ * RFC 8707 2: the resource must be this school (invalid_target otherwise). OpenAPI document, authorize
+ * `resource`: required for member clients; operator clients default to the origin.
+ */
+function checkResource({ site, client, params }: Verified): string {
   const resource = resolveResourceParameter(site.origin, params.resource);
   if (!resource.ok) throw new InvalidTarget(resource.reason);
-  // RFC 8707, /auth.md "3. Authorize": `resource` is required in the member flow; operator flows default to the origin.
   if (resource.audience === undefined && client.audience === 'member') throw new InvalidTarget(`resource is required for this client; send resource=${site.origin}.`);
-  // /auth.md "2. Get a client": member applications work only while the school has MCP connections enabled.
+  return resource.audience ?? site.origin;
+}
+
+/**
+ * RFC 6749 4.1.2.1 unauthorized_client: OpenAPI document, School `beta_features.mcp_connections`
+ * (member applications only while it is on), and the client's registered grant types (RFC 7591 2).
+ */
+function checkClientMayAuthorize({ site, client }: Verified): void {
   if (client.audience === 'member' && !site.betaFeatures.mcp_connections) throw new UnauthorizedClient('This school has not enabled MCP connections, so member applications cannot be authorized.');
   if (!client.grantTypes.includes('authorization_code')) throw new UnauthorizedClient('This client may not use the authorization code grant.');
+}
+
+/** OIDC Core 3.1.2.1: max_age is a non-negative number of seconds. */
+function checkMaxAge({ params }: Verified): number | undefined {
   const maxAgeRaw = single(params.max_age);
   if (maxAgeRaw !== undefined && maxAgeRaw !== null && !/^\d{1,9}$/.test(maxAgeRaw)) throw new InvalidRequest('max_age must be a non-negative integer.');
+  return maxAgeRaw ? Number(maxAgeRaw) : undefined;
+}
+
+/** OIDC Core 3.1.2.1: the nonce is echoed in the ID token, so it may be sent once at most (RFC 6749 3.1). */
+function checkNonce({ params }: Verified): string | undefined {
   const nonce = single(params.nonce);
   if (nonce === null) throw new InvalidRequest('nonce was sent more than once.');
-  return {
-    client,
-    redirectUri,
-    scopes,
-    resource: resource.audience ?? site.origin,
-    codeChallenge: challenge,
-    state,
-    nonce,
-    prompt: parsePrompt(single(params.prompt) ?? undefined),
-    maxAgeSeconds: maxAgeRaw ? Number(maxAgeRaw) : undefined,
-    loginHint: single(params.login_hint) ?? undefined,
-  };
+  return nonce;
+}
+
+/** OIDC Core 3.1.2.1: known prompt values only, and `none` with any other value is an error. */
+function checkPrompt({ params }: Verified): Set<'none' | 'login' | 'consent'> {
+  const values = new Set((single(params.prompt) ?? '').split(' ').filter(Boolean));
+  for (const v of values) if (v !== 'none' && v !== 'login' && v !== 'consent' && v !== 'select_account') throw new InvalidRequest(`Unsupported prompt value ${JSON.stringify(v)}.`);
+  if (values.has('none') && values.size > 1) throw new InvalidRequest('prompt=none cannot be combined with other values.');
+  return values as Set<'none' | 'login' | 'consent'>;
+}
+
+/**
+ * Steps 3 and later, in this order (the first failing step is the error the client receives); every
+ * error from here on is redirected to the client (RFC 6749 4.1.2.1).
+ */
+export function validateRest(site: Site, client: Client, redirectUri: string, params: AuthorizationParams): AuthorizationRequest {
+  const verified: Verified = { site, client, params };
+  const state = checkState(verified);
+  checkResponseType(verified);
+  const codeChallenge = checkPkce(verified);
+  const scopes = checkScopes(verified);
+  const resource = checkResource(verified);
+  checkClientMayAuthorize(verified);
+  const maxAgeSeconds = checkMaxAge(verified);
+  const nonce = checkNonce(verified);
+  const prompt = checkPrompt(verified);
+  // OIDC Core 3.1.2.1: login_hint only prefills the sign-in page; a repeated one is ignored.
+  const loginHint = single(params.login_hint) ?? undefined;
+  return { client, redirectUri, scopes, resource, codeChallenge, state, nonce, prompt, maxAgeSeconds, loginHint };
 }

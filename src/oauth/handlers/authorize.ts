@@ -1,12 +1,12 @@
-import type { AuthorizeData, AuthorizeResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { AuthorizeData } from '../../../generated/openapi/client/types.gen.ts';
+import type { PageHandler } from '../../http/handler.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { continueAuthorization } from '../authorize/flow.ts';
 import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
 import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
 
 /** RFC 6749 4.1.1 authorization endpoint, in named steps (see authorize/validate-request.ts). */
-export const authorize: OperationHandler<AuthorizeData, AuthorizeResponses & Record<302 | 400, unknown>> = async ({ query, headers }, context) => {
+export const authorize: PageHandler<AuthorizeData> = async ({ query, headers }, context) => {
   const { site, services } = context;
   let redirectUri: string | undefined;
   try {
@@ -14,8 +14,8 @@ export const authorize: OperationHandler<AuthorizeData, AuthorizeResponses & Rec
     redirectUri = verified.redirectUri;
     const request = validateRest(site, verified.client, verified.redirectUri, query);
     const session = await services.sessions.current(site, headers.cookie);
-    return (await continueAuthorization(context, request, query, session)) as never;
+    return await continueAuthorization(context, request, query, session);
   } catch (error) {
-    return authorizationErrorResponse(site, error, query, redirectUri) as never;
+    return authorizationErrorResponse(site, error, query, redirectUri);
   }
 };

@@ -1,5 +1,5 @@
 import type { DecideAuthorizationData } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PageHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { verifySessionCsrfToken } from '../../web/sessions.ts';
@@ -13,20 +13,20 @@ import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
  * site cannot post a decision for the user (RFC 9700 4.7), and every parameter is validated
  * again, as if the request had just arrived.
  */
-export const decideAuthorization: OperationHandler<DecideAuthorizationData, Record<302 | 400, unknown>> = async ({ body, headers }, context) => {
+export const decideAuthorization: PageHandler<DecideAuthorizationData> = async ({ body, headers }, context) => {
   const { site, services } = context;
   const session = await services.sessions.current(site, headers.cookie);
-  if (!session) return renderErrorPage(site, 'invalid_request', textKey('error.message.sessionEnded'), 400) as never;
+  if (!session) return renderErrorPage(site, 'invalid_request', textKey('error.message.sessionEnded'), 400);
   if (!verifySessionCsrfToken(session, CONSENT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.consentFormExpired'), 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.consentFormExpired'), 400);
   }
   let redirectUri: string | undefined;
   try {
     const verified = await verifyClientAndRedirect(metadataDocumentDepsOf(context), site, body);
     redirectUri = verified.redirectUri;
     const request = validateRest(site, verified.client, verified.redirectUri, body);
-    return (await decide(context, request, session, body.decision)) as never;
+    return await decide(context, request, session, body.decision);
   } catch (error) {
-    return authorizationErrorResponse(site, error, body, redirectUri) as never;
+    return authorizationErrorResponse(site, error, body, redirectUri);
   }
 };

@@ -44,5 +44,5 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ bo
   } else if (!(await revokeAccess())) {
     await revokeRefresh();
   }
-  return { status: 200, body: undefined as never, headers: { 'Cache-Control': 'no-store' } };
+  return { status: 200, body: undefined, headers: { 'Cache-Control': 'no-store' } };
 };

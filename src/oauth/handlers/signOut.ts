@@ -1,5 +1,5 @@
 import type { SignOutData } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PageHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
@@ -8,12 +8,12 @@ import { verifySessionCsrfToken } from '../../web/sessions.ts';
 export const SIGN_OUT_CSRF_PURPOSE = 'sign-out';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
-export const signOut: OperationHandler<SignOutData, Record<303 | 400, unknown>> = async ({ body, headers }, { site, services, clientIp }) => {
+export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !verifySessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400);
   }
   const cookie = await services.sessions.end(site, session);
   if (session) await services.audit.record({ siteId: site.id, actorPersonId: session.person_id, action: 'sign_out', ip: clientIp });
-  return { status: 303, body: undefined, headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } } as never;
+  return { status: 303, body: undefined, headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
 };

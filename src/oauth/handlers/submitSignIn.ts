@@ -1,6 +1,6 @@
 import type { SubmitSignInData } from '../../../generated/openapi/client/types.gen.ts';
 import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PageHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
@@ -31,15 +31,15 @@ async function checkCredentials(ctx: RequestContext, email: string, password: st
  * Signs in: CSRF-checked, throttled per person and per address (sign-in-throttle.ts), one generic message for any wrong
  * credential, and a brand-new session id (no session fixation).
  */
-export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 | 401 | 429 | 503, unknown>> = async ({ body, headers }, ctx) => {
+export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, headers }, ctx) => {
   const { site, services } = ctx;
   if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.signInFormExpired'), 400) as never;
+    return renderErrorPage(site, 'invalid_request', textKey('error.message.signInFormExpired'), 400);
   }
   const email = (body.email ?? '').trim().toLowerCase();
   const returnTo = safeReturnTo(site.origin, body.return_to);
   const page = (status: number, error: TextKey, extra: Record<string, string> = {}) =>
-    renderPage('./sign-in', site, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra) as never;
+    renderPage('./sign-in', site, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra);
 
   // /auth.md "Request bounds": no password check can start now (lib/password-hash.ts): refused before any
   // other work, the same for every account, and without spending the person's attempts.
@@ -70,5 +70,5 @@ export const submitSignIn: OperationHandler<SubmitSignInData, Record<303 | 400 |
   const { cookie } = await services.sessions.start(site, personId, { userAgent, ip: ctx.clientIp });
   await recordSignIn(services.db, personId);
   await services.audit.record({ siteId: site.id, actorPersonId: personId, action: 'sign_in.succeeded', ip: ctx.clientIp });
-  return { status: 303, body: undefined, headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } } as never;
+  return { status: 303, body: undefined, headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
 };

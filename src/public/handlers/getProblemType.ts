@@ -1,9 +1,10 @@
 import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
 import type { GetProblemTypeData, GetProblemTypeResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { OperationHandler, PageResult } from '../../http/handler.ts';
 import { notFound } from '../../http/problem.ts';
 import { isProblemTypeName, PROBLEM_TYPES, problemTypePath } from '../../http/problem-types.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { renderPage, siteText } from '../../web/render-page.ts';
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
@@ -12,7 +13,7 @@ const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
  * README "Problem types": the page a problem `type` URI resolves to (RFC 9457 3.1.1), on the school's
  * origin. HTML unless the caller prefers Markdown or JSON (RFC 9110 12.5.1, Accept).
  */
-export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemTypeResponses> = async ({ path, headers }, { site }) => {
+export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemTypeResponses, RequestContext, PageResult> = async ({ path, headers }, { site }) => {
   const name = path.problemType;
   if (!isProblemTypeName(name)) throw notFound('No problem type of that name; the OpenAPI document lists them (ProblemTypeName).');
   const problem = PROBLEM_TYPES[name];
@@ -21,12 +22,11 @@ export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemType
   if (form === 'application/json') return { status: 200, body: { type, name, title: problem.title, status: problem.status, description: problem.description }, headers: CACHE };
   if (form === 'text/markdown') {
     const markdown = `# ${problem.title}\n\n\`${type}\` · HTTP ${problem.status}\n\n${problem.description}\n`;
-    return { status: 200, body: markdown, contentType: 'text/markdown; charset=utf-8', headers: CACHE } as never;
+    return { status: 200, body: markdown, contentType: 'text/markdown; charset=utf-8', headers: CACHE };
   }
   // The page a person opens follows the school's language; JSON and Markdown, read by API clients, keep the API's English.
   const text = siteText(site);
-  const page = renderPage('./problem-type', site, { title: text.t(`problemType.${name}.title`), type, status: problem.status, description: codeSpans(text.t(`problemType.${name}.description`)) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
-  return { status: 200, body: page.body, contentType: page.contentType, headers: page.headers } as never;
+  return renderPage('./problem-type', site, { title: text.t(`problemType.${name}.title`), type, status: problem.status, description: codeSpans(text.t(`problemType.${name}.description`)) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
 };
 
 /** The description's `code` spans as parts, so the page shows them as code (Eta escapes each part). */

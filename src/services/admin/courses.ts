@@ -9,6 +9,7 @@ import { invalidRequest, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { courseFields, priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../rich-text.ts';
 
 export type CourseInput = {
@@ -27,15 +28,11 @@ const UNIQUE_FIELDS = { courses_site_id_slug_key: 'slug' };
 
 export function toCourse(row: CourseRow) {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    subtitle: row.subtitle,
-    description: row.description,
+    ...courseFields(row),
     status: row.status,
     visibility: row.visibility,
     featured: row.featured,
-    price: { amount: row.price_amount, currency: row.currency },
+    price: priceOf(row),
     image_url: row.image_url,
     access_days: row.access_days,
     published_at: toIso(row.published_at),

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { unprocessable } from './rule-errors.ts';
@@ -29,7 +30,7 @@ export function toDigitalProduct(site: Site, row: DigitalProductRow) {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    price: { amount: row.price_amount, currency: row.currency },
+    price: priceOf(row),
     status: row.status,
     file: file ? { ...file, content_type: row.file_content_type!, size_bytes: row.file_size_bytes!, url: fileUrl(site, file) } : null,
     created_at: toIso(row.created_at)!,

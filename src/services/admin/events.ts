@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
@@ -37,24 +38,16 @@ const UNIQUE_FIELDS = { events_site_id_slug_key: 'slug' };
 export const eventMissing = () => notFound('No event with that id at this school.');
 
 export function toEvent(row: EventRow) {
-  const taken = row.registered_count + row.attended_count;
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    starts_at: toIso(row.starts_at)!,
-    ends_at: toIso(row.ends_at)!,
-    timezone: row.timezone,
-    location: row.location,
+    ...eventFields(row),
     online_url: row.online_url,
     capacity: row.capacity,
-    price: { amount: row.price_amount, currency: row.currency },
+    price: priceOf(row),
     status: row.status,
     course_id: row.course_id,
     registered_count: row.registered_count,
     attended_count: row.attended_count,
-    seats_left: row.capacity === null ? null : Math.max(0, row.capacity - taken),
+    seats_left: seatsLeft(row.capacity, row.registered_count + row.attended_count),
     created_at: toIso(row.created_at)!,
     updated_at: toIso(row.updated_at)!,
   };

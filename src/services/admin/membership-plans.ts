@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
+import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../rich-text.ts';
 import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
@@ -40,7 +41,7 @@ export function toMembershipPlan(row: PlanRow, courses: readonly PlanCourseRow[]
     slug: row.slug,
     name: row.name,
     description: row.description,
-    price: { amount: row.price_amount, currency: row.currency },
+    price: priceOf(row),
     billing_interval: row.billing_interval,
     interval_count: row.interval_count,
     trial_days: row.trial_days,

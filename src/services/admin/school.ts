@@ -9,6 +9,7 @@ import type { Site } from '../sites.ts';
 import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
 import { afterFeatureChange } from '../feature-changes.ts';
+import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
 import type { ChangeActor } from './role-changes.ts';
 
 export type SchoolInput = {
@@ -25,18 +26,11 @@ export type SchoolInput = {
 };
 
 export function toSchool(row: SiteRow) {
-  const beta = (row.beta_features ?? {}) as Record<string, unknown>;
   return {
-    id: row.id,
-    slug: row.slug,
-    origin: row.origin,
-    name: row.name,
-    description: row.description,
-    locale: row.locale,
-    currency: row.currency,
+    ...schoolFields(row),
     timezone: row.timezone,
     contact_email: row.contact_email,
-    beta_features: Object.fromEntries(Object.entries(beta).map(([flag, on]) => [flag, on === true])),
+    beta_features: betaFeaturesOf(row),
     allowed_metadata_hosts: row.allowed_metadata_hosts,
     open_registration: row.open_registration,
     id_token_signing_enabled: row.id_token_signing_enabled,

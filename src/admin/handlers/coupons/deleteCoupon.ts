@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const deleteCoupon: OperationHandler<DeleteCouponData, DeleteCouponResponses> = async ({ path }, { site, services }) => {
   await services.admin.coupons.remove(site, path.id);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const deleteLecture: OperationHandler<DeleteLectureData, DeleteLectureResponses> = async ({ path }, { site, services }) => {
   await services.admin.curriculum.deleteLecture(site, path.id);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

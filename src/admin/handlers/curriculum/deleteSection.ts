@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const deleteSection: OperationHandler<DeleteSectionData, DeleteSectionResponses> = async ({ path }, { site, services }) => {
   await services.admin.curriculum.deleteSection(site, path.courseId, path.sectionId);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const deleteDigitalProduct: OperationHandler<DeleteDigitalProductData, DeleteDigitalProductResponses> = async ({ path }, { site, services }) => {
   await services.admin.digitalProducts.remove(site, path.id);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

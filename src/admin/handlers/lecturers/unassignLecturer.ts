@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const unassignLecturer: OperationHandler<UnassignLecturerData, UnassignLecturerResponses> = async ({ path }, { site, services }) => {
   await services.admin.lecturers.unassign(site, path.courseId, path.lecturerId);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

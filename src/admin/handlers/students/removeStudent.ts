@@ -4,5 +4,5 @@ import { actorOf } from '../../../services/admin/role-changes.ts';
 
 export const removeStudent: OperationHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, context) => {
   await context.services.admin.students.remove(context.site, path.id, actorOf(context));
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };

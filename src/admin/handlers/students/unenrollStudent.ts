@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const unenrollStudent: OperationHandler<UnenrollStudentData, UnenrollStudentResponses> = async ({ path }, { site, services }) => {
   await services.admin.enrollments.unenroll(site, path.id);
-  return { status: 204, body: undefined as never };
+  return { status: 204, body: undefined };
 };
