@@ -48,7 +48,10 @@ function inputSchemaOf(document: Json, op: Operation, pathParameters: Parameter[
   const required: string[] = [];
   const path = parameterGroup(document, parameters, 'path');
   const query = parameterGroup(document, parameters, 'query');
-  if (path) (properties.path = path), required.push('path');
+  if (path) {
+    properties.path = path;
+    required.push('path');
+  }
   if (query) properties.query = query;
   if (body?.schema) {
     properties.body = toJsonSchema(document, body.schema) as object;
