@@ -80,7 +80,7 @@ export async function openControlChannel(options: { dataDir: string; log: Logger
     void answer()
       .catch((error: unknown) => {
         options.log.error({ err: error }, 'control socket: command failed');
-        return { status: 500, error: 'The server could not run the command; its log says why.', exitCode: 1 } as ControlAnswer;
+        return { status: 500, error: 'The server could not run the command; its log says why.', exitCode: 1 };
       })
       .then(({ status, ...body }) => {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -119,7 +119,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           person: known,
           actor: { siteId: ctx.site.id, personId: known.personId, ip: ctx.clientIp },
           params: req.params as Record<string, string | undefined>,
-          query: req.query as Record<string, unknown>,
+          query: req.query,
           body,
           csrf: (p) => sessionCsrfToken(held, p),
           page: (template, data, status = 200, headers = {}) => renderPage(template, ctx.site, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
