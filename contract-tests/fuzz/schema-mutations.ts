@@ -38,7 +38,7 @@ function stringMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   return [
     minLength ? constants(schema, pointer, `shorter than minLength ${minLength}`, ['a'.repeat(minLength - 1)]) : undefined,
     maxLength !== undefined ? constants(schema, pointer, `longer than maxLength ${maxLength}`, ['a'.repeat(maxLength + 1)]) : undefined,
-    pattern ? constants(schema, pointer, `against pattern ${schema.pattern}`, PATTERN_BREAKERS.filter((s) => !pattern.test(s))) : undefined,
+    pattern ? constants(schema, pointer, `against pattern ${pattern?.source}`, PATTERN_BREAKERS.filter((s) => !pattern.test(s))) : undefined,
     typeof schema.format === 'string' ? constants(schema, pointer, `malformed ${schema.format}`, MALFORMED[schema.format] ?? []) : undefined,
   ];
 }

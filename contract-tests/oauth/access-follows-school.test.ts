@@ -41,7 +41,7 @@ describe.skipIf(ownInstanceUnavailable)('access follows the school (issue 13 ite
 
   async function answer(response: Response): Promise<Answer> {
     const text = await response.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
