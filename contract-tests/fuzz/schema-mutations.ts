@@ -24,7 +24,7 @@ const MALFORMED: Record<string, readonly string[]> = {
 /** Candidates against a pattern: whitespace, case, separators, traversal and injection shapes. */
 const PATTERN_BREAKERS: readonly string[] = ['', ' ', '\t', 'has space', 'UPPER', '-x-', 'ü', '../etc/passwd', '<script>', "x'; DROP TABLE t;--", '#12345', 'ab'];
 
-const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key]) : undefined);
 
 function constants(schema: Schema, pointer: string, what: string, values: readonly unknown[]): fc.Arbitrary<Mutation> | undefined {
   const breaking = values.filter((value) => !isValid(schema, value));

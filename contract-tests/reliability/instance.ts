@@ -88,8 +88,8 @@ export async function startInstance(env: Record<string, string> = {}, options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
-  child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
-  child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const instance: Instance = {
     port,
