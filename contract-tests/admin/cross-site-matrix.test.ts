@@ -102,7 +102,7 @@ function exampleBody(document: any, path: string, method: string): string | unde
   for (let hops = 0; body?.$ref && hops < 5; hops++) body = body.$ref.slice(2).split('/').reduce((n: any, k: string) => n?.[k], document);
   const media = body?.content?.['application/json'];
   if (!media) return undefined;
-  const example = media.example ?? (Object.values(media.examples ?? {}) as Array<{ value?: unknown }>)[0]?.value;
+  const example = media.example ?? Object.values<{ value?: unknown }>(media.examples ?? {})[0]?.value;
   return JSON.stringify(example ?? {});
 }
 

@@ -20,5 +20,5 @@ export type BugId = keyof typeof BUGS;
 /** Which known bug a finding is an instance of: the operation's own first, then any (for the report). */
 export function bugOf(exchange: Exchange, listed: readonly BugId[]): BugId | undefined {
   const bugs: Record<string, KnownBug> = BUGS;
-  return [...listed, ...(Object.keys(bugs) as BugId[])].find((id) => (bugs[id]!.checks as readonly CheckName[]).includes(exchange.finding.check) && bugs[id]!.matches(exchange));
+  return [...listed, ...(Object.keys(bugs) as BugId[])].find((id) => bugs[id]!.checks.includes(exchange.finding.check) && bugs[id]!.matches(exchange));
 }

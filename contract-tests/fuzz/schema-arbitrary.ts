@@ -32,7 +32,7 @@ const unit = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('\u0000', "'", '"', '\\', '%', '<', '\n', '\u202e', 'é', '😀') },
 );
 
-const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key]) : undefined);
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = num(schema, 'minLength') ?? 0;

@@ -24,7 +24,7 @@ const MALFORMED: Record<string, readonly string[]> = {
 /** Candidates against a pattern: whitespace, case, separators, traversal and injection shapes. */
 const PATTERN_BREAKERS: readonly string[] = ['', ' ', '\t', 'has space', 'UPPER', '-x-', 'ü', '../etc/passwd', '<script>', "x'; DROP TABLE t;--", '#12345', 'ab'];
 
-const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key]) : undefined);
 
 function constants(schema: Schema, pointer: string, what: string, values: readonly unknown[]): fc.Arbitrary<Mutation> | undefined {
   const breaking = values.filter((value) => !isValid(schema, value));
@@ -38,7 +38,7 @@ function stringMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   return [
     minLength ? constants(schema, pointer, `shorter than minLength ${minLength}`, ['a'.repeat(minLength - 1)]) : undefined,
     maxLength !== undefined ? constants(schema, pointer, `longer than maxLength ${maxLength}`, ['a'.repeat(maxLength + 1)]) : undefined,
-    pattern ? constants(schema, pointer, `against pattern ${schema.pattern}`, PATTERN_BREAKERS.filter((s) => !pattern.test(s))) : undefined,
+    pattern ? constants(schema, pointer, `against pattern ${pattern?.source}`, PATTERN_BREAKERS.filter((s) => !pattern.test(s))) : undefined,
     typeof schema.format === 'string' ? constants(schema, pointer, `malformed ${schema.format}`, MALFORMED[schema.format] ?? []) : undefined,
   ];
 }

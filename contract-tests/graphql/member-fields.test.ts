@@ -27,7 +27,7 @@ async function walk(token: string, field: 'orders' | 'eventRegistrations', selec
   const nodes: any[] = [];
   let after: string | null = null;
   let pages = 0;
-  let totalCount = 0;
+  let totalCount: number;
   do {
     const data = await graphql(token, `query($after: String) { viewer { ${field}(first: 1, after: $after) { nodes { ${selection} } pageInfo { hasNextPage endCursor } totalCount } } }`, { after });
     const connection = data.viewer[field];

@@ -12,7 +12,7 @@ export async function formPost(url: string, params: Record<string, string | stri
   for (const [name, value] of Object.entries(params)) for (const v of value === undefined ? [] : [value].flat()) form.append(name, v);
   const response = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form });
   const text = await response.text();
-  let body: Record<string, unknown> = {};
+  let body: Record<string, unknown>;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {

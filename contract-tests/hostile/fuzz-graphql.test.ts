@@ -162,7 +162,7 @@ describe('fuzzing /account/graphql (GraphQL over HTTP; RFC 6750)', () => {
       }),
       request: ({ body, token, contentType, method }) => {
         const text = body.kind === 'raw' ? body.text : JSON.stringify({ query: body.query, variables: body.variables, operationName: body.operationName });
-        const bearer = token === 'none' ? undefined : token === 'garbage' ? 'sca_not-a-token' : token === 'secondary' ? (tokens.secondary ?? 'sca_missing') : tokens[token as 'reader' | 'writer' | 'operator'];
+        const bearer = token === 'none' ? undefined : token === 'garbage' ? 'sca_not-a-token' : token === 'secondary' ? (tokens.secondary ?? 'sca_missing') : tokens[token];
         return { method, target: '/account/graphql', headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, body: text };
       },
       check: ({ token, method }, _req, response) => {

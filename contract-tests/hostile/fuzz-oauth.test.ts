@@ -335,7 +335,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
         if (TRANSPORT.has(response.status)) return [];
         if (response.status === 302 && !(signedIn && csrf === 'valid')) return ['a decision without the session and its CSRF token was acted on (RFC 9700 4.7)'];
         if (response.status === 302) {
-          const problems = authorizationRedirectProblems(pairs as Pairs, response);
+          const problems = authorizationRedirectProblems(pairs, response);
           const error = new URL(String(response.headers.location), origin).searchParams.get('error');
           return error === null ? [...problems, 'a decision other than "allow" produced a code'] : problems;
         }
@@ -420,7 +420,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
           const body = json(response.text) as Record<string, unknown> | undefined;
           if (typeof body?.access_token !== 'string' || body.token_type !== 'Bearer') problems.push('a 200 without access_token and token_type Bearer (RFC 6749 5.1)');
           // Only this file's own refresh token is real: a 200 must be its refresh by its client.
-          if (single(pairs as Pairs, 'grant_type') !== 'refresh_token' || single(pairs as Pairs, 'refresh_token') !== fx.operatorRefresh) problems.push('tokens issued for something that is no real grant');
+          if (single(pairs, 'grant_type') !== 'refresh_token' || single(pairs, 'refresh_token') !== fx.operatorRefresh) problems.push('tokens issued for something that is no real grant');
         }
         return problems;
       },
@@ -490,7 +490,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
         const body = json(response.text) as { active?: unknown; client_id?: unknown } | undefined;
         if (typeof body?.active !== 'boolean') return ['a 200 without a boolean active (RFC 7662 2.2)'];
         if (body.active) {
-          const token = single(pairs as Pairs, 'token');
+          const token = single(pairs, 'token');
           const holder = typeof token === 'string' ? owner().get(token) : undefined;
           if (!holder || body.client_id !== holder) problems.push('a token reported active to a client that does not hold it (RFC 7662 4)');
         }
@@ -626,7 +626,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
         origin: fc.constantFrom('', 'https://evil.example', 'null'),
       }),
       request: ({ path, method, query, accept, origin: requestOrigin }) => {
-        const q = encodePairs(query as Pairs);
+        const q = encodePairs(query);
         return { method, target: `${path}${q ? `?${q}` : ''}`, headers: { ...(accept ? { accept } : {}), ...(requestOrigin ? { origin: requestOrigin } : {}) } };
       },
       check: ({ path, method, query }, _req, response) => {

@@ -28,7 +28,7 @@ let operations: Operation[] = [];
 /** The operations of the served document, with their parameters' $refs resolved. */
 async function loadOperations(): Promise<Operation[]> {
   const document = (await (await fetch(`${origin}/openapi.json`)).json()) as Json;
-  const resolve = (node: Json): Json => (typeof node.$ref === 'string' ? resolve((node.$ref as string).slice(2).split('/').reduce<Json>((n, key) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, document)) : node);
+  const resolve = (node: Json): Json => (typeof node.$ref === 'string' ? resolve(node.$ref.slice(2).split('/').reduce<Json>((n, key) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, document)) : node);
   const globalSecurity = (document.security as Json[] | undefined) ?? [];
   return Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
     Object.entries(item)
@@ -109,7 +109,7 @@ describe('malformed percent-encoding in any path is a 400, never a 500', () => {
 
 describe('a forged or tampered cursor is a 400 on every paginated operation', () => {
   type Walk = { op: Operation; sort: string | undefined; base: string; headers: Record<string, string>; kind: CursorKind | undefined; realCursor: string | undefined };
-  let walks: Walk[] = [];
+  const walks: Walk[] = [];
 
   /** A real id for a path parameter: the first item of the list one level up. */
   async function parentId(path: string, headers: Record<string, string>): Promise<string> {

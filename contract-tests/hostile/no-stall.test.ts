@@ -29,14 +29,14 @@ const MCP_BATCH = JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ jsonr
 
 type Outcome = { status: number; headers: Headers; text: string; ms: number };
 
-async function timed(url: string, init: RequestInit = {}): Promise<Outcome> {
+async function timed(url: string, init: RequestInit & { body?: string } = {}): Promise<Outcome> {
   const started = performance.now();
   try {
     const response = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
   } catch (error) {
-    throw new Error(`${init.method ?? 'GET'} ${url} (${String(init.body ?? '').slice(0, 80)}): ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`);
+    throw new Error(`${init.method ?? 'GET'} ${url} (${String(init.body ?? '').slice(0, 80)}): ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`, { cause: error });
   }
 }
 
@@ -210,7 +210,7 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
       try {
         hostile.find((h) => h.name === name)!.check(outcome);
       } catch (error) {
-        throw new Error(`${name}: ${(error as Error).message}\n${outcome.status} ${outcome.text.slice(0, 300)}`);
+        throw new Error(`${name}: ${(error as Error).message}\n${outcome.status} ${outcome.text.slice(0, 300)}`, { cause: error });
       }
     }
     // Sign-in bursts: past the hashing queue, 503 with Retry-After at once; the rest the usual 401.

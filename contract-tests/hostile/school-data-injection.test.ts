@@ -188,7 +188,7 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     const docs = ['/auth.md', '/llms.txt', '/pricing.md'];
     const baseline = await Promise.all(docs.map((d) => text(`${secondary}${d}`)));
     const hostile: string[] = [];
-    let signIn = '';
+    let signIn: string;
     // A moment only: other suites read this school's name.
     try {
       const changed = await sdk.updateSchool({ client: owner, body: { name: PLAIN.slice(0, 200), description: PLAIN } });
@@ -219,9 +219,9 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
       const course = found.structuredContent.courses.find((c) => c.slug === made.courseSlug)!;
       expect(course.title).toBe(PLAIN.slice(0, 200));
       expect(activeContent(String(course.description))).toEqual([]);
-      const events = await call<{ events: Array<Record<string, unknown>> }>(anonymous, 'list_upcoming_events', { limit: 50 });
+      const events = await call<{ events: Array<{ slug: string; description?: string | null }> }>(anonymous, 'list_upcoming_events', { limit: 50 });
       for (const e of events.structuredContent.events) expect(activeContent(String(e.description ?? '')), String(e.slug)).toEqual([]);
-      const plans = await call<{ plans: Array<Record<string, unknown>> }>(anonymous, 'list_membership_plans', { limit: 50 });
+      const plans = await call<{ plans: Array<{ slug: string; description?: string | null }> }>(anonymous, 'list_membership_plans', { limit: 50 });
       const plan = plans.structuredContent.plans.find((p) => p.slug === `xss-plan-${run}`);
       expect(plan, 'the hostile plan is listed').toBeDefined();
       for (const p of plans.structuredContent.plans) expect(activeContent(String(p.description ?? '')), String(p.slug)).toEqual([]);

@@ -41,7 +41,7 @@ describe.skipIf(ownInstanceUnavailable)('access follows the school (/auth.md "Ac
 
   async function answer(response: Response): Promise<Answer> {
     const text = await response.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {

@@ -12,7 +12,6 @@ const secondaryOrigin = inject('secondaryOrigin');
 const userinfoUrl = `${origin}/api/oauth/userinfo`;
 const metadataPointer = (o: string) => `resource_metadata="${o}/.well-known/oauth-protected-resource"`;
 const redirectUri = 'http://127.0.0.1:45320/callback';
-const publicClient: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
 const confidential = { client_id: CLIENTS.confidentialMemberApp, client_secret: CLIENTS.confidentialSecret };
 const jar = new CookieJar(); // one sign-in for the file (sign-in is rate limited per address)
 let as: oauth.AuthorizationServer;

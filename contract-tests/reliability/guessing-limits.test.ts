@@ -79,7 +79,7 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
     // A stranger guesses from six addresses, two tries each, alternating schools.
     const answered: number[] = [];
     for (let i = 0; i < 12; i++) answered.push((await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), `203.0.113.${100 + Math.floor(i / 2)}`)).status);
-    expect(answered.filter((s) => s === 401), `at most ${IDENTITY} guesses of the identity from addresses it never signed in from: ${answered}`).toHaveLength(IDENTITY);
+    expect(answered.filter((s) => s === 401), `at most ${IDENTITY} guesses of the identity from addresses it never signed in from: ${answered.join(',')}`).toHaveLength(IDENTITY);
     expect(answered.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
     expect((await signIn(demo, ACCOUNTS.student, wrong(), '203.0.113.120')).status, 'a new address of the stranger').toBe(429);
     // The person, from home, at either school.

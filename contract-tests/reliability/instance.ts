@@ -88,8 +88,8 @@ export async function startInstance(env: Record<string, string> = {}, options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
-  child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
-  child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const instance: Instance = {
     port,
@@ -117,7 +117,7 @@ export async function startInstance(env: Record<string, string> = {}, options: {
  * (fetch itself cannot set Host).
  */
 export function fetchVia(port: number) {
-  return async (url: string, init: { method?: string; headers?: HeadersInit; body?: unknown }): Promise<Response> => {
+  return async (url: string, init: { method?: string; headers?: HeadersInit; body?: string | URLSearchParams | null }): Promise<Response> => {
     const target = new URL(url);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
 import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
-import { databaseLabel, writeResults } from './results.ts';
+import { writeResults } from './results.ts';
 import { createThrowawayCluster, throwawayPostgresUnavailable, type Cluster } from './throwaway-postgres.ts';
 
 const OUTAGE_MS = 10_000;

@@ -61,7 +61,7 @@ async function withLock<T>(file: string, work: () => T): Promise<T> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock left by a killed worker is stale after a few seconds: writes take milliseconds.
       if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 5_000) rmSync(lock, { force: true });
-      if (Date.now() > deadline) throw new Error(`${lock} held for over 10 s`);
+      if (Date.now() > deadline) throw new Error(`${lock} held for over 10 s`, { cause: error });
       await new Promise((r) => setTimeout(r, 25));
     }
   }

@@ -37,7 +37,7 @@ function walk(tokens: Token[] | undefined, out: Shape, depth: number): void {
         break;
       default:
         out.push(`${pad}${token.type}`);
-        if ('tokens' in token) walk(token.tokens as Token[], out, depth + 1);
+        if ('tokens' in token) walk(token.tokens, out, depth + 1);
     }
   }
 }

@@ -58,7 +58,7 @@ export function clearOperationLog(): void {
 /** operationId → the statuses it was answered with during the run. */
 export function readOperationLog(): Map<string, Set<number>> {
   const calls = new Map<string, Set<number>>();
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(OPERATION_LOG_DIR);
   } catch {

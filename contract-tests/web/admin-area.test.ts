@@ -4,7 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { operatorToken } from '../support/tokens.ts';

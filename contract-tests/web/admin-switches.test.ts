@@ -13,7 +13,7 @@ import type { Instance } from '../reliability/instance.ts';
 import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import type { CookieJar } from '../support/cookie-jar.ts';
-import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } from '../support/oauth-flow.ts';
+import { authorizeInBrowser, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from './area-http.ts';
 
 const redirectUri = 'http://127.0.0.1:47500/callback';

@@ -26,8 +26,8 @@ export function spawnPinned(options: { name: string; core: number; script: strin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
   child.once('exit', () => {
     running.delete(child);
     log.end();

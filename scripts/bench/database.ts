@@ -42,7 +42,7 @@ export async function dropAllScratchDatabases(): Promise<void> {
 
 export async function postgresVersion(serverUrl: string): Promise<string> {
   const result = await adminQuery(serverUrl, 'show server_version');
-  return String(result.rows[0]?.server_version ?? 'unknown');
+  return String((result.rows[0] as { server_version?: string } | undefined)?.server_version ?? 'unknown');
 }
 
 /**

@@ -129,7 +129,7 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
             }
             onResponse?.(status, body);
           },
-        } as autocannon.Request,
+        },
       ]);
       client.on('response', (_status: number, _bytes: number, responseTimeMs: number) => {
         histogram.record(Math.max(1, Math.round(responseTimeMs * 1000)));

@@ -38,7 +38,7 @@ export function processMemory(pid: number): { rss: number; hwm: number } | null 
 /** Busy and total CPU time of the whole machine (all cores), in microseconds. */
 export function machineCpuMicros(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy: busy * MICROS_PER_TICK, total: (busy + idle! + iowait!) * MICROS_PER_TICK };
 }

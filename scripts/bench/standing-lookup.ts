@@ -52,12 +52,21 @@ try {
     for (let i = 0; i < perRound; i++) await run();
     return Number(process.hrtime.bigint() - start) / 1000 / perRound;
   };
-  for (let i = 0; i < 3; i++) await time(before), await time(after); // warm-up: plans, prepared statements, JIT
+  for (let i = 0; i < 3; i++) {
+    // warm-up: plans, prepared statements, JIT
+    await time(before);
+    await time(after);
+  }
   const samples = { before: [] as number[], after: [] as number[] };
   for (let round = 0; round < rounds; round++) {
     // Alternate which goes first, so neither always runs on a warmer cache.
-    if (round % 2 === 0) samples.before.push(await time(before)), samples.after.push(await time(after));
-    else samples.after.push(await time(after)), samples.before.push(await time(before));
+    if (round % 2 === 0) {
+      samples.before.push(await time(before));
+      samples.after.push(await time(after));
+    } else {
+      samples.after.push(await time(after));
+      samples.before.push(await time(before));
+    }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const [b, a] = [median(samples.before), median(samples.after)];

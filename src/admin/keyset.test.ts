@@ -10,7 +10,7 @@ const document = loadBundledOpenApi() as { paths: Record<string, Record<string, 
 const CURSOR_MAX = document.components.parameters.Cursor!.schema.maxLength as number;
 
 function resolve(schema: Schema): Schema {
-  return typeof schema.$ref === 'string' ? resolve((schema.$ref as string).split('/').slice(1).reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document as unknown as Schema)) : schema;
+  return typeof schema.$ref === 'string' ? resolve(schema.$ref.split('/').slice(1).reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document as unknown as Schema)) : schema;
 }
 
 /** The longest value the body of an operation may give a field. */

@@ -48,7 +48,7 @@ export function createDocumentCache() {
 
   return {
     /** graphql-http's `parse`: a syntax error or a budget exceeded throws a GraphQLError. */
-    parse(query: string | Source): DocumentNode {
+    parse: (query: string | Source): DocumentNode => {
       if (typeof query !== 'string' || query.length > MAX_CACHED_QUERY_LENGTH) return parseBounded(query);
       let document = documents.get(query);
       if (!document) {
@@ -58,7 +58,7 @@ export function createDocumentCache() {
       return document;
     },
     /** graphql-http's `validate`: the request's own rules first, every time; the specified rules once per document. */
-    validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] {
+    validate: (schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] => {
       const others = rules.filter((rule) => !specifiedRules.includes(rule));
       const refused = others.length ? validate(schema, document, others) : [];
       if (refused.length) return refused;

@@ -15,6 +15,7 @@ import {
   isListType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
@@ -74,7 +75,7 @@ export function queryLimits(variables: Variables): ValidationRule {
       if (measure.introspection > MAX_INTROSPECTION_COST) {
         context.reportError(limitError(`The query's introspection would produce about ${shown(measure.introspection)} values; at most ${MAX_INTROSPECTION_COST} are allowed (each introspection list counted at this schema's longest list of its kind).`, [node], 'introspection', MAX_INTROSPECTION_COST));
       }
-      if (node.operation === 'mutation' && measure.fields > MAX_MUTATION_FIELDS) {
+      if (node.operation === OperationTypeNode.MUTATION && measure.fields > MAX_MUTATION_FIELDS) {
         context.reportError(limitError(`The mutation selects ${measure.fields} root fields; at most ${MAX_MUTATION_FIELDS} are allowed in one request.`, [node], 'mutations', MAX_MUTATION_FIELDS));
       }
       return false;

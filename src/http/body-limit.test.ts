@@ -16,7 +16,7 @@ const FORMATTED: Record<string, number> = { uuid: 36, date: 10, 'date-time': 35 
 
 function deref(schema: Schema): Schema {
   let current = schema;
-  while (typeof current.$ref === 'string') current = (current.$ref as string).split('/').slice(1).reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document);
+  while (typeof current.$ref === 'string') current = current.$ref.split('/').slice(1).reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document);
   return current;
 }
 

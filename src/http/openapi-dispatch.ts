@@ -49,7 +49,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
 
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
-    api.register(operationId, async (c: Context, req: Request, res: Response) => {
+    api.register(operationId, async (c: Context<unknown, Record<string, unknown>, Record<string, unknown>>, req: Request, res: Response) => {
       noteOperation(req, c);
       const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
       const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
@@ -85,7 +85,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   });
   api.register('unauthorizedHandler', async (c: Context, req: Request) => {
     noteOperation(req, c);
-    const failure = (c.security as Record<string, { error?: unknown } | undefined> | undefined)?.oauth2;
+    const failure = (c.security as Record<string, { error?: Error } | undefined> | undefined)?.oauth2;
     throw failure?.error ?? new Error('security handler failed without an error');
   });
   api.register('notFound', async (_c: Context, req: Request) => {
@@ -110,7 +110,7 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
     try {
       await api.handleRequest(
         // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
-        { method: req.method === 'HEAD' ? 'GET' : req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        { method: req.method === 'HEAD' ? 'GET' : req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body as unknown },
         req,
         res,
       );

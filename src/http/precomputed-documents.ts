@@ -49,7 +49,7 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
 
   function preparedFor(site: Site, operationId: OperationId): Promise<Prepared> {
     let documents = prepared.get(site);
-    if (!documents) prepared.set(site, (documents = new Map()));
+    if (!documents) prepared.set(site, (documents = new Map<OperationId, Promise<Prepared>>()));
     let document = documents.get(operationId);
     if (!document) {
       document = prepare(site, operationId);

@@ -13,7 +13,7 @@ export function sendResult(res: Response, result: Result): void {
   res.status(result.status);
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   if (result.contentType && !result.contentType.includes('json')) {
-    res.type(result.contentType).send(result.body as string);
+    res.type(result.contentType).send(result.body);
     return;
   }
   if (result.body === undefined) {

@@ -11,7 +11,8 @@
 //   - GFM extended autolinks (6.9) need a literal `://`, `www.` or `@`: each is broken by an escape.
 // Bidi-override and isolate controls are dropped: they reorder how the rest of a line reads.
 
-const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// \p{Cc} is the C0 and C1 controls, U+0000-U+001F and U+007F-U+009F.
+const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
 const INLINE_PUNCTUATION = /[\\`*_{}[\]<>#|~&!]/g;
 

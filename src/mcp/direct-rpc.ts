@@ -32,7 +32,7 @@ export function directCallOf(headers: IncomingHttpHeaders, body: unknown): Direc
   if (method !== 'tools/call' || !params || typeof params.name !== 'string') return undefined;
   if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
   if (Object.keys(params).some((key) => key !== 'name' && key !== 'arguments')) return undefined;
-  return { id, method, name: params.name, arguments: params.arguments as Record<string, unknown> | undefined };
+  return { id, method, name: params.name, arguments: params.arguments };
 }
 
 /** The JSON-RPC response the SDK would send (shared/protocol.js: result, or error with code and message). */

@@ -100,7 +100,7 @@ export function createToolRegistry() {
       const output = compileSchema(definition.outputSchema, 'output', ajv) as CompiledSchema<unknown>;
       const { name, title, description, annotations } = definition;
       const descriptor: ToolDescriptor = { name, title, description, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema, annotations: { title, ...annotations } };
-      tools.set(name, { definition: definition as unknown as ToolDefinition<unknown, unknown>, descriptor, input, output });
+      tools.set(name, { definition, descriptor, input, output });
     },
 
     get(name: string): RegisteredTool | undefined {

@@ -57,7 +57,7 @@ export function compileSchema<T>(source: SchemaSource<T>, io: 'input' | 'output'
       jsonSchema,
       validate(value) {
         const parsed = source.safeParse(value);
-        return parsed.success ? { ok: true, data: parsed.data as T } : { ok: false, message: zodMessage(parsed.error) };
+        return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: zodMessage(parsed.error) };
       },
     };
   }

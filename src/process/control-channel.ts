@@ -68,7 +68,7 @@ export async function openControlChannel(options: { dataDir: string; log: Logger
   } catch {
     // none there
   }
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
     const answer = async (): Promise<ControlAnswer> => {
       if (req.method !== 'POST' || req.url !== '/commands') return { status: 404, error: 'Unknown request.', exitCode: 1 };
       if (!secretMatches(req.headers.authorization, secret)) return { status: 401, error: 'The control secret does not match (is DATA_DIR shared by two servers?).', exitCode: 1 };
@@ -76,11 +76,15 @@ export async function openControlChannel(options: { dataDir: string; log: Logger
       if (!request) return { status: 400, error: 'A command request is JSON {command, argv}.', exitCode: 2 };
       return options.run(request);
     };
-    const { status, ...body } = await answer().catch((error: unknown) => {
-      options.log.error({ err: error }, 'control socket: command failed');
-      return { status: 500, error: 'The server could not run the command; its log says why.', exitCode: 1 } as ControlAnswer;
-    });
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    // The request listener's return value is ignored by node:http: the answer is written when it settles.
+    void answer()
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'control socket: command failed');
+        return { status: 500, error: 'The server could not run the command; its log says why.', exitCode: 1 };
+      })
+      .then(({ status, ...body }) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

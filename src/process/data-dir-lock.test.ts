@@ -23,7 +23,7 @@ describe('DATA_DIR ownership lock (README "Commands beside a running server")', 
   it('the first holder gets a 0600 lock naming pid, role, port and start time; the next is told who holds it', () => {
     const dir = freshDir();
     const lock = acquired(dir);
-    const holder = JSON.parse(readFileSync(lockFileOf(dir), 'utf8'));
+    const holder = JSON.parse(readFileSync(lockFileOf(dir), 'utf8')) as { startedAt: string };
     expect(holder).toMatchObject({ pid: process.pid, role: 'server', port: 3000 });
     expect(new Date(holder.startedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(statSync(lockFileOf(dir)).mode & 0o777).toBe(0o600);

@@ -16,7 +16,7 @@ export function createAuditLog(db: Db) {
       // One bad event must not take the others of its batch with it.
       if (events.length === 1) return [error];
       const single = await Promise.allSettled(events.map((event) => insertAuditEvents(db, [event])));
-      return single.map((outcome) => (outcome.status === 'rejected' ? outcome.reason : undefined));
+      return single.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : undefined));
     }
   });
 

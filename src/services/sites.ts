@@ -57,7 +57,7 @@ export function createSiteService(db: Db, now: () => number = Date.now) {
       return site;
     },
     /** Called whenever the sites table is written through this instance. */
-    forgetAll(): void {
+    forgetAll: (): void => {
       cache.clear();
     },
   };

@@ -2,10 +2,7 @@
 // the built-in memory adapter a store large enough for a load test (see configuration.ts).
 declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
   import type { Adapter } from 'oidc-provider';
-  interface MemoryAdapter extends Adapter {}
-  class MemoryAdapter {
-    constructor(model: string, store?: unknown, clockTolerance?: number);
-  }
+  const MemoryAdapter: new (model: string, store?: unknown, clockTolerance?: number) => Adapter;
   export default MemoryAdapter;
 }
 declare module 'oidc-provider/lib/helpers/lru.js' {

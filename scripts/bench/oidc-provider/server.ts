@@ -22,7 +22,9 @@ provider.on('server_error', (_ctx, error) => process.stderr.write(`server_error:
 
 const fixtures = await mintFixtures(provider, issuer, { chains: Number(process.env.OIDC_CHAINS ?? 100), accessTokens: Number(process.env.OIDC_ACCESS_TOKENS ?? 50) });
 
-const server = createServer(provider.callback());
+// koa's callback returns a promise that node:http ignores; it handles its own errors.
+const callback = provider.callback();
+const server = createServer((req, res) => void callback(req, res));
 server.listen(port, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ ready: true, issuer, ...fixtures })}\n`);
 });

@@ -44,7 +44,7 @@ function enrolledIn(query: CourseStatsQuery): RawBuilder<boolean> {
 
 /** Filters, keyset and order over the stats `s`, the same for both reports. */
 async function page<Row>(db: Db, stats: RawBuilder<unknown>, query: CourseStatsQuery, fallback: string): Promise<Row[]> {
-  const key = SORT_KEYS[query.sort.column] ?? (SORT_KEYS[fallback] as SortKey);
+  const key = (SORT_KEYS[query.sort.column] ?? SORT_KEYS[fallback]) as SortKey;
   const course = query.courseId ? sql`and s.id = ${query.courseId}::uuid` : sql``;
   const after = query.after ? sql`and ${afterSortKey(key, 's.id', query.sort, query.after)}` : sql``;
   const result = await sql<Row>`

@@ -74,7 +74,7 @@ export async function deleteUnregisteredEvent(db: Db, siteId: string, id: string
     .deleteFrom('events')
     .where('site_id', '=', siteId)
     .where('id', '=', id)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('event_registrations').select('id').whereRef('event_registrations.event_id', '=', 'events.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('event_registrations').select('id').whereRef('event_registrations.event_id', '=', 'events.id'))))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

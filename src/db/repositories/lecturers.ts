@@ -22,8 +22,8 @@ export async function listLecturers(
   if (query.personId) q = q.where('lecturers.person_id', '=', query.personId);
   if (query.courseId) {
     const courseId = query.courseId;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('course_lecturers as cl').select('cl.lecturer_id').whereRef('cl.lecturer_id', '=', 'lecturers.id').where('cl.course_id', '=', courseId)),
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('course_lecturers as cl').select('cl.lecturer_id').whereRef('cl.lecturer_id', '=', 'lecturers.id').where('cl.course_id', '=', courseId)),
     );
   }
   if (query.search) {
@@ -52,7 +52,7 @@ export async function deleteUnassignedLecturer(db: Db, siteId: string, id: strin
     .deleteFrom('lecturers')
     .where('site_id', '=', siteId)
     .where('id', '=', id)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('course_lecturers').select('lecturer_id').where('lecturer_id', '=', id))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('course_lecturers').select('lecturer_id').where('lecturer_id', '=', id))))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -48,7 +48,10 @@ function inputSchemaOf(document: Json, op: Operation, pathParameters: Parameter[
   const required: string[] = [];
   const path = parameterGroup(document, parameters, 'path');
   const query = parameterGroup(document, parameters, 'query');
-  if (path) (properties.path = path), required.push('path');
+  if (path) {
+    properties.path = path;
+    required.push('path');
+  }
   if (query) properties.query = query;
   if (body?.schema) {
     properties.body = toJsonSchema(document, body.schema) as object;
@@ -63,10 +66,10 @@ function outputSchemaOf(document: Json, op: Operation): JsonSchemaObject {
   const distinct = [...new Map(schemas.map((schema) => [JSON.stringify(schema), schema])).values()];
   if (distinct.length === 0) return EMPTY_OUTPUT;
   // Several success shapes (inviteMember: a member, or an invitation) are each allowed.
-  if (distinct.length > 1) return { type: 'object', anyOf: distinct.map((schema) => toJsonSchema(document, schema) as Json) } as JsonSchemaObject;
+  if (distinct.length > 1) return { type: 'object', anyOf: distinct.map((schema) => toJsonSchema(document, schema) as Json) };
   const converted = toJsonSchema(document, distinct[0]) as Json;
   // MCP output schemas describe objects; anything else is wrapped.
-  return converted.type === 'object' || converted.allOf ? ({ type: 'object', ...converted } as JsonSchemaObject) : { type: 'object', properties: { result: converted }, required: ['result'] };
+  return converted.type === 'object' || converted.allOf ? ({ type: 'object', ...converted }) : { type: 'object', properties: { result: converted }, required: ['result'] };
 }
 
 /** The REST body as the tool's structured content: as is, wrapped in `result`, or `{ok: true}`. */

@@ -138,7 +138,7 @@ function stringArray(value: unknown, name: string): string[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string')) {
     fail(`${name} must be a non-empty array of strings`);
   }
-  return value as string[];
+  return value;
 }
 
 // RFC 6749 3.3: scope-tokens of NQCHAR (%x21 / %x23-5B / %x5D-7E) separated by single spaces.

@@ -51,7 +51,7 @@ const USER_AGENT = 'course-school-oauth/0.1 (client-id-metadata-document fetcher
 export function fetchClientMetadataDocument(url: URL, options: FetchOptions): Promise<FetchedDocument> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const maxBytes = options.maxBytes ?? 5120;
-  const lookup = options.lookup ?? (dns.lookup as LookupFunction);
+  const lookup = options.lookup ?? dns.lookup;
   const now = options.now ?? (() => new Date());
   return new Promise<FetchedDocument>((resolve, reject) => {
     let request: http.ClientRequest | undefined;

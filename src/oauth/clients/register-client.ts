@@ -57,6 +57,7 @@ function checkMetadata(request: RegistrationRequest) {
   if (request.application_type !== undefined && request.application_type !== 'native' && request.application_type !== 'web') {
     throw new InvalidClientMetadata('application_type must be native or web.');
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the check above narrows alg, but the object literal would widen it back to string
   return { grantTypes: [...new Set(grantTypes)], method: method as (typeof AUTH_METHODS)[number], alg: alg as 'ES256' | 'RS256' };
 }
 

@@ -53,7 +53,7 @@ export function toPublicJwk(jwk: Record<string, unknown>, kid: string, alg: Sign
     if (typeof jwk[member] !== 'string') throw new Error(`signing key ${kid}: public member ${member} missing`);
     result[member] = jwk[member];
   }
-  return { ...result, kid, alg, use: 'sig' } as JWK;
+  return { ...result, kid, alg, use: 'sig' };
 }
 
 /** Decrypts and imports a stored private key, ready for SignJWT. */

@@ -110,7 +110,7 @@ export function createEventAdmin(db: Db) {
       // Under the event's lock, as registering is: capacity is checked against settled counts.
       await db.transaction().execute(async (trx) => {
         if (!(await repo.lockEvent(trx, site.id, id))) throw eventMissing();
-        const columns = await columnsOf(trx, site, input, (await repo.findEvent(trx, site.id, id))!);
+        const columns = await columnsOf(trx, site, input, await repo.findEvent(trx, site.id, id));
         await repo.updateEvent(trx, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
       });
       return toEvent(await mustFind(site, id));

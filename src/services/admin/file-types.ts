@@ -49,7 +49,7 @@ export function isPlainText(bytes: Buffer): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters (tab, LF, FF, CR allowed) mark a file as binary, not text
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
   return !text.replace(/^\uFEFF/, '').trimStart().startsWith('<');
 }

@@ -49,7 +49,7 @@ function parse(source: UploadSource, tempPath: string, maxBytes: number, writing
     }
     let received: Promise<ReceivedFile> | null = null;
     let settled = false;
-    const fail = (error: unknown) => {
+    const fail = (error: Error) => {
       if (!settled) reject(error);
       settled = true;
     };

@@ -26,9 +26,9 @@ export type AreaCall = {
   params: Record<string, string | undefined>;
   query: Record<string, unknown>;
   body: FormBody;
-  csrf(purpose: string): string;
+  csrf: (purpose: string) => string;
   /** A page of this area: its layout, navigation and the signed-in person come with it. */
-  page(template: string, data: Record<string, unknown>, status?: number, headers?: Record<string, string>): PageResult;
+  page: (template: string, data: Record<string, unknown>, status?: number, headers?: Record<string, string>) => PageResult;
 };
 
 export type AreaResult = PageResult | { redirect: string };
@@ -64,7 +64,7 @@ export function sendAreaResult(res: Response, result: AreaResult): void {
  */
 function fieldWithNul(body: FormBody, query: unknown): TextKey | undefined {
   // A name may hold the NUL itself (a key is reported as such): shown with U+FFFD, and short.
-  const named = (path: Array<string | number>) => String(path[0]).replace(/\u0000/g, '\uFFFD').slice(0, 100);
+  const named = (path: Array<string | number>) => String(path[0]).replaceAll('\u0000', '\uFFFD').slice(0, 100);
   const [inBody] = pathsWithNul(body);
   if (inBody) return textKey('area.error.nulField', { name: named(inBody) });
   const [inQuery] = pathsWithNul(query);
@@ -119,7 +119,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           person: known,
           actor: { siteId: ctx.site.id, personId: known.personId, ip: ctx.clientIp },
           params: req.params as Record<string, string | undefined>,
-          query: req.query as Record<string, unknown>,
+          query: req.query,
           body,
           csrf: (p) => sessionCsrfToken(held, p),
           page: (template, data, status = 200, headers = {}) => renderPage(template, ctx.site, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
