@@ -2,7 +2,7 @@
 // The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../wiring/services.ts';
 import { ProblemError } from './problem.ts';
 import { renderError } from './render.ts';
 import type { RequestContext, SiteFreeContext } from './request-context.ts';
