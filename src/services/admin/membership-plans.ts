@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
