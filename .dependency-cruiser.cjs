@@ -7,15 +7,16 @@
 // Type-only imports count (tsPreCompilationDeps): a type borrowed from an upper layer couples the
 // lower one to it as surely as a value does.
 
-/** The edges: the only code that knows a transport (HTTP, pages, GraphQL, MCP) or an admin handler. */
+/**
+ * The edges: the only code that knows a transport (HTTP, pages, GraphQL, MCP), with their handlers
+ * (admin/handlers, oauth/handlers, public/handlers for the text documents and probes). The OAuth
+ * domain modules (oauth/grants, clients, standing, authorize, keys) are not edges: they act as the
+ * authorization server's service layer.
+ */
 const EDGES = '^src/(http|web|admin|graphql|mcp|public)/|^src/oauth/handlers/';
 
-/**
- * Handlers and edges: they call services, or the OAuth domain modules that act as the
- * authorization server's service layer (oauth/grants, oauth/clients, oauth/standing,
- * oauth/authorize, oauth/keys), never a repository.
- */
-const HANDLERS_AND_EDGES = '^src/(http|web|admin|graphql|mcp|public)/|^src/oauth/handlers/';
+/** Handler folders: one file per operationId, reached through the handler maps. */
+const HANDLERS = '^src/(admin|oauth|public)/handlers/';
 
 module.exports = {
   forbidden: [
@@ -72,8 +73,28 @@ module.exports = {
         'reaches a repository. The OAuth domain modules (oauth/grants, clients, standing, authorize, keys) are the ' +
         "authorization server's service layer and may; handlers and edges call them instead.",
       severity: 'error',
-      from: { path: HANDLERS_AND_EDGES },
+      from: { path: EDGES },
       to: { path: '^src/db/repositories/' },
+    },
+    {
+      name: 'handlers-reached-through-handler-maps',
+      comment:
+        'The spec is the route table and handlers are one per operation (DESIGN habits 1, 2): http/handler-map.ts ' +
+        'alone imports them. Anything two handlers or a page share lives in a module both may reach (a service, ' +
+        'web/sessions.ts, an OAuth domain module), not in one of the handlers.',
+      severity: 'error',
+      from: { pathNot: `${HANDLERS}|^src/http/handler-map[.]ts$` },
+      to: { path: HANDLERS },
+    },
+    {
+      name: 'wiring-is-the-top',
+      comment:
+        'src/wiring/ is the composition root that createApp(deps) calls (DESIGN habits 10, 12): it wires services ' +
+        'with what the edges need, so a service, a repository, lib/ or config/ importing it would import the edges ' +
+        'through it. Edges may import its `Services` type.',
+      severity: 'error',
+      from: { path: '^src/(services|db|lib|config)/' },
+      to: { path: '^src/wiring/' },
     },
     {
       name: 'no-circular',
