@@ -11,7 +11,10 @@
  * The edges: the only code that knows a transport (HTTP, pages, GraphQL, MCP), with their handlers
  * (admin/handlers, oauth/handlers, public/handlers for the text documents and probes). The OAuth
  * domain modules (oauth/grants, clients, standing, authorize, keys) are not edges: they act as the
- * authorization server's service layer.
+ * authorization server's service layer, and edges call them. They are not held to the
+ * services-free-of-edges rule: oauth/authorize is the authorization endpoint's flow of named steps,
+ * which ends in the consent and error pages (web/), and oauth/clients/metadata-document-deps.ts
+ * reads the request context's types to build a lookup's dependencies.
  */
 const EDGES = '^src/(http|web|admin|graphql|mcp|public)/|^src/oauth/handlers/';
 
