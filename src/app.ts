@@ -22,7 +22,7 @@ import { precomputedDocuments } from './http/precomputed-documents.ts';
 import { renderError } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSite, siteResolver } from './http/site-resolver.ts';
-import { createServices, type Services } from './services/index.ts';
+import { createServices, type Services } from './wiring/services.ts';
 import { createAccountArea } from './web/account/index.ts';
 import { createAdminArea } from './web/admin/index.ts';
 import { reportMissingTextInstead } from './web/i18n/page-text.ts';

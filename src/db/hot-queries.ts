@@ -4,8 +4,12 @@
 // unnamed statements every time, so these are written once as SQL text: they skip the builder,
 // and on PostgreSQL they are prepared once per pooled connection under their name (pg's named
 // statements; database.ts). On PGlite the same text simply runs. Repositories alone use this.
-import { CompiledQuery } from 'kysely';
-import type { Db } from './database.ts';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+// database.ts's Db, spelt out: database.ts imports statementNameOf from here, and this module must
+// not import it back (the layer rules forbid cycles).
+type Db = Kysely<Database>;
 
 const names = new Map<string, string>();
 

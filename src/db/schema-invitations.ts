@@ -1,6 +1,6 @@
 // Table types of the invitations to a school (migration 2026-11-25T0005).
 import type { Generated } from 'kysely';
-import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema.ts';
+import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'declined';
 

@@ -1,7 +1,7 @@
 // Table types for the authorization server's tables (migration 2026-11-22T0002-oauth), column
 // for column. Hashes are base64url SHA-256 of the secret; the secret itself is never stored.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { DefaultedTimestamp, Id, NullableTimestamp, Timestamp } from './schema.ts';
+import type { DefaultedTimestamp, Id, NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 export type ClientKind = 'vendor' | 'loopback' | 'member_app' | 'metadata_document';
 export type Audience = 'operator' | 'member';

@@ -5,18 +5,10 @@
 // both drivers pass through unchanged (pg would turn a JS array into a PostgreSQL array).
 import type { OAuthTables } from './schema-oauth.ts';
 import type { InvitationTables } from './schema-invitations.ts';
+import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
-/** A timestamp the database fills in (created_at, updated_at, enrolled_at, ...). */
-export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** A required timestamp without default. */
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** An optional timestamp; null means "not yet" (published_at, completed_at, ...). */
-export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** UUIDv7 primary key from uuid_v7(): sorts by creation time. */
-export type Id = Generated<string>;
-
-export type SiteRole = 'owner' | 'admin' | 'lecturer' | 'student';
+export type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 export type CourseStatus = 'draft' | 'published' | 'archived';
 export type CourseVisibility = 'public' | 'hidden';
 export type LectureContentType = 'video' | 'audio' | 'pdf' | 'text' | 'embed_link' | 'external_link';

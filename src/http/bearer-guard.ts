@@ -4,10 +4,10 @@
 // foreign-origin token is 401 invalid_token; a valid token without the needed scopes is 403
 // insufficient_scope naming every needed scope (RFC 6750 3.1).
 import type { Db } from '../db/database.ts';
-import { findAccessTokenFacts } from '../db/repositories/token-facts.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
-import { standingOf, type Standing } from '../oauth/standing/token-standing.ts';
+import { accessTokenStanding } from '../oauth/standing/presented-token.ts';
+import type { Standing } from '../oauth/standing/token-standing.ts';
 import type { Site } from '../services/sites.ts';
 import type { WireError, WireResponse } from './wire-error.ts';
 
@@ -122,7 +122,7 @@ export async function authenticateBearer(db: Db, site: Site, authorization: stri
   const tokenHash = hashSecret(token);
   // A token of another school is as unknown here as a forged one (RFC 6750 3.1, invalid_token; /auth.md "Errors"); one
   // whose person lost every role that allowed it, or whose school switched its feature off, too.
-  const standing = standingOf(await findAccessTokenFacts(db, tokenHash), { siteId: site.id, resource: site.origin });
+  const standing = await accessTokenStanding(db, tokenHash, { siteId: site.id, resource: site.origin });
   if (!standing.active) {
     throw new BearerChallenge('invalid_token', site.origin, 'The access token is invalid, expired, revoked or issued for another origin.', scopes);
   }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
-import { requestContextOf } from './site-resolver.ts';
+import { requestContextOf } from './request-context-store.ts';
 import { isWireError, type WireError } from './wire-error.ts';
 
 type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };

@@ -2,29 +2,12 @@
 // The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../services/index.ts';
-import { ProblemError } from './problem.ts';
+import type { Services } from '../wiring/services.ts';
 import { renderError } from './render.ts';
-import type { RequestContext, SiteFreeContext } from './request-context.ts';
+import { rememberRequestContext, requestContextOf } from './request-context-store.ts';
 import { noteRequest } from './request-facts.ts';
 
-const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
-
-/** The context of a request whose origin is a known school; a 404 problem otherwise. */
-export function requestContextOf(req: Request): RequestContext {
-  const context = contexts.get(req);
-  if (!context) throw new Error('requestContextOf called before the site resolver');
-  const { site } = context;
-  if (!site) throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No school is served at this origin.' });
-  return { ...context, site };
-}
-
-/** For the few operations that answer on any origin (health and readiness probes). */
-export function siteFreeContextOf(req: Request): SiteFreeContext {
-  const context = contexts.get(req);
-  if (!context) throw new Error('siteFreeContextOf called before the site resolver');
-  return context;
-}
+export { requestContextOf, siteFreeContextOf } from './request-context-store.ts';
 
 /** Express guard for surfaces mounted outside the OpenAPI dispatcher (GraphQL, MCP, pages). */
 export const requireSite: RequestHandler = (req, res, next) => {
@@ -62,7 +45,7 @@ export function siteResolver(services: Services): RequestHandler {
     try {
       const origin = requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
-      contexts.set(req, { site, requestId: req.id as string, clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
+      rememberRequestContext(req, { site, requestId: req.id as string, clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
       if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // README "Reading the logs"
       next();
     } catch (error) {

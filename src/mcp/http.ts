@@ -14,7 +14,7 @@ import type { RequestContext } from '../http/request-context.ts';
 import { jsonRpcFacts, noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import { rateLimitHeaders } from '../services/rate-limiter.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../wiring/services.ts';
 import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';

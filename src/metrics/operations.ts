@@ -3,7 +3,7 @@
 // uses are written before the database closes.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../wiring/services.ts';
 import { startMetricsListener } from './listener.ts';
 
 export async function startOperations(config: Config, services: Services, log: Logger): Promise<{ stop: () => Promise<void> }> {

@@ -13,7 +13,13 @@ import {
 } from '../db/repositories/account-events.ts';
 import { toIso } from '../lib/time.ts';
 import { AccountInputError, requireId } from './account-pages.ts';
-import type { EventRegistration } from './account.ts';
+
+export type EventRegistration = {
+  id: string;
+  status: string;
+  registeredAt: string;
+  event: { id: string; title: string; startsAt: string; endsAt: string; location: string | null; onlineUrl: string | null };
+};
 
 export function toEventRegistration(row: AccountRegistrationRow): EventRegistration {
   return {

@@ -9,7 +9,7 @@ import { countOrders, listOrderItems, listOrders, type AccountOrderItemRow, type
 import { findViewer } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
 import { AccountInputError, readPage, requireId, toConnection, withTotal, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
-import { cancelEventRegistration, registerForEvent, toEventRegistration } from './account-registrations.ts';
+import { cancelEventRegistration, registerForEvent, toEventRegistration, type EventRegistration } from './account-registrations.ts';
 
 export { AccountInputError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
 
@@ -44,12 +44,7 @@ export type Order = {
   paidAt: string | null;
 };
 
-export type EventRegistration = {
-  id: string;
-  status: string;
-  registeredAt: string;
-  event: { id: string; title: string; startsAt: string; endsAt: string; location: string | null; onlineUrl: string | null };
-};
+export type { EventRegistration } from './account-registrations.ts';
 
 export type LectureProgressInput = { lectureId: string; positionSeconds: number; completed?: boolean | null };
 

@@ -6,6 +6,9 @@ import type { Db } from '../db/database.ts';
 import { insertAuditEvents, type AuditEvent } from '../db/repositories/audit-events.ts';
 import { createGroupCommit } from './group-commit.ts';
 
+/** What one audit entry records; callers build it, the log writes it. */
+export type { AuditEvent };
+
 export function createAuditLog(db: Db) {
   // Resolves to each event's failure by position (undefined where it was written).
   const insert = createGroupCommit(async (_key: string, events: AuditEvent[]): Promise<unknown[]> => {

@@ -2,38 +2,39 @@
 // areas: a server-side row behind an HttpOnly cookie. A fresh session id is issued at every
 // sign-in (no session fixation), and CSRF tokens are derived from it, so a form can only be
 // posted by a page that this session rendered.
-import type { Db } from '../db/database.ts';
-import { findActiveSession, insertSession, revokeSession, type SessionRow } from '../db/repositories/oauth-sessions.ts';
-import { constantTimeEqual, hashSecret, hmac, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
+import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
+import type { SessionRow, SessionStore } from '../services/sessions.ts';
 import type { Site } from '../services/sites.ts';
 import { buildCookie, clearCookie, csrfCookieName, readCookies, sessionCookieName } from './cookies.ts';
 
 export type BrowserSession = SessionRow & { token: string };
 
-export function createSessionService(db: Db, sessionTtlSeconds: number) {
+export function createSessionService(store: SessionStore) {
+  const sessionTtlSeconds = store.ttlSeconds;
   return {
     async current(site: Site, cookieHeader: string | string[] | undefined): Promise<BrowserSession | undefined> {
       const token = readCookies(cookieHeader)[sessionCookieName(site)];
       if (!token || !token.startsWith(`${TOKEN_PREFIX.session}_`)) return undefined;
-      const row = await findActiveSession(db, site.id, hashSecret(token));
+      const row = await store.find(site.id, token);
       return row ? { ...row, token } : undefined;
     },
 
     async start(site: Site, personId: string, meta: { userAgent: string | null; ip: string | null }): Promise<{ session: BrowserSession; cookie: string }> {
-      const token = randomSecret(TOKEN_PREFIX.session);
-      const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
-      const row = await insertSession(db, { tokenHash: hashSecret(token), siteId: site.id, personId, expiresAt, userAgent: meta.userAgent, ip: meta.ip });
+      const { row, token } = await store.start(site.id, personId, meta);
       return { session: { ...row, token }, cookie: buildCookie(site, sessionCookieName(site), token, sessionTtlSeconds) };
     },
 
     async end(site: Site, session: BrowserSession | undefined): Promise<string> {
-      if (session) await revokeSession(db, hashSecret(session.token));
+      if (session) await store.end(session.token);
       return clearCookie(site, sessionCookieName(site));
     },
   };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/** The purpose of the sign-out form's CSRF token: the sign-in page and the areas' chrome both post it. */
+export const SIGN_OUT_CSRF_PURPOSE = 'sign-out';
 
 /** CSRF token of a signed-in page: an HMAC of the session secret, checked in constant time. */
 export function sessionCsrfToken(session: BrowserSession, purpose: string): string {

@@ -1,6 +1,6 @@
 // Courses with their sections and lectures, and the school's lecturer profile.
 import type { LectureContentType } from '../schema.ts';
-import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
+import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
 import { daysFromNow, lookup, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 
 export interface SeededCourse extends Sellable {

@@ -2,7 +2,7 @@
 // whose totals are computed here the way checkout computes them.
 import { createHash } from 'node:crypto';
 import type { OrderItemType } from '../schema.ts';
-import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
+import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { seedMemberships } from './demo-memberships.ts';
 import { daysFromNow, lookup, type OrderItemRef, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';

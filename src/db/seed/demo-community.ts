@@ -1,7 +1,7 @@
 // Everything around the courses: events with registrations, blog posts with threaded comments,
 // a contact form with submissions, static pages and the school's look.
 import type { SeededCourse } from './demo-catalog.ts';
-import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
+import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
 import { daysFromNow, lookup, type CommentSeed, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 // Membership plans with the courses they include, and subscriptions whose billing periods are
 // derived from the plan's interval, as billing would have advanced them.
 import type { BillingInterval } from '../schema.ts';
-import { sanitizeSchoolHtml } from '../../services/rich-text.ts';
+import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { daysFromNow, lookup, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
 

@@ -1,17 +1,16 @@
 import type { GetSignInPageData } from '../../../generated/openapi/client/types.gen.ts';
-import { findPerson } from '../../db/repositories/people.ts';
 import type { PageHandler } from '../../http/handler.ts';
+import { signedInEmail } from '../../services/sign-in.ts';
 import { renderPage } from '../../web/render-page.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
-import { preSessionCsrf, sessionCsrfToken } from '../../web/sessions.ts';
-import { SIGN_OUT_CSRF_PURPOSE } from './signOut.ts';
+import { preSessionCsrf, sessionCsrfToken, SIGN_OUT_CSRF_PURPOSE } from '../../web/sessions.ts';
 
 /** The sign-in page; when already signed in, who you are and a sign-out button. */
 export const getSignInPage: PageHandler<GetSignInPageData> = async ({ query, headers }, { site, services }) => {
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !query.return_to) {
-    const person = await findPerson(services.db, session.person_id);
-    return renderPage('./signed-in', site, { email: person?.email ?? '', csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) });
+    const email = await signedInEmail(services.db, session.person_id);
+    return renderPage('./signed-in', site, { email: email ?? '', csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) });
   }
   const csrf = preSessionCsrf(site, headers.cookie);
   return renderPage(

@@ -1,12 +1,11 @@
 import type { IntrospectData, IntrospectResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { findAccessTokenFacts, findRefreshTokenFacts } from '../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
 import { InvalidRequest } from '../errors.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
 import { formatScope } from '../scopes.ts';
-import { standingOf } from '../standing/token-standing.ts';
+import { anyTokenStanding } from '../standing/presented-token.ts';
 
 const INACTIVE = { active: false } as const;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -28,9 +27,7 @@ export const introspect: OperationHandler<IntrospectData, IntrospectResponses> =
   const presenter = { siteId: site.id, clientRowId: client.rowId };
 
   // The hint only orders the look-ups (RFC 7662 2.1); both kinds are tried.
-  const access = await findAccessTokenFacts(services.db, tokenHash);
-  const facts = access ?? (await findRefreshTokenFacts(services.db, tokenHash));
-  const standing = standingOf(facts, presenter);
+  const { kind, standing } = await anyTokenStanding(services.db, tokenHash, presenter);
   if (!standing.active) return { status: 200, body: INACTIVE, headers: noStore };
   const token = standing.facts;
   return {
@@ -38,7 +35,7 @@ export const introspect: OperationHandler<IntrospectData, IntrospectResponses> =
     headers: noStore,
     body: {
       active: true,
-      token_type: access ? 'Bearer' : 'refresh_token',
+      token_type: kind === 'access_token' ? 'Bearer' : 'refresh_token',
       scope: formatScope(standing.scopes),
       client_id: client.clientId,
       sub: token.person_id,

@@ -1,12 +1,10 @@
 import type { RevokeData, RevokeResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { revokeAccessToken, revokeGrant } from '../../db/repositories/oauth-grants.ts';
-import { findAccessTokenFacts, findRefreshTokenFacts } from '../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
 import { InvalidRequest } from '../errors.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
-import { boundTo } from '../standing/token-standing.ts';
+import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../grants/revoke-token.ts';
 
 /**
  * RFC 7009 2: revoking an access token ends that token; revoking a refresh token ends its grant,
@@ -24,16 +22,15 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ bo
   const audited = { actorClientId: client.clientId, ip: clientIp, targetType: 'grant', siteId: site.id } as const;
 
   async function revokeAccess(): Promise<boolean> {
-    const token = await findAccessTokenFacts(services.db, tokenHash);
-    if (!token || boundTo(token, presenter) || !(await revokeAccessToken(services.db, tokenHash, client.rowId))) return false;
+    const token = await revokeHeldAccessToken(services.db, tokenHash, presenter);
+    if (!token) return false;
     await services.audit.record({ ...audited, actorPersonId: token.person_id, action: 'token.revoked', targetId: token.grant_id, details: { token_type: 'access_token' } });
     return true;
   }
 
   async function revokeRefresh(): Promise<boolean> {
-    const token = await findRefreshTokenFacts(services.db, tokenHash);
-    if (!token || boundTo(token, presenter)) return false;
-    await revokeGrant(services.db, token.grant_id, 'refresh token revoked by client');
+    const token = await revokeHeldRefreshToken(services.db, tokenHash, presenter);
+    if (!token) return false;
     if (!token.grant_revoked_at) await services.audit.record({ ...audited, actorPersonId: token.person_id, action: 'grant.revoked', targetId: token.grant_id, details: { token_type: 'refresh_token' } });
     return true;
   }

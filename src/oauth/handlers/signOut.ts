@@ -3,9 +3,7 @@ import type { PageHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../web/return-to.ts';
-import { verifySessionCsrfToken } from '../../web/sessions.ts';
-
-export const SIGN_OUT_CSRF_PURPOSE = 'sign-out';
+import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../web/sessions.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
 export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {

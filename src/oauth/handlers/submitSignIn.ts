@@ -1,9 +1,8 @@
 import type { SubmitSignInData } from '../../../generated/openapi/client/types.gen.ts';
-import { findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
 import type { PageHandler } from '../../http/handler.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
+import { noteSignedIn, verifyCredentials } from '../../services/sign-in.ts';
 import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
 import { renderErrorPage } from '../../web/error-page.ts';
 import { renderPage } from '../../web/render-page.ts';
@@ -13,19 +12,6 @@ import { verifyPreSessionCsrf } from '../../web/sessions.ts';
 
 const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
 const BUSY = textKey('signIn.error.busy');
-
-/** Checks the password; unknown accounts cost the same time, so timing reveals nothing. */
-async function checkCredentials(ctx: RequestContext, email: string, password: string): Promise<string | undefined> {
-  const person = await findPersonByEmail(ctx.services.db, email);
-  if (!person?.password_hash) {
-    await verifyAgainstDummy(password);
-    return undefined;
-  }
-  if (!(await verifyPassword(password, person.password_hash))) return undefined;
-  // Only people with a role at this school sign in here; others get the same generic answer.
-  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, person.id);
-  return roles.length ? person.id : undefined;
-}
 
 /**
  * Signs in: CSRF-checked, throttled per person and per address (sign-in-throttle.ts), one generic message for any wrong
@@ -53,7 +39,7 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
 
   let personId: string | undefined;
   try {
-    personId = email && body.password ? await checkCredentials(ctx, email, body.password) : undefined;
+    personId = email && body.password ? await verifyCredentials(services.db, site.id, email, body.password) : undefined;
   } catch (error) {
     // /auth.md "Request bounds": the queue filled meanwhile, or this check waited too long; the same for every account.
     if (!(error instanceof PasswordHashingBusy)) throw error;
@@ -68,7 +54,7 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
   if (previous) await services.sessions.end(site, previous);
   const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;
   const { cookie } = await services.sessions.start(site, personId, { userAgent, ip: ctx.clientIp });
-  await recordSignIn(services.db, personId);
+  await noteSignedIn(services.db, personId);
   await services.audit.record({ siteId: site.id, actorPersonId: personId, action: 'sign_in.succeeded', ip: ctx.clientIp });
   return { status: 303, body: undefined, headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
 };

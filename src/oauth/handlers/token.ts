@@ -1,9 +1,9 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { AuditEvent } from '../../db/repositories/audit-events.ts';
-import { touchClientLastUsed } from '../../db/repositories/oauth-clients.ts';
 import type { OperationHandler } from '../../http/handler.ts';
+import type { AuditEvent } from '../../services/audit.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
+import { noteCodeExchanged } from '../clients/client-use.ts';
 import { InvalidRequest, TooManyRequests, UnsupportedGrantType } from '../errors.ts';
 import { exchangeAuthorizationCode } from '../grants/authorization-code.ts';
 import { GrantRevokedOnReuse } from '../grants/grant-revoked-on-reuse.ts';
@@ -33,7 +33,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
     if (body.grant_type === 'authorization_code') {
       const result = await exchangeAuthorizationCode(services.db, site, client, body, oauth);
       // A loopback registration whose code is never exchanged is purged after a day (/auth.md "2. Get a client").
-      if (client.kind === 'loopback') await touchClientLastUsed(services.db, client.rowId);
+      await noteCodeExchanged(services.db, client);
       const idToken = await signIdToken({ db: services.db, signingKeys: services.signingKeys, idTokenTtlSeconds: oauth.idTokenTtlSeconds }, site, client, result);
       await audit({ actorPersonId: result.personId, action: 'token.issued', targetType: 'grant', targetId: result.grantId, details: { grant_type: 'authorization_code', scope: formatScope(result.scopes) } });
       services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // README "Metrics"

@@ -3,7 +3,7 @@
 // and never appear. School-written names are kept to one table cell each (school text is never document structure:
 // lib/markdown-escape.ts escapes `|` with the rest, so a name cannot add a cell, a row or a heading).
 import type { Db } from '../../db/database.ts';
-import { listPricedCourses, listPricedEvents, listPricedPlans, listPricedProducts } from '../../db/repositories/pricing.ts';
+import { listPublishedPrices } from '../../services/pricing.ts';
 import type { Site } from '../../services/sites.ts';
 import { markdownInline as cell, urlSegment } from '../../lib/markdown-escape.ts';
 
@@ -14,12 +14,7 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 export async function renderPricingMd(db: Db, site: Site, now = new Date()): Promise<string> {
-  const [courses, plans, products, events] = await Promise.all([
-    listPricedCourses(db, site.id),
-    listPricedPlans(db, site.id),
-    listPricedProducts(db, site.id),
-    listPricedEvents(db, site.id, now),
-  ]);
+  const { courses, plans, products, events } = await listPublishedPrices(db, site.id, now);
   const o = site.origin;
   const section = (title: string, header: string, rows: string[]) => `## ${title}\n\n${rows.length ? `${header}\n${rows.join('\n')}` : 'None at the moment.'}\n`;
   return [

@@ -1,6 +1,9 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
-import type { Services } from '../index.ts';
+import type { Db } from '../../db/database.ts';
+import type { SigningKeyService } from '../../oauth/keys/signing-keys.ts';
+import type { AdminServices } from '../admin/index.ts';
+import type { AuditLog } from '../audit.ts';
 import { createAnalyticsReport } from './analytics.ts';
 import { createAuditLogReader } from './audit-log.ts';
 import { createConnectedAppActions } from './connected-apps.ts';
@@ -9,7 +12,10 @@ import { createMetadataDocumentActions } from './metadata-documents.ts';
 import { createSettingsActions } from './settings.ts';
 import { createSigningKeyActions } from './signing-keys.ts';
 
-export function createAdminAreaServices(services: Pick<Services, 'db' | 'audit' | 'signingKeys' | 'admin'>) {
+/** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
+export type AdminAreaDeps = { db: Db; audit: AuditLog; signingKeys: SigningKeyService; admin: AdminServices };
+
+export function createAdminAreaServices(services: AdminAreaDeps) {
   const { db, audit, signingKeys } = services;
   return {
     settings: createSettingsActions(db, audit),

@@ -10,7 +10,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { courseFields, priceOf } from '../row-fields.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 
 export type CourseInput = {
   title?: string;

@@ -9,7 +9,7 @@ import type { LectureContentType } from '../../db/schema.ts';
 import { conflict } from '../../http/problem.ts';
 import type { Site } from '../sites.ts';
 import { checkFullOrder } from './curriculum-sections.ts';
-import { sanitizeSchoolHtml, withSanitizedHtml } from '../rich-text.ts';
+import { sanitizeSchoolHtml, withSanitizedHtml } from '../../lib/rich-text.ts';
 import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
 
 /** OpenAPI "School text and HTML": `text` content is school HTML, sanitised on every write (services/rich-text.ts). */

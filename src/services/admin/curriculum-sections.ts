@@ -8,7 +8,7 @@ import { countLectures, listLecturesOfSections } from '../../db/repositories/lec
 import { pageOf, readCursor } from '../../admin/keyset.ts';
 import { conflict } from '../../http/problem.ts';
 import type { Site } from '../sites.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { courseNotFound, placeAt, sectionNotFound, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
 
 export type SectionInput = { title?: string; description?: string | null };

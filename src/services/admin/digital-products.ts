@@ -13,7 +13,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { unprocessable } from './rule-errors.ts';
 import { fileUrl } from './storage.ts';

@@ -14,7 +14,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
 

@@ -13,7 +13,7 @@ import { conflict, notFound, ProblemError } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 
 export type LecturerInput = {
   name?: string;

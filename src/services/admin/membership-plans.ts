@@ -13,7 +13,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 

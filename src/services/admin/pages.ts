@@ -9,7 +9,7 @@ import { notFound } from '../../http/problem.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { withSanitizedHtml } from '../rich-text.ts';
+import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 
 export type PageInput = { title?: string; slug?: string; body?: string };

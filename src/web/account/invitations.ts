@@ -7,7 +7,7 @@ import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
-import type { Services } from '../../services/index.ts';
+import type { Services } from '../../wiring/services.ts';
 import { acceptInvitation, declineInvitation, findOpenInvitation, InvitationRefused, InvitationThrottled, InvitationUnavailable, PASSWORD_LENGTH } from '../../services/invitations.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { field, formBody } from '../areas/forms.ts';

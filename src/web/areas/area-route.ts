@@ -9,13 +9,12 @@ import { noteRequest } from '../../http/request-facts.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
 import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
-import type { Services } from '../../services/index.ts';
+import type { Services } from '../../wiring/services.ts';
 import { OwnerRequired } from '../../services/metadata-host-owners.ts';
-import { SIGN_OUT_CSRF_PURPOSE } from '../../oauth/handlers/signOut.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { renderPage, siteText, type PageResult } from '../render-page.ts';
 import { safeReturnTo } from '../return-to.ts';
-import { sessionCsrfToken, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
+import { sessionCsrfToken, SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
 
 export type AreaCall = {

@@ -1,4 +1,7 @@
-// Builds every service from explicit dependencies (DESIGN habit 12: passed, not hidden).
+// The composition root of the services: builds every service from explicit dependencies (DESIGN
+// habits 10 and 12: passed, not hidden). It lives outside services/ because it also wires what the
+// edges and the authorization server need (browser sessions, signing keys, metrics), and services/
+// imports no edge (the layer rules in .dependency-cruiser.cjs).
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { setCursorSigningKey } from '../lib/cursor.ts';
@@ -7,18 +10,19 @@ import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cac
 import { successorKeyOf } from '../oauth/issue-tokens.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
-import { createAdminServices } from './admin/index.ts';
-import { createAccountService } from './account.ts';
-import { createAuditLog } from './audit.ts';
-import { createCatalogService } from './catalog.ts';
-import { createRateLimiter } from './rate-limiter.ts';
-import { createSiteService } from './sites.ts';
+import { createSessionStore } from '../services/sessions.ts';
+import { createAdminServices } from '../services/admin/index.ts';
+import { createAccountService } from '../services/account.ts';
+import { createAuditLog } from '../services/audit.ts';
+import { createCatalogService } from '../services/catalog.ts';
+import { createRateLimiter } from '../services/rate-limiter.ts';
+import { createSiteService } from '../services/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { createGrantUseRecorder } from './grant-use.ts';
+import { createGrantUseRecorder } from '../services/grant-use.ts';
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
 
@@ -53,7 +57,7 @@ export function createServices(deps: ServiceDeps) {
     /** README "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
     metadataFetch: countedMetadataFetch(metrics),
     audit: createAuditLog(db),
-    sessions: createSessionService(db, config.oauth.sessionTtlSeconds),
+    sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
     /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
     signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),

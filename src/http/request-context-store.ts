@@ -1,0 +1,28 @@
+// The context the site resolver found for each request, kept beside the request object. Apart
+// from the resolver (site-resolver.ts) so that the error renderer (render.ts), which the resolver
+// calls, can read a request's school without importing the resolver back (no cycles).
+import type { Request } from 'express';
+import { ProblemError } from './problem.ts';
+import type { RequestContext, SiteFreeContext } from './request-context.ts';
+
+const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
+
+export function rememberRequestContext(req: Request, context: SiteFreeContext & { site: RequestContext['site'] | null }): void {
+  contexts.set(req, context);
+}
+
+/** The context of a request whose origin is a known school; a 404 problem otherwise. */
+export function requestContextOf(req: Request): RequestContext {
+  const context = contexts.get(req);
+  if (!context) throw new Error('requestContextOf called before the site resolver');
+  const { site } = context;
+  if (!site) throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No school is served at this origin.' });
+  return { ...context, site };
+}
+
+/** For the few operations that answer on any origin (health and readiness probes). */
+export function siteFreeContextOf(req: Request): SiteFreeContext {
+  const context = contexts.get(req);
+  if (!context) throw new Error('siteFreeContextOf called before the site resolver');
+  return context;
+}
