@@ -1,5 +1,5 @@
 // The reference check (scripts/check-references.ts): comments and test titles cite a rule a reader
-// can open, never an issue number or the seed spec.
+// can open, never an issue number, the seed spec or the platform-APIs reference.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,13 @@ describe('findReferences', () => {
     expect(rulesOf('// every rule of seed-spec.md')).toEqual(['1:seed-spec']);
   });
 
+  it('flags the platform-APIs reference, by file name or by section number', () => {
+    expect(rulesOf('// idempotent (platform-apis 3.3, fence user text)')).toEqual(['1:platform-apis']);
+    expect(rulesOf('// see shared/reference/platform-apis.md')).toEqual(['1:platform-apis']);
+    expect(rulesOf("describe('coupons (coupons:read; reference 2.10 coupons)', () => {")).toEqual(['1:platform-apis']);
+    expect(rulesOf('// fine\n// Reference 4.1: llms.txt')).toEqual(['2:platform-apis']);
+  });
+
   it('leaves rule citations, file names, URLs and identifiers alone', () => {
     const clean = [
       '// RFC 9700 4.14.2: a fork of the family ends it (/auth.md "6. Refresh and revoke")',
@@ -34,6 +41,7 @@ describe('findReferences', () => {
       '// https://github.com/panva/node-oidc-provider/issues/1234',
       'const SEED_SPEC_QUERY = "{ viewer { id } }";',
       '// seeded with the demo schools',
+      '// `/docs` (its reference, rendered by Redoc); the reference 5 times; course platform APIs',
     ].join('\n');
     expect(rulesOf(clean)).toEqual([]);
   });
@@ -84,5 +92,14 @@ describe('npm run lint:references', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('src/b.ts:2: issue-number: cites an issue number');
     expect(stderr).not.toContain('src/a.ts');
+  });
+
+  it('exits 1 when a test title cites the platform-APIs reference', () => {
+    rmSync(path.join(root, 'src/b.ts'));
+    mkdirSync(path.join(root, 'contract-tests'), { recursive: true });
+    writeFileSync(path.join(root, 'contract-tests/c.test.ts'), "it('pricing (reference 4.3)', () => {});\n");
+    const { code, stderr } = run();
+    expect(code).toBe(1);
+    expect(stderr).toContain('contract-tests/c.test.ts:1: platform-apis: cites the platform-APIs reference');
   });
 });

@@ -1,6 +1,7 @@
 // `npm run lint:references` (CI): comments and test titles cite the rule they enforce (an RFC
 // section, a clause of /auth.md, an operation or schema of the OpenAPI document, a README line),
-// never an issue number or the seed spec: a reader of the repository can open neither. Prints
+// never an issue number, the seed spec or the platform-APIs reference (`platform-apis.md`,
+// "reference 2.10"): a reader of the repository can open none of them. Prints
 // each finding as `path:line: rule: why` and exits 1 when there is one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ export const RULES: readonly Rule[] = [
   { name: 'issue-number', pattern: /\bissues?\s*#?\d+/i, why: `cites an issue number, which a reader of the repository cannot open: ${CITE}` },
   // "the seed spec", "seed-spec.md"; not the identifier SEED_SPEC_QUERY (code, not a citation).
   { name: 'seed-spec', pattern: /\bseed[- ]spec\b/i, why: `cites the seed spec, a document outside the repository: ${CITE}` },
+  // "platform-apis 3.3", "platform-apis.md", "reference 2.10", "Reference 4.1"; not "the API reference" or "reference 5 times".
+  { name: 'platform-apis', pattern: /\bplatform-apis\b|\breference\s+\d+(?:\.\d+)+/i, why: `cites the platform-APIs reference, a document outside the repository: ${CITE}` },
 ];
 
 /** The folders checked, and how much of each. */
@@ -96,7 +99,7 @@ if (import.meta.main) {
   const findings = checkTree(root, [...TARGETS, { dir: 'vitest.config.ts', scope: 'all' }, { dir: '.ci/run', scope: 'all' }]);
   for (const f of findings) console.error(`${f.file}:${f.line}: ${f.rule}: ${f.why}\n    ${f.text}`);
   if (findings.length > 0) {
-    console.error(`${findings.length} comment(s) or test title(s) cite an issue or the seed spec.`);
+    console.error(`${findings.length} comment(s) or test title(s) cite an issue, the seed spec or the platform-APIs reference.`);
     process.exitCode = 1;
   }
 }

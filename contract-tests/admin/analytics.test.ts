@@ -1,4 +1,4 @@
-// Analytics through the generated client (reference 2.10 "analytics": revenue by period,
+// Analytics through the generated client (OpenAPI tag Analytics: revenue by period,
 // enrollments and completion per course, aggregate reads with date ranges). Revenue is checked
 // against Demo Academy's seeded orders (no API writes orders); per-course figures against Second
 // School's seeded enrollments, which no suite changes, and a course made here without any.
@@ -17,7 +17,7 @@ const secondary = inject('secondaryOrigin');
 const GROSS = 14900 + 1900 + 7920 + 7900;
 const REFUNDS = 7900;
 
-describe('analytics (analytics:read; reference 2.10 analytics)', () => {
+describe('analytics (analytics:read; OpenAPI tag Analytics)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'analytics:read courses:write'));

@@ -1,5 +1,5 @@
 // The school's appearance through the generated client (appearance:read,
-// appearance:write; reference 2.10 "appearance / school"). Puts back what it changes.
+// appearance:write; OpenAPI tag Appearance). Puts back what it changes.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAppearance, updateAppearance } from '../../generated/openapi/client/sdk.gen.ts';
 import { adminClient } from '../support/admin-client.ts';

@@ -1,5 +1,5 @@
-// Comments through the generated client (platform-apis 2.10 "comments": list by target,
-// by user, get; role_type in Loopwise's vocabulary, 1.7). Read-only: the seeded comments are read.
+// Comments through the generated client (OpenAPI tag Comments: list by target,
+// by user, get; role_type in Loopwise's vocabulary, OpenAPI schema Comment). Read-only: the seeded comments are read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getComment, listComments } from '../../generated/openapi/client/sdk.gen.ts';
 import { adminClient } from '../support/admin-client.ts';

@@ -1,6 +1,6 @@
-// Coupons through the generated client (reference 2.10 "coupons": code, percent or fixed
-// discount, usage limit, times used, start and end; get by code; section 5: coupon writes that
-// Teachable and Kajabi lack). Tests make their own coupons; the seeded ones are only read.
+// Coupons through the generated client (OpenAPI tag Coupons: code, percent or fixed
+// discount, usage limit, times used, start and end; get by code; coupon writes, which some
+// course platforms lack). Tests make their own coupons; the seeded ones are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
@@ -11,7 +11,7 @@ import { allPages, pointersOf, unique } from './commerce-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('coupons (coupons:read, coupons:write; reference 2.10 coupons)', () => {
+describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, 'coupons:read coupons:write'));

@@ -1,4 +1,4 @@
-// Curriculum lectures through the generated client (platform-apis 2.10 "curriculum":
+// Curriculum lectures through the generated client (OpenAPI tag Curriculum:
 // add, move and delete lectures; title, content type, content, duration, free preview, status).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLecture, deleteLecture, getLecture, getSection, listCourses, listSections, moveLecture, reorderLectures, updateLecture } from '../../generated/openapi/client/sdk.gen.ts';

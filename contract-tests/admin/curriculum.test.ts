@@ -1,4 +1,4 @@
-// Curriculum sections through the generated client (platform-apis 2.10 "curriculum":
+// Curriculum sections through the generated client (OpenAPI tag Curriculum:
 // tree get, add, move and delete sections). Writes go to courses the tests create; the seeded
 // courses are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,7 +16,7 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
     client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write curriculum:read curriculum:write'));
   });
 
-  it('lists the curriculum tree: sections in order with their lectures and private content (reference 2.10 tree get)', async () => {
+  it('lists the curriculum tree: sections in order with their lectures and private content (OpenAPI listSections)', async () => {
     const course = await seededCourse(client, 'web-development-bootcamp');
     const { data, response } = await listSections({ client, path: { courseId: course.id } });
     expect(response.status).toBe(200);

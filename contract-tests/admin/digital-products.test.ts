@@ -1,5 +1,5 @@
 // Digital products through the generated client (digital_products:read, :write;
-// reference 2.10 "digital products": price, slug, published state, an attached uploaded file).
+// OpenAPI tag Digital products: price, slug, published state, an attached uploaded file).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';

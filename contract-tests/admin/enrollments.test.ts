@@ -1,5 +1,5 @@
-// Enrollments and progress through the generated client (reference 2.10 "enrollments +
-// progress", 3.3 idempotent enrollment). Writes use fresh students and courses; progress is read
+// Enrollments and progress through the generated client (OpenAPI tag Students:
+// enrollStudent is idempotent). Writes use fresh students and courses; progress is read
 // from the demo seed (student1 at Demo Academy), which these tests never change.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -125,7 +125,7 @@ describe('enrollments and progress (students:read, students:write)', () => {
     expect(course!.percent_complete).toBe(Math.floor((course!.completed_lectures * 100) / course!.total_lectures));
     expect(course!.lectures.map((l) => l.lecture_id)).toContain(course!.last_watched!.lecture_id);
     const all = await getStudentProgress({ client, path: { id: sam.id }, query: { limit: 100 } });
-    // Expired access keeps its progress (reference 2.10: expire, keep progress).
+    // Expired access keeps its progress (OpenAPI getStudentProgress: expired enrollments keep their progress).
     expect(all.data!.data.find((c) => c.status === 'expired')?.completed_lectures).toBeGreaterThanOrEqual(2);
   });
 

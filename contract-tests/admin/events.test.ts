@@ -1,5 +1,5 @@
 // Events and registrations through the generated client (events:read, events:write;
-// reference 2.10 "events + registrations", Loopwise states registered / attended / cancelled).
+// OpenAPI tag Events, Loopwise states registered / attended / cancelled).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';

@@ -1,5 +1,5 @@
-// Forms and their submissions through the generated client (platform-apis 2.10
-// "forms": title, fields, submissions; list forms and submissions, get). Read-only: the seeded
+// Forms and their submissions through the generated client (OpenAPI tag
+// Forms: title, fields, submissions; list forms and submissions, get). Read-only: the seeded
 // contact form and its two submissions are read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getForm, listFormSubmissions, listForms } from '../../generated/openapi/client/sdk.gen.ts';

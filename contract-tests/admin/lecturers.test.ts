@@ -1,5 +1,5 @@
-// Lecturer profiles and course assignment through the generated client (platform-apis
-// 2.10 "lecturers": name, title, bio, avatar, slug, email, linked user, courses; list, get,
+// Lecturer profiles and course assignment through the generated client (OpenAPI tag
+// Lecturers: name, title, bio, avatar, slug, email, linked user, courses; list, get,
 // create, update, delete). Tests make their own profiles and courses; the seeded one is read only.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';

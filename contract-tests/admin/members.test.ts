@@ -1,4 +1,4 @@
-// Members through the generated client (reference 2.10 "students / members"): everyone
+// Members through the generated client (OpenAPI tag Members): everyone
 // with a role at the school, role changes as a full set, and the rule that a school keeps an
 // owner. Tests make their own people; the seeded owner is only ever refused (409), never changed.
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Membership plans through the generated client (reference 2.10 "membership plans /
-// pricing": price, interval + count, trial days, active, visible, included courses). Tests make
+// Membership plans through the generated client (OpenAPI tag Membership
+// plans: price, interval + count, trial days, active, visible, included courses). Tests make
 // their own plans; the seeded ones are only read (and refused deletion, having subscriptions).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMembershipPlan, deleteMembershipPlan, getMembershipPlan, listCourses, listMembershipPlans, updateMembershipPlan } from '../../generated/openapi/client/sdk.gen.ts';
@@ -12,7 +12,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const price = { amount: 1500, currency: 'USD' };
 
-describe('membership plans (membership_plans:read, membership_plans:write; reference 2.10)', () => {
+describe('membership plans (membership_plans:read, membership_plans:write; OpenAPI tag Membership plans)', () => {
   let client: ReturnType<typeof adminClient>;
   let courseIds: string[];
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Orders through the generated client (reference 2.10 "orders / payments": list with
+// Orders through the generated client (OpenAPI tag Orders: list with
 // state, date range and buyer filters, get with items, coupon and totals). Orders are read-only,
 // so the tests read the demo data: Demo Academy's DA-10001 to DA-10005.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +12,7 @@ import { allPages, pointersOf } from './commerce-fixtures.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-describe('orders (orders:read; reference 2.10 orders / payments)', () => {
+describe('orders (orders:read; OpenAPI tag Orders)', () => {
   let client: ReturnType<typeof adminClient>;
   let orders: ListOrdersResponse['data'];
   const byNumber = (number: string) => orders.find((o) => o.number === number)!;
@@ -26,7 +26,7 @@ describe('orders (orders:read; reference 2.10 orders / payments)', () => {
     expect(orders.every((o) => o.items.length > 0)).toBe(true);
   });
 
-  it('gets an order with its items, coupon code and totals in minor units (reference 2.10)', async () => {
+  it('gets an order with its items, coupon code and totals in minor units (OpenAPI getOrder)', async () => {
     const { data, response } = await getOrder({ client, path: { id: byNumber('DA-10002').id } });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({

@@ -1,4 +1,4 @@
-// Pages through the generated client (pages:read, pages:write; reference 2.10 "pages":
+// Pages through the generated client (pages:read, pages:write; OpenAPI tag Pages:
 // slug, title, body, draft -> published by explicit operations; slug unique per school).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Posts through the generated client (posts:read, posts:write; reference 2.10 "posts":
+// Posts through the generated client (posts:read, posts:write; OpenAPI tag Posts:
 // lists carry the excerpt, a get the full body; explicit publish and unpublish; slug unique).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';

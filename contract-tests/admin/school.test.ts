@@ -1,5 +1,5 @@
 // The school's settings through the generated client (school:read, school:write;
-// reference 2.10 "appearance / school": get, partial update). Other suites run against the same
+// OpenAPI tag School: get, partial update). Other suites run against the same
 // school at the same time, so changes here are harmless ones (a new beta flag, an extra metadata
 // host) and are put back; origin and slug are read-only.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

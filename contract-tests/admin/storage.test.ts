@@ -1,5 +1,5 @@
 // Uploads through the generated client and downloads over plain HTTP (storage:write;
-// reference 2.10 "storage"): types are sniffed from the bytes, active content is refused, limits
+// OpenAPI tag Storage): types are sniffed from the bytes, active content is refused, limits
 // answer 413/400 and never 500, and a served file can never act as a page of the school's origin.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Students through the generated client (reference 2.10 "students / members"): invite,
+// Students through the generated client (OpenAPI tag Students): invite,
 // list, get, update, remove, with the rules of global identities. Tests make their own people so
 // that the demo data other suites read stays as seeded.
 import { beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Subscriptions through the generated client (reference 2.10 "subscriptions": list/get,
+// Subscriptions through the generated client (OpenAPI tag Subscriptions: list/get,
 // cancel now or at period end, change plan). The API creates no subscriptions, so the writes act on
 // Second School's one running demo subscription (student1, monthly); Demo Academy's are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,7 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const SCOPES = 'subscriptions:read subscriptions:write membership_plans:read membership_plans:write';
 
-describe('subscriptions (subscriptions:read, subscriptions:write; reference 2.10)', () => {
+describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Subscriptions)', () => {
   let client: ReturnType<typeof adminClient>;
   let seeded: Subscription[];
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// /llms.txt follows the llmstxt.org form (reference 4.1) and every link in it resolves.
+// /llms.txt follows the llmstxt.org form (https://llmstxt.org) and every link in it resolves.
 import { describe, expect, inject, it } from 'vitest';
 
 const origin = inject('primaryOrigin');

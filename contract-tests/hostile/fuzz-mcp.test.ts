@@ -130,7 +130,7 @@ function mcpProblems(body: Body, token: TokenKind, response: WireResponse): stri
     if (token === 'anonymous' && response.status === 403) problems.push('an anonymous caller answered 403 rather than 401');
     return problems;
   }
-  // Only the tools a caller sees may run for it (platform-apis 3.3; MCP step-up).
+  // Only the tools a caller sees may run for it (MCP step-up).
   if (response.status === 200 && (token === 'anonymous' || token === 'member')) {
     const visible = new Set(tools[token].map((t) => t.name));
     const hidden = new Set(allTools().map((t) => t.name).filter((n) => !visible.has(n)));

@@ -1,5 +1,5 @@
 // The anonymous MCP surface: public catalog tools of this school only (/auth.md "What needs no token": without
-// a token: anonymous, public tools only; platform-apis 3.2: published or public rows only).
+// a token: anonymous, public tools only; published or public rows only).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, connect, DEMO_DRAFTS, textOf } from './mcp-client.ts';
@@ -45,14 +45,14 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
     }
   });
 
-  it('search_courses pages through exactly the published catalog of GET /api/v1/catalog/courses (platform-apis 3.2 ★)', async () => {
+  it('search_courses pages through exactly the published catalog of GET /api/v1/catalog/courses (/auth.md "What needs no token")', async () => {
     const slugs = (await allCourses(client)).map((c) => c.slug).sort();
     expect(slugs).toEqual(await restCatalogSlugs(origin));
     expect(slugs.length).toBeGreaterThanOrEqual(3);
     for (const draft of DEMO_DRAFTS.courses) expect(slugs).not.toContain(draft);
   });
 
-  it('search_courses matches a query and marks school-written text as untrusted (platform-apis 3.3)', async () => {
+  it('search_courses matches a query and marks school-written text as untrusted data, never instructions', async () => {
     const matches = await allCourses(client, 'git');
     expect(matches.map((c) => c.slug)).toContain('git-essentials');
     const result = await call(client, 'search_courses', { query: 'git' });
@@ -60,7 +60,7 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
     expect(textOf(result)).toMatch(/<untrusted-content[^>]*>[\s\S]*Git Essentials[\s\S]*<\/untrusted-content>/);
   });
 
-  it('get_course returns the curriculum outline and never lecture content (platform-apis 3.2 ★ get_course)', async () => {
+  it('get_course returns the curriculum outline and never lecture content (anonymous callers see public fields only)', async () => {
     const result = await call<{ slug: string; sections: { title: string; lectures: Record<string, unknown>[] }[]; lecture_count: number }>(client, 'get_course', { slug: 'git-essentials' });
     expect(result.isError).toBeFalsy();
     const course = result.structuredContent;
@@ -109,7 +109,7 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
     expect(result.structuredContent.links).toMatchObject({ llms_txt: `${origin}/llms.txt`, pricing_md: `${origin}/pricing.md`, auth_md: `${origin}/auth.md`, openapi_json: `${origin}/openapi.json`, mcp: `${origin}/mcp` });
   });
 
-  it('whoami reports anonymous and the public tool names (platform-apis 3.2 whoami ★)', async () => {
+  it('whoami reports anonymous and the public tool names', async () => {
     const result = await call<{ audience: string; scopes: string[]; tools: string[] }>(client, 'whoami');
     expect(result.structuredContent).toMatchObject({ audience: 'anonymous', scopes: [] });
     expect([...result.structuredContent.tools].sort()).toEqual([...PUBLIC_TOOLS].sort());

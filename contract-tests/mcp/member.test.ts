@@ -48,7 +48,7 @@ describe('member MCP tools', () => {
     expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
   });
 
-  it('a member token with account:read lists the read tools and not the writes (platform-apis 3.3: filter the tool list by scopes)', async () => {
+  it('a member token with account:read lists the read tools and not the writes (the tool list is filtered by the token scopes)', async () => {
     const names = (await reader.listTools()).tools.map((t) => t.name);
     for (const name of READ_TOOLS) expect(names).toContain(name);
     for (const name of WRITE_TOOLS) expect(names).not.toContain(name);

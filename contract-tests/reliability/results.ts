@@ -12,7 +12,7 @@ export const RESULTS_PATH = path.join(ROOT, 'contract-tests', 'RESULTS.md');
 
 const HEADER = `# Reliability results
 
-Written by the test runs themselves (issue 9), through \`contract-tests/reliability/results.ts\`:
+Written by the test runs themselves, through \`contract-tests/reliability/results.ts\`:
 every run of a load, fault or hostile-input suite replaces its own section below with the figures
 it measured, so each section shows that suite's latest run, on the machine, commit and database it
 names. Nothing here is edited by hand; rerun a suite to refresh its section.

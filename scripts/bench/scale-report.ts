@@ -22,7 +22,7 @@ export function scaleComparison(scale: Report, small: Report | undefined): strin
   const rss = scale.servers.find((s) => s.name === 'ours')?.vmHwmMiB ?? 0;
   const lines = [
     '',
-    '## Scale (issue 8)',
+    '## Scale: the same load against a large dataset',
     '',
     `Our database held 100,000 more members, 1,000,000 enrollments and 1,000,000 issued access tokens (scripts/bench/fixtures/scale-data.ts). ${small ? `Compared with the small-dataset run of ${small.timestamp} (bench/results), as ratios to each run's own ceiling.` : 'No small-dataset run was found in bench/results to compare with.'}`,
     '',

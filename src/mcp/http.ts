@@ -32,7 +32,7 @@ function sendJsonRpcError(res: Response, status: number, message: string, header
 }
 
 /**
- * platform-apis 3.3: per-caller limits on tool calls; per token, or per address when anonymous.
+ * Per-caller limits on tool calls (/auth.md "Rate limits"): per token, or per address when anonymous.
  * One hit per tool call: batches left the protocol in 2025-06-18, but the SDK still answers them
  * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, batch-limit.ts), and one hit per request
  * would multiply the limit.

@@ -1,5 +1,5 @@
 // Per-course analytics computed by the database (never rows loaded into JavaScript): enrollment
-// counts by state, and completion (reference 2.10 "analytics": enrollments, completion rate).
+// counts by state, and completion (OpenAPI tag Analytics: enrollments, completion rate).
 // Every course of the school gets a row, courses without enrollments included, and the rows page
 // by keyset over the computed figures like any other list (OpenAPI parameters Limit and Cursor).
 import { sql, type RawBuilder } from 'kysely';

@@ -1,4 +1,4 @@
-// whoami: what this connection may do (platform-apis 3.3: report the available tools, as
+// whoami: what this connection may do (it reports the available tools, as
 // Loopwise's check_connection does). Anonymous callers learn they are anonymous; token holders
 // see the token's audience, scopes and expiry. Never the token itself or who else it could be.
 import { z } from 'zod';

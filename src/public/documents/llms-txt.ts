@@ -1,5 +1,5 @@
 // /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
-// file lists of `- [title](url): note` lines, with `## Optional` last (reference 4.1).
+// file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
 import type { CatalogCourse } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
 import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';

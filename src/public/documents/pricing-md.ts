@@ -1,5 +1,5 @@
-// /pricing.md: this school's published prices from the database, in the shape proposed by
-// reference 4.3 (courses, membership plans, events, digital products). Coupon codes are secrets
+// /pricing.md: this school's published prices from the database, one section per kind of
+// offer (courses, membership plans, events, digital products). Coupon codes are secrets
 // and never appear. School-written names are kept to one table cell each (school text is never document structure:
 // lib/markdown-escape.ts escapes `|` with the rest, so a name cannot add a cell, a row or a heading).
 import type { Db } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-// The school's analytics (reference 2.10 "analytics": revenue by period, enrollments and
+// The school's analytics (OpenAPI tag Analytics: revenue by period, enrollments and
 // completion per course), every figure computed by the database. Kept free of HTTP so that the
 // admin area's charts can call the same functions: plain inputs, API-shaped outputs, and the same
 // 422s for a range that is backwards or too long.

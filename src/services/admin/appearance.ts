@@ -1,4 +1,4 @@
-// Rules of the school's appearance (reference 2.10, "appearance / school": get, partial update).
+// Rules of the school's appearance (OpenAPI tag Appearance: get, partial update).
 // A school that never changed it reads the table's defaults. The logo is an uploaded image of
 // this school or an external URL, never both. Custom CSS is bounded by the spec and may not close
 // the style element it is rendered into, which would let it inject markup into every page.

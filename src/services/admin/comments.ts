@@ -1,6 +1,6 @@
 // Reading comments (scope comments:read): newest first, filtered by target, author, thread and
-// date range (platform-apis 2.10, comments: list by target, by user, get). The author is shown by
-// name and by role in Loopwise's vocabulary (`role_type`, platform-apis 1.7); owners and admins
+// date range (OpenAPI tag Comments: list by target, by user, get). The author is shown by
+// name and by role in Loopwise's vocabulary (`role_type`, OpenAPI schema Comment); owners and admins
 // are `manager`. No e-mail: comments:read is about what was said, not about who to contact.
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/comments.ts';

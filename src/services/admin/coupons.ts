@@ -1,4 +1,4 @@
-// Rules of the admin API's coupons (reference 2.10 "coupons"): codes upper-case and unique per
+// Rules of the admin API's coupons (OpenAPI tag Coupons): codes upper-case and unique per
 // school (409), exactly one of a percent (1-100) or a fixed amount with its currency (400), a
 // validity window whose end is after its start (422), and a limit never below the redemptions
 // already counted (422). redemptions_count is read-only: checkout counts, the API never does.

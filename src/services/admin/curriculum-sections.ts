@@ -1,7 +1,7 @@
 // Rules of a course's sections: gapless positions from 1, inserts that push the rest down,
 // deletes only of empty sections (409 otherwise: no lesson material goes by accident), and
 // reorders that name every section once (422 otherwise). Reads include each section's lectures,
-// so one call returns the curriculum tree (platform-apis 2.10, curriculum: tree get).
+// so one call returns the curriculum tree (OpenAPI tag Curriculum).
 import type { Db } from '../../db/database.ts';
 import * as sections from '../../db/repositories/course-sections.ts';
 import { countLectures, listLecturesOfSections } from '../../db/repositories/lectures.ts';

@@ -1,4 +1,4 @@
-// Rules of the admin API's digital products (reference 2.10, "digital products"): drafts by
+// Rules of the admin API's digital products (OpenAPI tag Digital products): drafts by
 // default, explicit publish and archive, slugs unique per school, prices in the school's currency
 // unless given, and a file that is one of this school's uploads. Only a product with a file can be
 // published, and a published one keeps it: buyers must always get something to download.

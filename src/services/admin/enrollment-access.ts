@@ -1,7 +1,7 @@
 // How long an enrollment grants access: a future expiry or lifetime, never both (the enrollments
 // table checks `not (has_lifetime_access and expires_at is not null)`), and by default what a
-// purchase of the course grants (courses.access_days; null is lifetime). Reference 2.10,
-// "enrollments + progress": expire keeps progress, extend takes a date or "indefinite".
+// purchase of the course grants (courses.access_days; null is lifetime). As course
+// platforms' admin APIs do: expire keeps progress, extend takes a date or "indefinite".
 import { ProblemError, type FieldError } from '../../http/problem.ts';
 
 export type AccessInput = { expires_at?: string | undefined; has_lifetime_access?: boolean | undefined };

@@ -1,5 +1,5 @@
-// Rules of the admin API's enrollments (scope students:write manages them; reference 2.10,
-// "enrollments + progress"): enrolling is idempotent and returns the existing enrollment,
+// Rules of the admin API's enrollments (scope students:write manages them; OpenAPI
+// tag Students): enrolling is idempotent and returns the existing enrollment,
 // expiring keeps progress, an explicit expiry or lifetime access (re)activates, unenrolling
 // deletes the enrollment with its progress. Only people with the student role are enrolled.
 import type { Db } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-// Rules of event registrations (reference 2.10: attendee states registered / attended /
+// Rules of event registrations (OpenAPI tag Events: attendee states registered / attended /
 // cancelled, Loopwise's vocabulary). Registering is idempotent and counts seats under the event's
 // row lock, so two registrations for the last seat cannot both succeed (409 for the second).
 // Only people with a role at the school can be registered; a cancelled event takes nobody.

@@ -1,4 +1,4 @@
-// Rules of the admin API's events (reference 2.10, "events + registrations"): drafts by default,
+// Rules of the admin API's events (OpenAPI tag Events): drafts by default,
 // explicit publish and cancel, slugs unique per school, an end not before the start, a known time
 // zone (the school's by default), capacity never below the seats already taken, and deletion only
 // while nobody registered (cancel instead, so registrants can be told).

@@ -1,4 +1,4 @@
-// Reading forms and their submissions (scope forms:read; platform-apis 2.10, forms). Lists of
+// Reading forms and their submissions (scope forms:read; OpenAPI tag Forms). Lists of
 // forms stay light (counts, no fields); a form's fields come with getForm. Submissions are newest
 // first and their values are passed through as submitted: untrusted user content (the spec says
 // so on `data`). The schema has no webhook_url column, so forms carry none.

@@ -1,7 +1,7 @@
 // Rules of lecturer profiles: slugs derived from names and unique per school (409), a linked
 // person must hold a role at this school (422: identities are global, and a profile must not
 // reach into another school's people), a profile that still teaches is not deleted (409), and
-// assignments are idempotent both ways (platform-apis 2.10, lecturers).
+// assignments are idempotent both ways (OpenAPI tag Lecturers).
 import type { Db } from '../../db/database.ts';
 import { courseExists } from '../../db/repositories/course-sections.ts';
 import * as repo from '../../db/repositories/lecturers.ts';

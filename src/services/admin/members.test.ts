@@ -1,4 +1,4 @@
-// The last-owner rule under concurrency (reference 2.10 "students / members"; OpenAPI response Conflict: 409): two
+// The last-owner rule under concurrency (OpenAPI tag Members; OpenAPI response Conflict: 409): two
 // owners demoting each other at the same moment must not leave the school without one. Runs on
 // PGlite, and on PostgreSQL with DATABASE_URL, where the two transactions really overlap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

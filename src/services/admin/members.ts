@@ -1,5 +1,5 @@
-// Rules of the admin API's members: everyone with a role here (reference 2.10, "students /
-// members": roles student/lecturer/manager/owner). A school always keeps an owner, since only an
+// Rules of the admin API's members: everyone with a role here (OpenAPI tag Members:
+// roles student/lecturer/manager/owner). A school always keeps an owner, since only an
 // owner can delegate members:write (src/oauth/authorize/role-permissions.ts): a change that leaves
 // none is 409. Role changes run in one transaction holding the school's lock, so two owners
 // demoting each other at once cannot both succeed. Identities are global and never deleted here.

@@ -1,4 +1,4 @@
-// Rules of the admin API's membership plans (reference 2.10 "membership plans / pricing"): slugs
+// Rules of the admin API's membership plans (OpenAPI tag Membership plans): slugs
 // derived from names and unique per school (409), included courses given as ids of this school's
 // courses (422 with a pointer to each unknown one), and a plan that has subscriptions is archived,
 // never deleted (409), so every subscription keeps the plan it was sold.

@@ -1,4 +1,4 @@
-// Rules of the admin API's orders (reference 2.10 "orders / payments"): read-only, each order with
+// Rules of the admin API's orders (OpenAPI tag Orders): read-only, each order with
 // its items, coupon code and totals as money in the order's currency (minor units).
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus } from '../../db/schema.ts';

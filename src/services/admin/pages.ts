@@ -1,4 +1,4 @@
-// Rules of the admin API's static pages (reference 2.10, "pages"): drafts by default, explicit
+// Rules of the admin API's static pages (OpenAPI tag Pages): drafts by default, explicit
 // publish and unpublish, slugs derived from titles and unique per school; lists leave out bodies.
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/pages.ts';

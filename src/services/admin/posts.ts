@@ -1,4 +1,4 @@
-// Rules of the admin API's posts (reference 2.10, "posts"): drafts by default, explicit publish
+// Rules of the admin API's posts (OpenAPI tag Posts): drafts by default, explicit publish
 // and unpublish, slugs derived from titles and unique per school, the author a person with a role
 // here (by default the one the token acts for); lists carry the excerpt, a get the full body.
 import type { Db } from '../../db/database.ts';

@@ -1,5 +1,5 @@
-// A student's progress per course, as operators expect it (reference 2.10, "enrollments +
-// progress": completed/total, percent, last activity, per-lecture completion; Teachable's
+// A student's progress per course, as operators expect it (OpenAPI
+// getStudentProgress: completed/total, percent, last activity, per-lecture completion; Teachable's
 // progress and Loopwise's lastWatchedLecture). Counts use published lectures only, the ones the
 // student can see; expired enrollments keep and report their progress. Three queries per page.
 import type { Db } from '../../db/database.ts';

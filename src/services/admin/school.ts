@@ -1,4 +1,4 @@
-// Rules of the school's settings (reference 2.10, "appearance / school": get, partial update).
+// Rules of the school's settings (OpenAPI tag School: get, partial update).
 // Origin and slug are read-only: the origin is the school's OAuth issuer and resource. Beta flags
 // merge; metadata-document hosts are stored lower case, as the host check compares them.
 import type { Db } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-// Rules of the admin API's students (reference 2.10, "students / members"). A student is a global
+// Rules of the admin API's students (OpenAPI tag Students). A student is a global
 // identity holding the `student` role here. Inviting someone who does not belong here yet records
 // an invitation they accept themselves (nothing attached without the person's consent); inviting again is idempotent.
 // The school owns the role and its enrollments, not the identity: removing a student deletes

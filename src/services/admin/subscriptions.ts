@@ -1,4 +1,4 @@
-// Rules of the admin API's subscriptions (reference 2.10 "subscriptions": cancel now or at period
+// Rules of the admin API's subscriptions (OpenAPI tag Subscriptions: cancel now or at period
 // end, change plan). Both writes are idempotent: asking again for what already holds answers the
 // subscription unchanged. Billing runs elsewhere: nothing here charges, prorates or refunds.
 import type { Db } from '../../db/database.ts';
@@ -64,7 +64,7 @@ export function createSubscriptionAdmin(db: Db) {
     async get(site: Site, id: string) {
       return toSubscription(await mustFind(site, id));
     },
-    /** Reference 2.10: cancel now, or at the period end; conditional updates make both idempotent. */
+    /** OpenAPI cancelSubscription: cancel now, or at the period end; conditional updates make both idempotent. */
     async cancel(site: Site, id: string, input: { at_period_end?: boolean } | undefined) {
       if (input?.at_period_end === true) await repo.cancelAtPeriodEnd(db, site.id, id);
       else await repo.cancelNow(db, site.id, id);

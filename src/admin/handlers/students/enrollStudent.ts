@@ -1,7 +1,7 @@
 import type { EnrollStudentData, EnrollStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-// Idempotent enrollment that returns the existing enrollment (reference 3.3): 201 new, 200 existing.
+// OpenAPI enrollStudent: idempotent, enrolling again returns the existing enrollment: 201 new, 200 existing.
 export const enrollStudent: OperationHandler<EnrollStudentData, EnrollStudentResponses> = async ({ path, body }, { site, services }) => {
   const { created, enrollment } = await services.admin.enrollments.enroll(site, path.id, body);
   return created ? { status: 201, body: enrollment } : { status: 200, body: enrollment };
