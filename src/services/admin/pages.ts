@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/pages.ts';
 import type { PageRow } from '../../db/repositories/pages.ts';
 import type { DraftOrPublished } from '../../db/schema.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
-import { notFound } from '../../http/problem.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
+import { NotFound } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -15,7 +15,7 @@ import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 export type PageInput = { title?: string; slug?: string; body?: string };
 
 const UNIQUE_FIELDS = { pages_site_id_slug_key: 'slug' };
-const missing = () => notFound('No page with that id at this school.');
+const missing = () => new NotFound('No page with that id at this school.');
 
 export function toPageSummary(row: Omit<PageRow, 'body'>) {
   return {
