@@ -2,7 +2,9 @@
 // an unexpected failure but a generic message.
 import { graphql, GraphQLError, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { InvalidCursor } from '../lib/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
+import { Conflict, Forbidden, NotFound, RuleViolation } from '../services/errors.ts';
 import { labelExecutionError, toPublicError } from './errors.ts';
 import { buildAccountSchema } from './schema.ts';
 
@@ -36,5 +38,24 @@ describe('toPublicError', () => {
   it('labels variables that do not coerce as BAD_USER_INPUT', async () => {
     const result = await graphql({ schema, source: 'query($n: Int) { viewer { id } }', variableValues: { n: 'many' } });
     expect(labelExecutionError(result.errors![0]!).extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('toPublicError for service refusals (GraphQL spec "Errors": extensions.code; SDL "Errors")', () => {
+  it('not found is NOT_FOUND with the service sentence and the field path', () => {
+    expect(toPublicError(located(new NotFound('No event with this id.'))).toJSON()).toEqual({ message: 'No event with this id.', path: ['viewer'], extensions: { code: 'NOT_FOUND' } });
+  });
+
+  it('a forbidden change is FORBIDDEN', () => {
+    expect(toPublicError(located(new Forbidden('owner-required', 'Only an owner may.'))).extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('a rule violation or conflict is BAD_USER_INPUT naming the field at fault', () => {
+    expect(toPublicError(located(RuleViolation.at('/body/eventId', 'is full'))).toJSON()).toEqual({ message: 'is full', path: ['viewer'], extensions: { code: 'BAD_USER_INPUT', field: 'eventId' } });
+    expect(toPublicError(located(new Conflict('This event is full.'))).extensions).toEqual({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('a cursor this API did not issue is BAD_USER_INPUT naming `after`', () => {
+    expect(toPublicError(located(new InvalidCursor('forged'))).toJSON()).toEqual({ message: 'after is not a cursor this API issued.', path: ['viewer'], extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
   });
 });

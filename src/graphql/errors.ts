@@ -2,7 +2,9 @@
 // leaves as a GraphQL spec error with `extensions.code`; an unexpected one leaves with a generic
 // message only (the server log keeps the rest), never a stack trace or SQL text.
 import { GraphQLError } from 'graphql';
+import { InvalidCursor } from '../lib/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
+import { ServiceError, type ServiceErrorKind } from '../services/errors.ts';
 import type { GraphQLContext } from './context.ts';
 
 export type ErrorCode =
@@ -24,10 +26,35 @@ export function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
 }
 
+/**
+ * The code each kind of service refusal carries (SDL, schema description "Errors"): a missing
+ * object is NOT_FOUND, a role the member lacks FORBIDDEN, anything else input they can correct.
+ */
+const CODE_OF: Record<ServiceErrorKind, ErrorCode> = {
+  'not-found': 'NOT_FOUND',
+  forbidden: 'FORBIDDEN',
+  conflict: 'BAD_USER_INPUT',
+  'rule-violation': 'BAD_USER_INPUT',
+  'invalid-input': 'BAD_USER_INPUT',
+  'upload-too-large': 'BAD_USER_INPUT',
+  'unsupported-file-type': 'BAD_USER_INPUT',
+};
+
+/** A service's refusal as a GraphQL error; `field` names the first field at fault (its pointer's last step). */
+function serviceErrorToGraphQL(error: GraphQLError, original: ServiceError): GraphQLError {
+  const field = original.errors?.[0]?.pointer.split('/').pop();
+  return new GraphQLError(original.detail, {
+    nodes: error.nodes ?? null,
+    path: error.path ?? null,
+    extensions: { code: CODE_OF[original.kind], ...(field ? { field } : {}) },
+  });
+}
+
 /** A resolver failed with something that is neither a GraphQLError nor input the member can fix. */
 export function isUnexpected(error: GraphQLError): boolean {
   const original = error.originalError;
-  return original !== undefined && !(original instanceof GraphQLError) && !(original instanceof AccountInputError);
+  if (original === undefined || original instanceof GraphQLError) return false;
+  return !(original instanceof AccountInputError || original instanceof ServiceError || original instanceof InvalidCursor);
 }
 
 /** An execution error outside any field (no path) is the request's variables failing to coerce. */
@@ -49,6 +76,11 @@ export function toPublicError(error: Readonly<GraphQLError | Error>): GraphQLErr
       path: error.path ?? null,
       extensions: { code: 'BAD_USER_INPUT', reason: original.code, ...(original.field ? { field: original.field } : {}) },
     });
+  }
+  if (original instanceof ServiceError) return serviceErrorToGraphQL(error, original);
+  // Connections take their cursor as `after` (SDL); one this API did not issue is input to correct.
+  if (original instanceof InvalidCursor) {
+    return new GraphQLError('after is not a cursor this API issued.', { nodes: error.nodes ?? null, path: error.path ?? null, extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
   }
   if (isUnexpected(error)) {
     return new GraphQLError('Internal server error.', { nodes: error.nodes ?? null, path: error.path ?? null, extensions: { code: 'INTERNAL_SERVER_ERROR' } });

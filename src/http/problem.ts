@@ -1,5 +1,6 @@
-// RFC 9457 problem details: the one error shape of every non-OAuth REST operation. Services and
-// handlers throw these; `renderProblem` alone turns them into bytes.
+// RFC 9457 problem details: the one error shape of every non-OAuth REST operation. The HTTP layer
+// and handlers throw these; services throw their own errors (services/errors.ts), which
+// problem-of.ts maps to these; `renderProblem` alone turns them into bytes.
 import { problemTypePath, type ProblemTypeName } from './problem-types.ts';
 
 export type FieldError = { pointer: string; detail: string };

@@ -1,8 +1,13 @@
 // Turns handler results and thrown errors into bytes: one renderer per surface (habit 6).
 // An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
 import type { Request, Response } from 'express';
+import { InvalidCursor } from '../lib/cursor.ts';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
+import { oauthErrorOfServiceError } from '../oauth/errors-from-service.ts';
+import { ServiceError } from '../services/errors.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { errorSurfaceAt } from './error-surface.ts';
+import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
 import { requestContextOf } from './request-context-store.ts';
 import { isWireError, type WireError } from './wire-error.ts';
@@ -53,6 +58,12 @@ export function renderError(req: Request, res: Response, error: unknown): void {
   }
   if (isWireError(error)) return renderWireError(res, error);
   if (error instanceof ProblemError) return renderProblem(res, error);
+  // A service's refusal, in the shape of the operation that reached it (error-surface.ts).
+  if (error instanceof ServiceError) {
+    if (errorSurfaceAt(req.method, req.path) === 'oauth') return renderWireError(res, oauthErrorOfServiceError(error));
+    return renderProblem(res, problemOfServiceError(error));
+  }
+  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error));
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
   // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
   if (isClientHttpError(error)) {

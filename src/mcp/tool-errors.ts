@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ProblemError } from '../http/problem.ts';
 import { InvalidCursor } from '../lib/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
+import { ServiceError, type FieldError, type ServiceErrorKind } from '../services/errors.ts';
 
 /** Thrown by a handler for input its schema cannot express (an unknown slug, a bad cursor). */
 export class ToolInputError extends Error {
@@ -29,17 +30,37 @@ function withField(message: string, field: string | undefined): string {
   return named ? message : `${field}: ${message}`;
 }
 
+/**
+ * How each kind of service refusal reads to the model. The operation tools are the admin REST
+ * operations run as tools (their descriptions name the REST path), so a refusal names the REST
+ * answer it stands for, which the model can look up in /openapi.json.
+ */
+const REFUSAL: Record<ServiceErrorKind, string> = {
+  'not-found': 'Not Found (404)',
+  conflict: 'Conflict (409)',
+  'rule-violation': 'Unprocessable Content (422)',
+  'invalid-input': 'Invalid request (400)',
+  forbidden: 'Forbidden (403)',
+  'upload-too-large': 'Content Too Large (413)',
+  'unsupported-file-type': 'Unsupported Media Type (415)',
+};
+
+/** The fields at fault as the tool's argument paths (`body.slug`), after the sentence. */
+function withFields(text: string, errors: FieldError[] | undefined): string {
+  const fields = errors?.map((e) => `${e.pointer.replace(/^\//, '').replaceAll('/', '.')}: ${e.detail}`).join('; ');
+  return `${text}${fields ? ` [${fields}]` : ''}`;
+}
+
 export function toolErrorFrom(error: unknown, log: Logger, toolName: string): CallToolResult {
   if (error instanceof ToolInputError) return toolError(withField(error.message, error.field));
   if (error instanceof InvalidCursor) return toolError(withField('not a cursor this server issued; start again without it', 'cursor'));
   // The member API's correctable input errors (unknown lecture or event, position out of range).
   if (error instanceof AccountInputError) return toolError(withField(error.message, error.field));
-  // An admin operation's documented refusal (404, 409, 422, a 400 with pointers) reads as the REST
-  // API would say it; a 5xx stays a generic failure.
-  if (error instanceof ProblemError && error.status < 500) {
-    const fields = error.errors?.map((e) => `${e.pointer.replace(/^\//, '').replaceAll('/', '.')}: ${e.detail}`).join('; ');
-    return toolError(`${error.title} (${error.status}): ${error.message}${fields ? ` [${fields}]` : ''}`);
-  }
+  // A service's refusal is something the model can correct: what was refused, and which fields.
+  if (error instanceof ServiceError) return toolError(withFields(`${REFUSAL[error.kind]}: ${error.detail}`, error.errors));
+  // A problem raised by the HTTP layer the operation tools share (a list's cursor in another sort
+  // order) reads as the REST API said it; a 5xx stays a generic failure.
+  if (error instanceof ProblemError && error.status < 500) return toolError(withFields(`${error.title} (${error.status}): ${error.message}`, error.errors));
   log.error({ err: error, tool: toolName }, 'MCP tool failed');
   return toolError(`The tool ${toolName} failed unexpectedly; the error has been logged. Try again later.`);
 }

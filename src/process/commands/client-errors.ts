@@ -1,7 +1,7 @@
 // The expected failures of creating a client, as one line each (no stack): a broken rule
 // (manage-clients.ts) and a name or client_id already taken. Both drivers report a unique
 // violation as SQLSTATE 23505 with the constraint's name.
-import { isUniqueViolation } from '../../admin/database-errors.ts';
+import { isUniqueViolation } from '../../db/integrity-errors.ts';
 import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
 import { CommandError } from './command-line.ts';
 

@@ -1,7 +1,7 @@
 // The admin area's "Analytics" page reads the very functions behind the admin REST API's
 // analytics:read operations (services/admin/analytics.ts), so the charts and tables show the
 // numbers an integration reads. Course reports are paged through here up to a bound.
-import { ProblemError } from '../../http/problem.ts';
+import { RuleViolation } from '../errors.ts';
 import type { AnalyticsAdmin, RevenueInterval } from '../admin/analytics.ts';
 import type { Site } from '../sites.ts';
 
@@ -44,7 +44,7 @@ export function createAnalyticsReport(analytics: AnalyticsAdmin) {
       try {
         revenue = await analytics.revenue(site, range);
       } catch (error) {
-        if (!(error instanceof ProblemError) || error.status !== 422) throw error;
+        if (!(error instanceof RuleViolation)) throw error;
         rangeError = error.message;
       }
       const enrollments = await allPages((cursor) => analytics.enrollmentsByCourse(site, { limit: PAGE, cursor }));

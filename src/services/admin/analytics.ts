@@ -8,8 +8,8 @@ import * as courses from '../../db/repositories/analytics-courses.ts';
 import type { CourseStatsQuery } from '../../db/repositories/analytics-courses.ts';
 import { revenueBuckets, type RevenueBucketRow, type RevenueInterval } from '../../db/repositories/analytics-revenue.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
+import { RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
-import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
 export type { RevenueInterval };
@@ -33,10 +33,10 @@ export function bucketCount(from: string, to: string, interval: RevenueInterval)
 }
 
 function checkRange(from: string, to: string, interval: RevenueInterval): void {
-  if (to < from) throw ruleViolation('The range ends before it starts.', [{ pointer: '/query/to', detail: 'must not be before from' }]);
+  if (to < from) throw new RuleViolation('The range ends before it starts.', [{ pointer: '/query/to', detail: 'must not be before from' }]);
   const buckets = bucketCount(from, to, interval);
   if (buckets > MAX_BUCKETS) {
-    throw ruleViolation(`The range spans ${buckets} ${interval} buckets; at most ${MAX_BUCKETS} are allowed.`, [
+    throw new RuleViolation(`The range spans ${buckets} ${interval} buckets; at most ${MAX_BUCKETS} are allowed.`, [
       { pointer: '/query/to', detail: `must be within ${MAX_BUCKETS} ${interval}s of from (or use a longer interval)` },
     ]);
   }

@@ -8,7 +8,7 @@ import { findStoredFile } from '../../db/repositories/stored-files.ts';
 import type { Theme } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { unprocessable } from './rule-errors.ts';
+import { RuleViolation } from '../errors.ts';
 import { fileUrl } from './storage.ts';
 
 export type AppearanceInput = {
@@ -45,7 +45,7 @@ export function createAppearanceAdmin(db: Db) {
     if (logo === null) return { logo_file_id: null, logo_url: null };
     if (logo.url !== undefined) return { logo_file_id: null, logo_url: logo.url };
     const file = logo.file_id ? await findStoredFile(db, site.id, logo.file_id) : undefined;
-    if (!file || !file.content_type.startsWith('image/')) throw unprocessable('/body/logo/file_id', 'is not an image uploaded to this school');
+    if (!file || !file.content_type.startsWith('image/')) throw RuleViolation.at('/body/logo/file_id', 'is not an image uploaded to this school');
     return { logo_file_id: file.id, logo_url: null };
   }
 
@@ -55,7 +55,7 @@ export function createAppearanceAdmin(db: Db) {
     },
     async update(site: Site, input: AppearanceInput) {
       const { logo, custom_css: css, ...rest } = input;
-      if (css && /<\/style/i.test(css)) throw unprocessable('/body/custom_css', 'may not contain </style');
+      if (css && /<\/style/i.test(css)) throw RuleViolation.at('/body/custom_css', 'may not contain </style');
       await upsertAppearance(db, site.id, { ...rest, ...(css !== undefined ? { custom_css: css } : {}), ...(await logoColumns(site, logo)) });
       return toAppearance(site, await findAppearance(db, site.id));
     },

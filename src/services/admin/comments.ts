@@ -7,7 +7,7 @@ import * as repo from '../../db/repositories/comments.ts';
 import type { CommentRow } from '../../db/repositories/comments.ts';
 import type { CommentableType } from '../../db/schema.ts';
 import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
-import { invalidRequest, notFound } from '../../http/problem.ts';
+import { NotFound, InvalidInput } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 
@@ -46,7 +46,7 @@ export function toComment(row: CommentRow) {
 /** An empty or inverted date range is a mistake in the request, named by its pointer (400). */
 export function checkDateRange(after: string | undefined, before: string | undefined): void {
   if (after && before && Date.parse(before) < Date.parse(after)) {
-    throw invalidRequest([{ pointer: '/query/created_before', detail: 'must not be earlier than created_after' }]);
+    throw new InvalidInput([{ pointer: '/query/created_before', detail: 'must not be earlier than created_after' }]);
   }
 }
 
@@ -69,7 +69,7 @@ export function createCommentAdmin(db: Db) {
     },
     async get(site: Site, id: string) {
       const row = await repo.findComment(db, site.id, id);
-      if (!row) throw notFound('No comment with that id at this school.');
+      if (!row) throw new NotFound('No comment with that id at this school.');
       return toComment(row);
     },
   };

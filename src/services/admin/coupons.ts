@@ -5,12 +5,12 @@
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/coupons.ts';
 import type { CouponRow } from '../../db/repositories/coupons.ts';
-import { isUniqueViolation, mapIntegrityError } from '../../admin/database-errors.ts';
+import { isUniqueViolation } from '../../db/integrity-errors.ts';
+import { mapCheckViolation, mapIntegrityError } from '../integrity-errors.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
-import { invalidRequest, notFound } from '../../http/problem.ts';
+import { NotFound, RuleViolation, InvalidInput } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { mapCheckViolation, ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
 export type CouponInput = {
@@ -50,7 +50,7 @@ export function toCoupon(row: CouponRow) {
 /** The discount columns the input asks for, or {} when it names none; one kind at a time (400). */
 function discountColumns(input: CouponInput) {
   if (input.percent_off !== undefined && input.amount_off !== undefined) {
-    throw invalidRequest([{ pointer: '/body/amount_off', detail: 'cannot be combined with percent_off; a coupon is a percent or a fixed amount' }]);
+    throw new InvalidInput([{ pointer: '/body/amount_off', detail: 'cannot be combined with percent_off; a coupon is a percent or a fixed amount' }]);
   }
   if (input.percent_off !== undefined) return { discount_type: 'percent' as const, percent_off: input.percent_off, amount_off: null, currency: null };
   if (input.amount_off !== undefined) return { discount_type: 'amount' as const, amount_off: input.amount_off.amount, currency: input.amount_off.currency, percent_off: null };
@@ -63,12 +63,12 @@ function checkWindow(input: CouponInput, stored: CouponRow | undefined): void {
   const until = input.valid_until !== undefined ? input.valid_until : toIso(stored?.valid_until);
   if (from == null || until == null || Date.parse(until) > Date.parse(from)) return;
   const pointer = input.valid_until !== undefined ? '/body/valid_until' : '/body/valid_from';
-  throw ruleViolation('valid_until must be after valid_from.', [{ pointer, detail: 'must leave valid_until after valid_from' }]);
+  throw new RuleViolation('valid_until must be after valid_from.', [{ pointer, detail: 'must leave valid_until after valid_from' }]);
 }
 
 function checkLimit(input: CouponInput, stored: CouponRow): void {
   if (input.max_redemptions == null || input.max_redemptions >= stored.redemptions_count) return;
-  throw ruleViolation(`The coupon has been redeemed ${stored.redemptions_count} times already.`, [
+  throw new RuleViolation(`The coupon has been redeemed ${stored.redemptions_count} times already.`, [
     { pointer: '/body/max_redemptions', detail: `must be at least redemptions_count (${stored.redemptions_count})` },
   ]);
 }
@@ -91,12 +91,12 @@ export function createCouponAdmin(db: Db) {
     },
     async get(site: Site, id: string) {
       const row = await repo.findCoupon(db, site.id, id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw new NotFound(NOT_FOUND);
       return toCoupon(row);
     },
     async create(site: Site, input: CouponInput & { code: string }) {
       if (input.percent_off === undefined && input.amount_off === undefined) {
-        throw invalidRequest([{ pointer: '/body/percent_off', detail: 'is required unless amount_off is given' }]);
+        throw new InvalidInput([{ pointer: '/body/percent_off', detail: 'is required unless amount_off is given' }]);
       }
       checkWindow(input, undefined);
       const code = input.code.toUpperCase();
@@ -107,7 +107,7 @@ export function createCouponAdmin(db: Db) {
     },
     async update(site: Site, id: string, input: CouponInput) {
       const stored = await repo.findCoupon(db, site.id, id);
-      if (!stored) throw notFound(NOT_FOUND);
+      if (!stored) throw new NotFound(NOT_FOUND);
       checkWindow(input, stored);
       checkLimit(input, stored);
       const row = await repo
@@ -115,11 +115,11 @@ export function createCouponAdmin(db: Db) {
         .catch((error: unknown) =>
           isUniqueViolation(error) ? mapIntegrityError(error, UNIQUE_FIELDS, 'A coupon') : mapCheckViolation(error, 'The change breaks a rule of the coupon.', LIMIT_RACE),
         );
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw new NotFound(NOT_FOUND);
       return toCoupon(row);
     },
     async remove(site: Site, id: string): Promise<void> {
-      if (!(await repo.deleteCoupon(db, site.id, id))) throw notFound(NOT_FOUND);
+      if (!(await repo.deleteCoupon(db, site.id, id))) throw new NotFound(NOT_FOUND);
     },
   };
 }

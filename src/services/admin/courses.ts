@@ -3,9 +3,9 @@
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/courses.ts';
 import type { CourseRow } from '../../db/repositories/courses.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
 import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
-import { invalidRequest, notFound } from '../../http/problem.ts';
+import { NotFound, InvalidInput } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -43,7 +43,7 @@ export function toCourse(row: CourseRow) {
 }
 
 function columnsOf(input: CourseInput) {
-  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
+  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (lib/rich-text.ts).
   const { price, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }
@@ -51,7 +51,7 @@ function columnsOf(input: CourseInput) {
 export function createCourseAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<CourseRow> {
     const row = await repo.findCourse(db, site.id, id);
-    if (!row) throw notFound('No course with that id at this school.');
+    if (!row) throw new NotFound('No course with that id at this school.');
     return row;
   }
 
@@ -61,7 +61,7 @@ export function createCourseAdmin(db: Db) {
       const sort = parseSort(query.sort, '-created_at');
       const after = readCursor(query.cursor);
       // A cursor of another sort order is not one this list issued (a 400, never a 500).
-      if (after && sort.column === 'created_at' && Number.isNaN(Date.parse(String(after.v)))) throw invalidRequest([{ pointer: '/query/cursor', detail: 'cursor belongs to another sort order' }]);
+      if (after && sort.column === 'created_at' && Number.isNaN(Date.parse(String(after.v)))) throw new InvalidInput([{ pointer: '/query/cursor', detail: 'cursor belongs to another sort order' }]);
       const rows = await repo.listCourses(db, site.id, { limit, after, sort, status: query.status, search: query.q });
       return pageOf(rows, limit, (row) => (sort.column === 'title' ? row.title : row.created_at.toISOString()), toCourse);
     },
@@ -76,7 +76,7 @@ export function createCourseAdmin(db: Db) {
     },
     async update(site: Site, id: string, input: CourseInput) {
       const row = await repo.updateCourse(db, site.id, id, columnsOf(input)).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
-      if (!row) throw notFound('No course with that id at this school.');
+      if (!row) throw new NotFound('No course with that id at this school.');
       return toCourse(row);
     },
     async publish(site: Site, id: string) {
@@ -91,7 +91,7 @@ export function createCourseAdmin(db: Db) {
     },
     async remove(site: Site, id: string): Promise<void> {
       const deleted = await repo.deleteCourse(db, site.id, id).catch((error: unknown) => mapIntegrityError(error, {}, 'This course'));
-      if (!deleted) throw notFound('No course with that id at this school.');
+      if (!deleted) throw new NotFound('No course with that id at this school.');
     },
   };
 }

@@ -6,13 +6,13 @@ import type { Db } from '../../db/database.ts';
 import * as sections from '../../db/repositories/course-sections.ts';
 import * as lectures from '../../db/repositories/lectures.ts';
 import type { LectureContentType } from '../../db/schema.ts';
-import { conflict } from '../../http/problem.ts';
+import { Conflict, RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { checkFullOrder } from './curriculum-sections.ts';
 import { sanitizeSchoolHtml, withSanitizedHtml } from '../../lib/rich-text.ts';
-import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
+import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, withCourseLocked } from './curriculum-shapes.ts';
 
-/** OpenAPI "School text and HTML": `text` content is school HTML, sanitised on every write (services/rich-text.ts). */
+/** OpenAPI "School text and HTML": `text` content is school HTML, sanitised on every write (lib/rich-text.ts). */
 function sanitizedContent<T extends LectureInput>(input: T, type: LectureContentType, current?: string | null): T {
   if (type !== 'text') return input;
   // A lecture turned into `text` keeps its old content unless sent: that content is sanitised too.
@@ -72,7 +72,7 @@ export function createLectureAdmin(db: Db) {
     async deleteLecture(site: Site, id: string): Promise<void> {
       await withLectureLocked(site, id, async (trx, lecture) => {
         if (await lectures.lectureHasProgress(trx, site.id, id)) {
-          throw conflict('Students have progress on this lecture; set its status to draft to hide it instead of deleting it.');
+          throw new Conflict('Students have progress on this lecture; set its status to draft to hide it instead of deleting it.');
         }
         await lectures.deleteLecture(trx, site.id, id);
         await lectures.shiftLectures(trx, site.id, lecture.section_id, lecture.position + 1, -1);
@@ -82,7 +82,7 @@ export function createLectureAdmin(db: Db) {
     async moveLecture(site: Site, id: string, target: { section_id: string; position?: number }) {
       return withLectureLocked(site, id, async (trx, lecture) => {
         if (!(await sections.findSection(trx, site.id, lecture.course_id, target.section_id))) {
-          throw unprocessable("The target section is not part of this lecture's course.", [{ pointer: '/body/section_id', detail: "is not a section of the lecture's course" }]);
+          throw new RuleViolation("The target section is not part of this lecture's course.", [{ pointer: '/body/section_id', detail: "is not a section of the lecture's course" }]);
         }
         // Close the gap at the old place, then open one at the new place (deferred uniqueness).
         await lectures.shiftLectures(trx, site.id, lecture.section_id, lecture.position + 1, -1, id);

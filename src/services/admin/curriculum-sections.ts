@@ -6,10 +6,10 @@ import type { Db } from '../../db/database.ts';
 import * as sections from '../../db/repositories/course-sections.ts';
 import { countLectures, listLecturesOfSections } from '../../db/repositories/lectures.ts';
 import { pageOf, readCursor } from '../../admin/keyset.ts';
-import { conflict } from '../../http/problem.ts';
+import { Conflict, RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { courseNotFound, placeAt, sectionNotFound, toSection, unprocessable, withCourseLocked } from './curriculum-shapes.ts';
+import { courseNotFound, placeAt, sectionNotFound, toSection, withCourseLocked } from './curriculum-shapes.ts';
 
 export type SectionInput = { title?: string; description?: string | null };
 
@@ -20,7 +20,7 @@ export function checkFullOrder(given: readonly string[], actual: readonly string
   const missing = actual.filter((id) => !given.includes(id));
   if (unknown.length === 0 && missing.length === 0) return;
   const parts = [missing.length ? `leaves out ${missing.length} of the ${what}` : '', unknown.length ? `names ${unknown.length} id(s) that are not among them` : ''];
-  throw unprocessable(`The order must list every one of the ${what} exactly once.`, [{ pointer, detail: parts.filter(Boolean).join(' and ') }]);
+  throw new RuleViolation(`The order must list every one of the ${what} exactly once.`, [{ pointer, detail: parts.filter(Boolean).join(' and ') }]);
 }
 
 export function createSectionAdmin(db: Db) {
@@ -61,7 +61,7 @@ export function createSectionAdmin(db: Db) {
 
     async updateSection(site: Site, courseId: string, id: string, input: SectionInput) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
-      // OpenAPI "School text and HTML": a section's description, sanitised on every write (services/rich-text.ts).
+      // OpenAPI "School text and HTML": a section's description, sanitised on every write (lib/rich-text.ts).
       const row = await sections.updateSection(db, site.id, courseId, id, withSanitizedHtml(input, ['description']));
       if (!row) throw sectionNotFound();
       const [section] = await withLectures(db, site, [row]);
@@ -72,7 +72,7 @@ export function createSectionAdmin(db: Db) {
       await withCourseLocked(db, site.id, courseId, async (trx) => {
         await mustFind(trx, site, courseId, id);
         const lectures = await countLectures(trx, site.id, id);
-        if (lectures > 0) throw conflict(`This section still holds ${lectures} lecture(s); move or delete them first.`);
+        if (lectures > 0) throw new Conflict(`This section still holds ${lectures} lecture(s); move or delete them first.`);
         const deleted = (await sections.deleteSection(trx, site.id, courseId, id))!;
         await sections.shiftSections(trx, site.id, courseId, deleted.position + 1, -1);
       });

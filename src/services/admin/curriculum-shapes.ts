@@ -4,8 +4,8 @@
 import type { Db } from '../../db/database.ts';
 import { lockCourse, type SectionRow } from '../../db/repositories/course-sections.ts';
 import type { LectureRow } from '../../db/repositories/lectures.ts';
-import { isUniqueViolation } from '../../admin/database-errors.ts';
-import { conflict, notFound, ProblemError, type FieldError } from '../../http/problem.ts';
+import { isUniqueViolation } from '../../db/integrity-errors.ts';
+import { Conflict, NotFound, RuleViolation } from '../errors.ts';
 import type { LectureContentType } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 
@@ -41,12 +41,9 @@ export function toSection(row: SectionRow, lectures: readonly LectureRow[]) {
   };
 }
 
-export const courseNotFound = (): ProblemError => notFound('No course with that id at this school.');
-export const sectionNotFound = (): ProblemError => notFound('No section with that id in this course.');
-export const lectureNotFound = (): ProblemError => notFound('No lecture with that id at this school.');
-
-export const unprocessable = (detail: string, errors: FieldError[]): ProblemError =>
-  new ProblemError({ status: 422, type: 'unprocessable', title: 'Unprocessable Content', detail, errors });
+export const courseNotFound = (): NotFound => new NotFound('No course with that id at this school.');
+export const sectionNotFound = (): NotFound => new NotFound('No section with that id in this course.');
+export const lectureNotFound = (): NotFound => new NotFound('No lecture with that id at this school.');
 
 /**
  * Every type but `text` holds a link to the material (schema comment on lectures.content), so
@@ -64,7 +61,7 @@ export function checkContent(type: LectureContentType, content: string | null | 
   }
   if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return;
   const detail = pointer.endsWith('content_type') ? `does not fit the lecture's content: ${type} content must be an http(s) URL; send content too` : `must be an http(s) URL for a ${type} lecture`;
-  throw unprocessable(`The lecture's content does not fit its type.`, [{ pointer, detail }]);
+  throw new RuleViolation(`The lecture's content does not fit its type.`, [{ pointer, detail }]);
 }
 
 /** A requested place (from 1) within `last` items, where `last + 1` is the end. */
@@ -83,7 +80,7 @@ export async function withCourseLocked<T>(db: Db, siteId: string, courseId: stri
       return work(trx);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('The curriculum changed while this request ran; read it again and retry.');
+    if (isUniqueViolation(error)) throw new Conflict('The curriculum changed while this request ran; read it again and retry.');
     throw error;
   }
 }

@@ -7,21 +7,20 @@ import * as repo from '../../db/repositories/digital-products.ts';
 import type { DigitalProductRow } from '../../db/repositories/digital-products.ts';
 import { findStoredFile } from '../../db/repositories/stored-files.ts';
 import type { DigitalProductStatus } from '../../db/schema.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
+import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
-import { unprocessable } from './rule-errors.ts';
 import { fileUrl } from './storage.ts';
 
 export type DigitalProductInput = { name?: string; slug?: string; description?: string | null; price?: { amount: number; currency: string }; file_id?: string | null };
 
 const UNIQUE_FIELDS = { digital_products_site_id_slug_key: 'slug' };
-const missing = () => notFound('No digital product with that id at this school.');
+const missing = () => new NotFound('No digital product with that id at this school.');
 
 export function toDigitalProduct(site: Site, row: DigitalProductRow) {
   const file = row.file_id && row.file_filename !== null ? { id: row.file_id, filename: row.file_filename } : null;
@@ -46,16 +45,16 @@ export function createDigitalProductAdmin(db: Db) {
   }
 
   async function columnsOf(site: Site, input: DigitalProductInput) {
-    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (lib/rich-text.ts).
     const { price, file_id: fileId, ...rest } = withSanitizedHtml(input, ['description']);
-    if (fileId && !(await findStoredFile(db, site.id, fileId))) throw unprocessable('/body/file_id', 'is not a file uploaded to this school');
+    if (fileId && !(await findStoredFile(db, site.id, fileId))) throw RuleViolation.at('/body/file_id', 'is not a file uploaded to this school');
     return { ...rest, ...(fileId !== undefined ? { file_id: fileId } : {}), ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
   }
 
   async function setStatus(site: Site, id: string, status: DigitalProductStatus) {
     const product = await mustFind(site, id);
     if (product.status === status) return toDigitalProduct(site, product);
-    if (status === 'published' && !product.file_filename) throw unprocessable(null, 'A product without a file cannot be published; attach one first.');
+    if (status === 'published' && !product.file_filename) throw new RuleViolation('A product without a file cannot be published; attach one first.');
     await repo.updateDigitalProduct(db, site.id, id, { status });
     return toDigitalProduct(site, await mustFind(site, id));
   }
@@ -78,7 +77,7 @@ export function createDigitalProductAdmin(db: Db) {
     },
     async update(site: Site, id: string, input: DigitalProductInput) {
       const product = await mustFind(site, id);
-      if (input.file_id === null && product.status === 'published') throw unprocessable('/body/file_id', 'a published product keeps its file; archive it first');
+      if (input.file_id === null && product.status === 'published') throw RuleViolation.at('/body/file_id', 'a published product keeps its file; archive it first');
       const columns = await columnsOf(site, input);
       await repo.updateDigitalProduct(db, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A digital product'));
       return toDigitalProduct(site, await mustFind(site, id));
@@ -87,7 +86,7 @@ export function createDigitalProductAdmin(db: Db) {
     archive: (site: Site, id: string) => setStatus(site, id, 'archived'),
     async remove(site: Site, id: string): Promise<void> {
       await mustFind(site, id);
-      if (await repo.isDigitalProductSold(db, site.id, id)) throw conflict('This digital product appears on orders and cannot be deleted; archive it instead.');
+      if (await repo.isDigitalProductSold(db, site.id, id)) throw new Conflict('This digital product appears on orders and cannot be deleted; archive it instead.');
       if (!(await repo.deleteDigitalProduct(db, site.id, id))) throw missing();
     },
   };

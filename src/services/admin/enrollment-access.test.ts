@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ProblemError } from '../../http/problem.ts';
+import { RuleViolation } from '../errors.ts';
 import { defaultAccess, requestedAccess } from './enrollment-access.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
-function problemOf(run: () => unknown): ProblemError {
+function violationOf(run: () => unknown): RuleViolation {
   try {
     run();
   } catch (error) {
-    if (error instanceof ProblemError) return error;
+    if (error instanceof RuleViolation) return error;
     throw error;
   }
-  throw new Error('expected a problem');
+  throw new Error('expected a rule violation');
 }
 
 describe('enrollment access (enrollments check: lifetime and expiry exclude each other)', () => {
@@ -25,11 +25,11 @@ describe('enrollment access (enrollments check: lifetime and expiry exclude each
   });
 
   it('refuses both at once, lifetime taken away without a date, and expiries not in the future (422)', () => {
-    const both = problemOf(() => requestedAccess({ has_lifetime_access: true, expires_at: '2027-01-01T00:00:00Z' }, now));
-    expect(both.status).toBe(422);
+    const both = violationOf(() => requestedAccess({ has_lifetime_access: true, expires_at: '2027-01-01T00:00:00Z' }, now));
+    expect(both.kind).toBe('rule-violation');
     expect(both.errors).toEqual([expect.objectContaining({ pointer: '/body/expires_at' })]);
-    expect(problemOf(() => requestedAccess({ has_lifetime_access: false }, now)).status).toBe(422);
-    expect(problemOf(() => requestedAccess({ expires_at: now.toISOString() }, now)).status).toBe(422);
+    expect(violationOf(() => requestedAccess({ has_lifetime_access: false }, now)).kind).toBe('rule-violation');
+    expect(violationOf(() => requestedAccess({ expires_at: now.toISOString() }, now)).kind).toBe('rule-violation');
   });
 
   it("defaults to the course's access_days, or lifetime when it has none", () => {

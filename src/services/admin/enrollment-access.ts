@@ -2,17 +2,12 @@
 // table checks `not (has_lifetime_access and expires_at is not null)`), and by default what a
 // purchase of the course grants (courses.access_days; null is lifetime). As course
 // platforms' admin APIs do: expire keeps progress, extend takes a date or "indefinite".
-import { ProblemError, type FieldError } from '../../http/problem.ts';
+import { RuleViolation } from '../errors.ts';
 
 export type AccessInput = { expires_at?: string | undefined; has_lifetime_access?: boolean | undefined };
 export type Access = { expires_at: Date | null; has_lifetime_access: boolean };
 
 const DAY_MS = 86_400_000;
-
-/** 422: well-formed input that breaks a rule of the school's data. */
-export function unprocessable(detail: string, errors: FieldError[]): ProblemError {
-  return new ProblemError({ status: 422, type: 'unprocessable', title: 'Unprocessable Content', detail, errors });
-}
 
 /**
  * The access the input asks for, or undefined when it names none.
@@ -21,14 +16,14 @@ export function unprocessable(detail: string, errors: FieldError[]): ProblemErro
 export function requestedAccess(input: AccessInput, now: Date): Access | undefined {
   const { expires_at, has_lifetime_access } = input;
   if (has_lifetime_access === true && expires_at !== undefined) {
-    throw unprocessable('Lifetime access has no expiry: send expires_at or has_lifetime_access, not both.', [
+    throw new RuleViolation('Lifetime access has no expiry: send expires_at or has_lifetime_access, not both.', [
       { pointer: '/body/expires_at', detail: 'cannot be combined with has_lifetime_access: true' },
     ]);
   }
   if (has_lifetime_access === true) return { expires_at: null, has_lifetime_access: true };
   if (expires_at === undefined) {
     if (has_lifetime_access === false) {
-      throw unprocessable('To end lifetime access, send an expires_at or expire the enrollment.', [
+      throw new RuleViolation('To end lifetime access, send an expires_at or expire the enrollment.', [
         { pointer: '/body/expires_at', detail: 'is required when has_lifetime_access is false' },
       ]);
     }
@@ -36,7 +31,7 @@ export function requestedAccess(input: AccessInput, now: Date): Access | undefin
   }
   const expiry = new Date(expires_at);
   if (!(expiry.getTime() > now.getTime())) {
-    throw unprocessable('An expiry must lie in the future; to end access now, expire the enrollment.', [
+    throw new RuleViolation('An expiry must lie in the future; to end access now, expire the enrollment.', [
       { pointer: '/body/expires_at', detail: 'must be in the future' },
     ]);
   }

@@ -9,11 +9,11 @@ import * as repo from '../../db/repositories/enrollments.ts';
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
-import { notFound, ProblemError } from '../../http/problem.ts';
+import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { readCursorOfKind } from './people-query.ts';
-import { defaultAccess, requestedAccess, unprocessable, type AccessInput } from './enrollment-access.ts';
+import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
 
 export type EnrollmentListInput = { limit?: number; cursor?: string; status?: EnrollmentStatus; sort?: string; q?: string };
 
@@ -40,7 +40,7 @@ export function toEnrollment(row: EnrollmentRow) {
 export function createEnrollmentAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<EnrollmentRow> {
     const row = await repo.findEnrollment(db, site.id, id);
-    if (!row) throw notFound('No enrollment with that id at this school.');
+    if (!row) throw new NotFound('No enrollment with that id at this school.');
     return row;
   }
 
@@ -53,11 +53,11 @@ export function createEnrollmentAdmin(db: Db) {
 
   return {
     async listForStudent(site: Site, personId: string, input: EnrollmentListInput) {
-      if (!(await findStudent(db, site.id, personId))) throw notFound('No student with that id at this school.');
+      if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
       return page(site, input, { personId });
     },
     async listForCourse(site: Site, courseId: string, input: EnrollmentListInput) {
-      if (!(await findCourse(db, site.id, courseId))) throw notFound('No course with that id at this school.');
+      if (!(await findCourse(db, site.id, courseId))) throw new NotFound('No course with that id at this school.');
       return page(site, input, { courseId });
     },
     async get(site: Site, id: string) {
@@ -65,16 +65,16 @@ export function createEnrollmentAdmin(db: Db) {
     },
     /** @returns the enrollment, and whether this call created it */
     async enroll(site: Site, personId: string, input: AccessInput & { course_id: string }, now = new Date()) {
-      if (!(await findStudent(db, site.id, personId))) throw notFound('No student with that id at this school.');
+      if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
       const course = await findCourse(db, site.id, input.course_id);
       if (!course) {
-        throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No course with that id at this school.', errors: [{ pointer: '/body/course_id', detail: 'names no course at this school' }] });
+        throw new NotFound('No course with that id at this school.', [{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
       }
       const requested = requestedAccess(input, now);
       const existing = await repo.findEnrollmentOf(db, site.id, personId, course.id);
       if (existing) return { created: false, enrollment: toEnrollment(existing) };
       if (course.status === 'archived') {
-        throw unprocessable('An archived course takes no new students; publish it again first.', [{ pointer: '/body/course_id', detail: 'names an archived course' }]);
+        throw new RuleViolation('An archived course takes no new students; publish it again first.', [{ pointer: '/body/course_id', detail: 'names an archived course' }]);
       }
       const access = requested ?? defaultAccess(course.access_days, now);
       const id = await repo.insertEnrollment(db, { site_id: site.id, person_id: personId, course_id: course.id, status: 'active', ...access });
@@ -96,7 +96,7 @@ export function createEnrollmentAdmin(db: Db) {
       return toEnrollment(await mustFind(site, id));
     },
     async unenroll(site: Site, id: string): Promise<void> {
-      if (!(await repo.deleteEnrollment(db, site.id, id))) throw notFound('No enrollment with that id at this school.');
+      if (!(await repo.deleteEnrollment(db, site.id, id))) throw new NotFound('No enrollment with that id at this school.');
     },
   };
 }

@@ -8,14 +8,13 @@ import * as repo from '../../db/repositories/event-registrations.ts';
 import type { RegistrationRow } from '../../db/repositories/event-registrations.ts';
 import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { RegistrationStatus } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventMissing } from './events.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
-import { unprocessable } from './rule-errors.ts';
 
-const missing = () => notFound('No registration with that id for this event.');
+const missing = () => new NotFound('No registration with that id for this event.');
 
 export function toRegistration(row: RegistrationRow) {
   return {
@@ -40,7 +39,7 @@ export function createEventRegistrationAdmin(db: Db) {
   async function move(site: Site, eventId: string, id: string, status: 'cancelled' | 'attended', from: RegistrationStatus[], why: string) {
     const registration = await mustFind(site, eventId, id);
     if (registration.status === status) return toRegistration(registration);
-    if (!from.includes(registration.status)) throw unprocessable(null, why);
+    if (!from.includes(registration.status)) throw new RuleViolation(why);
     await repo.updateRegistration(db, site.id, id, { status, cancelled_at: status === 'cancelled' ? new Date() : null });
     return toRegistration(await mustFind(site, eventId, id));
   }
@@ -59,9 +58,9 @@ export function createEventRegistrationAdmin(db: Db) {
         const event = (await findEvent(trx, site.id, eventId))!;
         const existing = await repo.findRegistrationOf(trx, site.id, eventId, personId);
         if (existing && existing.status !== 'cancelled') return { created: false, registration: toRegistration(existing) };
-        if (event.status === 'cancelled') throw unprocessable(null, 'This event is cancelled and takes no registrations.');
-        if (!existing && (await listRolesAtSite(trx, site.id, personId)).length === 0) throw unprocessable('/body/person_id', 'is not a person with a role at this school');
-        if (event.capacity !== null && event.registered_count + event.attended_count >= event.capacity) throw conflict('This event is full.');
+        if (event.status === 'cancelled') throw new RuleViolation('This event is cancelled and takes no registrations.');
+        if (!existing && (await listRolesAtSite(trx, site.id, personId)).length === 0) throw RuleViolation.at('/body/person_id', 'is not a person with a role at this school');
+        if (event.capacity !== null && event.registered_count + event.attended_count >= event.capacity) throw new Conflict('This event is full.');
         const id = existing?.id ?? (await repo.insertRegistration(trx, site.id, eventId, personId));
         // A cancelled registration is taken up again rather than duplicated (one per person and event).
         if (existing) await repo.updateRegistration(trx, site.id, id, { status: 'registered', registered_at: new Date(), cancelled_at: null });

@@ -8,15 +8,15 @@ import * as repo from '../../db/repositories/events.ts';
 import type { EventRow } from '../../db/repositories/events.ts';
 import { getSchoolSettings } from '../../db/repositories/school-settings.ts';
 import type { EventStatus } from '../../db/schema.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
+import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
-import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
+import { canonicalTimeZone } from './rule-errors.ts';
 
 export type EventInput = {
   title?: string;
@@ -35,7 +35,7 @@ export type EventInput = {
 export type EventListQuery = ListQuery & { q?: string; status?: EventStatus; starts_after?: string; starts_before?: string; course_id?: string };
 
 const UNIQUE_FIELDS = { events_site_id_slug_key: 'slug' };
-export const eventMissing = () => notFound('No event with that id at this school.');
+export const eventMissing = () => new NotFound('No event with that id at this school.');
 
 export function toEvent(row: EventRow) {
   return {
@@ -66,14 +66,14 @@ export function createEventAdmin(db: Db) {
    *   would wait for a second connection, forever on PGlite's single one (fuzz updateEventDeadlock)
    */
   async function columnsOf(exec: Db, site: Site, input: EventInput, current?: EventRow) {
-    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (lib/rich-text.ts).
     const { price, timezone, ...rest } = withSanitizedHtml(input, ['description']);
     const startsAt = new Date(input.starts_at ?? current!.starts_at);
     const endsAt = new Date(input.ends_at ?? current!.ends_at);
-    if (endsAt < startsAt) throw unprocessable('/body/ends_at', 'must not be before starts_at');
+    if (endsAt < startsAt) throw RuleViolation.at('/body/ends_at', 'must not be before starts_at');
     const taken = current ? current.registered_count + current.attended_count : 0;
-    if (input.capacity != null && input.capacity < taken) throw unprocessable('/body/capacity', `is below the ${taken} seats already taken`);
-    if (input.course_id && !(await findCourse(exec, site.id, input.course_id))) throw unprocessable('/body/course_id', 'is not a course of this school');
+    if (input.capacity != null && input.capacity < taken) throw RuleViolation.at('/body/capacity', `is below the ${taken} seats already taken`);
+    if (input.course_id && !(await findCourse(exec, site.id, input.course_id))) throw RuleViolation.at('/body/course_id', 'is not a course of this school');
     return {
       ...rest,
       ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
@@ -84,7 +84,7 @@ export function createEventAdmin(db: Db) {
   async function setStatus(site: Site, id: string, status: EventStatus) {
     const event = await mustFind(site, id);
     if (event.status === status) return toEvent(event);
-    if (event.status === 'cancelled') throw unprocessable(null, 'A cancelled event stays cancelled; create a new event instead.');
+    if (event.status === 'cancelled') throw new RuleViolation('A cancelled event stays cancelled; create a new event instead.');
     await repo.updateEvent(db, site.id, id, { status });
     return toEvent(await mustFind(site, id));
   }
@@ -119,7 +119,7 @@ export function createEventAdmin(db: Db) {
     cancel: (site: Site, id: string) => setStatus(site, id, 'cancelled'),
     async remove(site: Site, id: string): Promise<void> {
       await mustFind(site, id);
-      if (!(await repo.deleteUnregisteredEvent(db, site.id, id))) throw conflict('This event has registrations and cannot be deleted; cancel it instead.');
+      if (!(await repo.deleteUnregisteredEvent(db, site.id, id))) throw new Conflict('This event has registrations and cannot be deleted; cancel it instead.');
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/forms.ts';
 import type { FormRow, SubmissionRow } from '../../db/repositories/forms.ts';
 import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
-import { notFound } from '../../http/problem.ts';
+import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { checkDateRange } from './comments.ts';
@@ -37,7 +37,7 @@ export function toSubmission(row: SubmissionRow) {
 export function createFormAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<FormRow> {
     const row = await repo.findForm(db, site.id, id);
-    if (!row) throw notFound('No form with that id at this school.');
+    if (!row) throw new NotFound('No form with that id at this school.');
     return row;
   }
 

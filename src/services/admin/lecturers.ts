@@ -7,9 +7,9 @@ import { courseExists } from '../../db/repositories/course-sections.ts';
 import * as repo from '../../db/repositories/lecturers.ts';
 import type { LecturerRow } from '../../db/repositories/lecturers.ts';
 import { listRolesAtSite } from '../../db/repositories/people.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
 import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
-import { conflict, notFound, ProblemError } from '../../http/problem.ts';
+import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -26,8 +26,8 @@ export type LecturerInput = {
 };
 
 const UNIQUE_FIELDS = { lecturers_site_id_slug_key: 'slug' };
-const lecturerNotFound = () => notFound('No lecturer with that id at this school.');
-const courseNotFound = () => notFound('No course with that id at this school.');
+const lecturerNotFound = () => new NotFound('No lecturer with that id at this school.');
+const courseNotFound = () => new NotFound('No course with that id at this school.');
 
 export function toLecturer(row: LecturerRow, courseIds: readonly string[]) {
   return {
@@ -59,13 +59,9 @@ export function createLecturerAdmin(db: Db) {
   async function checkPerson(site: Site, personId: string | null | undefined): Promise<void> {
     if (!personId) return;
     if ((await listRolesAtSite(db, site.id, personId)).length > 0) return;
-    throw new ProblemError({
-      status: 422,
-      type: 'unprocessable',
-      title: 'Unprocessable Content',
-      detail: 'A lecturer profile can only link to a person with a role at this school.',
-      errors: [{ pointer: '/body/person_id', detail: 'is not a person with a role at this school' }],
-    });
+    throw new RuleViolation('A lecturer profile can only link to a person with a role at this school.', [
+      { pointer: '/body/person_id', detail: 'is not a person with a role at this school' },
+    ]);
   }
 
   async function list(site: Site, query: { limit?: number; cursor?: string; q?: string; person_id?: string; sort?: string }, courseId?: string) {
@@ -88,7 +84,7 @@ export function createLecturerAdmin(db: Db) {
     async create(site: Site, input: LecturerInput & { name: string }) {
       await checkPerson(site, input.person_id);
       const row = await repo
-        // OpenAPI "School text and HTML": the bio is school HTML, sanitised on every write (services/rich-text.ts).
+        // OpenAPI "School text and HTML": the bio is school HTML, sanitised on every write (lib/rich-text.ts).
         .insertLecturer(db, { ...withSanitizedHtml(input, ['bio']), site_id: site.id, slug: input.slug ?? slugify(input.name) })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);
@@ -100,7 +96,7 @@ export function createLecturerAdmin(db: Db) {
     },
     async remove(site: Site, id: string): Promise<void> {
       if (!(await repo.findLecturer(db, site.id, id))) throw lecturerNotFound();
-      if (!(await repo.deleteUnassignedLecturer(db, site.id, id))) throw conflict('This lecturer still teaches a course; unassign them from every course first.');
+      if (!(await repo.deleteUnassignedLecturer(db, site.id, id))) throw new Conflict('This lecturer still teaches a course; unassign them from every course first.');
     },
     // PUT and DELETE of the pair are idempotent; only an unknown course or lecturer is a 404.
     async assign(site: Site, courseId: string, lecturerId: string) {

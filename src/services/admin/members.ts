@@ -8,7 +8,7 @@ import type { SiteRole } from '../../db/schema.ts';
 import { findMember, listMembers, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import * as people from '../../db/repositories/school-people.ts';
 import { pageOf } from '../../admin/keyset.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { NotFound, Conflict } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
@@ -29,12 +29,12 @@ export function toMember(row: PersonAtSiteRow) {
   };
 }
 
-const lastOwner = () => conflict('The school must keep at least one owner: make someone else an owner first.');
+const lastOwner = () => new Conflict('The school must keep at least one owner: make someone else an owner first.');
 
 export function createMemberAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findMember(db, site.id, id);
-    if (!row) throw notFound('No member with that id at this school.');
+    if (!row) throw new NotFound('No member with that id at this school.');
     return row;
   }
 
@@ -42,7 +42,7 @@ export function createMemberAdmin(db: Db) {
   async function checkOwnerKept(trx: Db, site: Site, id: string, keepsOwner: boolean): Promise<SiteRole[]> {
     await people.lockSiteRoles(trx, site.id);
     const current = await people.listRoles(trx, site.id, id);
-    if (current.length === 0) throw notFound('No member with that id at this school.');
+    if (current.length === 0) throw new NotFound('No member with that id at this school.');
     if (current.includes('owner') && !keepsOwner && (await people.countOwners(trx, site.id)) <= 1) throw lastOwner();
     return current;
   }

@@ -6,15 +6,14 @@ import type { Db } from '../../db/database.ts';
 import type { BillingInterval, PlanStatus } from '../../db/schema.ts';
 import * as repo from '../../db/repositories/membership-plans.ts';
 import type { PlanCourseRow, PlanRow } from '../../db/repositories/membership-plans.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
 export type PlanInput = {
@@ -54,7 +53,7 @@ export function toMembershipPlan(row: PlanRow, courses: readonly PlanCourseRow[]
 }
 
 function columnsOf(input: PlanInput) {
-  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (services/rich-text.ts).
+  // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (lib/rich-text.ts).
   const { price, course_ids: _courses, ...rest } = withSanitizedHtml(input, ['description']);
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }
@@ -63,7 +62,7 @@ function columnsOf(input: PlanInput) {
 async function assertCoursesOfSchool(db: Db, site: Site, courseIds: readonly string[]): Promise<void> {
   const known = await repo.existingCourseIds(db, site.id, courseIds);
   const errors = courseIds.flatMap((id, index) => (known.has(id) ? [] : [{ pointer: `/body/course_ids/${index}`, detail: 'is not a course of this school' }]));
-  if (errors.length) throw ruleViolation('Every included course must be a course of this school.', errors);
+  if (errors.length) throw new RuleViolation('Every included course must be a course of this school.', errors);
 }
 
 export function createMembershipPlanAdmin(db: Db) {
@@ -84,7 +83,7 @@ export function createMembershipPlanAdmin(db: Db) {
     },
     async get(site: Site, id: string) {
       const row = await repo.findPlan(db, site.id, id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw new NotFound(NOT_FOUND);
       return (await withCourses(site, [row]))(row);
     },
     async create(site: Site, input: PlanInput & { name: string; price: { amount: number; currency: string }; billing_interval: BillingInterval }) {
@@ -107,7 +106,7 @@ export function createMembershipPlanAdmin(db: Db) {
         const plan = await repo
           .updatePlan(trx, site.id, id, Object.keys(changes).length ? changes : { updated_at: new Date() })
           .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A membership plan'));
-        if (!plan) throw notFound(NOT_FOUND);
+        if (!plan) throw new NotFound(NOT_FOUND);
         if (input.course_ids) {
           await assertCoursesOfSchool(trx, site, input.course_ids);
           await repo.replacePlanCourses(trx, plan.id, input.course_ids);
@@ -118,9 +117,9 @@ export function createMembershipPlanAdmin(db: Db) {
     },
     async remove(site: Site, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.findPlan(trx, site.id, id))) throw notFound(NOT_FOUND);
+        if (!(await repo.findPlan(trx, site.id, id))) throw new NotFound(NOT_FOUND);
         const subscriptions = await repo.countPlanSubscriptions(trx, site.id, id);
-        if (subscriptions > 0) throw conflict(`The plan has ${subscriptions} subscription(s) and cannot be deleted; archive it instead (status: archived).`);
+        if (subscriptions > 0) throw new Conflict(`The plan has ${subscriptions} subscription(s) and cannot be deleted; archive it instead (status: archived).`);
         // The subscriptions foreign key stays the backstop against one created meanwhile.
         await repo.deletePlan(trx, site.id, id).catch((error: unknown) => mapIntegrityError(error, {}, 'This membership plan'));
       });

@@ -3,7 +3,7 @@
 // allowed_metadata_hosts or open_registration is 403 in the problem shape (RFC 9457), naming the
 // field; the same values sent back unchanged are no change and pass.
 import type { Db } from '../../db/database.ts';
-import { ProblemError } from '../../http/problem.ts';
+import { Forbidden } from '../errors.ts';
 import { changesMetadataHostPolicy, OwnerRequired, requireOwner } from '../metadata-host-owners.ts';
 import type { Site } from '../sites.ts';
 
@@ -14,6 +14,6 @@ export async function checkMetadataHostPolicyChange(db: Db, site: Site, input: {
   } catch (error) {
     if (!(error instanceof OwnerRequired)) throw error;
     const pointer = input.allowed_metadata_hosts !== undefined ? '/body/allowed_metadata_hosts' : '/body/open_registration';
-    throw new ProblemError({ status: 403, type: 'owner-required', title: 'Forbidden', detail: error.message, errors: [{ pointer, detail: 'only an owner of the school may change this' }] });
+    throw new Forbidden('owner-required', error.message, [{ pointer, detail: 'only an owner of the school may change this' }]);
   }
 }

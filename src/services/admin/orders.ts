@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../db/schema.ts';
 import * as repo from '../../db/repositories/orders.ts';
 import type { OrderItemRow, OrderRow } from '../../db/repositories/orders.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
-import { notFound } from '../../http/problem.ts';
+import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { readSortCursor } from './sort-cursor.ts';
@@ -83,7 +83,7 @@ export function createOrderAdmin(db: Db) {
     },
     async get(site: Site, id: string) {
       const row = await repo.findOrder(db, site.id, id);
-      if (!row) throw notFound('No order with that id at this school.');
+      if (!row) throw new NotFound('No order with that id at this school.');
       return toOrder(row, await repo.listOrderItems(db, site.id, [row.id]));
     },
   };

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/pages.ts';
 import type { PageRow } from '../../db/repositories/pages.ts';
 import type { DraftOrPublished } from '../../db/schema.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
-import { notFound } from '../../http/problem.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
+import { NotFound } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -15,7 +15,7 @@ import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 export type PageInput = { title?: string; slug?: string; body?: string };
 
 const UNIQUE_FIELDS = { pages_site_id_slug_key: 'slug' };
-const missing = () => notFound('No page with that id at this school.');
+const missing = () => new NotFound('No page with that id at this school.');
 
 export function toPageSummary(row: Omit<PageRow, 'body'>) {
   return {
@@ -57,7 +57,7 @@ export function createPageAdmin(db: Db) {
       return toPage(await mustFind(site, id));
     },
     async create(site: Site, raw: PageInput & { title: string }) {
-      // OpenAPI "School text and HTML": school HTML, sanitised on every write (services/rich-text.ts).
+      // OpenAPI "School text and HTML": school HTML, sanitised on every write (lib/rich-text.ts).
       const input = withSanitizedHtml(raw, ['body']);
       const row = await repo
         .insertPage(db, { site_id: site.id, ...input, slug: input.slug ?? slugify(input.title) })

@@ -2,7 +2,7 @@
 // everywhere): search, joined-at range, sort by joining time or e-mail, keyset cursor.
 import type { PeopleQuery, PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import { parseSort, readCursor, type Keyset } from '../../admin/keyset.ts';
-import { invalidRequest } from '../../http/problem.ts';
+import { InvalidInput } from '../errors.ts';
 
 export type PeopleListInput = {
   limit?: number;
@@ -19,7 +19,7 @@ export type PeopleListInput = {
  */
 export function readCursorOfKind(cursor: string | undefined, kind: 'number' | 'string'): Keyset | null {
   const after = readCursor(cursor);
-  if (after && typeof after.v !== kind) throw invalidRequest([{ pointer: '/query/cursor', detail: 'belongs to a list in another sort order' }]);
+  if (after && typeof after.v !== kind) throw new InvalidInput([{ pointer: '/query/cursor', detail: 'belongs to a list in another sort order' }]);
   return after;
 }
 

@@ -6,19 +6,18 @@ import { listRolesAtSite } from '../../db/repositories/people.ts';
 import * as repo from '../../db/repositories/posts.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { DraftOrPublished, PostAccessType } from '../../db/schema.ts';
-import { mapIntegrityError } from '../../admin/database-errors.ts';
-import { notFound } from '../../http/problem.ts';
+import { mapIntegrityError } from '../integrity-errors.ts';
+import { NotFound, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
-import { unprocessable } from './rule-errors.ts';
 
 export type PostInput = { title?: string; slug?: string; excerpt?: string | null; body?: string; access_type?: PostAccessType; author_id?: string | null };
 
 const UNIQUE_FIELDS = { posts_site_id_slug_key: 'slug' };
-const missing = () => notFound('No post with that id at this school.');
+const missing = () => new NotFound('No post with that id at this school.');
 
 export function toPostSummary(row: Omit<PostRow, 'body'>) {
   return {
@@ -39,10 +38,10 @@ export const toPost = (row: PostRow) => ({ ...toPostSummary(row), body: row.body
 
 export function createPostAdmin(db: Db) {
   async function columnsOf(site: Site, input: PostInput) {
-    // OpenAPI "School text and HTML": the body is school HTML, sanitised on every write (services/rich-text.ts).
+    // OpenAPI "School text and HTML": the body is school HTML, sanitised on every write (lib/rich-text.ts).
     const { author_id: authorId, ...rest } = withSanitizedHtml(input, ['body']);
     if (authorId && (await listRolesAtSite(db, site.id, authorId)).length === 0) {
-      throw unprocessable('/body/author_id', 'is not a person with a role at this school');
+      throw RuleViolation.at('/body/author_id', 'is not a person with a role at this school');
     }
     return { ...rest, ...(authorId !== undefined ? { author_person_id: authorId } : {}) };
   }

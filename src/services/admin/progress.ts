@@ -8,7 +8,7 @@ import { listEnrollments } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { listLecturesOfCourses, listProgressOfEnrollments, type CurriculumLectureRow, type LectureProgressRow } from '../../db/repositories/progress.ts';
 import { pageOf } from '../../admin/keyset.ts';
-import { notFound } from '../../http/problem.ts';
+import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { readCursorOfKind } from './people-query.ts';
@@ -47,7 +47,7 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
 export function createProgressAdmin(db: Db) {
   return {
     async forStudent(site: Site, personId: string, query: { limit?: number; cursor?: string; course_id?: string }) {
-      if (!(await findStudent(db, site.id, personId))) throw notFound('No student with that id at this school.');
+      if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
       const limit = query.limit ?? 20;
       const rows = await listEnrollments(db, site.id, { limit, after: readCursorOfKind(query.cursor, 'number'), direction: 'desc', personId, courseId: query.course_id });
       const page = rows.slice(0, limit);

@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/database.ts';
 import { findStoredFile, insertStoredFile, type StoredFileRow } from '../../db/repositories/stored-files.ts';
-import { invalidRequest, notFound, ProblemError } from '../../http/problem.ts';
+import { InvalidInput, NotFound, UnsupportedFileType } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { cleanFilename, isPlainText, PLAIN_TEXT, sniffBinary, type FileType } from './file-types.ts';
@@ -19,7 +19,7 @@ export type StorageOptions = { dir: string; uploadMaxBytes: number };
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 const unsupported = (detail = 'Accepted: PNG, JPEG, GIF, WebP, AVIF, ICO, PDF, MP3, MP4, M4A, Ogg, WAV, FLAC, WebM, QuickTime and UTF-8 plain text.') =>
-  new ProblemError({ status: 415, type: 'unsupported-media-type', title: 'Unsupported Media Type', detail });
+  new UnsupportedFileType(detail);
 
 export function fileUrl(site: Site, file: { id: string; filename: string }): string {
   return `${site.origin}/files/${file.id}/${encodeURIComponent(file.filename)}`;
@@ -48,7 +48,7 @@ export function createStorageAdmin(db: Db, options: StorageOptions) {
       if (declared > options.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(options.uploadMaxBytes);
       const received = await receiveUpload(source, { tempDir: path.join(root, '.incoming'), maxBytes: options.uploadMaxBytes });
       try {
-        if (received.sizeBytes === 0) throw invalidRequest([{ pointer: '/body/file', detail: 'is empty' }]);
+        if (received.sizeBytes === 0) throw new InvalidInput([{ pointer: '/body/file', detail: 'is empty' }]);
         const fileType = await typeOf(received.head, received.tempPath);
         if (!fileType) throw unsupported();
         const storageKey = `${site.id}/${randomUUID()}`;
@@ -78,7 +78,7 @@ export function createStorageAdmin(db: Db, options: StorageOptions) {
       const row = await findStoredFile(db, site.id, id);
       const full = row && row.filename === filename ? pathOf(row.storage_key) : null;
       const bytes = full ? await readFile(full).catch(() => null) : null;
-      if (!row || !bytes) throw notFound('No file with that id and name at this school.');
+      if (!row || !bytes) throw new NotFound('No file with that id and name at this school.');
       const disposition = row.content_type === 'application/pdf' ? 'attachment' : 'inline';
       return {
         bytes,

@@ -8,11 +8,10 @@ import { listAllEnrollmentsOf } from '../../db/repositories/enrollments.ts';
 import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import * as people from '../../db/repositories/school-people.ts';
 import { pageOf } from '../../admin/keyset.ts';
-import { notFound } from '../../http/problem.ts';
+import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
-import { unprocessable } from './enrollment-access.ts';
 import { toEnrollment } from './enrollments.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
@@ -24,7 +23,7 @@ export function toStudent(row: PersonAtSiteRow) {
 export function createStudentAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findStudent(db, site.id, id);
-    if (!row) throw notFound('No student with that id at this school.');
+    if (!row) throw new NotFound('No student with that id at this school.');
     return row;
   }
 
@@ -59,7 +58,7 @@ export function createStudentAdmin(db: Db) {
       // The name belongs to the identity every school shares: one school must not rename a person
       // another school knows (who may be its owner). The person can still change it themselves.
       if (await people.hasRoleElsewhere(db, site.id, id)) {
-        throw unprocessable('This person also belongs to another school, so only they can change their name.', [
+        throw new RuleViolation('This person also belongs to another school, so only they can change their name.', [
           { pointer: '/body/name', detail: 'cannot be changed for an identity shared with another school' },
         ]);
       }

@@ -7,10 +7,9 @@ import * as plans from '../../db/repositories/membership-plans.ts';
 import * as repo from '../../db/repositories/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
 import { pageOf, parseSort } from '../../admin/keyset.ts';
-import { notFound } from '../../http/problem.ts';
+import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { ruleViolation } from './rule-violation.ts';
 import { readSortCursor } from './sort-cursor.ts';
 
 export type SubscriptionListQuery = { limit?: number; cursor?: string; status?: SubscriptionStatus; plan_id?: string; person_id?: string; sort?: string };
@@ -43,7 +42,7 @@ export function toSubscription(row: SubscriptionRow) {
 export function createSubscriptionAdmin(db: Db) {
   async function mustFind(site: Site, id: string, trx: Db = db): Promise<SubscriptionRow> {
     const row = await repo.findSubscription(trx, site.id, id);
-    if (!row) throw notFound('No subscription with that id at this school.');
+    if (!row) throw new NotFound('No subscription with that id at this school.');
     return row;
   }
 
@@ -76,13 +75,13 @@ export function createSubscriptionAdmin(db: Db) {
         const subscription = await mustFind(site, id, trx);
         if (subscription.plan_id === input.plan_id) return toSubscription(subscription);
         const plan = await plans.findPlan(trx, site.id, input.plan_id);
-        if (!plan) throw ruleViolation('No membership plan with that id at this school.', [{ pointer: '/body/plan_id', detail: 'is not a plan of this school' }]);
+        if (!plan) throw new RuleViolation('No membership plan with that id at this school.', [{ pointer: '/body/plan_id', detail: 'is not a plan of this school' }]);
         if (plan.status !== 'active') {
-          throw ruleViolation('The plan is archived; a subscription can only move to an active plan.', [{ pointer: '/body/plan_id', detail: 'is archived' }]);
+          throw new RuleViolation('The plan is archived; a subscription can only move to an active plan.', [{ pointer: '/body/plan_id', detail: 'is archived' }]);
         }
         if (!repo.RUNNING.includes(subscription.status)) {
           const detail = `The subscription has ended (${subscription.status}); its plan can no longer change.`;
-          throw ruleViolation(detail, [{ pointer: '/path/id', detail: `is ${subscription.status}` }]);
+          throw new RuleViolation(detail, [{ pointer: '/path/id', detail: `is ${subscription.status}` }]);
         }
         await repo.updateSubscriptionPlan(trx, site.id, id, plan.id);
         return toSubscription(await mustFind(site, id, trx));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { invalidRequest, ProblemError } from '../../http/problem.ts';
+import { InvalidInput, UploadTooLarge } from '../errors.ts';
 import { SNIFF_BYTES } from './file-types.ts';
 
 /** The request body as the HTTP edge hands it over: the raw stream and its headers. */
@@ -18,10 +18,9 @@ export type UploadSource = { stream: Readable & { complete?: boolean }; headers:
 export type ReceivedFile = { tempPath: string; filename: string | undefined; sizeBytes: number; sha256: string; head: Buffer };
 
 // Closing the connection stops a client that is still sending a body we will not read.
-export const tooLarge = (maxBytes: number): ProblemError =>
-  new ProblemError({ status: 413, title: 'Content Too Large', detail: `Files may be at most ${maxBytes} bytes.`, headers: { Connection: 'close' } });
+export const tooLarge = (maxBytes: number): UploadTooLarge => new UploadTooLarge(maxBytes);
 
-const malformed = (detail: string) => invalidRequest([{ pointer: '/body', detail }]);
+const malformed = (detail: string) => new InvalidInput([{ pointer: '/body', detail }]);
 
 export async function receiveUpload(source: UploadSource, options: { tempDir: string; maxBytes: number }): Promise<ReceivedFile> {
   await mkdir(options.tempDir, { recursive: true });
@@ -57,21 +56,21 @@ function parse(source: UploadSource, tempPath: string, maxBytes: number, writing
     parser.on('file', (name, file, info) => {
       if (name !== 'file') {
         file.resume();
-        return fail(invalidRequest([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts; send the file as `file`' }]));
+        return fail(new InvalidInput([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts; send the file as `file`' }]));
       }
       writing.file = file;
       received = store(file, tempPath, maxBytes).then((stored) => ({ ...stored, filename: info.filename }));
       writing.done = received;
       received.catch(fail);
     });
-    parser.on('field', (name) => fail(invalidRequest([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts' }])));
+    parser.on('field', (name) => fail(new InvalidInput([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts' }])));
     // Emitted when a second file arrives (or a flood of fields): the body holds one part only.
     for (const limit of ['filesLimit', 'fieldsLimit'] as const) {
       parser.on(limit, () => fail(malformed('must hold exactly one part, `file`')));
     }
     parser.on('error', () => fail(malformed('is not a well-formed multipart/form-data body')));
     parser.on('close', () => {
-      if (!received) return fail(invalidRequest([{ pointer: '/body/file', detail: 'is required' }]));
+      if (!received) return fail(new InvalidInput([{ pointer: '/body/file', detail: 'is required' }]));
       received.then((file) => {
         if (!settled) resolve(file);
         settled = true;

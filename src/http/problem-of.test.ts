@@ -1,0 +1,94 @@
+// The admin API's problem for each kind of service refusal (RFC 9457 3.1: type, title, status,
+// detail; 3.2: the `errors` extension member with JSON Pointers), as the OpenAPI document's
+// responses describe them.
+import { describe, expect, it } from 'vitest';
+import { InvalidCursor } from '../lib/cursor.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
+import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
+
+const ORIGIN = 'https://school.example';
+const field = { pointer: '/body/slug', detail: 'is already taken' };
+
+describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)', () => {
+  it('not found is 404 about:blank (RFC 9457 4.2.1: the status says it all), with pointers when given', () => {
+    expect(problemOfServiceError(new NotFound('No course with that id at this school.')).toJSON(ORIGIN)).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'No course with that id at this school.',
+    });
+    const named = new NotFound('No course with that id at this school.', [{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
+    expect(problemOfServiceError(named).toJSON(ORIGIN).errors).toEqual([{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
+  });
+
+  it('a conflict is 409 of type conflict, with the field when one field is the cause', () => {
+    expect(problemOfServiceError(new Conflict('A course with this slug already exists.', [field])).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/conflict`,
+      title: 'Conflict',
+      status: 409,
+      detail: 'A course with this slug already exists.',
+      errors: [field],
+    });
+    expect(problemOfServiceError(new Conflict('This event is full.')).toJSON(ORIGIN)).not.toHaveProperty('errors');
+  });
+
+  it('a rule violation is 422 of type unprocessable, pointing at the field; without pointers when the rule concerns the object', () => {
+    expect(problemOfServiceError(RuleViolation.at('/body/ends_at', 'must not be before starts_at')).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/unprocessable`,
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'must not be before starts_at',
+      errors: [{ pointer: '/body/ends_at', detail: 'must not be before starts_at' }],
+    });
+    expect(problemOfServiceError(new RuleViolation('A cancelled event stays cancelled.')).toJSON(ORIGIN)).not.toHaveProperty('errors');
+  });
+
+  it('input the schema could not refuse is 400 of type invalid-request, its detail listing each pointer', () => {
+    const errors = [{ pointer: '/body/amount_off', detail: 'cannot be combined with percent_off' }];
+    expect(problemOfServiceError(new InvalidInput(errors)).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/invalid-request`,
+      title: 'Invalid request',
+      status: 400,
+      detail: '/body/amount_off: cannot be combined with percent_off',
+      errors,
+    });
+  });
+
+  it('an owner-only change is 403 of type owner-required, naming the field', () => {
+    const errors = [{ pointer: '/body/open_registration', detail: 'only an owner of the school may change this' }];
+    expect(problemOfServiceError(new Forbidden('owner-required', 'Only an owner may change this.', errors)).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/owner-required`,
+      title: 'Forbidden',
+      status: 403,
+      detail: 'Only an owner may change this.',
+      errors,
+    });
+  });
+
+  it('an upload over the limit is 413 and closes the connection (RFC 9112 9.6: the rest of the body is unread)', () => {
+    const problem = problemOfServiceError(new UploadTooLarge(1024));
+    expect(problem.toJSON(ORIGIN)).toEqual({ type: 'about:blank', title: 'Content Too Large', status: 413, detail: 'Files may be at most 1024 bytes.' });
+    expect(problem.headers).toEqual({ Connection: 'close' });
+  });
+
+  it('a file of a type the school does not store is 415 of type unsupported-media-type (RFC 9110 15.5.16)', () => {
+    expect(problemOfServiceError(new UnsupportedFileType('Accepted: PNG.')).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/unsupported-media-type`,
+      title: 'Unsupported Media Type',
+      status: 415,
+      detail: 'Accepted: PNG.',
+    });
+  });
+});
+
+describe('problemOfInvalidCursor (RFC 9457 3.2: the pointer names the parameter)', () => {
+  it('a cursor this API did not issue is 400 pointing at /query/cursor', () => {
+    expect(problemOfInvalidCursor(new InvalidCursor('not a cursor this API issued')).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/invalid-request`,
+      title: 'Invalid request',
+      status: 400,
+      detail: '/query/cursor: not a cursor this API issued; start again without it',
+      errors: [{ pointer: '/query/cursor', detail: 'not a cursor this API issued; start again without it' }],
+    });
+  });
+});

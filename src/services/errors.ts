@@ -1,0 +1,90 @@
+// What a service throws when it refuses (DESIGN habit 15): the rule that failed, in words a
+// person can act on, and which request fields are at fault, as JSON Pointers into the request
+// (`/body/slug`, `/path/id`, `/query/to`). Nothing here knows HTTP: each surface maps these once,
+// the admin API to RFC 9457 problems (http/problem-of.ts), OAuth to RFC 6749 5.2 errors
+// (oauth/errors-from-service.ts), GraphQL to error codes (graphql/errors.ts) and MCP to tool
+// errors (mcp/tool-errors.ts).
+
+/** A request field at fault: a JSON Pointer into the request (RFC 6901) and what is wrong with it. */
+export type FieldError = { pointer: string; detail: string };
+
+/** One name per kind of refusal; a surface's mapper switches over them, so a new kind fails to compile there until mapped. */
+export type ServiceErrorKind = 'not-found' | 'conflict' | 'rule-violation' | 'invalid-input' | 'forbidden' | 'upload-too-large' | 'unsupported-file-type';
+
+export abstract class ServiceError extends Error {
+  abstract readonly kind: ServiceErrorKind;
+  /** The fields at fault, when the refusal concerns particular fields of the request. */
+  readonly errors: FieldError[] | undefined;
+
+  constructor(detail: string, errors?: FieldError[]) {
+    super(detail);
+    this.errors = errors;
+  }
+
+  /** The sentence a person reads: what was refused and why. */
+  get detail(): string {
+    return this.message;
+  }
+}
+
+/** The object named does not exist at this school (or is not the caller's to see). */
+export class NotFound extends ServiceError {
+  readonly kind = 'not-found';
+}
+
+/** The change collides with the school's data: a value already taken, an object still in use. */
+export class Conflict extends ServiceError {
+  readonly kind = 'conflict';
+}
+
+/**
+ * Well-formed input that breaks a rule of the school's data (a position past the end of its
+ * section, an archived plan). Without pointers when the rule concerns the stored object itself.
+ */
+export class RuleViolation extends ServiceError {
+  readonly kind = 'rule-violation';
+
+  /** The one field that breaks the rule, described by the same words. */
+  static at(pointer: string, detail: string): RuleViolation {
+    return new RuleViolation(detail, [{ pointer, detail }]);
+  }
+}
+
+/** Input the schema could not refuse (two fields that exclude each other, an empty file). */
+export class InvalidInput extends ServiceError {
+  readonly kind = 'invalid-input';
+
+  constructor(errors: FieldError[]) {
+    super(errors.map((e) => `${e.pointer}: ${e.detail}`).join('; '), errors);
+  }
+}
+
+/** Why a caller who is known may still not make a change. */
+export type ForbiddenReason = 'owner-required';
+
+/** The caller is known, but the change needs a role the caller does not hold. */
+export class Forbidden extends ServiceError {
+  readonly kind = 'forbidden';
+  readonly reason: ForbiddenReason;
+
+  constructor(reason: ForbiddenReason, detail: string, errors?: FieldError[]) {
+    super(detail, errors);
+    this.reason = reason;
+  }
+}
+
+/** An uploaded file over the school's size limit; the rest of the upload is left unread. */
+export class UploadTooLarge extends ServiceError {
+  readonly kind = 'upload-too-large';
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    super(`Files may be at most ${maxBytes} bytes.`);
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** An uploaded file of a type the school does not store; the detail names the types accepted. */
+export class UnsupportedFileType extends ServiceError {
+  readonly kind = 'unsupported-file-type';
+}
