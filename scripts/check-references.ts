@@ -82,9 +82,8 @@ export function checkTree(root: string, targets = TARGETS): Finding[] {
   const findings: Finding[] = [];
   for (const { dir, scope } of targets) {
     const base = path.join(root, dir);
-    let isDir = false;
-    try { isDir = statSync(base).isDirectory(); } catch { isDir = false; }
-    const files = isDir ? filesUnder(base) : [base].filter((f) => { try { return statSync(f).isFile(); } catch { return false; } });
+    const kind = statSync(base, { throwIfNoEntry: false });
+    const files = kind?.isDirectory() ? filesUnder(base) : kind?.isFile() ? [base] : [];
     for (const file of files) {
       if (SELF.has(path.relative(root, file).split(path.sep).join('/'))) continue;
       findings.push(...findReferences(path.relative(root, file), readFileSync(file, 'utf8'), scope));
