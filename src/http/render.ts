@@ -1,9 +1,10 @@
 // Turns handler results and thrown errors into bytes: one renderer per surface (habit 6).
 // An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
 import type { Request, Response } from 'express';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
-import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
+import { internalError, invalidRequest, ProblemError, serviceUnavailable } from './problem.ts';
 import { requestContextOf } from './site-resolver.ts';
 import { isWireError, type WireError } from './wire-error.ts';
 
@@ -53,6 +54,8 @@ export function renderError(req: Request, res: Response, error: unknown): void {
   }
   if (isWireError(error)) return renderWireError(res, error);
   if (error instanceof ProblemError) return renderProblem(res, error);
+  // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
+  if (error instanceof InvalidCursor) return renderProblem(res, invalidRequest([{ pointer: '/query/cursor', detail: error.message }]));
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
   // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
   if (isClientHttpError(error)) {

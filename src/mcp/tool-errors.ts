@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { ProblemError } from '../http/problem.ts';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
 
 /** Thrown by a handler for input its schema cannot express (an unknown slug, a bad cursor). */

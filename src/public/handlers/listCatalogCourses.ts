@@ -1,7 +1,7 @@
 import type { ListCatalogCoursesData, ListCatalogCoursesResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { invalidRequest } from '../../http/problem.ts';
-import { InvalidCursor } from '../../lib/cursor.ts';
+import { InvalidCursor } from '../../db/pagination/cursor.ts';
 
 export const listCatalogCourses: OperationHandler<ListCatalogCoursesData, ListCatalogCoursesResponses> = async ({ query }, { site, services }) => {
   try {

@@ -14,7 +14,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../rich-text.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { canonicalTimeZone, unprocessable } from './rule-errors.ts';
 
 export type EventInput = {
@@ -98,9 +98,9 @@ export function createEventAdmin(db: Db) {
 
   return {
     async list(site: Site, query: EventListQuery) {
-      const window = listWindow(query, repo.EVENT_SORTS, 'starts_at');
+      const window = listWindow('events', query, repo.EVENT_SORTS, 'starts_at');
       const filters = { status: query.status, search: query.q, startsAfter: query.starts_after, startsBefore: query.starts_before, courseId: query.course_id };
-      return pageOfRows(await repo.listEvents(db, site.id, window, filters), window, toEvent);
+      return pageOf(await repo.listEvents(db, site.id, window, filters), window, (row) => row.sort_key, toEvent);
     },
     async get(site: Site, id: string) {
       return toEvent(await mustFind(site, id));

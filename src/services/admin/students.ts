@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { listAllEnrollmentsOf } from '../../db/repositories/enrollments.ts';
 import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import * as people from '../../db/repositories/school-people.ts';
-import { pageOf } from '../../admin/keyset.ts';
+import { pageOf } from '../list-window.ts';
 import { notFound } from '../../http/problem.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
@@ -30,8 +30,8 @@ export function createStudentAdmin(db: Db) {
 
   return {
     async list(site: Site, input: PeopleListInput & { course_id?: string }) {
-      const query = { ...peopleQueryOf(input), courseId: input.course_id };
-      return pageOf(await listStudents(db, site.id, query), query.limit, sortKeyOf(query), toStudent);
+      const query = { ...peopleQueryOf('students', input), courseId: input.course_id };
+      return pageOf(await listStudents(db, site.id, query), query, sortKeyOf(query), toStudent);
     },
     async get(site: Site, id: string) {
       const student = toStudent(await mustFind(site, id));
