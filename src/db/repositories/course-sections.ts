@@ -24,7 +24,7 @@ export async function courseExists(db: Db, siteId: string, courseId: string): Pr
   return row !== undefined;
 }
 
-/** Sections in position order; one row more than the page when `limit` is given (keyset.ts). */
+/** Sections in position order; one row more than the page when `limit` is given (pagination/keyset.ts). */
 export async function listSections(db: Db, siteId: string, courseId: string, page?: KeysetPage): Promise<SectionRow[]> {
   let q = db.selectFrom('course_sections').selectAll().where('site_id', '=', siteId).where('course_id', '=', courseId);
   const keyed = keyset(columnKey('position', 'integer'), 'id', { sort: { column: 'position', direction: 'asc' }, after: page?.after ?? null });
