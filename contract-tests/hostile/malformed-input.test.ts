@@ -219,6 +219,30 @@ describe('issue 13 item 10: forged cursors on the member GraphQL connections and
     expect(await findings(cases)).toEqual([]);
   });
 
+  it('a real endCursor handed to another connection answers BAD_USER_INPUT (a cursor is bound to the list that issued it)', { timeout: 60_000 }, async () => {
+    const schema = buildSchema(readFileSync(new URL('../../spec/graphql/account.graphql', import.meta.url), 'utf8'));
+    const viewer = schema.getType('Viewer');
+    if (!isObjectType(viewer)) throw new Error('no Viewer type in the SDL');
+    const connections = Object.values(viewer.getFields()).filter((field) => field.args.some((arg) => arg.name === 'after')).map((field) => field.name);
+    const token = await memberToken(origin);
+    const ask = (field: string, after?: string) =>
+      send(origin, { method: 'POST', target: '/account/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: `query($after: String) { viewer { ${field}(first: 1, after: $after) { pageInfo { endCursor } } } }`, variables: { after } }) });
+    const issued: Array<[string, string]> = [];
+    for (const field of connections) {
+      const end = (JSON.parse((await ask(field)).text) as { data?: { viewer?: Record<string, { pageInfo: { endCursor: string | null } }> } }).data?.viewer?.[field]?.pageInfo.endCursor;
+      if (end) issued.push([field, end]);
+    }
+    expect(issued.length).toBeGreaterThan(1);
+    const found: string[] = [];
+    for (const [from, cursor] of issued) {
+      for (const to of connections.filter((field) => field !== from)) {
+        const errors = (JSON.parse((await ask(to, cursor)).text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors ?? [];
+        if (!(errors.length > 0 && errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT'))) found.push(`${from} → ${to}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('every MCP tool with a `cursor` argument answers isError or invalid params', { timeout: 120_000 }, async () => {
     const headersOf = (token?: string) => ({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...(token ? { authorization: `Bearer ${token}` } : {}) });
     const rpc = (body: Json) => JSON.stringify({ jsonrpc: '2.0', id: 1, ...body });
