@@ -2,7 +2,7 @@
 // an unexpected failure but a generic message.
 import { graphql, GraphQLError, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '../services/errors.ts';
 import { labelExecutionError, toPublicError } from './errors.ts';

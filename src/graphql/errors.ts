@@ -2,7 +2,7 @@
 // leaves as a GraphQL spec error with `extensions.code`; an unexpected one leaves with a generic
 // message only (the server log keeps the rest), never a stack trace or SQL text.
 import { GraphQLError } from 'graphql';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
 import { ServiceError, type ServiceErrorKind } from '../services/errors.ts';
 import type { GraphQLContext } from './context.ts';

@@ -2,7 +2,7 @@
 // detail; 3.2: the `errors` extension member with JSON Pointers), as the OpenAPI document's
 // responses describe them.
 import { describe, expect, it } from 'vitest';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
 import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 

@@ -2,7 +2,7 @@
 // habit 6): each kind keeps the status, type, title and `errors` the API documents for it.
 // render.ts calls this for every error it renders as a problem; MCP's operation tools phrase the
 // same problem, since they are the admin operations run as tools.
-import type { InvalidCursor } from '../lib/cursor.ts';
+import type { InvalidCursor } from '../db/pagination/cursor.ts';
 import type { Forbidden, ServiceError } from '../services/errors.ts';
 import { conflict, invalidRequest, ProblemError } from './problem.ts';
 

@@ -3,7 +3,7 @@
 // RFC 6749 5.2 error (application/json, Cache-Control: no-store).
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { Conflict, RuleViolation } from '../services/errors.ts';
 import { renderError } from './render.ts';
 

@@ -1,7 +1,7 @@
 // Turns handler results and thrown errors into bytes: one renderer per surface (habit 6).
 // An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
 import type { Request, Response } from 'express';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
 import { oauthErrorOfServiceError } from '../oauth/errors-from-service.ts';
 import { ServiceError } from '../services/errors.ts';
@@ -63,7 +63,7 @@ export function renderError(req: Request, res: Response, error: unknown): void {
     if (errorSurfaceAt(req.method, req.path) === 'oauth') return renderWireError(res, oauthErrorOfServiceError(error));
     return renderProblem(res, problemOfServiceError(error));
   }
-  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error));
+  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error));  // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
   // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
   if (isClientHttpError(error)) {

@@ -3,7 +3,7 @@
 // refusal; nothing of an unexpected failure leaks.
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
 import { toolErrorFrom } from './tool-errors.ts';
 

@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { ProblemError } from '../http/problem.ts';
-import { InvalidCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
 import { ServiceError, type FieldError, type ServiceErrorKind } from '../services/errors.ts';
 

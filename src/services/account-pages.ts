@@ -1,8 +1,8 @@
 // Pages and input errors of the member data API (services/account.ts re-exports both), shared by
 // the GraphQL resolvers and the MCP member tools so that both refuse the same input the same way.
 import { z } from 'zod';
-import type { Keyset, PageRequest } from '../db/repositories/account-keyset.ts';
-import { decodeCursor, encodeCursor, InvalidCursor, timeIdCursor } from '../lib/cursor.ts';
+import { InvalidCursor } from '../db/pagination/cursor.ts';
+import { cursorAfter, listWindow, type ListWindow } from './list-window.ts';
 
 /** The largest page of every member list; a larger `first` is an error, never a silent cut. */
 export const MAX_PAGE_SIZE = 50;
@@ -38,28 +38,21 @@ export function requireId(value: string, field: string, what: string): string {
   return value.toLowerCase();
 }
 
-/** Checks `first` and decodes `after`; asks for one row more than the page to learn if another follows. */
-export function readPage(page: PageArgs): PageRequest {
+/**
+ * Checks `first` and decodes `after` into the window of one page of `list`, ordered by a time
+ * (`sort`, e.g. `-enrolled_at`, the SDL's order).
+ */
+export function readPage(list: string, sort: string, page: PageArgs): ListWindow {
   const { first, after } = page;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
     throw new AccountInputError('INVALID_INPUT', `first must be an integer from 1 to ${MAX_PAGE_SIZE}.`, 'first');
   }
-  return { limit: first + 1, after: after ? decodeKeyset(after) : null };
-}
-
-function decodeKeyset(cursor: string): Keyset {
-  const invalid = () => new AccountInputError('INVALID_INPUT', 'after is not a cursor this API issued.', 'after');
-  let key: Keyset;
   try {
-    key = decodeCursor(cursor, timeIdCursor);
+    return listWindow(list, { limit: first, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort);
   } catch (error) {
-    if (error instanceof InvalidCursor) throw invalid();
+    if (error instanceof InvalidCursor) throw new AccountInputError('INVALID_INPUT', 'after is not a cursor this API issued for this connection.', 'after');
     throw error;
   }
-  // A forged but well-formed date such as February 30 would fail the timestamptz cast in SQL.
-  const parsed = new Date(key.t);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== key.t.slice(0, 19)) throw invalid();
-  return key;
 }
 
 /** A page whose total is counted only when someone asks (GraphQL rarely selects totalCount). */
@@ -68,16 +61,16 @@ export type LazyConnection<T> = Omit<Connection<T>, 'totalCount'> & { countTotal
 /** Cuts the extra row off and points `endCursor` at the last row shown. */
 export function toConnection<Row extends { sort_key: string }, T>(
   rows: Row[],
-  page: PageRequest,
+  page: ListWindow,
   countTotal: () => Promise<number>,
   keyOf: (row: Row) => string,
   map: (row: Row) => T,
 ): LazyConnection<T> {
-  const shown = rows.slice(0, page.limit - 1);
+  const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
     nodes: shown.map(map),
-    pageInfo: { hasNextPage: rows.length > shown.length, endCursor: last ? encodeCursor({ t: last.sort_key, id: keyOf(last) }) : null },
+    pageInfo: { hasNextPage: rows.length > shown.length, endCursor: last ? cursorAfter(page, { v: last.sort_key, id: keyOf(last) }) : null },
     countTotal,
   };
 }

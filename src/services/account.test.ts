@@ -1,7 +1,7 @@
 // The member data API's reads on the demo schools: one person at one school only, opaque cursors,
 // page sizes 1..50 refused outside, and a bounded number of SQL statements per page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../lib/cursor.ts';
+import { encodeCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError, createAccountService, MAX_PAGE_SIZE, type AccountService, type Connection } from './account.ts';
 import { countingDb, openAccountFixture, type AccountFixture } from './account-test-fixture.ts';
 
@@ -79,8 +79,9 @@ describe('enrolledCourses', () => {
 
   it.each([
     ['garbage', 'not-a-cursor'],
-    ['a foreign shape', encodeCursor({ offset: 2 })],
-    ['an impossible date', encodeCursor({ t: '2026-02-30T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
+    ['a cursor of another connection', encodeCursor({ list: 'account-orders', sort: '-created_at' }, { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
+    ['a cursor of another sort order', encodeCursor({ list: 'account-enrolled-courses', sort: 'enrolled_at' }, { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
+    ['an impossible date', encodeCursor({ list: 'account-enrolled-courses', sort: '-enrolled_at' }, { v: '2026-02-30T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
   ])('refuses %s as the after cursor', async (_name, after) => {
     await expect(account.enrolledCourses(f.academy, student1, { first: 2, after })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'after' });
   });

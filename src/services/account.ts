@@ -91,23 +91,23 @@ export function createAccountService(db: Db) {
 
     /** One statement per page whatever its size (progress and last lecture joined in); the COUNT only when asked. */
     async enrolledCoursesPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EnrolledCourse>> {
-      const request = readPage(page);
+      const request = readPage('account-enrolled-courses', '-enrolled_at', page);
       const rows = await listEnrolledCourses(db, siteId, personId, request);
       return toConnection(rows, request, () => countEnrollments(db, siteId, personId), (row) => row.enrollment_id, toEnrolledCourse);
     },
 
     /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
     async ordersPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<Order>> {
-      const request = readPage(page);
+      const request = readPage('account-orders', '-created_at', page);
       const rows = await listOrders(db, siteId, personId, request);
-      const shown = rows.slice(0, request.limit - 1);
+      const shown = rows.slice(0, request.limit);
       const items = await listOrderItems(db, siteId, personId, shown.map((row) => row.id));
       const byOrder = Map.groupBy(items, (item) => item.order_id);
       return toConnection(rows, request, () => countOrders(db, siteId, personId), (row) => row.id, (row) => toOrder(row, byOrder.get(row.id) ?? []));
     },
 
     async eventRegistrationsPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EventRegistration>> {
-      const request = readPage(page);
+      const request = readPage('account-event-registrations', 'starts_at', page);
       const rows = await listEventRegistrations(db, siteId, personId, request);
       return toConnection(rows, request, () => countEventRegistrations(db, siteId, personId), (row) => row.id, toEventRegistration);
     },

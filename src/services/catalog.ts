@@ -1,11 +1,10 @@
 // The public catalog of a school: published, public courses and their outlines, upcoming events,
 // membership plans and the school's profile. Shared by the REST catalog operations and the
 // anonymous MCP tools, so both show exactly the same rows.
-import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { findPublishedCourseBySlug, listCourseOutline, listPublishedCourses, type CatalogCourseRow } from '../db/repositories/catalog.ts';
 import { findSchoolProfile, listPublicCoursesOfPlans, listUpcomingPublishedEvents, listVisibleActivePlans, type PublicEventRow } from '../db/repositories/public-catalog.ts';
-import { cursorInteger, decodeCursor, encodeCursor, timeIdCursor } from '../lib/cursor.ts';
+import { listWindow, pageOf } from './list-window.ts';
 import { toIso } from '../lib/time.ts';
 import { courseFields, eventFields, priceOf, seatsLeft } from './row-fields.ts';
 import type { Site } from './sites.ts';
@@ -54,8 +53,6 @@ export type PublicPlan = {
 
 export type SchoolInfo = { name: string; description: string | null; locale: string; currency: string; timezone: string; logo_url: string | null };
 
-const planCursor = z.object({ p: cursorInteger, id: z.string().uuid() }).strict();
-
 function toPublicEvent(row: PublicEventRow): PublicEvent {
   return {
     ...eventFields(row),
@@ -74,13 +71,9 @@ export function createCatalogService(db: Db) {
   return {
     /** @throws InvalidCursor for a cursor this API did not issue */
     async listCourses(siteId: string, options: { limit: number; cursor?: string | undefined; search?: string | undefined }) {
-      const after = options.cursor ? decodeCursor(options.cursor, timeIdCursor) : null;
-      // One extra row tells whether another page exists without a COUNT.
-      const rows = await listPublishedCourses(db, siteId, { limit: options.limit + 1, after, search: options.search ?? null });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > options.limit && last ? encodeCursor({ t: (last.published_at ?? new Date(0)).toISOString(), id: last.id }) : null;
-      return { data: page.map(toCatalogCourse), next_cursor: nextCursor };
+      const window = listWindow('catalog-courses', options, { published_at: 'time' }, '-published_at');
+      const rows = await listPublishedCourses(db, siteId, { ...window, search: options.search ?? null });
+      return pageOf(rows, window, (row) => row.sort_key, toCatalogCourse);
     },
 
     async getCourse(siteId: string, slug: string): Promise<(CatalogCourse & { sections: CatalogSection[] }) | undefined> {
@@ -109,23 +102,17 @@ export function createCatalogService(db: Db) {
 
     /** Published events starting after `now`, soonest first. @throws InvalidCursor */
     async listUpcomingEvents(siteId: string, options: { now: Date; limit: number; cursor?: string | undefined }) {
-      const after = options.cursor ? decodeCursor(options.cursor, timeIdCursor) : null;
-      const rows = await listUpcomingPublishedEvents(db, siteId, { now: options.now, limit: options.limit + 1, after });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > options.limit && last ? encodeCursor({ t: last.starts_at.toISOString(), id: last.id }) : null;
-      return { data: page.map(toPublicEvent), next_cursor: nextCursor };
+      const window = listWindow('upcoming-events', options, { starts_at: 'time' }, 'starts_at');
+      const rows = await listUpcomingPublishedEvents(db, siteId, { ...window, now: options.now });
+      return pageOf(rows, window, (row) => row.sort_key, toPublicEvent);
     },
 
     /** Active plans the school shows, cheapest first, with the public courses each includes. @throws InvalidCursor */
     async listMembershipPlans(siteId: string, options: { limit: number; cursor?: string | undefined }) {
-      const after = options.cursor ? decodeCursor(options.cursor, planCursor) : null;
-      const rows = await listVisibleActivePlans(db, siteId, { limit: options.limit + 1, after });
-      const page = rows.slice(0, options.limit);
-      const courses = await listPublicCoursesOfPlans(db, siteId, page.map((row) => row.id));
-      const last = page.at(-1);
-      const nextCursor = rows.length > options.limit && last ? encodeCursor({ p: last.price_amount, id: last.id }) : null;
-      const data: PublicPlan[] = page.map((row) => ({
+      const window = listWindow('catalog-plans', options, { price_amount: 'integer' }, 'price_amount');
+      const rows = await listVisibleActivePlans(db, siteId, window);
+      const courses = await listPublicCoursesOfPlans(db, siteId, rows.slice(0, window.limit).map((row) => row.id));
+      return pageOf(rows, window, (row) => row.price_amount, (row): PublicPlan => ({
         id: row.id,
         slug: row.slug,
         name: row.name,
@@ -136,7 +123,6 @@ export function createCatalogService(db: Db) {
         trial_days: row.trial_days,
         courses: courses.filter((c) => c.plan_id === row.id).map(({ slug, title }) => ({ slug, title })),
       }));
-      return { data, next_cursor: nextCursor };
     },
 
     /** The school's public profile: what its own pages show every visitor. */

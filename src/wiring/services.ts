@@ -4,7 +4,7 @@
 // imports no edge (the layer rules in .dependency-cruiser.cjs).
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { setCursorSigningKey } from '../lib/cursor.ts';
+import { setCursorSigningKey } from '../db/pagination/cursor.ts';
 import type { Db } from '../db/database.ts';
 import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cache.ts';
 import { successorKeyOf } from '../oauth/issue-tokens.ts';
@@ -28,7 +28,7 @@ export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; lo
 
 export function createServices(deps: ServiceDeps) {
   const { config } = deps;
-  // Pagination cursors are signed alike by every instance of the deployment (lib/cursor.ts).
+  // Pagination cursors are signed alike by every instance of the deployment (db/pagination/cursor.ts).
   setCursorSigningKey(Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)));
   const sites = createSiteService(deps.db);
   // Every service writes through this handle, so a write to sites clears the site cache at once.

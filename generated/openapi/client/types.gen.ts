@@ -158,7 +158,7 @@ export type Invitation = {
 export type Limit = number;
 
 /**
- * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+ * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
  */
 export type Cursor = string;
 
@@ -1151,7 +1151,7 @@ export type ListCatalogCoursesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -1189,7 +1189,7 @@ export type ListCoursesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -1721,7 +1721,7 @@ export type ListStudentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2092,7 +2092,7 @@ export type ListStudentEnrollmentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2305,7 +2305,7 @@ export type GetStudentProgressData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2398,7 +2398,7 @@ export type ListCourseEnrollmentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -2762,7 +2762,7 @@ export type ListMembersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -3119,7 +3119,7 @@ export type ListSectionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
     };
@@ -4199,7 +4199,7 @@ export type ListLecturersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4590,7 +4590,7 @@ export type ListCourseLecturersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
     };
@@ -4782,7 +4782,7 @@ export type ListCommentsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -4952,7 +4952,7 @@ export type ListFormsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5087,7 +5087,7 @@ export type ListFormSubmissionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5169,7 +5169,7 @@ export type ListOrdersData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5385,7 +5385,7 @@ export type ListSubscriptionsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -5739,7 +5739,7 @@ export type ListMembershipPlansData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6198,7 +6198,7 @@ export type ListCouponsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6748,7 +6748,7 @@ export type ListEnrollmentsByCourseData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -6823,7 +6823,7 @@ export type ListCompletionRatesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -7272,7 +7272,7 @@ export type ListEventsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -7906,7 +7906,7 @@ export type ListEventRegistrationsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -8203,7 +8203,7 @@ export type ListPostsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -8690,7 +8690,7 @@ export type ListDigitalProductsData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**
@@ -9223,7 +9223,7 @@ export type ListPagesData = {
          */
         limit?: number;
         /**
-         * The `next_cursor` of the previous page; opaque and signed, so a cursor that was changed or made up is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
          */
         cursor?: string;
         /**

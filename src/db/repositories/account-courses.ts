@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus } from '../schema.ts';
-import { afterKey, isoMicros, type PageRequest } from './account-keyset.ts';
+import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type EnrolledCourseRow = {
   enrollment_id: string;
@@ -45,17 +45,18 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
       sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
       sql<number>`(select count(*) from lecture_progress p join lectures l on l.id = p.lecture_id and l.status = 'published'
         where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as('completed_lectures'),
-      isoMicros('e.enrolled_at').as('sort_key'),
+      timeText('e.enrolled_at').as('sort_key'),
     ])
     .where('e.site_id', '=', siteId)
     .where('e.person_id', '=', personId);
 }
 
 /** Most recently enrolled first (the SDL's order), `limit` rows after the key. */
-export async function listEnrolledCourses(db: Db, siteId: string, personId: string, page: PageRequest): Promise<EnrolledCourseRow[]> {
+export async function listEnrolledCourses(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<EnrolledCourseRow[]> {
   let query = enrolledCourses(db, siteId, personId);
-  if (page.after) query = query.where(afterKey('e.enrolled_at', 'e.id', page.after, 'desc'));
-  return query.orderBy('e.enrolled_at', 'desc').orderBy('e.id', 'desc').limit(page.limit).execute();
+  const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', page);
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
 }
 
 export async function countEnrollments(db: Db, siteId: string, personId: string): Promise<number> {

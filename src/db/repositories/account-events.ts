@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EventStatus, RegistrationStatus } from '../schema.ts';
-import { afterKey, isoMicros, type PageRequest } from './account-keyset.ts';
+import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type AccountRegistrationRow = {
   id: string;
@@ -32,17 +32,18 @@ function registrations(db: Db, siteId: string, personId: string) {
       'ev.ends_at',
       'ev.location',
       'ev.online_url',
-      isoMicros('ev.starts_at').as('sort_key'),
+      timeText('ev.starts_at').as('sort_key'),
     ])
     .where('r.site_id', '=', siteId)
     .where('r.person_id', '=', personId);
 }
 
 /** By event start, earliest first (the SDL's order), `limit` rows after the key. */
-export async function listEventRegistrations(db: Db, siteId: string, personId: string, page: PageRequest): Promise<AccountRegistrationRow[]> {
+export async function listEventRegistrations(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<AccountRegistrationRow[]> {
   let query = registrations(db, siteId, personId);
-  if (page.after) query = query.where(afterKey('ev.starts_at', 'r.id', page.after, 'asc'));
-  return query.orderBy('ev.starts_at', 'asc').orderBy('r.id', 'asc').limit(page.limit).execute();
+  const keyed = keyset(columnKey('ev.starts_at', 'time'), 'r.id', page);
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
 }
 
 export async function countEventRegistrations(db: Db, siteId: string, personId: string): Promise<number> {

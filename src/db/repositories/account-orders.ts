@@ -2,7 +2,7 @@
 // more for the whole page (never one per order); every statement is filtered by site and person.
 import type { Db } from '../database.ts';
 import type { OrderItemType, OrderStatus } from '../schema.ts';
-import { afterKey, isoMicros, type PageRequest } from './account-keyset.ts';
+import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type AccountOrderRow = {
   id: string;
@@ -29,7 +29,7 @@ export type AccountOrderItemRow = {
 };
 
 /** Newest first (the SDL's order), `limit` rows after the key. */
-export async function listOrders(db: Db, siteId: string, personId: string, page: PageRequest): Promise<AccountOrderRow[]> {
+export async function listOrders(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<AccountOrderRow[]> {
   let query = db
     .selectFrom('orders as o')
     .select([
@@ -44,12 +44,13 @@ export async function listOrders(db: Db, siteId: string, personId: string, page:
       'o.coupon_code',
       'o.created_at',
       'o.paid_at',
-      isoMicros('o.created_at').as('sort_key'),
+      timeText('o.created_at').as('sort_key'),
     ])
     .where('o.site_id', '=', siteId)
     .where('o.person_id', '=', personId);
-  if (page.after) query = query.where(afterKey('o.created_at', 'o.id', page.after, 'desc'));
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit).execute();
+  const keyed = keyset(columnKey('o.created_at', 'time'), 'o.id', page);
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
 }
 
 export async function countOrders(db: Db, siteId: string, personId: string): Promise<number> {

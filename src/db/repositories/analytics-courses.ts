@@ -5,8 +5,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseStatus } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterSortKey, orderBySortKey, type SortKey } from './commerce-keyset.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { keyset, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 
 type CourseColumns = { id: string; slug: string; title: string; status: CourseStatus };
 export type EnrollmentStatsRow = CourseColumns & { total: number; active: number; expired: number; revoked: number };
@@ -30,10 +30,10 @@ export type CourseStatsQuery = {
 
 const SORT_KEYS: Record<string, SortKey> = {
   title: { expression: sql`s.title`, kind: 'text' },
-  total: { expression: sql`s.total`, kind: 'bigint' },
-  enrollments: { expression: sql`s.enrollments`, kind: 'bigint' },
+  total: { expression: sql`s.total`, kind: 'integer' },
+  enrollments: { expression: sql`s.enrollments`, kind: 'integer' },
   // A course without enrollments has no rate; it sorts as the lowest one.
-  completion_percent: { expression: sql`s.completion_sort`, kind: 'numeric' },
+  completion_percent: { expression: sql`s.completion_sort`, kind: 'number' },
 };
 
 function enrolledIn(query: CourseStatsQuery): RawBuilder<boolean> {
@@ -46,11 +46,12 @@ function enrolledIn(query: CourseStatsQuery): RawBuilder<boolean> {
 async function page<Row>(db: Db, stats: RawBuilder<unknown>, query: CourseStatsQuery, fallback: string): Promise<Row[]> {
   const key = (SORT_KEYS[query.sort.column] ?? SORT_KEYS[fallback]) as SortKey;
   const course = query.courseId ? sql`and s.id = ${query.courseId}::uuid` : sql``;
-  const after = query.after ? sql`and ${afterSortKey(key, 's.id', query.sort, query.after)}` : sql``;
+  const keyed = keyset(key, 's.id', query);
+  const after = keyed.after ? sql`and ${keyed.after}` : sql``;
   const result = await sql<Row>`
     select * from (${stats}) as s
     where true ${course} ${after}
-    order by ${orderBySortKey(key, 's.id', query.sort)}
+    order by ${keyed.orderBy}
     limit ${query.limit + 1}`.execute(db);
   return result.rows;
 }

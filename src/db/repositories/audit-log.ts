@@ -1,8 +1,7 @@
 // SQL for reading the audit log in the admin area, newest first, one keyset page at a
-// time. The sort time leaves the database as text with microseconds: a JavaScript Date keeps
-// milliseconds only, and a cursor rounded to them would skip or repeat rows.
-import { sql } from 'kysely';
+// time (pagination/keyset.ts).
 import type { Db } from '../database.ts';
+import { columnKey, keyset, type KeysetPage } from '../pagination/keyset.ts';
 
 export type AuditLogRow = {
   id: string;
@@ -18,9 +17,8 @@ export type AuditLogRow = {
   t: string;
 };
 
-export type AuditLogKey = { t: string; id: string };
-
-export async function listAuditEvents(db: Db, siteId: string, page: { limit: number; before: AuditLogKey | null }): Promise<AuditLogRow[]> {
+export async function listAuditEvents(db: Db, siteId: string, page: KeysetPage): Promise<AuditLogRow[]> {
+  const keyed = keyset(columnKey('a.created_at', 'time'), 'a.id', page);
   let query = db
     .selectFrom('audit_events as a')
     .leftJoin('people as p', 'p.id', 'a.actor_person_id')
@@ -34,9 +32,9 @@ export async function listAuditEvents(db: Db, siteId: string, page: { limit: num
       'a.details',
       'a.ip',
       'a.created_at',
-      sql<string>`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('t'),
+      keyed.value.as('t'),
     ])
     .where('a.site_id', '=', siteId);
-  if (page.before) query = query.where(sql<boolean>`(a.created_at, a.id) < (${page.before.t}::timestamptz, ${page.before.id}::uuid)`);
-  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(page.limit).execute();
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute() as Promise<AuditLogRow[]>;
 }

@@ -1,8 +1,7 @@
 // SQL for the public catalog: only what an anonymous visitor may see (published, public courses,
 // outline without lecture content). The anonymous MCP tools read through the same functions.
-import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { TimeIdCursor } from '../../lib/cursor.ts';
+import { columnKey, keyset, type KeysetPage } from '../pagination/keyset.ts';
 
 export type CatalogCourseRow = {
   id: string;
@@ -21,11 +20,13 @@ const catalogColumns = ['id', 'slug', 'title', 'subtitle', 'description', 'price
 export async function listPublishedCourses(
   db: Db,
   siteId: string,
-  page: { limit: number; after: TimeIdCursor | null; search: string | null },
-): Promise<CatalogCourseRow[]> {
+  page: KeysetPage & { search: string | null },
+): Promise<Array<CatalogCourseRow & { sort_key: string | number }>> {
+  const keyed = keyset(columnKey('published_at', 'time'), 'id', page);
   let query = db
     .selectFrom('courses')
     .select(catalogColumns)
+    .select(keyed.value.as('sort_key'))
     .where('site_id', '=', siteId)
     .where('status', '=', 'published')
     .where('visibility', '=', 'public');
@@ -33,12 +34,8 @@ export async function listPublishedCourses(
     const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('subtitle', 'ilike', pattern), eb('description', 'ilike', pattern)]));
   }
-  if (page.after) {
-    const { t, id } = page.after;
-    // Millisecond precision on both sides: the cursor holds a JavaScript date.
-    query = query.where(sql<boolean>`(date_trunc('milliseconds', published_at), id) < (${new Date(t)}::timestamptz, ${id}::uuid)`);
-  }
-  return query.orderBy(sql`date_trunc('milliseconds', published_at)`, 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
 }
 
 export async function findPublishedCourseBySlug(db: Db, siteId: string, slug: string): Promise<CatalogCourseRow | undefined> {

@@ -4,8 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CommentableType, CommentsTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterKeyset, exactTime } from './keyset-after.ts';
+import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type CommentRow = Selectable<CommentsTable> & {
   author_name: string | null;
@@ -31,7 +30,7 @@ function selectComments(db: Db, siteId: string) {
     .selectAll('c')
     .select((eb) => [
       'p.name as author_name',
-      exactTime('c.created_at').as('created_at_exact'),
+      timeText('c.created_at').as('created_at_exact'),
       eb
         .selectFrom('site_roles as sr')
         .select(sql<number>`min(case sr.role when 'owner' then 1 when 'admin' then 1 when 'lecturer' then 2 else 3 end)`.as('rank'))
@@ -48,7 +47,7 @@ function selectComments(db: Db, siteId: string) {
     .where('c.site_id', '=', siteId);
 }
 
-export async function listComments(db: Db, siteId: string, query: { limit: number; after: Keyset | null; sort: SortSpec; filter: CommentFilter }): Promise<CommentRow[]> {
+export async function listComments(db: Db, siteId: string, query: KeysetPage & { filter: CommentFilter }): Promise<CommentRow[]> {
   const { filter } = query;
   let q = selectComments(db, siteId);
   if (filter.commentableType) q = q.where('c.commentable_type', '=', filter.commentableType);
@@ -57,8 +56,9 @@ export async function listComments(db: Db, siteId: string, query: { limit: numbe
   if (filter.parentId) q = q.where('c.parent_comment_id', '=', filter.parentId);
   if (filter.createdAfter) q = q.where('c.created_at', '>=', new Date(filter.createdAfter));
   if (filter.createdBefore) q = q.where('c.created_at', '<', new Date(filter.createdBefore));
-  if (query.after) q = q.where(afterKeyset('c.created_at', 'c.id', query.sort, query.after, 'time'));
-  const rows = await q.orderBy('c.created_at', query.sort.direction).orderBy('c.id', query.sort.direction).limit(query.limit + 1).execute();
+  const page = keyset(columnKey('c.created_at', 'time'), 'c.id', query);
+  if (page.after) q = q.where(page.after);
+  const rows = await q.orderBy(page.orderBy).limit(query.limit + 1).execute();
   return rows as CommentRow[];
 }
 

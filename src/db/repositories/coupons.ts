@@ -4,8 +4,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CouponsTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterSortKey, exactIso, orderBySortKey, timeKey, type SortKey } from './commerce-keyset.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { columnKey, keyset, timeText, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type CouponRow = Selectable<CouponsTable> & { created_at_exact: string };
@@ -21,11 +21,11 @@ export type CouponQuery = {
 };
 
 function sortKeyOf(sort: SortSpec): SortKey {
-  return sort.column === 'code' ? { expression: sql`code`, kind: 'text' } : timeKey('created_at');
+  return sort.column === 'code' ? { expression: sql`code`, kind: 'text' } : columnKey('created_at', 'time');
 }
 
 function selectCoupons(db: Db, siteId: string) {
-  return db.selectFrom('coupons').selectAll().select(exactIso('created_at').as('created_at_exact')).where('site_id', '=', siteId);
+  return db.selectFrom('coupons').selectAll().select(timeText('created_at').as('created_at_exact')).where('site_id', '=', siteId);
 }
 
 export async function listCoupons(db: Db, siteId: string, query: CouponQuery): Promise<CouponRow[]> {
@@ -37,8 +37,9 @@ export async function listCoupons(db: Db, siteId: string, query: CouponQuery): P
   }
   if (query.code) q = q.where('code', '=', query.code);
   if (query.active !== undefined) q = q.where('active', '=', query.active);
-  if (query.after) q = q.where(afterSortKey(key, 'id', query.sort, query.after));
-  return q.orderBy(orderBySortKey(key, 'id', query.sort)).limit(query.limit + 1).execute();
+  const page = keyset(key, 'id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }
 
 export async function findCoupon(db: Db, siteId: string, id: string): Promise<CouponRow | undefined> {
@@ -46,7 +47,7 @@ export async function findCoupon(db: Db, siteId: string, id: string): Promise<Co
 }
 
 export async function insertCoupon(db: Db, coupon: Insertable<CouponsTable>): Promise<CouponRow> {
-  return db.insertInto('coupons').values(coupon).returningAll().returning(exactIso('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
+  return db.insertInto('coupons').values(coupon).returningAll().returning(timeText('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
 }
 
 export async function updateCoupon(db: Db, siteId: string, id: string, changes: Updateable<CouponsTable>): Promise<CouponRow | undefined> {
@@ -56,7 +57,7 @@ export async function updateCoupon(db: Db, siteId: string, id: string, changes: 
     .where('site_id', '=', siteId)
     .where('id', '=', id)
     .returningAll()
-    .returning(exactIso('created_at').as('created_at_exact'))
+    .returning(timeText('created_at').as('created_at_exact'))
     .executeTakeFirst();
 }
 

@@ -5,7 +5,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseSectionsTable } from '../schema.ts';
-import { keyValue, type Keyset } from '../../admin/keyset.ts';
+import { columnKey, keyset, type KeysetPage } from '../pagination/keyset.ts';
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -24,11 +24,12 @@ export async function courseExists(db: Db, siteId: string, courseId: string): Pr
   return row !== undefined;
 }
 
-/** Sections in position order; one row more than the page when `limit` is given (keyset.ts). */
-export async function listSections(db: Db, siteId: string, courseId: string, page?: { limit: number; after: Keyset | null }): Promise<SectionRow[]> {
+/** Sections in position order; one row more than the page when `limit` is given (pagination/keyset.ts). */
+export async function listSections(db: Db, siteId: string, courseId: string, page?: KeysetPage): Promise<SectionRow[]> {
   let q = db.selectFrom('course_sections').selectAll().where('site_id', '=', siteId).where('course_id', '=', courseId);
-  if (page?.after) q = q.where(sql<boolean>`(position, id) > (${keyValue(page.after, 'position')}, ${page.after.id}::uuid)`);
-  q = q.orderBy('position').orderBy('id');
+  const keyed = keyset(columnKey('position', 'integer'), 'id', { sort: { column: 'position', direction: 'asc' }, after: page?.after ?? null });
+  if (keyed.after) q = q.where(keyed.after);
+  q = q.orderBy(keyed.orderBy);
   return page ? q.limit(page.limit + 1).execute() : q.execute();
 }
 

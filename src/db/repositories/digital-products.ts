@@ -4,7 +4,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { DigitalProductsTable, DigitalProductStatus } from '../schema.ts';
-import { keysetSql, type ListWindow, type Sortable } from './keyset-sql.ts';
+import { keyset, sortColumn, type KeysetPage, type Sortable } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type DigitalProductRow = Selectable<DigitalProductsTable> & {
@@ -27,18 +27,18 @@ function selectProducts(db: Db, siteId: string) {
 export async function listDigitalProducts(
   db: Db,
   siteId: string,
-  window: ListWindow,
+  window: KeysetPage,
   filters: { status?: DigitalProductStatus | undefined; search?: string | undefined },
 ): Promise<Array<DigitalProductRow & { sort_key: string | number }>> {
-  const { key, direction, after } = keysetSql(PRODUCT_SORTS, window, 'd');
-  let q = selectProducts(db, siteId).select(key.as('sort_key'));
+  const { value, orderBy, after } = keyset(sortColumn(PRODUCT_SORTS, window.sort, 'd'), 'd.id', window);
+  let q = selectProducts(db, siteId).select(value.as('sort_key'));
   if (filters.status) q = q.where('d.status', '=', filters.status);
   if (filters.search) {
     const pattern = likePattern(filters.search);
     q = q.where((eb) => eb.or([eb('d.name', 'ilike', pattern), eb('d.slug', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(key, direction).orderBy('d.id', direction).limit(window.limit + 1).execute();
+  return q.orderBy(orderBy).limit(window.limit + 1).execute();
 }
 
 export async function findDigitalProduct(db: Db, siteId: string, id: string): Promise<DigitalProductRow | undefined> {

@@ -4,16 +4,13 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus, EnrollmentsTable } from '../schema.ts';
-import { keyValue, type Keyset } from '../../admin/keyset.ts';
-import { likePattern, microsOf } from './sql-helpers.ts';
+import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
+import { likePattern } from './sql-helpers.ts';
 
 // An active enrollment whose expires_at has passed is expired, whether or not a job noticed yet.
 const EFFECTIVE_STATUS = sql<EnrollmentStatus>`(case when e.status = 'active' and e.expires_at <= now() then 'expired' else e.status end)`;
 
-export type EnrollmentListQuery = {
-  limit: number;
-  after: Keyset | null;
-  direction: 'asc' | 'desc';
+export type EnrollmentListQuery = KeysetPage & {
   personId?: string | undefined;
   courseId?: string | undefined;
   status?: EnrollmentStatus | undefined;
@@ -30,7 +27,7 @@ function selectEnrollments(db: Db, siteId: string) {
     .select(['e.last_watched_lecture_id', 'e.last_position_seconds', 'c.slug as course_slug', 'c.title as course_title', 'p.email as student_email', 'p.name as student_name'])
     .select([
       EFFECTIVE_STATUS.as('status'),
-      microsOf('e.enrolled_at').as('enrolled_micros'),
+      timeText('e.enrolled_at').as('enrolled_exact'),
       sql<number>`(select count(*) from lectures l where l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
       sql<number>`(select count(*) from lecture_progress lp join lectures l on l.id = lp.lecture_id
         where lp.enrollment_id = e.id and lp.completed_at is not null and l.status = 'published')`.as('completed_lectures'),
@@ -48,13 +45,11 @@ export async function listEnrollments(db: Db, siteId: string, query: EnrollmentL
     const pattern = likePattern(query.search);
     where.push(sql<boolean>`(p.email ilike ${pattern} or p.name ilike ${pattern})`);
   }
-  if (query.after) {
-    const op = query.direction === 'desc' ? sql`<` : sql`>`;
-    where.push(sql<boolean>`(${microsOf('e.enrolled_at')}, e.id) ${op} (${keyValue(query.after, 'micros')}::bigint, ${query.after.id}::uuid)`);
-  }
+  const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', query);
+  if (keyed.after) where.push(keyed.after);
   let q = selectEnrollments(db, siteId);
   for (const condition of where) q = q.where(condition);
-  return q.orderBy('e.enrolled_at', query.direction).orderBy('e.id', query.direction).limit(query.limit + 1).execute();
+  return q.orderBy(keyed.orderBy).limit(query.limit + 1).execute();
 }
 
 /** Every enrollment of one person here, newest first: a school's course count bounds it. */

@@ -3,7 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EventRegistrationsTable, RegistrationStatus } from '../schema.ts';
-import { keysetSql, type ListWindow, type Sortable } from './keyset-sql.ts';
+import { keyset, sortColumn, type KeysetPage, type Sortable } from '../pagination/keyset.ts';
 
 export type RegistrationRow = Selectable<EventRegistrationsTable> & { email: string; name: string | null };
 
@@ -23,14 +23,14 @@ export async function listRegistrations(
   db: Db,
   siteId: string,
   eventId: string,
-  window: ListWindow,
+  window: KeysetPage,
   status?: RegistrationStatus,
 ): Promise<Array<RegistrationRow & { sort_key: string | number }>> {
-  const { key, direction, after } = keysetSql(REGISTRATION_SORTS, window, 'r');
-  let q = selectRegistrations(db, siteId, eventId).select(key.as('sort_key'));
+  const { value, orderBy, after } = keyset(sortColumn(REGISTRATION_SORTS, window.sort, 'r'), 'r.id', window);
+  let q = selectRegistrations(db, siteId, eventId).select(value.as('sort_key'));
   if (status) q = q.where('r.status', '=', status);
   if (after) q = q.where(after);
-  return q.orderBy(key, direction).orderBy('r.id', direction).limit(window.limit + 1).execute();
+  return q.orderBy(orderBy).limit(window.limit + 1).execute();
 }
 
 export async function findRegistration(db: Db, siteId: string, eventId: string, id: string): Promise<RegistrationRow | undefined> {

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EventStatus, EventsTable } from '../schema.ts';
-import { keysetSql, type ListWindow, type Sortable } from './keyset-sql.ts';
+import { keyset, sortColumn, type KeysetPage, type Sortable } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type EventRow = Selectable<EventsTable> & { registered_count: number; attended_count: number };
@@ -29,9 +29,9 @@ function selectEvents(db: Db, siteId: string) {
     .where('events.site_id', '=', siteId);
 }
 
-export async function listEvents(db: Db, siteId: string, window: ListWindow, filters: EventFilters): Promise<Array<EventRow & { sort_key: string | number }>> {
-  const { key, direction, after } = keysetSql(EVENT_SORTS, window, 'events');
-  let q = selectEvents(db, siteId).select(key.as('sort_key'));
+export async function listEvents(db: Db, siteId: string, window: KeysetPage, filters: EventFilters): Promise<Array<EventRow & { sort_key: string | number }>> {
+  const { value, orderBy, after } = keyset(sortColumn(EVENT_SORTS, window.sort, 'events'), 'events.id', window);
+  let q = selectEvents(db, siteId).select(value.as('sort_key'));
   if (filters.status) q = q.where('status', '=', filters.status);
   if (filters.courseId) q = q.where('course_id', '=', filters.courseId);
   if (filters.startsAfter) q = q.where('starts_at', '>=', new Date(filters.startsAfter));
@@ -41,7 +41,7 @@ export async function listEvents(db: Db, siteId: string, window: ListWindow, fil
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('location', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(key, direction).orderBy('events.id', direction).limit(window.limit + 1).execute();
+  return q.orderBy(orderBy).limit(window.limit + 1).execute();
 }
 
 export async function findEvent(db: Db, siteId: string, id: string): Promise<EventRow | undefined> {

@@ -3,34 +3,33 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { FormSubmissionsTable, FormsTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterKeyset, exactTime } from './keyset-after.ts';
+import { columnKey, keyset, sortColumn, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type FormRow = Selectable<FormsTable> & { submission_count: number; created_at_exact: string };
 export type SubmissionRow = Selectable<FormSubmissionsTable> & { created_at_exact: string };
 
-const SORTABLE = { created_at: 'created_at', title: 'title' } as const;
+export const FORM_SORTS = { created_at: 'time', title: 'text' } as const;
 
 function selectForms(db: Db, siteId: string) {
   return db
     .selectFrom('forms as f')
     .selectAll('f')
     .select((eb) => [
-      exactTime('f.created_at').as('created_at_exact'),
+      timeText('f.created_at').as('created_at_exact'),
       eb.selectFrom('form_submissions as s').select(eb.fn.countAll<number>().as('n')).whereRef('s.form_id', '=', 'f.id').where('s.site_id', '=', siteId).as('submission_count'),
     ])
     .where('f.site_id', '=', siteId);
 }
 
-export async function listForms(db: Db, siteId: string, query: { limit: number; after: Keyset | null; sort: SortSpec; search?: string | undefined }): Promise<FormRow[]> {
-  const column = SORTABLE[query.sort.column as keyof typeof SORTABLE] ?? 'created_at';
+export async function listForms(db: Db, siteId: string, query: KeysetPage & { search?: string | undefined }): Promise<FormRow[]> {
   let q = selectForms(db, siteId);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('f.title', 'ilike', pattern), eb('f.description', 'ilike', pattern)]));
   }
-  if (query.after) q = q.where(afterKeyset(`f.${column}`, 'f.id', query.sort, query.after, column === 'created_at' ? 'time' : 'text'));
-  const rows = await q.orderBy(`f.${column}`, query.sort.direction).orderBy('f.id', query.sort.direction).limit(query.limit + 1).execute();
+  const page = keyset(sortColumn(FORM_SORTS, query.sort, 'f'), 'f.id', query);
+  if (page.after) q = q.where(page.after);
+  const rows = await q.orderBy(page.orderBy).limit(query.limit + 1).execute();
   return rows as FormRow[];
 }
 
@@ -42,17 +41,18 @@ export async function listSubmissions(
   db: Db,
   siteId: string,
   formId: string,
-  query: { limit: number; after: Keyset | null; sort: SortSpec; personId?: string | undefined; createdAfter?: string | undefined; createdBefore?: string | undefined },
+  query: KeysetPage & { personId?: string | undefined; createdAfter?: string | undefined; createdBefore?: string | undefined },
 ): Promise<SubmissionRow[]> {
   let q = db
     .selectFrom('form_submissions')
     .selectAll()
-    .select(exactTime('created_at').as('created_at_exact'))
+    .select(timeText('created_at').as('created_at_exact'))
     .where('site_id', '=', siteId)
     .where('form_id', '=', formId);
   if (query.personId) q = q.where('person_id', '=', query.personId);
   if (query.createdAfter) q = q.where('created_at', '>=', new Date(query.createdAfter));
   if (query.createdBefore) q = q.where('created_at', '<', new Date(query.createdBefore));
-  if (query.after) q = q.where(afterKeyset('created_at', 'id', query.sort, query.after, 'time'));
-  return q.orderBy('created_at', query.sort.direction).orderBy('id', query.sort.direction).limit(query.limit + 1).execute();
+  const page = keyset(columnKey('created_at', 'time'), 'id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }

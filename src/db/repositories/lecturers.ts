@@ -4,21 +4,18 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { LecturersTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterKeyset, exactTime } from './keyset-after.ts';
+import { keyset, sortColumn, timeText, type KeysetPage } from '../pagination/keyset.ts';
 
 export type LecturerRow = Selectable<LecturersTable>;
 
-const SORTABLE = { name: 'name', created_at: 'created_at' } as const;
+export const LECTURER_SORTS = { name: 'text', created_at: 'time' } as const;
 
 export async function listLecturers(
   db: Db,
   siteId: string,
-  query: { limit: number; after: Keyset | null; sort: SortSpec; search?: string | undefined; personId?: string | undefined; courseId?: string | undefined },
+  query: KeysetPage & { search?: string | undefined; personId?: string | undefined; courseId?: string | undefined },
 ): Promise<Array<LecturerRow & { created_at_exact: string }>> {
-  const column = SORTABLE[query.sort.column as keyof typeof SORTABLE] ?? 'name';
-  const dir = query.sort.direction;
-  let q = db.selectFrom('lecturers').selectAll('lecturers').select(exactTime('lecturers.created_at').as('created_at_exact')).where('lecturers.site_id', '=', siteId);
+  let q = db.selectFrom('lecturers').selectAll('lecturers').select(timeText('lecturers.created_at').as('created_at_exact')).where('lecturers.site_id', '=', siteId);
   if (query.personId) q = q.where('lecturers.person_id', '=', query.personId);
   if (query.courseId) {
     const courseId = query.courseId;
@@ -30,8 +27,9 @@ export async function listLecturers(
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('email', 'ilike', pattern), eb('headline', 'ilike', pattern)]));
   }
-  if (query.after) q = q.where(afterKeyset(`lecturers.${column}`, 'lecturers.id', query.sort, query.after, column === 'created_at' ? 'time' : 'text'));
-  return q.orderBy(`lecturers.${column}`, dir).orderBy('lecturers.id', dir).limit(query.limit + 1).execute();
+  const page = keyset(sortColumn(LECTURER_SORTS, query.sort, 'lecturers'), 'lecturers.id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }
 
 export async function findLecturer(db: Db, siteId: string, id: string): Promise<LecturerRow | undefined> {

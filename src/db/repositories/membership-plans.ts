@@ -4,8 +4,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CourseStatus, MembershipPlansTable, PlanStatus } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterSortKey, exactIso, orderBySortKey, timeKey, type SortKey } from './commerce-keyset.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { columnKey, keyset, timeText, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type PlanRow = Selectable<MembershipPlansTable> & { created_at_exact: string };
@@ -21,11 +21,11 @@ export type PlanQuery = {
 };
 
 function sortKeyOf(sort: SortSpec): SortKey {
-  return sort.column === 'name' ? { expression: sql`name`, kind: 'text' } : timeKey('created_at');
+  return sort.column === 'name' ? { expression: sql`name`, kind: 'text' } : columnKey('created_at', 'time');
 }
 
 function selectPlans(db: Db, siteId: string) {
-  return db.selectFrom('membership_plans').selectAll().select(exactIso('created_at').as('created_at_exact')).where('site_id', '=', siteId);
+  return db.selectFrom('membership_plans').selectAll().select(timeText('created_at').as('created_at_exact')).where('site_id', '=', siteId);
 }
 
 export async function listPlans(db: Db, siteId: string, query: PlanQuery): Promise<PlanRow[]> {
@@ -37,8 +37,9 @@ export async function listPlans(db: Db, siteId: string, query: PlanQuery): Promi
   }
   if (query.status) q = q.where('status', '=', query.status);
   if (query.visible !== undefined) q = q.where('visible', '=', query.visible);
-  if (query.after) q = q.where(afterSortKey(key, 'id', query.sort, query.after));
-  return q.orderBy(orderBySortKey(key, 'id', query.sort)).limit(query.limit + 1).execute();
+  const page = keyset(key, 'id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }
 
 export async function findPlan(db: Db, siteId: string, id: string): Promise<PlanRow | undefined> {
@@ -46,7 +47,7 @@ export async function findPlan(db: Db, siteId: string, id: string): Promise<Plan
 }
 
 export async function insertPlan(db: Db, plan: Insertable<MembershipPlansTable>): Promise<PlanRow> {
-  return db.insertInto('membership_plans').values(plan).returningAll().returning(exactIso('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
+  return db.insertInto('membership_plans').values(plan).returningAll().returning(timeText('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
 }
 
 export async function updatePlan(db: Db, siteId: string, id: string, changes: Updateable<MembershipPlansTable>): Promise<PlanRow | undefined> {
@@ -56,7 +57,7 @@ export async function updatePlan(db: Db, siteId: string, id: string, changes: Up
     .where('site_id', '=', siteId)
     .where('id', '=', id)
     .returningAll()
-    .returning(exactIso('created_at').as('created_at_exact'))
+    .returning(timeText('created_at').as('created_at_exact'))
     .executeTakeFirst();
 }
 

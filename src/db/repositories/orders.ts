@@ -3,8 +3,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { OrderItemsTable, OrderStatus, OrdersTable } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterSortKey, exactIso, orderBySortKey, timeKey, type SortKey } from './commerce-keyset.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { columnKey, keyset, timeText, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type OrderRow = Selectable<OrdersTable> & { customer_email: string; customer_name: string | null; created_at_exact: string };
@@ -22,12 +22,12 @@ export type OrderQuery = {
 };
 
 const SORT_KEYS: Record<string, SortKey> = {
-  created_at: timeKey('o.created_at'),
-  total: { expression: sql`o.total_amount`, kind: 'bigint' },
+  created_at: columnKey('o.created_at', 'time'),
+  total: { expression: sql`o.total_amount`, kind: 'integer' },
 };
 
 export function orderSortKey(column: string): SortKey {
-  return SORT_KEYS[column] ?? timeKey('o.created_at');
+  return SORT_KEYS[column] ?? columnKey('o.created_at', 'time');
 }
 
 function selectOrders(db: Db, siteId: string) {
@@ -35,7 +35,7 @@ function selectOrders(db: Db, siteId: string) {
     .selectFrom('orders as o')
     .innerJoin('people as p', 'p.id', 'o.person_id')
     .selectAll('o')
-    .select(['p.email as customer_email', 'p.name as customer_name', exactIso('o.created_at').as('created_at_exact')])
+    .select(['p.email as customer_email', 'p.name as customer_name', timeText('o.created_at').as('created_at_exact')])
     .where('o.site_id', '=', siteId);
 }
 
@@ -47,8 +47,9 @@ export async function listOrders(db: Db, siteId: string, query: OrderQuery): Pro
   if (query.createdBefore) q = q.where('o.created_at', '<', new Date(query.createdBefore));
   if (query.personId) q = q.where('o.person_id', '=', query.personId);
   if (query.email) q = q.where('p.email', 'ilike', likePattern(query.email));
-  if (query.after) q = q.where(afterSortKey(key, 'o.id', query.sort, query.after));
-  return q.orderBy(orderBySortKey(key, 'o.id', query.sort)).limit(query.limit + 1).execute();
+  const page = keyset(key, 'o.id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }
 
 export async function findOrder(db: Db, siteId: string, id: string): Promise<OrderRow | undefined> {

@@ -3,7 +3,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { DraftOrPublished, PagesTable } from '../schema.ts';
-import { keysetSql, type ListWindow, type Sortable } from './keyset-sql.ts';
+import { keyset, sortColumn, type KeysetPage, type Sortable } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type PageRow = Selectable<PagesTable>;
@@ -11,12 +11,12 @@ export type PageSummaryRow = Omit<PageRow, 'body'> & { sort_key: string | number
 
 export const PAGE_SORTS: Sortable = { created_at: 'time', title: 'text' };
 
-export async function listPages(db: Db, siteId: string, window: ListWindow, filters: { status?: DraftOrPublished | undefined; search?: string | undefined }): Promise<PageSummaryRow[]> {
-  const { key, direction, after } = keysetSql(PAGE_SORTS, window);
+export async function listPages(db: Db, siteId: string, window: KeysetPage, filters: { status?: DraftOrPublished | undefined; search?: string | undefined }): Promise<PageSummaryRow[]> {
+  const { value, orderBy, after } = keyset(sortColumn(PAGE_SORTS, window.sort), 'id', window);
   let q = db
     .selectFrom('pages')
     .select(['id', 'site_id', 'slug', 'title', 'status', 'published_at', 'created_at', 'updated_at'])
-    .select(key.as('sort_key'))
+    .select(value.as('sort_key'))
     .where('site_id', '=', siteId);
   if (filters.status) q = q.where('status', '=', filters.status);
   if (filters.search) {
@@ -24,7 +24,7 @@ export async function listPages(db: Db, siteId: string, window: ListWindow, filt
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(key, direction).orderBy('id', direction).limit(window.limit + 1).execute();
+  return q.orderBy(orderBy).limit(window.limit + 1).execute();
 }
 
 export async function findPage(db: Db, siteId: string, id: string): Promise<PageRow | undefined> {

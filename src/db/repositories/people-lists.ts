@@ -4,8 +4,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SiteRole } from '../schema.ts';
-import { keyValue, type Keyset, type SortSpec } from '../../admin/keyset.ts';
-import { likePattern, microsOf } from './sql-helpers.ts';
+import { keyset, sortColumn, timeText, type KeysetPage } from '../pagination/keyset.ts';
+import { likePattern } from './sql-helpers.ts';
 
 export type PersonAtSiteRow = {
   id: string;
@@ -14,14 +14,15 @@ export type PersonAtSiteRow = {
   avatar_url: string | null;
   /** When the person got the role (students) or their first role (members) here. */
   created_at: Date;
-  created_micros: number;
+  /** created_at as ISO 8601 UTC with microseconds: the cursor's time. */
+  created_exact: string;
   roles: SiteRole[];
 };
 
-export type PeopleQuery = {
-  limit: number;
-  after: Keyset | null;
-  sort: SortSpec;
+/** The sorts of both lists: joining time or e-mail. */
+export const PEOPLE_SORTS = { created_at: 'time', email: 'text' } as const;
+
+export type PeopleQuery = KeysetPage & {
   search?: string | undefined;
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
@@ -42,6 +43,10 @@ function rolesAt(db: Db, siteId: string, only?: SiteRole) {
   return q.as('r');
 }
 
+function keysetOf(query: PeopleQuery) {
+  return keyset(sortColumn({ 'r.created_at': 'time', 'p.email': 'text' }, { ...query.sort, column: query.sort.column === 'email' ? 'p.email' : 'r.created_at' }), 'p.id', query);
+}
+
 function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (query.search) {
@@ -52,15 +57,8 @@ function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
   if (query.createdBefore) where.push(sql<boolean>`r.created_at < ${query.createdBefore}::timestamptz`);
   if (query.role) where.push(sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = p.id and x.role = ${query.role})`);
   if (query.courseId) where.push(sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = p.id and e.course_id = ${query.courseId}::uuid)`);
-  if (query.after) {
-    const op = query.sort.direction === 'desc' ? sql`<` : sql`>`;
-    // Time keys compare as integer microseconds: exact, unlike a millisecond ISO string.
-    where.push(
-      query.sort.column === 'email'
-        ? sql<boolean>`(p.email, p.id) ${op} (${keyValue(query.after, 'text')}, ${query.after.id}::uuid)`
-        : sql<boolean>`(${microsOf('r.created_at')}, p.id) ${op} (${keyValue(query.after, 'micros')}::bigint, ${query.after.id}::uuid)`,
-    );
-  }
+  const { after } = keysetOf(query);
+  if (after) where.push(after);
   return where;
 }
 
@@ -69,14 +67,13 @@ function selectPeople(db: Db, siteId: string, only?: SiteRole) {
     .selectFrom(rolesAt(db, siteId, only))
     .innerJoin('people as p', 'p.id', 'r.person_id')
     .select(['p.id', 'p.email', 'p.name', 'p.avatar_url', 'r.created_at', 'r.roles'])
-    .select(microsOf('r.created_at').as('created_micros'));
+    .select(timeText('r.created_at').as('created_exact'));
 }
 
 async function listPeople(db: Db, siteId: string, query: PeopleQuery, only?: SiteRole): Promise<PersonAtSiteRow[]> {
   let q = selectPeople(db, siteId, only);
   for (const condition of conditions(siteId, query)) q = q.where(condition);
-  const column = query.sort.column === 'email' ? 'p.email' : 'r.created_at';
-  return q.orderBy(column, query.sort.direction).orderBy('p.id', query.sort.direction).limit(query.limit + 1).execute();
+  return q.orderBy(keysetOf(query).orderBy).limit(query.limit + 1).execute();
 }
 
 export function listStudents(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {

@@ -3,7 +3,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { PostAccessType, PostsTable, DraftOrPublished } from '../schema.ts';
-import { keysetSql, type ListWindow, type Sortable } from './keyset-sql.ts';
+import { keyset, sortColumn, type KeysetPage, type Sortable } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
 export type PostRow = Selectable<PostsTable>;
@@ -13,12 +13,12 @@ export const POST_SORTS: Sortable = { created_at: 'time', title: 'text' };
 
 export type PostFilters = { status?: DraftOrPublished | undefined; accessType?: PostAccessType | undefined; search?: string | undefined };
 
-export async function listPosts(db: Db, siteId: string, window: ListWindow, filters: PostFilters): Promise<PostSummaryRow[]> {
-  const { key, direction, after } = keysetSql(POST_SORTS, window);
+export async function listPosts(db: Db, siteId: string, window: KeysetPage, filters: PostFilters): Promise<PostSummaryRow[]> {
+  const { value, orderBy, after } = keyset(sortColumn(POST_SORTS, window.sort), 'id', window);
   let q = db
     .selectFrom('posts')
     .select(['id', 'site_id', 'slug', 'author_person_id', 'title', 'excerpt', 'status', 'access_type', 'published_at', 'created_at', 'updated_at'])
-    .select(key.as('sort_key'))
+    .select(value.as('sort_key'))
     .where('site_id', '=', siteId);
   if (filters.status) q = q.where('status', '=', filters.status);
   if (filters.accessType) q = q.where('access_type', '=', filters.accessType);
@@ -27,7 +27,7 @@ export async function listPosts(db: Db, siteId: string, window: ListWindow, filt
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('excerpt', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(key, direction).orderBy('id', direction).limit(window.limit + 1).execute();
+  return q.orderBy(orderBy).limit(window.limit + 1).execute();
 }
 
 export async function findPost(db: Db, siteId: string, id: string): Promise<PostRow | undefined> {

@@ -4,7 +4,7 @@
 // contact data. The anonymous MCP tools read through these functions.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { TimeIdCursor } from '../../lib/cursor.ts';
+import { columnKey, keyset, type KeysetPage } from '../pagination/keyset.ts';
 
 export type PublicEventRow = {
   id: string;
@@ -23,7 +23,8 @@ export type PublicEventRow = {
 };
 
 /** Published events starting after `now`, soonest first; the cursor is the last (starts_at, id). */
-export async function listUpcomingPublishedEvents(db: Db, siteId: string, page: { now: Date; limit: number; after: TimeIdCursor | null }): Promise<PublicEventRow[]> {
+export async function listUpcomingPublishedEvents(db: Db, siteId: string, page: KeysetPage & { now: Date }): Promise<Array<PublicEventRow & { sort_key: string | number }>> {
+  const keyed = keyset(columnKey('e.starts_at', 'time'), 'e.id', page);
   let query = db
     .selectFrom('events as e')
     .select((eb) => [
@@ -46,15 +47,13 @@ export async function listUpcomingPublishedEvents(db: Db, siteId: string, page: 
         .as('taken_seats'),
       'e.price_amount',
       'e.currency',
+      keyed.value.as('sort_key'),
     ])
     .where('e.site_id', '=', siteId)
     .where('e.status', '=', 'published')
     .where('e.starts_at', '>', page.now);
-  if (page.after) {
-    const { t, id } = page.after;
-    query = query.where(sql<boolean>`(e.starts_at, e.id) > (${new Date(t)}::timestamptz, ${id}::uuid)`);
-  }
-  const rows = await query.orderBy('e.starts_at', 'asc').orderBy('e.id', 'asc').limit(page.limit).execute();
+  if (keyed.after) query = query.where(keyed.after);
+  const rows = await query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
   return rows.map((row) => ({ ...row, taken_seats: Number(row.taken_seats ?? 0) }));
 }
 
@@ -70,21 +69,17 @@ export type PublicPlanRow = {
   trial_days: number;
 };
 
-export type PlanCursor = { p: number; id: string };
-
 /** Active, visible plans, cheapest first; the cursor is the last (price_amount, id). */
-export async function listVisibleActivePlans(db: Db, siteId: string, page: { limit: number; after: PlanCursor | null }): Promise<PublicPlanRow[]> {
+export async function listVisibleActivePlans(db: Db, siteId: string, page: KeysetPage): Promise<PublicPlanRow[]> {
+  const keyed = keyset(columnKey('price_amount', 'integer'), 'id', page);
   let query = db
     .selectFrom('membership_plans')
     .select(['id', 'slug', 'name', 'description', 'price_amount', 'currency', 'billing_interval', 'interval_count', 'trial_days'])
     .where('site_id', '=', siteId)
     .where('status', '=', 'active')
     .where('visible', '=', true);
-  if (page.after) {
-    const { p, id } = page.after;
-    query = query.where(sql<boolean>`(price_amount, id) > (${p}::int, ${id}::uuid)`);
-  }
-  return query.orderBy('price_amount', 'asc').orderBy('id', 'asc').limit(page.limit).execute();
+  if (keyed.after) query = query.where(keyed.after);
+  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
 }
 
 /** The published, public courses a page of plans includes, in one query for the whole page. */

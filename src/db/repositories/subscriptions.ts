@@ -3,8 +3,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { SubscriptionsTable, SubscriptionStatus } from '../schema.ts';
-import type { Keyset, SortSpec } from '../../admin/keyset.ts';
-import { afterSortKey, exactIso, orderBySortKey, timeKey, type SortKey } from './commerce-keyset.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { columnKey, keyset, timeText, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable> & {
   subscriber_email: string;
@@ -37,18 +37,19 @@ function selectSubscriptions(db: Db, siteId: string, sort: SortSpec) {
     .innerJoin('membership_plans as m', 'm.id', 's.plan_id')
     .selectAll('s')
     .select(['p.email as subscriber_email', 'p.name as subscriber_name', 'm.slug as plan_slug', 'm.name as plan_name'])
-    .select(exactIso(sortColumn(sort)).as('sort_exact'))
+    .select(timeText(sortColumn(sort)).as('sort_exact'))
     .where('s.site_id', '=', siteId);
 }
 
 export async function listSubscriptions(db: Db, siteId: string, query: SubscriptionQuery): Promise<SubscriptionRow[]> {
-  const key: SortKey = timeKey(sortColumn(query.sort));
+  const key: SortKey = columnKey(sortColumn(query.sort), 'time');
   let q = selectSubscriptions(db, siteId, query.sort);
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.planId) q = q.where('s.plan_id', '=', query.planId);
   if (query.personId) q = q.where('s.person_id', '=', query.personId);
-  if (query.after) q = q.where(afterSortKey(key, 's.id', query.sort, query.after));
-  return q.orderBy(orderBySortKey(key, 's.id', query.sort)).limit(query.limit + 1).execute();
+  const page = keyset(key, 's.id', query);
+  if (page.after) q = q.where(page.after);
+  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
 }
 
 export async function findSubscription(db: Db, siteId: string, id: string): Promise<SubscriptionRow | undefined> {

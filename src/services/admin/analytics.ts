@@ -7,10 +7,10 @@ import type { CourseStatus } from '../../db/schema.ts';
 import * as courses from '../../db/repositories/analytics-courses.ts';
 import type { CourseStatsQuery } from '../../db/repositories/analytics-courses.ts';
 import { revenueBuckets, type RevenueBucketRow, type RevenueInterval } from '../../db/repositories/analytics-revenue.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
-import { readSortCursor } from './sort-cursor.ts';
+import type { Sortable } from '../../db/pagination/keyset.ts';
+import { listWindow, pageOf, type ListWindow } from '../list-window.ts';
 
 export type { RevenueInterval };
 export type RevenueQuery = { from: string; to: string; interval?: RevenueInterval };
@@ -59,12 +59,12 @@ function toSeries(rows: readonly RevenueBucketRow[]): Series[] {
   return series;
 }
 
-function statsQuery(query: CourseReportQuery, fallbackSort: string): CourseStatsQuery & { limit: number } {
-  const sort = parseSort(query.sort, fallbackSort);
+const ENROLLMENT_SORTS = { total: 'integer', title: 'text' } as const;
+const COMPLETION_SORTS = { enrollments: 'integer', completion_percent: 'number', title: 'text' } as const;
+
+function statsQuery(list: string, query: CourseReportQuery, sorts: Sortable, fallbackSort: string): CourseStatsQuery & ListWindow {
   return {
-    limit: query.limit ?? 20,
-    after: readSortCursor(query.cursor, sort.column === 'title' ? 'text' : 'number'),
-    sort,
+    ...listWindow(list, query, sorts, fallbackSort),
     courseId: query.course_id,
     enrolledAfter: query.enrolled_after,
     enrolledBefore: query.enrolled_before,
@@ -83,17 +83,17 @@ export function createAnalyticsAdmin(db: Db) {
       return { from: query.from, to: query.to, interval, series: toSeries(rows) };
     },
     async enrollmentsByCourse(site: Site, query: CourseReportQuery) {
-      const q = statsQuery(query, '-total');
+      const q = statsQuery('enrollments-by-course', query, ENROLLMENT_SORTS, '-total');
       const rows = await courses.enrollmentStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.EnrollmentStatsRow) => (q.sort.column === 'title' ? row.title : row.total);
-      return pageOf(rows, q.limit, sortValue, (row) => ({ course: courseOf(row), total: row.total, active: row.active, expired: row.expired, revoked: row.revoked }));
+      return pageOf(rows, q, sortValue, (row) => ({ course: courseOf(row), total: row.total, active: row.active, expired: row.expired, revoked: row.revoked }));
     },
     async completionByCourse(site: Site, query: CourseReportQuery) {
-      const q = statsQuery(query, '-enrollments');
+      const q = statsQuery('completion-by-course', query, COMPLETION_SORTS, '-enrollments');
       const rows = await courses.completionStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.CompletionStatsRow) =>
         q.sort.column === 'title' ? row.title : q.sort.column === 'completion_percent' ? row.completion_sort : row.enrollments;
-      return pageOf(rows, q.limit, sortValue, (row) => ({
+      return pageOf(rows, q, sortValue, (row) => ({
         course: courseOf(row),
         published_lectures: row.published_lectures,
         enrollments: row.enrollments,

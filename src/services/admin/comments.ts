@@ -6,8 +6,8 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/comments.ts';
 import type { CommentRow } from '../../db/repositories/comments.ts';
 import type { CommentableType } from '../../db/schema.ts';
-import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
 import { NotFound, InvalidInput } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 
@@ -54,8 +54,7 @@ export function createCommentAdmin(db: Db) {
   return {
     async list(site: Site, query: CommentQuery) {
       checkDateRange(query.created_after, query.created_before);
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
+      const window = listWindow('comments', query, { created_at: 'time' }, '-created_at');
       const filter = {
         commentableType: query.commentable_type,
         commentableId: query.commentable_id,
@@ -64,8 +63,8 @@ export function createCommentAdmin(db: Db) {
         createdAfter: query.created_after,
         createdBefore: query.created_before,
       };
-      const rows = await repo.listComments(db, site.id, { limit, after: readCursor(query.cursor), sort, filter });
-      return pageOf(rows, limit, (row) => row.created_at_exact, toComment);
+      const rows = await repo.listComments(db, site.id, { ...window, filter });
+      return pageOf(rows, window, (row) => row.created_at_exact, toComment);
     },
     async get(site: Site, id: string) {
       const row = await repo.findComment(db, site.id, id);

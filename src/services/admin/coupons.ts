@@ -7,11 +7,10 @@ import * as repo from '../../db/repositories/coupons.ts';
 import type { CouponRow } from '../../db/repositories/coupons.ts';
 import { isUniqueViolation } from '../../db/integrity-errors.ts';
 import { mapCheckViolation, mapIntegrityError } from '../integrity-errors.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { NotFound, RuleViolation, InvalidInput } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { readSortCursor } from './sort-cursor.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 
 export type CouponInput = {
   code?: string;
@@ -83,11 +82,10 @@ const LIMIT_RACE = [{ pointer: '/body/max_redemptions', detail: 'must be at leas
 export function createCouponAdmin(db: Db) {
   return {
     async list(site: Site, query: CouponListQuery) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
-      const after = readSortCursor(query.cursor, sort.column === 'code' ? 'text' : 'time');
-      const rows = await repo.listCoupons(db, site.id, { limit, after, sort, search: query.q, code: query.code?.toUpperCase(), active: query.active });
-      return pageOf(rows, limit, (row) => (sort.column === 'code' ? row.code : row.created_at_exact), toCoupon);
+      const window = listWindow('coupons', query, { created_at: 'time', code: 'text' }, '-created_at');
+      const { sort } = window;
+      const rows = await repo.listCoupons(db, site.id, { ...window, search: query.q, code: query.code?.toUpperCase(), active: query.active });
+      return pageOf(rows, window, (row) => (sort.column === 'code' ? row.code : row.created_at_exact), toCoupon);
     },
     async get(site: Site, id: string) {
       const row = await repo.findCoupon(db, site.id, id);

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/courses.ts';
 import type { CourseRow } from '../../db/repositories/courses.ts';
 import { mapIntegrityError } from '../integrity-errors.ts';
-import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
 import { NotFound, InvalidInput } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -57,13 +57,9 @@ export function createCourseAdmin(db: Db) {
 
   return {
     async list(site: Site, query: { limit?: number; cursor?: string; q?: string; status?: string; sort?: string }) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
-      const after = readCursor(query.cursor);
-      // A cursor of another sort order is not one this list issued (a 400, never a 500).
-      if (after && sort.column === 'created_at' && Number.isNaN(Date.parse(String(after.v)))) throw new InvalidInput([{ pointer: '/query/cursor', detail: 'cursor belongs to another sort order' }]);
-      const rows = await repo.listCourses(db, site.id, { limit, after, sort, status: query.status, search: query.q });
-      return pageOf(rows, limit, (row) => (sort.column === 'title' ? row.title : row.created_at.toISOString()), toCourse);
+      const window = listWindow('courses', query, repo.COURSE_SORTS, '-created_at');
+      const rows = await repo.listCourses(db, site.id, { ...window, status: query.status, search: query.q });
+      return pageOf(rows, window, (row) => row.sort_key, toCourse);
     },
     async get(site: Site, id: string) {
       return toCourse(await mustFind(site, id));

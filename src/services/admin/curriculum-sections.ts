@@ -5,8 +5,8 @@
 import type { Db } from '../../db/database.ts';
 import * as sections from '../../db/repositories/course-sections.ts';
 import { countLectures, listLecturesOfSections } from '../../db/repositories/lectures.ts';
-import { pageOf, readCursor } from '../../admin/keyset.ts';
 import { Conflict, RuleViolation } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { courseNotFound, placeAt, sectionNotFound, toSection, withCourseLocked } from './curriculum-shapes.ts';
@@ -38,9 +38,9 @@ export function createSectionAdmin(db: Db) {
   return {
     async listSections(site: Site, courseId: string, query: { limit?: number; cursor?: string }) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
-      const limit = query.limit ?? 20;
-      const rows = await sections.listSections(db, site.id, courseId, { limit, after: readCursor(query.cursor) });
-      const page = pageOf(rows, limit, (row) => row.position, (row) => row);
+      const window = listWindow('course-sections', query, { position: 'integer' }, 'position');
+      const rows = await sections.listSections(db, site.id, courseId, window);
+      const page = pageOf(rows, window, (row) => row.position, (row) => row);
       return { data: await withLectures(db, site, page.data), next_cursor: page.next_cursor };
     },
 

@@ -14,7 +14,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { fileUrl } from './storage.ts';
 
 export type DigitalProductInput = { name?: string; slug?: string; description?: string | null; price?: { amount: number; currency: string }; file_id?: string | null };
@@ -61,9 +61,9 @@ export function createDigitalProductAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DigitalProductStatus }) {
-      const window = listWindow(query, repo.PRODUCT_SORTS, '-created_at');
+      const window = listWindow('digital-products', query, repo.PRODUCT_SORTS, '-created_at');
       const rows = await repo.listDigitalProducts(db, site.id, window, { status: query.status, search: query.q });
-      return pageOfRows(rows, window, (row) => toDigitalProduct(site, row));
+      return pageOf(rows, window, (row) => row.sort_key, (row) => toDigitalProduct(site, row));
     },
     async get(site: Site, id: string) {
       return toDigitalProduct(site, await mustFind(site, id));

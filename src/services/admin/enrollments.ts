@@ -8,12 +8,11 @@ import { findCourse } from '../../db/repositories/courses.ts';
 import * as repo from '../../db/repositories/enrollments.ts';
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { readCursorOfKind } from './people-query.ts';
 import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 
 export type EnrollmentListInput = { limit?: number; cursor?: string; status?: EnrollmentStatus; sort?: string; q?: string };
 
@@ -45,10 +44,9 @@ export function createEnrollmentAdmin(db: Db) {
   }
 
   async function page(site: Site, input: EnrollmentListInput, scope: { personId?: string; courseId?: string }) {
-    const limit = input.limit ?? 20;
-    const { direction } = parseSort(input.sort, '-enrolled_at');
-    const rows = await repo.listEnrollments(db, site.id, { limit, after: readCursorOfKind(input.cursor, 'number'), direction, status: input.status, search: input.q, ...scope });
-    return pageOf(rows, limit, (row) => Number(row.enrolled_micros), toEnrollment);
+    const window = listWindow(scope.personId ? 'student-enrollments' : 'course-enrollments', input, { enrolled_at: 'time' }, '-enrolled_at');
+    const rows = await repo.listEnrollments(db, site.id, { ...window, status: input.status, search: input.q, ...scope });
+    return pageOf(rows, window, (row) => row.enrolled_exact, toEnrollment);
   }
 
   return {

@@ -12,7 +12,7 @@ import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventMissing } from './events.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 const missing = () => new NotFound('No registration with that id for this event.');
 
@@ -47,8 +47,8 @@ export function createEventRegistrationAdmin(db: Db) {
   return {
     async list(site: Site, eventId: string, query: ListQuery & { status?: RegistrationStatus }) {
       if (!(await findEvent(db, site.id, eventId))) throw eventMissing();
-      const window = listWindow({ ...query, sort: 'registered_at' }, repo.REGISTRATION_SORTS, 'registered_at');
-      return pageOfRows(await repo.listRegistrations(db, site.id, eventId, window, query.status), window, toRegistration);
+      const window = listWindow('event-registrations', { ...query, sort: 'registered_at' }, repo.REGISTRATION_SORTS, 'registered_at');
+      return pageOf(await repo.listRegistrations(db, site.id, eventId, window, query.status), window, (row) => row.sort_key, toRegistration);
     },
 
     /** @returns created: false when the person was already registered (or attended) */

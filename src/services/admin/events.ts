@@ -15,8 +15,8 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 export type EventInput = {
   title?: string;
@@ -91,9 +91,9 @@ export function createEventAdmin(db: Db) {
 
   return {
     async list(site: Site, query: EventListQuery) {
-      const window = listWindow(query, repo.EVENT_SORTS, 'starts_at');
+      const window = listWindow('events', query, repo.EVENT_SORTS, 'starts_at');
       const filters = { status: query.status, search: query.q, startsAfter: query.starts_after, startsBefore: query.starts_before, courseId: query.course_id };
-      return pageOfRows(await repo.listEvents(db, site.id, window, filters), window, toEvent);
+      return pageOf(await repo.listEvents(db, site.id, window, filters), window, (row) => row.sort_key, toEvent);
     },
     async get(site: Site, id: string) {
       return toEvent(await mustFind(site, id));

@@ -5,8 +5,8 @@
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/forms.ts';
 import type { FormRow, SubmissionRow } from '../../db/repositories/forms.ts';
-import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
 import { NotFound } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { checkDateRange } from './comments.ts';
@@ -43,10 +43,10 @@ export function createFormAdmin(db: Db) {
 
   return {
     async list(site: Site, query: { limit?: number; cursor?: string; q?: string; sort?: string }) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
-      const rows = await repo.listForms(db, site.id, { limit, after: readCursor(query.cursor), sort, search: query.q });
-      return pageOf(rows, limit, (row) => (sort.column === 'title' ? row.title : row.created_at_exact), toFormSummary);
+      const window = listWindow('forms', query, repo.FORM_SORTS, '-created_at');
+      const { sort } = window;
+      const rows = await repo.listForms(db, site.id, { ...window, search: query.q });
+      return pageOf(rows, window, (row) => (sort.column === 'title' ? row.title : row.created_at_exact), toFormSummary);
     },
     async get(site: Site, id: string) {
       return toForm(await mustFind(site, id));
@@ -58,17 +58,14 @@ export function createFormAdmin(db: Db) {
     ) {
       checkDateRange(query.created_after, query.created_before);
       await mustFind(site, formId);
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
+      const window = listWindow('form-submissions', query, { created_at: 'time' }, '-created_at');
       const rows = await repo.listSubmissions(db, site.id, formId, {
-        limit,
-        after: readCursor(query.cursor),
-        sort,
+        ...window,
         personId: query.person_id,
         createdAfter: query.created_after,
         createdBefore: query.created_before,
       });
-      return pageOf(rows, limit, (row) => row.created_at_exact, toSubmission);
+      return pageOf(rows, window, (row) => row.created_at_exact, toSubmission);
     },
   };
 }

@@ -8,8 +8,8 @@ import * as repo from '../../db/repositories/lecturers.ts';
 import type { LecturerRow } from '../../db/repositories/lecturers.ts';
 import { listRolesAtSite } from '../../db/repositories/people.ts';
 import { mapIntegrityError } from '../integrity-errors.ts';
-import { pageOf, parseSort, readCursor } from '../../admin/keyset.ts';
 import { NotFound, Conflict, RuleViolation } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -65,10 +65,10 @@ export function createLecturerAdmin(db: Db) {
   }
 
   async function list(site: Site, query: { limit?: number; cursor?: string; q?: string; person_id?: string; sort?: string }, courseId?: string) {
-    const limit = query.limit ?? 20;
-    const sort = parseSort(query.sort, 'name');
-    const rows = await repo.listLecturers(db, site.id, { limit, after: readCursor(query.cursor), sort, search: query.q, personId: query.person_id, courseId });
-    const page = pageOf(rows, limit, (row) => (sort.column === 'created_at' ? row.created_at_exact : row.name), (row) => row);
+    const window = listWindow(courseId ? 'course-lecturers' : 'lecturers', query, repo.LECTURER_SORTS, 'name');
+    const { sort } = window;
+    const rows = await repo.listLecturers(db, site.id, { ...window, search: query.q, personId: query.person_id, courseId });
+    const page = pageOf(rows, window, (row) => (sort.column === 'created_at' ? row.created_at_exact : row.name), (row) => row);
     return { data: await withCourses(site, page.data), next_cursor: page.next_cursor };
   }
 

@@ -7,8 +7,8 @@ import type { Db } from '../../db/database.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import { findMember, listMembers, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import * as people from '../../db/repositories/school-people.ts';
-import { pageOf } from '../../admin/keyset.ts';
 import { NotFound, Conflict } from '../errors.ts';
+import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
@@ -49,8 +49,8 @@ export function createMemberAdmin(db: Db) {
 
   return {
     async list(site: Site, input: PeopleListInput & { role?: SiteRole }) {
-      const query = { ...peopleQueryOf(input), role: input.role };
-      return pageOf(await listMembers(db, site.id, query), query.limit, sortKeyOf(query), toMember);
+      const query = { ...peopleQueryOf('members', input), role: input.role };
+      return pageOf(await listMembers(db, site.id, query), query, sortKeyOf(query), toMember);
     },
     async get(site: Site, id: string) {
       return toMember(await mustFind(site, id));

@@ -7,14 +7,13 @@ import type { BillingInterval, PlanStatus } from '../../db/schema.ts';
 import * as repo from '../../db/repositories/membership-plans.ts';
 import type { PlanCourseRow, PlanRow } from '../../db/repositories/membership-plans.ts';
 import { mapIntegrityError } from '../integrity-errors.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { readSortCursor } from './sort-cursor.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 
 export type PlanInput = {
   name?: string;
@@ -74,12 +73,11 @@ export function createMembershipPlanAdmin(db: Db) {
 
   return {
     async list(site: Site, query: PlanListQuery) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
-      const after = readSortCursor(query.cursor, sort.column === 'name' ? 'text' : 'time');
-      const rows = await repo.listPlans(db, site.id, { limit, after, sort, search: query.q, status: query.status, visible: query.visible });
+      const window = listWindow('membership-plans', query, { created_at: 'time', name: 'text' }, '-created_at');
+      const { limit, sort } = window;
+      const rows = await repo.listPlans(db, site.id, { ...window, search: query.q, status: query.status, visible: query.visible });
       const map = await withCourses(site, rows.slice(0, limit));
-      return pageOf(rows, limit, (row) => (sort.column === 'name' ? row.name : row.created_at_exact), map);
+      return pageOf(rows, window, (row) => (sort.column === 'name' ? row.name : row.created_at_exact), map);
     },
     async get(site: Site, id: string) {
       const row = await repo.findPlan(db, site.id, id);

@@ -4,11 +4,10 @@ import type { Db } from '../../db/database.ts';
 import type { OrderStatus } from '../../db/schema.ts';
 import * as repo from '../../db/repositories/orders.ts';
 import type { OrderItemRow, OrderRow } from '../../db/repositories/orders.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { NotFound } from '../errors.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { readSortCursor } from './sort-cursor.ts';
 
 export type OrderListQuery = {
   limit?: number;
@@ -65,12 +64,10 @@ function groupByOrder(items: readonly OrderItemRow[]): Map<string, OrderItemRow[
 export function createOrderAdmin(db: Db) {
   return {
     async list(site: Site, query: OrderListQuery) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
+      const window = listWindow('orders', query, { created_at: 'time', total: 'integer' }, '-created_at');
+      const { limit, sort } = window;
       const rows = await repo.listOrders(db, site.id, {
-        limit,
-        after: readSortCursor(query.cursor, sort.column === 'total' ? 'number' : 'time'),
-        sort,
+        ...window,
         status: query.status,
         createdAfter: query.created_after,
         createdBefore: query.created_before,
@@ -79,7 +76,7 @@ export function createOrderAdmin(db: Db) {
       });
       const items = groupByOrder(await repo.listOrderItems(db, site.id, rows.slice(0, limit).map((row) => row.id)));
       const sortValue = (row: OrderRow) => (sort.column === 'total' ? row.total_amount : row.created_at_exact);
-      return pageOf(rows, limit, sortValue, (row) => toOrder(row, items.get(row.id) ?? []));
+      return pageOf(rows, window, sortValue, (row) => toOrder(row, items.get(row.id) ?? []));
     },
     async get(site: Site, id: string) {
       const row = await repo.findOrder(db, site.id, id);

@@ -10,7 +10,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 export type PageInput = { title?: string; slug?: string; body?: string };
 
@@ -49,9 +49,9 @@ export function createPageAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DraftOrPublished }) {
-      const window = listWindow(query, repo.PAGE_SORTS, '-created_at');
+      const window = listWindow('pages', query, repo.PAGE_SORTS, '-created_at');
       const rows = await repo.listPages(db, site.id, window, { status: query.status, search: query.q });
-      return pageOfRows(rows, window, toPageSummary);
+      return pageOf(rows, window, (row) => row.sort_key, toPageSummary);
     },
     async get(site: Site, id: string) {
       return toPage(await mustFind(site, id));

@@ -1,8 +1,7 @@
 // The list query shared by students and members (listStudents, listMembers: the same filters, sort and page shape
 // everywhere): search, joined-at range, sort by joining time or e-mail, keyset cursor.
-import type { PeopleQuery, PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
-import { parseSort, readCursor, type Keyset } from '../../admin/keyset.ts';
-import { InvalidInput } from '../errors.ts';
+import { PEOPLE_SORTS, type PeopleQuery, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
+import { listWindow, type ListWindow } from '../list-window.ts';
 
 export type PeopleListInput = {
   limit?: number;
@@ -13,31 +12,19 @@ export type PeopleListInput = {
   sort?: string;
 };
 
-/**
- * A cursor whose key has the type the sort needs (a number for times, a string for e-mails); a
- * cursor of a page under another sort is a 400, not a database error.
- */
-export function readCursorOfKind(cursor: string | undefined, kind: 'number' | 'string'): Keyset | null {
-  const after = readCursor(cursor);
-  if (after && typeof after.v !== kind) throw new InvalidInput([{ pointer: '/query/cursor', detail: 'belongs to a list in another sort order' }]);
-  return after;
-}
-
-export function peopleQueryOf(input: PeopleListInput): PeopleQuery {
-  const sort = parseSort(input.sort, '-created_at');
+/** @param list `students` or `members`: a cursor pages on only the list that issued it */
+export function peopleQueryOf(list: string, input: PeopleListInput): PeopleQuery & ListWindow {
   return {
-    limit: input.limit ?? 20,
-    after: readCursorOfKind(input.cursor, sort.column === 'email' ? 'string' : 'number'),
-    sort,
+    ...listWindow(list, input, PEOPLE_SORTS, '-created_at'),
     search: input.q,
     createdAfter: input.created_after,
     createdBefore: input.created_before,
   };
 }
 
-/** The cursor key of a row under the query's sort: e-mail, or joining time in microseconds. */
-export function sortKeyOf(query: PeopleQuery): (row: PersonAtSiteRow) => string | number {
-  return query.sort.column === 'email' ? (row) => row.email : (row) => Number(row.created_micros);
+/** The cursor key of a row under the query's sort: e-mail, or joining time with microseconds. */
+export function sortKeyOf(query: PeopleQuery): (row: PersonAtSiteRow) => string {
+  return query.sort.column === 'email' ? (row) => row.email : (row) => row.created_exact;
 }
 
 /** A person's e-mail as stored: identities are matched case-insensitively, kept lower case. */

@@ -12,7 +12,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { listWindow, pageOfRows, type ListQuery } from './list-window.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 export type PostInput = { title?: string; slug?: string; excerpt?: string | null; body?: string; access_type?: PostAccessType; author_id?: string | null };
 
@@ -63,9 +63,9 @@ export function createPostAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DraftOrPublished; access_type?: PostAccessType }) {
-      const window = listWindow(query, repo.POST_SORTS, '-created_at');
+      const window = listWindow('posts', query, repo.POST_SORTS, '-created_at');
       const rows = await repo.listPosts(db, site.id, window, { status: query.status, accessType: query.access_type, search: query.q });
-      return pageOfRows(rows, window, toPostSummary);
+      return pageOf(rows, window, (row) => row.sort_key, toPostSummary);
     },
     async get(site: Site, id: string) {
       return toPost(await mustFind(site, id));

@@ -7,11 +7,10 @@ import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { listEnrollments } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { listLecturesOfCourses, listProgressOfEnrollments, type CurriculumLectureRow, type LectureProgressRow } from '../../db/repositories/progress.ts';
-import { pageOf } from '../../admin/keyset.ts';
 import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { readCursorOfKind } from './people-query.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 import { percentOf } from './enrollments.ts';
 
 function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRow[], progress: LectureProgressRow[]) {
@@ -48,12 +47,13 @@ export function createProgressAdmin(db: Db) {
   return {
     async forStudent(site: Site, personId: string, query: { limit?: number; cursor?: string; course_id?: string }) {
       if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
-      const limit = query.limit ?? 20;
-      const rows = await listEnrollments(db, site.id, { limit, after: readCursorOfKind(query.cursor, 'number'), direction: 'desc', personId, courseId: query.course_id });
+      const window = listWindow('student-progress', query, { enrolled_at: 'time' }, '-enrolled_at');
+      const { limit } = window;
+      const rows = await listEnrollments(db, site.id, { ...window, personId, courseId: query.course_id });
       const page = rows.slice(0, limit);
       const lectures = await listLecturesOfCourses(db, site.id, [...new Set(page.map((e) => e.course_id))]);
       const progress = await listProgressOfEnrollments(db, site.id, page.map((e) => e.id));
-      return pageOf(rows, limit, (row) => Number(row.enrolled_micros), (row) => courseProgress(row, lectures, progress));
+      return pageOf(rows, window, (row) => row.enrolled_exact, (row) => courseProgress(row, lectures, progress));
     },
   };
 }

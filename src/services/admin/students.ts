@@ -7,8 +7,8 @@ import type { Db } from '../../db/database.ts';
 import { listAllEnrollmentsOf } from '../../db/repositories/enrollments.ts';
 import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import * as people from '../../db/repositories/school-people.ts';
-import { pageOf } from '../../admin/keyset.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
+import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
@@ -29,8 +29,8 @@ export function createStudentAdmin(db: Db) {
 
   return {
     async list(site: Site, input: PeopleListInput & { course_id?: string }) {
-      const query = { ...peopleQueryOf(input), courseId: input.course_id };
-      return pageOf(await listStudents(db, site.id, query), query.limit, sortKeyOf(query), toStudent);
+      const query = { ...peopleQueryOf('students', input), courseId: input.course_id };
+      return pageOf(await listStudents(db, site.id, query), query, sortKeyOf(query), toStudent);
     },
     async get(site: Site, id: string) {
       const student = toStudent(await mustFind(site, id));

@@ -6,11 +6,10 @@ import type { SubscriptionStatus } from '../../db/schema.ts';
 import * as plans from '../../db/repositories/membership-plans.ts';
 import * as repo from '../../db/repositories/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
-import { pageOf, parseSort } from '../../admin/keyset.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { readSortCursor } from './sort-cursor.ts';
+import { listWindow, pageOf } from '../list-window.ts';
 
 export type SubscriptionListQuery = { limit?: number; cursor?: string; status?: SubscriptionStatus; plan_id?: string; person_id?: string; sort?: string };
 
@@ -48,17 +47,14 @@ export function createSubscriptionAdmin(db: Db) {
 
   return {
     async list(site: Site, query: SubscriptionListQuery) {
-      const limit = query.limit ?? 20;
-      const sort = parseSort(query.sort, '-created_at');
+      const window = listWindow('subscriptions', query, { created_at: 'time', current_period_end: 'time' }, '-created_at');
       const rows = await repo.listSubscriptions(db, site.id, {
-        limit,
-        after: readSortCursor(query.cursor, 'time'),
-        sort,
+        ...window,
         status: query.status,
         planId: query.plan_id,
         personId: query.person_id,
       });
-      return pageOf(rows, limit, (row) => row.sort_exact, toSubscription);
+      return pageOf(rows, window, (row) => row.sort_exact, toSubscription);
     },
     async get(site: Site, id: string) {
       return toSubscription(await mustFind(site, id));

@@ -1,0 +1,59 @@
+// Keyset pages in SQL for every list: order by one sort key then id, and continue strictly after
+// the cursor's `(key, id)` as a row value, so a page starts exactly after the last row of the
+// previous one however deep it is (no OFFSET). Times leave the database as ISO 8601 UTC text with
+// microseconds, the precision of timestamptz: a JavaScript Date keeps milliseconds only, and a key
+// rounded to them would skip or repeat the rows that share a millisecond (one statement stamps all
+// its rows with the same now(), as the demo seed does).
+import { sql, type RawBuilder } from 'kysely';
+import type { KeyKind, Keyset } from './cursor.ts';
+
+export type SortSpec = { column: string; direction: 'asc' | 'desc' };
+
+/** What a list function of a repository receives: page size, sort, and the key to continue after. */
+export type KeysetPage = { limit: number; sort: SortSpec; after: Keyset | null };
+
+/** A sort key: a column or a computed expression, and how its cursor value is typed. */
+export type SortKey = { expression: RawBuilder<unknown>; kind: KeyKind };
+
+export function columnKey(column: string, kind: KeyKind): SortKey {
+  return { expression: sql`${sql.ref(column)}`, kind };
+}
+
+/** A time column as ISO 8601 UTC text with microseconds, e.g. `2026-11-22T09:30:00.123456Z`. */
+export function timeText(column: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export type KeysetSql = {
+  /** The row's sort value as the cursor carries it: select it `as('sort_key')`. */
+  value: RawBuilder<string | number>;
+  /** ORDER BY key, then id, both in the list's direction (the id breaks ties deterministically). */
+  orderBy: RawBuilder<unknown>;
+  /** `(key, id) < (value, id)` for a descending list, `>` for an ascending one; null on the first page. */
+  after: RawBuilder<boolean> | null;
+};
+
+function typed(value: string | number, kind: KeyKind): RawBuilder<unknown> {
+  if (kind === 'time') return sql`${value}::timestamptz`;
+  if (kind === 'integer') return sql`${value}::bigint`;
+  if (kind === 'number') return sql`${value}::numeric`;
+  return sql`${value}`; // text: typed by the column it is compared with (text, citext)
+}
+
+/** The one keyset builder: the where-condition and order of a page after `page.after`. */
+export function keyset(key: SortKey, idColumn: string, page: { sort: SortSpec; after: Keyset | null }): KeysetSql {
+  const direction = sql.raw(page.sort.direction === 'desc' ? 'desc' : 'asc');
+  const operator = sql.raw(page.sort.direction === 'desc' ? '<' : '>');
+  const value = key.kind === 'time' ? sql<string>`to_char((${key.expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : (key.expression as RawBuilder<string | number>);
+  const after = page.after ? sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${operator} (${typed(page.after.v, key.kind)}, ${page.after.id}::uuid)` : null;
+  return { value, orderBy: sql`${key.expression} ${direction}, ${sql.ref(idColumn)} ${direction}`, after };
+}
+
+/** The columns a list may be sorted by, and the kind of each one's key; the first is the fallback. */
+export type Sortable = Readonly<Record<string, KeyKind>>;
+
+/** The sort key of a list sorted by one of its columns; `alias` qualifies it (`d` makes `d.created_at`). */
+export function sortColumn(sortable: Sortable, sort: SortSpec, alias?: string): SortKey {
+  const column = Object.hasOwn(sortable, sort.column) ? sort.column : Object.keys(sortable)[0]!;
+  return columnKey(alias ? `${alias}.${column}` : column, sortable[column]!);
+}
