@@ -25,7 +25,11 @@ export default defineConfig({
           name: 'contract',
           include: ['contract-tests/**/*.test.ts'],
           // Against a deployment (CONTRACT_BASE_URL), suites that start their own servers are left out.
-          exclude: ['contract-tests/inventory.test.ts', 'contract-tests/operation-coverage.test.ts', ...excludedForTarget()],
+          exclude: [
+            'contract-tests/inventory.test.ts',
+            'contract-tests/operation-coverage.test.ts',
+            ...excludedForTarget(),
+          ],
           sequence: { groupOrder: 0 },
           globalSetup: ['contract-tests/support/global-setup.ts'],
           testTimeout: 30_000,

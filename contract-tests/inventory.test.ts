@@ -18,7 +18,14 @@ function rowsOf(markdown: string): Row[] {
     if (line.startsWith('## ')) section = line.slice(3).trim();
     const cells = line.split(' | ');
     if (!line.startsWith('| ') || line.startsWith('| Rule') || line.startsWith('|---') || cells.length < 2) continue;
-    rows.push({ section, rule: cells[0]!.slice(2).trim(), tests: cells.at(-1)!.replace(/\|\s*$/, '').trim() });
+    rows.push({
+      section,
+      rule: cells[0]!.slice(2).trim(),
+      tests: cells
+        .at(-1)!
+        .replace(/\|\s*$/, '')
+        .trim(),
+    });
   }
   return rows;
 }
@@ -33,21 +40,29 @@ const rows = rowsOf(inventory);
 describe('contract-tests/INVENTORY.md maps each rule to the test that checks it', () => {
   it('has rows for the source specification and the RFCs', () => {
     expect(rows.filter((r) => r.section.startsWith('Seed spec')).length).toBeGreaterThan(40);
-    expect(rows.filter((r) => r.section.startsWith('RFC') || r.section.startsWith('OpenID') || r.section.startsWith('MCP')).length).toBeGreaterThan(20);
+    expect(
+      rows.filter((r) => r.section.startsWith('RFC') || r.section.startsWith('OpenID') || r.section.startsWith('MCP'))
+        .length,
+    ).toBeGreaterThan(20);
   });
 
-  it.each(rows.filter((r) => !/not covered yet/i.test(r.tests)).map((r) => [`${r.section}: ${r.rule}`, r] as const))('%s names existing tests', (_name, row) => {
-    const references = referencesOf(row.tests);
-    expect(references.length, `no test reference in: ${row.tests}`).toBeGreaterThan(0);
-    for (const { file, title } of references) {
-      const full = path.join(root, file);
-      expect(existsSync(full), `${file} does not exist`).toBe(true);
-      expect(readFileSync(full, 'utf8').includes(title), `${file} has no test "${title}"`).toBe(true);
-    }
-  });
+  it.each(rows.filter((r) => !/not covered yet/i.test(r.tests)).map((r) => [`${r.section}: ${r.rule}`, r] as const))(
+    '%s names existing tests',
+    (_name, row) => {
+      const references = referencesOf(row.tests);
+      expect(references.length, `no test reference in: ${row.tests}`).toBeGreaterThan(0);
+      for (const { file, title } of references) {
+        const full = path.join(root, file);
+        expect(existsSync(full), `${file} does not exist`).toBe(true);
+        expect(readFileSync(full, 'utf8').includes(title), `${file} has no test "${title}"`).toBe(true);
+      }
+    },
+  );
 
   it('leaves no rule of the source specification uncovered', () => {
-    const uncovered = rows.filter((r) => r.section.startsWith('Seed spec') && /not covered yet/i.test(r.tests)).map((r) => r.rule);
+    const uncovered = rows
+      .filter((r) => r.section.startsWith('Seed spec') && /not covered yet/i.test(r.tests))
+      .map((r) => r.rule);
     expect(uncovered).toEqual([]);
   });
 });

@@ -19,7 +19,10 @@ describe('every admin operation is driven through the generated client (DESIGN h
     '%s (%s %s) was answered 2xx at least once',
     (operationId) => {
       const statuses = [...(calls.get(operationId) ?? [])].sort();
-      expect(statuses.some((status) => status >= 200 && status < 300), `statuses seen: ${statuses.join(', ') || 'none'}`).toBe(true);
+      expect(
+        statuses.some((status) => status >= 200 && status < 300),
+        `statuses seen: ${statuses.join(', ') || 'none'}`,
+      ).toBe(true);
     },
   );
 });

@@ -11,7 +11,8 @@ import { findReferences } from './check-references.ts';
 const projectNode = path.join(import.meta.dirname, '../node_modules/.bin/node');
 const node = existsSync(projectNode) ? projectNode : process.execPath;
 
-const rulesOf = (text: string, scope: 'all' | 'prose' | 'titles' = 'all') => findReferences('x.ts', text, scope).map((f) => `${f.line}:${f.rule}`);
+const rulesOf = (text: string, scope: 'all' | 'prose' | 'titles' = 'all') =>
+  findReferences('x.ts', text, scope).map((f) => `${f.line}:${f.rule}`);
 
 describe('findReferences', () => {
   it('flags issue numbers in every spelling, with the line they are on', () => {
@@ -51,7 +52,7 @@ describe('findReferences', () => {
       '// issue 5: a comment',
       "describe('lists (issue 5)', () => {",
       "  it.each([1, 2])('case %s (seed spec)', () => {});",
-      "  test.skip(`later, issue 9`, () => {});",
+      '  test.skip(`later, issue 9`, () => {});',
       "  it('cites RFC 6749 5.2', () => {});",
     ].join('\n');
     expect(rulesOf(text, 'titles')).toEqual(['2:issue-number', '3:seed-spec', '4:issue-number']);
@@ -60,7 +61,7 @@ describe('findReferences', () => {
   it("in the 'prose' scope checks comments and titles, not the strings of test code", () => {
     const text = [
       ' * issue 13 item 7, in a block comment',
-      "const x = f(); // the seed spec, after code",
+      'const x = f(); // the seed spec, after code',
       "expect(res.status, 'a 400, never a 500 (issue 13 item 10)').toBe(400);",
       "it('refuses it (issue 5)', () => {});",
       "const url = 'https://example.test/issue 5';",
@@ -74,7 +75,10 @@ describe('npm run lint:references', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const run = () => {
     try {
-      execFileSync(node, [path.join(import.meta.dirname, 'check-references.ts'), '--root', root], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(node, [path.join(import.meta.dirname, 'check-references.ts'), '--root', root], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
       return { code: 0, stderr: '' };
     } catch (error) {
       const e = error as { status: number; stderr: string };

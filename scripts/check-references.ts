@@ -14,15 +14,30 @@ export type Finding = { file: string; line: number; rule: string; why: string; t
  */
 export type Scope = 'all' | 'prose' | 'titles';
 
-const CITE = 'cite the rule instead (an RFC section, a clause of /auth.md, an OpenAPI operation or schema, a README line) or state it in plain words';
+const CITE =
+  'cite the rule instead (an RFC section, a clause of /auth.md, an OpenAPI operation or schema, a README line) or state it in plain words';
 
 export const RULES: readonly Rule[] = [
-  // "issue 5", "Issue 13 item 7", "issues 5 and 9", "issue #12"; not "issue-tokens.ts" or ".../issues/12" (a URL opens).
-  { name: 'issue-number', pattern: /\bissues?\s*#?\d+/i, why: `cites an issue number, which a reader of the repository cannot open: ${CITE}` },
+  // "issue 5", "Issue 13 item 7", "issues 5 and 9", "issue #12"; not "issue-tokens.ts" or ".../issues/12" (a URL
+  // opens).
+  {
+    name: 'issue-number',
+    pattern: /\bissues?\s*#?\d+/i,
+    why: `cites an issue number, which a reader of the repository cannot open: ${CITE}`,
+  },
   // "the seed spec", "seed-spec.md"; not the identifier SEED_SPEC_QUERY (code, not a citation).
-  { name: 'seed-spec', pattern: /\bseed[- ]spec\b/i, why: `cites the seed spec, a document outside the repository: ${CITE}` },
-  // "platform-apis 3.3", "platform-apis.md", "reference 2.10", "Reference 4.1"; not "the API reference" or "reference 5 times".
-  { name: 'platform-apis', pattern: /\bplatform-apis\b|\breference\s+\d+(?:\.\d+)+/i, why: `cites the platform-APIs reference, a document outside the repository: ${CITE}` },
+  {
+    name: 'seed-spec',
+    pattern: /\bseed[- ]spec\b/i,
+    why: `cites the seed spec, a document outside the repository: ${CITE}`,
+  },
+  // "platform-apis 3.3", "platform-apis.md", "reference 2.10", "Reference 4.1"; not "the API reference" or "reference 5
+  // times".
+  {
+    name: 'platform-apis',
+    pattern: /\bplatform-apis\b|\breference\s+\d+(?:\.\d+)+/i,
+    why: `cites the platform-APIs reference, a document outside the repository: ${CITE}`,
+  },
 ];
 
 /** The folders checked, and how much of each. */
@@ -59,7 +74,8 @@ export function findReferences(file: string, content: string, scope: Scope = 'al
   content.split('\n').forEach((text, index) => {
     for (const part of checkedText(text, scope)) {
       for (const rule of RULES) {
-        if (rule.pattern.test(part)) findings.push({ file, line: index + 1, rule: rule.name, why: rule.why, text: text.trim() });
+        if (rule.pattern.test(part))
+          findings.push({ file, line: index + 1, rule: rule.name, why: rule.why, text: text.trim() });
       }
     }
   });
@@ -95,10 +111,16 @@ export function checkTree(root: string, targets = TARGETS): Finding[] {
 if (import.meta.main) {
   const rootFlag = process.argv.indexOf('--root');
   const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1] ?? '.') : process.cwd();
-  const findings = checkTree(root, [...TARGETS, { dir: 'vitest.config.ts', scope: 'all' }, { dir: '.ci/run', scope: 'all' }]);
+  const findings = checkTree(root, [
+    ...TARGETS,
+    { dir: 'vitest.config.ts', scope: 'all' },
+    { dir: '.ci/run', scope: 'all' },
+  ]);
   for (const f of findings) console.error(`${f.file}:${f.line}: ${f.rule}: ${f.why}\n    ${f.text}`);
   if (findings.length > 0) {
-    console.error(`${findings.length} comment(s) or test title(s) cite an issue, the seed spec or the platform-APIs reference.`);
+    console.error(
+      `${findings.length} comment(s) or test title(s) cite an issue, the seed spec or the platform-APIs reference.`,
+    );
     process.exitCode = 1;
   }
 }

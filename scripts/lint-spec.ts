@@ -3,5 +3,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 
 const api = await SwaggerParser.validate('spec/openapi/openapi.yaml');
-const operations = Object.values((api.paths ?? {}) as Record<string, object | undefined>).flatMap((item) => Object.keys(item ?? {}).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)));
-console.log(`spec/openapi/openapi.yaml is valid OpenAPI ${(api as { openapi?: string }).openapi}: ${operations.length} operations.`);
+const operations = Object.values((api.paths ?? {}) as Record<string, object | undefined>).flatMap((item) =>
+  Object.keys(item ?? {}).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)),
+);
+console.log(
+  `spec/openapi/openapi.yaml is valid OpenAPI ${(api as { openapi?: string }).openapi}: ${operations.length} operations.`,
+);

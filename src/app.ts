@@ -40,8 +40,12 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
-  // Page languages: a page text missing from a catalogue throws in development and tests; in production it is logged and English shown.
-  if (deps.config.env === 'production') reportMissingTextInstead((key, language) => deps.log.warn({ key, language }, 'page text missing from its catalogue'));
+  // Page languages: a page text missing from a catalogue throws in development and tests; in production it is logged
+  // and English shown.
+  if (deps.config.env === 'production')
+    reportMissingTextInstead((key, language) =>
+      deps.log.warn({ key, language }, 'page text missing from its catalogue'),
+    );
 
   // Discovery documents from memory, before logging and routing (precomputed-documents.ts says why).
   app.use(precomputedDocuments(services, handlers, deps.log));
@@ -51,8 +55,17 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.use(securityHeaders);
   app.use(oauthCors);
   // Redoc's standalone bundle for /docs, served from this origin (no CDN: the CSP allows 'self' only).
-  app.use('/assets/redoc', express.static(path.dirname(require.resolve('redoc/bundles/redoc.standalone.js')), { maxAge: '1d', fallthrough: false }));
-  app.use('/assets', express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }));
+  app.use(
+    '/assets/redoc',
+    express.static(path.dirname(require.resolve('redoc/bundles/redoc.standalone.js')), {
+      maxAge: '1d',
+      fallthrough: false,
+    }),
+  );
+  app.use(
+    '/assets',
+    express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }),
+  );
   app.use(siteResolver(services));
   // No 500 from input: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
   app.use(refuseMalformedPath);

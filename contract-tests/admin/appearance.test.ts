@@ -19,22 +19,59 @@ describe('appearance (appearance:read, appearance:write)', () => {
   });
   afterAll(async () => {
     const { theme, primary_color, accent_color, font_family, favicon_url, custom_css, logo } = seeded!;
-    await updateAppearance({ client, body: { theme, primary_color, accent_color, font_family, favicon_url, custom_css, logo: logo?.url && !logo.file_id ? { url: logo.url } : null } });
+    await updateAppearance({
+      client,
+      body: {
+        theme,
+        primary_color,
+        accent_color,
+        font_family,
+        favicon_url,
+        custom_css,
+        logo: logo?.url && !logo.file_id ? { url: logo.url } : null,
+      },
+    });
   });
 
   it('reads the seeded theme, colours and font', async () => {
     const { data, response } = await getAppearance({ client });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ theme: 'light', primary_color: '#4f46e5', accent_color: '#f59e0b', font_family: 'Inter' });
+    expect(data).toMatchObject({
+      theme: 'light',
+      primary_color: '#4f46e5',
+      accent_color: '#f59e0b',
+      font_family: 'Inter',
+    });
   });
 
   it('changes only the fields given; a logo is an uploaded image (served URL) or an external URL', async () => {
     const image = await uploadedImage(client);
-    const { data, response } = await updateAppearance({ client, body: { theme: 'dark', accent_color: '#F97316', logo: { file_id: image.id }, custom_css: '.hero { color: red; }' } });
+    const { data, response } = await updateAppearance({
+      client,
+      body: {
+        theme: 'dark',
+        accent_color: '#F97316',
+        logo: { file_id: image.id },
+        custom_css: '.hero { color: red; }',
+      },
+    });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ theme: 'dark', primary_color: '#4f46e5', accent_color: '#F97316', logo: { file_id: image.id, url: image.url }, custom_css: '.hero { color: red; }' });
-    const external = await updateAppearance({ client, body: { logo: { url: 'https://cdn.example.com/logo.png' }, favicon_url: 'https://cdn.example.com/favicon.ico' } });
-    expect(external.data).toMatchObject({ theme: 'dark', logo: { file_id: null, url: 'https://cdn.example.com/logo.png' }, favicon_url: 'https://cdn.example.com/favicon.ico' });
+    expect(data).toMatchObject({
+      theme: 'dark',
+      primary_color: '#4f46e5',
+      accent_color: '#F97316',
+      logo: { file_id: image.id, url: image.url },
+      custom_css: '.hero { color: red; }',
+    });
+    const external = await updateAppearance({
+      client,
+      body: { logo: { url: 'https://cdn.example.com/logo.png' }, favicon_url: 'https://cdn.example.com/favicon.ico' },
+    });
+    expect(external.data).toMatchObject({
+      theme: 'dark',
+      logo: { file_id: null, url: 'https://cdn.example.com/logo.png' },
+      favicon_url: 'https://cdn.example.com/favicon.ico',
+    });
     expect((await updateAppearance({ client, body: { logo: null } })).data!.logo).toBeNull();
   });
 
@@ -48,13 +85,16 @@ describe('appearance (appearance:read, appearance:write)', () => {
     expect(pointersOf(css.error)).toEqual(['/body/custom_css']);
   });
 
-  it.skipIf(!secondary)("another school's image cannot be this school's logo (422, as if it did not exist)", async () => {
-    const other = adminClient(secondary, await operatorToken(secondary, 'storage:write', ACCOUNTS.secondSchoolOwner));
-    const theirs = await uploadedImage(other, 'theirs.png');
-    const response = await updateAppearance({ client, body: { logo: { file_id: theirs.id } } });
-    expect(response.response.status).toBe(422);
-    expect(JSON.stringify(response.error)).not.toContain(theirs.url);
-  });
+  it.skipIf(!secondary)(
+    "another school's image cannot be this school's logo (422, as if it did not exist)",
+    async () => {
+      const other = adminClient(secondary, await operatorToken(secondary, 'storage:write', ACCOUNTS.secondSchoolOwner));
+      const theirs = await uploadedImage(other, 'theirs.png');
+      const response = await updateAppearance({ client, body: { logo: { file_id: theirs.id } } });
+      expect(response.response.status).toBe(422);
+      expect(JSON.stringify(response.error)).not.toContain(theirs.url);
+    },
+  );
 
   it('invalid colours, themes, both logo kinds at once and oversized CSS are 400 with pointers', async () => {
     for (const [body, pointer] of [

@@ -22,17 +22,30 @@ describe('comments (comments:read)', () => {
     const times = data!.data.map((c) => Date.parse(c.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const thread = data!.data.find((c) => c.body.startsWith('The tip about keeping a learning log'))!;
-    expect(thread).toMatchObject({ commentable_type: 'post', parent_id: null, reply_count: 1, author: { role_type: 'student' } });
+    expect(thread).toMatchObject({
+      commentable_type: 'post',
+      parent_id: null,
+      reply_count: 1,
+      author: { role_type: 'student' },
+    });
     const reply = data!.data.find((c) => c.parent_id === thread.id)!;
-    expect(reply).toMatchObject({ commentable_id: thread.commentable_id, reply_count: 0, author: { role_type: 'lecturer' } });
+    expect(reply).toMatchObject({
+      commentable_id: thread.commentable_id,
+      reply_count: 0,
+      author: { role_type: 'lecturer' },
+    });
     expect(reply.author.name).toBeTypeOf('string');
   });
 
   it('pages with limit and next_cursor without skipping comments written in the same instant (OpenAPI parameters Limit and Cursor)', async () => {
     const all = (await listComments({ client, query: { limit: 100 } })).data!.data.map((c) => c.id);
-    const pages = await allPages((cursor) => listComments({ client, query: { limit: 1, ...(cursor ? { cursor } : {}) } }));
+    const pages = await allPages((cursor) =>
+      listComments({ client, query: { limit: 1, ...(cursor ? { cursor } : {}) } }),
+    );
     expect(pages.flat().map((c) => c.id)).toEqual(all);
-    const oldest = await allPages((cursor) => listComments({ client, query: { limit: 2, sort: 'created_at', ...(cursor ? { cursor } : {}) } }));
+    const oldest = await allPages((cursor) =>
+      listComments({ client, query: { limit: 2, sort: 'created_at', ...(cursor ? { cursor } : {}) } }),
+    );
     expect(oldest.flat().map((c) => c.id)).toEqual([...all].reverse());
   });
 
@@ -43,15 +56,23 @@ describe('comments (comments:read)', () => {
     const onLectures = await listComments({ client, query: { commentable_type: 'lecture' } });
     expect(onLectures.data!.data.every((c) => c.commentable_type === 'lecture')).toBe(true);
     expect(onLectures.data!.data).toHaveLength(1);
-    const thread = (await listComments({ client, query: { commentable_type: 'post', limit: 100 } })).data!.data.find((c) => c.parent_id === null)!;
+    const thread = (await listComments({ client, query: { commentable_type: 'post', limit: 100 } })).data!.data.find(
+      (c) => c.parent_id === null,
+    )!;
     const replies = await listComments({ client, query: { parent_id: thread.id } });
     expect(replies.data!.data.map((c) => c.parent_id)).toEqual([thread.id]);
     const byAuthor = await listComments({ client, query: { person_id: thread.author.person_id, limit: 100 } });
     expect(byAuthor.data!.data.every((c) => c.author.person_id === thread.author.person_id)).toBe(true);
     expect(byAuthor.data!.data.length).toBeGreaterThanOrEqual(2);
-    const future = await listComments({ client, query: { created_after: new Date(Date.now() + 86_400_000).toISOString() } });
+    const future = await listComments({
+      client,
+      query: { created_after: new Date(Date.now() + 86_400_000).toISOString() },
+    });
     expect(future.data!.data).toEqual([]);
-    const past = await listComments({ client, query: { created_before: new Date(Date.now() + 1000).toISOString(), limit: 100 } });
+    const past = await listComments({
+      client,
+      query: { created_before: new Date(Date.now() + 1000).toISOString(), limit: 100 },
+    });
     expect(past.data!.data.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -68,7 +89,10 @@ describe('comments (comments:read)', () => {
     expect(pointersOf(type.error)).toEqual(['/query/commentable_type']);
     const date = await listComments({ client, query: { created_after: 'yesterday' } });
     expect(pointersOf(date.error)).toEqual(['/query/created_after']);
-    const inverted = await listComments({ client, query: { created_after: '2026-02-01T00:00:00Z', created_before: '2026-01-01T00:00:00Z' } });
+    const inverted = await listComments({
+      client,
+      query: { created_after: '2026-02-01T00:00:00Z', created_before: '2026-01-01T00:00:00Z' },
+    });
     expect(inverted.response.status).toBe(400);
     expect(pointersOf(inverted.error)).toEqual(['/query/created_before']);
     const cursor = await listComments({ client, query: { cursor: 'forged' } });

@@ -16,7 +16,10 @@ export function unique(): string {
 type Page<T> = { data?: { data: T[]; next_cursor: string | null } | undefined; response: Response };
 
 /** Every item of a keyset-paged list, following next_cursor (bounded, so a loop cannot hang). */
-export async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, maxPages = 50): Promise<T[]> {
+export async function allPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  maxPages = 50,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (let n = 0; n < maxPages; n++) {

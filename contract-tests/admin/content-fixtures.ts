@@ -7,11 +7,19 @@ import type { adminClient } from '../support/admin-client.ts';
 type Client = ReturnType<typeof adminClient>;
 
 /** A 1x1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** The smallest well-formed PDF header is enough for the signature check (ISO 32000 7.5.2). */
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
-export async function upload(client: Client, bytes: Buffer, filename: string, declaredType = 'application/octet-stream') {
+export async function upload(
+  client: Client,
+  bytes: Buffer,
+  filename: string,
+  declaredType = 'application/octet-stream',
+) {
   return uploadFile({ client, body: { file: new File([new Uint8Array(bytes)], filename, { type: declaredType }) } });
 }
 
@@ -27,7 +35,8 @@ export async function seededStudents(client: Client): Promise<{ student1: string
   const events = await listEvents({ client, query: { q: 'live-qa-react-hooks', limit: 100 } });
   const event = events.data?.data.find((e) => e.slug === 'live-qa-react-hooks');
   if (!event) throw new Error(`seeded event not found (${events.response.status})`);
-  const registrations = (await listEventRegistrations({ client, path: { id: event.id }, query: { limit: 100 } })).data!.data;
+  const registrations = (await listEventRegistrations({ client, path: { id: event.id }, query: { limit: 100 } })).data!
+    .data;
   const idOf = (email: string) => registrations.find((r) => r.person.email === email)?.person.id;
   const [student1, student2] = [idOf('student1@demo-academy.test'), idOf('student2@demo-academy.test')];
   if (!student1 || !student2) throw new Error('seeded registrations of the demo students not found');

@@ -2,7 +2,13 @@
 // discount, usage limit, times used, start and end; get by code; coupon writes, which some
 // course platforms lack). Tests make their own coupons; the seeded ones are only read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  listCoupons,
+  updateCoupon,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
@@ -19,18 +25,38 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
 
   it('creates a percent coupon with its code upper-cased, named after it, active, never redeemed', async () => {
     const code = `spring-${unique()}`;
-    const { data, response } = await createCoupon({ client, body: { code, percent_off: 25, max_redemptions: 100, valid_until: '2099-04-30T23:59:59Z' } });
+    const { data, response } = await createCoupon({
+      client,
+      body: { code, percent_off: 25, max_redemptions: 100, valid_until: '2099-04-30T23:59:59Z' },
+    });
     expect(response.status).toBe(201);
     expect(data).toMatchObject({
-      code: code.toUpperCase(), name: code.toUpperCase(), discount_type: 'percent', percent_off: 25, amount_off: null,
-      max_redemptions: 100, redemptions_count: 0, valid_from: null, valid_until: '2099-04-30T23:59:59.000Z', active: true,
+      code: code.toUpperCase(),
+      name: code.toUpperCase(),
+      discount_type: 'percent',
+      percent_off: 25,
+      amount_off: null,
+      max_redemptions: 100,
+      redemptions_count: 0,
+      valid_from: null,
+      valid_until: '2099-04-30T23:59:59.000Z',
+      active: true,
     });
     expect((await getCoupon({ client, path: { id: data!.id } })).data).toEqual(data);
   });
 
   it('creates a fixed-amount coupon with its currency', async () => {
-    const { data } = await createCoupon({ client, body: { code: `FIVER-${unique()}`, name: 'Five off', amount_off: { amount: 500, currency: 'USD' } } });
-    expect(data).toMatchObject({ name: 'Five off', discount_type: 'amount', amount_off: { amount: 500, currency: 'USD' }, percent_off: null, max_redemptions: null });
+    const { data } = await createCoupon({
+      client,
+      body: { code: `FIVER-${unique()}`, name: 'Five off', amount_off: { amount: 500, currency: 'USD' } },
+    });
+    expect(data).toMatchObject({
+      name: 'Five off',
+      discount_type: 'amount',
+      amount_off: { amount: 500, currency: 'USD' },
+      percent_off: null,
+      max_redemptions: null,
+    });
   });
 
   it('a code taken in any case is 409 with a pointer to /body/code (codes match case-insensitively)', async () => {
@@ -47,32 +73,78 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
   it('looks a coupon up by code in any case; filters by active and text; sorts by code across pages', async () => {
     const found = await listCoupons({ client, query: { code: 'welcome20' } });
     expect(found.data!.data).toHaveLength(1);
-    expect(found.data!.data[0]).toMatchObject({ code: 'WELCOME20', discount_type: 'percent', percent_off: 20, max_redemptions: 100, redemptions_count: 1 });
-    const off = (await createCoupon({ client, body: { code: `PAUSED-${unique()}`, percent_off: 5, active: false } })).data!;
+    expect(found.data!.data[0]).toMatchObject({
+      code: 'WELCOME20',
+      discount_type: 'percent',
+      percent_off: 20,
+      max_redemptions: 100,
+      redemptions_count: 1,
+    });
+    const off = (await createCoupon({ client, body: { code: `PAUSED-${unique()}`, percent_off: 5, active: false } }))
+      .data!;
     const inactive = await listCoupons({ client, query: { active: false, limit: 100 } });
     expect(inactive.data!.data.map((c) => c.id)).toContain(off.id);
     expect(inactive.data!.data.every((c) => !c.active)).toBe(true);
-    expect((await listCoupons({ client, query: { q: 'five dollars' } })).data!.data.map((c) => c.code)).toEqual(['SAVE5']);
-    const byCode = await allPages((cursor) => listCoupons({ client, query: { sort: 'code', limit: 2, ...(cursor ? { cursor } : {}) } }));
+    expect((await listCoupons({ client, query: { q: 'five dollars' } })).data!.data.map((c) => c.code)).toEqual([
+      'SAVE5',
+    ]);
+    const byCode = await allPages((cursor) =>
+      listCoupons({ client, query: { sort: 'code', limit: 2, ...(cursor ? { cursor } : {}) } }),
+    );
     const codes = byCode.map((c) => c.code);
     expect(codes).toEqual([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(new Set(codes).size).toBe(codes.length);
   });
 
   it('updates: switching to a fixed amount clears the percent; fields left out stay', async () => {
-    const coupon = (await createCoupon({ client, body: { code: `SWITCH-${unique()}`, percent_off: 30, max_redemptions: 10 } })).data!;
-    const { data, response } = await updateCoupon({ client, path: { id: coupon.id }, body: { amount_off: { amount: 1000, currency: 'EUR' }, active: false } });
+    const coupon = (
+      await createCoupon({ client, body: { code: `SWITCH-${unique()}`, percent_off: 30, max_redemptions: 10 } })
+    ).data!;
+    const { data, response } = await updateCoupon({
+      client,
+      path: { id: coupon.id },
+      body: { amount_off: { amount: 1000, currency: 'EUR' }, active: false },
+    });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ discount_type: 'amount', percent_off: null, amount_off: { amount: 1000, currency: 'EUR' }, active: false, max_redemptions: 10, code: coupon.code });
-    const back = await updateCoupon({ client, path: { id: coupon.id }, body: { percent_off: 100, max_redemptions: null } });
-    expect(back.data).toMatchObject({ discount_type: 'percent', percent_off: 100, amount_off: null, max_redemptions: null });
+    expect(data).toMatchObject({
+      discount_type: 'amount',
+      percent_off: null,
+      amount_off: { amount: 1000, currency: 'EUR' },
+      active: false,
+      max_redemptions: 10,
+      code: coupon.code,
+    });
+    const back = await updateCoupon({
+      client,
+      path: { id: coupon.id },
+      body: { percent_off: 100, max_redemptions: null },
+    });
+    expect(back.data).toMatchObject({
+      discount_type: 'percent',
+      percent_off: 100,
+      amount_off: null,
+      max_redemptions: null,
+    });
   });
 
   it('valid_until not after valid_from is 422 with a pointer, also against the stored dates', async () => {
-    const backwards = await createCoupon({ client, body: { code: `BACK-${unique()}`, percent_off: 10, valid_from: '2030-01-02T00:00:00Z', valid_until: '2030-01-01T00:00:00Z' } });
+    const backwards = await createCoupon({
+      client,
+      body: {
+        code: `BACK-${unique()}`,
+        percent_off: 10,
+        valid_from: '2030-01-02T00:00:00Z',
+        valid_until: '2030-01-01T00:00:00Z',
+      },
+    });
     expect(backwards.response.status).toBe(422);
     expect(pointersOf(backwards.error)).toEqual(['/body/valid_until']);
-    const coupon = (await createCoupon({ client, body: { code: `WINDOW-${unique()}`, percent_off: 10, valid_until: '2030-01-01T00:00:00Z' } })).data!;
+    const coupon = (
+      await createCoupon({
+        client,
+        body: { code: `WINDOW-${unique()}`, percent_off: 10, valid_until: '2030-01-01T00:00:00Z' },
+      })
+    ).data!;
     const late = await updateCoupon({ client, path: { id: coupon.id }, body: { valid_from: '2030-06-01T00:00:00Z' } });
     expect(late.response.status).toBe(422);
     expect(pointersOf(late.error)).toEqual(['/body/valid_from']);
@@ -103,15 +175,20 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
     expect((await deleteCoupon({ client, path: { id: coupon.id } })).response.status).toBe(404);
   });
 
-  it.skipIf(!secondary)("another school's coupon is 404 to read, change and delete, and never listed here (OpenAPI response NotFound)", async () => {
-    const other = adminClient(secondary, await operatorToken(secondary, 'coupons:read', ACCOUNTS.secondSchoolOwner));
-    const theirs = (await listCoupons({ client: other, query: { code: 'FRUEHBUCHER' } })).data!.data[0]!;
-    const read = await getCoupon({ client, path: { id: theirs.id } });
-    expect(read.response.status).toBe(404);
-    expect(JSON.stringify(read.error)).not.toContain(theirs.code);
-    expect((await updateCoupon({ client, path: { id: theirs.id }, body: { active: false } })).response.status).toBe(404);
-    expect((await deleteCoupon({ client, path: { id: theirs.id } })).response.status).toBe(404);
-    expect((await listCoupons({ client, query: { code: 'FRUEHBUCHER' } })).data!.data).toEqual([]);
-    expect((await getCoupon({ client: other, path: { id: theirs.id } })).data).toMatchObject({ active: true });
-  });
+  it.skipIf(!secondary)(
+    "another school's coupon is 404 to read, change and delete, and never listed here (OpenAPI response NotFound)",
+    async () => {
+      const other = adminClient(secondary, await operatorToken(secondary, 'coupons:read', ACCOUNTS.secondSchoolOwner));
+      const theirs = (await listCoupons({ client: other, query: { code: 'FRUEHBUCHER' } })).data!.data[0]!;
+      const read = await getCoupon({ client, path: { id: theirs.id } });
+      expect(read.response.status).toBe(404);
+      expect(JSON.stringify(read.error)).not.toContain(theirs.code);
+      expect((await updateCoupon({ client, path: { id: theirs.id }, body: { active: false } })).response.status).toBe(
+        404,
+      );
+      expect((await deleteCoupon({ client, path: { id: theirs.id } })).response.status).toBe(404);
+      expect((await listCoupons({ client, query: { code: 'FRUEHBUCHER' } })).data!.data).toEqual([]);
+      expect((await getCoupon({ client: other, path: { id: theirs.id } })).data).toMatchObject({ active: true });
+    },
+  );
 });

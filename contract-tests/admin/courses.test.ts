@@ -1,7 +1,17 @@
 // Courses through the generated client (the OpenAPI document): every operation with valid input, responses
 // checked against the spec by the server in tests (validateResponse), and the rules users expect.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { archiveCourse, createCourse, deleteCourse, getCatalogCourse, getCourse, listCatalogCourses, listCourses, publishCourse, updateCourse } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  archiveCourse,
+  createCourse,
+  deleteCourse,
+  getCatalogCourse,
+  getCourse,
+  listCatalogCourses,
+  listCourses,
+  publishCourse,
+  updateCourse,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
 
@@ -37,7 +47,9 @@ describe('courses (courses:read, courses:write)', () => {
 
   it('updates, publishes (into the public catalog), archives and deletes a course', async () => {
     const slug = `lifecycle-${Date.now()}`;
-    const created = (await createCourse({ client, body: { title: 'Lifecycle', slug, price: { amount: 1900, currency: 'USD' } } })).data!;
+    const created = (
+      await createCourse({ client, body: { title: 'Lifecycle', slug, price: { amount: 1900, currency: 'USD' } } })
+    ).data!;
     const updated = await updateCourse({ client, path: { id: created.id }, body: { subtitle: 'Changed' } });
     expect(updated.data).toMatchObject({ subtitle: 'Changed', title: 'Lifecycle' });
     const read = await getCourse({ client, path: { id: created.id } });
@@ -72,7 +84,9 @@ describe('courses (courses:read, courses:write)', () => {
   it('a course with enrollments cannot be deleted (409)', async () => {
     // The demo's web-development-bootcamp has enrollments; the newest published course may be one
     // another suite just created (the fuzzer publishes some), with none.
-    const enrolled = (await listCourses({ client, query: { status: 'published', q: 'web-development-bootcamp', limit: 100 } })).data!.data.find((c) => c.slug === 'web-development-bootcamp')!;
+    const enrolled = (
+      await listCourses({ client, query: { status: 'published', q: 'web-development-bootcamp', limit: 100 } })
+    ).data!.data.find((c) => c.slug === 'web-development-bootcamp')!;
     const response = await deleteCourse({ client, path: { id: enrolled.id } });
     expect(response.response.status).toBe(409);
   });

@@ -14,7 +14,9 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
 type Op = (typeof operations)[keyof typeof operations];
-const byId = Object.entries(operations).filter(([, op]) => op.path.startsWith('/api/v1/') && !op.public && op.path.includes('{')) as Array<[string, Op]>;
+const byId = Object.entries(operations).filter(
+  ([, op]) => op.path.startsWith('/api/v1/') && !op.public && op.path.includes('{'),
+) as Array<[string, Op]>;
 
 /** Second School's objects, one id per kind (people with a role at Second School only). */
 type Ids = Record<string, string>;
@@ -26,7 +28,10 @@ async function getJson(url: string, token: string): Promise<any> {
 }
 
 async function foreignIds(token: string): Promise<Ids> {
-  const list = async (path: string) => (await getJson(`${secondary}/api/v1/${path}${path.includes('?') ? '&' : '?'}limit=100`, token)).data as Array<Record<string, any>>;
+  const list = async (path: string) =>
+    (await getJson(`${secondary}/api/v1/${path}${path.includes('?') ? '&' : '?'}limit=100`, token)).data as Array<
+      Record<string, any>
+    >;
   const courses = await list('courses');
   // A course with sections, lectures and enrollments.
   let course: Record<string, any> | undefined;
@@ -53,7 +58,8 @@ async function foreignIds(token: string): Promise<Ids> {
     }
   }
   if (!event || !registration) throw new Error('Second School has no event with registrations');
-  const own = (people: Array<Record<string, any>>) => people.find((p) => String(p.email ?? p.person?.email).endsWith('@second-school.test'))!;
+  const own = (people: Array<Record<string, any>>) =>
+    people.find((p) => String(p.email ?? p.person?.email).endsWith('@second-school.test'))!;
   const first = async (path: string) => {
     const [row] = await list(path);
     if (!row) throw new Error(`Second School has no ${path}`);
@@ -99,48 +105,84 @@ function foreignPath(path: string, ids: Ids): { url: string; used: string[] } {
 /** The example request body of an operation in the served document, if it has one. */
 function exampleBody(document: any, path: string, method: string): string | undefined {
   let body = document.paths?.[path]?.[method]?.requestBody;
-  for (let hops = 0; body?.$ref && hops < 5; hops++) body = body.$ref.slice(2).split('/').reduce((n: any, k: string) => n?.[k], document);
+  for (let hops = 0; body?.$ref && hops < 5; hops++)
+    body = body.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n: any, k: string) => n?.[k], document);
   const media = body?.content?.['application/json'];
   if (!media) return undefined;
   const example = media.example ?? Object.values<{ value?: unknown }>(media.examples ?? {})[0]?.value;
   return JSON.stringify(example ?? {});
 }
 
-describe.skipIf(!secondary)("every admin operation with an id refuses another school's object with 404 (OpenAPI response NotFound)", () => {
-  let token: string;
-  let ids: Ids;
-  let document: any;
-  beforeAll(async () => {
-    token = await operatorToken(origin, OPERATOR_SCOPES.join(' '));
-    ids = await foreignIds(await operatorToken(secondary, OPERATOR_SCOPES.join(' '), ACCOUNTS.secondSchoolOwner));
-    document = await (await fetch(`${origin}/openapi.json`)).json();
-  }, 60_000);
+describe.skipIf(!secondary)(
+  "every admin operation with an id refuses another school's object with 404 (OpenAPI response NotFound)",
+  () => {
+    let token: string;
+    let ids: Ids;
+    let document: any;
+    beforeAll(async () => {
+      token = await operatorToken(origin, OPERATOR_SCOPES.join(' '));
+      ids = await foreignIds(await operatorToken(secondary, OPERATOR_SCOPES.join(' '), ACCOUNTS.secondSchoolOwner));
+      document = await (await fetch(`${origin}/openapi.json`)).json();
+    }, 60_000);
 
-  it('has operations to check', () => {
-    expect(byId.length).toBeGreaterThan(60);
-  });
-
-  it.each(byId.filter(([, op]) => !op.path.startsWith('/api/v1/catalog/')))('%s with ids of Second School is a 404 problem without their data', async (_id, op) => {
-    const { url, used } = foreignPath(op.path, ids);
-    const body = ['post', 'put', 'patch'].includes(op.method) ? exampleBody(document, op.path, op.method) : undefined;
-    const response = await fetch(`${origin}${url}`, {
-      method: op.method.toUpperCase(),
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body,
+    it('has operations to check', () => {
+      expect(byId.length).toBeGreaterThan(60);
     });
-    const text = await response.text();
-    expect(response.status, `${op.method.toUpperCase()} ${url}: ${text.slice(0, 300)}`).toBe(404);
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    for (const id of used) expect(text).not.toContain(id);
-  });
 
-  it("leaves every one of Second School's objects in place (read back at Second School)", async () => {
-    const theirs = await operatorToken(secondary, OPERATOR_SCOPES.join(' '), ACCOUNTS.secondSchoolOwner);
-    for (const kind of ['courses', 'lectures', 'enrollments', 'events', 'students', 'members', 'lecturers', 'comments', 'coupons', 'digital-products', 'forms', 'membership-plans', 'orders', 'pages', 'posts', 'subscriptions']) {
-      const response = await fetch(`${secondary}/api/v1/${kind}/${ids[kind]}`, { headers: { authorization: `Bearer ${theirs}` } });
-      expect(response.status, kind).toBe(200);
-    }
-    const section = await fetch(`${secondary}/api/v1/courses/${ids.courseId}/sections/${ids.sectionId}`, { headers: { authorization: `Bearer ${theirs}` } });
-    expect(section.status).toBe(200);
-  });
-});
+    it.each(byId.filter(([, op]) => !op.path.startsWith('/api/v1/catalog/')))(
+      '%s with ids of Second School is a 404 problem without their data',
+      async (_id, op) => {
+        const { url, used } = foreignPath(op.path, ids);
+        const body = ['post', 'put', 'patch'].includes(op.method)
+          ? exampleBody(document, op.path, op.method)
+          : undefined;
+        const response = await fetch(`${origin}${url}`, {
+          method: op.method.toUpperCase(),
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          body,
+        });
+        const text = await response.text();
+        expect(response.status, `${op.method.toUpperCase()} ${url}: ${text.slice(0, 300)}`).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        for (const id of used) expect(text).not.toContain(id);
+      },
+    );
+
+    it("leaves every one of Second School's objects in place (read back at Second School)", async () => {
+      const theirs = await operatorToken(secondary, OPERATOR_SCOPES.join(' '), ACCOUNTS.secondSchoolOwner);
+      for (const kind of [
+        'courses',
+        'lectures',
+        'enrollments',
+        'events',
+        'students',
+        'members',
+        'lecturers',
+        'comments',
+        'coupons',
+        'digital-products',
+        'forms',
+        'membership-plans',
+        'orders',
+        'pages',
+        'posts',
+        'subscriptions',
+      ]) {
+        const response = await fetch(`${secondary}/api/v1/${kind}/${ids[kind]}`, {
+          headers: { authorization: `Bearer ${theirs}` },
+        });
+        expect(response.status, kind).toBe(200);
+      }
+      const section = await fetch(`${secondary}/api/v1/courses/${ids.courseId}/sections/${ids.sectionId}`, {
+        headers: { authorization: `Bearer ${theirs}` },
+      });
+      expect(section.status).toBe(200);
+    });
+  },
+);

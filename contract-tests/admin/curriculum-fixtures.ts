@@ -10,7 +10,8 @@ type Client = ReturnType<typeof adminClient>;
 /** A new draft course with one section per title, each holding `lectures` text lectures. */
 export async function courseWithSections(client: Client, sectionTitles: string[], lectures = 0) {
   const course = await createCourse({ client, body: { title: `Curriculum test ${randomUUID()}` } });
-  if (course.response.status !== 201 || !course.data) throw new Error(`could not create a course: ${course.response.status}`);
+  if (course.response.status !== 201 || !course.data)
+    throw new Error(`could not create a course: ${course.response.status}`);
   const courseId = course.data.id;
   const sections = [];
   for (const title of sectionTitles) {
@@ -18,7 +19,11 @@ export async function courseWithSections(client: Client, sectionTitles: string[]
     if (!section.data) throw new Error(`could not create a section: ${section.response.status}`);
     const lectureIds: string[] = [];
     for (let n = 1; n <= lectures; n++) {
-      const lecture = await createLecture({ client, path: { courseId, sectionId: section.data.id }, body: { title: `${title} ${n}`, content_type: 'text', content: `<p>${n}</p>` } });
+      const lecture = await createLecture({
+        client,
+        path: { courseId, sectionId: section.data.id },
+        body: { title: `${title} ${n}`, content_type: 'text', content: `<p>${n}</p>` },
+      });
       if (!lecture.data) throw new Error(`could not create a lecture: ${lecture.response.status}`);
       lectureIds.push(lecture.data.id);
     }
@@ -41,7 +46,9 @@ export function pointersOf(problem: unknown): string[] {
 }
 
 /** Every page of a keyset list, following next_cursor (OpenAPI Limit and Cursor: one pagination shape). */
-export async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ data?: { data: T[]; next_cursor: string | null } | undefined }>): Promise<T[][]> {
+export async function allPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ data?: { data: T[]; next_cursor: string | null } | undefined }>,
+): Promise<T[][]> {
   const pages: T[][] = [];
   let cursor: string | undefined;
   do {

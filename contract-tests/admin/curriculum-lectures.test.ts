@@ -1,7 +1,17 @@
 // Curriculum lectures through the generated client (OpenAPI tag Curriculum:
 // add, move and delete lectures; title, content type, content, duration, free preview, status).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLecture, deleteLecture, getLecture, getSection, listCourses, listSections, moveLecture, reorderLectures, updateLecture } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  createLecture,
+  deleteLecture,
+  getLecture,
+  getSection,
+  listCourses,
+  listSections,
+  moveLecture,
+  reorderLectures,
+  updateLecture,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { courseWithSections, pointersOf, seededCourse } from './curriculum-fixtures.ts';
@@ -12,7 +22,10 @@ const secondary = inject('secondaryOrigin');
 describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
-    client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write curriculum:read curriculum:write'));
+    client = adminClient(
+      origin,
+      await operatorToken(origin, 'courses:read courses:write curriculum:read curriculum:write'),
+    );
   });
 
   const titles = async (courseId: string, sectionId: string) =>
@@ -21,7 +34,14 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   it('adds a lecture as a draft at the end, or at a position that pushes the rest down', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 2);
     const sectionId = sections[0]!.id;
-    const body = { title: 'Intro video', content_type: 'video' as const, content: 'https://media.example.com/intro.mp4', duration_seconds: 540, is_free_preview: true, position: 1 };
+    const body = {
+      title: 'Intro video',
+      content_type: 'video' as const,
+      content: 'https://media.example.com/intro.mp4',
+      duration_seconds: 540,
+      is_free_preview: true,
+      position: 1,
+    };
     const created = await createLecture({ client, path: { courseId, sectionId }, body });
     expect(created.response.status).toBe(201);
     expect(created.data).toMatchObject({ ...body, status: 'draft', course_id: courseId, section_id: sectionId });
@@ -32,18 +52,41 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   it('updates a lecture (publish, rename, change content) and keeps what was left out', async () => {
     const { sections } = await courseWithSections(client, ['S'], 1);
     const id = sections[0]!.lectureIds[0]!;
-    const updated = await updateLecture({ client, path: { id }, body: { status: 'published', title: 'Renamed', content_type: 'pdf', content: 'https://media.example.com/notes.pdf' } });
+    const updated = await updateLecture({
+      client,
+      path: { id },
+      body: {
+        status: 'published',
+        title: 'Renamed',
+        content_type: 'pdf',
+        content: 'https://media.example.com/notes.pdf',
+      },
+    });
     expect(updated.response.status).toBe(200);
-    expect(updated.data).toMatchObject({ status: 'published', title: 'Renamed', content_type: 'pdf', position: 1, is_free_preview: false });
+    expect(updated.data).toMatchObject({
+      status: 'published',
+      title: 'Renamed',
+      content_type: 'pdf',
+      position: 1,
+      is_free_preview: false,
+    });
   });
 
   it('content that does not fit its type is 422 with a pointer (a video needs an http(s) URL)', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 1);
-    const created = await createLecture({ client, path: { courseId, sectionId: sections[0]!.id }, body: { title: 'Bad', content_type: 'video', content: '<p>not a link</p>' } });
+    const created = await createLecture({
+      client,
+      path: { courseId, sectionId: sections[0]!.id },
+      body: { title: 'Bad', content_type: 'video', content: '<p>not a link</p>' },
+    });
     expect(created.response.status).toBe(422);
     expect(pointersOf(created.error)).toEqual(['/body/content']);
     // The seeded text lecture holds HTML: turning it into a video without new content is 422 too.
-    const retyped = await updateLecture({ client, path: { id: sections[0]!.lectureIds[0]! }, body: { content_type: 'video' } });
+    const retyped = await updateLecture({
+      client,
+      path: { id: sections[0]!.lectureIds[0]! },
+      body: { content_type: 'video' },
+    });
     expect(retyped.response.status).toBe(422);
     expect(pointersOf(retyped.error)).toEqual(['/body/content_type']);
   });
@@ -51,12 +94,24 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   it('reorders lectures from the full list of ids (idempotent); a partial list is 422', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 3);
     const [a, b, c] = sections[0]!.lectureIds as [string, string, string];
-    const reordered = await reorderLectures({ client, path: { courseId, sectionId: sections[0]!.id }, body: { lecture_ids: [c, a, b] } });
+    const reordered = await reorderLectures({
+      client,
+      path: { courseId, sectionId: sections[0]!.id },
+      body: { lecture_ids: [c, a, b] },
+    });
     expect(reordered.response.status).toBe(200);
     expect(reordered.data!.lectures.map((l) => `${l.position}:${l.title}`)).toEqual(['1:S 3', '2:S 1', '3:S 2']);
-    const again = await reorderLectures({ client, path: { courseId, sectionId: sections[0]!.id }, body: { lecture_ids: [c, a, b] } });
+    const again = await reorderLectures({
+      client,
+      path: { courseId, sectionId: sections[0]!.id },
+      body: { lecture_ids: [c, a, b] },
+    });
     expect(again.data).toEqual(reordered.data);
-    const partial = await reorderLectures({ client, path: { courseId, sectionId: sections[0]!.id }, body: { lecture_ids: [c, a] } });
+    const partial = await reorderLectures({
+      client,
+      path: { courseId, sectionId: sections[0]!.id },
+      body: { lecture_ids: [c, a] },
+    });
     expect(partial.response.status).toBe(422);
     expect(pointersOf(partial.error)).toEqual(['/body/lecture_ids']);
   });
@@ -64,22 +119,34 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   it('moves a lecture to another section of the course, renumbering both (idempotent)', async () => {
     const { courseId, sections } = await courseWithSections(client, ['A', 'B'], 2);
     const [from, to] = sections as [(typeof sections)[0], (typeof sections)[0]];
-    const moved = await moveLecture({ client, path: { id: from.lectureIds[0]! }, body: { section_id: to.id, position: 1 } });
+    const moved = await moveLecture({
+      client,
+      path: { id: from.lectureIds[0]! },
+      body: { section_id: to.id, position: 1 },
+    });
     expect(moved.response.status).toBe(200);
     expect(moved.data).toMatchObject({ section_id: to.id, position: 1, title: 'A 1' });
     expect(await titles(courseId, from.id)).toEqual(['1:A 2']);
     expect(await titles(courseId, to.id)).toEqual(['1:A 1', '2:B 1', '3:B 2']);
-    const again = await moveLecture({ client, path: { id: from.lectureIds[0]! }, body: { section_id: to.id, position: 1 } });
+    const again = await moveLecture({
+      client,
+      path: { id: from.lectureIds[0]! },
+      body: { section_id: to.id, position: 1 },
+    });
     expect(again.data).toMatchObject({ section_id: to.id, position: 1 });
     const toEnd = await moveLecture({ client, path: { id: from.lectureIds[0]! }, body: { section_id: to.id } });
     expect(toEnd.data!.position).toBe(3);
     expect(await titles(courseId, to.id)).toEqual(['1:B 1', '2:B 2', '3:A 1']);
   });
 
-  it("moving into a section of another course is 422 pointing at /body/section_id", async () => {
+  it('moving into a section of another course is 422 pointing at /body/section_id', async () => {
     const mine = await courseWithSections(client, ['A'], 1);
     const other = await courseWithSections(client, ['B']);
-    const response = await moveLecture({ client, path: { id: mine.sections[0]!.lectureIds[0]! }, body: { section_id: other.sections[0]!.id } });
+    const response = await moveLecture({
+      client,
+      path: { id: mine.sections[0]!.lectureIds[0]! },
+      body: { section_id: other.sections[0]!.id },
+    });
     expect(response.response.status).toBe(422);
     expect(pointersOf(response.error)).toEqual(['/body/section_id']);
   });
@@ -102,7 +169,11 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const type = await createLecture({ client, path, body: { title: 'x', content_type: 'slides' } as never });
     expect(type.response.status).toBe(400);
     expect(pointersOf(type.error)).toEqual(['/body/content_type']);
-    const duration = await createLecture({ client, path, body: { title: 'x', content_type: 'text', duration_seconds: -1 } });
+    const duration = await createLecture({
+      client,
+      path,
+      body: { title: 'x', content_type: 'text', duration_seconds: -1 },
+    });
     expect(pointersOf(duration.error)).toEqual(['/body/duration_seconds']);
     const move = await moveLecture({ client, path: { id: courseId }, body: {} as never });
     expect(move.response.status).toBe(400);
@@ -110,13 +181,19 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   });
 
   it.skipIf(!secondary)("another school's lecture is 404, never its content", async () => {
-    const other = adminClient(secondary, await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'));
+    const other = adminClient(
+      secondary,
+      await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'),
+    );
     const theirCourse = (await listCourses({ client: other, query: { status: 'published', limit: 1 } })).data!.data[0]!;
-    const theirLecture = (await listSections({ client: other, path: { courseId: theirCourse.id } })).data!.data[0]!.lectures[0]!;
+    const theirLecture = (await listSections({ client: other, path: { courseId: theirCourse.id } })).data!.data[0]!
+      .lectures[0]!;
     const read = await getLecture({ client, path: { id: theirLecture.id } });
     expect(read.response.status).toBe(404);
     expect(JSON.stringify(read.error)).not.toContain(theirLecture.title);
-    expect((await updateLecture({ client, path: { id: theirLecture.id }, body: { title: 'Hijacked' } })).response.status).toBe(404);
+    expect(
+      (await updateLecture({ client, path: { id: theirLecture.id }, body: { title: 'Hijacked' } })).response.status,
+    ).toBe(404);
     expect((await deleteLecture({ client, path: { id: theirLecture.id } })).response.status).toBe(404);
   });
 });

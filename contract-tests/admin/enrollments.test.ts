@@ -28,7 +28,10 @@ describe('enrollments and progress (students:read, students:write)', () => {
   let client: ReturnType<typeof adminClient>;
   const newStudent = () => joinedStudent(client, { email: uniqueEmail('learner'), name: 'Learner' });
   beforeAll(async () => {
-    client = adminClient(origin, await operatorToken(origin, 'students:read students:write courses:read courses:write'));
+    client = adminClient(
+      origin,
+      await operatorToken(origin, 'students:read students:write courses:read courses:write'),
+    );
   });
 
   it("enrolls with the course's access_days by default, and enrolling again returns the same enrollment (200)", async () => {
@@ -36,9 +39,18 @@ describe('enrollments and progress (students:read, students:write)', () => {
     const course = await freshCourse(client, { access_days: 30 });
     const first = await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id } });
     expect(first.response.status).toBe(201);
-    expect(first.data).toMatchObject({ student: { id: student.id }, course: { id: course.id, title: course.title }, status: 'active', has_lifetime_access: false });
+    expect(first.data).toMatchObject({
+      student: { id: student.id },
+      course: { id: course.id, title: course.title },
+      status: 'active',
+      has_lifetime_access: false,
+    });
     expect(Math.abs(Date.parse(first.data!.expires_at!) - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
-    const again = await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id, has_lifetime_access: true } });
+    const again = await enrollStudent({
+      client,
+      path: { id: student.id },
+      body: { course_id: course.id, has_lifetime_access: true },
+    });
     expect(again.response.status).toBe(200);
     expect(again.data).toEqual(first.data);
     expect((await getEnrollment({ client, path: { id: first.data!.id } })).data).toEqual(first.data);
@@ -46,9 +58,21 @@ describe('enrollments and progress (students:read, students:write)', () => {
 
   it('enrolls with lifetime access or an explicit expiry, never both (422, database check)', async () => {
     const student = await newStudent();
-    const lifetime = await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client, { access_days: 10 })).id, has_lifetime_access: true } });
+    const lifetime = await enrollStudent({
+      client,
+      path: { id: student.id },
+      body: { course_id: (await freshCourse(client, { access_days: 10 })).id, has_lifetime_access: true },
+    });
     expect(lifetime.data).toMatchObject({ has_lifetime_access: true, expires_at: null });
-    const both = await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client)).id, has_lifetime_access: true, expires_at: new Date(Date.now() + DAY).toISOString() } });
+    const both = await enrollStudent({
+      client,
+      path: { id: student.id },
+      body: {
+        course_id: (await freshCourse(client)).id,
+        has_lifetime_access: true,
+        expires_at: new Date(Date.now() + DAY).toISOString(),
+      },
+    });
     expect(both.response.status).toBe(422);
     expect(pointersOf(both.error)).toEqual(['/body/expires_at']);
   });
@@ -56,35 +80,61 @@ describe('enrollments and progress (students:read, students:write)', () => {
   it('an archived course takes no new students (422)', async () => {
     const course = await freshCourse(client);
     await archiveCourse({ client, path: { id: course.id } });
-    const response = await enrollStudent({ client, path: { id: (await newStudent()).id }, body: { course_id: course.id } });
+    const response = await enrollStudent({
+      client,
+      path: { id: (await newStudent()).id },
+      body: { course_id: course.id },
+    });
     expect(response.response.status).toBe(422);
     expect(pointersOf(response.error)).toEqual(['/body/course_id']);
   });
 
   it('expire ends access now and keeps the enrollment (idempotent); a new expiry or lifetime re-activates it', async () => {
     const student = await newStudent();
-    const enrollment = (await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client)).id } })).data!;
+    const enrollment = (
+      await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client)).id } })
+    ).data!;
     const expired = await expireEnrollment({ client, path: { id: enrollment.id } });
     expect(expired.data).toMatchObject({ id: enrollment.id, status: 'expired', has_lifetime_access: false });
     expect(Date.parse(expired.data!.expires_at!)).toBeLessThanOrEqual(Date.now());
     expect((await expireEnrollment({ client, path: { id: enrollment.id } })).data).toEqual(expired.data);
-    const onlyExpired = await listStudentEnrollments({ client, path: { id: student.id }, query: { status: 'expired' } });
+    const onlyExpired = await listStudentEnrollments({
+      client,
+      path: { id: student.id },
+      query: { status: 'expired' },
+    });
     expect(onlyExpired.data!.data.map((e) => e.id)).toEqual([enrollment.id]);
-    expect((await listStudentEnrollments({ client, path: { id: student.id }, query: { status: 'active' } })).data!.data).toEqual([]);
+    expect(
+      (await listStudentEnrollments({ client, path: { id: student.id }, query: { status: 'active' } })).data!.data,
+    ).toEqual([]);
     const until = new Date(Date.now() + 7 * DAY).toISOString();
     const extended = await updateEnrollment({ client, path: { id: enrollment.id }, body: { expires_at: until } });
     expect(extended.data).toMatchObject({ status: 'active', expires_at: until, has_lifetime_access: false });
-    const forever = await updateEnrollment({ client, path: { id: enrollment.id }, body: { has_lifetime_access: true } });
+    const forever = await updateEnrollment({
+      client,
+      path: { id: enrollment.id },
+      body: { has_lifetime_access: true },
+    });
     expect(forever.data).toMatchObject({ status: 'active', expires_at: null, has_lifetime_access: true });
   });
 
   it('an expiry in the past, or taking lifetime away without a date, is 422 with a pointer', async () => {
     const student = await newStudent();
-    const enrollment = (await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client)).id } })).data!;
-    const past = await updateEnrollment({ client, path: { id: enrollment.id }, body: { expires_at: '2020-01-01T00:00:00Z' } });
+    const enrollment = (
+      await enrollStudent({ client, path: { id: student.id }, body: { course_id: (await freshCourse(client)).id } })
+    ).data!;
+    const past = await updateEnrollment({
+      client,
+      path: { id: enrollment.id },
+      body: { expires_at: '2020-01-01T00:00:00Z' },
+    });
     expect(past.response.status).toBe(422);
     expect(pointersOf(past.error)).toEqual(['/body/expires_at']);
-    const noDate = await updateEnrollment({ client, path: { id: enrollment.id }, body: { has_lifetime_access: false } });
+    const noDate = await updateEnrollment({
+      client,
+      path: { id: enrollment.id },
+      body: { has_lifetime_access: false },
+    });
     expect(noDate.response.status).toBe(422);
     const empty = await updateEnrollment({ client, path: { id: enrollment.id }, body: {} });
     expect(empty.response.status).toBe(400);
@@ -99,12 +149,28 @@ describe('enrollments and progress (students:read, students:write)', () => {
     await expireEnrollment({ client, path: { id: ea.id } });
     const all = await listCourseEnrollments({ client, path: { id: course.id }, query: { limit: 1 } });
     expect(all.data!.data.map((e) => e.id)).toEqual([eb.id]);
-    const next = await listCourseEnrollments({ client, path: { id: course.id }, query: { limit: 1, cursor: all.data!.next_cursor! } });
+    const next = await listCourseEnrollments({
+      client,
+      path: { id: course.id },
+      query: { limit: 1, cursor: all.data!.next_cursor! },
+    });
     expect(next.data).toMatchObject({ data: [{ id: ea.id, status: 'expired' }], next_cursor: null });
-    const oldestFirst = await listCourseEnrollments({ client, path: { id: course.id }, query: { sort: 'enrolled_at' } });
+    const oldestFirst = await listCourseEnrollments({
+      client,
+      path: { id: course.id },
+      query: { sort: 'enrolled_at' },
+    });
     expect(oldestFirst.data!.data.map((e) => e.id)).toEqual([ea.id, eb.id]);
-    expect((await listCourseEnrollments({ client, path: { id: course.id }, query: { status: 'active' } })).data!.data.map((e) => e.id)).toEqual([eb.id]);
-    expect((await listCourseEnrollments({ client, path: { id: course.id }, query: { q: 'findable' } })).data!.data.map((e) => e.id)).toEqual([eb.id]);
+    expect(
+      (await listCourseEnrollments({ client, path: { id: course.id }, query: { status: 'active' } })).data!.data.map(
+        (e) => e.id,
+      ),
+    ).toEqual([eb.id]);
+    expect(
+      (await listCourseEnrollments({ client, path: { id: course.id }, query: { q: 'findable' } })).data!.data.map(
+        (e) => e.id,
+      ),
+    ).toEqual([eb.id]);
     expect((await unenrollStudent({ client, path: { id: ea.id } })).response.status).toBe(204);
     expect((await getEnrollment({ client, path: { id: ea.id } })).response.status).toBe(404);
     expect((await unenrollStudent({ client, path: { id: ea.id } })).response.status).toBe(404);
@@ -133,15 +199,24 @@ describe('enrollments and progress (students:read, students:write)', () => {
     const student = await newStudent();
     const bad = await enrollStudent({ client, path: { id: student.id }, body: { course_id: 'nope' } });
     expect(pointersOf(bad.error)).toEqual(['/body/course_id']);
-    const status = await listStudentEnrollments({ client, path: { id: student.id }, query: { status: 'paused' as never } });
+    const status = await listStudentEnrollments({
+      client,
+      path: { id: student.id },
+      query: { status: 'paused' as never },
+    });
     expect(pointersOf(status.error)).toEqual(['/query/status']);
     expect((await getEnrollment({ client, path: { id: 'not-a-uuid' } })).response.status).toBe(400);
   });
 
   it.skipIf(!secondary)("another school's enrollment, course or student is 404, never its data", async () => {
-    const other = adminClient(secondary, await operatorToken(secondary, 'students:read courses:read', ACCOUNTS.secondSchoolOwner));
-    const theirStudent = (await listStudents({ client: other, query: { q: 'student1@second-school.test' } })).data!.data[0]!;
-    const theirEnrollment = (await listStudentEnrollments({ client: other, path: { id: theirStudent.id } })).data!.data[0]!;
+    const other = adminClient(
+      secondary,
+      await operatorToken(secondary, 'students:read courses:read', ACCOUNTS.secondSchoolOwner),
+    );
+    const theirStudent = (await listStudents({ client: other, query: { q: 'student1@second-school.test' } })).data!
+      .data[0]!;
+    const theirEnrollment = (await listStudentEnrollments({ client: other, path: { id: theirStudent.id } })).data!
+      .data[0]!;
     const theirCourse = theirEnrollment.course;
     for (const response of [
       await getEnrollment({ client, path: { id: theirEnrollment.id } }),
@@ -154,9 +229,15 @@ describe('enrollments and progress (students:read, students:write)', () => {
       expect(response.response.status).toBe(404);
       expect(JSON.stringify(response.error)).not.toContain(theirCourse.title);
     }
-    const enroll = await enrollStudent({ client, path: { id: (await newStudent()).id }, body: { course_id: theirCourse.id } });
+    const enroll = await enrollStudent({
+      client,
+      path: { id: (await newStudent()).id },
+      body: { course_id: theirCourse.id },
+    });
     expect(enroll.response.status).toBe(404);
     expect(pointersOf(enroll.error)).toEqual(['/body/course_id']);
-    expect((await getEnrollment({ client: other, path: { id: theirEnrollment.id } })).data!.status).toBe(theirEnrollment.status);
+    expect((await getEnrollment({ client: other, path: { id: theirEnrollment.id } })).data!.status).toBe(
+      theirEnrollment.status,
+    );
   });
 });

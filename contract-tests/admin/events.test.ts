@@ -18,7 +18,10 @@ describe('events (events:read, events:write)', () => {
   let client: ReturnType<typeof adminClient>;
   let people: { student1: string; student2: string };
   const newEvent = async (extra: Partial<CreateEventData['body']> = {}) => {
-    const { data, response } = await sdk.createEvent({ client, body: { title: `Workshop ${randomUUID()}`, starts_at: inDays(1), ends_at: inDays(1, 19), ...extra } });
+    const { data, response } = await sdk.createEvent({
+      client,
+      body: { title: `Workshop ${randomUUID()}`, starts_at: inDays(1), ends_at: inDays(1, 19), ...extra },
+    });
     if (response.status !== 201) throw new Error(`could not create an event: ${response.status}`);
     return data!;
   };
@@ -28,9 +31,25 @@ describe('events (events:read, events:write)', () => {
   });
 
   it("creates a draft with a derived slug, the school's time zone and currency, and no seats taken", async () => {
-    const { data, response } = await sdk.createEvent({ client, body: { title: 'Ink & Wash Night', starts_at: inDays(3), ends_at: inDays(3, 20), capacity: 12, price: { amount: 1500, currency: 'USD' } } });
+    const { data, response } = await sdk.createEvent({
+      client,
+      body: {
+        title: 'Ink & Wash Night',
+        starts_at: inDays(3),
+        ends_at: inDays(3, 20),
+        capacity: 12,
+        price: { amount: 1500, currency: 'USD' },
+      },
+    });
     expect(response.status).toBe(201);
-    expect(data).toMatchObject({ status: 'draft', timezone: 'America/New_York', capacity: 12, seats_left: 12, registered_count: 0, price: { amount: 1500, currency: 'USD' } });
+    expect(data).toMatchObject({
+      status: 'draft',
+      timezone: 'America/New_York',
+      capacity: 12,
+      seats_left: 12,
+      registered_count: 0,
+      price: { amount: 1500, currency: 'USD' },
+    });
     expect(data!.slug).toMatch(/^ink-wash-night/);
     expect((await sdk.getEvent({ client, path: { id: data!.id } })).data).toEqual(data);
   });
@@ -39,7 +58,9 @@ describe('events (events:read, events:write)', () => {
     const first = await sdk.listEvents({ client, query: { limit: 1 } });
     expect(first.response.status).toBe(200);
     const second = await sdk.listEvents({ client, query: { limit: 1, cursor: first.data!.next_cursor! } });
-    expect(Date.parse(second.data!.data[0]!.starts_at)).toBeGreaterThanOrEqual(Date.parse(first.data!.data[0]!.starts_at));
+    expect(Date.parse(second.data!.data[0]!.starts_at)).toBeGreaterThanOrEqual(
+      Date.parse(first.data!.data[0]!.starts_at),
+    );
     const published = await sdk.listEvents({ client, query: { status: 'published', limit: 100 } });
     expect(published.data!.data.length).toBeGreaterThan(0);
     expect(published.data!.data.every((e) => e.status === 'published')).toBe(true);
@@ -51,7 +72,11 @@ describe('events (events:read, events:write)', () => {
 
   it('updates, publishes (idempotent) and cancels; a cancelled event is not published again (422)', async () => {
     const event = await newEvent();
-    const updated = await sdk.updateEvent({ client, path: { id: event.id }, body: { location: 'Studio 2', timezone: 'Europe/Berlin' } });
+    const updated = await sdk.updateEvent({
+      client,
+      path: { id: event.id },
+      body: { location: 'Studio 2', timezone: 'Europe/Berlin' },
+    });
     expect(updated.data).toMatchObject({ location: 'Studio 2', timezone: 'Europe/Berlin', title: event.title });
     expect((await sdk.publishEvent({ client, path: { id: event.id } })).data!.status).toBe('published');
     expect((await sdk.publishEvent({ client, path: { id: event.id } })).response.status).toBe(200);
@@ -61,7 +86,10 @@ describe('events (events:read, events:write)', () => {
   });
 
   it('an end before the start, or an unknown time zone, is 422 with a pointer', async () => {
-    const early = await sdk.createEvent({ client, body: { title: 'Backwards', starts_at: inDays(2, 18), ends_at: inDays(2, 17) } });
+    const early = await sdk.createEvent({
+      client,
+      body: { title: 'Backwards', starts_at: inDays(2, 18), ends_at: inDays(2, 17) },
+    });
     expect(early.response.status).toBe(422);
     expect(pointersOf(early.error)).toEqual(['/body/ends_at']);
     const event = await newEvent();
@@ -77,25 +105,45 @@ describe('events (events:read, events:write)', () => {
     const path = { id: event.id };
     const first = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student1 } });
     expect(first.response.status).toBe(201);
-    expect(first.data).toMatchObject({ status: 'registered', person: { id: people.student1, email: ACCOUNTS.student }, cancelled_at: null });
+    expect(first.data).toMatchObject({
+      status: 'registered',
+      person: { id: people.student1, email: ACCOUNTS.student },
+      cancelled_at: null,
+    });
     const again = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student1 } });
     expect(again.response.status).toBe(200);
     expect(again.data!.id).toBe(first.data!.id);
     const full = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student2 } });
     expect(full.response.status).toBe(409);
 
-    const cancelled = await sdk.cancelEventRegistration({ client, path: { id: event.id, registrationId: first.data!.id } });
+    const cancelled = await sdk.cancelEventRegistration({
+      client,
+      path: { id: event.id, registrationId: first.data!.id },
+    });
     expect(cancelled.data).toMatchObject({ status: 'cancelled' });
     expect(cancelled.data!.cancelled_at).toBeTypeOf('string');
     const second = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student2 } });
     expect(second.response.status).toBe(201);
     const attended = await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: second.data!.id } });
     expect(attended.data!.status).toBe('attended');
-    expect((await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: second.data!.id } })).response.status).toBe(200);
-    expect((await sdk.cancelEventRegistration({ client, path: { id: event.id, registrationId: second.data!.id } })).response.status).toBe(422);
-    expect((await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: first.data!.id } })).response.status).toBe(422);
+    expect(
+      (await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: second.data!.id } })).response
+        .status,
+    ).toBe(200);
+    expect(
+      (await sdk.cancelEventRegistration({ client, path: { id: event.id, registrationId: second.data!.id } })).response
+        .status,
+    ).toBe(422);
+    expect(
+      (await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: first.data!.id } })).response
+        .status,
+    ).toBe(422);
 
-    expect((await sdk.getEvent({ client, path })).data).toMatchObject({ registered_count: 0, attended_count: 1, seats_left: 0 });
+    expect((await sdk.getEvent({ client, path })).data).toMatchObject({
+      registered_count: 0,
+      attended_count: 1,
+      seats_left: 0,
+    });
     await sdk.updateEvent({ client, path, body: { capacity: 2 } });
     const renewed = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student1 } });
     expect(renewed.response.status).toBe(201);
@@ -114,7 +162,11 @@ describe('events (events:read, events:write)', () => {
     const all = await sdk.listEventRegistrations({ client, path, query: { limit: 1 } });
     expect(all.response.status).toBe(200);
     expect(all.data!.data[0]!.person.id).toBe(people.student1);
-    const rest = await sdk.listEventRegistrations({ client, path, query: { limit: 1, cursor: all.data!.next_cursor! } });
+    const rest = await sdk.listEventRegistrations({
+      client,
+      path,
+      query: { limit: 1, cursor: all.data!.next_cursor! },
+    });
     expect(rest.data).toMatchObject({ data: [{ person: { id: people.student2 } }], next_cursor: null });
     const cancelled = await sdk.listEventRegistrations({ client, path, query: { status: 'cancelled' } });
     expect(cancelled.data!.data.map((r) => r.id)).toEqual([a.id]);
@@ -122,11 +174,18 @@ describe('events (events:read, events:write)', () => {
 
   it('someone without a role at the school (422), or a cancelled event (422), takes no registration', async () => {
     const event = await newEvent();
-    const stranger = await sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: randomUUID() } });
+    const stranger = await sdk.registerEventAttendee({
+      client,
+      path: { id: event.id },
+      body: { person_id: randomUUID() },
+    });
     expect(stranger.response.status).toBe(422);
     expect(pointersOf(stranger.error)).toEqual(['/body/person_id']);
     await sdk.cancelEvent({ client, path: { id: event.id } });
-    expect((await sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: people.student1 } })).response.status).toBe(422);
+    expect(
+      (await sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: people.student1 } }))
+        .response.status,
+    ).toBe(422);
   });
 
   it('deletes an event nobody registered for; one with registrations is 409 (cancel instead)', async () => {
@@ -140,7 +199,7 @@ describe('events (events:read, events:write)', () => {
 
   // The course lookup used to run on the service's outer handle inside update()'s own transaction:
   // on PGlite (one connection) the request waited for itself forever (fuzz updateEventDeadlock).
-  it("links an event to a course of the school on update (422 for another id), and concurrent course changes all finish", async () => {
+  it('links an event to a course of the school on update (422 for another id), and concurrent course changes all finish', async () => {
     const courses = adminClient(origin, await operatorToken(origin, 'courses:read'));
     const [course, other] = (await sdk.listCourses({ client: courses, query: { limit: 2 } })).data!.data;
     const event = await newEvent();
@@ -154,15 +213,25 @@ describe('events (events:read, events:write)', () => {
     expect(pointersOf(unknown.error)).toEqual(['/body/course_id']);
 
     const targets = Array.from({ length: 8 }, (_, i) => (i % 2 ? course! : other!).id);
-    const answers = await Promise.all(targets.map((courseId) => sdk.updateEvent({ client, path, body: { course_id: courseId }, signal: signal() })));
-    expect(answers.map((a) => a.response?.status), 'all answered within 10 s').toEqual(targets.map(() => 200));
+    const answers = await Promise.all(
+      targets.map((courseId) => sdk.updateEvent({ client, path, body: { course_id: courseId }, signal: signal() })),
+    );
+    expect(
+      answers.map((a) => a.response?.status),
+      'all answered within 10 s',
+    ).toEqual(targets.map(() => 200));
     expect(targets).toContain((await sdk.getEvent({ client, path, signal: signal() })).data!.course_id);
-    expect((await sdk.updateEvent({ client, path, body: { course_id: null }, signal: signal() })).data!.course_id).toBeNull();
+    expect(
+      (await sdk.updateEvent({ client, path, body: { course_id: null }, signal: signal() })).data!.course_id,
+    ).toBeNull();
   });
 
   it('a duplicate slug is 409 and invalid input is 400, both with pointers', async () => {
     const event = await newEvent();
-    const twin = await sdk.createEvent({ client, body: { title: 'Twin', slug: event.slug, starts_at: inDays(1), ends_at: inDays(1, 18) } });
+    const twin = await sdk.createEvent({
+      client,
+      body: { title: 'Twin', slug: event.slug, starts_at: inDays(1), ends_at: inDays(1, 18) },
+    });
     expect(twin.response.status).toBe(409);
     expect(pointersOf(twin.error)).toEqual(['/body/slug']);
     const invalid = await sdk.createEvent({ client, body: { title: 'x', starts_at: 'tomorrow', ends_at: inDays(1) } });
@@ -179,6 +248,9 @@ describe('events (events:read, events:write)', () => {
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.title);
     expect((await sdk.listEventRegistrations({ client, path: { id: theirs.id } })).response.status).toBe(404);
-    expect((await sdk.registerEventAttendee({ client, path: { id: theirs.id }, body: { person_id: people.student1 } })).response.status).toBe(404);
+    expect(
+      (await sdk.registerEventAttendee({ client, path: { id: theirs.id }, body: { person_id: people.student1 } }))
+        .response.status,
+    ).toBe(404);
   });
 });

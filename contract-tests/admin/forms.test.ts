@@ -22,7 +22,11 @@ describe('forms (forms:read)', () => {
     const { data, response } = await listForms({ client });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ next_cursor: null });
-    expect(data!.data.find((f) => f.id === contactId)).toMatchObject({ title: 'Contact us', field_count: 3, submission_count: 2 });
+    expect(data!.data.find((f) => f.id === contactId)).toMatchObject({
+      title: 'Contact us',
+      field_count: 3,
+      submission_count: 2,
+    });
     const byTitle = await listForms({ client, query: { sort: 'title', limit: 1 } });
     expect(byTitle.response.status).toBe(200);
     expect((await listForms({ client, query: { q: 'no such form anywhere' } })).data!.data).toEqual([]);
@@ -44,7 +48,9 @@ describe('forms (forms:read)', () => {
     expect(all.data!.data).toHaveLength(2);
     const times = all.data!.data.map((s) => Date.parse(s.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const pages = await allPages((cursor) => listFormSubmissions({ client, path: { id: contactId }, query: { limit: 1, ...(cursor ? { cursor } : {}) } }));
+    const pages = await allPages((cursor) =>
+      listFormSubmissions({ client, path: { id: contactId }, query: { limit: 1, ...(cursor ? { cursor } : {}) } }),
+    );
     expect(pages.flat().map((s) => s.id)).toEqual(all.data!.data.map((s) => s.id));
     const messages = all.data!.data.map((s) => (s.data as { message?: string }).message);
     expect(messages).toEqual(expect.arrayContaining(['Do you offer team licences for ten people?']));
@@ -53,10 +59,20 @@ describe('forms (forms:read)', () => {
   });
 
   it('filters submissions by person and date range', async () => {
-    const signedIn = (await listFormSubmissions({ client, path: { id: contactId } })).data!.data.find((s) => s.person_id !== null)!;
-    const mine = await listFormSubmissions({ client, path: { id: contactId }, query: { person_id: signedIn.person_id! } });
+    const signedIn = (await listFormSubmissions({ client, path: { id: contactId } })).data!.data.find(
+      (s) => s.person_id !== null,
+    )!;
+    const mine = await listFormSubmissions({
+      client,
+      path: { id: contactId },
+      query: { person_id: signedIn.person_id! },
+    });
     expect(mine.data!.data.map((s) => s.id)).toEqual([signedIn.id]);
-    const later = await listFormSubmissions({ client, path: { id: contactId }, query: { created_after: new Date(Date.now() + 60_000).toISOString() } });
+    const later = await listFormSubmissions({
+      client,
+      path: { id: contactId },
+      query: { created_after: new Date(Date.now() + 60_000).toISOString() },
+    });
     expect(later.data!.data).toEqual([]);
   });
 

@@ -16,89 +16,151 @@ const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const INVITATION_KEYS = ['accept_url', 'created_at', 'email', 'expires_at', 'id', 'name', 'role', 'status'];
 
-describe.skipIf(!secondary)('invitations across schools (an invitation discloses nothing and attaches nothing until accepted)', () => {
-  let demo: ReturnType<typeof adminClient>;
-  let second: ReturnType<typeof adminClient>;
-  beforeAll(async () => {
-    demo = adminClient(origin, await operatorToken(origin, 'students:read students:write members:read'));
-    second = adminClient(secondary, await operatorToken(secondary, 'students:read students:write members:read members:write', ACCOUNTS.secondSchoolOwner));
-  });
+describe.skipIf(!secondary)(
+  'invitations across schools (an invitation discloses nothing and attaches nothing until accepted)',
+  () => {
+    let demo: ReturnType<typeof adminClient>;
+    let second: ReturnType<typeof adminClient>;
+    beforeAll(async () => {
+      demo = adminClient(origin, await operatorToken(origin, 'students:read students:write members:read'));
+      second = adminClient(
+        secondary,
+        await operatorToken(
+          secondary,
+          'students:read students:write members:read members:write',
+          ACCOUNTS.secondSchoolOwner,
+        ),
+      );
+    });
 
-  it('inviting at Second School an e-mail with an account at Demo Academy reveals nothing of it: the same answer as for an unknown e-mail, holding only what was sent', async () => {
-    const demoStudent2 = (await listStudents({ client: demo, query: { q: ACCOUNTS.student2 } })).data!.data[0]!;
-    const before = Date.now();
-    const known = await inviteStudent({ client: second, body: { email: ACCOUNTS.student2, name: 'Typed By Second School' } });
-    const unknown = await inviteStudent({ client: second, body: { email: uniqueEmail('nobody-yet'), name: 'Typed By Second School' } });
-    for (const answer of [known, unknown]) {
-      expect(answer.response.status).toBe(202);
-      expect(Object.keys(answer.data!).sort()).toEqual(INVITATION_KEYS);
-      expect(answer.data).toMatchObject({ name: 'Typed By Second School', role: 'student', status: 'pending' });
-      expect(Date.parse((answer.data as { created_at: string }).created_at)).toBeGreaterThanOrEqual(before - 5_000);
-    }
-    const text = JSON.stringify(known.data);
-    for (const secret of [demoStudent2.id, demoStudent2.name!, demoStudent2.created_at]) expect(text, 'nothing Demo Academy holds').not.toContain(secret);
-    // The accept page, which anyone holding the link sees, shows Second School's invitation only.
-    const page = await (await fetch((known.data as { accept_url: string }).accept_url)).text();
-    expect(page).toContain(ACCOUNTS.student2);
-    expect(page).not.toContain(demoStudent2.name!);
-    // Declined: nothing was added, and the link is spent.
-    expect((await answerInvitation((known.data as { accept_url: string }).accept_url, { decision: 'decline' })).status).toBe(200);
-    expect((await fetch((known.data as { accept_url: string }).accept_url)).status).toBe(404);
-    expect((await listStudents({ client: second, query: { q: ACCOUNTS.student2 } })).data!.data).toEqual([]);
-  });
+    it('inviting at Second School an e-mail with an account at Demo Academy reveals nothing of it: the same answer as for an unknown e-mail, holding only what was sent', async () => {
+      const demoStudent2 = (await listStudents({ client: demo, query: { q: ACCOUNTS.student2 } })).data!.data[0]!;
+      const before = Date.now();
+      const known = await inviteStudent({
+        client: second,
+        body: { email: ACCOUNTS.student2, name: 'Typed By Second School' },
+      });
+      const unknown = await inviteStudent({
+        client: second,
+        body: { email: uniqueEmail('nobody-yet'), name: 'Typed By Second School' },
+      });
+      for (const answer of [known, unknown]) {
+        expect(answer.response.status).toBe(202);
+        expect(Object.keys(answer.data!).sort()).toEqual(INVITATION_KEYS);
+        expect(answer.data).toMatchObject({ name: 'Typed By Second School', role: 'student', status: 'pending' });
+        expect(Date.parse((answer.data as { created_at: string }).created_at)).toBeGreaterThanOrEqual(before - 5_000);
+      }
+      const text = JSON.stringify(known.data);
+      for (const secret of [demoStudent2.id, demoStudent2.name!, demoStudent2.created_at])
+        expect(text, 'nothing Demo Academy holds').not.toContain(secret);
+      // The accept page, which anyone holding the link sees, shows Second School's invitation only.
+      const page = await (await fetch((known.data as { accept_url: string }).accept_url)).text();
+      expect(page).toContain(ACCOUNTS.student2);
+      expect(page).not.toContain(demoStudent2.name!);
+      // Declined: nothing was added, and the link is spent.
+      expect(
+        (await answerInvitation((known.data as { accept_url: string }).accept_url, { decision: 'decline' })).status,
+      ).toBe(200);
+      expect((await fetch((known.data as { accept_url: string }).accept_url)).status).toBe(404);
+      expect((await listStudents({ client: second, query: { q: ACCOUNTS.student2 } })).data!.data).toEqual([]);
+    });
 
-  it('the role comes only when the person accepts with their own password; the school then sees them as a member', async () => {
-    const email = uniqueEmail('two-schools');
-    const atDemo = await joinedStudent(demo, { email, name: 'Name At Demo Academy' });
-    const invited = await inviteMember({ client: second, body: { email, name: 'Name Typed At Second', role: 'lecturer' } });
-    expect(invited.response.status).toBe(202);
-    const acceptUrl = (invited.data as { accept_url: string }).accept_url;
-    expect(new URL(acceptUrl).origin).toBe(secondary);
-    expect((await listMembers({ client: second, query: { q: email } })).data!.data, 'no role before accepting').toEqual([]);
-    // Signing in at Second School is refused: no role there yet.
-    const jar = new CookieJar();
-    const form = await browserFetch(jar, `${secondary}/oauth/sign-in`);
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())![1]!;
-    expect((await browserFetch(jar, `${secondary}/oauth/sign-in`, { form: { csrf_token: csrf, email, password: NEW_PERSON_PASSWORD } })).status).toBe(401);
-    // The link is not the account: a wrong password accepts nothing and sets nothing.
-    expect((await answerInvitation(acceptUrl, { decision: 'accept', password: 'someone-elses-guess' })).status).toBe(401);
-    expect((await listMembers({ client: second, query: { q: email } })).data!.data).toEqual([]);
-    // Inviting again sends a new link; the earlier one stops working.
-    const again = await inviteMember({ client: second, body: { email, name: 'Name Typed At Second', role: 'lecturer' } });
-    expect((await fetch(acceptUrl)).status).toBe(404);
-    await acceptInvitation((again.data as { accept_url: string }).accept_url, NEW_PERSON_PASSWORD);
-    const members = (await listMembers({ client: second, query: { q: email } })).data!.data;
-    expect(members).toHaveLength(1);
-    expect(members[0]).toMatchObject({ id: atDemo.id, email, roles: ['lecturer'], name: 'Name At Demo Academy' });
-  });
+    it('the role comes only when the person accepts with their own password; the school then sees them as a member', async () => {
+      const email = uniqueEmail('two-schools');
+      const atDemo = await joinedStudent(demo, { email, name: 'Name At Demo Academy' });
+      const invited = await inviteMember({
+        client: second,
+        body: { email, name: 'Name Typed At Second', role: 'lecturer' },
+      });
+      expect(invited.response.status).toBe(202);
+      const acceptUrl = (invited.data as { accept_url: string }).accept_url;
+      expect(new URL(acceptUrl).origin).toBe(secondary);
+      expect(
+        (await listMembers({ client: second, query: { q: email } })).data!.data,
+        'no role before accepting',
+      ).toEqual([]);
+      // Signing in at Second School is refused: no role there yet.
+      const jar = new CookieJar();
+      const form = await browserFetch(jar, `${secondary}/oauth/sign-in`);
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())![1]!;
+      expect(
+        (
+          await browserFetch(jar, `${secondary}/oauth/sign-in`, {
+            form: { csrf_token: csrf, email, password: NEW_PERSON_PASSWORD },
+          })
+        ).status,
+      ).toBe(401);
+      // The link is not the account: a wrong password accepts nothing and sets nothing.
+      expect((await answerInvitation(acceptUrl, { decision: 'accept', password: 'someone-elses-guess' })).status).toBe(
+        401,
+      );
+      expect((await listMembers({ client: second, query: { q: email } })).data!.data).toEqual([]);
+      // Inviting again sends a new link; the earlier one stops working.
+      const again = await inviteMember({
+        client: second,
+        body: { email, name: 'Name Typed At Second', role: 'lecturer' },
+      });
+      expect((await fetch(acceptUrl)).status).toBe(404);
+      await acceptInvitation((again.data as { accept_url: string }).accept_url, NEW_PERSON_PASSWORD);
+      const members = (await listMembers({ client: second, query: { q: email } })).data!.data;
+      expect(members).toHaveLength(1);
+      expect(members[0]).toMatchObject({ id: atDemo.id, email, roles: ['lecturer'], name: 'Name At Demo Academy' });
+    });
 
-  it('a new e-mail accepts by choosing a password (8 characters at least), which creates the account it then signs in with', async () => {
-    const email = uniqueEmail('brand-new');
-    const invited = await inviteStudent({ client: second, body: { email, name: 'Chosen Later' } });
-    const accepted = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'short', name: 'Chosen Later' });
-    expect(accepted.status, 'a password too short is refused').toBe(401);
-    const nul = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'a-long-enough-password', name: 'Null\u0000Name' });
-    expect(nul.status, 'text the database cannot hold is a 400 page, never a 500 (issue 13 item 10)').toBe(400);
-    const joined = await answerInvitation((invited.data as { accept_url: string }).accept_url, { decision: 'accept', password: 'a-long-enough-password', name: 'Picked My Name' });
-    expect(joined.status).toBe(303);
-    expect(joined.headers.get('location')).toBe('/account');
-    expect((await listStudents({ client: second, query: { q: email } })).data!.data[0]).toMatchObject({ email, name: 'Picked My Name' });
-    // The account works at sign-in, and the signed-in page is this school's account.
-    const jar = new CookieJar();
-    const form = await browserFetch(jar, `${secondary}/oauth/sign-in`);
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())![1]!;
-    expect((await browserFetch(jar, `${secondary}/oauth/sign-in`, { form: { csrf_token: csrf, email, password: 'a-long-enough-password' } })).status).toBe(303);
-  });
+    it('a new e-mail accepts by choosing a password (8 characters at least), which creates the account it then signs in with', async () => {
+      const email = uniqueEmail('brand-new');
+      const invited = await inviteStudent({ client: second, body: { email, name: 'Chosen Later' } });
+      const accepted = await answerInvitation((invited.data as { accept_url: string }).accept_url, {
+        decision: 'accept',
+        password: 'short',
+        name: 'Chosen Later',
+      });
+      expect(accepted.status, 'a password too short is refused').toBe(401);
+      const nul = await answerInvitation((invited.data as { accept_url: string }).accept_url, {
+        decision: 'accept',
+        password: 'a-long-enough-password',
+        name: 'Null\u0000Name',
+      });
+      expect(nul.status, 'text the database cannot hold is a 400 page, never a 500 (issue 13 item 10)').toBe(400);
+      const joined = await answerInvitation((invited.data as { accept_url: string }).accept_url, {
+        decision: 'accept',
+        password: 'a-long-enough-password',
+        name: 'Picked My Name',
+      });
+      expect(joined.status).toBe(303);
+      expect(joined.headers.get('location')).toBe('/account');
+      expect((await listStudents({ client: second, query: { q: email } })).data!.data[0]).toMatchObject({
+        email,
+        name: 'Picked My Name',
+      });
+      // The account works at sign-in, and the signed-in page is this school's account.
+      const jar = new CookieJar();
+      const form = await browserFetch(jar, `${secondary}/oauth/sign-in`);
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await form.text())![1]!;
+      expect(
+        (
+          await browserFetch(jar, `${secondary}/oauth/sign-in`, {
+            form: { csrf_token: csrf, email, password: 'a-long-enough-password' },
+          })
+        ).status,
+      ).toBe(303);
+    });
 
-  it('the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
-    const email = uniqueEmail('mcp-invitee');
-    await joinedStudent(demo, { email, name: 'Known At Demo Academy' });
-    const mcp = await connect(secondary, await operatorToken(secondary, 'students:write', ACCOUNTS.secondSchoolOwner));
-    const result = await call<Record<string, unknown>>(mcp, 'inviteStudent', { body: { email, name: 'Typed Through MCP' } });
-    expect(result.isError).toBeFalsy();
-    expect(Object.keys(result.structuredContent).sort()).toEqual(INVITATION_KEYS);
-    expect(result.structuredContent).toMatchObject({ email, name: 'Typed Through MCP', status: 'pending' });
-    expect(JSON.stringify(result)).not.toContain('Known At Demo Academy');
-    await mcp.close();
-  });
-});
+    it('the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
+      const email = uniqueEmail('mcp-invitee');
+      await joinedStudent(demo, { email, name: 'Known At Demo Academy' });
+      const mcp = await connect(
+        secondary,
+        await operatorToken(secondary, 'students:write', ACCOUNTS.secondSchoolOwner),
+      );
+      const result = await call<Record<string, unknown>>(mcp, 'inviteStudent', {
+        body: { email, name: 'Typed Through MCP' },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(Object.keys(result.structuredContent).sort()).toEqual(INVITATION_KEYS);
+      expect(result.structuredContent).toMatchObject({ email, name: 'Typed Through MCP', status: 'pending' });
+      expect(JSON.stringify(result)).not.toContain('Known At Demo Academy');
+      await mcp.close();
+    });
+  },
+);

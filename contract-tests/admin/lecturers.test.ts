@@ -23,7 +23,10 @@ const secondary = inject('secondaryOrigin');
 describe('lecturers (lecturers:read, lecturers:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
-    client = adminClient(origin, await operatorToken(origin, 'courses:read courses:write lecturers:read lecturers:write'));
+    client = adminClient(
+      origin,
+      await operatorToken(origin, 'courses:read courses:write lecturers:read lecturers:write'),
+    );
   });
 
   it('lists the seeded profile with its person link and courses; q searches name, slug, e-mail', async () => {
@@ -31,7 +34,11 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
     expect(response.status).toBe(200);
     expect(data!.data).toHaveLength(1);
     const priya = data!.data[0]!;
-    expect(priya).toMatchObject({ slug: 'priya-natarajan', email: 'lecturer@demo-academy.test', headline: 'Senior software engineer and teacher' });
+    expect(priya).toMatchObject({
+      slug: 'priya-natarajan',
+      email: 'lecturer@demo-academy.test',
+      headline: 'Senior software engineer and teacher',
+    });
     expect(priya.person_id).toMatch(/^[0-9a-f-]{36}$/);
     const bootcamp = await seededCourse(client, 'web-development-bootcamp');
     expect(priya.course_ids).toContain(bootcamp.id);
@@ -42,10 +49,24 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
   it('creates a profile with a slug derived from the name, linked to a person with a role here', async () => {
     const priya = (await listLecturers({ client, query: { q: 'priya-natarajan' } })).data!.data[0]!;
     const name = `Ada Byron ${randomUUID().slice(0, 8)}`;
-    const created = await createLecturer({ client, body: { name, headline: 'Mathematician', email: 'ada@example.com', person_id: priya.person_id } });
+    const created = await createLecturer({
+      client,
+      body: { name, headline: 'Mathematician', email: 'ada@example.com', person_id: priya.person_id },
+    });
     expect(created.response.status).toBe(201);
-    expect(created.data).toMatchObject({ name, slug: name.toLowerCase().replace(/ /g, '-'), headline: 'Mathematician', bio: null, person_id: priya.person_id, course_ids: [] });
-    const updated = await updateLecturer({ client, path: { id: created.data!.id }, body: { bio: 'Wrote the first program.', person_id: null } });
+    expect(created.data).toMatchObject({
+      name,
+      slug: name.toLowerCase().replace(/ /g, '-'),
+      headline: 'Mathematician',
+      bio: null,
+      person_id: priya.person_id,
+      course_ids: [],
+    });
+    const updated = await updateLecturer({
+      client,
+      path: { id: created.data!.id },
+      body: { bio: 'Wrote the first program.', person_id: null },
+    });
     expect(updated.data).toMatchObject({ bio: 'Wrote the first program.', person_id: null, name });
     expect((await getLecturer({ client, path: { id: created.data!.id } })).data).toEqual(updated.data);
   });
@@ -70,8 +91,12 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
     const first = await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } });
     expect(first.response.status).toBe(200);
     expect(first.data!.course_ids).toEqual([courseId]);
-    expect((await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).data!.course_ids).toEqual([courseId]);
-    expect((await listCourseLecturers({ client, path: { courseId } })).data!.data.map((l) => l.id)).toEqual([lecturer.id]);
+    expect((await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).data!.course_ids).toEqual([
+      courseId,
+    ]);
+    expect((await listCourseLecturers({ client, path: { courseId } })).data!.data.map((l) => l.id)).toEqual([
+      lecturer.id,
+    ]);
     expect((await deleteLecturer({ client, path: { id: lecturer.id } })).response.status).toBe(409);
     expect((await unassignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(204);
     expect((await unassignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(204);
@@ -84,15 +109,24 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
   it('pages with limit and next_cursor, sorted by name or newest first (OpenAPI parameters Limit and Cursor)', async () => {
     const tag = `pager-${randomUUID().slice(0, 8)}`;
     for (const name of ['Cleo', 'Abe', 'Bea']) await createLecturer({ client, body: { name: `${name} ${tag}` } });
-    const byName = await allPages((cursor) => listLecturers({ client, query: { q: tag, limit: 2, ...(cursor ? { cursor } : {}) } }));
+    const byName = await allPages((cursor) =>
+      listLecturers({ client, query: { q: tag, limit: 2, ...(cursor ? { cursor } : {}) } }),
+    );
     expect(byName.map((p) => p.map((l) => l.name.split(' ')[0]))).toEqual([['Abe', 'Bea'], ['Cleo']]);
-    const newest = await allPages((cursor) => listLecturers({ client, query: { q: tag, limit: 1, sort: '-created_at', ...(cursor ? { cursor } : {}) } }));
+    const newest = await allPages((cursor) =>
+      listLecturers({ client, query: { q: tag, limit: 1, sort: '-created_at', ...(cursor ? { cursor } : {}) } }),
+    );
     expect(newest.flat().map((l) => l.name.split(' ')[0])).toEqual(['Bea', 'Abe', 'Cleo']);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
     // Validation stops at the first offending field, so each case sends one.
-    const cases = [{ name: '' }, { name: 'Ok', email: 'not-an-email' }, { name: 'Ok', slug: 'Not A Slug' }, { name: 'Ok', avatar_url: 'no url' }];
+    const cases = [
+      { name: '' },
+      { name: 'Ok', email: 'not-an-email' },
+      { name: 'Ok', slug: 'Not A Slug' },
+      { name: 'Ok', avatar_url: 'no url' },
+    ];
     const pointers = [];
     for (const body of cases) {
       const response = await createLecturer({ client, body });

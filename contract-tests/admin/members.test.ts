@@ -2,7 +2,16 @@
 // with a role at the school, role changes as a full set, and the rule that a school keeps an
 // owner. Tests make their own people; the seeded owner is only ever refused (409), never changed.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { enrollStudent, getMember, inviteMember, inviteStudent, listMembers, listStudentEnrollments, removeMember, setMemberRoles } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  enrollStudent,
+  getMember,
+  inviteMember,
+  inviteStudent,
+  listMembers,
+  listStudentEnrollments,
+  removeMember,
+  setMemberRoles,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
@@ -15,7 +24,10 @@ const secondary = inject('secondaryOrigin');
 describe('members (members:read, members:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
-    client = adminClient(origin, await operatorToken(origin, 'members:read members:write students:read students:write courses:write'));
+    client = adminClient(
+      origin,
+      await operatorToken(origin, 'members:read members:write students:read students:write courses:write'),
+    );
   });
 
   it('lists everyone with a role, filtered by role and searched, with all their roles', async () => {
@@ -24,7 +36,9 @@ describe('members (members:read, members:write)', () => {
     expect(owners.data!.data.every((m) => m.roles.includes('owner'))).toBe(true);
     expect(owners.data!.data.map((m) => m.email)).toContain(ACCOUNTS.owner);
     const students = await listMembers({ client, query: { role: 'student', q: 'demo-academy.test', limit: 100 } });
-    expect(students.data!.data.map((m) => m.email)).toEqual(expect.arrayContaining([ACCOUNTS.student, ACCOUNTS.student2]));
+    expect(students.data!.data.map((m) => m.email)).toEqual(
+      expect.arrayContaining([ACCOUNTS.student, ACCOUNTS.student2]),
+    );
     const first = await listMembers({ client, query: { limit: 2, sort: 'email' } });
     const second = await listMembers({ client, query: { limit: 2, sort: 'email', cursor: first.data!.next_cursor! } });
     const emails = [...first.data!.data, ...second.data!.data].map((m) => m.email);
@@ -37,7 +51,9 @@ describe('members (members:read, members:write)', () => {
     const invited = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
     expect(invited.response.status).toBe(202);
     expect(invited.data).toMatchObject({ email, name: 'Grace Hopper', role: 'lecturer', status: 'pending' });
-    expect((await listMembers({ client, query: { q: email } })).data!.data, 'nobody is added before accepting').toEqual([]);
+    expect((await listMembers({ client, query: { q: email } })).data!.data, 'nobody is added before accepting').toEqual(
+      [],
+    );
     await acceptInvitation((invited.data as { accept_url: string }).accept_url);
     const again = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'lecturer' } });
     expect(again.response.status).toBe(200);
@@ -63,7 +79,9 @@ describe('members (members:read, members:write)', () => {
     const coOwner = { email: uniqueEmail('co-owner'), name: 'Co-owner', role: 'owner' as const };
     await acceptInvitation(((await inviteMember({ client, body: coOwner })).data as { accept_url: string }).accept_url);
     const second = (await inviteMember({ client, body: coOwner })).data as { id: string };
-    expect((await setMemberRoles({ client, path: { id: second.id }, body: { roles: ['admin'] } })).data!.roles).toEqual(['admin']);
+    expect((await setMemberRoles({ client, path: { id: second.id }, body: { roles: ['admin'] } })).data!.roles).toEqual(
+      ['admin'],
+    );
     const owners = (await listMembers({ client, query: { role: 'owner', limit: 100 } })).data!.data;
     expect(owners.map((o) => o.email)).toEqual([ACCOUNTS.owner]);
     const demote = await setMemberRoles({ client, path: { id: owners[0]!.id }, body: { roles: ['admin'] } });
@@ -85,12 +103,17 @@ describe('members (members:read, members:write)', () => {
     const back = await inviteStudent({ client, body: { email, name: 'Removed' } });
     expect(back.response.status).toBe(202);
     await acceptInvitation((back.data as { accept_url: string }).accept_url);
-    expect(((await inviteStudent({ client, body: { email, name: 'Removed' } })).data as { id: string }).id).toBe(member.id);
+    expect(((await inviteStudent({ client, body: { email, name: 'Removed' } })).data as { id: string }).id).toBe(
+      member.id,
+    );
     expect((await listStudentEnrollments({ client, path: { id: member.id } })).data!.data).toEqual([]);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
-    const student = await inviteMember({ client, body: { email: uniqueEmail('x'), name: 'X', role: 'student' as never } });
+    const student = await inviteMember({
+      client,
+      body: { email: uniqueEmail('x'), name: 'X', role: 'student' as never },
+    });
     expect(student.response.status).toBe(400);
     expect(pointersOf(student.error)).toEqual(['/body/role']);
     const someone = (await listMembers({ client, query: { limit: 1 } })).data!.data[0]!;

@@ -45,7 +45,10 @@ describe('orders (orders:read; OpenAPI tag Orders)', () => {
     });
     expect(data!.paid_at).toMatch(/Z$/);
     expect(data!.items.map((i) => [i.item_type, i.unit_price.amount, i.quantity])).toEqual(
-      expect.arrayContaining([['event', 1500, 1], ['digital_product', 900, 1]]),
+      expect.arrayContaining([
+        ['event', 1500, 1],
+        ['digital_product', 900, 1],
+      ]),
     );
   });
 
@@ -70,7 +73,9 @@ describe('orders (orders:read; OpenAPI tag Orders)', () => {
   });
 
   it('sorts by total both ways, across pages without repeats', async () => {
-    const largest = await allPages((cursor) => listOrders({ client, query: { sort: '-total', limit: 2, ...(cursor ? { cursor } : {}) } }));
+    const largest = await allPages((cursor) =>
+      listOrders({ client, query: { sort: '-total', limit: 2, ...(cursor ? { cursor } : {}) } }),
+    );
     const totals = largest.map((o) => o.total.amount);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     expect(new Set(largest.map((o) => o.id)).size).toBe(orders.length);

@@ -18,7 +18,10 @@ describe('pages (pages:read, pages:write)', () => {
   });
 
   it('creates a draft with a slug derived from the title', async () => {
-    const { data, response } = await sdk.createPage({ client, body: { title: `Terms of Use ${Date.now()}`, body: '<p>Be kind.</p>' } });
+    const { data, response } = await sdk.createPage({
+      client,
+      body: { title: `Terms of Use ${Date.now()}`, body: '<p>Be kind.</p>' },
+    });
     expect(response.status).toBe(201);
     expect(data).toMatchObject({ status: 'draft', published_at: null, body: '<p>Be kind.</p>' });
     expect(data!.slug).toMatch(/^terms-of-use-\d+$/);
@@ -30,11 +33,16 @@ describe('pages (pages:read, pages:write)', () => {
     const about = published.data!.data.find((p) => p.slug === 'about')!;
     expect(about).toMatchObject({ title: 'About Demo Academy', status: 'published' });
     expect(about).not.toHaveProperty('body');
-    expect((await sdk.listPages({ client, query: { q: 'refund' } })).data!.data.map((p) => p.slug)).toEqual(['refund-policy']);
+    expect((await sdk.listPages({ client, query: { q: 'refund' } })).data!.data.map((p) => p.slug)).toEqual([
+      'refund-policy',
+    ]);
     const first = await sdk.listPages({ client, query: { limit: 1 } });
     const second = await sdk.listPages({ client, query: { limit: 1, cursor: first.data!.next_cursor! } });
     expect(second.data!.data[0]!.id).not.toBe(first.data!.data[0]!.id);
-    const wrongSort = await sdk.listPages({ client, query: { limit: 1, sort: 'title', cursor: first.data!.next_cursor! } });
+    const wrongSort = await sdk.listPages({
+      client,
+      query: { limit: 1, sort: 'title', cursor: first.data!.next_cursor! },
+    });
     expect(wrongSort.response.status).toBe(400);
     expect(pointersOf(wrongSort.error)).toEqual(['/query/cursor']);
   });
@@ -42,11 +50,17 @@ describe('pages (pages:read, pages:write)', () => {
   it('updates, publishes, unpublishes (idempotent) and deletes a page', async () => {
     const page = (await sdk.createPage({ client, body: { title: `Lifecycle ${randomUUID()}` } })).data!;
     expect((await sdk.getPage({ client, path: { id: page.id } })).data).toEqual(page);
-    expect((await sdk.updatePage({ client, path: { id: page.id }, body: { body: '<p>New</p>' } })).data).toMatchObject({ body: '<p>New</p>', title: page.title });
+    expect((await sdk.updatePage({ client, path: { id: page.id }, body: { body: '<p>New</p>' } })).data).toMatchObject({
+      body: '<p>New</p>',
+      title: page.title,
+    });
     const published = (await sdk.publishPage({ client, path: { id: page.id } })).data!;
     expect(published.status).toBe('published');
     expect((await sdk.publishPage({ client, path: { id: page.id } })).data!.published_at).toBe(published.published_at);
-    expect((await sdk.unpublishPage({ client, path: { id: page.id } })).data).toMatchObject({ status: 'draft', published_at: null });
+    expect((await sdk.unpublishPage({ client, path: { id: page.id } })).data).toMatchObject({
+      status: 'draft',
+      published_at: null,
+    });
     expect((await sdk.deletePage({ client, path: { id: page.id } })).response.status).toBe(204);
     expect((await sdk.deletePage({ client, path: { id: page.id } })).response.status).toBe(404);
   });

@@ -18,16 +18,21 @@ export function uniqueEmail(label: string): string {
  */
 export async function joinedStudent(client: Client, body: { email: string; name: string }) {
   const invited = await inviteStudent({ client, body });
-  if (invited.response.status !== 202 || !invited.data || !('accept_url' in invited.data)) throw new Error(`inviting ${body.email} answered ${invited.response.status}`);
+  if (invited.response.status !== 202 || !invited.data || !('accept_url' in invited.data))
+    throw new Error(`inviting ${body.email} answered ${invited.response.status}`);
   await acceptInvitation(invited.data.accept_url);
   const joined = await inviteStudent({ client, body });
-  if (joined.response.status !== 200 || !joined.data || !('avatar_url' in joined.data)) throw new Error(`${body.email} is not a student after accepting: ${joined.response.status}`);
+  if (joined.response.status !== 200 || !joined.data || !('avatar_url' in joined.data))
+    throw new Error(`${body.email} is not a student after accepting: ${joined.response.status}`);
   return joined.data;
 }
 
 /** A draft course of this school, with lifetime access unless `access_days` says otherwise. */
 export async function freshCourse(client: Client, options: { access_days?: number | null } = {}) {
-  const { data, response } = await createCourse({ client, body: { title: `People test course ${randomUUID()}`, ...options } });
+  const { data, response } = await createCourse({
+    client,
+    body: { title: `People test course ${randomUUID()}`, ...options },
+  });
   if (response.status !== 201 || !data) throw new Error(`could not create a course: ${response.status}`);
   return data;
 }

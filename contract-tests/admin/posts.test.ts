@@ -19,9 +19,18 @@ describe('posts (posts:read, posts:write)', () => {
 
   it('creates a draft authored by the token’s person, with a slug derived from the title', async () => {
     const title = `Sketching Outdoors ${Date.now()}`;
-    const { data, response } = await sdk.createPost({ client, body: { title, excerpt: 'Light, paper, patience.', body: '<p>Bring a stool.</p>' } });
+    const { data, response } = await sdk.createPost({
+      client,
+      body: { title, excerpt: 'Light, paper, patience.', body: '<p>Bring a stool.</p>' },
+    });
     expect(response.status).toBe(201);
-    expect(data).toMatchObject({ title, status: 'draft', access_type: 'public', published_at: null, body: '<p>Bring a stool.</p>' });
+    expect(data).toMatchObject({
+      title,
+      status: 'draft',
+      access_type: 'public',
+      published_at: null,
+      body: '<p>Bring a stool.</p>',
+    });
     expect(data!.slug).toMatch(/^sketching-outdoors-\d+$/);
     expect(data!.author_id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -34,7 +43,10 @@ describe('posts (posts:read, posts:write)', () => {
     expect(seeded).not.toHaveProperty('body');
     expect(list.data!.data.every((p) => p.status === 'published')).toBe(true);
     const first = await sdk.listPosts({ client, query: { limit: 1, sort: 'title' } });
-    const second = await sdk.listPosts({ client, query: { limit: 1, sort: 'title', cursor: first.data!.next_cursor! } });
+    const second = await sdk.listPosts({
+      client,
+      query: { limit: 1, sort: 'title', cursor: first.data!.next_cursor! },
+    });
     expect(second.data!.data[0]!.title >= first.data!.data[0]!.title).toBe(true);
     const paid = await sdk.listPosts({ client, query: { access_type: 'paid' } });
     expect(paid.data!.data.every((p) => p.access_type === 'paid')).toBe(true);
@@ -42,7 +54,11 @@ describe('posts (posts:read, posts:write)', () => {
 
   it('updates, publishes and unpublishes (both idempotent), and deletes', async () => {
     const post = (await sdk.createPost({ client, body: { title: `Lifecycle ${randomUUID()}` } })).data!;
-    const updated = await sdk.updatePost({ client, path: { id: post.id }, body: { body: '<p>Changed</p>', access_type: 'login_required' } });
+    const updated = await sdk.updatePost({
+      client,
+      path: { id: post.id },
+      body: { body: '<p>Changed</p>', access_type: 'login_required' },
+    });
     expect(updated.data).toMatchObject({ body: '<p>Changed</p>', access_type: 'login_required', title: post.title });
     const read = await sdk.getPost({ client, path: { id: post.id } });
     expect(read.response.status).toBe(200);
@@ -50,8 +66,13 @@ describe('posts (posts:read, posts:write)', () => {
     const published = await sdk.publishPost({ client, path: { id: post.id } });
     expect(published.data!.status).toBe('published');
     expect(published.data!.published_at).toBeTypeOf('string');
-    expect((await sdk.publishPost({ client, path: { id: post.id } })).data!.published_at).toBe(published.data!.published_at);
-    expect((await sdk.unpublishPost({ client, path: { id: post.id } })).data).toMatchObject({ status: 'draft', published_at: null });
+    expect((await sdk.publishPost({ client, path: { id: post.id } })).data!.published_at).toBe(
+      published.data!.published_at,
+    );
+    expect((await sdk.unpublishPost({ client, path: { id: post.id } })).data).toMatchObject({
+      status: 'draft',
+      published_at: null,
+    });
     expect((await sdk.unpublishPost({ client, path: { id: post.id } })).response.status).toBe(200);
     expect((await sdk.deletePost({ client, path: { id: post.id } })).response.status).toBe(204);
     expect((await sdk.getPost({ client, path: { id: post.id } })).response.status).toBe(404);

@@ -18,18 +18,33 @@ describe('school settings (school:read, school:write)', () => {
     hosts = (await getSchool({ client })).data!.allowed_metadata_hosts;
   });
   afterAll(async () => {
-    await updateSchool({ client, body: { allowed_metadata_hosts: hosts, beta_features: { contract_test_flag: false } } });
+    await updateSchool({
+      client,
+      body: { allowed_metadata_hosts: hosts, beta_features: { contract_test_flag: false } },
+    });
   });
 
   it('reads the settings of the school at this origin, with the documented mcp_connections flag', async () => {
     const { data, response } = await getSchool({ client });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ origin, slug: 'demo-academy', currency: 'USD', timezone: 'America/New_York', beta_features: { mcp_connections: true } });
+    expect(data).toMatchObject({
+      origin,
+      slug: 'demo-academy',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      beta_features: { mcp_connections: true },
+    });
     expect(data!.allowed_metadata_hosts).toContain('localhost');
   });
 
   it('merges beta_features (flags left out keep their value) and stores metadata hosts lower case', async () => {
-    const { data, response } = await updateSchool({ client, body: { beta_features: { contract_test_flag: true }, allowed_metadata_hosts: [...hosts, 'Apps.Example.com', 'localhost:8080'] } });
+    const { data, response } = await updateSchool({
+      client,
+      body: {
+        beta_features: { contract_test_flag: true },
+        allowed_metadata_hosts: [...hosts, 'Apps.Example.com', 'localhost:8080'],
+      },
+    });
     expect(response.status).toBe(200);
     expect(data!.beta_features).toEqual({ mcp_connections: true, contract_test_flag: true });
     expect(data!.allowed_metadata_hosts).toEqual([...hosts, 'apps.example.com', 'localhost:8080']);
@@ -39,7 +54,12 @@ describe('school settings (school:read, school:write)', () => {
   it('keeps a change of name and time zone (canonical IANA spelling) and leaves other fields alone', async () => {
     const before = (await getSchool({ client })).data!;
     const { data } = await updateSchool({ client, body: { name: before.name, timezone: 'america/new_york' } });
-    expect(data).toMatchObject({ name: before.name, timezone: 'America/New_York', locale: before.locale, contact_email: before.contact_email });
+    expect(data).toMatchObject({
+      name: before.name,
+      timezone: 'America/New_York',
+      locale: before.locale,
+      contact_email: before.contact_email,
+    });
   });
 
   it('an unknown time zone is 422 with a pointer (OpenAPI response UnprocessableEntity: a rule the data breaks)', async () => {

@@ -16,7 +16,10 @@ function call(op: (typeof adminOperations)[number][1], token?: string): Promise<
   const hasBody = ['post', 'put', 'patch'].includes(op.method);
   return fetch(`${origin}${path}`, {
     method: op.method.toUpperCase(),
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    },
     ...(hasBody ? { body: '{}' } : {}),
   });
 }
@@ -33,21 +36,32 @@ describe('admin API security matrix (OpenAPI security; RFC 6750 3.1)', () => {
     expect(adminOperations.length).toBeGreaterThan(0);
   });
 
-  it.each(adminOperations)('%s: no token is 401 with resource_metadata (RFC 6750 3.1, RFC 9728 5.1)', async (_id, op) => {
-    const response = await call(op);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
-  });
+  it.each(adminOperations)(
+    '%s: no token is 401 with resource_metadata (RFC 6750 3.1, RFC 9728 5.1)',
+    async (_id, op) => {
+      const response = await call(op);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain(
+        `resource_metadata="${origin}/.well-known/oauth-protected-resource"`,
+      );
+    },
+  );
 
-  it.each(adminOperations)('%s: a member token is 403 insufficient_scope (/auth.md "2. Get a client": operator scopes for operator clients)', async (_id, op) => {
-    const response = await call(op, member);
-    expect(response.status).toBe(403);
-    expect((await response.json()).error).toBe('insufficient_scope');
-  });
+  it.each(adminOperations)(
+    '%s: a member token is 403 insufficient_scope (/auth.md "2. Get a client": operator scopes for operator clients)',
+    async (_id, op) => {
+      const response = await call(op, member);
+      expect(response.status).toBe(403);
+      expect((await response.json()).error).toBe('insufficient_scope');
+    },
+  );
 
-  it.each(adminOperations)('%s: an operator token without its scopes is 403 naming every needed scope', async (_id, op) => {
-    const response = await call(op, identityOnly);
-    expect(response.status).toBe(403);
-    expect(response.headers.get('www-authenticate')).toContain(`scope="${op.scopes.join(' ')}"`);
-  });
+  it.each(adminOperations)(
+    '%s: an operator token without its scopes is 403 naming every needed scope',
+    async (_id, op) => {
+      const response = await call(op, identityOnly);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('www-authenticate')).toContain(`scope="${op.scopes.join(' ')}"`);
+    },
+  );
 });

@@ -24,7 +24,12 @@ describe('storage (storage:write)', () => {
   it('stores a PNG with its sha256 and serves it back with nosniff and a sandbox CSP', async () => {
     const { data, response } = await upload(client, PNG, 'My Logo (final).PNG', 'image/png');
     expect(response.status).toBe(201);
-    expect(data).toMatchObject({ filename: 'My-Logo-final.png', content_type: 'image/png', size_bytes: PNG.length, sha256: createHash('sha256').update(PNG).digest('hex') });
+    expect(data).toMatchObject({
+      filename: 'My-Logo-final.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+    });
     expect(data!.url).toBe(`${origin}/files/${data!.id}/My-Logo-final.png`);
     const served = await fetch(data!.url);
     expect(served.status).toBe(200);
@@ -49,25 +54,42 @@ describe('storage (storage:write)', () => {
     ['SVG', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'logo.svg'],
     ['HTML after whitespace', '  \n<html><body>x</body></html>', 'notes.txt'],
     ['binary without a known signature', '\u0000\u0001\u0002binary', 'data.bin'],
-  ])('refuses %s with 415: it could run script on the school origin or is not an accepted type', async (_kind, content, name) => {
-    const { response, error } = await upload(client, Buffer.from(content), name, 'image/png');
-    expect(response.status).toBe(415);
-    expect(error).toMatchObject({ status: 415 });
-  });
+  ])(
+    'refuses %s with 415: it could run script on the school origin or is not an accepted type',
+    async (_kind, content, name) => {
+      const { response, error } = await upload(client, Buffer.from(content), name, 'image/png');
+      expect(response.status).toBe(415);
+      expect(error).toMatchObject({ status: 415 });
+    },
+  );
 
   it('a file over UPLOAD_MAX_BYTES (10 MB by default) is 413, not 500', async () => {
-    const response = await upload(client, Buffer.alloc(TEN_MB + 1, 0x41), 'big.txt', 'text/plain').catch((error: unknown) => ({ response: null, error }));
+    const response = await upload(client, Buffer.alloc(TEN_MB + 1, 0x41), 'big.txt', 'text/plain').catch(
+      (error: unknown) => ({ response: null, error }),
+    );
     // The server closes the connection once it has answered; the answer itself must be the 413.
     expect(response.response?.status).toBe(413);
   });
 
   it('a body that is not multipart, or malformed, or without the `file` part is 400/415 with a pointer', async () => {
     const headers = { Authorization: `Bearer ${token}` };
-    const json = await fetch(`${origin}/api/v1/files`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${origin}/api/v1/files`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(415);
-    const noBoundary = await fetch(`${origin}/api/v1/files`, { method: 'POST', headers: { ...headers, 'Content-Type': 'multipart/form-data' }, body: 'x' });
+    const noBoundary = await fetch(`${origin}/api/v1/files`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'multipart/form-data' },
+      body: 'x',
+    });
     expect(noBoundary.status).toBe(400);
-    const truncated = await fetch(`${origin}/api/v1/files`, { method: 'POST', headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=b' }, body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf a fi' });
+    const truncated = await fetch(`${origin}/api/v1/files`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=b' },
+      body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf a fi',
+    });
     expect(truncated.status).toBe(400);
     const form = new FormData();
     form.append('attachment', new Blob([new Uint8Array(PNG)]), 'a.png');

@@ -2,7 +2,18 @@
 // list, get, update, remove, with the rules of global identities. Tests make their own people so
 // that the demo data other suites read stays as seeded.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { enrollStudent, getMember, getStudent, inviteMember, inviteStudent, listMembers, listStudentEnrollments, listStudents, removeStudent, updateStudent } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  enrollStudent,
+  getMember,
+  getStudent,
+  inviteMember,
+  inviteStudent,
+  listMembers,
+  listStudentEnrollments,
+  listStudents,
+  removeStudent,
+  updateStudent,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
@@ -15,7 +26,10 @@ const secondary = inject('secondaryOrigin');
 describe('students (students:read, students:write)', () => {
   let client: ReturnType<typeof adminClient>;
   beforeAll(async () => {
-    client = adminClient(origin, await operatorToken(origin, 'students:read students:write courses:read courses:write members:read members:write'));
+    client = adminClient(
+      origin,
+      await operatorToken(origin, 'students:read students:write courses:read courses:write members:read members:write'),
+    );
   });
 
   it('invites by e-mail (lower-cased): 202 with an invitation until the person accepts, then a student; 200 from then on', async () => {
@@ -23,7 +37,10 @@ describe('students (students:read, students:write)', () => {
     const first = await inviteStudent({ client, body: { email: email.toUpperCase(), name: 'Ada Lovelace' } });
     expect(first.response.status).toBe(202);
     expect(first.data).toMatchObject({ email, name: 'Ada Lovelace', role: 'student', status: 'pending' });
-    expect((await listStudents({ client, query: { q: email } })).data!.data, 'nobody is added before accepting').toEqual([]);
+    expect(
+      (await listStudents({ client, query: { q: email } })).data!.data,
+      'nobody is added before accepting',
+    ).toEqual([]);
     await acceptInvitation((first.data as { accept_url: string }).accept_url);
     const again = await inviteStudent({ client, body: { email, name: 'Someone Else' } });
     expect(again.response.status).toBe(200);
@@ -38,8 +55,15 @@ describe('students (students:read, students:write)', () => {
     const first = await listStudents({ client, query: { q: tag, limit: 2, sort: 'email' } });
     expect(first.response.status).toBe(200);
     expect(first.data!.data.map((s) => s.email)).toEqual([...first.data!.data.map((s) => s.email)].sort());
-    const second = await listStudents({ client, query: { q: tag, limit: 2, sort: 'email', cursor: first.data!.next_cursor! } });
-    expect([...first.data!.data, ...second.data!.data].map((s) => s.name)).toEqual(['Lister 1', 'Lister 2', 'Lister 3']);
+    const second = await listStudents({
+      client,
+      query: { q: tag, limit: 2, sort: 'email', cursor: first.data!.next_cursor! },
+    });
+    expect([...first.data!.data, ...second.data!.data].map((s) => s.name)).toEqual([
+      'Lister 1',
+      'Lister 2',
+      'Lister 3',
+    ]);
     expect(second.data!.next_cursor).toBeNull();
     const recent = await listStudents({ client, query: { created_after: since, limit: 100 } });
     expect(recent.data!.data.every((s) => s.created_at >= since)).toBe(true);
@@ -51,7 +75,10 @@ describe('students (students:read, students:write)', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listStudents({ client, query: { limit: 1, sort: 'created_at', ...(cursor ? { cursor } : {}) } });
+      const page = await listStudents({
+        client,
+        query: { limit: 1, sort: 'created_at', ...(cursor ? { cursor } : {}) },
+      });
       seen.push(...page.data!.data.map((s) => s.email));
       cursor = page.data!.next_cursor ?? undefined;
     } while (cursor && seen.length < 3);
@@ -67,7 +94,12 @@ describe('students (students:read, students:write)', () => {
     const detail = await getStudent({ client, path: { id: student.id } });
     expect(detail.response.status).toBe(200);
     expect(detail.data!.enrollment_counts).toEqual({ total: 1, active: 1, expired: 0, completed: 0 });
-    expect(detail.data!.enrollments[0]).toMatchObject({ course: { id: course.id }, status: 'active', has_lifetime_access: true, percent_complete: 0 });
+    expect(detail.data!.enrollments[0]).toMatchObject({
+      course: { id: course.id },
+      status: 'active',
+      has_lifetime_access: true,
+      percent_complete: 0,
+    });
   });
 
   it('changes the name of an identity only this school knows', async () => {
@@ -77,21 +109,30 @@ describe('students (students:read, students:write)', () => {
     expect(updated.data).toMatchObject({ id: student.id, name: 'New Name' });
   });
 
-  it.skipIf(!secondary)('an identity another school knows keeps its name: the invite shows none of it, accepting keeps it, update is 422 (identities are global; invitations disclose nothing)', async () => {
-    const other = adminClient(secondary, await operatorToken(secondary, 'students:read students:write', ACCOUNTS.secondSchoolOwner));
-    const email = uniqueEmail('shared');
-    const theirs = await joinedStudent(other, { email, name: 'Shared Person' });
-    const ours = await inviteStudent({ client, body: { email, name: 'Another Name' } });
-    expect(ours.response.status).toBe(202);
-    expect(ours.data).toMatchObject({ email, name: 'Another Name', status: 'pending' });
-    expect(JSON.stringify(ours.data)).not.toContain(theirs.id);
-    await acceptInvitation((ours.data as { accept_url: string }).accept_url);
-    expect((await inviteStudent({ client, body: { email, name: 'Another Name' } })).data).toMatchObject({ id: theirs.id, name: 'Shared Person' });
-    const rename = await updateStudent({ client, path: { id: theirs.id }, body: { name: 'Hijacked' } });
-    expect(rename.response.status).toBe(422);
-    expect(pointersOf(rename.error)).toEqual(['/body/name']);
-    expect((await getStudent({ client: other, path: { id: theirs.id } })).data!.name).toBe('Shared Person');
-  });
+  it.skipIf(!secondary)(
+    'an identity another school knows keeps its name: the invite shows none of it, accepting keeps it, update is 422 (identities are global; invitations disclose nothing)',
+    async () => {
+      const other = adminClient(
+        secondary,
+        await operatorToken(secondary, 'students:read students:write', ACCOUNTS.secondSchoolOwner),
+      );
+      const email = uniqueEmail('shared');
+      const theirs = await joinedStudent(other, { email, name: 'Shared Person' });
+      const ours = await inviteStudent({ client, body: { email, name: 'Another Name' } });
+      expect(ours.response.status).toBe(202);
+      expect(ours.data).toMatchObject({ email, name: 'Another Name', status: 'pending' });
+      expect(JSON.stringify(ours.data)).not.toContain(theirs.id);
+      await acceptInvitation((ours.data as { accept_url: string }).accept_url);
+      expect((await inviteStudent({ client, body: { email, name: 'Another Name' } })).data).toMatchObject({
+        id: theirs.id,
+        name: 'Shared Person',
+      });
+      const rename = await updateStudent({ client, path: { id: theirs.id }, body: { name: 'Hijacked' } });
+      expect(rename.response.status).toBe(422);
+      expect(pointersOf(rename.error)).toEqual(['/body/name']);
+      expect((await getStudent({ client: other, path: { id: theirs.id } })).data!.name).toBe('Shared Person');
+    },
+  );
 
   it('remove takes the student role and enrollments here, keeping the identity and other roles', async () => {
     const email = uniqueEmail('leaver');
@@ -113,7 +154,9 @@ describe('students (students:read, students:write)', () => {
     const owner = (await listMembers({ client, query: { q: ACCOUNTS.owner } })).data!.data[0]!;
     expect((await getStudent({ client, path: { id: owner.id } })).response.status).toBe(404);
     const course = await freshCourse(client);
-    expect((await enrollStudent({ client, path: { id: owner.id }, body: { course_id: course.id } })).response.status).toBe(404);
+    expect(
+      (await enrollStudent({ client, path: { id: owner.id }, body: { course_id: course.id } })).response.status,
+    ).toBe(404);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
@@ -122,7 +165,11 @@ describe('students (students:read, students:write)', () => {
     expect(pointersOf(email.error)).toEqual(['/body/email']);
     const blank = await inviteStudent({ client, body: { email: uniqueEmail('blank'), name: ' ' } });
     expect(pointersOf(blank.error)).toEqual(['/body/name']);
-    const extra = await updateStudent({ client, path: { id: '00000000-0000-7000-8000-000000000000' }, body: { name: 'X', email: 'x@example.com' } as never });
+    const extra = await updateStudent({
+      client,
+      path: { id: '00000000-0000-7000-8000-000000000000' },
+      body: { name: 'X', email: 'x@example.com' } as never,
+    });
     expect(pointersOf(extra.error)).toEqual(['/body/email']);
     const limit = await listStudents({ client, query: { limit: 101 } });
     expect(pointersOf(limit.error)).toEqual(['/query/limit']);

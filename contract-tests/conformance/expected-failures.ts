@@ -21,11 +21,27 @@ export type ExpectedFailure = {
   error: RegExp;
 };
 
-const FIXTURE_TOOL = "calls a fixture tool of the suite's reference server (test_*), which a product server does not have; unknown tools are -32602 (MCP 2025-11-25 Tools)";
-const NO_CAPABILITY = (capability: string) => `uses ${capability}, a capability this server does not declare (it declares tools only); the method is -32601 Method not found (MCP 2025-11-25 Lifecycle, capability negotiation)`;
+const FIXTURE_TOOL =
+  "calls a fixture tool of the suite's reference server (test_*), which a product server does not have; unknown tools are -32602 (MCP 2025-11-25 Tools)";
+const NO_CAPABILITY = (capability: string) =>
+  `uses ${capability}, a capability this server does not declare (it declares tools only); the method is -32601 Method not found (MCP 2025-11-25 Lifecycle, capability negotiation)`;
 
-const fixtureTool = (scenario: string, tool: string): ExpectedFailure => ({ mode: 'server', scenario, check: scenario, status: 'FAILURE', reason: FIXTURE_TOOL, error: new RegExp(`Unknown tool: ${tool}\\b`) });
-const missing = (scenario: string, capability: string, check = scenario): ExpectedFailure => ({ mode: 'server', scenario, check, status: 'FAILURE', reason: NO_CAPABILITY(capability), error: /Method not found/ });
+const fixtureTool = (scenario: string, tool: string): ExpectedFailure => ({
+  mode: 'server',
+  scenario,
+  check: scenario,
+  status: 'FAILURE',
+  reason: FIXTURE_TOOL,
+  error: new RegExp(`Unknown tool: ${tool}\\b`),
+});
+const missing = (scenario: string, capability: string, check = scenario): ExpectedFailure => ({
+  mode: 'server',
+  scenario,
+  check,
+  status: 'FAILURE',
+  reason: NO_CAPABILITY(capability),
+  error: /Method not found/,
+});
 
 export const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
   fixtureTool('tools-call-simple-text', 'test_simple_text'),
@@ -37,8 +53,14 @@ export const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
   fixtureTool('tools-call-with-progress', 'test_tool_with_progress'),
   fixtureTool('tools-call-sampling', 'test_sampling'),
   fixtureTool('tools-call-elicitation', 'test_elicitation'),
-  { ...fixtureTool('elicitation-sep1034-defaults', 'test_elicitation_sep1034_defaults'), check: 'elicitation-sep1034-general' },
-  { ...fixtureTool('elicitation-sep1330-enums', 'test_elicitation_sep1330_enums'), check: 'elicitation-sep1330-general' },
+  {
+    ...fixtureTool('elicitation-sep1034-defaults', 'test_elicitation_sep1034_defaults'),
+    check: 'elicitation-sep1034-general',
+  },
+  {
+    ...fixtureTool('elicitation-sep1330-enums', 'test_elicitation_sep1330_enums'),
+    check: 'elicitation-sep1330-general',
+  },
   missing('tools-call-with-logging', 'logging (logging/setLevel before a fixture tool)'),
   missing('logging-set-level', 'logging'),
   missing('completion-complete', 'completions'),

@@ -17,13 +17,17 @@ describe('MCP conformance suite, server scenarios against /mcp (@modelcontextpro
     const dir = freshOutputDir('server');
     const baseline = path.join(dir, 'expected-failures.yaml');
     writeFileSync(baseline, baselineYaml('server'));
-    run = await runConformance(['server', '--url', `${origin}/mcp`, '--expected-failures', baseline], dir, { timeoutMs: 50_000 });
+    run = await runConformance(['server', '--url', `${origin}/mcp`, '--expected-failures', baseline], dir, {
+      timeoutMs: 50_000,
+    });
   }, 60_000);
 
   it('ran the active suite: initialize, ping, tools/list, DNS rebinding and the rest (MCP 2025-11-25)', () => {
     const scenarios = run.results.map((r) => r.scenario);
     expect(scenarios.length, run.output).toBeGreaterThanOrEqual(25);
-    expect(scenarios).toEqual(expect.arrayContaining(['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']));
+    expect(scenarios).toEqual(
+      expect.arrayContaining(['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']),
+    );
   });
 
   it('fails exactly the listed expected failures and nothing else, every message on the wire valid (MCP 2025-11-25 schema; expected-failures.ts)', () => {
@@ -36,12 +40,15 @@ describe('MCP conformance suite, server scenarios against /mcp (@modelcontextpro
     expect(run.exitCode, run.output).toBe(0);
   });
 
-  it.each(expected.map((f) => [`${f.scenario}:${f.check}`, f] as const))('%s fails for the listed reason only', (_key, failure) => {
-    const check = findCheck(run.results, failure.scenario, failure.check);
-    expect(check?.status).toBe(failure.status);
-    // A warning carries its message in details.
-    expect(check?.errorMessage ?? JSON.stringify(check?.details ?? '')).toMatch(failure.error);
-  });
+  it.each(expected.map((f) => [`${f.scenario}:${f.check}`, f] as const))(
+    '%s fails for the listed reason only',
+    (_key, failure) => {
+      const check = findCheck(run.results, failure.scenario, failure.check);
+      expect(check?.status).toBe(failure.status);
+      // A warning carries its message in details.
+      expect(check?.errorMessage ?? JSON.stringify(check?.details ?? '')).toMatch(failure.error);
+    },
+  );
 
   it('initialize, ping and tools/list pass with valid tool names (MCP 2025-11-25 Lifecycle, Tools; SEP-986 tool names)', () => {
     for (const [scenario, id] of [

@@ -6,12 +6,22 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-export type Check = { id: string; name: string; status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED'; errorMessage?: string; details?: unknown };
+export type Check = {
+  id: string;
+  name: string;
+  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
+  errorMessage?: string;
+  details?: unknown;
+};
 export type ScenarioResult = { scenario: string; checks: Check[] };
 export type Run = { exitCode: number | null; output: string; results: ScenarioResult[] };
 
 const require = createRequire(import.meta.url);
-const CLI = path.join(path.dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
+const CLI = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/conformance/package.json')),
+  'dist',
+  'index.js',
+);
 
 export const REPORTS_DIR = path.resolve(import.meta.dirname, '..', 'reports', 'conformance');
 
@@ -27,9 +37,16 @@ export function freshOutputDir(name: string): string {
  * Runs `conformance <args> -o <outputDir>`; `onOutput` sees stdout as it arrives (the
  * authorization command prints the URL a person would open and then waits for the callback).
  */
-export function runConformance(args: string[], outputDir: string, options: { timeoutMs: number; onOutput?: (soFar: string) => void }): Promise<Run> {
+export function runConformance(
+  args: string[],
+  outputDir: string,
+  options: { timeoutMs: number; onOutput?: (soFar: string) => void },
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args, '--output-dir', outputDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, ...args, '--output-dir', outputDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -62,7 +79,11 @@ function readResults(outputDir: string): ScenarioResult[] {
 
 /** `scenario:check` for every check that failed or warned (the suite's verdict counts both), sorted. */
 export function failingChecks(results: ScenarioResult[]): string[] {
-  return results.flatMap((r) => r.checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING').map((c) => `${r.scenario}:${c.id}`)).sort();
+  return results
+    .flatMap((r) =>
+      r.checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING').map((c) => `${r.scenario}:${c.id}`),
+    )
+    .sort();
 }
 
 export function findCheck(results: ScenarioResult[], scenario: string, id: string): Check | undefined {

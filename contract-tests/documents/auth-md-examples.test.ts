@@ -54,7 +54,11 @@ async function runCurl(command: string, variables: Record<string, string>): Prom
   }
   // curl -d without a Content-Type sends application/x-www-form-urlencoded, joining several with &.
   if (data.length && !headers['content-type']) headers['content-type'] = 'application/x-www-form-urlencoded';
-  return fetch(url, { method: data.length && method === 'GET' ? 'POST' : method, headers, body: data.length ? data.join('&') : undefined });
+  return fetch(url, {
+    method: data.length && method === 'GET' ? 'POST' : method,
+    headers,
+    body: data.length ? data.join('&') : undefined,
+  });
 }
 
 describe('/auth.md, followed as written (curl examples work)', () => {
@@ -67,7 +71,13 @@ describe('/auth.md, followed as written (curl examples work)', () => {
 
   it('describes discovery, the three operator client routes and the member route', () => {
     expect(text).toContain(`${origin}/.well-known/oauth-authorization-server`);
-    for (const route of ['Pre-registered vendor integration', 'Client ID Metadata Document', 'Loopback registration', 'Member application']) expect(text).toMatch(new RegExp(`^\\| ${route} \\| (operator|member) \\|`, 'm'));
+    for (const route of [
+      'Pre-registered vendor integration',
+      'Client ID Metadata Document',
+      'Loopback registration',
+      'Member application',
+    ])
+      expect(text).toMatch(new RegExp(`^\\| ${route} \\| (operator|member) \\|`, 'm'));
   });
 
   it('its curl examples register a client and exchange a code for tokens, as written', async () => {
@@ -80,14 +90,27 @@ describe('/auth.md, followed as written (curl examples work)', () => {
     const exchange = examples.find((e) => e.includes('grant_type=authorization_code'))!;
     const redirectUri = /redirect_uri=(\S+)/.exec(exchange)![1]!;
     expect(client.redirect_uris).toContain(redirectUri);
-    const outcome = await authorizeInBrowser(await discover(origin), { clientId: client.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner, resource: origin });
+    const outcome = await authorizeInBrowser(await discover(origin), {
+      clientId: client.client_id,
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+      resource: origin,
+    });
     const code = outcome.callback.searchParams.get('code')!;
     expect(code).toBeTruthy();
     const tokens = await runCurl(exchange, { CODE: code, CLIENT_ID: client.client_id, VERIFIER: outcome.codeVerifier });
     const body = await tokens.json();
     expect(tokens.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ access_token: expect.any(String), token_type: expect.stringMatching(/^bearer$/i), refresh_token: expect.any(String), scope: 'courses:read' });
-    const courses = await fetch(`${origin}/api/v1/courses?limit=1`, { headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(body).toMatchObject({
+      access_token: expect.any(String),
+      token_type: expect.stringMatching(/^bearer$/i),
+      refresh_token: expect.any(String),
+      scope: 'courses:read',
+    });
+    const courses = await fetch(`${origin}/api/v1/courses?limit=1`, {
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
     expect(courses.status).toBe(200);
   });
 });

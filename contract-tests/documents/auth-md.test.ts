@@ -16,7 +16,15 @@ describe('/auth.md (lifetimes, claims, errors)', () => {
   });
 
   it('names every endpoint of the authorization server metadata', () => {
-    for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'revocation_endpoint', 'introspection_endpoint', 'registration_endpoint', 'jwks_uri']) {
+    for (const key of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'revocation_endpoint',
+      'introspection_endpoint',
+      'registration_endpoint',
+      'jwks_uri',
+    ]) {
       expect(text).toContain(metadata[key] as string);
     }
   });
@@ -37,7 +45,17 @@ describe('/auth.md (lifetimes, claims, errors)', () => {
   });
 
   it('documents every error code the service uses', () => {
-    for (const code of ['invalid_request', 'invalid_grant', 'invalid_client', 'invalid_scope', 'invalid_client_metadata', 'invalid_redirect_uri', 'invalid_token', 'insufficient_scope']) expect(text).toContain(`\`${code}\``);
+    for (const code of [
+      'invalid_request',
+      'invalid_grant',
+      'invalid_client',
+      'invalid_scope',
+      'invalid_client_metadata',
+      'invalid_redirect_uri',
+      'invalid_token',
+      'insufficient_scope',
+    ])
+      expect(text).toContain(`\`${code}\``);
   });
 
   it('is what service_documentation points to', () => {

@@ -48,12 +48,28 @@ describe('a client generated from /openapi.json (DESIGN habit 13)', () => {
 
     const config = ts.readConfigFile(path.join(root, 'tsconfig.json'), (file) => readFileSync(file, 'utf8'));
     const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const program = ts.createProgram([path.join(dir, 'usage.ts')], { ...options, typeRoots: [path.join(root, 'node_modules', '@types')], noEmit: true });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const program = ts.createProgram([path.join(dir, 'usage.ts')], {
+      ...options,
+      typeRoots: [path.join(root, 'node_modules', '@types')],
+      noEmit: true,
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (d) =>
+          `${d.file ? path.relative(dir, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+      );
     expect(diagnostics).toEqual([]);
     // Not vacuous: a wrong call is an error.
-    writeFileSync(path.join(dir, 'wrong.ts'), `import { getCourse } from './client/sdk.gen.ts';\nvoid getCourse({ path: { identifier: 1 } });\n`);
-    const wrong = ts.createProgram([path.join(dir, 'wrong.ts')], { ...options, typeRoots: [path.join(root, 'node_modules', '@types')], noEmit: true });
+    writeFileSync(
+      path.join(dir, 'wrong.ts'),
+      `import { getCourse } from './client/sdk.gen.ts';\nvoid getCourse({ path: { identifier: 1 } });\n`,
+    );
+    const wrong = ts.createProgram([path.join(dir, 'wrong.ts')], {
+      ...options,
+      typeRoots: [path.join(root, 'node_modules', '@types')],
+      noEmit: true,
+    });
     expect(ts.getPreEmitDiagnostics(wrong).length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -7,15 +7,39 @@ import { describe, expect, inject, it } from 'vitest';
 
 const primary = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
-const schools: Array<[string, string]> = [['Demo Academy', primary], ...(secondary ? [['Second School', secondary] as [string, string]] : [])];
+const schools: Array<[string, string]> = [
+  ['Demo Academy', primary],
+  ...(secondary ? [['Second School', secondary] as [string, string]] : []),
+];
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
-type Operation = { operationId?: string; summary?: string; security?: Array<Record<string, string[]>>; requestBody?: unknown; responses?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+};
 type Document = {
   openapi: string;
   servers: Array<{ url: string }>;
   paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
-  components: { securitySchemes: Record<string, { type: string; flows?: { authorizationCode?: { authorizationUrl: string; tokenUrl: string; refreshUrl?: string; scopes: Record<string, string> } } }> };
+  components: {
+    securitySchemes: Record<
+      string,
+      {
+        type: string;
+        flows?: {
+          authorizationCode?: {
+            authorizationUrl: string;
+            tokenUrl: string;
+            refreshUrl?: string;
+            scopes: Record<string, string>;
+          };
+        };
+      }
+    >;
+  };
   security?: Array<Record<string, string[]>>;
 };
 
@@ -23,7 +47,10 @@ type Document = {
 function resolve(document: unknown, value: unknown): any {
   let current = value as { $ref?: string } | undefined;
   for (let hops = 0; current?.$ref && hops < 10; hops++) {
-    current = current.$ref.slice(2).split('/').reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
   }
   return current;
 }
@@ -37,7 +64,8 @@ describe.each(schools)('%s: /openapi.json (servers[0].url is the school)', (_sch
     expect(doc.openapi).toMatch(/^3\.0\./);
     expect(doc.servers[0]!.url).toBe(origin);
     const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
-    const flow = Object.values(doc.components.securitySchemes).find((s) => s.type === 'oauth2')!.flows!.authorizationCode!;
+    const flow = Object.values(doc.components.securitySchemes).find((s) => s.type === 'oauth2')!.flows!
+      .authorizationCode!;
     expect(flow.authorizationUrl).toBe(metadata.authorization_endpoint);
     expect(flow.tokenUrl).toBe(metadata.token_endpoint);
     if (flow.refreshUrl) expect(flow.refreshUrl).toBe(metadata.token_endpoint);
@@ -47,17 +75,33 @@ describe.each(schools)('%s: /openapi.json (servers[0].url is the school)', (_sch
   it('includes the OAuth endpoints of its metadata, so that a generated client can call them', async () => {
     const doc = await load();
     const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
-    const endpoints = ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'revocation_endpoint', 'introspection_endpoint', 'registration_endpoint'];
+    const endpoints = [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'revocation_endpoint',
+      'introspection_endpoint',
+      'registration_endpoint',
+    ];
     for (const name of endpoints) {
-      const path = new URL(metadata[name] ?? (await (await fetch(`${origin}/.well-known/openid-configuration`)).json())[name]).pathname;
+      const path = new URL(
+        metadata[name] ?? (await (await fetch(`${origin}/.well-known/openid-configuration`)).json())[name],
+      ).pathname;
       expect(Object.keys(doc.paths), name).toContain(path);
     }
-    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource']) expect(Object.keys(doc.paths)).toContain(path);
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+      '/.well-known/oauth-protected-resource',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
   });
 
   it('gives every admin operation an operationId, a summary, an example and its scopes (DESIGN habit 1: the spec is the route table)', async () => {
     const doc = await load();
-    const scopes = Object.keys(Object.values(doc.components.securitySchemes).find((s) => s.type === 'oauth2')!.flows!.authorizationCode!.scopes);
+    const scopes = Object.keys(
+      Object.values(doc.components.securitySchemes).find((s) => s.type === 'oauth2')!.flows!.authorizationCode!.scopes,
+    );
     const problems: string[] = [];
     let admin = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -72,7 +116,10 @@ describe.each(schools)('%s: /openapi.json (servers[0].url is the school)', (_sch
         const needed = (op.security ?? doc.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
         if (needed.length === 0) problems.push(`${name}: no scopes`);
         for (const scope of needed) if (!scopes.includes(scope)) problems.push(`${name}: unknown scope ${scope}`);
-        const media = [resolve(doc, op.requestBody), ...Object.values(op.responses ?? {}).map((r) => resolve(doc, r))].flatMap((part) => Object.values((part?.content ?? {}) as Record<string, object>));
+        const media = [
+          resolve(doc, op.requestBody),
+          ...Object.values(op.responses ?? {}).map((r) => resolve(doc, r)),
+        ].flatMap((part) => Object.values((part?.content ?? {}) as Record<string, object>));
         if (!media.some((m) => 'example' in m || 'examples' in m)) problems.push(`${name}: no example`);
       }
     }

@@ -20,7 +20,9 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
   let token: string;
 
   beforeAll(async () => {
-    const document = (await (await fetch(`${origin}/openapi.json`)).json()) as { components: { schemas: Record<string, { enum?: string[] }> } };
+    const document = (await (await fetch(`${origin}/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { enum?: string[] }> };
+    };
     names = document.components.schemas.ProblemTypeName?.enum ?? [];
     token = await operatorToken(origin, 'courses:read courses:write');
   });
@@ -47,7 +49,13 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
       expect(markdown.headers.get('content-type')).toMatch(/^text\/markdown/);
       const json = await fetch(`${origin}/problems/${name}`, { headers: { accept: 'application/json' } });
       expect(json.status, name).toBe(200);
-      expect(await json.json()).toMatchObject({ type: `${origin}/problems/${name}`, name, status: expect.any(Number), title: expect.any(String), description: expect.any(String) });
+      expect(await json.json()).toMatchObject({
+        type: `${origin}/problems/${name}`,
+        name,
+        status: expect.any(Number),
+        title: expect.any(String),
+        description: expect.any(String),
+      });
     }
   });
 
@@ -57,17 +65,33 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
     expect(await problemOf(response)).toMatchObject({ type: 'about:blank', status: 404 });
   });
 
-  it('real error responses carry type URIs on the answering school\'s origin, listed in the spec, that resolve', async () => {
+  it("real error responses carry type URIs on the answering school's origin, listed in the spec, that resolve", async () => {
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const slug = `problem-types-${Date.now()}`;
-    expect((await fetch(`${origin}/api/v1/courses`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Problem types', slug }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${origin}/api/v1/courses`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ title: 'Problem types', slug }),
+        })
+      ).status,
+    ).toBe(201);
     const samples = [
       // 400 invalid-request: the schema is broken.
       await fetch(`${origin}/api/v1/courses?limit=1000`, { headers: auth }),
       // 409 conflict: the slug is taken.
-      await fetch(`${origin}/api/v1/courses`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Problem types', slug }) }),
+      await fetch(`${origin}/api/v1/courses`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ title: 'Problem types', slug }),
+      }),
       // 413 content-too-large: over the 2 MB every JSON body may be.
-      await fetch(`${origin}/api/v1/courses`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'x'.repeat(2_200_000) }) }),
+      await fetch(`${origin}/api/v1/courses`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ title: 'x'.repeat(2_200_000) }),
+      }),
     ];
     const seen = new Set<string>();
     for (const response of samples) {
@@ -82,7 +106,9 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
   });
 
   it('the second school names its own origin in type URIs, and serves the pages there', async () => {
-    const response = await fetch(`${secondary}/api/v1/courses?limit=1000`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${secondary}/api/v1/courses?limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     // A token of the first school is unknown at the second: a 401 challenge, not a typed problem.
     expect(response.status).toBe(401);
     const page = await fetch(`${secondary}/problems/invalid-request`, { headers: { accept: 'application/json' } });

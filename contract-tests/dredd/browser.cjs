@@ -3,7 +3,17 @@
 // contract-tests/support/cookie-jar.ts does for the vitest suites.
 'use strict';
 
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&#x2F;': '/', '&#96;': '`', '&#x3D;': '=' };
+const ENTITIES = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&#x2F;': '/',
+  '&#96;': '`',
+  '&#x3D;': '=',
+};
 const decode = (value) => value.replace(/&(?:amp|lt|gt|quot|#39|#x27|#x2F|#96|#x3D);/g, (e) => ENTITIES[e] ?? e);
 
 /** The named inputs of a page's forms, by name. */
@@ -19,7 +29,11 @@ function formFields(html) {
 
 /** Cookies of `previous` updated by a response's Set-Cookie headers, as a Cookie header value. */
 function cookiesAfter(previous, response) {
-  const jar = new Map(previous ? previous.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]) : []);
+  const jar = new Map(
+    previous
+      ? previous.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
+      : [],
+  );
   for (const header of response.headers.getSetCookie()) {
     const [pair] = header.split(';');
     const name = pair.slice(0, pair.indexOf('=')).trim();

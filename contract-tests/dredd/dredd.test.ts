@@ -32,7 +32,19 @@ const NOT_COMPILED: Record<string, string> = {
 /** Fewer passing transactions than this means the hooks lost track of the document. */
 const MIN_PASSED = 600;
 
-type Result = { name: string; operationId?: string; status: string; mediaType?: string; bodyChecked: boolean; result: 'pass' | 'fail' | 'skip' | 'error'; reason?: string; request: string; actualStatus?: number; message?: string; actualBody?: string };
+type Result = {
+  name: string;
+  operationId?: string;
+  status: string;
+  mediaType?: string;
+  bodyChecked: boolean;
+  result: 'pass' | 'fail' | 'skip' | 'error';
+  reason?: string;
+  request: string;
+  actualStatus?: number;
+  message?: string;
+  actualBody?: string;
+};
 
 /**
  * The OAuth state of the consent and token transactions: a registered client without a grant yet
@@ -44,7 +56,12 @@ async function oauthState() {
   const redirectUri = 'http://127.0.0.1:8765/callback';
   const client = await registerLoopbackClient(as, { client_name: 'Dredd agent' });
   const other = await registerLoopbackClient(as, { client_name: 'Dredd session agent' });
-  const signedIn = await authorizeInBrowser(as, { clientId: other.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+  const signedIn = await authorizeInBrowser(as, {
+    clientId: other.client_id,
+    redirectUri,
+    scope: 'courses:read',
+    email: ACCOUNTS.owner,
+  });
   const codeVerifier = oauth.generateRandomCodeVerifier();
   return {
     clientId: client.client_id,
@@ -56,8 +73,17 @@ async function oauthState() {
   };
 }
 
-type Operation = { description?: string; tags?: string[]; responses?: Record<string, Response>; requestBody?: { content: Record<string, MediaType> } };
-type Response = { description?: string; content?: Record<string, MediaType>; headers?: Record<string, { schema?: unknown; description?: string }> };
+type Operation = {
+  description?: string;
+  tags?: string[];
+  responses?: Record<string, Response>;
+  requestBody?: { content: Record<string, MediaType> };
+};
+type Response = {
+  description?: string;
+  content?: Record<string, MediaType>;
+  headers?: Record<string, { schema?: unknown; description?: string }>;
+};
 type MediaType = { schema?: unknown; example?: unknown; examples?: unknown };
 
 /**
@@ -80,7 +106,8 @@ function forDredd(document: object): unknown {
       for (const media of Object.values(operation.requestBody?.content ?? {})) delete media.schema;
       for (const response of Object.values(operation.responses ?? {})) {
         response.description = '';
-        for (const media of Object.values(response.content ?? {})) for (const field of ['schema', 'example', 'examples'] as const) delete media[field];
+        for (const media of Object.values(response.content ?? {}))
+          for (const field of ['schema', 'example', 'examples'] as const) delete media[field];
         for (const header of Object.values(response.headers ?? {})) {
           delete header.schema;
           delete header.description;
@@ -91,10 +118,32 @@ function forDredd(document: object): unknown {
   return copy;
 }
 
-function runDredd(apiPath: string, contextPath: string, resultsPath: string, reportPath: string): Promise<{ code: number | null; output: string }> {
-  const args = [path.join(root, 'node_modules/dredd/bin/dredd'), apiPath, origin, '--hookfiles', path.join(here, 'hooks.cjs'), '--reporter', 'xunit', '--output', reportPath, '--loglevel', 'error', '--no-color'];
+function runDredd(
+  apiPath: string,
+  contextPath: string,
+  resultsPath: string,
+  reportPath: string,
+): Promise<{ code: number | null; output: string }> {
+  const args = [
+    path.join(root, 'node_modules/dredd/bin/dredd'),
+    apiPath,
+    origin,
+    '--hookfiles',
+    path.join(here, 'hooks.cjs'),
+    '--reporter',
+    'xunit',
+    '--output',
+    reportPath,
+    '--loglevel',
+    'error',
+    '--no-color',
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, DREDD_CONTEXT: contextPath, DREDD_RESULTS: resultsPath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, DREDD_CONTEXT: contextPath, DREDD_RESULTS: resultsPath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -124,7 +173,14 @@ describe('dredd against /openapi.json (every documented response, as documented)
       (['get', 'put', 'post', 'patch', 'delete'] as const).flatMap((method) => {
         const operation = item?.[method];
         // One transaction per media type of a response (a 403 may be a bearer challenge or a problem).
-        return operation ? Object.entries(operation.responses ?? {}).flatMap(([status, response]) => Array.from({ length: Math.max(1, Object.keys((response as { content?: object }).content ?? {}).length) }, () => `${operation.operationId} ${status}`)) : [];
+        return operation
+          ? Object.entries(operation.responses ?? {}).flatMap(([status, response]) =>
+              Array.from(
+                { length: Math.max(1, Object.keys((response as { content?: object }).content ?? {}).length) },
+                () => `${operation.operationId} ${status}`,
+              ),
+            )
+          : [];
       }),
     );
     const apiPath = path.join(dir, 'openapi.json');
@@ -161,7 +217,12 @@ describe('dredd against /openapi.json (every documented response, as documented)
     mkdirSync(reports, { recursive: true });
     const resultsPath = path.join(reports, 'dredd-results.json');
     rmSync(resultsPath, { force: true });
-    ({ code: exitCode, output } = await runDredd(dreddPath, contextPath, resultsPath, path.join(reports, 'dredd-junit.xml')));
+    ({ code: exitCode, output } = await runDredd(
+      dreddPath,
+      contextPath,
+      resultsPath,
+      path.join(reports, 'dredd-junit.xml'),
+    ));
     try {
       results = JSON.parse(readFileSync(resultsPath, 'utf8')) as Result[];
     } catch {
@@ -182,7 +243,9 @@ describe('dredd against /openapi.json (every documented response, as documented)
   });
 
   it('checked every JSON body it received against the schema of its response', () => {
-    const json = results.filter((r) => r.result === 'pass' && /^application\/(?:[\w.+-]+\+)?json$/.test(r.mediaType ?? ''));
+    const json = results.filter(
+      (r) => r.result === 'pass' && /^application\/(?:[\w.+-]+\+)?json$/.test(r.mediaType ?? ''),
+    );
     expect(json.length).toBeGreaterThan(0);
     expect(json.filter((r) => !r.bodyChecked).map((r) => r.name)).toEqual([]);
   });

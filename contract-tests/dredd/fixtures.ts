@@ -12,7 +12,10 @@ import { PDF, upload } from '../admin/content-fixtures.ts';
 type Client = ReturnType<typeof adminClient>;
 
 /** The first item of a list call, or a clear arrangement error. */
-async function first<T>(what: string, call: Promise<{ data?: { data: T[] } | undefined; response: Response }>): Promise<T> {
+async function first<T>(
+  what: string,
+  call: Promise<{ data?: { data: T[] } | undefined; response: Response }>,
+): Promise<T> {
   const { data, response } = await call;
   const item = data?.data[0];
   if (!item) throw new Error(`no ${what} to point dredd at (${response.status})`);
@@ -37,25 +40,48 @@ const inDays = (days: number, hour = 17) => new Date(Date.UTC(2031, 0, 1 + days,
 
 /** Demo Academy objects: read, or the target of writes the server refuses (409, 422). */
 async function demoObjects(client: Client) {
-  const course = bySlug('course', (await made('courses', sdk.listCourses({ client, query: { q: 'web-development-bootcamp' } }))).data, 'web-development-bootcamp');
+  const course = bySlug(
+    'course',
+    (await made('courses', sdk.listCourses({ client, query: { q: 'web-development-bootcamp' } }))).data,
+    'web-development-bootcamp',
+  );
   const student = await first('demo student', sdk.listStudents({ client, query: { q: ACCOUNTS.student } }));
   const enrollment = await first('demo enrollment', sdk.listStudentEnrollments({ client, path: { id: student.id } }));
   const progress = (await made('progress', sdk.getStudentProgress({ client, path: { id: student.id } }))).data;
   const startedLecture = progress.flatMap((p) => p.lectures).find((l) => l.completed || l.position_seconds > 0);
   if (!startedLecture) throw new Error('no demo lecture with student progress');
   const subscriptions = (await made('subscriptions', sdk.listSubscriptions({ client, query: { limit: 100 } }))).data;
-  const [running, canceled] = [subscriptions.find((s) => s.status === 'active'), subscriptions.find((s) => s.status === 'canceled')];
+  const [running, canceled] = [
+    subscriptions.find((s) => s.status === 'active'),
+    subscriptions.find((s) => s.status === 'canceled'),
+  ];
   if (!running || !canceled) throw new Error('no running and canceled demo subscriptions');
   // The targets of refused deletions are picked by their seeded slugs and checked to be in use,
   // so that a refusal (409) is what the school's rules say, never a deletion of the wrong object.
-  const lecturer = bySlug('lecturer', (await made('lecturers', sdk.listLecturers({ client, query: { limit: 100 } }))).data, 'priya-natarajan');
+  const lecturer = bySlug(
+    'lecturer',
+    (await made('lecturers', sdk.listLecturers({ client, query: { limit: 100 } }))).data,
+    'priya-natarajan',
+  );
   if (lecturer.course_ids.length === 0) throw new Error('the demo lecturer teaches no course');
   const plan = await made('plan', sdk.getMembershipPlan({ client, path: { id: running.plan.id } }));
-  const product = bySlug('digital product', (await made('digital products', sdk.listDigitalProducts({ client, query: { limit: 100 } }))).data, 'web-dev-cheat-sheets');
-  const event = bySlug('event', (await made('events', sdk.listEvents({ client, query: { limit: 100 } }))).data, 'live-qa-react-hooks');
+  const product = bySlug(
+    'digital product',
+    (await made('digital products', sdk.listDigitalProducts({ client, query: { limit: 100 } }))).data,
+    'web-dev-cheat-sheets',
+  );
+  const event = bySlug(
+    'event',
+    (await made('events', sdk.listEvents({ client, query: { limit: 100 } }))).data,
+    'live-qa-react-hooks',
+  );
   if (event.registered_count + event.attended_count === 0) throw new Error('the demo event has no registrations');
   const coupon = await first('demo coupon', sdk.listCoupons({ client }));
-  const post = bySlug('post', (await made('posts', sdk.listPosts({ client, query: { limit: 100 } }))).data, 'five-habits-of-developers-who-keep-learning');
+  const post = bySlug(
+    'post',
+    (await made('posts', sdk.listPosts({ client, query: { limit: 100 } }))).data,
+    'five-habits-of-developers-who-keep-learning',
+  );
   const page = bySlug('page', (await made('pages', sdk.listPages({ client, query: { limit: 100 } }))).data, 'about');
   return {
     course: course.id,
@@ -91,55 +117,119 @@ async function demoObjects(client: Client) {
 /** A draft course with two sections: A holds two lectures, B one. */
 async function curriculum(client: Client) {
   const course = await made('course', sdk.createCourse({ client, body: { title: `Dredd course ${label()}` } }));
-  const section = (title: string) => made('section', sdk.createSection({ client, path: { courseId: course.id }, body: { title } }));
+  const section = (title: string) =>
+    made('section', sdk.createSection({ client, path: { courseId: course.id }, body: { title } }));
   const lecture = (sectionId: string, title: string) =>
-    made('lecture', sdk.createLecture({ client, path: { courseId: course.id, sectionId }, body: { title, content_type: 'text', content: '<p>Dredd</p>' } }));
+    made(
+      'lecture',
+      sdk.createLecture({
+        client,
+        path: { courseId: course.id, sectionId },
+        body: { title, content_type: 'text', content: '<p>Dredd</p>' },
+      }),
+    );
   const a = await section('Dredd section A');
   const b = await section('Dredd section B');
   const lectures = [await lecture(a.id, 'A1'), await lecture(a.id, 'A2'), await lecture(b.id, 'B1')];
-  return { course: course.id, sectionA: a.id, sectionB: b.id, lectureA1: lectures[0]!.id, lectureA2: lectures[1]!.id, lectureB1: lectures[2]!.id };
+  return {
+    course: course.id,
+    sectionA: a.id,
+    sectionB: b.id,
+    lectureA1: lectures[0]!.id,
+    lectureA2: lectures[1]!.id,
+    lectureB1: lectures[2]!.id,
+  };
 }
 
 /** Fresh objects of every family that the write transactions change. */
 async function freshObjects(client: Client) {
   const tree = await curriculum(client);
   // OpenAPI inviteStudent, inviteMember: people join by accepting their invitation; inviting again then answers them.
-  const join = async <T>(what: string, invite: () => Promise<{ data?: T | { accept_url: string } | undefined; response: Response }>): Promise<T> => {
+  const join = async <T>(
+    what: string,
+    invite: () => Promise<{ data?: T | { accept_url: string } | undefined; response: Response }>,
+  ): Promise<T> => {
     const invitation = (await made(`${what} invitation`, invite())) as { accept_url: string };
     await acceptInvitation(invitation.accept_url);
     return (await made(what, invite())) as T;
   };
-  const invite = (email: string) => join('student', () => sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
-  const lecturerMember = (email: string) => join('member', () => sdk.inviteMember({ client, body: { email, name: 'Dredd Member', role: 'lecturer' } }));
+  const invite = (email: string) =>
+    join('student', () => sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
+  const lecturerMember = (email: string) =>
+    join('member', () => sdk.inviteMember({ client, body: { email, name: 'Dredd Member', role: 'lecturer' } }));
   const studentA = await invite(`dredd-a-${label()}@dredd.example`);
   const studentB = await invite(`dredd-b-${label()}@dredd.example`);
   // Members here who lack a role, for the invites that add it at once (201).
   const joiner = await invite(`dredd-j-${label()}@dredd.example`);
   const staff = await lecturerMember(`dredd-s-${label()}@dredd.example`);
-  const enrollment = await made('enrollment', sdk.enrollStudent({ client, path: { id: studentA.id }, body: { course_id: tree.course } }));
+  const enrollment = await made(
+    'enrollment',
+    sdk.enrollStudent({ client, path: { id: studentA.id }, body: { course_id: tree.course } }),
+  );
   const member = await lecturerMember(`dredd-m-${label()}@dredd.example`);
   const lecturer = await made('lecturer', sdk.createLecturer({ client, body: { name: `Dredd Lecturer ${label()}` } }));
-  const plan = await made('plan', sdk.createMembershipPlan({ client, body: { name: `Dredd plan ${label()}`, price: { amount: 1000, currency: 'USD' }, billing_interval: 'month' } }));
-  const coupon = await made('coupon', sdk.createCoupon({ client, body: { code: `DREDD${label().toUpperCase()}`, percent_off: 10 } }));
+  const plan = await made(
+    'plan',
+    sdk.createMembershipPlan({
+      client,
+      body: { name: `Dredd plan ${label()}`, price: { amount: 1000, currency: 'USD' }, billing_interval: 'month' },
+    }),
+  );
+  const coupon = await made(
+    'coupon',
+    sdk.createCoupon({ client, body: { code: `DREDD${label().toUpperCase()}`, percent_off: 10 } }),
+  );
   const newEvent = async (capacity?: number) => {
-    const event = await made('event', sdk.createEvent({ client, body: { title: `Dredd event ${label()}`, starts_at: inDays(10), ends_at: inDays(10, 19), ...(capacity ? { capacity } : {}) } }));
+    const event = await made(
+      'event',
+      sdk.createEvent({
+        client,
+        body: {
+          title: `Dredd event ${label()}`,
+          starts_at: inDays(10),
+          ends_at: inDays(10, 19),
+          ...(capacity ? { capacity } : {}),
+        },
+      }),
+    );
     return made('published event', sdk.publishEvent({ client, path: { id: event.id } }));
   };
   const event = await newEvent();
-  const registration = await made('registration', sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: studentA.id } }));
+  const registration = await made(
+    'registration',
+    sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: studentA.id } }),
+  );
   // One seat, taken by an attended registration: full (409) and not cancellable (422).
   const fullEvent = await newEvent(1);
-  const attended = await made('registration', sdk.registerEventAttendee({ client, path: { id: fullEvent.id }, body: { person_id: studentA.id } }));
-  await made('attendance', sdk.markEventAttendance({ client, path: { id: fullEvent.id, registrationId: attended.id } }));
+  const attended = await made(
+    'registration',
+    sdk.registerEventAttendee({ client, path: { id: fullEvent.id }, body: { person_id: studentA.id } }),
+  );
+  await made(
+    'attendance',
+    sdk.markEventAttendance({ client, path: { id: fullEvent.id, registrationId: attended.id } }),
+  );
   const cancelledEvent = await newEvent();
   await made('cancelled event', sdk.cancelEvent({ client, path: { id: cancelledEvent.id } }));
-  const archivedCourse = await made('course', sdk.createCourse({ client, body: { title: `Dredd archived course ${label()}` } }));
+  const archivedCourse = await made(
+    'course',
+    sdk.createCourse({ client, body: { title: `Dredd archived course ${label()}` } }),
+  );
   await made('archived course', sdk.archiveCourse({ client, path: { id: archivedCourse.id } }));
-  const productWithoutFile = await made('digital product', sdk.createDigitalProduct({ client, body: { name: `Dredd product without file ${label()}` } }));
+  const productWithoutFile = await made(
+    'digital product',
+    sdk.createDigitalProduct({ client, body: { name: `Dredd product without file ${label()}` } }),
+  );
   const post = await made('post', sdk.createPost({ client, body: { title: `Dredd post ${label()}` } }));
   const page = await made('page', sdk.createPage({ client, body: { title: `Dredd page ${label()}` } }));
   const file = await made('file', upload(client, PDF, 'dredd.pdf', 'application/pdf'));
-  const product = await made('digital product', sdk.createDigitalProduct({ client, body: { name: `Dredd product ${label()}`, price: { amount: 500, currency: 'USD' }, file_id: file.id } }));
+  const product = await made(
+    'digital product',
+    sdk.createDigitalProduct({
+      client,
+      body: { name: `Dredd product ${label()}`, price: { amount: 500, currency: 'USD' }, file_id: file.id },
+    }),
+  );
   return {
     ...tree,
     studentA: studentA.id,
@@ -171,7 +261,12 @@ async function freshObjects(client: Client) {
 export async function arrangeFixtures(client: Client) {
   const school = await made('school', sdk.getSchool({ client }));
   const appearance = await made('appearance', sdk.getAppearance({ client }));
-  return { demo: await demoObjects(client), fresh: await freshObjects(client), school: { name: school.name }, appearance: { theme: appearance.theme } };
+  return {
+    demo: await demoObjects(client),
+    fresh: await freshObjects(client),
+    school: { name: school.name },
+    appearance: { theme: appearance.theme },
+  };
 }
 
 export type Fixtures = Awaited<ReturnType<typeof arrangeFixtures>>;

@@ -24,18 +24,21 @@ const RACE = 'answered only when another request changes the same curriculum at 
 // The last-owner rule is school-wide: while another suite holds a second owner for a moment
 // (members.test.ts does), the refused request would succeed and remove or demote the demo owner
 // every suite signs in with. Nothing else makes the demo owner the last one in a way dredd owns.
-const LAST_OWNER = 'needs the demo owner to be the only owner, which concurrent suites change; the request would then remove or demote the owner every suite signs in with';
+const LAST_OWNER =
+  'needs the demo owner to be the only owner, which concurrent suites change; the request would then remove or demote the owner every suite signs in with';
 const SKIPS = {
   'removeMember 409': LAST_OWNER,
   'setMemberRoles 409': LAST_OWNER,
   'getReadiness 503': 'needs the database to be unreachable, which would fail every other suite sharing the server',
-  'registerClient 429': 'needs the per-address registration limit exhausted, which the suite raises so that every suite (all from one address) can register clients',
+  'registerClient 429':
+    'needs the per-address registration limit exhausted, which the suite raises so that every suite (all from one address) can register clients',
   'createSection 409': RACE,
   'reorderSections 409': RACE,
   'createLecture 409': RACE,
   'reorderLectures 409': RACE,
   'moveLecture 409': RACE,
-  'submitSignIn 503': 'needs the password-hashing queue full, which only a burst of concurrent sign-ins provokes and which would slow or throttle every suite sharing the server; contract-tests/hostile/no-stall.test.ts provokes it on an instance of its own',
+  'submitSignIn 503':
+    'needs the password-hashing queue full, which only a burst of concurrent sign-ins provokes and which would slow or throttle every suite sharing the server; contract-tests/hostile/no-stall.test.ts provokes it on an instance of its own',
 };
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -43,7 +46,13 @@ const operations = new Map();
 for (const [path, item] of Object.entries(api.paths)) {
   for (const method of METHODS) {
     const operation = item[method];
-    if (operation) operations.set(`${method.toUpperCase()} ${path}`, { operationId: operation.operationId, operation, path, parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])] });
+    if (operation)
+      operations.set(`${method.toUpperCase()} ${path}`, {
+        operationId: operation.operationId,
+        operation,
+        path,
+        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])],
+      });
   }
 }
 
@@ -60,7 +69,9 @@ const isJson = (mediaType) => /^application\/(?:[\w.+-]+\+)?json$/.test(essence(
 function defaultToken(entry) {
   const requirements = entry.operation.security ?? api.security ?? [];
   if (requirements.length === 0) return 'none';
-  return requirements.some((requirement) => Object.values(requirement).flat().includes('openid')) ? 'member' : 'operator';
+  return requirements.some((requirement) => Object.values(requirement).flat().includes('openid'))
+    ? 'member'
+    : 'operator';
 }
 
 function withPathIds(entry, path, value) {
@@ -81,14 +92,23 @@ function badRequest(entry, success) {
 function tooLarge(entry, success) {
   const contentType = Object.keys(entry.operation.requestBody?.content ?? {})[0];
   if (!contentType) return undefined;
-  return { ...success, body: undefined, form: undefined, raw: { contentType, body: 'x'.repeat(context.bodyLimitBytes + 1) } };
+  return {
+    ...success,
+    body: undefined,
+    form: undefined,
+    raw: { contentType, body: 'x'.repeat(context.bodyLimitBytes + 1) },
+  };
 }
 
 /** The request for one transaction: listed in scenarios.cjs, or derived from the success one. */
 /** The media type a transaction expects: dredd makes one transaction per media type of a response. */
 function mediaTypeOf(transaction, entry) {
-  const expected = Object.entries(transaction.expected?.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  return expected ? essence(expected) : Object.keys(entry?.operation.responses[String(transaction.expected?.statusCode ?? '')]?.content ?? {})[0];
+  const expected = Object.entries(transaction.expected?.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'content-type',
+  )?.[1];
+  return expected
+    ? essence(expected)
+    : Object.keys(entry?.operation.responses[String(transaction.expected?.statusCode ?? '')]?.content ?? {})[0];
 }
 
 function scenarioFor(entry, status, mediaType) {
@@ -98,7 +118,8 @@ function scenarioFor(entry, status, mediaType) {
   if (Number(status) < 400) return { ...success, capture, prepare };
   if (status === '401') return { ...success, token: 'none' };
   if (status === '403') return { ...success, token: 'identity' };
-  if (status === '404' && entry.parameters.some((p) => p.in === 'path')) return { ...success, path: withPathIds(entry, success.path, MISSING) };
+  if (status === '404' && entry.parameters.some((p) => p.in === 'path'))
+    return { ...success, path: withPathIds(entry, success.path, MISSING) };
   if (status === '400') return badRequest(entry, success);
   if (status === '413') return tooLarge(entry, success);
   return undefined;
@@ -155,7 +176,10 @@ async function prepareTransaction(transaction) {
     return;
   }
   let scenario = scenarioFor(entry, status, mediaTypeOf(transaction, entry));
-  if (!scenario) throw new Error(`no request for ${entry.operationId} ${status}: add one to scenarios.cjs or a skip with its reason`);
+  if (!scenario)
+    throw new Error(
+      `no request for ${entry.operationId} ${status}: add one to scenarios.cjs or a skip with its reason`,
+    );
   if (scenario.prepare) scenario = { ...scenario, ...(await scenario.prepare()) };
   apply(transaction, entry, scenario);
   sent.set(transaction.name, { entry, scenario });
@@ -176,16 +200,20 @@ hooks.beforeEach((transaction, done) => {
 hooks.beforeEachValidation((transaction) => {
   const { entry } = sent.get(transaction.name) ?? {};
   const response = entry?.operation.responses[String(transaction.expected.statusCode)];
-  const declared = response?.content?.[mediaTypeOf(transaction, entry)] ? mediaTypeOf(transaction, entry) : Object.keys(response?.content ?? {})[0];
+  const declared = response?.content?.[mediaTypeOf(transaction, entry)]
+    ? mediaTypeOf(transaction, entry)
+    : Object.keys(response?.content ?? {})[0];
   if (!declared) return;
   // OpenAPI 3.0 cannot tie a header to one media type: a 403 documents WWW-Authenticate for its
   // bearer challenge (RFC 6750 3.1, application/json), never for an owner-required problem.
   if (essence(declared) === 'application/problem+json') {
-    for (const name of Object.keys(transaction.expected.headers)) if (name.toLowerCase() === 'www-authenticate') delete transaction.expected.headers[name];
+    for (const name of Object.keys(transaction.expected.headers))
+      if (name.toLowerCase() === 'www-authenticate') delete transaction.expected.headers[name];
   }
   const actual = Object.entries(transaction.real.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const expectedName = Object.keys(transaction.expected.headers).find((name) => name.toLowerCase() === 'content-type');
-  if (expectedName && actual && essence(actual) === essence(declared)) transaction.expected.headers[expectedName] = actual;
+  if (expectedName && actual && essence(actual) === essence(declared))
+    transaction.expected.headers[expectedName] = actual;
   const schema = response.content[declared].schema;
   if (schema && isJson(declared)) {
     transaction.expected.bodySchema = toJsonSchema(schema);
@@ -201,8 +229,11 @@ hooks.afterEach((transaction) => {
   const status = String(transaction.expected.statusCode);
   for (const [name, header] of Object.entries(entry.operation.responses[status]?.headers ?? {})) {
     const allowed = header.schema?.enum;
-    const value = Object.entries(transaction.real.headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
-    if (allowed && !allowed.includes(value)) transaction.fail = `header ${name} is ${JSON.stringify(value)}, not one of ${allowed.join(', ')}`;
+    const value = Object.entries(transaction.real.headers).find(
+      ([key]) => key.toLowerCase() === name.toLowerCase(),
+    )?.[1];
+    if (allowed && !allowed.includes(value))
+      transaction.fail = `header ${name} is ${JSON.stringify(value)}, not one of ${allowed.join(', ')}`;
   }
   if (scenario.capture && String(transaction.real.statusCode) === status) {
     let json;

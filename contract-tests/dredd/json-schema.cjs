@@ -6,8 +6,30 @@
 'use strict';
 
 // Formats ajv 6 (inside gavel) knows; any other one would make it refuse the whole schema.
-const KNOWN_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uuid', 'regex', 'json-pointer']);
-const OPENAPI_ONLY = new Set(['nullable', 'example', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly']);
+const KNOWN_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'uuid',
+  'regex',
+  'json-pointer',
+]);
+const OPENAPI_ONLY = new Set([
+  'nullable',
+  'example',
+  'discriminator',
+  'xml',
+  'externalDocs',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 
 function convert(schema, seen) {
@@ -18,8 +40,10 @@ function convert(schema, seen) {
   for (const [key, value] of Object.entries(schema)) {
     if (OPENAPI_ONLY.has(key)) continue;
     if (key === 'format' && !KNOWN_FORMATS.has(value)) continue;
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, seen)]));
-    else if (key === 'items' || key === 'not' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = convert(value, seen);
+    if (key === 'properties')
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, seen)]));
+    else if (key === 'items' || key === 'not' || (key === 'additionalProperties' && typeof value === 'object'))
+      out[key] = convert(value, seen);
     else if (SUBSCHEMA_LISTS.includes(key)) out[key] = value.map((sub) => convert(sub, seen));
     else out[key] = value;
   }

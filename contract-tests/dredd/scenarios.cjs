@@ -26,7 +26,11 @@ function multipart(filename, contentType, content, part = 'file') {
 const scenarios = {
   // OAuth pages. The consent page (authorize 200) needs a signed-in session; its form then feeds
   // the consent decision, so the pair runs as a browser would run it.
-  authorize: (f) => ({ query: authorizeQuery(f, f.oauth.clientId), cookie: f.oauth.session, capture: (_json, real) => ({ consentForm: formFields(real.body) }) }),
+  authorize: (f) => ({
+    query: authorizeQuery(f, f.oauth.clientId),
+    cookie: f.oauth.session,
+    capture: (_json, real) => ({ consentForm: formFields(real.body) }),
+  }),
   'authorize 302': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), scope: 'no-such-scope' } }),
   'authorize 400': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), client_id: 'no-such-client' } }),
   // The per-host limit of metadata-document fetches (/auth.md "Rate limits"), exhausted for a localhost port nobody
@@ -37,7 +41,8 @@ const scenarios = {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const junk = () => `https://localhost:${port}/dredd-${unique}-${Math.random().toString(36).slice(2)}.json`;
     const query = authorizeQuery(f, junk());
-    const send = () => fetch(`${f.origin}/oauth/authorize?${new URLSearchParams(authorizeQuery(f, junk()))}`, { redirect: 'manual' });
+    const send = () =>
+      fetch(`${f.origin}/oauth/authorize?${new URLSearchParams(authorizeQuery(f, junk()))}`, { redirect: 'manual' });
     return {
       query,
       prepare: async () => {
@@ -46,19 +51,39 @@ const scenarios = {
       },
     };
   },
-  decideAuthorization: (f, c) => ({ form: { ...c.consentForm, decision: 'allow' }, cookie: f.oauth.session, capture: (_json, real) => ({ code: codeFrom(real) }) }),
+  decideAuthorization: (f, c) => ({
+    form: { ...c.consentForm, decision: 'allow' },
+    cookie: f.oauth.session,
+    capture: (_json, real) => ({ code: codeFrom(real) }),
+  }),
   'decideAuthorization 400': (f) => ({ form: { csrf_token: 'stale', decision: 'allow' }, cookie: f.oauth.session }),
   'getSignInPage 400': () => ({ query: { login_hint: 'x'.repeat(321) } }),
   // A valid return_to (4096 characters at most) of non-ASCII characters: 36 KB once percent-encoded.
   'getSignInPage 431': () => ({ query: { return_to: `/${'€'.repeat(4095)}` } }),
-  submitSignIn: (f) => ({ prepare: () => signInForm(f, { email: f.credentials.email, password: f.credentials.password, return_to: '/oauth/sign-in' }) }),
-  'submitSignIn 400': (f) => ({ form: { csrf_token: 'stale', email: f.credentials.email, password: f.credentials.password } }),
-  'submitSignIn 401': (f) => ({ prepare: () => signInForm(f, { email: `nobody-${unique}@dredd.example`, password: 'wrong-password' }) }),
+  submitSignIn: (f) => ({
+    prepare: () =>
+      signInForm(f, { email: f.credentials.email, password: f.credentials.password, return_to: '/oauth/sign-in' }),
+  }),
+  'submitSignIn 400': (f) => ({
+    form: { csrf_token: 'stale', email: f.credentials.email, password: f.credentials.password },
+  }),
+  'submitSignIn 401': (f) => ({
+    prepare: () => signInForm(f, { email: `nobody-${unique}@dredd.example`, password: 'wrong-password' }),
+  }),
   // The per-account throttle, exhausted for an address nobody has (no demo account is locked).
   'submitSignIn 429': (f) => ({
     prepare: async () => {
       const request = await signInForm(f, { email: `throttled-${unique}@dredd.example`, password: 'wrong-password' });
-      await exhaust(() => fetch(`${f.origin}/oauth/sign-in`, { method: 'POST', headers: { cookie: request.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(request.form).toString(), redirect: 'manual' }), 1);
+      await exhaust(
+        () =>
+          fetch(`${f.origin}/oauth/sign-in`, {
+            method: 'POST',
+            headers: { cookie: request.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(request.form).toString(),
+            redirect: 'manual',
+          }),
+        1,
+      );
       return request;
     },
   }),
@@ -72,20 +97,48 @@ const scenarios = {
   'signOut 400': (f) => ({ form: { csrf_token: 'stale' }, cookie: f.oauth.session }),
   // Token endpoint: the code of the consent decision above (codes live briefly, so it is fresh).
   token: (f, c) => ({
-    form: { grant_type: 'authorization_code', code: c.code, code_verifier: f.oauth.codeVerifier, client_id: f.oauth.clientId, redirect_uri: f.oauth.redirectUri },
+    form: {
+      grant_type: 'authorization_code',
+      code: c.code,
+      code_verifier: f.oauth.codeVerifier,
+      client_id: f.oauth.clientId,
+      redirect_uri: f.oauth.redirectUri,
+    },
     capture: (json) => ({ accessToken: json.access_token, refreshToken: json.refresh_token }),
   }),
-  'token 400': (f) => ({ form: { grant_type: 'authorization_code', code: 'no-such-code', code_verifier: f.oauth.codeVerifier, client_id: f.oauth.clientId, redirect_uri: f.oauth.redirectUri } }),
+  'token 400': (f) => ({
+    form: {
+      grant_type: 'authorization_code',
+      code: 'no-such-code',
+      code_verifier: f.oauth.codeVerifier,
+      client_id: f.oauth.clientId,
+      redirect_uri: f.oauth.redirectUri,
+    },
+  }),
   'token 401': (f) => ({ form: { grant_type: 'refresh_token', refresh_token: 'no-such-token', ...wrongSecret(f) } }),
   // The limit counts per authenticated client (a public one per client and address): exhausted for
   // a loopback client registered for it alone, so no other transaction's client is throttled.
   'token 429': (f) => {
     const form = { grant_type: 'refresh_token', refresh_token: 'no-such-token', client_id: '' };
-    const send = () => fetch(`${f.origin}/api/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    const send = () =>
+      fetch(`${f.origin}/api/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
     return {
       form,
       prepare: async () => {
-        const registered = await fetch(`${f.origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: `Dredd throttled ${unique}`, redirect_uris: ['http://127.0.0.1:8765/callback'], token_endpoint_auth_method: 'none', scope: 'courses:read' }) });
+        const registered = await fetch(`${f.origin}/api/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_name: `Dredd throttled ${unique}`,
+            redirect_uris: ['http://127.0.0.1:8765/callback'],
+            token_endpoint_auth_method: 'none',
+            scope: 'courses:read',
+          }),
+        });
         form.client_id = (await registered.json()).client_id;
         await exhaust(send, 25);
         return {};
@@ -96,14 +149,25 @@ const scenarios = {
   'userinfo 403': () => ({ token: 'operator' }),
   userinfoPost: () => ({ token: 'member' }),
   'userinfoPost 403': () => ({ token: 'operator' }),
-  revoke: (f, c) => ({ form: { token: c.refreshToken, token_type_hint: 'refresh_token', client_id: f.oauth.clientId } }),
+  revoke: (f, c) => ({
+    form: { token: c.refreshToken, token_type_hint: 'refresh_token', client_id: f.oauth.clientId },
+  }),
   'revoke 400': (f) => ({ form: { client_id: f.oauth.clientId } }),
   'revoke 401': (f) => ({ form: { token: 'no-such-token', ...wrongSecret(f) } }),
   introspect: (f, c) => ({ form: { token: c.accessToken, client_id: f.oauth.clientId } }),
   'introspect 400': (f) => ({ form: { client_id: f.oauth.clientId } }),
   'introspect 401': (f) => ({ form: { token: 'no-such-token', ...wrongSecret(f) } }),
-  registerClient: () => ({ body: { client_name: `Dredd agent ${unique}`, redirect_uris: ['http://127.0.0.1:8765/callback'], token_endpoint_auth_method: 'none', scope: 'courses:read' } }),
-  'registerClient 400': () => ({ body: { client_name: `Dredd web app ${unique}`, redirect_uris: ['https://dredd.example/callback'] } }),
+  registerClient: () => ({
+    body: {
+      client_name: `Dredd agent ${unique}`,
+      redirect_uris: ['http://127.0.0.1:8765/callback'],
+      token_endpoint_auth_method: 'none',
+      scope: 'courses:read',
+    },
+  }),
+  'registerClient 400': () => ({
+    body: { client_name: `Dredd web app ${unique}`, redirect_uris: ['https://dredd.example/callback'] },
+  }),
 
   // Catalog (public).
   getCatalogCourse: (f) => ({ path: { slug: f.demo.courseSlug } }),
@@ -115,7 +179,10 @@ const scenarios = {
   'getProblemType 404': () => ({ path: { problemType: 'no-such-problem' } }),
 
   // Courses.
-  createCourse: () => ({ body: { title: `Dredd course ${unique}`, slug: `dredd-course-${unique}` }, capture: id('course') }),
+  createCourse: () => ({
+    body: { title: `Dredd course ${unique}`, slug: `dredd-course-${unique}` },
+    capture: id('course'),
+  }),
   'createCourse 409': (f) => ({ body: { title: 'Duplicate slug', slug: f.demo.courseSlug } }),
   getCourse: (f) => ({ path: { id: f.demo.course } }),
   updateCourse: (f) => ({ path: { id: f.fresh.course }, body: { subtitle: 'Checked by dredd' } }),
@@ -137,37 +204,72 @@ const scenarios = {
   removeStudent: (_f, c) => ({ path: { id: c.student } }),
   listStudentEnrollments: (f) => ({ path: { id: f.demo.student } }),
   enrollStudent: (f) => ({ path: { id: f.fresh.studentA }, body: { course_id: f.fresh.course } }),
-  'enrollStudent 201': (f) => ({ path: { id: f.fresh.studentB }, body: { course_id: f.fresh.course }, capture: id('enrollment') }),
+  'enrollStudent 201': (f) => ({
+    path: { id: f.fresh.studentB },
+    body: { course_id: f.fresh.course },
+    capture: id('enrollment'),
+  }),
   'enrollStudent 422': (f) => ({ path: { id: f.fresh.studentB }, body: { course_id: f.fresh.archivedCourse } }),
   getStudentProgress: (f) => ({ path: { id: f.demo.student } }),
   listCourseEnrollments: (f) => ({ path: { id: f.demo.course } }),
   getEnrollment: (f) => ({ path: { id: f.demo.enrollment } }),
   updateEnrollment: (f) => ({ path: { id: f.fresh.enrollment }, body: { expires_at: '2030-01-31T23:59:59Z' } }),
-  'updateEnrollment 422': (f) => ({ path: { id: f.fresh.enrollment }, body: { expires_at: '2030-01-31T23:59:59Z', has_lifetime_access: true } }),
+  'updateEnrollment 422': (f) => ({
+    path: { id: f.fresh.enrollment },
+    body: { expires_at: '2030-01-31T23:59:59Z', has_lifetime_access: true },
+  }),
   unenrollStudent: (_f, c) => ({ path: { id: c.enrollment } }),
   expireEnrollment: (f) => ({ path: { id: f.fresh.enrollment } }),
 
   // Members.
   inviteMember: (f) => ({ body: { email: f.fresh.memberEmail, name: 'Dredd Member', role: 'lecturer' } }),
-  'inviteMember 201': (f) => ({ body: { email: f.fresh.joinerEmail, name: 'Dredd Joiner', role: 'lecturer' }, capture: id('member') }),
-  'inviteMember 202': () => ({ body: { email: `dredd-member-${unique}@dredd.example`, name: 'Dredd New Member', role: 'lecturer' } }),
+  'inviteMember 201': (f) => ({
+    body: { email: f.fresh.joinerEmail, name: 'Dredd Joiner', role: 'lecturer' },
+    capture: id('member'),
+  }),
+  'inviteMember 202': () => ({
+    body: { email: `dredd-member-${unique}@dredd.example`, name: 'Dredd New Member', role: 'lecturer' },
+  }),
   getMember: (f) => ({ path: { id: f.demo.owner } }),
   removeMember: (_f, c) => ({ path: { id: c.member } }),
   setMemberRoles: (f) => ({ path: { id: f.fresh.member }, body: { roles: ['lecturer', 'admin'] } }),
 
   // Curriculum: a fresh course with sections A (lectures A1, A2) and B (lecture B1).
   listSections: (f) => ({ path: { courseId: f.fresh.course } }),
-  createSection: (f) => ({ path: { courseId: f.fresh.course }, body: { title: 'Dredd section' }, capture: id('section') }),
-  reorderSections: (f, c) => ({ path: { courseId: f.fresh.course }, body: { section_ids: [f.fresh.sectionB, f.fresh.sectionA, c.section].filter(Boolean) } }),
+  createSection: (f) => ({
+    path: { courseId: f.fresh.course },
+    body: { title: 'Dredd section' },
+    capture: id('section'),
+  }),
+  reorderSections: (f, c) => ({
+    path: { courseId: f.fresh.course },
+    body: { section_ids: [f.fresh.sectionB, f.fresh.sectionA, c.section].filter(Boolean) },
+  }),
   'reorderSections 422': (f) => ({ path: { courseId: f.fresh.course }, body: { section_ids: [f.fresh.sectionA] } }),
   getSection: (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA } }),
-  updateSection: (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA }, body: { title: 'Dredd section A, renamed' } }),
+  updateSection: (f) => ({
+    path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA },
+    body: { title: 'Dredd section A, renamed' },
+  }),
   deleteSection: (f, c) => ({ path: { courseId: f.fresh.course, sectionId: c.section } }),
   'deleteSection 409': (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA } }),
-  createLecture: (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionB }, body: { title: 'Dredd lecture', content_type: 'text', content: '<p>Dredd</p>' }, capture: id('lecture') }),
-  'createLecture 422': (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionB }, body: { title: 'Dredd video', content_type: 'video', content: 'not a link' } }),
-  reorderLectures: (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA }, body: { lecture_ids: [f.fresh.lectureA2, f.fresh.lectureA1] } }),
-  'reorderLectures 422': (f) => ({ path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA }, body: { lecture_ids: [f.fresh.lectureA1] } }),
+  createLecture: (f) => ({
+    path: { courseId: f.fresh.course, sectionId: f.fresh.sectionB },
+    body: { title: 'Dredd lecture', content_type: 'text', content: '<p>Dredd</p>' },
+    capture: id('lecture'),
+  }),
+  'createLecture 422': (f) => ({
+    path: { courseId: f.fresh.course, sectionId: f.fresh.sectionB },
+    body: { title: 'Dredd video', content_type: 'video', content: 'not a link' },
+  }),
+  reorderLectures: (f) => ({
+    path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA },
+    body: { lecture_ids: [f.fresh.lectureA2, f.fresh.lectureA1] },
+  }),
+  'reorderLectures 422': (f) => ({
+    path: { courseId: f.fresh.course, sectionId: f.fresh.sectionA },
+    body: { lecture_ids: [f.fresh.lectureA1] },
+  }),
   getLecture: (f) => ({ path: { id: f.fresh.lectureA1 } }),
   updateLecture: (f) => ({ path: { id: f.fresh.lectureA1 }, body: { status: 'published' } }),
   'updateLecture 422': (f) => ({ path: { id: f.fresh.lectureA1 }, body: { content_type: 'video' } }),
@@ -199,13 +301,36 @@ const scenarios = {
   // Subscriptions (the API creates none): writes that change nothing, on demo subscriptions.
   getSubscription: (f) => ({ path: { id: f.demo.runningSubscription } }),
   cancelSubscription: (f) => ({ path: { id: f.demo.canceledSubscription }, body: { at_period_end: true } }),
-  changeSubscriptionPlan: (f) => ({ path: { id: f.demo.runningSubscription }, body: { plan_id: f.demo.runningSubscriptionPlan } }),
-  'changeSubscriptionPlan 422': (f) => ({ path: { id: f.demo.canceledSubscription }, body: { plan_id: f.demo.runningSubscriptionPlan } }),
+  changeSubscriptionPlan: (f) => ({
+    path: { id: f.demo.runningSubscription },
+    body: { plan_id: f.demo.runningSubscriptionPlan },
+  }),
+  'changeSubscriptionPlan 422': (f) => ({
+    path: { id: f.demo.canceledSubscription },
+    body: { plan_id: f.demo.runningSubscriptionPlan },
+  }),
 
   // Membership plans and coupons.
-  createMembershipPlan: () => ({ body: { name: `Dredd plan ${unique}`, price: { amount: 1500, currency: 'USD' }, billing_interval: 'month' }, capture: id('plan') }),
-  'createMembershipPlan 409': (f) => ({ body: { name: 'Duplicate slug', slug: f.demo.planSlug, price: { amount: 1500, currency: 'USD' }, billing_interval: 'month' } }),
-  'createMembershipPlan 422': () => ({ body: { name: 'Unknown course', price: { amount: 1500, currency: 'USD' }, billing_interval: 'month', course_ids: [MISSING] } }),
+  createMembershipPlan: () => ({
+    body: { name: `Dredd plan ${unique}`, price: { amount: 1500, currency: 'USD' }, billing_interval: 'month' },
+    capture: id('plan'),
+  }),
+  'createMembershipPlan 409': (f) => ({
+    body: {
+      name: 'Duplicate slug',
+      slug: f.demo.planSlug,
+      price: { amount: 1500, currency: 'USD' },
+      billing_interval: 'month',
+    },
+  }),
+  'createMembershipPlan 422': () => ({
+    body: {
+      name: 'Unknown course',
+      price: { amount: 1500, currency: 'USD' },
+      billing_interval: 'month',
+      course_ids: [MISSING],
+    },
+  }),
   getMembershipPlan: (f) => ({ path: { id: f.demo.plan } }),
   updateMembershipPlan: (f) => ({ path: { id: f.fresh.plan }, body: { visible: false } }),
   'updateMembershipPlan 409': (f) => ({ path: { id: f.fresh.plan }, body: { slug: f.demo.planSlug } }),
@@ -214,11 +339,21 @@ const scenarios = {
   'deleteMembershipPlan 409': (f) => ({ path: { id: f.demo.plan } }),
   createCoupon: () => ({ body: { code: `DREDD${unique.toUpperCase()}`, percent_off: 15 }, capture: id('coupon') }),
   'createCoupon 409': (f) => ({ body: { code: f.demo.couponCode.toLowerCase(), percent_off: 15 } }),
-  'createCoupon 422': () => ({ body: { code: `DREDDDATES${unique.toUpperCase()}`, percent_off: 15, valid_from: '2031-01-01T00:00:00Z', valid_until: '2030-01-01T00:00:00Z' } }),
+  'createCoupon 422': () => ({
+    body: {
+      code: `DREDDDATES${unique.toUpperCase()}`,
+      percent_off: 15,
+      valid_from: '2031-01-01T00:00:00Z',
+      valid_until: '2030-01-01T00:00:00Z',
+    },
+  }),
   getCoupon: (f) => ({ path: { id: f.demo.coupon } }),
   updateCoupon: (f) => ({ path: { id: f.fresh.coupon }, body: { active: false } }),
   'updateCoupon 409': (f) => ({ path: { id: f.fresh.coupon }, body: { code: f.demo.couponCode } }),
-  'updateCoupon 422': (f) => ({ path: { id: f.fresh.coupon }, body: { valid_from: '2031-01-01T00:00:00Z', valid_until: '2030-01-01T00:00:00Z' } }),
+  'updateCoupon 422': (f) => ({
+    path: { id: f.fresh.coupon },
+    body: { valid_from: '2031-01-01T00:00:00Z', valid_until: '2030-01-01T00:00:00Z' },
+  }),
   deleteCoupon: (_f, c) => ({ path: { id: c.coupon } }),
 
   // Analytics, school, appearance (the school's own settings are written back unchanged).
@@ -230,7 +365,10 @@ const scenarios = {
   'updateSchool 400': () => ({ body: { name: '' } }),
   'updateSchool 422': () => ({ body: { timezone: 'Mars/Olympus_Mons' } }),
   // The other 403 of this operation: an admin may not change which hosts identify applications.
-  'updateSchool 403 application/problem+json': () => ({ token: 'admin', body: { allowed_metadata_hosts: [`dredd-${unique}.example`] } }),
+  'updateSchool 403 application/problem+json': () => ({
+    token: 'admin',
+    body: { allowed_metadata_hosts: [`dredd-${unique}.example`] },
+  }),
   updateAppearance: (f) => ({ body: { theme: f.appearance.theme } }),
   'updateAppearance 400': () => ({ body: { theme: 'neon' } }),
   'updateAppearance 422': () => ({ body: { custom_css: '</style><script>alert(1)</script>' } }),
@@ -250,17 +388,26 @@ const scenarios = {
   cancelEvent: (f) => ({ path: { id: f.fresh.cancelledEvent } }),
   listEventRegistrations: (f) => ({ path: { id: f.demo.event } }),
   registerEventAttendee: (f) => ({ path: { id: f.fresh.event }, body: { person_id: f.fresh.studentA } }),
-  'registerEventAttendee 201': (f) => ({ path: { id: f.fresh.event }, body: { person_id: f.fresh.studentB }, capture: id('registration') }),
+  'registerEventAttendee 201': (f) => ({
+    path: { id: f.fresh.event },
+    body: { person_id: f.fresh.studentB },
+    capture: id('registration'),
+  }),
   'registerEventAttendee 409': (f) => ({ path: { id: f.fresh.fullEvent }, body: { person_id: f.fresh.studentB } }),
   'registerEventAttendee 422': (f) => ({ path: { id: f.fresh.cancelledEvent }, body: { person_id: f.fresh.studentB } }),
   cancelEventRegistration: (f) => ({ path: { id: f.fresh.event, registrationId: f.fresh.registration } }),
-  'cancelEventRegistration 422': (f) => ({ path: { id: f.fresh.fullEvent, registrationId: f.fresh.attendedRegistration } }),
+  'cancelEventRegistration 422': (f) => ({
+    path: { id: f.fresh.fullEvent, registrationId: f.fresh.attendedRegistration },
+  }),
   markEventAttendance: (f, c) => ({ path: { id: f.fresh.event, registrationId: c.registration } }),
   // The registration cancelled by cancelEventRegistration above.
   'markEventAttendance 422': (f) => ({ path: { id: f.fresh.event, registrationId: f.fresh.registration } }),
 
   // Posts, digital products, pages, files.
-  createPost: () => ({ body: { title: `Dredd post ${unique}`, excerpt: 'Checked by dredd.', body: '<p>Dredd</p>', access_type: 'public' }, capture: id('post') }),
+  createPost: () => ({
+    body: { title: `Dredd post ${unique}`, excerpt: 'Checked by dredd.', body: '<p>Dredd</p>', access_type: 'public' },
+    capture: id('post'),
+  }),
   'createPost 409': (f) => ({ body: { title: 'Duplicate slug', slug: f.demo.postSlug } }),
   'createPost 422': () => ({ body: { title: 'Unknown author', author_id: MISSING } }),
   getPost: (f) => ({ path: { id: f.demo.post } }),
@@ -270,12 +417,21 @@ const scenarios = {
   deletePost: (_f, c) => ({ path: { id: c.post } }),
   publishPost: (f) => ({ path: { id: f.fresh.post } }),
   unpublishPost: (f) => ({ path: { id: f.fresh.post } }),
-  createDigitalProduct: (f) => ({ body: { name: `Dredd product ${unique}`, price: { amount: 900, currency: 'USD' }, file_id: f.fresh.file }, capture: id('digitalProduct') }),
+  createDigitalProduct: (f) => ({
+    body: { name: `Dredd product ${unique}`, price: { amount: 900, currency: 'USD' }, file_id: f.fresh.file },
+    capture: id('digitalProduct'),
+  }),
   'createDigitalProduct 409': (f) => ({ body: { name: 'Duplicate slug', slug: f.demo.digitalProductSlug } }),
   'createDigitalProduct 422': () => ({ body: { name: 'Unknown file', file_id: MISSING } }),
   getDigitalProduct: (f) => ({ path: { id: f.demo.digitalProduct } }),
-  updateDigitalProduct: (f) => ({ path: { id: f.fresh.digitalProduct }, body: { price: { amount: 1200, currency: 'USD' } } }),
-  'updateDigitalProduct 409': (f) => ({ path: { id: f.fresh.digitalProduct }, body: { slug: f.demo.digitalProductSlug } }),
+  updateDigitalProduct: (f) => ({
+    path: { id: f.fresh.digitalProduct },
+    body: { price: { amount: 1200, currency: 'USD' } },
+  }),
+  'updateDigitalProduct 409': (f) => ({
+    path: { id: f.fresh.digitalProduct },
+    body: { slug: f.demo.digitalProductSlug },
+  }),
   'updateDigitalProduct 422': (f) => ({ path: { id: f.demo.digitalProduct }, body: { file_id: null } }),
   deleteDigitalProduct: (_f, c) => ({ path: { id: c.digitalProduct } }),
   'deleteDigitalProduct 409': (f) => ({ path: { id: f.demo.digitalProduct } }),
@@ -298,7 +454,15 @@ const scenarios = {
 };
 
 function authorizeQuery(f, clientId) {
-  return { response_type: 'code', client_id: clientId, redirect_uri: f.oauth.redirectUri, scope: 'courses:read', code_challenge: f.oauth.codeChallenge, code_challenge_method: 'S256', state: `dredd-${unique}` };
+  return {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: f.oauth.redirectUri,
+    scope: 'courses:read',
+    code_challenge: f.oauth.codeChallenge,
+    code_challenge_method: 'S256',
+    state: `dredd-${unique}`,
+  };
 }
 
 function codeFrom(real) {
@@ -326,7 +490,12 @@ async function exhaust(send, parallel) {
 }
 
 function eventBody() {
-  return { title: `Dredd event ${unique}`, starts_at: '2031-02-01T17:00:00Z', ends_at: '2031-02-01T18:30:00Z', capacity: 20 };
+  return {
+    title: `Dredd event ${unique}`,
+    starts_at: '2031-02-01T17:00:00Z',
+    ends_at: '2031-02-01T18:30:00Z',
+    capacity: 20,
+  };
 }
 
 module.exports = { scenarios, MISSING };

@@ -6,7 +6,17 @@ import { documentedResponse, errorSurface, type FuzzOperation } from './spec.ts'
 import type { WireRequest } from './requests.ts';
 import { describeErrors, schemaErrors } from './validator.ts';
 
-export const CHECKS = ['server_error', 'undocumented_status', 'content_type', 'response_schema', 'unusable_cursor', 'invalid_accepted', 'error_shape', 'leak', 'no_response'] as const;
+export const CHECKS = [
+  'server_error',
+  'undocumented_status',
+  'content_type',
+  'response_schema',
+  'unusable_cursor',
+  'invalid_accepted',
+  'error_shape',
+  'leak',
+  'no_response',
+] as const;
 export type CheckName = (typeof CHECKS)[number];
 export type Finding = { check: CheckName; detail: string };
 export type WireResponse = { status: number; contentType: string; text: string };
@@ -34,53 +44,103 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function conformance(op: FuzzOperation, response: WireResponse, json: { ok: true; value: unknown } | { ok: false } | undefined): Finding[] {
+function conformance(
+  op: FuzzOperation,
+  response: WireResponse,
+  json: { ok: true; value: unknown } | { ok: false } | undefined,
+): Finding[] {
   const documented = documentedResponse(op, response.status);
   // A 5xx is reported once, as server_error, even where no 5xx is documented.
   if (!documented && response.status >= 500) return [];
-  if (!documented) return [{ check: 'undocumented_status', detail: `${response.status} is not among ${Object.keys(op.responses).join(', ')}` }];
+  if (!documented)
+    return [
+      {
+        check: 'undocumented_status',
+        detail: `${response.status} is not among ${Object.keys(op.responses).join(', ')}`,
+      },
+    ];
   const type = mediaType(response.contentType);
   const content = documented.content;
   if (!content || !Object.keys(content).length) {
-    return response.text.length ? [{ check: 'content_type', detail: `${response.status} documents no body, got ${type || 'untyped'} (${response.text.length} bytes)` }] : [];
+    return response.text.length
+      ? [
+          {
+            check: 'content_type',
+            detail: `${response.status} documents no body, got ${type || 'untyped'} (${response.text.length} bytes)`,
+          },
+        ]
+      : [];
   }
   const schemaKey = type in content ? type : '*/*' in content ? '*/*' : undefined;
-  if (!schemaKey) return [{ check: 'content_type', detail: `${type || 'no Content-Type'} is not among ${Object.keys(content).join(', ')} for ${response.status}` }];
+  if (!schemaKey)
+    return [
+      {
+        check: 'content_type',
+        detail: `${type || 'no Content-Type'} is not among ${Object.keys(content).join(', ')} for ${response.status}`,
+      },
+    ];
   const schema = content[schemaKey];
   if (!isJson(type) || !schema) return [];
   if (!json?.ok) return [{ check: 'response_schema', detail: `${type} body does not parse as JSON` }];
   const errors = schemaErrors(schema, json.value);
-  return errors.length ? [{ check: 'response_schema', detail: `${response.status} body breaks its schema: ${describeErrors(errors)}` }] : [];
+  return errors.length
+    ? [{ check: 'response_schema', detail: `${response.status} body breaks its schema: ${describeErrors(errors)}` }]
+    : [];
 }
 
 /** RFC 9457 for admin and catalog operations, RFC 6749 5.2 for the OAuth JSON endpoints. */
-function errorShape(op: FuzzOperation, request: WireRequest, response: WireResponse, body: unknown, location: string | undefined): Finding[] {
+function errorShape(
+  op: FuzzOperation,
+  request: WireRequest,
+  response: WireResponse,
+  body: unknown,
+  location: string | undefined,
+): Finding[] {
   const surface = errorSurface(op);
   if (surface === 'page') return [];
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const wrong = (detail: string): Finding[] => [{ check: 'error_shape', detail }];
   if (surface === 'oauth') {
     if (typeof b.error !== 'string') return wrong('an OAuth error body needs `error` (RFC 6749 5.2)');
-    if (!request.valid && typeof b.error_description !== 'string') return wrong('invalid input needs an `error_description` naming the field');
+    if (!request.valid && typeof b.error_description !== 'string')
+      return wrong('invalid input needs an `error_description` naming the field');
     return [];
   }
-  if (typeof b.type !== 'string' || typeof b.title !== 'string' || b.status !== response.status) return wrong('a problem needs string `type` and `title` and `status` equal to the HTTP status (RFC 9457 3.1)');
+  if (typeof b.type !== 'string' || typeof b.title !== 'string' || b.status !== response.status)
+    return wrong('a problem needs string `type` and `title` and `status` equal to the HTTP status (RFC 9457 3.1)');
   if (response.status !== 400) return [];
   const errors = b.errors;
   if (!Array.isArray(errors) || !errors.length) return wrong('a 400 problem needs a non-empty `errors[]`');
   const fields = errors as Array<Record<string, unknown>>;
-  if (!fields.every((e) => typeof e.pointer === 'string' && /^\/(?:body|query|path|header)(?:\/|$)/.test(e.pointer) && typeof e.detail === 'string')) {
+  if (
+    !fields.every(
+      (e) =>
+        typeof e.pointer === 'string' &&
+        /^\/(?:body|query|path|header)(?:\/|$)/.test(e.pointer) &&
+        typeof e.detail === 'string',
+    )
+  ) {
     return wrong('every `errors[]` entry needs a `pointer` into /body, /query, /path or /header and a `detail`');
   }
-  if (location && !fields.some((e) => (e.pointer as string).startsWith(`/${location}`))) return wrong(`no \`errors[].pointer\` names the broken ${location}`);
+  if (location && !fields.some((e) => (e.pointer as string).startsWith(`/${location}`)))
+    return wrong(`no \`errors[].pointer\` names the broken ${location}`);
   return [];
 }
 
 function leaks(request: WireRequest, response: WireResponse): Finding[] {
   // What the request itself sent may come back (a title, a rejected value); that is no leak.
   const sent = `${decodeURIComponent(request.url.replace(/\+/g, ' '))}\n${request.body ?? ''}`;
-  const found = LEAKS.map((pattern) => response.text.match(pattern)?.[0]).filter((m): m is string => m !== undefined && !sent.includes(m.trim()));
-  return found.length ? [{ check: 'leak', detail: `body reveals internals: ${found.map((m) => JSON.stringify(m.trim().slice(0, 80))).join(', ')}` }] : [];
+  const found = LEAKS.map((pattern) => response.text.match(pattern)?.[0]).filter(
+    (m): m is string => m !== undefined && !sent.includes(m.trim()),
+  );
+  return found.length
+    ? [
+        {
+          check: 'leak',
+          detail: `body reveals internals: ${found.map((m) => JSON.stringify(m.trim().slice(0, 80))).join(', ')}`,
+        },
+      ]
+    : [];
 }
 
 /** A `next_cursor` the API hands out must be one its own `cursor` parameter accepts. */
@@ -89,20 +149,38 @@ function cursorRoundTrip(op: FuzzOperation, json: { ok: true; value: unknown } |
   const next = json?.ok ? (json.value as { next_cursor?: unknown } | null)?.next_cursor : undefined;
   if (!param || typeof next !== 'string') return [];
   const errors = schemaErrors(param.schema, next);
-  return errors.length ? [{ check: 'unusable_cursor', detail: `next_cursor (${next.length} chars) breaks the cursor parameter's own schema: ${describeErrors(errors)}` }] : [];
+  return errors.length
+    ? [
+        {
+          check: 'unusable_cursor',
+          detail: `next_cursor (${next.length} chars) breaks the cursor parameter's own schema: ${describeErrors(errors)}`,
+        },
+      ]
+    : [];
 }
 
 /** Every finding for one exchange; `location` is where the case broke its request, if it did. */
-export function checkExchange(op: FuzzOperation, request: WireRequest, response: WireResponse, location: string | undefined): Finding[] {
+export function checkExchange(
+  op: FuzzOperation,
+  request: WireRequest,
+  response: WireResponse,
+  location: string | undefined,
+): Finding[] {
   const type = mediaType(response.contentType);
   const json = isJson(type) && response.text.length ? parseJson(response.text) : undefined;
   const findings: Finding[] = [];
   if (response.status >= 500) findings.push({ check: 'server_error', detail: `${response.status}` });
   findings.push(...conformance(op, response, json));
   if (response.status < 300) findings.push(...cursorRoundTrip(op, json));
-  if (!request.valid && response.status < 400) findings.push({ check: 'invalid_accepted', detail: `schema-invalid request (${request.problems}) answered ${response.status}` });
+  if (!request.valid && response.status < 400)
+    findings.push({
+      check: 'invalid_accepted',
+      detail: `schema-invalid request (${request.problems}) answered ${response.status}`,
+    });
   if (response.status >= 400 && response.status < 500 && (json?.ok || errorSurface(op) !== 'page')) {
-    findings.push(...errorShape(op, request, response, json?.ok ? json.value : undefined, request.valid ? undefined : location));
+    findings.push(
+      ...errorShape(op, request, response, json?.ok ? json.value : undefined, request.valid ? undefined : location),
+    );
   }
   findings.push(...leaks(request, response));
   return findings;

@@ -53,7 +53,11 @@ export function harvest(op: FuzzOperation, pathValues: Record<string, string>, s
   for (const item of items) {
     const { id, slug } = (item ?? {}) as { id?: unknown; slug?: unknown };
     if (typeof id !== 'string') continue;
-    add(resource, { ids: { ...ancestors, [resource]: id }, slug: typeof slug === 'string' ? slug : undefined, own: isCreate });
+    add(resource, {
+      ids: { ...ancestors, [resource]: id },
+      slug: typeof slug === 'string' ? slug : undefined,
+      own: isCreate,
+    });
   }
 }
 
@@ -99,7 +103,9 @@ const REFERENCES: Record<string, string> = {
 /** Entries that agree with the objects already in the path (sections of that very course). */
 function related(resource: string, ownOnly: boolean, context: Record<string, string>): PoolEntry[] {
   const entries = (pools.get(resource) ?? []).filter((e) => e.own || !ownOnly);
-  const agreeing = entries.filter((e) => Object.entries(context).every(([r, id]) => r === resource || e.ids[r] === undefined || e.ids[r] === id));
+  const agreeing = entries.filter((e) =>
+    Object.entries(context).every(([r, id]) => r === resource || e.ids[r] === undefined || e.ids[r] === id),
+  );
   return agreeing.length ? agreeing : entries;
 }
 
@@ -107,7 +113,12 @@ function related(resource: string, ownOnly: boolean, context: Record<string, str
  * A copy of a JSON body whose reference fields point at pooled objects: one for a single id, all
  * related ones (rotated by `pick`) for a list, so that reorders can name a section's own lectures.
  */
-export function linkReferences(body: unknown, pick: number, ownOnly: boolean, context: Record<string, string>): unknown {
+export function linkReferences(
+  body: unknown,
+  pick: number,
+  ownOnly: boolean,
+  context: Record<string, string>,
+): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const linked: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [field, value] of Object.entries(linked)) {
@@ -118,7 +129,9 @@ export function linkReferences(body: unknown, pick: number, ownOnly: boolean, co
     const rotated = [...ids.slice(pick % ids.length), ...ids.slice(0, pick % ids.length)];
     if (typeof value === 'string') linked[field] = rotated[0];
     // A reorder must name every section (lecture) of its parent; other lists keep their length.
-    else if (Array.isArray(value)) linked[field] = field.endsWith('_ids') && field !== 'course_ids' ? rotated : rotated.slice(0, Math.max(value.length, 1));
+    else if (Array.isArray(value))
+      linked[field] =
+        field.endsWith('_ids') && field !== 'course_ids' ? rotated : rotated.slice(0, Math.max(value.length, 1));
   }
   return linked;
 }

@@ -11,7 +11,12 @@ import type { CheckName, Finding, WireResponse } from './checks.ts';
 import type { WireRequest } from './requests.ts';
 
 export type Exchange = { finding: Finding; request: WireRequest; response: WireResponse | undefined };
-export type KnownBug = { checks: readonly CheckName[]; reason: string; matches: (e: Exchange) => boolean; withhold?: (request: WireRequest) => boolean };
+export type KnownBug = {
+  checks: readonly CheckName[];
+  reason: string;
+  matches: (e: Exchange) => boolean;
+  withhold?: (request: WireRequest) => boolean;
+};
 
 /** The open bugs the fuzzer found, each matching exactly its own findings. */
 export const BUGS = {} satisfies Record<string, KnownBug>;
@@ -20,5 +25,7 @@ export type BugId = keyof typeof BUGS;
 /** Which known bug a finding is an instance of: the operation's own first, then any (for the report). */
 export function bugOf(exchange: Exchange, listed: readonly BugId[]): BugId | undefined {
   const bugs: Record<string, KnownBug> = BUGS;
-  return [...listed, ...(Object.keys(bugs) as BugId[])].find((id) => bugs[id]!.checks.includes(exchange.finding.check) && bugs[id]!.matches(exchange));
+  return [...listed, ...(Object.keys(bugs) as BugId[])].find(
+    (id) => bugs[id]!.checks.includes(exchange.finding.check) && bugs[id]!.matches(exchange),
+  );
 }

@@ -29,11 +29,15 @@ const MIN_SENT = process.env.CI ? RUNS : 1;
 
 /** Operations not fuzzed here, and why. */
 const SKIPPED: Record<string, string> = {
-  authorize: 'browser flow: answers HTML pages and redirects within a signed-in session; contract-tests/oauth and web/ drive it',
-  decideAuthorization: 'browser form: needs the session and CSRF token of a consent page, so generated input only ever meets the CSRF check',
-  submitSignIn: 'browser form: needs the CSRF cookie of a sign-in page, and generated attempts would only feed the sign-in throttle',
+  authorize:
+    'browser flow: answers HTML pages and redirects within a signed-in session; contract-tests/oauth and web/ drive it',
+  decideAuthorization:
+    'browser form: needs the session and CSRF token of a consent page, so generated input only ever meets the CSRF check',
+  submitSignIn:
+    'browser form: needs the CSRF cookie of a sign-in page, and generated attempts would only feed the sign-in throttle',
   signOut: 'browser form: needs a session and its CSRF token; generated input only meets the CSRF check',
-  uploadFile: 'multipart/form-data: the generator makes JSON and form bodies only; contract-tests/admin/storage.test.ts covers uploads',
+  uploadFile:
+    'multipart/form-data: the generator makes JSON and form bodies only; contract-tests/admin/storage.test.ts covers uploads',
 };
 
 /**
@@ -58,12 +62,19 @@ const DESTRUCTIVE = /^(?:delete|remove|unenroll|unassign|cancel|expire|archive)[
  * rules.
  */
 const SHARED = !process.env.FUZZ_EXCLUSIVE;
-const SHARED_RULES: Partial<Policy> = SHARED ? { never: { role: 'owner', roles: 'owner' }, maxWrites: 10, footprint: { fields: ['title', 'name', 'email'], minLength: 6 } } : {};
+const SHARED_RULES: Partial<Policy> = SHARED
+  ? {
+      never: { role: 'owner', roles: 'owner' },
+      maxWrites: 10,
+      footprint: { fields: ['title', 'name', 'email'], minLength: 6 },
+    }
+  : {};
 
 /** What generated requests of an operation may touch (see id-pool.ts for "own"). */
 function policyOf(op: FuzzOperation): Policy {
   if (SETTINGS.has(op.id)) return { pathIds: 'random', validBodies: false, ...SHARED_RULES };
-  if (op.method === 'delete' || DESTRUCTIVE.test(op.id)) return { pathIds: 'random', validBodies: true, ...SHARED_RULES };
+  if (op.method === 'delete' || DESTRUCTIVE.test(op.id))
+    return { pathIds: 'random', validBodies: true, ...SHARED_RULES };
   if (op.method === 'get') return { pathIds: 'any', validBodies: true };
   return { pathIds: 'own', validBodies: true, ...SHARED_RULES };
 }
@@ -78,7 +89,9 @@ function phaseOf(op: FuzzOperation): number {
 
 // FUZZ_OPERATIONS=createEvent,updateEvent narrows a run to some operations (to replay a finding).
 const only = process.env.FUZZ_OPERATIONS?.split(',').map((id) => id.trim());
-const fuzzed = fuzzOperations.filter((op) => !(op.id in SKIPPED) && (!only || only.includes(op.id))).sort((a, b) => phaseOf(a) - phaseOf(b));
+const fuzzed = fuzzOperations
+  .filter((op) => !(op.id in SKIPPED) && (!only || only.includes(op.id)))
+  .sort((a, b) => phaseOf(a) - phaseOf(b));
 const results = new Map<string, RunResult>();
 const startedAt = Date.now();
 
@@ -94,16 +107,30 @@ describe.concurrent('schema-driven fuzzing of every operation (no 5xx, documente
   for (const [id, reason] of Object.entries(SKIPPED)) it.skip(`${id}: not fuzzed (${reason})`, () => undefined);
 
   for (const op of fuzzed) {
-    it(`${op.id}: no 5xx, documented statuses and bodies, invalid input refused in the documented shape, no leaks`, { timeout: BUDGET_MS + 120_000 }, async ({ expect }) => {
-      const token = op.secured ? await operatorToken(origin, op.scopes.join(' ')) : undefined;
-      const bugs = KNOWN_FAILURES[op.id] ?? [];
-      const withhold = (request: WireRequest) => bugs.some((id) => (BUGS[id] as KnownBug).withhold?.(request));
-      const knownBug = (finding: Finding, request: WireRequest, response: WireResponse | undefined) => bugOf({ finding, request, response }, bugs);
-      const result = await fuzzOperation(op, { origin, token, seed: seedOf(SEED, op.id), runs: RUNS, budgetMs: BUDGET_MS, policy: policyOf(op), knownBug, withhold });
-      results.set(op.id, result);
-      expect(result.sent, `${op.id}: requests sent before the time budget`).toBeGreaterThanOrEqual(MIN_SENT);
-      expectOnlyKnown(op, result.findings, expect);
-    });
+    it(
+      `${op.id}: no 5xx, documented statuses and bodies, invalid input refused in the documented shape, no leaks`,
+      { timeout: BUDGET_MS + 120_000 },
+      async ({ expect }) => {
+        const token = op.secured ? await operatorToken(origin, op.scopes.join(' ')) : undefined;
+        const bugs = KNOWN_FAILURES[op.id] ?? [];
+        const withhold = (request: WireRequest) => bugs.some((id) => (BUGS[id] as KnownBug).withhold?.(request));
+        const knownBug = (finding: Finding, request: WireRequest, response: WireResponse | undefined) =>
+          bugOf({ finding, request, response }, bugs);
+        const result = await fuzzOperation(op, {
+          origin,
+          token,
+          seed: seedOf(SEED, op.id),
+          runs: RUNS,
+          budgetMs: BUDGET_MS,
+          policy: policyOf(op),
+          knownBug,
+          withhold,
+        });
+        results.set(op.id, result);
+        expect(result.sent, `${op.id}: requests sent before the time budget`).toBeGreaterThanOrEqual(MIN_SENT);
+        expectOnlyKnown(op, result.findings, expect);
+      },
+    );
   }
 });
 
@@ -112,15 +139,36 @@ describe.concurrent('schema-driven fuzzing of every operation (no 5xx, documente
 // neighbouring concurrent suites together, and this one must come after.
 describe('paging through every list after the fuzzing (OpenAPI parameters Limit and Cursor)', () => {
   for (const op of fuzzed.filter(isPagedList)) {
-    it.concurrent(`${op.id}: every next_cursor it hands out is accepted, page after page, in every sort`, { timeout: BUDGET_MS + 120_000 }, async ({ expect }) => {
-      const token = op.secured ? await operatorToken(origin, op.scopes.join(' ')) : undefined;
-      const bugs = KNOWN_FAILURES[op.id] ?? [];
-      const knownBug = (finding: Finding, request: WireRequest, response: WireResponse | undefined) => bugOf({ finding, request, response }, bugs);
-      const { sent, statuses, ends, findings } = await pageThrough(op, { origin, token, budgetMs: BUDGET_MS / 2, knownBug });
-      results.set(`${op.id} (paging)`, { sent, valid: sent, invalid: 0, validRejected: 0, rejectedExamples: [], withheld: 0, interrupted: false, statuses, findings, notes: ends });
-      expect(sent).toBeGreaterThan(0);
-      expectOnlyKnown(op, findings, expect);
-    });
+    it.concurrent(
+      `${op.id}: every next_cursor it hands out is accepted, page after page, in every sort`,
+      { timeout: BUDGET_MS + 120_000 },
+      async ({ expect }) => {
+        const token = op.secured ? await operatorToken(origin, op.scopes.join(' ')) : undefined;
+        const bugs = KNOWN_FAILURES[op.id] ?? [];
+        const knownBug = (finding: Finding, request: WireRequest, response: WireResponse | undefined) =>
+          bugOf({ finding, request, response }, bugs);
+        const { sent, statuses, ends, findings } = await pageThrough(op, {
+          origin,
+          token,
+          budgetMs: BUDGET_MS / 2,
+          knownBug,
+        });
+        results.set(`${op.id} (paging)`, {
+          sent,
+          valid: sent,
+          invalid: 0,
+          validRejected: 0,
+          rejectedExamples: [],
+          withheld: 0,
+          interrupted: false,
+          statuses,
+          findings,
+          notes: ends,
+        });
+        expect(sent).toBeGreaterThan(0);
+        expectOnlyKnown(op, findings, expect);
+      },
+    );
   }
 });
 
@@ -130,7 +178,13 @@ function expectOnlyKnown(op: FuzzOperation, findings: Example[], expect: ExpectS
   const isKnown = (bug: string | undefined) => bug !== undefined && bugs.includes(bug as BugId);
   const tolerated = findings.filter((f) => isKnown(f.knownBug));
   const seen = [...new Set(tolerated.map((f) => f.knownBug))];
-  if (seen.length) console.warn(`${op.id}: known bugs ${seen.join(', ')} (${tolerated.length} kinds of finding; examples in contract-tests/reports/fuzz-findings.json)`);
+  if (seen.length)
+    console.warn(
+      `${op.id}: known bugs ${seen.join(', ')} (${tolerated.length} kinds of finding; examples in contract-tests/reports/fuzz-findings.json)`,
+    );
   const unexpected = findings.filter((f) => !isKnown(f.knownBug)).map((f) => formatExample(op.id, f));
-  expect(unexpected, `replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_OPERATIONS=${op.id}\n${unexpected.join('\n')}`).toEqual([]);
+  expect(
+    unexpected,
+    `replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_OPERATIONS=${op.id}\n${unexpected.join('\n')}`,
+  ).toEqual([]);
 }

@@ -20,7 +20,9 @@ const MAX_PAGES = 400;
 
 /** Top-level lists with a cursor (nested ones need a parent id and are fuzzed as usual). */
 export function isPagedList(op: FuzzOperation): boolean {
-  return op.method === 'get' && !op.path.includes('{') && op.params.some((p) => p.in === 'query' && p.name === 'cursor');
+  return (
+    op.method === 'get' && !op.path.includes('{') && op.params.some((p) => p.in === 'query' && p.name === 'cursor')
+  );
 }
 
 function sortsOf(op: FuzzOperation): Array<string | undefined> {
@@ -28,10 +30,16 @@ function sortsOf(op: FuzzOperation): Array<string | undefined> {
   return [undefined, ...((sort?.schema.enum as string[] | undefined) ?? [])];
 }
 
-export async function pageThrough(op: FuzzOperation, options: PagingOptions): Promise<{ sent: number; statuses: Record<number, number>; ends: string[]; findings: Example[] }> {
+export async function pageThrough(
+  op: FuzzOperation,
+  options: PagingOptions,
+): Promise<{ sent: number; statuses: Record<number, number>; ends: string[]; findings: Example[] }> {
   const deadline = Date.now() + options.budgetMs;
   const byKey = new Map<string, Example>();
-  const querySchema = { type: 'object', properties: Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])) };
+  const querySchema = {
+    type: 'object',
+    properties: Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+  };
   let sent = 0;
   const statuses: Record<number, number> = {};
   // How each walk ended, for the summary: `sort: pages, last status`.
@@ -42,9 +50,21 @@ export async function pageThrough(op: FuzzOperation, options: PagingOptions): Pr
       const query: Record<string, string> = { limit: '1', ...(sort ? { sort } : {}), ...(cursor ? { cursor } : {}) };
       const problems = schemaErrors(querySchema, query, { coerce: true });
       const url = `${options.origin}${op.path}?${new URLSearchParams(query).toString()}`;
-      const request: WireRequest = { method: 'GET', url, pathValues: {}, headers: options.token ? { Authorization: `Bearer ${options.token}` } : {}, body: undefined, valid: !problems.length, problems: problems.map((e) => `${e.instancePath} ${e.message}`).join('; ') };
+      const request: WireRequest = {
+        method: 'GET',
+        url,
+        pathValues: {},
+        headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+        body: undefined,
+        valid: !problems.length,
+        problems: problems.map((e) => `${e.instancePath} ${e.message}`).join('; '),
+      };
       const answer = await fetch(url, { headers: request.headers, signal: AbortSignal.timeout(15_000) });
-      const response: WireResponse = { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+      const response: WireResponse = {
+        status: answer.status,
+        contentType: answer.headers.get('content-type') ?? '',
+        text: await answer.text(),
+      };
       sent += 1;
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       for (const finding of checkExchange(op, request, response, undefined)) {
@@ -52,9 +72,19 @@ export async function pageThrough(op: FuzzOperation, options: PagingOptions): Pr
         const key = `${finding.check} ${response.status} ${knownBug ?? 'new'}`;
         const seen = byKey.get(key);
         if (seen) seen.count += 1;
-        else byKey.set(key, { ...finding, count: 1, knownBug, request: `GET ${url.slice(options.origin.length, options.origin.length + 400)} [page ${page + 1} of sort ${sort ?? 'default'}]`, response: `${response.status} ${response.text.slice(0, 400)}` });
+        else
+          byKey.set(key, {
+            ...finding,
+            count: 1,
+            knownBug,
+            request: `GET ${url.slice(options.origin.length, options.origin.length + 400)} [page ${page + 1} of sort ${sort ?? 'default'}]`,
+            response: `${response.status} ${response.text.slice(0, 400)}`,
+          });
       }
-      const next = response.status === 200 ? (JSON.parse(response.text) as { next_cursor?: string | null }).next_cursor : undefined;
+      const next =
+        response.status === 200
+          ? (JSON.parse(response.text) as { next_cursor?: string | null }).next_cursor
+          : undefined;
       if (!next) {
         ends.push(`${sort ?? 'default'}: ${page + 1} pages, last ${response.status}`);
         break;

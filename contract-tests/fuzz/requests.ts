@@ -25,11 +25,20 @@ export type Policy = {
 
 /** Whether a case's body breaks the policy's `never` values or, for a valid case, its footprint. */
 export function breaksPolicy(c: FuzzCase, policy: Policy): boolean {
-  const body = c.body.kind === 'value' && c.body.value && typeof c.body.value === 'object' ? (c.body.value as Record<string, unknown>) : undefined;
+  const body =
+    c.body.kind === 'value' && c.body.value && typeof c.body.value === 'object'
+      ? (c.body.value as Record<string, unknown>)
+      : undefined;
   if (!body) return false;
-  const banned = Object.entries(policy.never ?? {}).some(([field, value]) => body[field] === value || (Array.isArray(body[field]) && (body[field] as unknown[]).includes(value)));
+  const banned = Object.entries(policy.never ?? {}).some(
+    ([field, value]) =>
+      body[field] === value || (Array.isArray(body[field]) && (body[field] as unknown[]).includes(value)),
+  );
   const footprint = policy.footprint;
-  const outside = (text: unknown) => typeof text === 'string' && footprint !== undefined && ([...text].length < footprint.minLength || Buffer.byteLength(text) > (footprint.maxBytes ?? Infinity));
+  const outside = (text: unknown) =>
+    typeof text === 'string' &&
+    footprint !== undefined &&
+    ([...text].length < footprint.minLength || Buffer.byteLength(text) > (footprint.maxBytes ?? Infinity));
   return banned || (c.mutation === null && (footprint?.fields ?? []).some((field) => outside(body[field])));
 }
 
@@ -43,7 +52,15 @@ export type FuzzCase = {
   mutation: (Mutation & { location: 'path' | 'query' | 'body' }) | null;
 };
 
-export type WireRequest = { method: string; url: string; pathValues: Record<string, string>; headers: Record<string, string>; body: string | undefined; valid: boolean; problems: string };
+export type WireRequest = {
+  method: string;
+  url: string;
+  pathValues: Record<string, string>;
+  headers: Record<string, string>;
+  body: string | undefined;
+  valid: boolean;
+  problems: string;
+};
 
 const byLocation = (op: FuzzOperation, location: Param['in']) => op.params.filter((p) => p.in === location);
 
@@ -53,32 +70,51 @@ const paramsSchemas = new Map<string, Schema>();
 function paramsSchema(params: Param[], key?: string): Schema {
   const cached = key ? paramsSchemas.get(key) : undefined;
   if (cached) return cached;
-  const schema: Schema = { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema])), required: params.filter((p) => p.required).map((p) => p.name) };
+  const schema: Schema = {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
   if (key) paramsSchemas.set(key, schema);
   return schema;
 }
 
 function paramsArbitrary(params: Param[]): fc.Arbitrary<Record<string, unknown>> {
   const schema = paramsSchema(params);
-  return fc.record(Object.fromEntries(params.map((p) => [p.name, valueArbitrary(p.schema)])), { requiredKeys: schema.required! }).map((v) => ({ ...v }));
+  return fc
+    .record(Object.fromEntries(params.map((p) => [p.name, valueArbitrary(p.schema)])), {
+      requiredKeys: schema.required!,
+    })
+    .map((v) => ({ ...v }));
 }
 
 /** A path value on the wire; an absent or empty one would name another route, not a bad parameter. */
-const segmentOf = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const segmentOf = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function bodyArbitrary(op: FuzzOperation): fc.Arbitrary<Body> {
   if (!op.body) return fc.constant({ kind: 'absent' });
   // The spec's own example is sent now and then, as schemathesis' explicit-examples phase does.
   const drawn = valueArbitrary(op.body.schema);
-  const values = op.body.example === undefined ? drawn : fc.oneof({ weight: 6, arbitrary: drawn }, { weight: 1, arbitrary: fc.constant(op.body.example) });
+  const values =
+    op.body.example === undefined
+      ? drawn
+      : fc.oneof({ weight: 6, arbitrary: drawn }, { weight: 1, arbitrary: fc.constant(op.body.example) });
   const present = values.map((value): Body => ({ kind: 'value', value }));
   return op.body.required ? present : fc.oneof(present, fc.constant<Body>({ kind: 'absent' }));
 }
 
 export function validCase(op: FuzzOperation, policy: Policy): fc.Arbitrary<FuzzCase> {
   const poolable = byLocation(op, 'path').length || op.body || byLocation(op, 'query').some((p) => p.name === 'cursor');
-  const pooled = policy.pathIds === 'random' || !poolable ? fc.constant(null) : fc.option(fc.nat(), { nil: null, freq: 3 });
-  return fc.record({ path: paramsArbitrary(byLocation(op, 'path')), query: paramsArbitrary(byLocation(op, 'query')), body: bodyArbitrary(op), pooled, mutation: fc.constant(null) });
+  const pooled =
+    policy.pathIds === 'random' || !poolable ? fc.constant(null) : fc.option(fc.nat(), { nil: null, freq: 3 });
+  return fc.record({
+    path: paramsArbitrary(byLocation(op, 'path')),
+    query: paramsArbitrary(byLocation(op, 'query')),
+    body: bodyArbitrary(op),
+    pooled,
+    mutation: fc.constant(null),
+  });
 }
 
 /**
@@ -93,20 +129,40 @@ export function invalidCase(op: FuzzOperation, policy: Policy): fc.Arbitrary<Fuz
     const params = byLocation(op, location);
     const mutation = params.length ? invalidArbitrary(paramsSchema(params)) : undefined;
     // The whole parameter set of the wrong type has no meaning on the wire: only single parameters break.
-    const usable = mutation?.filter((m) => m.pointer !== '' && (location === 'query' || params.every((p) => segmentOf((m.value as Record<string, unknown>)[p.name]) !== '')));
-    if (usable) breakers.push(fc.tuple(base, usable).map(([c, m]) => ({ ...c, [location]: m.value as Record<string, unknown>, mutation: { ...m, location } })));
+    const usable = mutation?.filter(
+      (m) =>
+        m.pointer !== '' &&
+        (location === 'query' || params.every((p) => segmentOf((m.value as Record<string, unknown>)[p.name]) !== '')),
+    );
+    if (usable)
+      breakers.push(
+        fc
+          .tuple(base, usable)
+          .map(([c, m]) => ({ ...c, [location]: m.value as Record<string, unknown>, mutation: { ...m, location } })),
+      );
   }
   if (op.body) {
     const mutation = invalidArbitrary(op.body.schema);
     const pruned = (m: Mutation): unknown => {
       const key = m.pointer.split('/')[1];
       const value = m.value as Record<string, unknown> | undefined;
-      return policy.validBodies || !key || !value || typeof value !== 'object' ? m.value : key in value ? { [key]: value[key] } : {};
+      return policy.validBodies || !key || !value || typeof value !== 'object'
+        ? m.value
+        : key in value
+          ? { [key]: value[key] }
+          : {};
     };
-    if (mutation) breakers.push(fc.tuple(base, mutation).map(([c, m]) => ({ ...c, body: { kind: 'value', value: pruned(m) }, mutation: { ...m, location: 'body' } })));
-    const broken = (body: Body, what: string) => base.map((c) => ({ ...c, body, mutation: { value: undefined, pointer: '', what, location: 'body' as const } }));
+    if (mutation)
+      breakers.push(
+        fc
+          .tuple(base, mutation)
+          .map(([c, m]) => ({ ...c, body: { kind: 'value', value: pruned(m) }, mutation: { ...m, location: 'body' } })),
+      );
+    const broken = (body: Body, what: string) =>
+      base.map((c) => ({ ...c, body, mutation: { value: undefined, pointer: '', what, location: 'body' as const } }));
     if (op.body.required) breakers.push(broken({ kind: 'absent' }, 'required request body missing'));
-    if (op.body.contentType.includes('json')) breakers.push(broken({ kind: 'raw', text: '{"unterminated": ' }, 'malformed JSON'));
+    if (op.body.contentType.includes('json'))
+      breakers.push(broken({ kind: 'raw', text: '{"unterminated": ' }, 'malformed JSON'));
   }
   return breakers.length ? fc.oneof(...breakers) : undefined;
 }
@@ -148,7 +204,9 @@ function resolvePath(op: FuzzOperation, c: FuzzCase, policy: Policy): Record<str
   // The deepest pooled parameter picks the object; its ancestors come with it.
   const pooledParams = params.filter((p) => resourceOfParam(op.path, p.name));
   const deepest = pooledParams.at(-1);
-  const entry = deepest ? pickEntry(resourceOfParam(op.path, deepest.name)!, c.pooled, policy.pathIds === 'own') : undefined;
+  const entry = deepest
+    ? pickEntry(resourceOfParam(op.path, deepest.name)!, c.pooled, policy.pathIds === 'own')
+    : undefined;
   if (!entry) return values;
   for (const p of pooledParams) {
     const resource = resourceOfParam(op.path, p.name)!;
@@ -159,15 +217,28 @@ function resolvePath(op: FuzzOperation, c: FuzzCase, policy: Policy): Record<str
 }
 
 function contextOf(op: FuzzOperation, pathValues: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(pathValues).flatMap(([param, value]) => (resourceOfParam(op.path, param) ? [[resourceOfParam(op.path, param)!, value]] : [])));
+  return Object.fromEntries(
+    Object.entries(pathValues).flatMap(([param, value]) =>
+      resourceOfParam(op.path, param) ? [[resourceOfParam(op.path, param)!, value]] : [],
+    ),
+  );
 }
 
 /** The case as bytes, and the oracle's verdict on those bytes. */
-export function toWire(origin: string, op: FuzzOperation, c: FuzzCase, policy: Policy, token: string | undefined): WireRequest {
+export function toWire(
+  origin: string,
+  op: FuzzOperation,
+  c: FuzzCase,
+  policy: Policy,
+  token: string | undefined,
+): WireRequest {
   const pathValues = resolvePath(op, c, policy);
   const encoded = Object.fromEntries(Object.entries(pathValues).map(([k, v]) => [k, encodeURIComponent(v)]));
   // A pooled case pages on with a cursor the server handed out (or none): drawn ones are refused.
-  const query = c.pooled !== null && !c.mutation && 'cursor' in c.query ? { ...c.query, cursor: pickCursor(op.id, c.pooled) } : c.query;
+  const query =
+    c.pooled !== null && !c.mutation && 'cursor' in c.query
+      ? { ...c.query, cursor: pickCursor(op.id, c.pooled) }
+      : c.query;
   const queryPairs = wireValues(query);
   const search = new URLSearchParams(queryPairs).toString();
   const url = `${origin}${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encoded[name] ?? '')}${search ? `?${search}` : ''}`;
@@ -177,8 +248,14 @@ export function toWire(origin: string, op: FuzzOperation, c: FuzzCase, policy: P
     headers['Content-Type'] = op.body.contentType;
     const drawn = c.body.kind === 'value' ? c.body.value : undefined;
     // A pooled valid case names pooled objects in its body too (a course_id that exists).
-    const value = c.pooled !== null && !c.mutation && policy.pathIds !== 'random' ? linkReferences(drawn, c.pooled, policy.pathIds === 'own', contextOf(op, pathValues)) : drawn;
-    const fields = value && typeof value === 'object' && !Array.isArray(value) ? wireValues(value as Record<string, unknown>) : undefined;
+    const value =
+      c.pooled !== null && !c.mutation && policy.pathIds !== 'random'
+        ? linkReferences(drawn, c.pooled, policy.pathIds === 'own', contextOf(op, pathValues))
+        : drawn;
+    const fields =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? wireValues(value as Record<string, unknown>)
+        : undefined;
     if (c.body.kind === 'raw') body = c.body.text;
     else if (op.body.contentType !== 'application/x-www-form-urlencoded') body = JSON.stringify(value);
     else body = fields ? new URLSearchParams(fields).toString() : segmentOf(value);
@@ -187,11 +264,25 @@ export function toWire(origin: string, op: FuzzOperation, c: FuzzCase, policy: P
   // The server matches path parameters undecoded (openapi-backend), so the oracle sees them so too.
   const problems = [
     ...schemaErrors(paramsSchema(byLocation(op, 'path'), `${op.id} path`), encoded, { coerce: true }),
-    ...schemaErrors(paramsSchema(byLocation(op, 'query'), `${op.id} query`), parsedLikeServer(queryPairs), { coerce: true }),
-    ...(op.body && body === undefined && op.body.required ? [{ instancePath: '/body', message: 'required body missing' }] : []),
+    ...schemaErrors(paramsSchema(byLocation(op, 'query'), `${op.id} query`), parsedLikeServer(queryPairs), {
+      coerce: true,
+    }),
+    ...(op.body && body === undefined && op.body.required
+      ? [{ instancePath: '/body', message: 'required body missing' }]
+      : []),
     ...(bodyForOracle === UNPARSEABLE ? [{ instancePath: '/body', message: 'does not parse' }] : []),
-    ...(op.body && body !== undefined && bodyForOracle !== UNPARSEABLE ? schemaErrors(op.body.schema, bodyForOracle) : []),
+    ...(op.body && body !== undefined && bodyForOracle !== UNPARSEABLE
+      ? schemaErrors(op.body.schema, bodyForOracle)
+      : []),
   ];
   const valid = problems.length === 0;
-  return { method: op.method.toUpperCase(), url, pathValues, headers, body, valid, problems: problems.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ') };
+  return {
+    method: op.method.toUpperCase(),
+    url,
+    pathValues,
+    headers,
+    body,
+    valid,
+    problems: problems.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; '),
+  };
 }

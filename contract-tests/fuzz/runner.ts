@@ -5,7 +5,15 @@
 import fc from 'fast-check';
 import { checkExchange, type Finding, type WireResponse } from './checks.ts';
 import { harvest, harvestCursor } from './id-pool.ts';
-import { invalidCase, breaksPolicy, toWire, validCase, type FuzzCase, type Policy, type WireRequest } from './requests.ts';
+import {
+  invalidCase,
+  breaksPolicy,
+  toWire,
+  validCase,
+  type FuzzCase,
+  type Policy,
+  type WireRequest,
+} from './requests.ts';
 import type { FuzzOperation } from './spec.ts';
 
 /**
@@ -54,15 +62,27 @@ export function seedOf(seed: number, operationId: string): number {
 }
 
 function describeRequest(request: WireRequest, origin: string, c: FuzzCase): string {
-  const intent = c.mutation ? `invalid ${c.mutation.location}${c.mutation.pointer}: ${c.mutation.what}` : 'valid by intent';
+  const intent = c.mutation
+    ? `invalid ${c.mutation.location}${c.mutation.pointer}: ${c.mutation.what}`
+    : 'valid by intent';
   const verdict = request.valid ? 'oracle: valid' : `oracle: invalid (${clip(request.problems)})`;
   const body = request.body === undefined ? '' : ` body ${clip(request.body)}`;
   return `${request.method} ${clip(request.url.slice(origin.length))}${body} [${intent}; ${verdict}]`;
 }
 
 async function send(request: WireRequest): Promise<WireResponse> {
-  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
 }
 
 /**
@@ -77,21 +97,46 @@ function caseArbitrary(op: FuzzOperation, policy: Policy, writes: () => number):
     return invalid.filter((c) => !breaksPolicy(c, policy));
   }
   const valid = validCase(op, policy);
-  const capped = invalid && policy.maxWrites !== undefined ? fc.constant(0).chain(() => (writes() >= policy.maxWrites! ? invalid : valid)) : valid;
+  const capped =
+    invalid && policy.maxWrites !== undefined
+      ? fc.constant(0).chain(() => (writes() >= policy.maxWrites! ? invalid : valid))
+      : valid;
   return (invalid ? fc.oneof(capped, invalid) : valid).filter((c) => !breaksPolicy(c, policy));
 }
 
 export async function fuzzOperation(op: FuzzOperation, options: RunOptions): Promise<RunResult> {
-  const result: RunResult = { sent: 0, valid: 0, invalid: 0, validRejected: 0, rejectedExamples: [], withheld: 0, interrupted: false, statuses: {}, findings: [] };
+  const result: RunResult = {
+    sent: 0,
+    valid: 0,
+    invalid: 0,
+    validRejected: 0,
+    rejectedExamples: [],
+    withheld: 0,
+    interrupted: false,
+    statuses: {},
+    findings: [],
+  };
   const byKey = new Map<string, Example>();
-  const record = (finding: Finding, key: string, request: WireRequest, c: FuzzCase, response: WireResponse | undefined) => {
+  const record = (
+    finding: Finding,
+    key: string,
+    request: WireRequest,
+    c: FuzzCase,
+    response: WireResponse | undefined,
+  ) => {
     const knownBug = options.knownBug?.(finding, request, response);
     const fullKey = `${key} ${knownBug ?? 'new'}`;
     const seen = byKey.get(fullKey);
     if (seen) seen.count += 1;
     else {
       const shown = response ? `${response.status} ${response.contentType} ${clip(response.text)}` : '(none)';
-      byKey.set(fullKey, { ...finding, count: 1, request: describeRequest(request, options.origin, c), response: shown, knownBug });
+      byKey.set(fullKey, {
+        ...finding,
+        count: 1,
+        request: describeRequest(request, options.origin, c),
+        response: shown,
+        knownBug,
+      });
     }
   };
 
@@ -99,11 +144,14 @@ export async function fuzzOperation(op: FuzzOperation, options: RunOptions): Pro
   // outcome (a request that never got an answer is the worst finding of all) must not be lost.
   let inFlight: Promise<unknown> = Promise.resolve();
   let writes = 0;
-  const property = fc.asyncProperty(caseArbitrary(op, options.policy, () => writes), (c) => {
-    const run = exchange(c);
-    inFlight = run;
-    return run;
-  });
+  const property = fc.asyncProperty(
+    caseArbitrary(op, options.policy, () => writes),
+    (c) => {
+      const run = exchange(c);
+      inFlight = run;
+      return run;
+    },
+  );
 
   async function exchange(c: FuzzCase): Promise<boolean> {
     const request = toWire(options.origin, op, c, options.policy, options.token);
@@ -124,7 +172,8 @@ export async function fuzzOperation(op: FuzzOperation, options: RunOptions): Pro
     if (op.method !== 'get' && response.status < 300) writes += 1;
     if (request.valid && response.status === 400) {
       result.validRejected += 1;
-      if (result.rejectedExamples.length < 3) result.rejectedExamples.push(`${describeRequest(request, options.origin, c)} → ${clip(response.text)}`);
+      if (result.rejectedExamples.length < 3)
+        result.rejectedExamples.push(`${describeRequest(request, options.origin, c)} → ${clip(response.text)}`);
     }
     if (response.status < 300 && response.contentType.includes('json')) {
       try {
@@ -145,7 +194,11 @@ export async function fuzzOperation(op: FuzzOperation, options: RunOptions): Pro
     return true;
   }
 
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, plugins: [fc.interruptAfterTimeLimit(options.budgetMs)] });
+  const details = await fc.check(property, {
+    seed: options.seed,
+    numRuns: options.runs,
+    plugins: [fc.interruptAfterTimeLimit(options.budgetMs)],
+  });
   await inFlight;
   result.interrupted = details.interrupted;
   result.findings = [...byKey.values()];

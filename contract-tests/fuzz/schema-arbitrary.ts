@@ -18,7 +18,9 @@ export function flatten(schema: Schema): Schema {
       ...merged,
       ...part,
       ...(merged.properties || part.properties ? { properties: { ...merged.properties, ...part.properties } } : {}),
-      ...(merged.required || part.required ? { required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])] } : {}),
+      ...(merged.required || part.required
+        ? { required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])] }
+        : {}),
     }),
     rest,
   );
@@ -32,16 +34,23 @@ const unit = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('\u0000', "'", '"', '\\', '%', '<', '\n', '\u202e', 'é', '😀') },
 );
 
-const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key]) : undefined);
+const num = (schema: Schema, key: string): number | undefined =>
+  typeof schema[key] === 'number' ? schema[key] : undefined;
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = num(schema, 'minLength') ?? 0;
   const maxLength = Math.min(num(schema, 'maxLength') ?? Infinity, minLength + SPAN);
-  const fitsLength = (s: string) => [...s].length >= minLength && [...s].length <= (num(schema, 'maxLength') ?? Infinity);
+  const fitsLength = (s: string) =>
+    [...s].length >= minLength && [...s].length <= (num(schema, 'maxLength') ?? Infinity);
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
   const formatted = formatArbitrary(schema.format);
-  const longest = schema.format === 'email' && num(schema, 'maxLength') ? longestEmail(num(schema, 'maxLength')!) : undefined;
-  if (formatted && longest) return fc.oneof({ weight: 5, arbitrary: formatted.filter(fitsLength) }, { weight: 1, arbitrary: fc.constant(longest) });
+  const longest =
+    schema.format === 'email' && num(schema, 'maxLength') ? longestEmail(num(schema, 'maxLength')!) : undefined;
+  if (formatted && longest)
+    return fc.oneof(
+      { weight: 5, arbitrary: formatted.filter(fitsLength) },
+      { weight: 1, arbitrary: fc.constant(longest) },
+    );
   if (formatted) return formatted.filter((s) => fitsLength(s) && (!pattern || pattern.test(s)));
   if (pattern) return fc.stringMatching(pattern, { size: 'xsmall' }).filter(fitsLength);
   const short = fc.string({ unit, minLength, maxLength });
@@ -49,7 +58,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (limit === undefined || limit <= maxLength) return short;
   // Now and then exactly the longest valid value, in one-byte and in two-byte characters: a limit
   // the spec promises must hold on the wire too.
-  return fc.oneof({ weight: 5, arbitrary: short }, { weight: 1, arbitrary: fc.constantFrom('a'.repeat(limit), 'é'.repeat(limit)) });
+  return fc.oneof(
+    { weight: 5, arbitrary: short },
+    { weight: 1, arbitrary: fc.constantFrom('a'.repeat(limit), 'é'.repeat(limit)) },
+  );
 }
 
 /** The longest address the limit allows: a 64-character local part, 63-character labels, `.test`. */
@@ -62,7 +74,11 @@ function longestEmail(maxLength: number): string | undefined {
 }
 
 function formatArbitrary(format: unknown): fc.Arbitrary<string> | undefined {
-  const date = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+  const date = fc.date({
+    min: new Date('1970-01-01T00:00:00Z'),
+    max: new Date('2100-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  });
   switch (format) {
     case 'uuid':
       return fc.uuid();
@@ -84,14 +100,18 @@ function integerArbitrary(schema: Schema): fc.Arbitrary<number> {
   const max = num(schema, 'maximum') ?? Number.MAX_SAFE_INTEGER;
   // fc.integer is 32-bit; unbounded schemas also get their extreme (still valid) values.
   const small = fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) });
-  return min >= -(2 ** 31) && max <= 2 ** 31 - 1 ? small : fc.oneof({ weight: 5, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
+  return min >= -(2 ** 31) && max <= 2 ** 31 - 1
+    ? small
+    : fc.oneof({ weight: 5, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
 }
 
 function arrayArbitrary(schema: Schema): fc.Arbitrary<unknown[]> {
   const items = valueArbitrary(schema.items ?? {});
   const minLength = num(schema, 'minItems') ?? 0;
   const maxLength = Math.min(num(schema, 'maxItems') ?? Infinity, minLength + 4);
-  return schema.uniqueItems ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(items, { minLength, maxLength });
+  return schema.uniqueItems
+    ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+    : fc.array(items, { minLength, maxLength });
 }
 
 function objectArbitrary(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
@@ -123,7 +143,12 @@ function baseArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     case 'integer':
       return integerArbitrary(schema);
     case 'number':
-      return fc.double({ min: num(schema, 'minimum') ?? -1e12, max: num(schema, 'maximum') ?? 1e12, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: num(schema, 'minimum') ?? -1e12,
+        max: num(schema, 'maximum') ?? 1e12,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'array':

@@ -22,11 +22,30 @@ const MALFORMED: Record<string, readonly string[]> = {
 };
 
 /** Candidates against a pattern: whitespace, case, separators, traversal and injection shapes. */
-const PATTERN_BREAKERS: readonly string[] = ['', ' ', '\t', 'has space', 'UPPER', '-x-', 'ü', '../etc/passwd', '<script>', "x'; DROP TABLE t;--", '#12345', 'ab'];
+const PATTERN_BREAKERS: readonly string[] = [
+  '',
+  ' ',
+  '\t',
+  'has space',
+  'UPPER',
+  '-x-',
+  'ü',
+  '../etc/passwd',
+  '<script>',
+  "x'; DROP TABLE t;--",
+  '#12345',
+  'ab',
+];
 
-const num = (schema: Schema, key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key]) : undefined);
+const num = (schema: Schema, key: string): number | undefined =>
+  typeof schema[key] === 'number' ? schema[key] : undefined;
 
-function constants(schema: Schema, pointer: string, what: string, values: readonly unknown[]): fc.Arbitrary<Mutation> | undefined {
+function constants(
+  schema: Schema,
+  pointer: string,
+  what: string,
+  values: readonly unknown[],
+): fc.Arbitrary<Mutation> | undefined {
   const breaking = values.filter((value) => !isValid(schema, value));
   return breaking.length ? fc.constantFrom(...breaking).map((value) => ({ value, pointer, what })) : undefined;
 }
@@ -36,10 +55,23 @@ function stringMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   const maxLength = num(schema, 'maxLength');
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
   return [
-    minLength ? constants(schema, pointer, `shorter than minLength ${minLength}`, ['a'.repeat(minLength - 1)]) : undefined,
-    maxLength !== undefined ? constants(schema, pointer, `longer than maxLength ${maxLength}`, ['a'.repeat(maxLength + 1)]) : undefined,
-    pattern ? constants(schema, pointer, `against pattern ${pattern?.source}`, PATTERN_BREAKERS.filter((s) => !pattern.test(s))) : undefined,
-    typeof schema.format === 'string' ? constants(schema, pointer, `malformed ${schema.format}`, MALFORMED[schema.format] ?? []) : undefined,
+    minLength
+      ? constants(schema, pointer, `shorter than minLength ${minLength}`, ['a'.repeat(minLength - 1)])
+      : undefined,
+    maxLength !== undefined
+      ? constants(schema, pointer, `longer than maxLength ${maxLength}`, ['a'.repeat(maxLength + 1)])
+      : undefined,
+    pattern
+      ? constants(
+          schema,
+          pointer,
+          `against pattern ${pattern?.source}`,
+          PATTERN_BREAKERS.filter((s) => !pattern.test(s)),
+        )
+      : undefined,
+    typeof schema.format === 'string'
+      ? constants(schema, pointer, `malformed ${schema.format}`, MALFORMED[schema.format] ?? [])
+      : undefined,
   ];
 }
 
@@ -47,9 +79,15 @@ function numberMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   const minimum = num(schema, 'minimum');
   const maximum = num(schema, 'maximum');
   return [
-    minimum !== undefined ? constants(schema, pointer, `below minimum ${minimum}`, [minimum - 1, minimum - 1e9]) : undefined,
-    maximum !== undefined ? constants(schema, pointer, `above maximum ${maximum}`, [maximum + 1, maximum + 1e15]) : undefined,
-    schema.type === 'integer' ? constants(schema, pointer, 'not an integer', [minimum !== undefined ? minimum + 0.5 : 0.5]) : undefined,
+    minimum !== undefined
+      ? constants(schema, pointer, `below minimum ${minimum}`, [minimum - 1, minimum - 1e9])
+      : undefined,
+    maximum !== undefined
+      ? constants(schema, pointer, `above maximum ${maximum}`, [maximum + 1, maximum + 1e15])
+      : undefined,
+    schema.type === 'integer'
+      ? constants(schema, pointer, 'not an integer', [minimum !== undefined ? minimum + 0.5 : 0.5])
+      : undefined,
   ];
 }
 
@@ -60,7 +98,9 @@ function arrayMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mut
   const badItem = invalidArbitrary(items, `${pointer}/0`);
   return [
     maxItems !== undefined
-      ? fc.array(valueArbitrary(items), { minLength: maxItems + 1, maxLength: maxItems + 1 }).map((value) => ({ value, pointer, what: `more than maxItems ${maxItems}` }))
+      ? fc
+          .array(valueArbitrary(items), { minLength: maxItems + 1, maxLength: maxItems + 1 })
+          .map((value) => ({ value, pointer, what: `more than maxItems ${maxItems}` }))
       : undefined,
     minItems ? constants(schema, pointer, `fewer than minItems ${minItems}`, [[]]) : undefined,
     badItem?.map((m) => ({ ...m, value: [m.value] })),
@@ -71,7 +111,14 @@ function objectMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   const properties = schema.properties ?? {};
   const valid = valueArbitrary(schema) as fc.Arbitrary<Record<string, unknown>>;
   // Required properties are built separately so a missing one is missing from a full object.
-  const full = fc.tuple(valid, fc.record(Object.fromEntries((schema.required ?? []).filter((k) => k in properties).map((k) => [k, valueArbitrary(properties[k]!)]))));
+  const full = fc.tuple(
+    valid,
+    fc.record(
+      Object.fromEntries(
+        (schema.required ?? []).filter((k) => k in properties).map((k) => [k, valueArbitrary(properties[k]!)]),
+      ),
+    ),
+  );
   const missing = (schema.required ?? []).map((key) =>
     full.map(([object, required]) => {
       const { [key]: _dropped, ...rest } = { ...object, ...required };
@@ -80,12 +127,21 @@ function objectMutations(schema: Schema, pointer: string): Array<fc.Arbitrary<Mu
   );
   const unknown =
     schema.additionalProperties === false
-      ? full.map(([object, required]) => ({ value: { ...object, ...required, fuzz_unknown_property: 'x' }, pointer: `${pointer}/fuzz_unknown_property`, what: 'unknown property (additionalProperties: false)' }))
+      ? full.map(([object, required]) => ({
+          value: { ...object, ...required, fuzz_unknown_property: 'x' },
+          pointer: `${pointer}/fuzz_unknown_property`,
+          what: 'unknown property (additionalProperties: false)',
+        }))
       : undefined;
   const nested = Object.entries(properties).map(([key, sub]) =>
-    invalidArbitrary(sub, `${pointer}/${key}`)?.chain((m) => full.map(([object, required]) => ({ ...m, value: { ...object, ...required, [key]: m.value } }))),
+    invalidArbitrary(sub, `${pointer}/${key}`)?.chain((m) =>
+      full.map(([object, required]) => ({ ...m, value: { ...object, ...required, [key]: m.value } })),
+    ),
   );
-  const tooFew = num(schema, 'minProperties') && !schema.required?.length ? constants(schema, pointer, `fewer than minProperties`, [{}]) : undefined;
+  const tooFew =
+    num(schema, 'minProperties') && !schema.required?.length
+      ? constants(schema, pointer, `fewer than minProperties`, [{}])
+      : undefined;
   return [...missing, unknown, tooFew, ...nested];
 }
 
@@ -94,7 +150,9 @@ export function invalidArbitrary(input: Schema, pointer = ''): fc.Arbitrary<Muta
   const schema = flatten(input);
   const candidates: Array<fc.Arbitrary<Mutation> | undefined> = [
     constants(schema, pointer, 'wrong type', OTHER_TYPES),
-    schema.enum ? constants(schema, pointer, 'outside the enum', ['fuzz-not-in-enum', String(schema.enum[0]).toUpperCase() + '!']) : undefined,
+    schema.enum
+      ? constants(schema, pointer, 'outside the enum', ['fuzz-not-in-enum', String(schema.enum[0]).toUpperCase() + '!'])
+      : undefined,
   ];
   if (!schema.enum && !schema.oneOf && !schema.anyOf) {
     if (schema.type === 'string') candidates.push(...stringMutations(schema, pointer));

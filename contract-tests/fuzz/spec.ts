@@ -68,7 +68,9 @@ export function deref(node: unknown, stack: readonly string[] = []): unknown {
 
 function mediaSchemas(content: unknown): MediaSchemas | undefined {
   if (!content || typeof content !== 'object') return undefined;
-  return Object.fromEntries(Object.entries(content as Json).map(([type, media]) => [type, (media as Json).schema as Schema | undefined]));
+  return Object.fromEntries(
+    Object.entries(content as Json).map(([type, media]) => [type, (media as Json).schema as Schema | undefined]),
+  );
 }
 
 function operationOf(id: string, meta: (typeof operations)[keyof typeof operations]): FuzzOperation {
@@ -76,11 +78,14 @@ function operationOf(id: string, meta: (typeof operations)[keyof typeof operatio
   const op = item[meta.method] as Json;
   // Operation-level parameters override path-level ones with the same name and location.
   const params = new Map<string, Param>();
-  for (const p of [...((item.parameters as Param[]) ?? []), ...((op.parameters as Param[]) ?? [])]) params.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required) });
+  for (const p of [...((item.parameters as Param[]) ?? []), ...((op.parameters as Param[]) ?? [])])
+    params.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required) });
   const body = op.requestBody as Json | undefined;
   const bodyMedia = body ? Object.entries(mediaSchemas(body.content) ?? {})[0] : undefined;
   const example = bodyMedia ? ((body!.content as Json)[bodyMedia[0]] as Json).example : undefined;
-  const responses = Object.fromEntries(Object.entries(op.responses as Json).map(([status, r]) => [status, { content: mediaSchemas((r as Json).content) }]));
+  const responses = Object.fromEntries(
+    Object.entries(op.responses as Json).map(([status, r]) => [status, { content: mediaSchemas((r as Json).content) }]),
+  );
   return {
     id,
     method: meta.method,
@@ -89,7 +94,9 @@ function operationOf(id: string, meta: (typeof operations)[keyof typeof operatio
     scopes: meta.scopes,
     secured: !meta.public,
     params: [...params.values()],
-    body: bodyMedia ? { contentType: bodyMedia[0], schema: bodyMedia[1] ?? {}, required: Boolean(body?.required), example } : undefined,
+    body: bodyMedia
+      ? { contentType: bodyMedia[0], schema: bodyMedia[1] ?? {}, required: Boolean(body?.required), example }
+      : undefined,
     responses,
   };
 }

@@ -9,13 +9,23 @@ const origin = inject('primaryOrigin');
 const secondaryOrigin = inject('secondaryOrigin');
 const endpoint = `${origin}/account/graphql`;
 
-type GraphQLBody = { data?: Record<string, any> | null; errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[] };
+type GraphQLBody = {
+  data?: Record<string, any> | null;
+  errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+};
 type Reply = { status: number; headers: Headers; body: GraphQLBody };
 
-async function post(query: string, options: { token?: string; variables?: Record<string, unknown>; body?: string; contentType?: string } = {}): Promise<Reply> {
+async function post(
+  query: string,
+  options: { token?: string; variables?: Record<string, unknown>; body?: string; contentType?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(endpoint, { method: 'POST', headers, body: options.body ?? JSON.stringify({ query, variables: options.variables }) });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers,
+    body: options.body ?? JSON.stringify({ query, variables: options.variables }),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }
@@ -30,7 +40,8 @@ function expectChallenge(reply: Reply, status: 401 | 403, error: string): void {
 
 const codeOf = (reply: Reply) => reply.body.errors?.[0]?.extensions?.code;
 
-const SEED_SPEC_QUERY = '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
+const SEED_SPEC_QUERY =
+  '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 const RECORD = `mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) {
   enrolledCourse { slug lastWatchedLecture { lectureId positionSeconds } progress { completedLectures totalLectures percent } } } }`;
 
@@ -50,9 +61,20 @@ describe('reads (SDL Query.viewer)', () => {
     const viewer = reply.body.data!.viewer;
     expect(viewer.email).toBe(ACCOUNTS.student);
     expect(viewer.enrolledCourses.nodes).toHaveLength(2);
-    expect(viewer.enrolledCourses.nodes[0]).toMatchObject({ slug: 'git-essentials', expireDate: null, hasLifetimeAccess: true, lastWatchedLecture: { lectureId: expect.any(String), positionSeconds: expect.any(Number) } });
-    expect(viewer.enrolledCourses.nodes[1]).toMatchObject({ slug: 'python-for-data-analysis', hasLifetimeAccess: false, expireDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/) });
-    const userinfo = await (await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${writer}` } })).json();
+    expect(viewer.enrolledCourses.nodes[0]).toMatchObject({
+      slug: 'git-essentials',
+      expireDate: null,
+      hasLifetimeAccess: true,
+      lastWatchedLecture: { lectureId: expect.any(String), positionSeconds: expect.any(Number) },
+    });
+    expect(viewer.enrolledCourses.nodes[1]).toMatchObject({
+      slug: 'python-for-data-analysis',
+      hasLifetimeAccess: false,
+      expireDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    });
+    const userinfo = await (
+      await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${writer}` } })
+    ).json();
     expect(viewer.id).toBe(userinfo.sub);
     expect(reply.headers.get('cache-control')).toContain('no-store');
   });
@@ -61,7 +83,10 @@ describe('reads (SDL Query.viewer)', () => {
     const slugs: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 10; page++) {
-      const reply = await post('query($after: String) { viewer { enrolledCourses(first: 1, after: $after) { nodes { slug } pageInfo { hasNextPage endCursor } totalCount } } }', { token: reader, variables: { after } });
+      const reply = await post(
+        'query($after: String) { viewer { enrolledCourses(first: 1, after: $after) { nodes { slug } pageInfo { hasNextPage endCursor } totalCount } } }',
+        { token: reader, variables: { after } },
+      );
       const connection = reply.body.data!.viewer.enrolledCourses;
       expect(connection.totalCount).toBe(4);
       slugs.push(...connection.nodes.map((n: { slug: string }) => n.slug));
@@ -80,9 +105,16 @@ describe('reads (SDL Query.viewer)', () => {
   });
 
   it('lists orders and event registrations of the member', async () => {
-    const reply = await post('{ viewer { orders(first: 5) { nodes { number total { amount currency } items { itemType } } } eventRegistrations { nodes { status event { title startsAt } } } } }', { token: reader });
+    const reply = await post(
+      '{ viewer { orders(first: 5) { nodes { number total { amount currency } items { itemType } } } eventRegistrations { nodes { status event { title startsAt } } } } }',
+      { token: reader },
+    );
     expect(reply.body.errors).toBeUndefined();
-    expect(reply.body.data!.viewer.orders.nodes.map((o: { number: string }) => o.number)).toEqual(['DA-10003', 'DA-10002', 'DA-10001']);
+    expect(reply.body.data!.viewer.orders.nodes.map((o: { number: string }) => o.number)).toEqual([
+      'DA-10003',
+      'DA-10002',
+      'DA-10001',
+    ]);
     expect(reply.body.data!.viewer.eventRegistrations.nodes.length).toBeGreaterThanOrEqual(1);
   });
 });
@@ -94,21 +126,30 @@ describe('bearer tokens (RFC 6750 3; /auth.md "Errors")', () => {
 
   it('answers introspection without a token with 401 too (no anonymous mode)', async () => {
     expectChallenge(await post('{ __schema { queryType { name } } }'), 401, 'invalid_token');
-    expect((await post('{ __schema { queryType { name } } }', { token: reader })).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    expect((await post('{ __schema { queryType { name } } }', { token: reader })).body.data).toEqual({
+      __schema: { queryType: { name: 'Query' } },
+    });
   });
 
   it('answers a revoked token with 401 invalid_token (RFC 7009 2, RFC 6750 3.1)', async () => {
     const token = await memberToken(origin, 'openid email account:read');
     expect((await post('{ viewer { id } }', { token })).status).toBe(200);
-    const revoked = await fetch(`${origin}/api/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, client_id: CLIENTS.memberApp }) });
+    const revoked = await fetch(`${origin}/api/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, client_id: CLIENTS.memberApp }),
+    });
     expect(revoked.status).toBe(200);
     expectChallenge(await post('{ viewer { id } }', { token }), 401, 'invalid_token');
   });
 
-  it.skipIf(!secondaryOrigin)("answers the second school's token with 401 invalid_token and this origin's resource_metadata (/auth.md, Errors: token of another origin)", async () => {
-    const token = await operatorToken(secondaryOrigin, 'courses:read', ACCOUNTS.secondSchoolOwner);
-    expectChallenge(await post('{ viewer { id } }', { token }), 401, 'invalid_token');
-  });
+  it.skipIf(!secondaryOrigin)(
+    "answers the second school's token with 401 invalid_token and this origin's resource_metadata (/auth.md, Errors: token of another origin)",
+    async () => {
+      const token = await operatorToken(secondaryOrigin, 'courses:read', ACCOUNTS.secondSchoolOwner);
+      expectChallenge(await post('{ viewer { id } }', { token }), 401, 'invalid_token');
+    },
+  );
 
   it('answers an operator token without account:read with 403 insufficient_scope (RFC 6750 3.1)', async () => {
     const token = await operatorToken(origin, 'courses:read');
@@ -122,22 +163,36 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
   let course: { slug: string; lastWatchedLecture: { lectureId: string; positionSeconds: number } };
 
   beforeAll(async () => {
-    const reply = await post('{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatchedLecture { lectureId positionSeconds } } } } }', { token: reader });
-    course = reply.body.data!.viewer.enrolledCourses.nodes.find((c: { slug: string }) => c.slug === 'web-development-bootcamp');
+    const reply = await post(
+      '{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatchedLecture { lectureId positionSeconds } } } } }',
+      { token: reader },
+    );
+    course = reply.body.data!.viewer.enrolledCourses.nodes.find(
+      (c: { slug: string }) => c.slug === 'web-development-bootcamp',
+    );
   });
 
   it('records lecture progress with account:write and sets lastWatchedLecture', async () => {
     const { lectureId, positionSeconds } = course.lastWatchedLecture;
     // Back to the seeded position at once: other suites read this student's progress too.
     for (const position of [positionSeconds - 1, positionSeconds]) {
-      const reply = await post(RECORD, { token: writer, variables: { input: { lectureId, positionSeconds: position } } });
+      const reply = await post(RECORD, {
+        token: writer,
+        variables: { input: { lectureId, positionSeconds: position } },
+      });
       expect(reply.body.errors).toBeUndefined();
-      expect(reply.body.data!.recordLectureProgress.enrolledCourse).toMatchObject({ slug: course.slug, lastWatchedLecture: { lectureId, positionSeconds: position } });
+      expect(reply.body.data!.recordLectureProgress.enrolledCourse).toMatchObject({
+        slug: course.slug,
+        lastWatchedLecture: { lectureId, positionSeconds: position },
+      });
     }
   });
 
   it('is FORBIDDEN with account:read alone: HTTP 200, the error names the scope', async () => {
-    const reply = await post(RECORD, { token: reader, variables: { input: { lectureId: course.lastWatchedLecture.lectureId, positionSeconds: 1 } } });
+    const reply = await post(RECORD, {
+      token: reader,
+      variables: { input: { lectureId: course.lastWatchedLecture.lectureId, positionSeconds: 1 } },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toBeNull();
     expect(codeOf(reply)).toBe('FORBIDDEN');
@@ -146,7 +201,11 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
 
   it.each([
     ['an unknown lecture', () => ({ lectureId: randomUUID(), positionSeconds: 5 }), 'lectureId'],
-    ['a negative position', () => ({ lectureId: course.lastWatchedLecture.lectureId, positionSeconds: -1 }), 'positionSeconds'],
+    [
+      'a negative position',
+      () => ({ lectureId: course.lastWatchedLecture.lectureId, positionSeconds: -1 }),
+      'positionSeconds',
+    ],
   ])('answers %s with BAD_USER_INPUT naming the field', async (_name, input, field) => {
     const reply = await post(RECORD, { token: writer, variables: { input: input() } });
     expect(reply.status).toBe(200);
@@ -156,7 +215,9 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
 
 describe('the HTTP surface (GraphQL over HTTP)', () => {
   it('refuses GET with 405 and Allow: POST', async () => {
-    const response = await fetch(`${endpoint}?query=${encodeURIComponent('{ viewer { id } }')}`, { headers: { authorization: `Bearer ${reader}` } });
+    const response = await fetch(`${endpoint}?query=${encodeURIComponent('{ viewer { id } }')}`, {
+      headers: { authorization: `Bearer ${reader}` },
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
   });
@@ -177,7 +238,10 @@ describe('the HTTP surface (GraphQL over HTTP)', () => {
     const bomb = '{ __schema { types { fields { args { type { fields { args { type { name } } } } } } } } }';
     const reply = await post(bomb, { token: reader });
     expect(reply.body.data).toBeUndefined();
-    expect(reply.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('at most 8'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'depth' } });
+    expect(reply.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('at most 8'),
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'depth' },
+    });
   });
 
   it('rejects aliased pages over the cost budget (SDL: cost at most 4,000, the items of a page first times)', async () => {

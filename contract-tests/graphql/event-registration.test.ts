@@ -10,7 +10,11 @@ import { memberToken, operatorToken } from '../support/tokens.ts';
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 
-type Reply = { status: number; data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+type Reply = {
+  status: number;
+  data?: Record<string, any> | null;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+};
 
 async function graphql(token: string, query: string, variables: Record<string, unknown>): Promise<Reply> {
   const response = await fetch(`${origin}/account/graphql`, {
@@ -29,7 +33,9 @@ async function eventIds(at: string, owner: string): Promise<Record<string, strin
   const token = await operatorToken(at, 'events:read', owner);
   const response = await fetch(`${at}/api/v1/events?limit=100`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
-  return Object.fromEntries(((await response.json()) as { data: Array<{ id: string; slug: string }> }).data.map((e) => [e.slug, e.id]));
+  return Object.fromEntries(
+    ((await response.json()) as { data: Array<{ id: string; slug: string }> }).data.map((e) => [e.slug, e.id]),
+  );
 }
 
 describe('event registration through /account/graphql (SDL Mutation)', () => {
@@ -47,15 +53,28 @@ describe('event registration through /account/graphql (SDL Mutation)', () => {
     const cancelled = await graphql(writer, CANCEL, { id });
     expect(cancelled.errors).toBeUndefined();
     expect(cancelled.data!.cancelEventRegistration).toMatchObject({ status: 'cancelled', event: { id } });
-    expect((await graphql(writer, CANCEL, { id })).data!.cancelEventRegistration).toEqual(cancelled.data!.cancelEventRegistration);
+    expect((await graphql(writer, CANCEL, { id })).data!.cancelEventRegistration).toEqual(
+      cancelled.data!.cancelEventRegistration,
+    );
 
     const registered = await graphql(writer, REGISTER, { id });
     expect(registered.errors).toBeUndefined();
-    expect(registered.data!.registerForEvent).toMatchObject({ status: 'registered', event: { id, title: expect.any(String) } });
-    expect((await graphql(writer, REGISTER, { id })).data!.registerForEvent.id).toBe(registered.data!.registerForEvent.id);
+    expect(registered.data!.registerForEvent).toMatchObject({
+      status: 'registered',
+      event: { id, title: expect.any(String) },
+    });
+    expect((await graphql(writer, REGISTER, { id })).data!.registerForEvent.id).toBe(
+      registered.data!.registerForEvent.id,
+    );
 
-    const list = await graphql(reader, '{ viewer { eventRegistrations(first: 50) { nodes { status event { id } } } } }', {});
-    expect(list.data!.viewer.eventRegistrations.nodes.filter((n: { event: { id: string } }) => n.event.id === id)).toEqual([{ status: 'registered', event: { id } }]);
+    const list = await graphql(
+      reader,
+      '{ viewer { eventRegistrations(first: 50) { nodes { status event { id } } } } }',
+      {},
+    );
+    expect(
+      list.data!.viewer.eventRegistrations.nodes.filter((n: { event: { id: string } }) => n.event.id === id),
+    ).toEqual([{ status: 'registered', event: { id } }]);
   });
 
   it('with account:read alone both mutations are FORBIDDEN naming account:write, and nothing changes (SDL Mutation)', async () => {
@@ -67,8 +86,14 @@ describe('event registration through /account/graphql (SDL Mutation)', () => {
       expect(reply.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(reply.errors?.[0]?.message).toContain('account:write');
     }
-    const list = await graphql(reader, '{ viewer { eventRegistrations(first: 50) { nodes { status event { id } } } } }', {});
-    expect(list.data!.viewer.eventRegistrations.nodes.find((n: { event: { id: string } }) => n.event.id === id)?.status).toBe('registered');
+    const list = await graphql(
+      reader,
+      '{ viewer { eventRegistrations(first: 50) { nodes { status event { id } } } } }',
+      {},
+    );
+    expect(
+      list.data!.viewer.eventRegistrations.nodes.find((n: { event: { id: string } }) => n.event.id === id)?.status,
+    ).toBe('registered');
   });
 
   it.each([
@@ -76,21 +101,27 @@ describe('event registration through /account/graphql (SDL Mutation)', () => {
     ['an id that is no UUID', () => 'not-an-id'],
     ['a draft event', (e: Record<string, string>) => e['ml-study-group-kickoff']!],
     ['an event that has already started', (e: Record<string, string>) => e['portfolio-review-night']!],
-  ])('registering for %s is an error naming eventId, never a 500 (SDL Errors: BAD_USER_INPUT or NOT_FOUND)', async (_name, pick) => {
-    const reply = await graphql(writer, REGISTER, { id: pick(events) });
-    expect(reply.status).toBe(200);
-    expect(reply.data).toBeNull();
-    expect(['BAD_USER_INPUT', 'NOT_FOUND']).toContain(reply.errors?.[0]?.extensions?.code);
-    expect(reply.errors?.[0]?.extensions?.field).toBe('eventId');
-  });
-
-  it.skipIf(!secondary)("another school's event is unknown here (only the token's person at the token's school)", async () => {
-    const theirs = Object.values(await eventIds(secondary, ACCOUNTS.secondSchoolOwner));
-    expect(theirs.length).toBeGreaterThan(0);
-    for (const id of theirs) {
-      const reply = await graphql(writer, REGISTER, { id });
+  ])(
+    'registering for %s is an error naming eventId, never a 500 (SDL Errors: BAD_USER_INPUT or NOT_FOUND)',
+    async (_name, pick) => {
+      const reply = await graphql(writer, REGISTER, { id: pick(events) });
+      expect(reply.status).toBe(200);
       expect(reply.data).toBeNull();
-      expect(reply.errors?.[0]?.extensions).toMatchObject({ field: 'eventId' });
-    }
-  });
+      expect(['BAD_USER_INPUT', 'NOT_FOUND']).toContain(reply.errors?.[0]?.extensions?.code);
+      expect(reply.errors?.[0]?.extensions?.field).toBe('eventId');
+    },
+  );
+
+  it.skipIf(!secondary)(
+    "another school's event is unknown here (only the token's person at the token's school)",
+    async () => {
+      const theirs = Object.values(await eventIds(secondary, ACCOUNTS.secondSchoolOwner));
+      expect(theirs.length).toBeGreaterThan(0);
+      for (const id of theirs) {
+        const reply = await graphql(writer, REGISTER, { id });
+        expect(reply.data).toBeNull();
+        expect(reply.errors?.[0]?.extensions).toMatchObject({ field: 'eventId' });
+      }
+    },
+  );
 });

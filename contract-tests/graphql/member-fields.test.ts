@@ -9,8 +9,16 @@ import { memberToken, operatorToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
 
-async function graphql(token: string, query: string, variables: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const response = await fetch(`${origin}/account/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+async function graphql(
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
+  const response = await fetch(`${origin}/account/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data!;
@@ -23,13 +31,21 @@ async function admin(path: string, token: string): Promise<any> {
 }
 
 /** Every node of a connection, `first` at a time, following pageInfo.endCursor. */
-async function walk(token: string, field: 'orders' | 'eventRegistrations', selection: string): Promise<{ nodes: any[]; pages: number; totalCount: number }> {
+async function walk(
+  token: string,
+  field: 'orders' | 'eventRegistrations',
+  selection: string,
+): Promise<{ nodes: any[]; pages: number; totalCount: number }> {
   const nodes: any[] = [];
   let after: string | null = null;
   let pages = 0;
   let totalCount: number;
   do {
-    const data = await graphql(token, `query($after: String) { viewer { ${field}(first: 1, after: $after) { nodes { ${selection} } pageInfo { hasNextPage endCursor } totalCount } } }`, { after });
+    const data = await graphql(
+      token,
+      `query($after: String) { viewer { ${field}(first: 1, after: $after) { nodes { ${selection} } pageInfo { hasNextPage endCursor } totalCount } } }`,
+      { after },
+    );
     const connection = data.viewer[field];
     nodes.push(...connection.nodes);
     totalCount = connection.totalCount;
@@ -51,14 +67,25 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
 
   it("viewer.name and roles are UserInfo's name and the person's roles at this school", async () => {
     const { viewer } = await graphql(member, '{ viewer { id name email roles } }');
-    const userinfo = await (await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${member}` } })).json();
+    const userinfo = await (
+      await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${member}` } })
+    ).json();
     expect(viewer).toEqual({ id: userinfo.sub, name: userinfo.name, email: ACCOUNTS.student, roles: userinfo.roles });
     expect(viewer.name).toEqual(expect.any(String));
   });
 
   it("each enrolled course's title, status and progress (completed and total lectures) equal the school's progress report", async () => {
-    const { viewer } = await graphql(member, '{ viewer { enrolledCourses(first: 50) { nodes { id slug title status progress { completedLectures totalLectures percent } } } } }');
-    const report = (await admin(`students/${viewerId}/progress?limit=100`, operator)).data as Array<{ course: { id: string; slug: string; title: string }; status: string; completed_lectures: number; total_lectures: number; percent_complete: number }>;
+    const { viewer } = await graphql(
+      member,
+      '{ viewer { enrolledCourses(first: 50) { nodes { id slug title status progress { completedLectures totalLectures percent } } } } }',
+    );
+    const report = (await admin(`students/${viewerId}/progress?limit=100`, operator)).data as Array<{
+      course: { id: string; slug: string; title: string };
+      status: string;
+      completed_lectures: number;
+      total_lectures: number;
+      percent_complete: number;
+    }>;
     expect(viewer.enrolledCourses.nodes.length).toBeGreaterThanOrEqual(4);
     for (const course of viewer.enrolledCourses.nodes) {
       const row = report.find((r) => r.course.id === course.id)!;
@@ -68,14 +95,24 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
         slug: row.course.slug,
         title: row.course.title,
         status: row.status,
-        progress: { completedLectures: row.completed_lectures, totalLectures: row.total_lectures, percent: expect.any(Number) },
+        progress: {
+          completedLectures: row.completed_lectures,
+          totalLectures: row.total_lectures,
+          percent: expect.any(Number),
+        },
       });
-      expect(course.progress.percent).toBe(row.total_lectures ? Math.floor((100 * row.completed_lectures) / row.total_lectures) : 0);
+      expect(course.progress.percent).toBe(
+        row.total_lectures ? Math.floor((100 * row.completed_lectures) / row.total_lectures) : 0,
+      );
     }
   });
 
   it('orders, one per page: number, status, money with currency, items and created time as the admin API reports them', async () => {
-    const { nodes, pages, totalCount } = await walk(member, 'orders', 'id number status subtotal { amount currency } discount { amount currency } tax { amount currency } total { amount currency } couponCode createdAt paidAt items { itemType title quantity unitPrice { amount currency } total { amount currency } }');
+    const { nodes, pages, totalCount } = await walk(
+      member,
+      'orders',
+      'id number status subtotal { amount currency } discount { amount currency } tax { amount currency } total { amount currency } couponCode createdAt paidAt items { itemType title quantity unitPrice { amount currency } total { amount currency } }',
+    );
     const theirs = (await admin(`orders?person_id=${viewerId}&limit=100`, operator)).data as any[];
     expect(nodes.length).toBe(theirs.length);
     expect(totalCount).toBe(theirs.length);
@@ -95,7 +132,13 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
         couponCode: kept.coupon_code,
         createdAt: expect.stringMatching(/Z$/),
         paidAt: kept.paid_at === null ? null : expect.stringMatching(/Z$/),
-        items: kept.items.map((i: any) => ({ itemType: i.item_type, title: i.title, quantity: i.quantity, unitPrice: i.unit_price, total: i.total })),
+        items: kept.items.map((i: any) => ({
+          itemType: i.item_type,
+          title: i.title,
+          quantity: i.quantity,
+          unitPrice: i.unit_price,
+          total: i.total,
+        })),
       });
       // The same instants, in UTC (DESIGN, Naming: ISO 8601 UTC on every surface).
       expect(Date.parse(order.createdAt)).toBe(Date.parse(kept.created_at));
@@ -104,7 +147,11 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
   });
 
   it("event registrations, one per page: status and the event's title, start and end as the school's events and registrations say", async () => {
-    const { nodes, pages, totalCount } = await walk(member, 'eventRegistrations', 'id status event { id title startsAt endsAt }');
+    const { nodes, pages, totalCount } = await walk(
+      member,
+      'eventRegistrations',
+      'id status event { id title startsAt endsAt }',
+    );
     expect(nodes.length).toBeGreaterThanOrEqual(2);
     expect(totalCount).toBe(nodes.length);
     expect(pages).toBe(nodes.length);
@@ -113,7 +160,9 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
       expect(registration.event.title).toBe(event.title);
       expect(Date.parse(registration.event.startsAt)).toBe(Date.parse(event.starts_at));
       expect(Date.parse(registration.event.endsAt)).toBe(Date.parse(event.ends_at));
-      const kept = ((await admin(`events/${event.id}/registrations?limit=100`, operator)).data as any[]).find((r) => r.id === registration.id);
+      const kept = ((await admin(`events/${event.id}/registrations?limit=100`, operator)).data as any[]).find(
+        (r) => r.id === registration.id,
+      );
       expect(kept, event.title).toMatchObject({ person: { id: viewerId }, status: registration.status });
     }
   });

@@ -18,7 +18,10 @@ type Seen = { url: string; status: number; type: string; frameOptions: string | 
 async function signedIn(email: string): Promise<CookieJar> {
   const jar = new CookieJar();
   const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in?return_to=%2Faccount`)).text());
-  expect((await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password: DEMO_PASSWORD } })).status).toBe(303);
+  expect(
+    (await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password: DEMO_PASSWORD } }))
+      .status,
+  ).toBe(303);
   return jar;
 }
 
@@ -28,7 +31,10 @@ async function visit(jar: CookieJar, url: string): Promise<{ seen: Seen; html: s
   const html = type === 'text/html' ? await response.text() : '';
   // Several CSP headers are joined with ", " by fetch; each policy is enforced on its own.
   const policies = (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i).filter(Boolean);
-  return { seen: { url, status: response.status, type, frameOptions: response.headers.get('x-frame-options'), policies }, html };
+  return {
+    seen: { url, status: response.status, type, frameOptions: response.headers.get('x-frame-options'), policies },
+    html,
+  };
 }
 
 /** Same-origin GET links of a page (forms are POSTs and are not followed). */
@@ -49,15 +55,23 @@ async function crawl(jar: CookieJar, starts: string[]): Promise<Seen[]> {
     visited.add(url);
     const page = await visit(jar, url);
     seen.push(page.seen);
-    if (page.seen.status === 200) for (const link of linksOf(page.html, url)) if (/^\/(admin|account)(\/|$)/.test(new URL(link).pathname)) queue.push(link);
+    if (page.seen.status === 200)
+      for (const link of linksOf(page.html, url))
+        if (/^\/(admin|account)(\/|$)/.test(new URL(link).pathname)) queue.push(link);
   }
   return seen;
 }
 
 const framingProblems = (pages: Seen[]) =>
   pages
-    .filter((p) => p.frameOptions?.toUpperCase() !== 'DENY' || !p.policies.some((policy) => /frame-ancestors 'none'/.test(policy)))
-    .map((p) => `${p.status} ${p.url} (${p.type}): X-Frame-Options ${p.frameOptions ?? 'missing'}, CSP ${p.policies.join(' | ') || 'missing'}`);
+    .filter(
+      (p) =>
+        p.frameOptions?.toUpperCase() !== 'DENY' || !p.policies.some((policy) => /frame-ancestors 'none'/.test(policy)),
+    )
+    .map(
+      (p) =>
+        `${p.status} ${p.url} (${p.type}): X-Frame-Options ${p.frameOptions ?? 'missing'}, CSP ${p.policies.join(' | ') || 'missing'}`,
+    );
 
 describe('no page can be framed (RFC 9700 4.16; RFC 6749 10.13; OWASP Clickjacking Defense)', () => {
   let owner: CookieJar;
@@ -69,18 +83,32 @@ describe('no page can be framed (RFC 9700 4.16; RFC 6749 10.13; OWASP Clickjacki
 
   it('every page of the admin area, followed link by link from /admin, forbids framing', async () => {
     const pages = await crawl(owner, [`${origin}/admin`]);
-    expect(pages.filter((p) => p.type === 'text/html' && p.status === 200).length, 'the crawl reached the admin pages').toBeGreaterThan(5);
+    expect(
+      pages.filter((p) => p.type === 'text/html' && p.status === 200).length,
+      'the crawl reached the admin pages',
+    ).toBeGreaterThan(5);
     expect(framingProblems(pages)).toEqual([]);
   });
 
   it('every page of the account area, followed link by link from /account, forbids framing', async () => {
     const pages = await crawl(student, [`${origin}/account`]);
-    expect(pages.filter((p) => p.type === 'text/html' && p.status === 200).length, 'the crawl reached the account pages').toBeGreaterThan(1);
+    expect(
+      pages.filter((p) => p.type === 'text/html' && p.status === 200).length,
+      'the crawl reached the account pages',
+    ).toBeGreaterThan(1);
     expect(framingProblems(pages)).toEqual([]);
   });
 
   it('the pages of the authorization server, error pages and the API reference forbid framing', async () => {
-    const consent = authorizeUrl(origin, { response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:47600/callback', scope: 'openid account:read', resource: origin, code_challenge: CHALLENGE, code_challenge_method: 'S256' });
+    const consent = authorizeUrl(origin, {
+      response_type: 'code',
+      client_id: CLIENTS.memberApp,
+      redirect_uri: 'http://127.0.0.1:47600/callback',
+      scope: 'openid account:read',
+      resource: origin,
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
+    });
     const visits = await Promise.all([
       visit(new CookieJar(), `${origin}/oauth/sign-in`), // the sign-in form
       visit(student, `${origin}/oauth/sign-in`), // "signed in as", with the sign-out form

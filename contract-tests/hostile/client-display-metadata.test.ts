@@ -19,8 +19,13 @@ const HOSTILE_TEXT: Array<[string, string]> = [
   ['a newline', 'Safe\nApp'],
   ['a C1 control', 'Safe\u0085App'],
   ['ESC (terminal escapes)', 'Safe\u001b[31mApp'],
-  ...(['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069', '200E', '200F', '061C'] as const).map((hex): [string, string] => [`bidi U+${hex}`, `App${String.fromCharCode(parseInt(hex, 16))}gnp.exe`]),
-  ...(['200B', '200C', '200D', '2060', 'FEFF'] as const).map((hex): [string, string] => [`zero-width U+${hex}`, `Pay${String.fromCharCode(parseInt(hex, 16))}Pal`]),
+  ...(['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069', '200E', '200F', '061C'] as const).map(
+    (hex): [string, string] => [`bidi U+${hex}`, `App${String.fromCharCode(parseInt(hex, 16))}gnp.exe`],
+  ),
+  ...(['200B', '200C', '200D', '2060', 'FEFF'] as const).map((hex): [string, string] => [
+    `zero-width U+${hex}`,
+    `Pay${String.fromCharCode(parseInt(hex, 16))}Pal`,
+  ]),
 ];
 
 const HOSTILE_URLS: Array<[string, string]> = [
@@ -37,17 +42,28 @@ const HOSTILE_URLS: Array<[string, string]> = [
 ];
 
 async function register(metadata: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) });
+  const response = await fetch(`${origin}/api/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('registration refuses hostile display metadata (RFC 7591 3.2.2)', () => {
   const cases = [
-    ...DISPLAY_FIELDS.flatMap((field) => HOSTILE_TEXT.map(([what, value]): [string, string, string] => [field, what, value])),
-    ...URL_FIELDS.flatMap((field) => HOSTILE_URLS.map(([what, value]): [string, string, string] => [field, what, value])),
+    ...DISPLAY_FIELDS.flatMap((field) =>
+      HOSTILE_TEXT.map(([what, value]): [string, string, string] => [field, what, value]),
+    ),
+    ...URL_FIELDS.flatMap((field) =>
+      HOSTILE_URLS.map(([what, value]): [string, string, string] => [field, what, value]),
+    ),
   ];
   it.each(cases)('%s with %s is invalid_client_metadata', async (field, _what, value) => {
-    for (const body of [{ [field]: value, redirect_uris: [LOOPBACK] }, { client_name: 'Display probe', [`${field}#fr`]: value, redirect_uris: [LOOPBACK] }]) {
+    for (const body of [
+      { [field]: value, redirect_uris: [LOOPBACK] },
+      { client_name: 'Display probe', [`${field}#fr`]: value, redirect_uris: [LOOPBACK] },
+    ]) {
       const res = await register(body);
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.error).toBe('invalid_client_metadata');
@@ -56,7 +72,14 @@ describe('registration refuses hostile display metadata (RFC 7591 3.2.2)', () =>
   });
 
   it('control: clean text and https URLs in every field are registered', async () => {
-    const metadata = { client_name: 'Café Ünïcode 日本語 agent', client_uri: 'https://app.example.com/', logo_uri: 'https://cdn.example.com/logo.png', policy_uri: 'https://app.example.com/privacy', tos_uri: 'https://app.example.com/terms', redirect_uris: [LOOPBACK] };
+    const metadata = {
+      client_name: 'Café Ünïcode 日本語 agent',
+      client_uri: 'https://app.example.com/',
+      logo_uri: 'https://cdn.example.com/logo.png',
+      policy_uri: 'https://app.example.com/privacy',
+      tos_uri: 'https://app.example.com/terms',
+      redirect_uris: [LOOPBACK],
+    };
     const res = await register(metadata);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.client_name).toBe(metadata.client_name);
@@ -79,7 +102,14 @@ describe.skipIf(!tlsCert)('a metadata document with hostile display metadata is 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const authorize = (clientId: string) => {
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: LOOPBACK, scope: 'courses:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: LOOPBACK,
+      scope: 'courses:read',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
     return fetch(`${origin}/oauth/authorize?${query}`, { redirect: 'manual' });
   };
 
@@ -98,7 +128,12 @@ describe.skipIf(!tlsCert)('a metadata document with hostile display metadata is 
   });
 
   it('control: a clean document is accepted', async () => {
-    documents.set('/clean/client.json', { client_name: 'Clean agent', client_uri: 'https://app.example.com/', policy_uri: 'https://app.example.com/p', tos_uri: 'https://app.example.com/t' });
+    documents.set('/clean/client.json', {
+      client_name: 'Clean agent',
+      client_uri: 'https://app.example.com/',
+      policy_uri: 'https://app.example.com/p',
+      tos_uri: 'https://app.example.com/t',
+    });
     const response = await authorize(`${base}/clean/client.json`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(/^\/oauth\/sign-in\?/);

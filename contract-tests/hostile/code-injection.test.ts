@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 describe('a code belongs to its client (RFC 6749 4.1.3; RFC 9700 4.5)', () => {
-  it("another public client presenting a stolen code with its verifier and the same redirect URI gets invalid_grant, and the code is spent", async () => {
+  it('another public client presenting a stolen code with its verifier and the same redirect URI gets invalid_grant, and the code is spent', async () => {
     const outcome = await victim.authorize();
     const stolen = await victim.exchange(outcome, { client_id: attacker.clientId });
     expect(stolen.status).toBe(400);
@@ -31,8 +31,21 @@ describe('a code belongs to its client (RFC 6749 4.1.3; RFC 9700 4.5)', () => {
   it("a member application's code is invalid_grant for an operator client and for the vendor integration", async () => {
     const redirectUri = 'http://127.0.0.1:47201/callback';
     for (const thief of [attacker.clientId, CLIENTS.vendorClientId]) {
-      const outcome = await authorizeInBrowser(victim.as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2 });
-      const stolen = await formPost(tokenUrl, { grant_type: 'authorization_code', code: outcome.callback.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: outcome.codeVerifier, client_id: thief, resource: origin });
+      const outcome = await authorizeInBrowser(victim.as, {
+        clientId: CLIENTS.memberApp,
+        redirectUri,
+        scope: 'openid account:read',
+        resource: origin,
+        email: ACCOUNTS.student2,
+      });
+      const stolen = await formPost(tokenUrl, {
+        grant_type: 'authorization_code',
+        code: outcome.callback.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        code_verifier: outcome.codeVerifier,
+        client_id: thief,
+        resource: origin,
+      });
       expect(stolen.status, thief).toBe(400);
       expect(stolen.body.error, thief).toBe('invalid_grant');
     }
@@ -68,7 +81,11 @@ describe('a code is only a code (RFC 6749 4.1.3, 6; token confusion)', () => {
   it('a code sent as a refresh token is invalid_grant, and still redeems as a code afterwards', async () => {
     const outcome = await victim.authorize();
     const code = outcome.callback.searchParams.get('code')!;
-    const confused = await formPost(tokenUrl, { grant_type: 'refresh_token', refresh_token: code, client_id: victim.clientId });
+    const confused = await formPost(tokenUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: code,
+      client_id: victim.clientId,
+    });
     expect(confused.status).toBe(400);
     expect(confused.body.error).toBe('invalid_grant');
     expect((await victim.exchange(outcome)).status).toBe(200);

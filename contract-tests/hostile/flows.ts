@@ -7,10 +7,20 @@ import { authorizeInBrowser, discover, registerLoopbackClient, type AuthorizeOut
 
 export type Wire = { status: number; headers: Headers; body: Record<string, unknown> };
 
-export async function formPost(url: string, params: Record<string, string | string[] | undefined>, headers: Record<string, string> = {}): Promise<Wire> {
+export async function formPost(
+  url: string,
+  params: Record<string, string | string[] | undefined>,
+  headers: Record<string, string> = {},
+): Promise<Wire> {
   const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) for (const v of value === undefined ? [] : [value].flat()) form.append(name, v);
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form });
+  for (const [name, value] of Object.entries(params))
+    for (const v of value === undefined ? [] : [value].flat()) form.append(name, v);
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: form,
+  });
   const text = await response.text();
   let body: Record<string, unknown>;
   try {
@@ -23,7 +33,8 @@ export async function formPost(url: string, params: Record<string, string | stri
 
 export function authorizeUrl(origin: string, params: Record<string, string | string[] | undefined>): string {
   const url = new URL('/oauth/authorize', origin);
-  for (const [name, value] of Object.entries(params)) for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
+  for (const [name, value] of Object.entries(params))
+    for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
   return url.toString();
 }
 
@@ -38,10 +49,22 @@ export async function loopbackClient(origin: string, email: string, redirectUri 
     redirectUri,
     jar,
     /** Signs in once (the jar keeps the session), consents, and returns the callback. */
-    authorize: (scope = 'courses:read', redirect = redirectUri, extra: Record<string, string> = {}): Promise<AuthorizeOutcome> => authorizeInBrowser(as, { clientId: client.client_id, redirectUri: redirect, scope, email, jar, extra }),
+    authorize: (
+      scope = 'courses:read',
+      redirect = redirectUri,
+      extra: Record<string, string> = {},
+    ): Promise<AuthorizeOutcome> =>
+      authorizeInBrowser(as, { clientId: client.client_id, redirectUri: redirect, scope, email, jar, extra }),
     /** The code exchange as raw parameters; `overrides` replace or drop (undefined) any of them. */
     exchange: (outcome: AuthorizeOutcome, overrides: Record<string, string | string[] | undefined> = {}, at = origin) =>
-      formPost(`${at}/api/oauth/token`, { grant_type: 'authorization_code', code: outcome.callback.searchParams.get('code') ?? undefined, redirect_uri: redirectUri, code_verifier: outcome.codeVerifier, client_id: client.client_id, ...overrides }),
+      formPost(`${at}/api/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: outcome.callback.searchParams.get('code') ?? undefined,
+        redirect_uri: redirectUri,
+        code_verifier: outcome.codeVerifier,
+        client_id: client.client_id,
+        ...overrides,
+      }),
   };
 }
 

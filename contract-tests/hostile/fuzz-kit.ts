@@ -43,7 +43,13 @@ export type WireResponse = { status: number; headers: http.IncomingHttpHeaders; 
 const agents = new Map<string, http.Agent>();
 function agentFor(secure: boolean): http.Agent {
   const key = secure ? 'https' : 'http';
-  if (!agents.has(key)) agents.set(key, secure ? new https.Agent({ keepAlive: true, maxSockets: 16 }) : new http.Agent({ keepAlive: true, maxSockets: 16 }));
+  if (!agents.has(key))
+    agents.set(
+      key,
+      secure
+        ? new https.Agent({ keepAlive: true, maxSockets: 16 })
+        : new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    );
   return agents.get(key)!;
 }
 
@@ -52,8 +58,12 @@ function agentFor(secure: boolean): http.Agent {
  * put there), with the control characters HTTP/1.1 cannot carry (RFC 9110 5.5) replaced by spaces.
  */
 function headerBytes(value: string): string {
-  // eslint-disable-next-line no-control-regex -- these control characters are exactly what the header cannot carry
-  return Buffer.from(value, 'utf8').toString('latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+  return (
+    Buffer.from(value, 'utf8')
+      .toString('latin1')
+      // eslint-disable-next-line no-control-regex -- these control characters are what a header cannot carry
+      .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ')
+  );
 }
 
 /** Sends one request to a school's origin (its Host header), resolving whatever the status. */
@@ -61,10 +71,17 @@ export function send(origin: string, request: WireRequest): Promise<WireResponse
   const url = new URL(origin);
   const secure = url.protocol === 'https:';
   const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-  const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(request.body, 'utf8');
   const headers: Record<string, string | string[]> = { host: url.host };
-  for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(headerBytes) : headerBytes(value);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['content-length'] = String(body.length);
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(headerBytes) : headerBytes(value);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
+    headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(
       {
@@ -80,7 +97,9 @@ export function send(origin: string, request: WireRequest): Promise<WireResponse
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -196,7 +215,19 @@ export const NASTY: readonly string[] = [
 ];
 
 /** Percent-encodings that do not decode: invalid escapes and invalid UTF-8. */
-export const BROKEN_ENCODINGS: readonly Raw[] = ['%', '%zz', '%E0%A4%A', '%C3%28', '%FF%FE', '%ED%A0%80', '%C0%AF', '%00', '%25%00', '+%2B+', '%F4%90%80%80'].map((raw) => ({ raw }));
+export const BROKEN_ENCODINGS: readonly Raw[] = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C3%28',
+  '%FF%FE',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%00',
+  '%25%00',
+  '+%2B+',
+  '%F4%90%80%80',
+].map((raw) => ({ raw }));
 
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
@@ -207,22 +238,39 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 
 /** A parameter value: mostly what the caller considers plausible, sometimes hostile or broken. */
 export function valueOf(plausible: fc.Arbitrary<string>): fc.Arbitrary<Value> {
-  return fc.oneof({ weight: 5, arbitrary: plausible }, { weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constantFrom<Value>(...BROKEN_ENCODINGS) });
+  return fc.oneof(
+    { weight: 5, arbitrary: plausible },
+    { weight: 3, arbitrary: hostileText },
+    { weight: 1, arbitrary: fc.constantFrom<Value>(...BROKEN_ENCODINGS) },
+  );
 }
 
 /**
  * Parameters drawn from a table of name → plausible values: each one present, absent, repeated
  * (RFC 6749 3.1) or sent without a value, plus now and then a parameter of a hostile name.
  */
-export function paramsOf(table: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Array<readonly [Value, Value | undefined]>> {
+export function paramsOf(
+  table: Record<string, fc.Arbitrary<string>>,
+): fc.Arbitrary<Array<readonly [Value, Value | undefined]>> {
   const one = (name: string, plausible: fc.Arbitrary<string>) =>
     fc.oneof(
       { weight: 6, arbitrary: valueOf(plausible).map((v) => [[name, v] as const]) },
       { weight: 2, arbitrary: fc.constant([]) },
-      { weight: 1, arbitrary: fc.tuple(valueOf(plausible), valueOf(plausible)).map(([a, b]) => [[name, a] as const, [name, b] as const]) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(valueOf(plausible), valueOf(plausible))
+          .map(([a, b]) => [[name, a] as const, [name, b] as const]),
+      },
       { weight: 1, arbitrary: fc.constant([[name, undefined] as const]) },
     );
-  const extra = sometimes(fc.tuple(fc.oneof(fc.constantFrom<Value>('__proto__', 'constructor', 'a[b]', 'a[]', '', 'toString'), hostileText), valueOf(hostileText)), 1 / 6);
+  const extra = sometimes(
+    fc.tuple(
+      fc.oneof(fc.constantFrom<Value>('__proto__', 'constructor', 'a[b]', 'a[]', '', 'toString'), hostileText),
+      valueOf(hostileText),
+    ),
+    1 / 6,
+  );
   return fc
     .tuple(fc.tuple(...Object.entries(table).map(([name, plausible]) => one(name, plausible))), extra, fc.boolean())
     .map(([known, more, shuffle]) => {
@@ -233,7 +281,10 @@ export function paramsOf(table: Record<string, fc.Arbitrary<string>>): fc.Arbitr
 
 /** The value with the given probability, else null (fc.option's freq counts the other way round). */
 export function sometimes<T>(arbitrary: fc.Arbitrary<T>, probability: number): fc.Arbitrary<T | null> {
-  return fc.oneof({ weight: Math.round((1 - probability) * 100), arbitrary: fc.constant(null) }, { weight: Math.round(probability * 100), arbitrary });
+  return fc.oneof(
+    { weight: Math.round((1 - probability) * 100), arbitrary: fc.constant(null) },
+    { weight: Math.round(probability * 100), arbitrary },
+  );
 }
 
 /**
@@ -241,22 +292,39 @@ export function sometimes<T>(arbitrary: fc.Arbitrary<T>, probability: number): f
  * plausible or hostile value, dropped, repeated or emptied, so that most cases get past the first
  * checks and reach the deeper ones.
  */
-export function mutationsOf(bases: fc.Arbitrary<Record<string, string | undefined>>, table: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Array<readonly [Value, Value | undefined]>> {
+export function mutationsOf(
+  bases: fc.Arbitrary<Record<string, string | undefined>>,
+  table: Record<string, fc.Arbitrary<string>>,
+): fc.Arbitrary<Array<readonly [Value, Value | undefined]>> {
   return bases.chain((base) => {
     const names = [...new Set([...Object.keys(base), ...Object.keys(table)])];
     const one = (name: string) => {
       const plausible = table[name] ?? fc.constant(base[name] ?? '');
-      const kept = base[name] !== undefined ? [{ weight: 24, arbitrary: fc.constant([[name, base[name]] as const]) }] : [{ weight: 24, arbitrary: fc.constant([]) }];
+      const kept =
+        base[name] !== undefined
+          ? [{ weight: 24, arbitrary: fc.constant([[name, base[name]] as const]) }]
+          : [{ weight: 24, arbitrary: fc.constant([]) }];
       return fc.oneof(
         ...kept,
         { weight: 3, arbitrary: valueOf(plausible).map((v) => [[name, v] as const]) },
         { weight: 1, arbitrary: fc.constant([]) },
-        { weight: 1, arbitrary: valueOf(plausible).map((v) => [[name, base[name] ?? ''] as const, [name, v] as const]) },
+        {
+          weight: 1,
+          arbitrary: valueOf(plausible).map((v) => [[name, base[name] ?? ''] as const, [name, v] as const]),
+        },
         { weight: 1, arbitrary: fc.constant([[name, ''] as const]) },
       );
     };
-    const extra = sometimes(fc.tuple(fc.oneof(fc.constantFrom<Value>('__proto__', 'constructor', 'a[b]', ''), hostileText), valueOf(hostileText)), 1 / 8);
-    return fc.tuple(fc.tuple(...names.map(one)), extra).map(([known, more]) => [...known.flat(), ...(more ? [more] : [])] as Array<readonly [Value, Value | undefined]>);
+    const extra = sometimes(
+      fc.tuple(
+        fc.oneof(fc.constantFrom<Value>('__proto__', 'constructor', 'a[b]', ''), hostileText),
+        valueOf(hostileText),
+      ),
+      1 / 8,
+    );
+    return fc
+      .tuple(fc.tuple(...names.map(one)), extra)
+      .map(([known, more]) => [...known.flat(), ...(more ? [more] : [])] as Array<readonly [Value, Value | undefined]>);
   });
 }
 
@@ -301,7 +369,9 @@ export function leaksOf(request: WireRequest, response: WireResponse): string[] 
     .filter(([name]) => name !== 'set-cookie')
     .map(([name, value]) => `${name}: ${String(value)}`)
     .join('\n')}`;
-  return LEAKS.map((pattern) => exposed.match(pattern)?.[0]).filter((m): m is string => m !== undefined && !sent.includes(m.trim()));
+  return LEAKS.map((pattern) => exposed.match(pattern)?.[0]).filter(
+    (m): m is string => m !== undefined && !sent.includes(m.trim()),
+  );
 }
 
 export function json(text: string): unknown {
@@ -313,14 +383,23 @@ export function json(text: string): unknown {
 }
 
 export function mediaType(response: WireResponse): string {
-  return String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
 }
 
 // ---------------------------------------------------------------------------------------------
 // The runner.
 
 export type Finding = { problem: string; count: number; example: string };
-export type FuzzReport = { name: string; sent: number; statuses: Record<number, number>; findings: Finding[]; knownBugs: Record<string, number> };
+export type FuzzReport = {
+  name: string;
+  sent: number;
+  statuses: Record<number, number>;
+  findings: Finding[];
+  knownBugs: Record<string, number>;
+};
 
 export type FuzzSpec<C> = {
   /** The endpoint's name; its seed derives from it. */
@@ -355,7 +434,12 @@ export async function fuzz<C>(spec: FuzzSpec<C>): Promise<FuzzReport> {
     const kind = kindOf(problem);
     const seen = byKind.get(kind);
     if (seen) seen.count += 1;
-    else byKind.set(kind, { problem, count: 1, example: `${describe(request)}\n    → ${response ? `${response.status} ${clip(response.text, 400)}` : 'no answer'}` });
+    else
+      byKind.set(kind, {
+        problem,
+        count: 1,
+        example: `${describe(request)}\n    → ${response ? `${response.status} ${clip(response.text, 400)}` : 'no answer'}`,
+      });
   };
 
   const seed = seedOf(spec.name);
@@ -376,7 +460,11 @@ export async function fuzz<C>(spec: FuzzSpec<C>): Promise<FuzzReport> {
           report.sent += 1;
         }
         report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
-        const problems = [...(response.status >= 500 ? [`server_error: ${response.status}`] : []), ...leaksOf(request, response).map((m) => `leak: ${JSON.stringify(clip(m, 80))}`), ...spec.check(c, request, response)];
+        const problems = [
+          ...(response.status >= 500 ? [`server_error: ${response.status}`] : []),
+          ...leaksOf(request, response).map((m) => `leak: ${JSON.stringify(clip(m, 80))}`),
+          ...spec.check(c, request, response),
+        ];
         for (const problem of problems) record(problem, request, response);
       }
     };
@@ -398,13 +486,27 @@ const reports: FuzzReport[] = [];
 export async function writeFuzzResults(key: string, title: string): Promise<void> {
   if (reports.length === 0) return;
   const figures: Figure[] = reports.map((r) => {
-    const fivexx = Object.entries(r.statuses).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
-    const statuses = Object.entries(r.statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
-    const known = Object.entries(r.knownBugs).map(([bug, n]) => `, known bug ${bug}: ${n}`).join('');
-    return [r.name, `${r.sent} requests`, `${statuses}; 5xx ${fivexx}, findings ${r.findings.length} (must be 0, 0)${known}`];
+    const fivexx = Object.entries(r.statuses)
+      .filter(([status]) => Number(status) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0);
+    const statuses = Object.entries(r.statuses)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
+    const known = Object.entries(r.knownBugs)
+      .map(([bug, n]) => `, known bug ${bug}: ${n}`)
+      .join('');
+    return [
+      r.name,
+      `${r.sent} requests`,
+      `${statuses}; 5xx ${fivexx}, findings ${r.findings.length} (must be 0, 0)${known}`,
+    ];
   });
   const total = reports.reduce((sum, r) => sum + r.sent, 0);
-  await writeResults(`hostile-fuzz-${key}-${databaseLabel().toLowerCase()}`, `Hostile-input fuzzing: ${title} (${databaseLabel()})`, [...figures, ['all endpoints', `${total} requests`, `HOSTILE_FUZZ_SEED=${SEED}, HOSTILE_FUZZ_RUNS=${RUNS}`]]);
+  await writeResults(
+    `hostile-fuzz-${key}-${databaseLabel().toLowerCase()}`,
+    `Hostile-input fuzzing: ${title} (${databaseLabel()})`,
+    [...figures, ['all endpoints', `${total} requests`, `HOSTILE_FUZZ_SEED=${SEED}, HOSTILE_FUZZ_RUNS=${RUNS}`]],
+  );
 }
 
 /** The assertion message of a fuzz test: every distinct finding with one example. */

@@ -24,47 +24,52 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-it(`a wrong password and an unknown account take the same time: medians of ${TRIES} tries each within ${BOUND.low}–${BOUND.high}× (OWASP Authentication Cheat Sheet; CWE-208)`, { timeout: 60_000 }, async () => {
-  const jar = new CookieJar();
-  const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
-  const attempt = async (email: string, password: string): Promise<{ status: number; ms: number }> => {
-    const started = performance.now();
-    const response = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password } });
-    await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - started };
-  };
+it(
+  `a wrong password and an unknown account take the same time: medians of ${TRIES} tries each within ${BOUND.low}–${BOUND.high}× (OWASP Authentication Cheat Sheet; CWE-208)`,
+  { timeout: 60_000 },
+  async () => {
+    const jar = new CookieJar();
+    const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
+    const attempt = async (email: string, password: string): Promise<{ status: number; ms: number }> => {
+      const started = performance.now();
+      const response = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password } });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
 
-  // The accounts are real: each signs in with its password (which also clears its failure count).
-  for (const email of ACCOUNTS_TRIED) expect((await attempt(email, DEMO_PASSWORD)).status, email).toBe(303);
+    // The accounts are real: each signs in with its password (which also clears its failure count).
+    for (const email of ACCOUNTS_TRIED) expect((await attempt(email, DEMO_PASSWORD)).status, email).toBe(303);
 
-  const unknown = () => `timing-${randomUUID()}@no-account.test`;
-  // Warm both paths up (first hashes, first queries) before measuring.
-  await attempt(ACCOUNTS_TRIED[0]!, 'warm-up-wrong');
-  await attempt(unknown(), 'warm-up-wrong');
+    const unknown = () => `timing-${randomUUID()}@no-account.test`;
+    // Warm both paths up (first hashes, first queries) before measuring.
+    await attempt(ACCOUNTS_TRIED[0]!, 'warm-up-wrong');
+    await attempt(unknown(), 'warm-up-wrong');
 
-  const wrongPassword: number[] = [];
-  const unknownAccount: number[] = [];
-  for (let i = 0; i < TRIES; i++) {
-    const tryWrong = () => attempt(ACCOUNTS_TRIED[i % ACCOUNTS_TRIED.length]!, `wrong-${i}`);
-    const tryUnknown = () => attempt(unknown(), `wrong-${i}`);
-    // A B B A: neither side always goes first.
-    let wrong: { status: number; ms: number };
-    let none: { status: number; ms: number };
-    if (i % 2 === 0) {
-      wrong = await tryWrong();
-      none = await tryUnknown();
-    } else {
-      none = await tryUnknown();
-      wrong = await tryWrong();
+    const wrongPassword: number[] = [];
+    const unknownAccount: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const tryWrong = () => attempt(ACCOUNTS_TRIED[i % ACCOUNTS_TRIED.length]!, `wrong-${i}`);
+      const tryUnknown = () => attempt(unknown(), `wrong-${i}`);
+      // A B B A: neither side always goes first.
+      let wrong: { status: number; ms: number };
+      let none: { status: number; ms: number };
+      if (i % 2 === 0) {
+        wrong = await tryWrong();
+        none = await tryUnknown();
+      } else {
+        none = await tryUnknown();
+        wrong = await tryWrong();
+      }
+      expect([wrong.status, none.status], 'every try is an ordinary failure, not throttled').toEqual([401, 401]);
+      wrongPassword.push(wrong.ms);
+      unknownAccount.push(none.ms);
     }
-    expect([wrong.status, none.status], 'every try is an ordinary failure, not throttled').toEqual([401, 401]);
-    wrongPassword.push(wrong.ms);
-    unknownAccount.push(none.ms);
-  }
 
-  const ratio = median(unknownAccount) / median(wrongPassword);
-  if (process.env.HOSTILE_FUZZ_VERBOSE) console.info(`login timing: ${median(wrongPassword).toFixed(1)} / ${median(unknownAccount).toFixed(1)} ms`);
-  const figures = `median wrong password ${median(wrongPassword).toFixed(1)} ms, unknown account ${median(unknownAccount).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`;
-  expect(ratio, figures).toBeGreaterThanOrEqual(BOUND.low);
-  expect(ratio, figures).toBeLessThanOrEqual(BOUND.high);
-});
+    const ratio = median(unknownAccount) / median(wrongPassword);
+    if (process.env.HOSTILE_FUZZ_VERBOSE)
+      console.info(`login timing: ${median(wrongPassword).toFixed(1)} / ${median(unknownAccount).toFixed(1)} ms`);
+    const figures = `median wrong password ${median(wrongPassword).toFixed(1)} ms, unknown account ${median(unknownAccount).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`;
+    expect(ratio, figures).toBeGreaterThanOrEqual(BOUND.low);
+    expect(ratio, figures).toBeLessThanOrEqual(BOUND.high);
+  },
+);

@@ -2,7 +2,20 @@
 // percent-decode to UTF-8, and cursors no list issued or that no sort can hold.
 
 /** Invalid `%` escapes and invalid UTF-8 (truncated, overlong, surrogate, past U+10FFFF, stray bytes). */
-export const MALFORMED_SEGMENTS = ['%', '%zz', '%E0%A4%A', '%ff', '%C0%AF', '%ED%A0%80', '%F4%90%80%80', '%80', 'a%2', '%%41', '%E2%82', '%u0041'];
+export const MALFORMED_SEGMENTS = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%ff',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%80',
+  'a%2',
+  '%%41',
+  '%E2%82',
+  '%u0041',
+];
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const UUID = '0193a0b4-2c8e-7c3a-9d1e-123456789abc';
@@ -91,7 +104,9 @@ export function tamper(cursor: string, raw: string): string {
   const [payload, tag] = cursor.split('.');
   const key = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
   const field = ['v', 't', 'p'].find((name) => name in key) ?? 'v';
-  const members = Object.entries(key).map(([name, value]) => `${JSON.stringify(name)}:${name === field ? raw : JSON.stringify(value)}`);
+  const members = Object.entries(key).map(
+    ([name, value]) => `${JSON.stringify(name)}:${name === field ? raw : JSON.stringify(value)}`,
+  );
   return `${b64(`{${members.join(',')}}`)}${tag === undefined ? '' : `.${tag}`}`;
 }
 
@@ -103,4 +118,7 @@ export function moveCursor(cursor: string): string {
 }
 
 /** Time forgeries in the shape of the member and catalog lists (`t` and `id`). */
-export const TIME_KEY_FORGERIES: Array<[string, string]> = KIND_FORGERIES.time.map(([name, raw]) => [`t ${name}`, b64(`{"t":${raw},"id":"${UUID}"}`)]);
+export const TIME_KEY_FORGERIES: Array<[string, string]> = KIND_FORGERIES.time.map(([name, raw]) => [
+  `t ${name}`,
+  b64(`{"t":${raw},"id":"${UUID}"}`),
+]);

@@ -19,7 +19,14 @@ const REDIRECT = 'http://127.0.0.1:47711/callback';
 const MAX_FLOOD = 200;
 
 function authorize(at: string, clientId: string): Promise<Response> {
-  const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'courses:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: 'courses:read',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  });
   return fetch(`${at}/oauth/authorize?${query}`, { redirect: 'manual' });
 }
 
@@ -36,7 +43,11 @@ async function awayFromWindowEdge(windowSeconds: number, seconds: number): Promi
 }
 
 async function patchSchool(at: string, token: string, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${at}/api/v1/school`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${at}/api/v1/school`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe.skipIf(!tlsCert)('metadata-document fetch budgets cannot be turned against a client', () => {
@@ -52,15 +63,27 @@ describe.skipIf(!tlsCert)('metadata-document fetch budgets cannot be turned agai
       hits.set(path, (hits.get(path) ?? 0) + 1);
       const real = path === '/real/client.json' || path.startsWith('/other-school/');
       res.writeHead(real ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(real ? { client_id: `https://${host}${path}`, client_name: 'Real agent', redirect_uris: [REDIRECT] } : { error: 'not found' }));
+      res.end(
+        JSON.stringify(
+          real
+            ? { client_id: `https://${host}${path}`, client_name: 'Real agent', redirect_uris: [REDIRECT] }
+            : { error: 'not found' },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
     host = `localhost:${(server.address() as AddressInfo).port}`;
     if (secondary) {
       // The second school permits this one test host, as its owner decides.
       secondOwnerToken = await operatorToken(secondary, 'school:read school:write', ACCOUNTS.secondSchoolOwner);
-      secondHosts = ((await (await fetch(`${secondary}/api/v1/school`, { headers: { authorization: `Bearer ${secondOwnerToken}` } })).json()) as { allowed_metadata_hosts: string[] }).allowed_metadata_hosts;
-      expect((await patchSchool(secondary, secondOwnerToken, { allowed_metadata_hosts: [...secondHosts, host] })).status).toBe(200);
+      secondHosts = (
+        (await (
+          await fetch(`${secondary}/api/v1/school`, { headers: { authorization: `Bearer ${secondOwnerToken}` } })
+        ).json()) as { allowed_metadata_hosts: string[] }
+      ).allowed_metadata_hosts;
+      expect(
+        (await patchSchool(secondary, secondOwnerToken, { allowed_metadata_hosts: [...secondHosts, host] })).status,
+      ).toBe(200);
     }
   });
 
@@ -76,7 +99,9 @@ describe.skipIf(!tlsCert)('metadata-document fetch budgets cannot be turned agai
     let limited: Response | undefined;
     let sent = 0;
     while (!limited && sent < MAX_FLOOD) {
-      const batch = await Promise.all(Array.from({ length: 10 }, (_, i) => authorize(origin, `https://${host}/junk-${sent + i}/client.json`)));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => authorize(origin, `https://${host}/junk-${sent + i}/client.json`)),
+      );
       sent += batch.length;
       limited = batch.find((response) => response.status === 429);
       for (const response of batch) if (response.status !== 429) expect(response.status).toBe(400);
@@ -128,40 +153,69 @@ describe('only owners change which metadata-document hosts are accepted', () => 
   type School = { allowed_metadata_hosts: string[]; open_registration: boolean };
   let adminToken: string;
   let ownerToken: string;
-  const current = async (): Promise<School> => (await (await fetch(`${origin}/api/v1/school`, { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as School;
+  const current = async (): Promise<School> =>
+    (await (
+      await fetch(`${origin}/api/v1/school`, { headers: { authorization: `Bearer ${ownerToken}` } })
+    ).json()) as School;
 
   beforeAll(async () => {
-    [adminToken, ownerToken] = await Promise.all([operatorToken(origin, 'school:read school:write', ACCOUNTS.admin), operatorToken(origin, 'school:read school:write', ACCOUNTS.owner)]);
+    [adminToken, ownerToken] = await Promise.all([
+      operatorToken(origin, 'school:read school:write', ACCOUNTS.admin),
+      operatorToken(origin, 'school:read school:write', ACCOUNTS.owner),
+    ]);
   });
 
   afterAll(async () => {
     if (!ownerToken) return;
     const hosts = (await current()).allowed_metadata_hosts;
-    if (hosts.some((h) => h.endsWith(added))) await patchSchool(origin, ownerToken, { allowed_metadata_hosts: hosts.filter((h) => !h.endsWith(added)) });
+    if (hosts.some((h) => h.endsWith(added)))
+      await patchSchool(origin, ownerToken, { allowed_metadata_hosts: hosts.filter((h) => !h.endsWith(added)) });
   });
 
   it.each<[string, (s: School) => Record<string, unknown>, string, (before: School, after: School) => void]>([
-    ['allowed_metadata_hosts (adding one)', (s) => ({ allowed_metadata_hosts: [...s.allowed_metadata_hosts, added] }), '/body/allowed_metadata_hosts', (_b, a) => expect(a.allowed_metadata_hosts).not.toContain(added)],
-    ['allowed_metadata_hosts (removing localhost)', (s) => ({ allowed_metadata_hosts: s.allowed_metadata_hosts.filter((h) => h !== 'localhost') }), '/body/allowed_metadata_hosts', (_b, a) => expect(a.allowed_metadata_hosts).toContain('localhost')],
-    ['open_registration', (s) => ({ open_registration: !s.open_registration }), '/body/open_registration', () => undefined],
-  ])('admin API: an admin changing %s gets 403 owner-required (RFC 9457) and nothing changes', async (_field, body, pointer, unchanged) => {
-    const before = await current();
-    const response = await patchSchool(origin, adminToken, body(before));
-    expect(response.status).toBe(403);
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const problem = (await response.json()) as { type: string; status: number; errors: Array<{ pointer: string }> };
-    expect(problem).toMatchObject({ status: 403, type: expect.stringMatching(/owner-required$/) });
-    expect(problem.errors.map((e) => e.pointer)).toEqual([pointer]);
-    unchanged(before, await current());
-  });
+    [
+      'allowed_metadata_hosts (adding one)',
+      (s) => ({ allowed_metadata_hosts: [...s.allowed_metadata_hosts, added] }),
+      '/body/allowed_metadata_hosts',
+      (_b, a) => expect(a.allowed_metadata_hosts).not.toContain(added),
+    ],
+    [
+      'allowed_metadata_hosts (removing localhost)',
+      (s) => ({ allowed_metadata_hosts: s.allowed_metadata_hosts.filter((h) => h !== 'localhost') }),
+      '/body/allowed_metadata_hosts',
+      (_b, a) => expect(a.allowed_metadata_hosts).toContain('localhost'),
+    ],
+    [
+      'open_registration',
+      (s) => ({ open_registration: !s.open_registration }),
+      '/body/open_registration',
+      () => undefined,
+    ],
+  ])(
+    'admin API: an admin changing %s gets 403 owner-required (RFC 9457) and nothing changes',
+    async (_field, body, pointer, unchanged) => {
+      const before = await current();
+      const response = await patchSchool(origin, adminToken, body(before));
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const problem = (await response.json()) as { type: string; status: number; errors: Array<{ pointer: string }> };
+      expect(problem).toMatchObject({ status: 403, type: expect.stringMatching(/owner-required$/) });
+      expect(problem.errors.map((e) => e.pointer)).toEqual([pointer]);
+      unchanged(before, await current());
+    },
+  );
 
   it('admin API: an admin may still send the current hosts back unchanged (no change, no refusal)', async () => {
-    const response = await patchSchool(origin, adminToken, { allowed_metadata_hosts: (await current()).allowed_metadata_hosts });
+    const response = await patchSchool(origin, adminToken, {
+      allowed_metadata_hosts: (await current()).allowed_metadata_hosts,
+    });
     expect(response.status).toBe(200);
   });
 
   it('admin API: an owner changes the allowlist', async () => {
-    const response = await patchSchool(origin, ownerToken, { allowed_metadata_hosts: [...(await current()).allowed_metadata_hosts, added] });
+    const response = await patchSchool(origin, ownerToken, {
+      allowed_metadata_hosts: [...(await current()).allowed_metadata_hosts, added],
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as School).allowed_metadata_hosts).toContain(added);
   });
@@ -173,9 +227,27 @@ describe('only owners change which metadata-document hosts are accepted', () => 
     const hostsCsrf = csrfFor(page, '/admin/metadata-documents/hosts');
     const openCsrf = csrfFor(page, '/admin/metadata-documents/open-registration');
     for (const [action, fields] of [
-      ['/admin/metadata-documents/hosts', [['csrf_token', hostsCsrf], ['host', `area-${added}`]]],
-      ['/admin/metadata-documents/hosts/remove', [['csrf_token', hostsCsrf], ['host', 'localhost']]],
-      ['/admin/metadata-documents/open-registration', [['csrf_token', openCsrf], ['enabled', 'on']]],
+      [
+        '/admin/metadata-documents/hosts',
+        [
+          ['csrf_token', hostsCsrf],
+          ['host', `area-${added}`],
+        ],
+      ],
+      [
+        '/admin/metadata-documents/hosts/remove',
+        [
+          ['csrf_token', hostsCsrf],
+          ['host', 'localhost'],
+        ],
+      ],
+      [
+        '/admin/metadata-documents/open-registration',
+        [
+          ['csrf_token', openCsrf],
+          ['enabled', 'on'],
+        ],
+      ],
     ] as Array<[string, Array<[string, string]>]>) {
       const response = await postForm(admin, `${origin}${action}`, fields);
       expect(response.status, action).toBe(403);
@@ -188,10 +260,27 @@ describe('only owners change which metadata-document hosts are accepted', () => 
 
   it('admin area: an owner adds and removes a host', async () => {
     const owner = await signedIn(origin, ACCOUNTS.owner);
-    const csrf = csrfFor(await pageHtml(owner, `${origin}/admin/metadata-documents`), '/admin/metadata-documents/hosts');
-    expect((await postForm(owner, `${origin}/admin/metadata-documents/hosts`, [['csrf_token', csrf], ['host', `area-${added}`]])).status).toBe(303);
+    const csrf = csrfFor(
+      await pageHtml(owner, `${origin}/admin/metadata-documents`),
+      '/admin/metadata-documents/hosts',
+    );
+    expect(
+      (
+        await postForm(owner, `${origin}/admin/metadata-documents/hosts`, [
+          ['csrf_token', csrf],
+          ['host', `area-${added}`],
+        ])
+      ).status,
+    ).toBe(303);
     expect((await current()).allowed_metadata_hosts).toContain(`area-${added}`);
-    expect((await postForm(owner, `${origin}/admin/metadata-documents/hosts/remove`, [['csrf_token', csrf], ['host', `area-${added}`]])).status).toBe(303);
+    expect(
+      (
+        await postForm(owner, `${origin}/admin/metadata-documents/hosts/remove`, [
+          ['csrf_token', csrf],
+          ['host', `area-${added}`],
+        ])
+      ).status,
+    ).toBe(303);
     expect((await current()).allowed_metadata_hosts).not.toContain(`area-${added}`);
   });
 });

@@ -30,16 +30,40 @@ function expectIssuer(params: URLSearchParams, issuer: string): void {
   expect(params.getAll('iss')).toEqual([issuer]);
 }
 
-const member = (extra: Record<string, string | undefined> = {}) => authorizeUrl(origin, { response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: MEMBER_CALLBACK, scope: 'openid account:read', resource: origin, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st-mixup', ...extra });
+const member = (extra: Record<string, string | undefined> = {}) =>
+  authorizeUrl(origin, {
+    response_type: 'code',
+    client_id: CLIENTS.memberApp,
+    redirect_uri: MEMBER_CALLBACK,
+    scope: 'openid account:read',
+    resource: origin,
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    state: 'st-mixup',
+    ...extra,
+  });
 
 describe('iss in every authorization response (RFC 9207 2; RFC 9700 4.4.2)', () => {
   let signedIn: AuthorizeOutcome;
   beforeAll(async () => {
-    signedIn = await authorizeInBrowser(await discover(origin), { clientId: CLIENTS.memberApp, redirectUri: MEMBER_CALLBACK, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2, decision: 'deny' });
+    signedIn = await authorizeInBrowser(await discover(origin), {
+      clientId: CLIENTS.memberApp,
+      redirectUri: MEMBER_CALLBACK,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student2,
+      decision: 'deny',
+    });
   });
 
   it('a code and access_denied carry iss = this issuer, once, and the state', async () => {
-    const allowed = await authorizeInBrowser(await discover(origin), { clientId: CLIENTS.memberApp, redirectUri: MEMBER_CALLBACK, scope: 'openid account:read', resource: origin, jar: signedIn.jar });
+    const allowed = await authorizeInBrowser(await discover(origin), {
+      clientId: CLIENTS.memberApp,
+      redirectUri: MEMBER_CALLBACK,
+      scope: 'openid account:read',
+      resource: origin,
+      jar: signedIn.jar,
+    });
     expect(allowed.callback.searchParams.get('code')).toBeTruthy();
     expectIssuer(allowed.callback.searchParams, origin);
     expect(allowed.callback.searchParams.getAll('state')).toEqual([allowed.state]);
@@ -78,15 +102,27 @@ describe('iss in every authorization response (RFC 9207 2; RFC 9700 4.4.2)', () 
     ['a fragment', 'x#iss=https://evil.example'],
     ['non-ASCII and spaces', 'ünï cödé +%20'],
     ['a quote and markup', '"><script>alert(1)</script>'],
-  ])('a state holding %s comes back byte for byte and iss stays single (RFC 6749 4.1.2; RFC 9207 2)', async (_name, state) => {
-    const params = await responseParams(member({ state, scope: 'no:such' }));
-    expect(params.getAll('state')).toEqual([state]);
-    expectIssuer(params, origin);
-  });
+  ])(
+    'a state holding %s comes back byte for byte and iss stays single (RFC 6749 4.1.2; RFC 9207 2)',
+    async (_name, state) => {
+      const params = await responseParams(member({ state, scope: 'no:such' }));
+      expect(params.getAll('state')).toEqual([state]);
+      expectIssuer(params, origin);
+    },
+  );
 
   it.skipIf(!secondary)("the second school's responses name the second school", async () => {
     const client = await loopbackClient(secondary, ACCOUNTS.secondSchoolOwner, 'http://127.0.0.1:47301/callback');
-    const params = await responseParams(authorizeUrl(secondary, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'no:such', code_challenge: CHALLENGE, code_challenge_method: 'S256' }));
+    const params = await responseParams(
+      authorizeUrl(secondary, {
+        response_type: 'code',
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        scope: 'no:such',
+        code_challenge: CHALLENGE,
+        code_challenge_method: 'S256',
+      }),
+    );
     expectIssuer(params, secondary);
     const outcome = await client.authorize();
     expectIssuer(outcome.callback.searchParams, secondary);
@@ -97,10 +133,21 @@ describe.skipIf(!secondary)('nothing one school issued works at another (RFC 920
   let outcome: AuthorizeOutcome;
   beforeAll(async () => {
     // demo-crm is a deployment-wide integration: the same client_id at both schools.
-    outcome = await authorizeInBrowser(await discover(origin), { clientId: CLIENTS.vendorClientId, redirectUri: VENDOR_CALLBACK, scope: 'courses:read', email: ACCOUNTS.owner });
+    outcome = await authorizeInBrowser(await discover(origin), {
+      clientId: CLIENTS.vendorClientId,
+      redirectUri: VENDOR_CALLBACK,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
   });
   const exchangeAt = (school: string) =>
-    formPost(`${school}/api/oauth/token`, { grant_type: 'authorization_code', code: outcome.callback.searchParams.get('code')!, redirect_uri: VENDOR_CALLBACK, code_verifier: outcome.codeVerifier, client_id: CLIENTS.vendorClientId });
+    formPost(`${school}/api/oauth/token`, {
+      grant_type: 'authorization_code',
+      code: outcome.callback.searchParams.get('code')!,
+      redirect_uri: VENDOR_CALLBACK,
+      code_verifier: outcome.codeVerifier,
+      client_id: CLIENTS.vendorClientId,
+    });
 
   it("a code of Demo Academy is invalid_grant at Second School's token endpoint for the same client, and still redeems at home", async () => {
     expectIssuer(outcome.callback.searchParams, origin);
@@ -111,12 +158,19 @@ describe.skipIf(!secondary)('nothing one school issued works at another (RFC 920
     expect(home.status, JSON.stringify(home.body)).toBe(200);
 
     const refresh = home.body.refresh_token as string;
-    const refreshedElsewhere = await formPost(`${secondary}/api/oauth/token`, { grant_type: 'refresh_token', refresh_token: refresh, client_id: CLIENTS.vendorClientId });
+    const refreshedElsewhere = await formPost(`${secondary}/api/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: refresh,
+      client_id: CLIENTS.vendorClientId,
+    });
     expect(refreshedElsewhere.status).toBe(400);
     expect(refreshedElsewhere.body.error).toBe('invalid_grant');
     // Nor may the other school revoke it: it stays active at home (RFC 7009 2.1).
     await formPost(`${secondary}/api/oauth/revoke`, { token: refresh, client_id: CLIENTS.vendorClientId });
-    expect((await formPost(`${origin}/api/oauth/introspect`, { token: refresh, client_id: CLIENTS.vendorClientId })).body.active).toBe(true);
+    expect(
+      (await formPost(`${origin}/api/oauth/introspect`, { token: refresh, client_id: CLIENTS.vendorClientId })).body
+        .active,
+    ).toBe(true);
   });
 
   it('a client registered at one school is unknown at the other: invalid_client at the token endpoint, a page at authorization', async () => {
@@ -125,7 +179,17 @@ describe.skipIf(!secondary)('nothing one school issued works at another (RFC 920
     const elsewhere = await client.exchange(code, {}, secondary);
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.body.error).toBe('invalid_client');
-    const page = await fetch(authorizeUrl(secondary, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'courses:read', code_challenge: CHALLENGE, code_challenge_method: 'S256' }), { redirect: 'manual' });
+    const page = await fetch(
+      authorizeUrl(secondary, {
+        response_type: 'code',
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        scope: 'courses:read',
+        code_challenge: CHALLENGE,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();
   });

@@ -25,7 +25,14 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Concurrent sign-ins in one burst: well past the hashing queue (/auth.md: 2 at once, 32 waiting). */
 const BURST = 80;
 
-const MCP_BATCH = JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } })));
+const MCP_BATCH = JSON.stringify(
+  Array.from({ length: 1000 }, (_, i) => ({
+    jsonrpc: '2.0',
+    id: i + 1,
+    method: 'tools/call',
+    params: { name: 'whoami', arguments: {} },
+  })),
+);
 
 type Outcome = { status: number; headers: Headers; text: string; ms: number };
 
@@ -36,7 +43,10 @@ async function timed(url: string, init: RequestInit & { body?: string } = {}): P
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
   } catch (error) {
-    throw new Error(`${init.method ?? 'GET'} ${url} (${String(init.body ?? '').slice(0, 80)}): ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`, { cause: error });
+    throw new Error(
+      `${init.method ?? 'GET'} ${url} (${String(init.body ?? '').slice(0, 80)}): ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`,
+      { cause: error },
+    );
   }
 }
 
@@ -47,7 +57,10 @@ const percentile = (values: number[], p: number) => {
 
 /** A GraphQL-over-HTTP refusal: 400 with the graphql-response media type, the code and the limit named. */
 function graphqlRefusal(outcome: Outcome): { code?: unknown; limit?: unknown } {
-  const body = JSON.parse(outcome.text) as { data?: unknown; errors?: Array<{ extensions?: { code?: unknown; limit?: unknown } }> };
+  const body = JSON.parse(outcome.text) as {
+    data?: unknown;
+    errors?: Array<{ extensions?: { code?: unknown; limit?: unknown } }>;
+  };
   return { ...body.errors?.[0]?.extensions, ...(body.data !== undefined ? { data: body.data } : {}) };
 }
 
@@ -61,7 +74,14 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
     scratch = DATABASE_URL ? await createScratchPostgresDatabase(DATABASE_URL) : undefined;
     // TRUST_PROXY: each sign-in of a burst comes from its own address, so the sign-in throttles
     // (per address, per identity) stay out of the way and the hashing bound is what answers.
-    instance = await startInstance({ TRUST_PROXY: 'true', KEY_ENCRYPTION_KEY: newKeyEncryptionKey(), ...(scratch ? { DATABASE_URL: scratch.url } : {}) }, { readyMs: 120_000 });
+    instance = await startInstance(
+      {
+        TRUST_PROXY: 'true',
+        KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      },
+      { readyMs: 120_000 },
+    );
     origin = instance.origin;
     token = await memberToken(origin);
   }, 180_000);
@@ -76,7 +96,11 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
   const postGraphql = (body: string) =>
     timed(`${origin}/account/graphql`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+      },
       body,
     });
   const prepared = (query: string) => {
@@ -131,7 +155,9 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
     },
     {
       name: 'one fragment spread 450 times (cost counts every spread)',
-      send: prepared(`{ viewer { ${spreads('F', 450)} } } fragment F on Viewer { id email name roles a: id b: email c: name d: roles e: id f: email }`),
+      send: prepared(
+        `{ viewer { ${spreads('F', 450)} } } fragment F on Viewer { id email name roles a: id b: email c: name d: roles e: id f: email }`,
+      ),
       check: (o) => {
         expect(o.status).toBe(400);
         expect(graphqlRefusal(o)).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost' });
@@ -139,7 +165,9 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
     },
     {
       name: 'nested spreads: 40 x 40 x 12 fields behind 80 spreads (cost)',
-      send: prepared(`{ viewer { ${spreads('A', 40)} } } fragment A on Viewer { ${spreads('B', 40)} } fragment B on Viewer { id email name roles a: id b: email c: name d: roles e: id f: email g: name h: roles }`),
+      send: prepared(
+        `{ viewer { ${spreads('A', 40)} } } fragment A on Viewer { ${spreads('B', 40)} } fragment B on Viewer { id email name roles a: id b: email c: name d: roles e: id f: email g: name h: roles }`,
+      ),
       check: (o) => {
         expect(o.status).toBe(400);
         expect(graphqlRefusal(o)).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost' });
@@ -150,12 +178,21 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
       send: () =>
         timed(`${origin}/mcp`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26', 'x-forwarded-for': '198.51.100.200' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-03-26',
+            'x-forwarded-for': '198.51.100.200',
+          },
           body: MCP_BATCH,
         }),
       check: (o) => {
         expect(o.status).toBe(400);
-        expect(JSON.parse(o.text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('at most 20 messages') } });
+        expect(JSON.parse(o.text)).toMatchObject({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: expect.stringContaining('at most 20 messages') },
+        });
       },
     },
   ];
@@ -170,68 +207,90 @@ describe('no request can stall an instance (/auth.md "Request bounds")', () => {
       Array.from({ length: BURST }, (_, i) =>
         timed(`${origin}/oauth/sign-in`, {
           method: 'POST',
-          headers: { cookie: jar.header(origin), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.${round % 250}.${Math.floor(i / 250)}.${i % 250}` },
-          body: new URLSearchParams({ ...fields, email: `burst-${randomUUID()}@no-account.test`, password: 'not-the-password' }).toString(),
+          headers: {
+            cookie: jar.header(origin),
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `10.${round % 250}.${Math.floor(i / 250)}.${i % 250}`,
+          },
+          body: new URLSearchParams({
+            ...fields,
+            email: `burst-${randomUUID()}@no-account.test`,
+            password: 'not-the-password',
+          }).toString(),
         }),
       ),
     );
   }
 
-  it('refuses every hostile request in its documented shape while probes keep a p95 under max(5 x baseline, 500 ms), on this database', { timeout: 300_000 }, async () => {
-    await probeStream(9); // warm-up: first queries, compiled paths
-    const baseline = await probeStream(PROBES);
+  it(
+    'refuses every hostile request in its documented shape while probes keep a p95 under max(5 x baseline, 500 ms), on this database',
+    { timeout: 300_000 },
+    async () => {
+      await probeStream(9); // warm-up: first queries, compiled paths
+      const baseline = await probeStream(PROBES);
 
-    let done = false;
-    const refusals: Array<{ name: string; outcome: Outcome }> = [];
-    const bursts: Outcome[][] = [];
-    const hostileLoop = async (offset: number) => {
-      for (let i = offset; !done; i++) {
-        const request = hostile[i % hostile.length]!;
-        refusals.push({ name: request.name, outcome: await request.send() });
-      }
-    };
-    const burstLoop = async () => {
-      for (let round = 0; !done || bursts.length === 0; round++) {
-        bursts.push(await signInBurst(round));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
-    const load = Promise.all([hostileLoop(0), hostileLoop(3), burstLoop()]);
-    // Let the load start before the probes run beside it.
-    await new Promise((r) => setTimeout(r, 200));
-    const [probed, loaded] = await Promise.allSettled([probeStream(PROBES).finally(() => (done = true)), load]);
-    if (probed.status === 'rejected') throw probed.reason;
-    if (loaded.status === 'rejected') throw loaded.reason;
-    const underLoad = probed.value;
+      let done = false;
+      const refusals: Array<{ name: string; outcome: Outcome }> = [];
+      const bursts: Outcome[][] = [];
+      const hostileLoop = async (offset: number) => {
+        for (let i = offset; !done; i++) {
+          const request = hostile[i % hostile.length]!;
+          refusals.push({ name: request.name, outcome: await request.send() });
+        }
+      };
+      const burstLoop = async () => {
+        for (let round = 0; !done || bursts.length === 0; round++) {
+          bursts.push(await signInBurst(round));
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      const load = Promise.all([hostileLoop(0), hostileLoop(3), burstLoop()]);
+      // Let the load start before the probes run beside it.
+      await new Promise((r) => setTimeout(r, 200));
+      const [probed, loaded] = await Promise.allSettled([probeStream(PROBES).finally(() => (done = true)), load]);
+      if (probed.status === 'rejected') throw probed.reason;
+      if (loaded.status === 'rejected') throw loaded.reason;
+      const underLoad = probed.value;
 
-    // Every hostile request was refused, in its documented shape.
-    expect(new Set(refusals.map((r) => r.name)).size, 'every kind of hostile request was sent').toBe(hostile.length);
-    for (const { name, outcome } of refusals) {
-      try {
-        hostile.find((h) => h.name === name)!.check(outcome);
-      } catch (error) {
-        throw new Error(`${name}: ${(error as Error).message}\n${outcome.status} ${outcome.text.slice(0, 300)}`, { cause: error });
+      // Every hostile request was refused, in its documented shape.
+      expect(new Set(refusals.map((r) => r.name)).size, 'every kind of hostile request was sent').toBe(hostile.length);
+      for (const { name, outcome } of refusals) {
+        try {
+          hostile.find((h) => h.name === name)!.check(outcome);
+        } catch (error) {
+          throw new Error(`${name}: ${(error as Error).message}\n${outcome.status} ${outcome.text.slice(0, 300)}`, {
+            cause: error,
+          });
+        }
       }
-    }
-    // Sign-in bursts: past the hashing queue, 503 with Retry-After at once; the rest the usual 401.
-    const signIns = bursts.flat();
-    const busy = signIns.filter((o) => o.status === 503);
-    expect(signIns.filter((o) => o.status !== 401 && o.status !== 503).map((o) => o.status), 'sign-ins are 401 or 503').toEqual([]);
-    expect(busy.length, `of ${signIns.length} sign-ins in ${bursts.length} bursts of ${BURST}`).toBeGreaterThan(0);
-    for (const o of busy) {
-      expect(Number(o.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(o.headers.get('content-type')).toContain('text/html');
-    }
+      // Sign-in bursts: past the hashing queue, 503 with Retry-After at once; the rest the usual 401.
+      const signIns = bursts.flat();
+      const busy = signIns.filter((o) => o.status === 503);
+      expect(
+        signIns.filter((o) => o.status !== 401 && o.status !== 503).map((o) => o.status),
+        'sign-ins are 401 or 503',
+      ).toEqual([]);
+      expect(busy.length, `of ${signIns.length} sign-ins in ${bursts.length} bursts of ${BURST}`).toBeGreaterThan(0);
+      for (const o of busy) {
+        expect(Number(o.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(o.headers.get('content-type')).toContain('text/html');
+      }
 
-    const figures = {
-      baseline: { p50: percentile(baseline, 50), p95: percentile(baseline, 95) },
-      underLoad: { p50: percentile(underLoad, 50), p95: percentile(underLoad, 95) },
-      hostileRequests: refusals.length,
-      signIns: signIns.length,
-      refusedBusy: busy.length,
-    };
-    const bound = Math.max(5 * figures.baseline.p95, 500);
-    console.info(`[no-stall] ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${JSON.stringify(figures, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}, bound ${Math.round(bound)} ms`);
-    expect(figures.underLoad.p95, `probe p95 under hostile load (baseline p95 ${figures.baseline.p95.toFixed(1)} ms)`).toBeLessThan(bound);
-  });
+      const figures = {
+        baseline: { p50: percentile(baseline, 50), p95: percentile(baseline, 95) },
+        underLoad: { p50: percentile(underLoad, 50), p95: percentile(underLoad, 95) },
+        hostileRequests: refusals.length,
+        signIns: signIns.length,
+        refusedBusy: busy.length,
+      };
+      const bound = Math.max(5 * figures.baseline.p95, 500);
+      console.info(
+        `[no-stall] ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${JSON.stringify(figures, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}, bound ${Math.round(bound)} ms`,
+      );
+      expect(
+        figures.underLoad.p95,
+        `probe p95 under hostile load (baseline p95 ${figures.baseline.p95.toFixed(1)} ms)`,
+      ).toBeLessThan(bound);
+    },
+  );
 });

@@ -20,7 +20,13 @@ beforeAll(async () => {
  * parameter breaks the request's schema, RFC 6749 3.1).
  */
 async function authorizationError(params: Record<string, string | string[] | undefined>): Promise<string | null> {
-  const base = { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'courses:read', state: 'st' };
+  const base = {
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    scope: 'courses:read',
+    state: 'st',
+  };
   const response = await fetch(authorizeUrl(origin, { ...base, ...params }), { redirect: 'manual' });
   if (response.status === 400 && response.headers.get('location') === null) return 'page';
   expect(response.status).toBe(302);
@@ -42,9 +48,14 @@ describe('the authorization request cannot ask for less than S256 (RFC 9700 4.8.
     expect(await authorizationError({ code_challenge: challenge })).toBe('invalid_request');
   });
 
-  it.each(['s256', 'S256 ', 'SHA256', 'S512', '', 'none'])('code_challenge_method=%j is invalid_request: method names are exact (RFC 7636 4.3)', async (method) => {
-    expect(await authorizationError({ code_challenge: challenge, code_challenge_method: method })).toBe('invalid_request');
-  });
+  it.each(['s256', 'S256 ', 'SHA256', 'S512', '', 'none'])(
+    'code_challenge_method=%j is invalid_request: method names are exact (RFC 7636 4.3)',
+    async (method) => {
+      expect(await authorizationError({ code_challenge: challenge, code_challenge_method: method })).toBe(
+        'invalid_request',
+      );
+    },
+  );
 
   it.each([
     ['a plain verifier of 64 characters sent as the challenge', 'a'.repeat(64)],
@@ -52,13 +63,22 @@ describe('the authorization request cannot ask for less than S256 (RFC 9700 4.8.
     ['44 characters', `${challenge}A`],
     ['base64 padding', `${challenge.slice(0, 42)}=`],
     ['standard base64 characters', challenge.replace('-', '+')],
-  ])('a code_challenge of %s is invalid_request: S256 gives 43 base64url characters (RFC 7636 4.2)', async (_name, value) => {
-    expect(await authorizationError({ code_challenge: value, code_challenge_method: 'S256' })).toBe('invalid_request');
-  });
+  ])(
+    'a code_challenge of %s is invalid_request: S256 gives 43 base64url characters (RFC 7636 4.2)',
+    async (_name, value) => {
+      expect(await authorizationError({ code_challenge: value, code_challenge_method: 'S256' })).toBe(
+        'invalid_request',
+      );
+    },
+  );
 
   it('a repeated code_challenge or code_challenge_method is refused (RFC 6749 3.1)', async () => {
-    expect(await authorizationError({ code_challenge: [challenge, 'b'.repeat(43)], code_challenge_method: 'S256' })).not.toBeNull();
-    expect(await authorizationError({ code_challenge: challenge, code_challenge_method: ['S256', 'plain'] })).not.toBeNull();
+    expect(
+      await authorizationError({ code_challenge: [challenge, 'b'.repeat(43)], code_challenge_method: 'S256' }),
+    ).not.toBeNull();
+    expect(
+      await authorizationError({ code_challenge: challenge, code_challenge_method: ['S256', 'plain'] }),
+    ).not.toBeNull();
   });
 });
 

@@ -14,12 +14,30 @@ const VENDOR_CALLBACK = 'https://crm.example.test/oauth/callback';
 
 function authorizeUrl(params: Record<string, string | string[] | undefined>): string {
   const url = new URL('/oauth/authorize', origin);
-  for (const [name, value] of Object.entries(params)) for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
+  for (const [name, value] of Object.entries(params))
+    for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
   return url.toString();
 }
 
-const vendorRequest = (redirectUri: string | string[]) => ({ response_type: 'code', client_id: CLIENTS.vendorClientId, redirect_uri: redirectUri, scope: 'courses:read', code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st' });
-const memberRequest = (redirectUri: string | string[]) => ({ response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: redirectUri, scope: 'openid account:read', resource: origin, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st' });
+const vendorRequest = (redirectUri: string | string[]) => ({
+  response_type: 'code',
+  client_id: CLIENTS.vendorClientId,
+  redirect_uri: redirectUri,
+  scope: 'courses:read',
+  code_challenge: CHALLENGE,
+  code_challenge_method: 'S256',
+  state: 'st',
+});
+const memberRequest = (redirectUri: string | string[]) => ({
+  response_type: 'code',
+  client_id: CLIENTS.memberApp,
+  redirect_uri: redirectUri,
+  scope: 'openid account:read',
+  resource: origin,
+  code_challenge: CHALLENGE,
+  code_challenge_method: 'S256',
+  state: 'st',
+});
 
 async function expectRefusedWithPage(url: string): Promise<void> {
   const response = await fetch(url, { redirect: 'manual' });
@@ -71,9 +89,12 @@ describe('exact redirect URI matching (RFC 9700 2.1, 4.1.3; RFC 6749 3.1.2.3)', 
     ['a trailing NUL', `${VENDOR_CALLBACK}\u0000`],
     ['a javascript: URI', 'javascript:alert(document.domain)//https://crm.example.test/oauth/callback'],
     ['a data: URI', 'data:text/html,https://crm.example.test/oauth/callback'],
-  ])('refuses %s with a page, never a redirect (RFC 9700 4.1.3: exact string matching; RFC 6749 4.1.2.1)', async (_name, redirectUri) => {
-    await expectRefusedWithPage(authorizeUrl(vendorRequest(redirectUri)));
-  });
+  ])(
+    'refuses %s with a page, never a redirect (RFC 9700 4.1.3: exact string matching; RFC 6749 4.1.2.1)',
+    async (_name, redirectUri) => {
+      await expectRefusedWithPage(authorizeUrl(vendorRequest(redirectUri)));
+    },
+  );
 
   it('refuses a repeated redirect_uri, even when one is the registered URI (RFC 6749 3.1: no parameter twice)', async () => {
     await expectRefusedWithPage(authorizeUrl(vendorRequest([VENDOR_CALLBACK, 'https://evil.example/cb'])));
@@ -83,7 +104,13 @@ describe('exact redirect URI matching (RFC 9700 2.1, 4.1.3; RFC 6749 3.1.2.3)', 
 
 describe('loopback redirect URIs: only the port may vary (RFC 8252 7.3, 8.3; RFC 9700 2.1)', () => {
   it('control: http://127.0.0.1 and http://localhost on any port are accepted', async () => {
-    for (const uri of ['http://127.0.0.1:51234/callback', 'http://127.0.0.1/callback', 'http://localhost:1/callback', 'http://localhost:65535/callback']) await expectAccepted(authorizeUrl(memberRequest(uri)));
+    for (const uri of [
+      'http://127.0.0.1:51234/callback',
+      'http://127.0.0.1/callback',
+      'http://localhost:1/callback',
+      'http://localhost:65535/callback',
+    ])
+      await expectAccepted(authorizeUrl(memberRequest(uri)));
   });
 
   it.each([
@@ -120,17 +147,34 @@ describe('loopback redirect URIs: only the port may vary (RFC 8252 7.3, 8.3; RFC
 describe('no open redirector (RFC 9700 4.11.2; OWASP Unvalidated Redirects and Forwards)', () => {
   it.each([
     ['an unknown client', { ...vendorRequest('https://evil.example/cb'), client_id: 'no-such-client' }],
-    ['an unregistered redirect URI and an invalid scope', { ...vendorRequest('https://evil.example/cb'), scope: 'no:such' }],
+    [
+      'an unregistered redirect URI and an invalid scope',
+      { ...vendorRequest('https://evil.example/cb'), scope: 'no:such' },
+    ],
     ['an unregistered redirect URI and prompt=none', { ...vendorRequest('https://evil.example/cb'), prompt: 'none' }],
-    ['an unregistered redirect URI and an unsupported response_type', { ...vendorRequest('https://evil.example/cb'), response_type: 'token' }],
-    ['an unregistered redirect URI and no PKCE', { ...vendorRequest('https://evil.example/cb'), code_challenge: undefined }],
-    ['no redirect URI and an error', { ...vendorRequest('https://evil.example/cb'), redirect_uri: undefined, scope: 'no:such' }],
-  ])('an error with %s is shown as a page, never sent to the unverified URI (RFC 6749 4.1.2.1)', async (_name, params) => {
-    await expectRefusedWithPage(authorizeUrl(params));
-  });
+    [
+      'an unregistered redirect URI and an unsupported response_type',
+      { ...vendorRequest('https://evil.example/cb'), response_type: 'token' },
+    ],
+    [
+      'an unregistered redirect URI and no PKCE',
+      { ...vendorRequest('https://evil.example/cb'), code_challenge: undefined },
+    ],
+    [
+      'no redirect URI and an error',
+      { ...vendorRequest('https://evil.example/cb'), redirect_uri: undefined, scope: 'no:such' },
+    ],
+  ])(
+    'an error with %s is shown as a page, never sent to the unverified URI (RFC 6749 4.1.2.1)',
+    async (_name, params) => {
+      await expectRefusedWithPage(authorizeUrl(params));
+    },
+  );
 
   it('after verification an error goes to the registered URI only, with iss (RFC 6749 4.1.2.1, RFC 9207 2)', async () => {
-    const response = await fetch(authorizeUrl({ ...vendorRequest(VENDOR_CALLBACK), scope: 'no:such' }), { redirect: 'manual' });
+    const response = await fetch(authorizeUrl({ ...vendorRequest(VENDOR_CALLBACK), scope: 'no:such' }), {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(VENDOR_CALLBACK);
@@ -138,10 +182,28 @@ describe('no open redirector (RFC 9700 4.11.2; OWASP Unvalidated Redirects and F
     expect(location.searchParams.get('iss')).toBe(origin);
   });
 
-  const RETURN_TOS = ['https://evil.example/', '//evil.example/', '/\\evil.example/', '\\\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', 'javascript:alert(1)', 'http:evil.example', ' //evil.example', '/\t/evil.example', `${origin}.evil.example/`, `${origin}@evil.example/`];
+  const RETURN_TOS = [
+    'https://evil.example/',
+    '//evil.example/',
+    '/\\evil.example/',
+    '\\\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'javascript:alert(1)',
+    'http:evil.example',
+    ' //evil.example',
+    '/\t/evil.example',
+    `${origin}.evil.example/`,
+    `${origin}@evil.example/`,
+  ];
 
   it.each(RETURN_TOS)('sign-out with return_to=%j stays on this origin (RFC 9700 4.11.2)', async (returnTo) => {
-    const response = await fetch(`${origin}/oauth/sign-out`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrf_token: 'no-session', return_to: returnTo }) });
+    const response = await fetch(`${origin}/oauth/sign-out`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf_token: 'no-session', return_to: returnTo }),
+    });
     expect(response.status).toBe(303);
     expect(new URL(response.headers.get('location')!, origin).origin).toBe(origin);
     expect(response.headers.get('location')).toMatch(/^\/(?![/\\])/);
@@ -153,7 +215,9 @@ describe('no open redirector (RFC 9700 4.11.2; OWASP Unvalidated Redirects and F
       const jar = new CookieJar();
       const page = await browserFetch(jar, `${origin}/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}`);
       const fields = formFields(await page.text());
-      const response = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, return_to: returnTo, email: ACCOUNTS.student2, password: DEMO_PASSWORD } });
+      const response = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+        form: { ...fields, return_to: returnTo, email: ACCOUNTS.student2, password: DEMO_PASSWORD },
+      });
       expect(response.status, returnTo).toBe(303);
       expect(new URL(response.headers.get('location')!, origin).origin, returnTo).toBe(origin);
       expect(response.headers.get('location'), returnTo).toMatch(/^\/(?![/\\])/);
@@ -166,15 +230,30 @@ describe('the consent form cannot change the redirect URI (RFC 9700 4.1; RFC 674
   let fields: Record<string, string>;
   beforeAll(async () => {
     const as = await discover(origin);
-    jar = (await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri: 'http://127.0.0.1:51235/callback', scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2, decision: 'deny' })).jar;
+    jar = (
+      await authorizeInBrowser(as, {
+        clientId: CLIENTS.memberApp,
+        redirectUri: 'http://127.0.0.1:51235/callback',
+        scope: 'openid account:read',
+        resource: origin,
+        email: ACCOUNTS.student2,
+        decision: 'deny',
+      })
+    ).jar;
     const page = await browserFetch(jar, authorizeUrl(memberRequest('http://127.0.0.1:51235/callback')));
     fields = formFields(await page.text());
     expect(fields.csrf_token).toBeTruthy();
   });
 
   it('a consent decision posted with another redirect_uri, with the session and its CSRF token, is refused with a page', async () => {
-    for (const redirectUri of ['https://evil.example/callback', 'http://127.0.0.1:51235/callback/../evil', 'http://127.0.0.2:51235/callback']) {
-      const response = await browserFetch(jar, `${origin}/oauth/authorize`, { form: { ...fields, redirect_uri: redirectUri, decision: 'allow' } });
+    for (const redirectUri of [
+      'https://evil.example/callback',
+      'http://127.0.0.1:51235/callback/../evil',
+      'http://127.0.0.2:51235/callback',
+    ]) {
+      const response = await browserFetch(jar, `${origin}/oauth/authorize`, {
+        form: { ...fields, redirect_uri: redirectUri, decision: 'allow' },
+      });
       expect(response.status, redirectUri).toBe(400);
       expect(response.headers.get('location')).toBeNull();
     }

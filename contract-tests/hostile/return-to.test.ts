@@ -28,7 +28,10 @@ async function signOutLocation(returnTo: string, jar = new CookieJar(), csrf = '
 }
 
 /** Runs `check` over the values a few at a time and lists every value whose answer left home. */
-async function offOriginAmong(values: readonly string[], check: (value: string) => Promise<string | undefined>): Promise<string[]> {
+async function offOriginAmong(
+  values: readonly string[],
+  check: (value: string) => Promise<string | undefined>,
+): Promise<string[]> {
   const failures: string[] = [];
   for (let i = 0; i < values.length; i += 8) {
     const chunk = values.slice(i, i + 8);
@@ -62,30 +65,44 @@ describe('sign-in and sign-out redirect only to paths of this origin (RFC 9700 4
       const page = await browserFetch(jar, `${origin}/oauth/sign-in?return_to=${encodeURIComponent(value)}`);
       const fields = formFields(await page.text());
       // The form is posted with the hostile value itself, not the page's cleaned copy of it.
-      const response = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, return_to: value, email: ACCOUNTS.student2, password: DEMO_PASSWORD } });
+      const response = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+        form: { ...fields, return_to: value, email: ACCOUNTS.student2, password: DEMO_PASSWORD },
+      });
       const reason = verdict(response);
       if (reason) failures.push(`${JSON.stringify(value)}: ${reason}`);
     }
     expect(failures).toEqual([]);
   });
 
-  it('a signed-in sign-out (with its CSRF token) and a hostile return_to sends the browser home', { timeout: 60_000 }, async () => {
-    const failures: string[] = [];
-    for (const value of KNOWN_BAD_RETURN_TOS.slice(0, 12)) {
-      const jar = new CookieJar();
-      const form = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
-      const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...form, email: ACCOUNTS.student2, password: DEMO_PASSWORD } });
-      expect(signIn.status).toBe(303);
-      const signedIn = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
-      const response = await signOutLocation(value, jar, signedIn.csrf_token);
-      const reason = verdict(response);
-      if (reason) failures.push(`${JSON.stringify(value)}: ${reason}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it(
+    'a signed-in sign-out (with its CSRF token) and a hostile return_to sends the browser home',
+    { timeout: 60_000 },
+    async () => {
+      const failures: string[] = [];
+      for (const value of KNOWN_BAD_RETURN_TOS.slice(0, 12)) {
+        const jar = new CookieJar();
+        const form = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
+        const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+          form: { ...form, email: ACCOUNTS.student2, password: DEMO_PASSWORD },
+        });
+        expect(signIn.status).toBe(303);
+        const signedIn = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
+        const response = await signOutLocation(value, jar, signedIn.csrf_token);
+        const reason = verdict(response);
+        if (reason) failures.push(`${JSON.stringify(value)}: ${reason}`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('a page that asks for sign-in hands the sign-in page a same-origin return_to', async () => {
-    const targets = ['/admin/.%2F%2Fevil.example', '/admin/%5C%5Cevil.example', '/account/..%2F%2Fevil.example', '/admin//evil.example', '/account/%2e%2e//evil.example'];
+    const targets = [
+      '/admin/.%2F%2Fevil.example',
+      '/admin/%5C%5Cevil.example',
+      '/account/..%2F%2Fevil.example',
+      '/admin//evil.example',
+      '/account/%2e%2e//evil.example',
+    ];
     for (const target of targets) {
       const response = await fetch(`${origin}${target}`, { redirect: 'manual' });
       if (response.status !== 303) continue; // not a page of the areas: nothing to sign in for

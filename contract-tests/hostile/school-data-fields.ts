@@ -5,7 +5,16 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 
 export type TextField = { name: string; html: boolean; maxLength: number };
 
-type Schema = { type?: string; format?: string; enum?: unknown[]; pattern?: string; maxLength?: number; description?: string; properties?: Record<string, Schema>; allOf?: Schema[] };
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  pattern?: string;
+  maxLength?: number;
+  description?: string;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+};
 type Operation = { operationId?: string; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 
 // Free text by type, but a value the operation checks against a list (an IANA zone, a language tag).
@@ -16,7 +25,9 @@ let document: Promise<Record<string, Record<string, Operation>>> | undefined;
 async function operations(origin: string) {
   document ??= (async () => {
     const served = (await (await fetch(`${origin}/openapi.json`)).json()) as object;
-    const api = (await SwaggerParser.dereference(served as never)) as unknown as { paths: Record<string, Record<string, Operation>> };
+    const api = (await SwaggerParser.dereference(served as never)) as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     return api.paths;
   })();
   return document;
@@ -28,8 +39,15 @@ export async function textFieldsOf(origin: string, operationId: string): Promise
       if (operation?.operationId !== operationId) continue;
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       return Object.entries(schema?.properties ?? {})
-        .filter(([name, p]) => p.type === 'string' && !p.format && !p.enum && !p.pattern && !p.allOf && !CHECKED_STRINGS.has(name))
-        .map(([name, p]) => ({ name, html: /sanitised HTML/i.test(p.description ?? ''), maxLength: p.maxLength ?? 1000 }));
+        .filter(
+          ([name, p]) =>
+            p.type === 'string' && !p.format && !p.enum && !p.pattern && !p.allOf && !CHECKED_STRINGS.has(name),
+        )
+        .map(([name, p]) => ({
+          name,
+          html: /sanitised HTML/i.test(p.description ?? ''),
+          maxLength: p.maxLength ?? 1000,
+        }));
     }
   }
   throw new Error(`no operation ${operationId} in /openapi.json`);

@@ -28,12 +28,26 @@ const PLAIN = `Evil ${run}\r\n# Injected heading\n- item\n| x | y |\n\`\`\`\n<sc
 const HTML = `<p onclick="steal()">ok ${run}</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">j</a><a href="//evil.test">p</a><iframe src="https://evil.test/"></iframe><svg onload=alert(1)></svg><p style="x:y">s</p>`;
 const collapsed = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const SCOPES = ['courses', 'curriculum', 'events', 'membership_plans', 'digital_products', 'lecturers', 'pages', 'posts'].flatMap((s) => [`${s}:read`, `${s}:write`]).join(' ');
+const SCOPES = [
+  'courses',
+  'curriculum',
+  'events',
+  'membership_plans',
+  'digital_products',
+  'lecturers',
+  'pages',
+  'posts',
+]
+  .flatMap((s) => [`${s}:read`, `${s}:write`])
+  .join(' ');
 
 /** A body with every free-text field of the operation set to a hostile value (plain or HTML). */
 type Written = { label: string; body: Record<string, unknown>; fields: TextField[]; stored: Record<string, unknown> };
 
-async function hostileBody(operationId: string, fixed: Record<string, unknown>): Promise<{ label: string; body: Record<string, unknown>; fields: TextField[] }> {
+async function hostileBody(
+  operationId: string,
+  fixed: Record<string, unknown>,
+): Promise<{ label: string; body: Record<string, unknown>; fields: TextField[] }> {
   const fields = (await textFieldsOf(origin, operationId)).filter((f) => !(f.name in fixed));
   const body: Record<string, unknown> = { ...fixed };
   for (const field of fields) body[field.name] = (field.html ? HTML : PLAIN).slice(0, field.maxLength);
@@ -42,7 +56,10 @@ async function hostileBody(operationId: string, fixed: Record<string, unknown>):
 
 function expectStoredSafely({ label, body: sent, fields, stored }: Written) {
   // Descriptions, bodies, bios and lecture content hold HTML: the spec must say they are sanitised.
-  expect(fields.filter((f) => /^(description|body|bio|content)$/.test(f.name) && !f.html).map((f) => f.name), label).toEqual([]);
+  expect(
+    fields.filter((f) => /^(description|body|bio|content)$/.test(f.name) && !f.html).map((f) => f.name),
+    label,
+  ).toEqual([]);
   for (const field of fields) {
     const value = stored[field.name];
     if (field.html) {
@@ -56,9 +73,17 @@ function expectStoredSafely({ label, body: sent, fields, stored }: Written) {
 
 /** Structure lines as a set, links to catalog courses by template: other tests may add courses meanwhile. */
 function structure(markdown: string) {
-  const lines = markdownShape(markdown).map((line) => line.replace(/(\/api\/v1\/catalog\/courses\/)[^/\s]+$/, '$1{slug}').replace(/^(\s*list \w+) \d+$/, '$1').replace(/^(\s*table \d+)x.*$/, '$1'));
+  const lines = markdownShape(markdown).map((line) =>
+    line
+      .replace(/(\/api\/v1\/catalog\/courses\/)[^/\s]+$/, '$1{slug}')
+      .replace(/^(\s*list \w+) \d+$/, '$1')
+      .replace(/^(\s*table \d+)x.*$/, '$1'),
+  );
   // Headings in order; the H1 holds the school's name, so only its level counts.
-  const headings = new Lexer().lex(markdown).filter((t): t is Tokens.Heading => t.type === 'heading').map((h) => (h.depth === 1 ? '1' : `${h.depth} ${h.text}`));
+  const headings = new Lexer()
+    .lex(markdown)
+    .filter((t): t is Tokens.Heading => t.type === 'heading')
+    .map((h) => (h.depth === 1 ? '1' : `${h.depth} ${h.text}`));
   return { lines: [...new Set(lines)].sort(), headings };
 }
 
@@ -68,7 +93,8 @@ function inlineTexts(markdown: string): string[] {
   const read = (raw: string) => out.push(collapsed(textOf(marked.parseInline(raw, { gfm: true }) as string)));
   const walk = (tokens: Token[]) => {
     for (const t of tokens) {
-      if (t.type === 'table') for (const cell of [...(t as Tokens.Table).header, ...(t as Tokens.Table).rows.flat()]) read(cell.text);
+      if (t.type === 'table')
+        for (const cell of [...(t as Tokens.Table).header, ...(t as Tokens.Table).rows.flat()]) read(cell.text);
       else if (t.type === 'list') for (const item of (t as Tokens.List).items) read(item.text);
       else if (t.type === 'blockquote') walk((t as Tokens.Blockquote).tokens);
       else if (t.type === 'heading' || t.type === 'paragraph') read((t as Tokens.Heading).text);
@@ -80,7 +106,8 @@ function inlineTexts(markdown: string): string[] {
 
 function expectTablesRectangular(markdown: string) {
   for (const t of new Lexer({ gfm: true }).lex(markdown)) {
-    if (t.type === 'table') for (const row of (t as Tokens.Table).rows) expect(row.length).toBe((t as Tokens.Table).header.length);
+    if (t.type === 'table')
+      for (const row of (t as Tokens.Table).rows) expect(row.length).toBe((t as Tokens.Table).header.length);
   }
 }
 
@@ -94,7 +121,17 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
   let client: ReturnType<typeof adminClient>;
   const before: Record<string, string> = {};
   const written: Written[] = [];
-  const made: { course?: string; courseSlug?: string; plan?: string; event?: string; product?: string; lecturer?: string; page?: string; post?: string; mcpCourse?: string } = {};
+  const made: {
+    course?: string;
+    courseSlug?: string;
+    plan?: string;
+    event?: string;
+    product?: string;
+    lecturer?: string;
+    page?: string;
+    post?: string;
+    mcpCourse?: string;
+  } = {};
 
   beforeAll(async () => {
     client = adminClient(origin, await operatorToken(origin, SCOPES));
@@ -110,7 +147,8 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     if (made.lecturer) await sdk.deleteLecturer(path(made.lecturer));
     if (made.page) await sdk.deletePage(path(made.page));
     if (made.post) await sdk.deletePost(path(made.post));
-    for (const id of [made.course, made.mcpCourse]) if (id) await sdk.archiveCourse(path(id)).then(() => sdk.deleteCourse(path(id)));
+    for (const id of [made.course, made.mcpCourse])
+      if (id) await sdk.archiveCourse(path(id)).then(() => sdk.deleteCourse(path(id)));
   });
 
   /** Every write with hostile text in each free-text field; the answers are checked by the first test. */
@@ -128,18 +166,30 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     expect(s.response.status, JSON.stringify(s.error)).toBe(201);
     written.push({ ...section, stored: s.data! });
     const lecture = await hostileBody('createLecture', { content_type: 'text', status: 'published' });
-    const l = await sdk.createLecture({ client, path: { courseId: made.course, sectionId: s.data!.id }, body: lecture.body as never });
+    const l = await sdk.createLecture({
+      client,
+      path: { courseId: made.course, sectionId: s.data!.id },
+      body: lecture.body as never,
+    });
     expect(l.response.status, JSON.stringify(l.error)).toBe(201);
     written.push({ ...lecture, stored: l.data! });
 
-    const plan = await hostileBody('createMembershipPlan', { slug: `xss-plan-${run}`, price: { amount: 1234, currency: 'USD' }, billing_interval: 'month' });
+    const plan = await hostileBody('createMembershipPlan', {
+      slug: `xss-plan-${run}`,
+      price: { amount: 1234, currency: 'USD' },
+      billing_interval: 'month',
+    });
     const p = await sdk.createMembershipPlan({ client, body: plan.body as never });
     expect(p.response.status, JSON.stringify(p.error)).toBe(201);
     made.plan = p.data!.id;
     written.push({ ...plan, stored: p.data! });
 
     const startsAt = new Date(Date.now() + 30 * 86_400_000);
-    const event = await hostileBody('createEvent', { slug: `xss-event-${run}`, starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3_600_000).toISOString() });
+    const event = await hostileBody('createEvent', {
+      slug: `xss-event-${run}`,
+      starts_at: startsAt.toISOString(),
+      ends_at: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    });
     const e = await sdk.createEvent({ client, body: event.body as never });
     expect(e.response.status, JSON.stringify(e.error)).toBe(201);
     made.event = e.data!.id;
@@ -153,37 +203,58 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
       ['createPost', sdk.createPost, 'post', { slug: `xss-post-${run}` }],
     ] as const) {
       const input = await hostileBody(operation, fixed);
-      const created = await (create as (o: unknown) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>)({ client, body: input.body });
+      const created = await (
+        create as (o: unknown) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>
+      )({ client, body: input.body });
       expect(created.response.status, `${operation}: ${JSON.stringify(created.error)}`).toBe(201);
       made[key] = created.data!.id as string;
       written.push({ ...input, stored: created.data! });
     }
-
   }
 
   it('stores plain-text fields as sent and HTML fields without script, handlers or unsafe URLs, for every free-text field of every write', async () => {
-    expect(written.map((w) => w.label)).toEqual(['createCourse', 'createSection', 'createLecture', 'createMembershipPlan', 'createEvent', 'createDigitalProduct', 'createLecturer', 'createPage', 'createPost']);
+    expect(written.map((w) => w.label)).toEqual([
+      'createCourse',
+      'createSection',
+      'createLecture',
+      'createMembershipPlan',
+      'createEvent',
+      'createDigitalProduct',
+      'createLecturer',
+      'createPage',
+      'createPost',
+    ]);
     for (const w of written) expectStoredSafely(w);
     // An update goes through the same rule as a create.
-    const updated = await sdk.updateCourse({ client, path: { id: made.course! }, body: { description: `<div><img src="https://cdn.test/ok.png" onload="x()">ok ${run}</div>` } });
+    const updated = await sdk.updateCourse({
+      client,
+      path: { id: made.course! },
+      body: { description: `<div><img src="https://cdn.test/ok.png" onload="x()">ok ${run}</div>` },
+    });
     expect(updated.data!.description).toBe(`<div><img src="https://cdn.test/ok.png" />ok ${run}</div>`);
     await sdk.updateCourse({ client, path: { id: made.course! }, body: { description: HTML } });
   });
-
 
   it('keeps the Markdown structure of /llms.txt and /pricing.md, with the hostile titles as literal text', async () => {
     for (const doc of ['/llms.txt', '/pricing.md']) {
       const after = await text(`${origin}${doc}`);
       expect(structure(after), doc).toEqual(structure(before[doc]!));
       expectTablesRectangular(after);
-      expect(inlineTexts(after).filter((t) => t.includes(`Evil ${run}`)).length, `${doc} shows the hostile names`).toBeGreaterThan(0);
-      for (const t of inlineTexts(after).filter((x) => x.includes(`Evil ${run}`))) expect(t, doc).toContain(collapsed(PLAIN));
+      expect(
+        inlineTexts(after).filter((t) => t.includes(`Evil ${run}`)).length,
+        `${doc} shows the hostile names`,
+      ).toBeGreaterThan(0);
+      for (const t of inlineTexts(after).filter((x) => x.includes(`Evil ${run}`)))
+        expect(t, doc).toContain(collapsed(PLAIN));
     }
   });
 
   it("keeps the structure of /auth.md, /llms.txt, /pricing.md and the sign-in page when the school's name and description are hostile", async () => {
     if (!secondary) return;
-    const owner = adminClient(secondary, await operatorToken(secondary, 'school:read school:write', ACCOUNTS.secondSchoolOwner));
+    const owner = adminClient(
+      secondary,
+      await operatorToken(secondary, 'school:read school:write', ACCOUNTS.secondSchoolOwner),
+    );
     const school = (await sdk.getSchool({ client: owner })).data!;
     const docs = ['/auth.md', '/llms.txt', '/pricing.md'];
     const baseline = await Promise.all(docs.map((d) => text(`${secondary}${d}`)));
@@ -191,7 +262,10 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     let signIn: string;
     // A moment only: other suites read this school's name.
     try {
-      const changed = await sdk.updateSchool({ client: owner, body: { name: PLAIN.slice(0, 200), description: PLAIN } });
+      const changed = await sdk.updateSchool({
+        client: owner,
+        body: { name: PLAIN.slice(0, 200), description: PLAIN },
+      });
       expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
       expect(changed.data).toMatchObject({ name: PLAIN.slice(0, 200), description: PLAIN });
       hostile.push(...(await Promise.all(docs.map((d) => text(`${secondary}${d}`)))));
@@ -201,30 +275,48 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     }
     docs.forEach((doc, i) => {
       expect(structure(hostile[i]!), doc).toEqual(structure(baseline[i]!));
-      expect(inlineTexts(hostile[i]!).some((t) => t.includes(collapsed(PLAIN.slice(0, 200)))), `${doc} shows the name as text`).toBe(true);
+      expect(
+        inlineTexts(hostile[i]!).some((t) => t.includes(collapsed(PLAIN.slice(0, 200)))),
+        `${doc} shows the name as text`,
+      ).toBe(true);
     });
     expect(activeContent(signIn, true)).toEqual([]);
     expect(collapsed(textOf(signIn))).toContain(collapsed(PLAIN.slice(0, 200)));
   });
 
   it('serves sanitised HTML and plain text as stored in the REST catalog and the anonymous MCP tools', async () => {
-    const detail = (await (await fetch(`${origin}/api/v1/catalog/courses/${made.courseSlug}`)).json()) as Record<string, unknown>;
+    const detail = (await (await fetch(`${origin}/api/v1/catalog/courses/${made.courseSlug}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(detail.title).toBe(PLAIN.slice(0, 200));
     expect(activeContent(String(detail.description))).toEqual([]);
     expect(String(detail.description)).toContain(`ok ${run}`);
 
     const anonymous = await connect(origin);
     try {
-      const found = await call<{ courses: Array<Record<string, unknown>> }>(anonymous, 'search_courses', { query: run });
+      const found = await call<{ courses: Array<Record<string, unknown>> }>(anonymous, 'search_courses', {
+        query: run,
+      });
       const course = found.structuredContent.courses.find((c) => c.slug === made.courseSlug)!;
       expect(course.title).toBe(PLAIN.slice(0, 200));
       expect(activeContent(String(course.description))).toEqual([]);
-      const events = await call<{ events: Array<{ slug: string; description?: string | null }> }>(anonymous, 'list_upcoming_events', { limit: 50 });
-      for (const e of events.structuredContent.events) expect(activeContent(String(e.description ?? '')), String(e.slug)).toEqual([]);
-      const plans = await call<{ plans: Array<{ slug: string; description?: string | null }> }>(anonymous, 'list_membership_plans', { limit: 50 });
+      const events = await call<{ events: Array<{ slug: string; description?: string | null }> }>(
+        anonymous,
+        'list_upcoming_events',
+        { limit: 50 },
+      );
+      for (const e of events.structuredContent.events)
+        expect(activeContent(String(e.description ?? '')), String(e.slug)).toEqual([]);
+      const plans = await call<{ plans: Array<{ slug: string; description?: string | null }> }>(
+        anonymous,
+        'list_membership_plans',
+        { limit: 50 },
+      );
       const plan = plans.structuredContent.plans.find((p) => p.slug === `xss-plan-${run}`);
       expect(plan, 'the hostile plan is listed').toBeDefined();
-      for (const p of plans.structuredContent.plans) expect(activeContent(String(p.description ?? '')), String(p.slug)).toEqual([]);
+      for (const p of plans.structuredContent.plans)
+        expect(activeContent(String(p.description ?? '')), String(p.slug)).toEqual([]);
     } finally {
       await anonymous.close();
     }
@@ -234,7 +326,9 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     let operator: Client | undefined;
     try {
       operator = await connect(origin, await operatorToken(origin, SCOPES));
-      const created = await call<Record<string, unknown>>(operator, 'createCourse', { body: { title: `MCP ${run}`, slug: `xss-mcp-${run}`, description: HTML } });
+      const created = await call<Record<string, unknown>>(operator, 'createCourse', {
+        body: { title: `MCP ${run}`, slug: `xss-mcp-${run}`, description: HTML },
+      });
       expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
       made.mcpCourse = created.structuredContent.id as string;
       expect(activeContent(String(created.structuredContent.description))).toEqual([]);
@@ -251,8 +345,16 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ __schema { types { name fields { name } } } }' }),
     });
-    const body = (await response.json()) as { data: { __schema: { types: Array<{ name: string; fields: Array<{ name: string }> | null }> } } };
-    const htmlFields = body.data.__schema.types.filter((t) => !t.name.startsWith('__')).flatMap((t) => (t.fields ?? []).filter((f) => /^(description|body|bio|content|html)$/i.test(f.name)).map((f) => `${t.name}.${f.name}`));
+    const body = (await response.json()) as {
+      data: { __schema: { types: Array<{ name: string; fields: Array<{ name: string }> | null }> } };
+    };
+    const htmlFields = body.data.__schema.types
+      .filter((t) => !t.name.startsWith('__'))
+      .flatMap((t) =>
+        (t.fields ?? [])
+          .filter((f) => /^(description|body|bio|content|html)$/i.test(f.name))
+          .map((f) => `${t.name}.${f.name}`),
+      );
     expect(htmlFields, 'a new HTML field must be sanitised on write and tested here').toEqual([]);
   });
 
@@ -267,7 +369,13 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     const as = await discover(origin);
     const name = `<img src=x onerror=alert(1)><script>alert(1)</script>" onmouseover="x" ${run}`;
     const registered = await registerLoopbackClient(as, { client_name: name });
-    const url = authorizationUrl(as, { clientId: registered.client_id, redirectUri: 'http://127.0.0.1:8765/callback', scope: 'courses:read' }, { challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }, run, run);
+    const url = authorizationUrl(
+      as,
+      { clientId: registered.client_id, redirectUri: 'http://127.0.0.1:8765/callback', scope: 'courses:read' },
+      { challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+      run,
+      run,
+    );
     const consent = await browserFetch(jar, url.toString());
     const html = await consent.text();
     expect(consent.status, html.slice(0, 300)).toBe(200);

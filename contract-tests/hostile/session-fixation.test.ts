@@ -14,8 +14,17 @@ const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 let cookieName = '';
 
 async function signIn(jar: CookieJar, email: string, extra: Record<string, string> = {}): Promise<string> {
-  const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in${extra.return_to ? `?return_to=${encodeURIComponent(extra.return_to)}` : ''}`)).text());
-  const response = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, ...extra, email, password: DEMO_PASSWORD } });
+  const fields = formFields(
+    await (
+      await browserFetch(
+        jar,
+        `${origin}/oauth/sign-in${extra.return_to ? `?return_to=${encodeURIComponent(extra.return_to)}` : ''}`,
+      )
+    ).text(),
+  );
+  const response = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+    form: { ...fields, ...extra, email, password: DEMO_PASSWORD },
+  });
   expect(response.status).toBe(303);
   const set = response.headers.getSetCookie().find((c) => c.startsWith('cs_session_'));
   expect(set, 'a sign-in sets a session cookie').toBeTruthy();
@@ -28,12 +37,24 @@ async function whoIs(sessionId: string): Promise<string | null> {
   const response = await fetch(`${origin}/oauth/sign-in`, { headers: { cookie: `${cookieName}=${sessionId}` } });
   const html = await response.text();
   if (/name="password"/.test(html)) return null;
-  return [ACCOUNTS.student, ACCOUNTS.student2, ACCOUNTS.admin, ACCOUNTS.lecturer].find((email) => html.includes(email)) ?? 'someone';
+  return (
+    [ACCOUNTS.student, ACCOUNTS.student2, ACCOUNTS.admin, ACCOUNTS.lecturer].find((email) => html.includes(email)) ??
+    'someone'
+  );
 }
 
 /** Whether the authorization endpoint sees a session: prompt=none says login_required without one. */
 async function authorizationSeesSession(cookie: string): Promise<boolean> {
-  const url = authorizeUrl(origin, { response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:47500/callback', scope: 'openid account:read', resource: origin, code_challenge: CHALLENGE, code_challenge_method: 'S256', prompt: 'none' });
+  const url = authorizeUrl(origin, {
+    response_type: 'code',
+    client_id: CLIENTS.memberApp,
+    redirect_uri: 'http://127.0.0.1:47500/callback',
+    scope: 'openid account:read',
+    resource: origin,
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    prompt: 'none',
+  });
   const response = await fetch(url, { redirect: 'manual', headers: { cookie } });
   return new URL(response.headers.get('location')!).searchParams.get('error') !== 'login_required';
 }
@@ -79,7 +100,9 @@ describe('session fixation (OWASP Session Fixation; ASVS 3.2.1)', () => {
     const jar = new CookieJar();
     const id = await signIn(jar, ACCOUNTS.student2);
     const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in`)).text());
-    expect((await browserFetch(jar, `${origin}/oauth/sign-out`, { form: { csrf_token: fields.csrf_token! } })).status).toBe(303);
+    expect(
+      (await browserFetch(jar, `${origin}/oauth/sign-out`, { form: { csrf_token: fields.csrf_token! } })).status,
+    ).toBe(303);
     expect(await whoIs(id)).toBeNull();
     expect(await authorizationSeesSession(`${cookieName}=${id}`)).toBe(false);
   });

@@ -6,7 +6,14 @@ import { call, connect, DEMO_DRAFTS, textOf } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
-const PUBLIC_TOOLS = ['get_school_info', 'search_courses', 'get_course', 'list_upcoming_events', 'list_membership_plans', 'whoami'];
+const PUBLIC_TOOLS = [
+  'get_school_info',
+  'search_courses',
+  'get_course',
+  'list_upcoming_events',
+  'list_membership_plans',
+  'whoami',
+];
 
 type Course = { slug: string; title: string };
 type CoursePage = { courses: Course[]; next_cursor: string | null };
@@ -15,7 +22,11 @@ async function allCourses(client: Client, query?: string): Promise<Course[]> {
   const courses: Course[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 20; page++) {
-    const result = await call<CoursePage>(client, 'search_courses', { limit: 2, ...(cursor ? { cursor } : {}), ...(query ? { query } : {}) });
+    const result = await call<CoursePage>(client, 'search_courses', {
+      limit: 2,
+      ...(cursor ? { cursor } : {}),
+      ...(query ? { query } : {}),
+    });
     expect(result.isError).toBeFalsy();
     courses.push(...result.structuredContent.courses);
     if (!result.structuredContent.next_cursor) return courses;
@@ -61,14 +72,25 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
   });
 
   it('get_course returns the curriculum outline and never lecture content (anonymous callers see public fields only)', async () => {
-    const result = await call<{ slug: string; sections: { title: string; lectures: Record<string, unknown>[] }[]; lecture_count: number }>(client, 'get_course', { slug: 'git-essentials' });
+    const result = await call<{
+      slug: string;
+      sections: { title: string; lectures: Record<string, unknown>[] }[];
+      lecture_count: number;
+    }>(client, 'get_course', { slug: 'git-essentials' });
     expect(result.isError).toBeFalsy();
     const course = result.structuredContent;
     expect(course.sections.length).toBeGreaterThan(0);
     const lectures = course.sections.flatMap((s) => s.lectures);
     expect(lectures.length).toBe(course.lecture_count);
     for (const lecture of lectures) {
-      expect(Object.keys(lecture).sort()).toEqual(['content_type', 'duration_seconds', 'id', 'is_free_preview', 'position', 'title']);
+      expect(Object.keys(lecture).sort()).toEqual([
+        'content_type',
+        'duration_seconds',
+        'id',
+        'is_free_preview',
+        'position',
+        'title',
+      ]);
     }
     expect(lectures.some((l) => l.is_free_preview === true)).toBe(true);
   });
@@ -89,7 +111,9 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
   });
 
   it('list_upcoming_events shows published future events without meeting links', async () => {
-    const result = await call<{ events: { slug: string; starts_at: string }[] }>(client, 'list_upcoming_events', { limit: 50 });
+    const result = await call<{ events: { slug: string; starts_at: string }[] }>(client, 'list_upcoming_events', {
+      limit: 50,
+    });
     const { events } = result.structuredContent;
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(Date.parse(event.starts_at)).toBeGreaterThan(Date.now());
@@ -98,15 +122,28 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
   });
 
   it('list_membership_plans shows active, visible plans with their published courses', async () => {
-    const result = await call<{ plans: { slug: string; courses: { slug: string }[] }[] }>(client, 'list_membership_plans');
+    const result = await call<{ plans: { slug: string; courses: { slug: string }[] }[] }>(
+      client,
+      'list_membership_plans',
+    );
     expect(result.structuredContent.plans.length).toBeGreaterThan(0);
-    for (const plan of result.structuredContent.plans) for (const draft of DEMO_DRAFTS.courses) expect(plan.courses.map((c) => c.slug)).not.toContain(draft);
+    for (const plan of result.structuredContent.plans)
+      for (const draft of DEMO_DRAFTS.courses) expect(plan.courses.map((c) => c.slug)).not.toContain(draft);
   });
 
   it('get_school_info names the school and links its documents and this endpoint', async () => {
-    const result = await call<{ name: string; currency: string; links: Record<string, string> }>(client, 'get_school_info');
+    const result = await call<{ name: string; currency: string; links: Record<string, string> }>(
+      client,
+      'get_school_info',
+    );
     expect(result.structuredContent.name).toBeTruthy();
-    expect(result.structuredContent.links).toMatchObject({ llms_txt: `${origin}/llms.txt`, pricing_md: `${origin}/pricing.md`, auth_md: `${origin}/auth.md`, openapi_json: `${origin}/openapi.json`, mcp: `${origin}/mcp` });
+    expect(result.structuredContent.links).toMatchObject({
+      llms_txt: `${origin}/llms.txt`,
+      pricing_md: `${origin}/pricing.md`,
+      auth_md: `${origin}/auth.md`,
+      openapi_json: `${origin}/openapi.json`,
+      mcp: `${origin}/mcp`,
+    });
   });
 
   it('whoami reports anonymous and the public tool names', async () => {

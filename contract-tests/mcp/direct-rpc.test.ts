@@ -7,13 +7,26 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { memberToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
-const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' };
+const HEADERS = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+  'MCP-Protocol-Version': '2025-06-18',
+};
 
 type Answer = { status: number; contentType: string | null; cacheControl: string | null; body: unknown };
 
 async function post(message: object, token?: string): Promise<Answer> {
-  const response = await fetch(`${origin}/mcp`, { method: 'POST', headers: { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(message) });
-  return { status: response.status, contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control'), body: await response.json() };
+  const response = await fetch(`${origin}/mcp`, {
+    method: 'POST',
+    headers: { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(message),
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    cacheControl: response.headers.get('cache-control'),
+    body: await response.json(),
+  };
 }
 
 function viaSdk(message: { params?: Record<string, unknown> }): object {
@@ -28,17 +41,36 @@ describe('MCP tools/list and tools/call answer as the SDK does (direct path)', (
 
   const cases: Array<[string, object, boolean]> = [
     ['anonymous tools/list', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, false],
-    ['anonymous search_courses', { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 2 } } }, false],
-    ['invalid arguments (an isError result, MCP Tools: error handling)', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 'many' } } }, false],
-    ['an unknown tool (JSON-RPC error -32602)', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, false],
+    [
+      'anonymous search_courses',
+      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 2 } } },
+      false,
+    ],
+    [
+      'invalid arguments (an isError result, MCP Tools: error handling)',
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 'many' } } },
+      false,
+    ],
+    [
+      'an unknown tool (JSON-RPC error -32602)',
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
+      false,
+    ],
     ['member tools/list', { jsonrpc: '2.0', id: 4, method: 'tools/list' }, true],
-    ['member my_enrolled_courses', { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'my_enrolled_courses', arguments: { first: 2 } } }, true],
+    [
+      'member my_enrolled_courses',
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'my_enrolled_courses', arguments: { first: 2 } } },
+      true,
+    ],
   ];
 
   for (const [title, message, withToken] of cases) {
     it(`${title}: the same answer on both paths`, async () => {
       const token = withToken ? member : undefined;
-      const [direct, sdk] = await Promise.all([post(message, token), post(viaSdk(message as { params?: Record<string, unknown> }), token)]);
+      const [direct, sdk] = await Promise.all([
+        post(message, token),
+        post(viaSdk(message as { params?: Record<string, unknown> }), token),
+      ]);
       expect(direct.status).toBe(200);
       expect(direct).toEqual(sdk);
     });

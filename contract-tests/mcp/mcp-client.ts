@@ -17,7 +17,11 @@ export async function connect(origin: string, token?: string): Promise<Client> {
   return client;
 }
 
-export async function call<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult & { structuredContent: T }> {
+export async function call<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult & { structuredContent: T }> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: T };
 }
 
@@ -29,9 +33,19 @@ export function textOf(result: CallToolResult): string {
 export async function rpc(origin: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(new URL('/mcp', origin), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
 
-export const toolsCall = (name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+export const toolsCall = (name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});

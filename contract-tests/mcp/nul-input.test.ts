@@ -32,7 +32,9 @@ describe('MCP tool arguments with U+0000 (MCP 2025-11-25 Tools, Error Handling)'
     const result = await call(operator, 'createCourse', { body: { title: `${title}\u0000` } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(`Invalid arguments for createCourse: body.title: ${NUL_DETAIL}`);
-    const listed = await call<{ result?: unknown; data?: Array<{ title: string }> }>(operator, 'listCourses', { query: { q: title } });
+    const listed = await call<{ result?: unknown; data?: Array<{ title: string }> }>(operator, 'listCourses', {
+      query: { q: title },
+    });
     expect(listed.isError).toBeFalsy();
     expect(JSON.stringify(listed.structuredContent)).not.toContain(title);
   });

@@ -21,7 +21,14 @@ describe('MCP operator tools (one per admin operation, gated by its scopes)', ()
   it('lists exactly the admin operations the token has scopes for, with their schemas and annotations', async () => {
     const { tools } = await reader.listTools();
     const names = tools.map((t) => t.name);
-    const expected = Object.entries(operations).filter(([, op]) => op.path.startsWith('/api/v1/') && !op.public && (op.scopes as readonly string[]).every((s) => s === 'courses:read')).map(([id]) => id);
+    const expected = Object.entries(operations)
+      .filter(
+        ([, op]) =>
+          op.path.startsWith('/api/v1/') &&
+          !op.public &&
+          (op.scopes as readonly string[]).every((s) => s === 'courses:read'),
+      )
+      .map(([id]) => id);
     for (const id of expected) expect(names).toContain(id);
     expect(names).not.toContain('createCourse');
     const listCourses = tools.find((t) => t.name === 'listCourses')!;
@@ -31,10 +38,18 @@ describe('MCP operator tools (one per admin operation, gated by its scopes)', ()
   });
 
   it('listCourses and getCourse return what the REST API returns', async () => {
-    const list = await call<{ data: Array<{ id: string; title: string }>; next_cursor: string | null }>(reader, 'listCourses', { query: { limit: 2 } });
+    const list = await call<{ data: Array<{ id: string; title: string }>; next_cursor: string | null }>(
+      reader,
+      'listCourses',
+      { query: { limit: 2 } },
+    );
     expect(list.isError).toBeFalsy();
     expect(list.structuredContent.data).toHaveLength(2);
-    const rest = await (await fetch(`${origin}/api/v1/courses/${list.structuredContent.data[0]!.id}`, { headers: { Authorization: `Bearer ${readToken}` } })).json();
+    const rest = await (
+      await fetch(`${origin}/api/v1/courses/${list.structuredContent.data[0]!.id}`, {
+        headers: { Authorization: `Bearer ${readToken}` },
+      })
+    ).json();
     const one = await call(reader, 'getCourse', { path: { id: list.structuredContent.data[0]!.id } });
     expect(one.structuredContent).toEqual(rest);
   });
@@ -52,14 +67,18 @@ describe('MCP operator tools (one per admin operation, gated by its scopes)', ()
   });
 
   it('calling a tool whose scope the token lacks is 403 insufficient_scope naming it (MCP step-up; RFC 6750 3.1)', async () => {
-    const response = await rpc(origin, toolsCall('createCourse', { body: { title: 'x' } }), { authorization: `Bearer ${readToken}` });
+    const response = await rpc(origin, toolsCall('createCourse', { body: { title: 'x' } }), {
+      authorization: `Bearer ${readToken}`,
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get('www-authenticate')).toContain('scope="courses:write"');
   });
 
   it('with courses:write the tool creates through the REST handler (drafts by default)', async () => {
     const writer = await connect(origin, await operatorToken(origin, 'courses:read courses:write'));
-    const created = await call<{ id: string; status: string }>(writer, 'createCourse', { body: { title: `MCP course ${Date.now()}` } });
+    const created = await call<{ id: string; status: string }>(writer, 'createCourse', {
+      body: { title: `MCP course ${Date.now()}` },
+    });
     expect(created.isError).toBeFalsy();
     expect(created.structuredContent.status).toBe('draft');
     const removed = await call(writer, 'deleteCourse', { path: { id: created.structuredContent.id } });

@@ -16,11 +16,14 @@ type Meta = (typeof operations)[keyof typeof operations];
 
 /** Properties of an object schema, and of its nested object properties (path, query, body). */
 function undescribed(schema: Record<string, any>, at = ''): string[] {
-  return Object.entries((schema.properties ?? {}) as Record<string, Record<string, any>>).flatMap(([name, property]) => {
-    const here = `${at}${name}`;
-    if (property.type === 'object' && property.properties && ['path', 'query'].includes(name)) return undescribed(property, `${here}.`);
-    return property.description || ['path', 'query', 'body'].includes(name) ? [] : [here];
-  });
+  return Object.entries((schema.properties ?? {}) as Record<string, Record<string, any>>).flatMap(
+    ([name, property]) => {
+      const here = `${at}${name}`;
+      if (property.type === 'object' && property.properties && ['path', 'query'].includes(name))
+        return undescribed(property, `${here}.`);
+      return property.description || ['path', 'query', 'body'].includes(name) ? [] : [here];
+    },
+  );
 }
 
 describe('operator tools: annotations from their operations (truthful, from each operation)', () => {
@@ -37,13 +40,15 @@ describe('operator tools: annotations from their operations (truthful, from each
   it('GET operations are read-only; every other operation is not', () => {
     const operatorTools = tools.filter(meta);
     expect(operatorTools.length).toBeGreaterThan(90);
-    for (const tool of operatorTools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(meta(tool)!.method === 'get');
+    for (const tool of operatorTools)
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(meta(tool)!.method === 'get');
   });
 
   it('an operation the spec calls idempotent, and every PUT, PATCH and DELETE, is idempotentHint; a create is not (RFC 9110 9.2.2)', () => {
     for (const tool of tools.filter(meta)) {
       const { method, summary } = meta(tool)!;
-      if (/\bidempotent\)/.test(summary) || method !== 'post') expect(tool.annotations?.idempotentHint, `${tool.name}: ${summary}`).toBe(true);
+      if (/\bidempotent\)/.test(summary) || method !== 'post')
+        expect(tool.annotations?.idempotentHint, `${tool.name}: ${summary}`).toBe(true);
       if (tool.name.startsWith('create')) expect(tool.annotations?.idempotentHint, tool.name).toBe(false);
     }
   });
@@ -51,18 +56,21 @@ describe('operator tools: annotations from their operations (truthful, from each
   it('deleting, cancelling, expiring, archiving and unpublishing are destructive; reading, creating, publishing and enrolling are not', () => {
     for (const tool of tools.filter(meta)) {
       const ends = meta(tool)!.method === 'delete' || /^(cancel|expire|archive|unpublish)[A-Z]/.test(tool.name);
-      const adds = meta(tool)!.method === 'get' || /^(create|publish|enroll|invite|register|assign|upload)[A-Z]/.test(tool.name);
+      const adds =
+        meta(tool)!.method === 'get' || /^(create|publish|enroll|invite|register|assign|upload)[A-Z]/.test(tool.name);
       if (ends) expect(tool.annotations?.destructiveHint, tool.name).toBe(true);
       if (adds) expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
     }
   });
 
   it('every operator tool has an object input schema whose path and query parameters are described, and an object output schema', () => {
-    const problems = tools.filter(meta).flatMap((tool) => [
-      ...(tool.inputSchema.type === 'object' ? [] : [`${tool.name}: input not an object`]),
-      ...(tool.outputSchema?.type === 'object' ? [] : [`${tool.name}: no object output schema`]),
-      ...undescribed(tool.inputSchema).map((p) => `${tool.name}: ${p} has no description`),
-    ]);
+    const problems = tools
+      .filter(meta)
+      .flatMap((tool) => [
+        ...(tool.inputSchema.type === 'object' ? [] : [`${tool.name}: input not an object`]),
+        ...(tool.outputSchema?.type === 'object' ? [] : [`${tool.name}: no object output schema`]),
+        ...undescribed(tool.inputSchema).map((p) => `${tool.name}: ${p} has no description`),
+      ]);
     expect(problems).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@
 // other MCP suites use (an independent client): anonymous use, a member who authorizes
 // when the server challenges a tool call (MCP 2025-11-25 Authorization, protected resource metadata
 // discovery from WWW-Authenticate), the step-up for a scope the token lacks, and a forged token.
-import { Client, IssuerMismatchError, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  Client,
+  IssuerMismatchError,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { consentOverHttp } from '../support/consent.ts';
@@ -11,7 +18,14 @@ import { MemoryOAuthProvider } from '../support/memory-oauth-provider.ts';
 const origin = inject('primaryOrigin');
 const mcpUrl = new URL('/mcp', origin);
 const redirectUri = 'http://127.0.0.1:43192/callback';
-const PUBLIC_TOOLS = ['get_school_info', 'search_courses', 'get_course', 'list_upcoming_events', 'list_membership_plans', 'whoami'];
+const PUBLIC_TOOLS = [
+  'get_school_info',
+  'search_courses',
+  'get_course',
+  'list_upcoming_events',
+  'list_membership_plans',
+  'whoami',
+];
 
 /** A host's storage for a pre-registered member application (/auth.md "2. Get a client": member applications are created by operators). */
 class MemberAppProvider extends MemoryOAuthProvider {
@@ -50,7 +64,13 @@ describe('v2 client, anonymous (/auth.md "Errors": /mcp without a token is anony
 
   it('a forged bearer token is 401 at connect, never anonymous (/auth.md "Errors": /mcp with an invalid token)', async () => {
     const client = new Client({ name: 'v2-forged', version: '1.0.0' });
-    const error = await rejection(client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { Authorization: 'Bearer forged-token' } } })));
+    const error = await rejection(
+      client.connect(
+        new StreamableHTTPClientTransport(mcpUrl, {
+          requestInit: { headers: { Authorization: 'Bearer forged-token' } },
+        }),
+      ),
+    );
     expect(error).toBeInstanceOf(SdkHttpError);
     expect((error as SdkHttpError).data?.status).toBe(401);
   });
@@ -84,7 +104,9 @@ describe('v2 client, a member authorizing on the challenge of a tool call (MCP 2
     expect(callback.searchParams.get('state')).toBe(provider.lastState);
     const mixedUp = new URLSearchParams(callback.searchParams);
     mixedUp.set('iss', 'https://attacker.example');
-    await expect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: typed }).finishAuth(mixedUp)).rejects.toBeInstanceOf(IssuerMismatchError);
+    await expect(
+      new StreamableHTTPClientTransport(mcpUrl, { authProvider: typed }).finishAuth(mixedUp),
+    ).rejects.toBeInstanceOf(IssuerMismatchError);
 
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: typed });
     await transport.finishAuth(callback.searchParams);
@@ -107,7 +129,12 @@ describe('v2 client, a member authorizing on the challenge of a tool call (MCP 2
     const client = new Client({ name: 'v2-member', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: typed }));
     try {
-      const error = await rejection(client.callTool({ name: 'record_lecture_progress', arguments: { lectureId: '00000000-0000-7000-8000-000000000000', positionSeconds: 1 } }));
+      const error = await rejection(
+        client.callTool({
+          name: 'record_lecture_progress',
+          arguments: { lectureId: '00000000-0000-7000-8000-000000000000', positionSeconds: 1 },
+        }),
+      );
       expect(error).toBeDefined();
       const stepUp = provider.authorizationUrl as URL | undefined;
       expect(stepUp, `no step-up authorization request; the call ended with ${String(error)}`).toBeDefined();

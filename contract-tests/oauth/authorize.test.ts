@@ -27,7 +27,10 @@ function authorizeUrl(params: Record<string, string | undefined>): string {
   return url.toString();
 }
 
-async function redirectedError(params: Record<string, string | undefined>, jar = new CookieJar()): Promise<URLSearchParams> {
+async function redirectedError(
+  params: Record<string, string | undefined>,
+  jar = new CookieJar(),
+): Promise<URLSearchParams> {
   const response = await browserFetch(jar, authorizeUrl(params));
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get('location')!);
@@ -64,7 +67,9 @@ describe('after verification: errors go back to the client with state and iss (R
   });
 
   it('code_challenge_method=plain is invalid_request (RFC 9700 2.1.1: S256 only)', async () => {
-    expect((await redirectedError({ code_challenge_method: 'plain', code_challenge: 'x'.repeat(43) })).get('error')).toBe('invalid_request');
+    expect(
+      (await redirectedError({ code_challenge_method: 'plain', code_challenge: 'x'.repeat(43) })).get('error'),
+    ).toBe('invalid_request');
   });
 
   it('an unknown scope is invalid_scope (RFC 6749 4.1.2.1)', async () => {
@@ -96,34 +101,76 @@ describe('sign-in, consent and who may authorize (/auth.md "3. Authorize")', () 
 
   it('accepts the origin with a trailing slash and the /mcp resource URL as the same audience', async () => {
     for (const resource of [`${origin}/`, `${origin}/mcp`, `${origin}/account/graphql`]) {
-      const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource, email: ACCOUNTS.student });
+      const outcome = await authorizeInBrowser(as, {
+        clientId: CLIENTS.memberApp,
+        redirectUri,
+        scope: 'openid account:read',
+        resource,
+        email: ACCOUNTS.student,
+      });
       expect(outcome.callback.searchParams.get('code')).toBeTruthy();
     }
   });
 
   it('a student is refused an operator client with access_denied', async () => {
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.vendorClientId, redirectUri: 'https://crm.example.test/oauth/callback', scope: 'courses:read', email: ACCOUNTS.student });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.vendorClientId,
+      redirectUri: 'https://crm.example.test/oauth/callback',
+      scope: 'courses:read',
+      email: ACCOUNTS.student,
+    });
     expect(outcome.callback.searchParams.get('error')).toBe('access_denied');
     expect(outcome.callback.searchParams.get('iss')).toBe(origin);
   });
 
   it('an owner authorizes the vendor integration; the remembered grant then skips consent', async () => {
-    const first = await authorizeInBrowser(as, { clientId: CLIENTS.vendorClientId, redirectUri: 'https://crm.example.test/oauth/callback', scope: 'courses:read', email: ACCOUNTS.owner });
+    const first = await authorizeInBrowser(as, {
+      clientId: CLIENTS.vendorClientId,
+      redirectUri: 'https://crm.example.test/oauth/callback',
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     expect(first.callback.searchParams.get('code')).toBeTruthy();
-    const second = await authorizeInBrowser(as, { clientId: CLIENTS.vendorClientId, redirectUri: 'https://crm.example.test/oauth/callback', scope: 'courses:read', jar: first.jar, decision: 'deny' });
+    const second = await authorizeInBrowser(as, {
+      clientId: CLIENTS.vendorClientId,
+      redirectUri: 'https://crm.example.test/oauth/callback',
+      scope: 'courses:read',
+      jar: first.jar,
+      decision: 'deny',
+    });
     expect(second.callback.searchParams.get('code')).toBeTruthy();
-    const forced = await authorizeInBrowser(as, { clientId: CLIENTS.vendorClientId, redirectUri: 'https://crm.example.test/oauth/callback', scope: 'courses:read', jar: first.jar, decision: 'deny', extra: { prompt: 'consent' } });
+    const forced = await authorizeInBrowser(as, {
+      clientId: CLIENTS.vendorClientId,
+      redirectUri: 'https://crm.example.test/oauth/callback',
+      scope: 'courses:read',
+      jar: first.jar,
+      decision: 'deny',
+      extra: { prompt: 'consent' },
+    });
     expect(forced.callback.searchParams.get('error')).toBe('access_denied');
   });
 
   it('prompt=none with a session but no consent is consent_required (OIDC Core 3.1.2.6)', async () => {
-    const signedIn = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2, decision: 'deny' });
+    const signedIn = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student2,
+      decision: 'deny',
+    });
     const params = await redirectedError({ prompt: 'none', scope: 'openid email account:read' }, signedIn.jar);
     expect(params.get('error')).toBe('consent_required');
   });
 
   it('Deny sends access_denied back to the client (RFC 6749 4.1.2.1)', async () => {
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, decision: 'deny' });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      decision: 'deny',
+    });
     expect(outcome.callback.searchParams.get('error')).toBe('access_denied');
     expect(outcome.callback.searchParams.get('state')).toBeTruthy();
   });
@@ -140,10 +187,26 @@ describe('sign-in, consent and who may authorize (/auth.md "3. Authorize")', () 
     expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
   });
 
-  it('a consent decision without the page\'s CSRF token is refused (RFC 9700 4.7)', async () => {
-    const signedIn = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, decision: 'deny' });
+  it("a consent decision without the page's CSRF token is refused (RFC 9700 4.7)", async () => {
+    const signedIn = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      decision: 'deny',
+    });
     const forged = await browserFetch(signedIn.jar, `${origin}/oauth/authorize`, {
-      form: { csrf_token: 'forged', decision: 'allow', response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: redirectUri, scope: 'openid account:read', resource: origin, code_challenge: challenge, code_challenge_method: 'S256' },
+      form: {
+        csrf_token: 'forged',
+        decision: 'allow',
+        response_type: 'code',
+        client_id: CLIENTS.memberApp,
+        redirect_uri: redirectUri,
+        scope: 'openid account:read',
+        resource: origin,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
     });
     expect(forged.status).toBe(400);
     expect(forged.headers.get('location')).toBeNull();
@@ -153,8 +216,12 @@ describe('sign-in, consent and who may authorize (/auth.md "3. Authorize")', () 
     const jar = new CookieJar();
     const page = await browserFetch(jar, `${origin}/oauth/sign-in`);
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
-    const wrongPassword = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { csrf_token: csrf, email: ACCOUNTS.student, password: 'wrong' } });
-    const unknownAccount = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { csrf_token: csrf, email: 'nobody@nowhere.test', password: 'wrong' } });
+    const wrongPassword = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+      form: { csrf_token: csrf, email: ACCOUNTS.student, password: 'wrong' },
+    });
+    const unknownAccount = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+      form: { csrf_token: csrf, email: 'nobody@nowhere.test', password: 'wrong' },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(unknownAccount.status).toBe(401);
     const a = await wrongPassword.text();

@@ -27,11 +27,19 @@ const callUserinfo = async (authorization?: string, method = 'GET', url = userin
   wire(await fetch(url, { method, headers: authorization === undefined ? {} : { authorization } }));
 
 async function post(path: string, params: Record<string, string>, o = origin): Promise<Wire> {
-  return wire(await fetch(`${o}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) }));
+  return wire(
+    await fetch(`${o}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    }),
+  );
 }
 
-const introspect = (token: string, client: Record<string, string> = { client_id: CLIENTS.memberApp }) => post('/api/oauth/introspect', { token, ...client });
-const revoke = (token: string, client: Record<string, string> = { client_id: CLIENTS.memberApp }) => post('/api/oauth/revoke', { token, ...client });
+const introspect = (token: string, client: Record<string, string> = { client_id: CLIENTS.memberApp }) =>
+  post('/api/oauth/introspect', { token, ...client });
+const revoke = (token: string, client: Record<string, string> = { client_id: CLIENTS.memberApp }) =>
+  post('/api/oauth/revoke', { token, ...client });
 
 /** RFC 6750 3 / RFC 9728 5.1: status, Bearer challenge with the metadata pointer, JSON body. */
 function expectChallenge(res: Wire, status: number, error: string | undefined, o = origin): string {
@@ -48,8 +56,18 @@ function expectChallenge(res: Wire, status: number, error: string | undefined, o
 }
 
 async function memberTokens(scope = 'openid account:read', clientId: string = CLIENTS.memberApp, auth = oauth.None()) {
-  const outcome = await authorizeInBrowser(as, { clientId, redirectUri, scope, resource: origin, email: ACCOUNTS.student, jar });
-  const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: clientId === CLIENTS.memberApp ? 'none' : 'client_secret_post' };
+  const outcome = await authorizeInBrowser(as, {
+    clientId,
+    redirectUri,
+    scope,
+    resource: origin,
+    email: ACCOUNTS.student,
+    jar,
+  });
+  const client: oauth.Client = {
+    client_id: clientId,
+    token_endpoint_auth_method: clientId === CLIENTS.memberApp ? 'none' : 'client_secret_post',
+  };
   return exchangeCode(as, client, auth, outcome, redirectUri, origin);
 }
 
@@ -58,9 +76,12 @@ beforeAll(async () => {
 });
 
 describe('UserInfo as a protected resource (RFC 6750 3, RFC 9728 5.1)', () => {
-  it.each(['GET', 'POST'])('answers %s without a token with 401 and a resource_metadata challenge, no error code (RFC 6750 3.1, RFC 9728 5.1)', async (method) => {
-    expectChallenge(await callUserinfo(undefined, method), 401, undefined);
-  });
+  it.each(['GET', 'POST'])(
+    'answers %s without a token with 401 and a resource_metadata challenge, no error code (RFC 6750 3.1, RFC 9728 5.1)',
+    async (method) => {
+      expectChallenge(await callUserinfo(undefined, method), 401, undefined);
+    },
+  );
 
   it('serves the claims for a valid token by GET and POST (OIDC Core 5.3.1)', async () => {
     const tokens = await memberTokens();
@@ -72,7 +93,11 @@ describe('UserInfo as a protected resource (RFC 6750 3, RFC 9728 5.1)', () => {
   });
 
   it('answers an unknown token with 401 invalid_token (RFC 6750 3.1)', async () => {
-    expectChallenge(await callUserinfo('Bearer sca_thisTokenWasNeverIssuedByTheServer0000000000'), 401, 'invalid_token');
+    expectChallenge(
+      await callUserinfo('Bearer sca_thisTokenWasNeverIssuedByTheServer0000000000'),
+      401,
+      'invalid_token',
+    );
   });
 
   it.each([
@@ -91,25 +116,49 @@ describe('UserInfo as a protected resource (RFC 6750 3, RFC 9728 5.1)', () => {
     expectChallenge(await callUserinfo(`Bearer ${tokens.access_token}`), 401, 'invalid_token');
   });
 
-  it.runIf(secondaryOrigin)("answers another school's token with 401 invalid_token and this origin's metadata (/auth.md, Errors; RFC 8707)", async () => {
-    const secondary = await discover(secondaryOrigin);
-    const client = await registerLoopbackClient(secondary);
-    const callback = 'http://127.0.0.1:45321/callback';
-    const outcome = await authorizeInBrowser(secondary, { clientId: client.client_id, redirectUri: callback, scope: 'openid courses:read', email: ACCOUNTS.secondSchoolOwner });
-    // This school signs no ID tokens, so the exchange is processed as plain OAuth 2.0.
-    const params = oauth.validateAuthResponse(secondary, client, outcome.callback, outcome.state);
-    const response = await oauth.authorizationCodeGrantRequest(secondary, client, oauth.None(), params, callback, outcome.codeVerifier, insecure);
-    const tokens = await oauth.processAuthorizationCodeResponse(secondary, client, response);
-    expect(tokens.id_token).toBeUndefined();
-    const atHome = await callUserinfo(`Bearer ${tokens.access_token}`, 'GET', `${secondaryOrigin}/api/oauth/userinfo`);
-    expect(atHome.status, JSON.stringify(atHome.body)).toBe(200);
-    expectChallenge(await callUserinfo(`Bearer ${tokens.access_token}`), 401, 'invalid_token');
-  });
+  it.runIf(secondaryOrigin)(
+    "answers another school's token with 401 invalid_token and this origin's metadata (/auth.md, Errors; RFC 8707)",
+    async () => {
+      const secondary = await discover(secondaryOrigin);
+      const client = await registerLoopbackClient(secondary);
+      const callback = 'http://127.0.0.1:45321/callback';
+      const outcome = await authorizeInBrowser(secondary, {
+        clientId: client.client_id,
+        redirectUri: callback,
+        scope: 'openid courses:read',
+        email: ACCOUNTS.secondSchoolOwner,
+      });
+      // This school signs no ID tokens, so the exchange is processed as plain OAuth 2.0.
+      const params = oauth.validateAuthResponse(secondary, client, outcome.callback, outcome.state);
+      const response = await oauth.authorizationCodeGrantRequest(
+        secondary,
+        client,
+        oauth.None(),
+        params,
+        callback,
+        outcome.codeVerifier,
+        insecure,
+      );
+      const tokens = await oauth.processAuthorizationCodeResponse(secondary, client, response);
+      expect(tokens.id_token).toBeUndefined();
+      const atHome = await callUserinfo(
+        `Bearer ${tokens.access_token}`,
+        'GET',
+        `${secondaryOrigin}/api/oauth/userinfo`,
+      );
+      expect(atHome.status, JSON.stringify(atHome.body)).toBe(200);
+      expectChallenge(await callUserinfo(`Bearer ${tokens.access_token}`), 401, 'invalid_token');
+    },
+  );
 
   it('answers a valid token without openid with 403 insufficient_scope naming openid (RFC 6750 3.1)', async () => {
     const tokens = await memberTokens('account:read');
     for (const method of ['GET', 'POST']) {
-      const challenge = expectChallenge(await callUserinfo(`Bearer ${tokens.access_token}`, method), 403, 'insufficient_scope');
+      const challenge = expectChallenge(
+        await callUserinfo(`Bearer ${tokens.access_token}`, method),
+        403,
+        'insufficient_scope',
+      );
       expect(challenge).toMatch(/(^Bearer |, )scope="openid"(,|$)/);
     }
   });
@@ -132,9 +181,19 @@ describe('token introspection (RFC 7662)', () => {
     const access = await introspect(tokens.access_token);
     expect(access.status).toBe(200);
     expect(access.headers.get('cache-control')).toContain('no-store');
-    expect(access.body).toMatchObject({ active: true, client_id: CLIENTS.memberApp, iss: origin, aud: origin, scope: 'openid account:read', sub: expect.any(String) });
+    expect(access.body).toMatchObject({
+      active: true,
+      client_id: CLIENTS.memberApp,
+      iss: origin,
+      aud: origin,
+      scope: 'openid account:read',
+      sub: expect.any(String),
+    });
     expect(access.body.exp as number).toBeGreaterThan(Date.now() / 1000);
-    expect((await introspect(tokens.refresh_token!)).body).toMatchObject({ active: true, client_id: CLIENTS.memberApp });
+    expect((await introspect(tokens.refresh_token!)).body).toMatchObject({
+      active: true,
+      client_id: CLIENTS.memberApp,
+    });
   });
 
   it('shows a client only its own tokens: another client\'s token is {"active": false} (RFC 7662 2.2)', async () => {
@@ -149,19 +208,35 @@ describe('token introspection (RFC 7662)', () => {
   it('answers unknown and revoked tokens with {"active": false} (RFC 7662 2.2)', async () => {
     const tokens = await memberTokens();
     await revoke(tokens.refresh_token!);
-    for (const token of ['sca_neverIssued', tokens.access_token, tokens.refresh_token!]) expect((await introspect(token)).body).toEqual({ active: false });
+    for (const token of ['sca_neverIssued', tokens.access_token, tokens.refresh_token!])
+      expect((await introspect(token)).body).toEqual({ active: false });
   });
 
-  it.runIf(secondaryOrigin)("answers a token of another school with {\"active\": false}, even to the client holding it (RFC 7662 2.2)", async () => {
-    const vendor: oauth.Client = { client_id: CLIENTS.vendorClientId, token_endpoint_auth_method: 'none' };
-    const callback = 'https://crm.example.test/oauth/callback';
-    const outcome = await authorizeInBrowser(as, { clientId: vendor.client_id, redirectUri: callback, scope: 'courses:read', email: ACCOUNTS.owner });
-    const tokens = await exchangeCode(as, vendor, oauth.None(), outcome, callback);
-    expect((await introspect(tokens.access_token, { client_id: vendor.client_id })).body).toMatchObject({ active: true, aud: origin });
-    const elsewhere = await post('/api/oauth/introspect', { token: tokens.access_token, client_id: vendor.client_id }, secondaryOrigin);
-    expect(elsewhere.status).toBe(200);
-    expect(elsewhere.body).toEqual({ active: false });
-  });
+  it.runIf(secondaryOrigin)(
+    'answers a token of another school with {"active": false}, even to the client holding it (RFC 7662 2.2)',
+    async () => {
+      const vendor: oauth.Client = { client_id: CLIENTS.vendorClientId, token_endpoint_auth_method: 'none' };
+      const callback = 'https://crm.example.test/oauth/callback';
+      const outcome = await authorizeInBrowser(as, {
+        clientId: vendor.client_id,
+        redirectUri: callback,
+        scope: 'courses:read',
+        email: ACCOUNTS.owner,
+      });
+      const tokens = await exchangeCode(as, vendor, oauth.None(), outcome, callback);
+      expect((await introspect(tokens.access_token, { client_id: vendor.client_id })).body).toMatchObject({
+        active: true,
+        aud: origin,
+      });
+      const elsewhere = await post(
+        '/api/oauth/introspect',
+        { token: tokens.access_token, client_id: vendor.client_id },
+        secondaryOrigin,
+      );
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.body).toEqual({ active: false });
+    },
+  );
 });
 
 describe('token revocation (RFC 7009)', () => {
@@ -173,7 +248,11 @@ describe('token revocation (RFC 7009)', () => {
 
   it("revoking a refresh token revokes its grant's access tokens (RFC 7009 2.1)", async () => {
     const tokens = await memberTokens();
-    const refreshed = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: CLIENTS.memberApp });
+    const refreshed = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: CLIENTS.memberApp,
+    });
     expect(refreshed.status).toBe(200);
     const accessTokens = [tokens.access_token, refreshed.body.access_token as string];
     for (const token of accessTokens) expect((await callUserinfo(`Bearer ${token}`)).status).toBe(200);

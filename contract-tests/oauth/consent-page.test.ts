@@ -18,7 +18,14 @@ const tlsCert = inject('tlsCert');
 async function consentPage(jar: CookieJar, params: Record<string, string>, email: string): Promise<string> {
   const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
   const url = new URL('/oauth/authorize', origin);
-  for (const [k, v] of Object.entries({ response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', state: 'consent-page', ...params })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'consent-page',
+    ...params,
+  }))
+    url.searchParams.set(k, v);
   let next = url.toString();
   for (let hop = 0; hop < 5; hop++) {
     const response = await browserFetch(jar, next);
@@ -31,7 +38,9 @@ async function consentPage(jar: CookieJar, params: Record<string, string>, email
     const html = await response.text();
     expect(response.status, html.slice(0, 300)).toBe(200);
     if (html.includes('action="/oauth/authorize"')) return html;
-    const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...formFields(html), email, password: DEMO_PASSWORD } });
+    const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+      form: { ...formFields(html), email, password: DEMO_PASSWORD },
+    });
     expect(signIn.status).toBe(303);
     next = new URL(signIn.headers.get('location')!, origin).toString();
   }
@@ -48,7 +57,12 @@ async function decide(jar: CookieJar, html: string, decision: 'allow' | 'deny'):
 /** The scopes as the page lists them, in every area's list (README "Page languages" groups them): name and words. */
 function listedScopes(html: string): Record<string, string> {
   const lists = [...html.matchAll(/<ul class="scopes">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!).join('');
-  return Object.fromEntries([...lists.matchAll(/<li><code>([^<]+)<\/code> — ([^<]+)<\/li>/g)].map((m) => [decodeEntities(m[1]!), decodeEntities(m[2]!.trim())]));
+  return Object.fromEntries(
+    [...lists.matchAll(/<li><code>([^<]+)<\/code> — ([^<]+)<\/li>/g)].map((m) => [
+      decodeEntities(m[1]!),
+      decodeEntities(m[2]!.trim()),
+    ]),
+  );
 }
 
 /** The "Grants" column of /auth.md's Scopes table. */
@@ -58,7 +72,8 @@ async function scopeWordsOfAuthMd(): Promise<Record<string, string>> {
 }
 
 /** The page as read: inline markup dropped, every other tag a space. */
-const text = (html: string) => decodeEntities(html.replace(/<\/?(strong|code|em)>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const text = (html: string) =>
+  decodeEntities(html.replace(/<\/?(strong|code|em)>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 /** The school's name, as /llms.txt's H1 gives it. */
 async function schoolName(): Promise<string> {
@@ -71,11 +86,23 @@ beforeAll(async () => {
 });
 
 describe('the consent page (/auth.md "3. Authorize")', () => {
-
   it('names the member application, the school, the loopback redirect host, and each scope by name in the words of /auth.md, with Allow and Deny', async () => {
-    const html = await consentPage(new CookieJar(), { client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:40002/callback', scope: 'openid email account:read', resource: origin }, ACCOUNTS.student2);
-    expect(decodeEntities(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)![1]!)).toBe(`Study Buddy wants to access your account at ${await schoolName()}`);
-    expect(text(html)).toContain('This application runs on your own computer; it will receive access at 127.0.0.1:40002.');
+    const html = await consentPage(
+      new CookieJar(),
+      {
+        client_id: CLIENTS.memberApp,
+        redirect_uri: 'http://127.0.0.1:40002/callback',
+        scope: 'openid email account:read',
+        resource: origin,
+      },
+      ACCOUNTS.student2,
+    );
+    expect(decodeEntities(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)![1]!)).toBe(
+      `Study Buddy wants to access your account at ${await schoolName()}`,
+    );
+    expect(text(html)).toContain(
+      'This application runs on your own computer; it will receive access at 127.0.0.1:40002.',
+    );
     expect(text(html)).toContain(`Signed in as ${ACCOUNTS.student2}`);
     const scopes = listedScopes(html);
     expect(Object.keys(scopes)).toEqual(['openid', 'email', 'account:read']);
@@ -88,16 +115,33 @@ describe('the consent page (/auth.md "3. Authorize")', () => {
   });
 
   it("a web application's page names the host the answer goes to, without the loopback notice (the redirect URI's host)", async () => {
-    const html = await consentPage(new CookieJar(), { client_id: CLIENTS.vendorClientId, redirect_uri: 'https://crm.example.test/oauth/callback', scope: 'courses:read students:read', prompt: 'consent' }, ACCOUNTS.owner);
+    const html = await consentPage(
+      new CookieJar(),
+      {
+        client_id: CLIENTS.vendorClientId,
+        redirect_uri: 'https://crm.example.test/oauth/callback',
+        scope: 'courses:read students:read',
+        prompt: 'consent',
+      },
+      ACCOUNTS.owner,
+    );
     expect(text(html)).toContain('After you decide, you will be sent to crm.example.test.');
     expect(text(html)).not.toContain('own computer');
     expect(text(html)).not.toContain('identified by a document');
-    expect(listedScopes(html)).toEqual({ 'courses:read': words['courses:read'], 'students:read': words['students:read'] });
+    expect(listedScopes(html)).toEqual({
+      'courses:read': words['courses:read'],
+      'students:read': words['students:read'],
+    });
   });
 
   it('a loopback client is asked again after "Allow", with the same page (/auth.md "3. Authorize": loopback clients always ask)', async () => {
     const jar = new CookieJar();
-    const params = { client_id: CLIENTS.memberApp, redirect_uri: 'http://127.0.0.1:40003/callback', scope: 'openid account:read', resource: origin };
+    const params = {
+      client_id: CLIENTS.memberApp,
+      redirect_uri: 'http://127.0.0.1:40003/callback',
+      scope: 'openid account:read',
+      resource: origin,
+    };
     const first = await consentPage(jar, params, ACCOUNTS.student2);
     expect((await decide(jar, first, 'allow')).searchParams.get('code')).toBeTruthy();
     const again = await consentPage(jar, params, ACCOUNTS.student2);
@@ -105,49 +149,70 @@ describe('the consent page (/auth.md "3. Authorize")', () => {
   });
 });
 
-describe.skipIf(!tlsCert)('the consent page of a Client ID Metadata Document client (shows the host, warns, always asks while unreviewed)', () => {
-  let server: https.Server;
-  let clientId: string;
-  let webClientId: string;
-  const redirectUri = 'http://127.0.0.1:41300/callback';
-  const warning = 'Every address this application';
+describe.skipIf(!tlsCert)(
+  'the consent page of a Client ID Metadata Document client (shows the host, warns, always asks while unreviewed)',
+  () => {
+    let server: https.Server;
+    let clientId: string;
+    let webClientId: string;
+    const redirectUri = 'http://127.0.0.1:41300/callback';
+    const warning = 'Every address this application';
 
-  beforeAll(async () => {
-    server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      // The second document also lists a redirect on its own host: it is not loopback-only.
-      const document = req.url?.endsWith('/web.json')
-        ? { client_id: webClientId, client_name: 'Consent Page Web Agent', redirect_uris: [`${new URL(webClientId).origin}/callback`, redirectUri], token_endpoint_auth_method: 'none' }
-        : { client_id: clientId, client_name: 'Consent Page Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' };
-      res.end(JSON.stringify(document));
+    beforeAll(async () => {
+      server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        // The second document also lists a redirect on its own host: it is not loopback-only.
+        const document = req.url?.endsWith('/web.json')
+          ? {
+              client_id: webClientId,
+              client_name: 'Consent Page Web Agent',
+              redirect_uris: [`${new URL(webClientId).origin}/callback`, redirectUri],
+              token_endpoint_auth_method: 'none',
+            }
+          : {
+              client_id: clientId,
+              client_name: 'Consent Page Agent',
+              redirect_uris: [redirectUri],
+              token_endpoint_auth_method: 'none',
+            };
+        res.end(JSON.stringify(document));
+      });
+      await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+      const base = `https://localhost:${(server.address() as AddressInfo).port}/consent-page`;
+      clientId = `${base}/client.json`;
+      webClientId = `${base}/web.json`;
     });
-    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-    const base = `https://localhost:${(server.address() as AddressInfo).port}/consent-page`;
-    clientId = `${base}/client.json`;
-    webClientId = `${base}/web.json`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("names the document's host, says the application runs locally and is unreviewed, and asks again after Allow", async () => {
-    const jar = new CookieJar();
-    const params = { client_id: clientId, redirect_uri: redirectUri, scope: 'openid courses:read' };
-    const first = await consentPage(jar, params, ACCOUNTS.owner);
-    const shown = text(first);
-    expect(shown).toContain('Consent Page Agent wants to access your account');
-    expect(shown).toContain(`This application is identified by a document at ${new URL(clientId).host}.`);
-    expect(shown).toContain('This application runs on your own computer; it will receive access at 127.0.0.1:41300.');
-    expect(shown).toContain('The school has not reviewed this application yet; it can only read.');
-    // The document's host never receives the access when every redirect is loopback: warn.
-    expect(shown).toContain(`${warning}'s document at ${new URL(clientId).host} lists is on your own computer`);
-    expect(listedScopes(first)).toEqual({ openid: words['openid'], 'courses:read': words['courses:read'] });
-    expect((await decide(jar, first, 'allow')).searchParams.get('code')).toBeTruthy();
-    // Unreviewed: the earlier Allow is not remembered as enough.
-    expect(text(await consentPage(jar, params, ACCOUNTS.owner))).toContain('The school has not reviewed this application yet');
-  });
+    it("names the document's host, says the application runs locally and is unreviewed, and asks again after Allow", async () => {
+      const jar = new CookieJar();
+      const params = { client_id: clientId, redirect_uri: redirectUri, scope: 'openid courses:read' };
+      const first = await consentPage(jar, params, ACCOUNTS.owner);
+      const shown = text(first);
+      expect(shown).toContain('Consent Page Agent wants to access your account');
+      expect(shown).toContain(`This application is identified by a document at ${new URL(clientId).host}.`);
+      expect(shown).toContain('This application runs on your own computer; it will receive access at 127.0.0.1:41300.');
+      expect(shown).toContain('The school has not reviewed this application yet; it can only read.');
+      // The document's host never receives the access when every redirect is loopback: warn.
+      expect(shown).toContain(`${warning}'s document at ${new URL(clientId).host} lists is on your own computer`);
+      expect(listedScopes(first)).toEqual({ openid: words['openid'], 'courses:read': words['courses:read'] });
+      expect((await decide(jar, first, 'allow')).searchParams.get('code')).toBeTruthy();
+      // Unreviewed: the earlier Allow is not remembered as enough.
+      expect(text(await consentPage(jar, params, ACCOUNTS.owner))).toContain(
+        'The school has not reviewed this application yet',
+      );
+    });
 
-  it('does not warn when the document also lists a redirect on its own host (the warning is for loopback-only documents)', async () => {
-    const shown = text(await consentPage(new CookieJar(), { client_id: webClientId, redirect_uri: redirectUri, scope: 'openid courses:read' }, ACCOUNTS.owner));
-    expect(shown).toContain('Consent Page Web Agent wants to access your account');
-    expect(shown).not.toContain(warning);
-  });
-});
+    it('does not warn when the document also lists a redirect on its own host (the warning is for loopback-only documents)', async () => {
+      const shown = text(
+        await consentPage(
+          new CookieJar(),
+          { client_id: webClientId, redirect_uri: redirectUri, scope: 'openid courses:read' },
+          ACCOUNTS.owner,
+        ),
+      );
+      expect(shown).toContain('Consent Page Web Agent wants to access your account');
+      expect(shown).not.toContain(warning);
+    });
+  },
+);

@@ -33,12 +33,16 @@ describe('precomputed discovery documents (the same bytes as the dispatcher)', (
   }
 
   it('reuses a sane X-Request-Id of the caller, as every other response does', async () => {
-    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, { headers: { 'X-Request-Id': 'trace-12345678' } });
+    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, {
+      headers: { 'X-Request-Id': 'trace-12345678' },
+    });
     expect(response.headers['x-request-id']).toBe('trace-12345678');
   });
 
   it('an unknown origin still gets the JSON 404 of the dispatcher (README "Set up": one school per origin)', async () => {
-    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, { headers: { Host: 'unknown.example:1' } });
+    const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, {
+      headers: { Host: 'unknown.example:1' },
+    });
     expect(response.status).toBe(404);
   });
 });

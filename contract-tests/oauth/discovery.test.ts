@@ -8,18 +8,53 @@ import { insecure } from '../support/oauth-flow.ts';
 const primary = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 // A deployment without a second school (CONTRACT_BASE_URL, contract-tests/README.md) checks one.
-const schools = ([
-  ['Demo Academy', primary],
-  ['Second School', secondary],
-] as const).filter(([, origin]) => origin);
+const schools = (
+  [
+    ['Demo Academy', primary],
+    ['Second School', secondary],
+  ] as const
+).filter(([, origin]) => origin);
 
 // The scopes of /auth.md "Scopes", in full.
 const SEED_SCOPES = [
-  'openid', 'profile', 'email', 'courses:read', 'courses:write', 'students:read', 'students:write', 'members:read', 'members:write',
-  'analytics:read', 'curriculum:read', 'curriculum:write', 'orders:read', 'school:read', 'school:write', 'appearance:read', 'appearance:write',
-  'events:read', 'events:write', 'membership_plans:read', 'membership_plans:write', 'coupons:read', 'coupons:write', 'posts:read', 'posts:write',
-  'subscriptions:read', 'subscriptions:write', 'digital_products:read', 'digital_products:write', 'comments:read', 'lecturers:read',
-  'lecturers:write', 'storage:write', 'forms:read', 'pages:read', 'pages:write', 'account:read', 'account:write',
+  'openid',
+  'profile',
+  'email',
+  'courses:read',
+  'courses:write',
+  'students:read',
+  'students:write',
+  'members:read',
+  'members:write',
+  'analytics:read',
+  'curriculum:read',
+  'curriculum:write',
+  'orders:read',
+  'school:read',
+  'school:write',
+  'appearance:read',
+  'appearance:write',
+  'events:read',
+  'events:write',
+  'membership_plans:read',
+  'membership_plans:write',
+  'coupons:read',
+  'coupons:write',
+  'posts:read',
+  'posts:write',
+  'subscriptions:read',
+  'subscriptions:write',
+  'digital_products:read',
+  'digital_products:write',
+  'comments:read',
+  'lecturers:read',
+  'lecturers:write',
+  'storage:write',
+  'forms:read',
+  'pages:read',
+  'pages:write',
+  'account:read',
+  'account:write',
 ];
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
@@ -50,7 +85,10 @@ describe.each(schools)('%s: authorization server metadata (RFC 8414)', (_school,
     const metadata = await getJson(`${origin}/.well-known/oauth-authorization-server`);
     expect(metadata).toMatchObject(endpointsOf(origin));
     // oauth4webapi checks that the issuer is byte-identical to the discovery URL's origin.
-    const as = await oauth.processDiscoveryResponse(new URL(origin), await oauth.discoveryRequest(new URL(origin), { algorithm: 'oauth2', ...insecure }));
+    const as = await oauth.processDiscoveryResponse(
+      new URL(origin),
+      await oauth.discoveryRequest(new URL(origin), { algorithm: 'oauth2', ...insecure }),
+    );
     expect(as.issuer).toBe(origin);
   });
 
@@ -60,7 +98,11 @@ describe.each(schools)('%s: authorization server metadata (RFC 8414)', (_school,
     expect(metadata.response_types_supported).toEqual(['code']);
     expect(sorted(metadata.grant_types_supported)).toEqual(['authorization_code', 'refresh_token']);
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
-    for (const field of ['token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported', 'introspection_endpoint_auth_methods_supported']) {
+    for (const field of [
+      'token_endpoint_auth_methods_supported',
+      'revocation_endpoint_auth_methods_supported',
+      'introspection_endpoint_auth_methods_supported',
+    ]) {
       expect(sorted(metadata[field]), field).toEqual(AUTH_METHODS);
     }
     expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
@@ -71,7 +113,10 @@ describe.each(schools)('%s: authorization server metadata (RFC 8414)', (_school,
 
 describe.each(schools)('%s: OpenID Connect Discovery 1.0', (_school, origin) => {
   it('repeats the issuer and endpoints of RFC 8414 metadata and lists subject types and claims (OIDC Discovery 3)', async () => {
-    const [oidc, metadata] = await Promise.all([getJson(`${origin}/.well-known/openid-configuration`), getJson(`${origin}/.well-known/oauth-authorization-server`)]);
+    const [oidc, metadata] = await Promise.all([
+      getJson(`${origin}/.well-known/openid-configuration`),
+      getJson(`${origin}/.well-known/oauth-authorization-server`),
+    ]);
     expect(oidc).toMatchObject(endpointsOf(origin));
     for (const key of Object.keys(endpointsOf(origin))) expect(oidc[key], key).toBe(metadata[key]);
     expect(oidc.subject_types_supported).toEqual(expect.arrayContaining(['public']));
@@ -97,7 +142,12 @@ describe('ID token signing is advertised only by the school that signs (OIDC Dis
     const jwks = await getJson(`${primary}/.well-known/jwks.json`);
     expect(jwks.keys.length).toBeGreaterThan(0);
     for (const key of jwks.keys) {
-      expect(key).toMatchObject({ kid: expect.any(String), alg: expect.stringMatching(/^(ES256|RS256)$/), use: 'sig', kty: expect.stringMatching(/^(EC|RSA)$/) });
+      expect(key).toMatchObject({
+        kid: expect.any(String),
+        alg: expect.stringMatching(/^(ES256|RS256)$/),
+        use: 'sig',
+        kty: expect.stringMatching(/^(EC|RSA)$/),
+      });
       for (const member of PRIVATE_JWK_MEMBERS) expect(key, `${key.kid} exposes ${member}`).not.toHaveProperty(member);
     }
     expect(new Set(jwks.keys.map((k: { kid: string }) => k.kid)).size).toBe(jwks.keys.length);
@@ -107,7 +157,10 @@ describe('ID token signing is advertised only by the school that signs (OIDC Dis
 
 describe.each(schools)('%s: protected resource metadata (RFC 9728)', (_school, origin) => {
   it('binds the origin as resource to this issuer, byte-identical, without account:* scopes (RFC 9728 2, 3.3)', async () => {
-    const [prm, metadata] = await Promise.all([getJson(`${origin}/.well-known/oauth-protected-resource`), getJson(`${origin}/.well-known/oauth-authorization-server`)]);
+    const [prm, metadata] = await Promise.all([
+      getJson(`${origin}/.well-known/oauth-protected-resource`),
+      getJson(`${origin}/.well-known/oauth-authorization-server`),
+    ]);
     expect(prm.resource).toBe(origin);
     expect(prm.authorization_servers).toEqual([metadata.issuer]);
     expect(prm.bearer_methods_supported).toEqual(['header']);
@@ -128,7 +181,9 @@ describe.each(schools)('%s: protected resource metadata (RFC 9728)', (_school, o
     const prm = await getJson(`${origin}/.well-known/oauth-protected-resource/account/graphql`);
     expect(prm.resource).toBe(`${origin}/account/graphql`);
     expect(prm.authorization_servers).toEqual([origin]);
-    expect(prm.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'account:read', 'account:write']));
+    expect(prm.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email', 'account:read', 'account:write']),
+    );
     expect(prm.scopes_supported).not.toContain('courses:read');
   });
 });
@@ -145,7 +200,11 @@ describe('CORS for browser-based clients (Fetch standard)', () => {
   ])('answers a preflight to %s with origin * and allows Authorization and MCP-Protocol-Version', async (path) => {
     const response = await fetch(`${primary}${path}`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': path.startsWith('/api/') ? 'POST' : 'GET', 'access-control-request-headers': 'authorization, mcp-protocol-version, content-type' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': path.startsWith('/api/') ? 'POST' : 'GET',
+        'access-control-request-headers': 'authorization, mcp-protocol-version, content-type',
+      },
     });
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(response.status).toBeLessThan(300);
@@ -155,7 +214,9 @@ describe('CORS for browser-based clients (Fetch standard)', () => {
   });
 
   it('sends Access-Control-Allow-Origin * on the discovery document itself', async () => {
-    const response = await fetch(`${primary}/.well-known/oauth-authorization-server`, { headers: { origin: 'https://agent.example' } });
+    const response = await fetch(`${primary}/.well-known/oauth-authorization-server`, {
+      headers: { origin: 'https://agent.example' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '../reliability/instance.ts';
 import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
-import { authorizeInBrowser, discover, exchangeCode, insecure, registerLoopbackClient, type AuthorizeOutcome } from '../support/oauth-flow.ts';
+import {
+  authorizeInBrowser,
+  discover,
+  exchangeCode,
+  insecure,
+  registerLoopbackClient,
+  type AuthorizeOutcome,
+} from '../support/oauth-flow.ts';
 
 const TTL_SECONDS = 60;
 const redirectUri = 'http://127.0.0.1:47400/callback';
@@ -15,8 +22,15 @@ const redirectUri = 'http://127.0.0.1:47400/callback';
 type Challenge = { status: number; challenge: string; body: string };
 
 async function bearer(url: string, token: string, init: RequestInit = {}): Promise<Challenge> {
-  const response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
-  return { status: response.status, challenge: response.headers.get('www-authenticate') ?? '', body: await response.text() };
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    challenge: response.headers.get('www-authenticate') ?? '',
+    body: await response.text(),
+  };
 }
 
 describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never anonymous)', () => {
@@ -34,11 +48,35 @@ describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never ano
     as = await discover(origin);
     operator = await registerLoopbackClient(as, { redirect_uris: [redirectUri] });
     const memberClient: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-    const memberGrant = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
+    const memberGrant = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student,
+    });
     member = await exchangeCode(as, memberClient, oauth.None(), memberGrant, redirectUri, origin);
-    operatorAccess = (await exchangeCode(as, operator, oauth.None(), await authorizeInBrowser(as, { clientId: operator.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner }), redirectUri)).access_token;
+    operatorAccess = (
+      await exchangeCode(
+        as,
+        operator,
+        oauth.None(),
+        await authorizeInBrowser(as, {
+          clientId: operator.client_id,
+          redirectUri,
+          scope: 'courses:read',
+          email: ACCOUNTS.owner,
+        }),
+        redirectUri,
+      )
+    ).access_token;
     // Issued last: when it has expired, so has everything above.
-    unexchanged = await authorizeInBrowser(as, { clientId: operator.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+    unexchanged = await authorizeInBrowser(as, {
+      clientId: operator.client_id,
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     // Still valid now (the control), then past every lifetime.
     expect((await bearer(`${origin}/api/v1/courses`, operatorAccess)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, (TTL_SECONDS + 2) * 1000));
@@ -49,18 +87,34 @@ describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never ano
 
   it('a code older than 60 seconds is invalid_grant (/auth.md "Lifetimes": codes expire after 60 seconds; RFC 6749 4.1.2)', async () => {
     const params = oauth.validateAuthResponse(as, operator, unexchanged.callback, unexchanged.state);
-    const response = await oauth.authorizationCodeGrantRequest(as, operator, oauth.None(), params, redirectUri, unexchanged.codeVerifier, insecure);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      operator,
+      oauth.None(),
+      params,
+      redirectUri,
+      unexchanged.codeVerifier,
+      insecure,
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.any(String) });
   });
 
   it('an expired member token is 401 invalid_token at /account/graphql, UserInfo and /mcp, never served as anonymous (RFC 6750 3.1)', async () => {
     const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource`;
-    const graphql = await bearer(`${origin}/account/graphql`, member.access_token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { id } }' }) });
+    const graphql = await bearer(`${origin}/account/graphql`, member.access_token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ viewer { id } }' }),
+    });
     const userinfo = await bearer(`${origin}/api/oauth/userinfo`, member.access_token);
     const mcp = await bearer(`${origin}/mcp`, member.access_token, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     for (const [where, answer] of Object.entries({ graphql, userinfo, mcp })) {
@@ -75,7 +129,11 @@ describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never ano
     const courses = await bearer(`${origin}/api/v1/courses`, operatorAccess);
     expect(courses.status).toBe(401);
     expect(courses.challenge).toContain('error="invalid_token"');
-    const info = await oauth.processIntrospectionResponse(as, operator, await oauth.introspectionRequest(as, operator, oauth.None(), operatorAccess, insecure));
+    const info = await oauth.processIntrospectionResponse(
+      as,
+      operator,
+      await oauth.introspectionRequest(as, operator, oauth.None(), operatorAccess, insecure),
+    );
     expect(info).toEqual({ active: false });
   });
 

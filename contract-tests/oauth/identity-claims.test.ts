@@ -25,9 +25,17 @@ describe('identity claims by scope (OIDC Core 5.4; /auth.md "Identity")', () => 
     ['openid profile account:read', ['name', 'org_id', 'roles', 'sub']],
   ])('"%s" gives UserInfo exactly %j, and the ID token the same values', async (scope, claims) => {
     const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope, resource: origin, email: ACCOUNTS.student2 });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope,
+      resource: origin,
+      email: ACCOUNTS.student2,
+    });
     const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
-    const userinfo = (await (await fetch(as.userinfo_endpoint!, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as Record<string, unknown>;
+    const userinfo = (await (
+      await fetch(as.userinfo_endpoint!, { headers: { authorization: `Bearer ${tokens.access_token}` } })
+    ).json()) as Record<string, unknown>;
     expect(Object.keys(userinfo).sort()).toEqual(claims);
     expect(userinfo.roles).toEqual(['student']);
     const idToken = oauth.getValidatedIdTokenClaims(tokens)!;
@@ -44,37 +52,80 @@ describe('id_token_signed_response_alg (OIDC Dynamic Registration 2; OIDC Discov
 
   it('a client registered with RS256 gets RS256 ID tokens, signed by a key the JWKS publishes with its kid', async () => {
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'RS256 agent', id_token_signed_response_alg: 'RS256' }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+          client_name: 'RS256 agent',
+          id_token_signed_response_alg: 'RS256',
+        },
+        insecure,
+      ),
     );
     expect(registered.id_token_signed_response_alg).toBe('RS256');
-    const client: oauth.Client = { client_id: registered.client_id, token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'RS256' };
-    const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri, scope: 'openid courses:read', email: ACCOUNTS.owner });
+    const client: oauth.Client = {
+      client_id: registered.client_id,
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'RS256',
+    };
+    const outcome = await authorizeInBrowser(as, {
+      clientId: client.client_id,
+      redirectUri,
+      scope: 'openid courses:read',
+      email: ACCOUNTS.owner,
+    });
     const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
     const header = decodeProtectedHeader(tokens.id_token!);
     expect(header.alg).toBe('RS256');
     const jwks = await (await fetch(as.jwks_uri!)).json();
     expect(jwks.keys.find((k: { kid: string }) => k.kid === header.kid)).toMatchObject({ kty: 'RSA', alg: 'RS256' });
-    const { payload } = await jwtVerify(tokens.id_token!, createLocalJWKSet(jwks), { issuer: origin, audience: client.client_id, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(tokens.id_token!, createLocalJWKSet(jwks), {
+      issuer: origin,
+      audience: client.client_id,
+      algorithms: ['RS256'],
+    });
     expect(payload.exp! - payload.iat!).toBe(600);
   });
 
   it('a client registered without it gets ES256 ID tokens (/auth.md "Identity")', async () => {
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'ES256 agent' }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', client_name: 'ES256 agent' },
+        insecure,
+      ),
     );
     expect(registered.id_token_signed_response_alg).toBe('ES256');
     const client: oauth.Client = { client_id: registered.client_id, token_endpoint_auth_method: 'none' };
-    const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri, scope: 'openid courses:read', email: ACCOUNTS.owner });
-    expect(decodeProtectedHeader((await exchangeCode(as, client, oauth.None(), outcome, redirectUri)).id_token!).alg).toBe('ES256');
+    const outcome = await authorizeInBrowser(as, {
+      clientId: client.client_id,
+      redirectUri,
+      scope: 'openid courses:read',
+      email: ACCOUNTS.owner,
+    });
+    expect(
+      decodeProtectedHeader((await exchangeCode(as, client, oauth.None(), outcome, redirectUri)).id_token!).alg,
+    ).toBe('ES256');
   });
 
-  it.each(['HS256', 'none', 'PS256'])('id_token_signed_response_alg %s is invalid_client_metadata (RFC 7591 3.2.2)', async (alg) => {
-    const response = await fetch(as.registration_endpoint!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', id_token_signed_response_alg: alg }),
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'invalid_client_metadata', error_description: expect.any(String) });
-  });
+  it.each(['HS256', 'none', 'PS256'])(
+    'id_token_signed_response_alg %s is invalid_client_metadata (RFC 7591 3.2.2)',
+    async (alg) => {
+      const response = await fetch(as.registration_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+          id_token_signed_response_alg: alg,
+        }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: 'invalid_client_metadata',
+        error_description: expect.any(String),
+      });
+    },
+  );
 });

@@ -18,7 +18,13 @@ describe('member application flow (/auth.md steps 1-6)', () => {
 
   beforeAll(async () => {
     as = await discover(origin);
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid profile email account:read account:write', resource: origin, email: ACCOUNTS.student });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid profile email account:read account:write',
+      resource: origin,
+      email: ACCOUNTS.student,
+    });
     tokens = await exchangeCode(as, client, none, outcome, redirectUri, origin);
   });
 
@@ -33,14 +39,18 @@ describe('member application flow (/auth.md steps 1-6)', () => {
   it('returns an ES256 ID token whose claims equal UserInfo (/auth.md "Identity")', async () => {
     expect(tokens.id_token).toBeDefined();
     const jwks = jose.createRemoteJWKSet(new URL(as.jwks_uri!));
-    const { payload, protectedHeader } = await jose.jwtVerify(tokens.id_token!, jwks, { issuer: origin, audience: CLIENTS.memberApp });
+    const { payload, protectedHeader } = await jose.jwtVerify(tokens.id_token!, jwks, {
+      issuer: origin,
+      audience: CLIENTS.memberApp,
+    });
     expect(protectedHeader.alg).toBe('ES256');
     expect(protectedHeader.kid).toBeTypeOf('string');
     expect(payload.exp! - payload.iat!).toBe(600);
     expect(payload.auth_time).toBeTypeOf('number');
     const response = await oauth.userInfoRequest(as, client, tokens.access_token, insecure);
     const userinfo = await oauth.processUserInfoResponse(as, client, payload.sub!, response);
-    for (const claim of ['sub', 'email', 'name', 'org_id', 'roles'] as const) expect(payload[claim]).toEqual(userinfo[claim]);
+    for (const claim of ['sub', 'email', 'name', 'org_id', 'roles'] as const)
+      expect(payload[claim]).toEqual(userinfo[claim]);
     expect(userinfo.roles).toEqual(['student']);
     expect(userinfo.email).toBe(ACCOUNTS.student);
   });
@@ -48,7 +58,13 @@ describe('member application flow (/auth.md steps 1-6)', () => {
   it('introspection reports the token active and bound to the origin (RFC 7662 2.2; RFC 8707)', async () => {
     const response = await oauth.introspectionRequest(as, client, none, tokens.access_token, insecure);
     const result = await oauth.processIntrospectionResponse(as, client, response);
-    expect(result).toMatchObject({ active: true, client_id: CLIENTS.memberApp, aud: origin, iss: origin, token_type: 'Bearer' });
+    expect(result).toMatchObject({
+      active: true,
+      client_id: CLIENTS.memberApp,
+      aud: origin,
+      iss: origin,
+      token_type: 'Bearer',
+    });
     expect(result.scope).toContain('account:read');
   });
 
@@ -58,28 +74,61 @@ describe('member application flow (/auth.md steps 1-6)', () => {
     expect(refreshed.refresh_token).toBeDefined();
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(refreshed.id_token).toBeUndefined();
-    const info = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, none, refreshed.access_token, insecure));
+    const info = await oauth.processIntrospectionResponse(
+      as,
+      client,
+      await oauth.introspectionRequest(as, client, none, refreshed.access_token, insecure),
+    );
     expect(info.aud).toBe(origin);
   });
 
   it('revoking the refresh token ends the grant: its access tokens fail at once (RFC 7009 2.1)', async () => {
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2 });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student2,
+    });
     const fresh = await exchangeCode(as, client, none, outcome, redirectUri, origin);
     expect((await oauth.userInfoRequest(as, client, fresh.access_token, insecure)).status).toBe(200);
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, none, fresh.refresh_token!, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, none, fresh.refresh_token!, insecure),
+    );
     const after = await oauth.userInfoRequest(as, client, fresh.access_token, insecure);
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"');
-    const refresh = await fetch(as.token_endpoint!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token!, client_id: CLIENTS.memberApp }) });
+    const refresh = await fetch(as.token_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: fresh.refresh_token!,
+        client_id: CLIENTS.memberApp,
+      }),
+    });
     expect(refresh.status).toBe(400);
     expect((await refresh.json()).error).toBe('invalid_grant');
   });
 
   it('a client with loopback redirects asks for consent every time, remembered or not (/auth.md "3. Authorize")', async () => {
-    const first = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
+    const first = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student,
+    });
     expect(first.callback.searchParams.get('code')).toBeTruthy();
     // The same browser session asks again and denies at the consent page it is shown again.
-    const again = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, jar: first.jar, decision: 'deny' });
+    const again = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      jar: first.jar,
+      decision: 'deny',
+    });
     expect(again.callback.searchParams.get('error')).toBe('access_denied');
     expect(again.callback.searchParams.get('iss')).toBe(origin);
   });

@@ -13,7 +13,11 @@ const redirectUri = 'http://127.0.0.1:43191/callback';
 const memberScope = 'openid profile email account:read';
 
 /** Discovery (OpenID Connect Discovery 4) for a client, with the checks this suite wants. */
-function configure(clientId: string, metadata: Partial<client.ClientMetadata> = {}, auth: client.ClientAuth = client.None()): Promise<client.Configuration> {
+function configure(
+  clientId: string,
+  metadata: Partial<client.ClientMetadata> = {},
+  auth: client.ClientAuth = client.None(),
+): Promise<client.Configuration> {
   return client.discovery(new URL(origin), clientId, { redirect_uris: [redirectUri], ...metadata }, auth, {
     execute: [client.allowInsecureRequests, client.enableNonRepudiationChecks],
   });
@@ -59,7 +63,10 @@ async function oauthError(promise: Promise<unknown>): Promise<{ error?: string; 
 describe('openid-client: discovery (OpenID Connect Discovery 4, RFC 8414 3)', () => {
   it('accepts both metadata documents, whose issuer is the origin it fetched them from (RFC 8414 3.3; OIDC Discovery 4.3)', async () => {
     for (const algorithm of ['oidc', 'oauth2'] as const) {
-      const config = await client.discovery(new URL(origin), CLIENTS.memberApp, undefined, client.None(), { algorithm, execute: [client.allowInsecureRequests] });
+      const config = await client.discovery(new URL(origin), CLIENTS.memberApp, undefined, client.None(), {
+        algorithm,
+        execute: [client.allowInsecureRequests],
+      });
       const metadata = config.serverMetadata();
       expect(metadata.issuer).toBe(origin);
       expect(metadata.supportsPKCE('S256')).toBe(true);
@@ -86,7 +93,12 @@ describe('openid-client: a member application, end to end (/auth.md steps 1-6: d
     tokens = await client.authorizationCodeGrant(
       config,
       callback,
-      { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce, idTokenExpected: true },
+      {
+        pkceCodeVerifier: started.verifier,
+        expectedState: started.state,
+        expectedNonce: started.nonce,
+        idTokenExpected: true,
+      },
       { resource: origin },
     );
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
@@ -132,7 +144,9 @@ describe('openid-client: a member application, end to end (/auth.md steps 1-6: d
 
   it('revoking the refresh token ends the grant: refresh is invalid_grant and the access token inactive (RFC 7009 2.1, 2.2)', async () => {
     await client.tokenRevocation(config, tokens.refresh_token!);
-    expect((await oauthError(client.refreshTokenGrant(config, tokens.refresh_token!, { resource: origin }))).error).toBe('invalid_grant');
+    expect(
+      (await oauthError(client.refreshTokenGrant(config, tokens.refresh_token!, { resource: origin }))).error,
+    ).toBe('invalid_grant');
     expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
   });
 });
@@ -145,7 +159,9 @@ describe('openid-client: a code used twice (RFC 6749 4.1.2)', () => {
     const checks = { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce };
     const first = await client.authorizationCodeGrant(config, callback, checks, { resource: origin });
     expect((await client.tokenIntrospection(config, first.access_token)).active).toBe(true);
-    expect((await oauthError(client.authorizationCodeGrant(config, callback, checks, { resource: origin }))).error).toBe('invalid_grant');
+    expect(
+      (await oauthError(client.authorizationCodeGrant(config, callback, checks, { resource: origin }))).error,
+    ).toBe('invalid_grant');
     expect(await client.tokenIntrospection(config, first.access_token)).toEqual({ active: false });
   });
 });
@@ -158,7 +174,12 @@ describe('openid-client: a confidential member application (RFC 6749 2.3.1; /aut
     const config = await configure(CLIENTS.confidentialMemberApp, {}, auth(CLIENTS.confidentialSecret));
     const started = await start(config, 'openid account:read', origin);
     const callback = await consentOverHttp(started.url, { email: ACCOUNTS.student });
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce }, { resource: origin });
+    const tokens = await client.authorizationCodeGrant(
+      config,
+      callback,
+      { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce },
+      { resource: origin },
+    );
     expect(tokens.access_token).toBeTruthy();
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!, { resource: origin });
     expect(refreshed.access_token).toBeTruthy();
@@ -168,7 +189,14 @@ describe('openid-client: a confidential member application (RFC 6749 2.3.1; /aut
     const config = await configure(CLIENTS.confidentialMemberApp, {}, client.ClientSecretPost('not-the-secret'));
     const started = await start(config, 'openid account:read', origin);
     const callback = await consentOverHttp(started.url, { email: ACCOUNTS.student });
-    const refused = await oauthError(client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce }, { resource: origin }));
+    const refused = await oauthError(
+      client.authorizationCodeGrant(
+        config,
+        callback,
+        { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce },
+        { resource: origin },
+      ),
+    );
     expect(refused).toEqual({ error: 'invalid_client', status: 401, challenge: 'basic' });
   });
 });
@@ -187,9 +215,17 @@ describe('openid-client: dynamic registration and an operator token (RFC 7591 3.
 
     const started = await start(config, 'courses:read');
     const callback = await consentOverHttp(started.url, { email: ACCOUNTS.owner });
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
     expect(tokens.id_token).toBeUndefined();
-    const courses = await client.fetchProtectedResource(config, tokens.access_token, new URL('/api/v1/courses', origin), 'GET');
+    const courses = await client.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL('/api/v1/courses', origin),
+      'GET',
+    );
     expect(courses.status).toBe(200);
   });
 });

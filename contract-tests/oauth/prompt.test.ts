@@ -7,7 +7,14 @@ import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { browserFetch } from '../support/cookie-jar.ts';
-import { authorizationUrl, authorizeInBrowser, discover, exchangeCode, insecure, registerLoopbackClient } from '../support/oauth-flow.ts';
+import {
+  authorizationUrl,
+  authorizeInBrowser,
+  discover,
+  exchangeCode,
+  insecure,
+  registerLoopbackClient,
+} from '../support/oauth-flow.ts';
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'https://crm.example.test/oauth/callback';
@@ -21,12 +28,24 @@ describe('prompt (OIDC Core 3.1.2.1)', () => {
 
   /** The owner's session with a remembered grant of the vendor integration (not a loopback client, so consent is remembered). */
   async function rememberedGrant() {
-    const first = await authorizeInBrowser(as, { clientId: 'demo-crm', redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+    const first = await authorizeInBrowser(as, {
+      clientId: 'demo-crm',
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     expect(first.callback.searchParams.get('code')).toBeTruthy();
     return first.jar;
   }
 
-  const url = (prompt: string) => authorizationUrl(as, { clientId: 'demo-crm', redirectUri, scope: 'courses:read', extra: { prompt } }, { challenge: CHALLENGE }, 'prompt-state', 'n').toString();
+  const url = (prompt: string) =>
+    authorizationUrl(
+      as,
+      { clientId: 'demo-crm', redirectUri, scope: 'courses:read', extra: { prompt } },
+      { challenge: CHALLENGE },
+      'prompt-state',
+      'n',
+    ).toString();
 
   it('prompt=none with a session and a remembered grant redirects with a code at once, no page (OIDC Core 3.1.2.1 none)', async () => {
     const jar = await rememberedGrant();
@@ -50,25 +69,47 @@ describe('prompt (OIDC Core 3.1.2.1)', () => {
     expect(back.searchParams.get('client_id')).toBe('demo-crm');
   });
 
-  it.each([['none login'], ['none consent'], ['sometimes']])('prompt=%s is invalid_request sent back with state and iss (OIDC Core 3.1.2.1; RFC 6749 4.1.2.1)', async (prompt) => {
-    const jar = await rememberedGrant();
-    const response = await browserFetch(jar, url(prompt));
-    expect(response.status).toBe(302);
-    const callback = new URL(response.headers.get('location')!);
-    expect(callback.searchParams.get('error')).toBe('invalid_request');
-    expect(callback.searchParams.get('state')).toBe('prompt-state');
-    expect(callback.searchParams.get('iss')).toBe(origin);
-  });
+  it.each([['none login'], ['none consent'], ['sometimes']])(
+    'prompt=%s is invalid_request sent back with state and iss (OIDC Core 3.1.2.1; RFC 6749 4.1.2.1)',
+    async (prompt) => {
+      const jar = await rememberedGrant();
+      const response = await browserFetch(jar, url(prompt));
+      expect(response.status).toBe(302);
+      const callback = new URL(response.headers.get('location')!);
+      expect(callback.searchParams.get('error')).toBe('invalid_request');
+      expect(callback.searchParams.get('state')).toBe('prompt-state');
+      expect(callback.searchParams.get('iss')).toBe(origin);
+    },
+  );
 });
 
 describe('introspection members (RFC 7662 2.2)', () => {
   it('an active access token reports token_type Bearer, iat not after exp, and the bound aud', async () => {
     const as = await discover(origin);
-    const client = await registerLoopbackClient(as, { redirect_uris: ['http://127.0.0.1:47700/callback'], client_name: 'Introspection members' });
-    const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri: 'http://127.0.0.1:47700/callback', scope: 'courses:read', email: ACCOUNTS.owner });
+    const client = await registerLoopbackClient(as, {
+      redirect_uris: ['http://127.0.0.1:47700/callback'],
+      client_name: 'Introspection members',
+    });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: client.client_id,
+      redirectUri: 'http://127.0.0.1:47700/callback',
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     const tokens = await exchangeCode(as, client, oauth.None(), outcome, 'http://127.0.0.1:47700/callback');
-    const info = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, oauth.None(), tokens.access_token, insecure));
-    expect(info).toMatchObject({ active: true, token_type: expect.stringMatching(/^bearer$/i), iss: origin, aud: origin, client_id: client.client_id, scope: 'courses:read' });
+    const info = await oauth.processIntrospectionResponse(
+      as,
+      client,
+      await oauth.introspectionRequest(as, client, oauth.None(), tokens.access_token, insecure),
+    );
+    expect(info).toMatchObject({
+      active: true,
+      token_type: expect.stringMatching(/^bearer$/i),
+      iss: origin,
+      aud: origin,
+      client_id: client.client_id,
+      scope: 'courses:read',
+    });
     expect(info.iat).toEqual(expect.any(Number));
     expect(info.exp! - info.iat!).toBe(tokens.expires_in);
     expect(Math.abs(info.iat! - Date.now() / 1000)).toBeLessThan(120);

@@ -12,7 +12,11 @@ const VENDOR_REDIRECT = 'https://crm.example.test/oauth/callback';
 type Wire = { status: number; headers: Headers; body: Record<string, unknown> };
 
 async function register(metadata: Record<string, unknown>): Promise<Wire> {
-  const response = await fetch(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) });
+  const response = await fetch(`${origin}/api/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }
@@ -26,16 +30,27 @@ function expectError(res: Wire, error: string): void {
 }
 
 describe('registration by name (/auth.md "2. Get a client"; RFC 7591 3.2.2)', () => {
-  it.each([CLIENTS.vendorName, CLIENTS.vendorName.toUpperCase(), `  ${CLIENTS.vendorName} `])('client_name %j alone returns the integration\'s client_id with its own metadata (README example)', async (name) => {
-    const res = await register({ client_name: name });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.headers.get('cache-control')).toContain('no-store');
-    expect(res.body).toMatchObject({ client_id: CLIENTS.vendorClientId, redirect_uris: [VENDOR_REDIRECT], response_types: ['code'] });
-    expect(res.body.client_secret).toBeUndefined();
-  });
+  it.each([CLIENTS.vendorName, CLIENTS.vendorName.toUpperCase(), `  ${CLIENTS.vendorName} `])(
+    "client_name %j alone returns the integration's client_id with its own metadata (README example)",
+    async (name) => {
+      const res = await register({ client_name: name });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      expect(res.body).toMatchObject({
+        client_id: CLIENTS.vendorClientId,
+        redirect_uris: [VENDOR_REDIRECT],
+        response_types: ['code'],
+      });
+      expect(res.body.client_secret).toBeUndefined();
+    },
+  );
 
-  it('the name with exactly the integration\'s redirect_uris and auth method also returns it', async () => {
-    const res = await register({ client_name: CLIENTS.vendorName, redirect_uris: [VENDOR_REDIRECT], token_endpoint_auth_method: 'none' });
+  it("the name with exactly the integration's redirect_uris and auth method also returns it", async () => {
+    const res = await register({
+      client_name: CLIENTS.vendorName,
+      redirect_uris: [VENDOR_REDIRECT],
+      token_endpoint_auth_method: 'none',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.client_id).toBe(CLIENTS.vendorClientId);
   });
@@ -46,8 +61,11 @@ describe('registration by name (/auth.md "2. Get a client"; RFC 7591 3.2.2)', ()
 
   it.each<[string, string[]]>([
     ['another https callback', ['https://evil.example/oauth/callback']],
-    ['the integration\'s callback plus another', [VENDOR_REDIRECT, 'https://evil.example/cb']],
-    ['a loopback callback (which would impersonate the integration on a new client)', ['http://127.0.0.1:8765/callback']],
+    ["the integration's callback plus another", [VENDOR_REDIRECT, 'https://evil.example/cb']],
+    [
+      'a loopback callback (which would impersonate the integration on a new client)',
+      ['http://127.0.0.1:8765/callback'],
+    ],
     ['a callback differing in case', [VENDOR_REDIRECT.replace('callback', 'Callback')]],
     ['an empty list', []],
   ])('the name with %s is refused (invalid_redirect_uri), never silently rewritten', async (_what, uris) => {
@@ -57,7 +75,10 @@ describe('registration by name (/auth.md "2. Get a client"; RFC 7591 3.2.2)', ()
   });
 
   it('the name with another token_endpoint_auth_method is invalid_client_metadata', async () => {
-    expectError(await register({ client_name: CLIENTS.vendorName, token_endpoint_auth_method: 'client_secret_post' }), 'invalid_client_metadata');
+    expectError(
+      await register({ client_name: CLIENTS.vendorName, token_endpoint_auth_method: 'client_secret_post' }),
+      'invalid_client_metadata',
+    );
   });
 
   it('no name and no redirect_uris stays invalid_redirect_uri', async () => {

@@ -13,19 +13,41 @@ const redirectUri = 'http://127.0.0.1:47600/callback';
 type Answer = { status: number; challenge: string; body: string };
 
 const resources: Record<string, { url: string; init: RequestInit }> = {
-  graphql: { url: '/account/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { id } }' }) } },
+  graphql: {
+    url: '/account/graphql',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ viewer { id } }' }),
+    },
+  },
   userinfo: { url: '/api/oauth/userinfo', init: {} },
   mcp: {
     url: '/mcp',
-    init: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) },
+    init: {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    },
   },
   admin: { url: '/api/v1/courses?limit=1', init: {} },
 };
 
 async function at(name: keyof typeof resources, token: string): Promise<Answer> {
   const { url, init } = resources[name]!;
-  const response = await fetch(`${origin}${url}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
-  return { status: response.status, challenge: response.headers.get('www-authenticate') ?? '', body: await response.text() };
+  const response = await fetch(`${origin}${url}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    challenge: response.headers.get('www-authenticate') ?? '',
+    body: await response.text(),
+  };
 }
 
 function expectRefused(answer: Answer, where: string): void {
@@ -50,7 +72,13 @@ describe('a revoked access token fails at every protected resource at once (RFC 
 
   it('a member token: /account/graphql, UserInfo and /mcp answer 200, then 401 invalid_token right after revocation', async () => {
     const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student,
+    });
     const { access_token: token } = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
     for (const name of ['graphql', 'userinfo', 'mcp'] as const) expect((await at(name, token)).status, name).toBe(200);
     await revoke(as, client, token);
@@ -58,8 +86,16 @@ describe('a revoked access token fails at every protected resource at once (RFC 
   });
 
   it('an operator token: the admin API and /mcp answer 200, then 401 invalid_token right after revocation', async () => {
-    const client = await registerLoopbackClient(as, { redirect_uris: [redirectUri], client_name: 'Revoked everywhere' });
-    const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+    const client = await registerLoopbackClient(as, {
+      redirect_uris: [redirectUri],
+      client_name: 'Revoked everywhere',
+    });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: client.client_id,
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     const { access_token: token } = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
     for (const name of ['admin', 'mcp'] as const) expect((await at(name, token)).status, name).toBe(200);
     await revoke(as, client, token);

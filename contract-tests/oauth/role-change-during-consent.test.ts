@@ -20,10 +20,23 @@ const redirectUri = 'http://127.0.0.1:47500/callback';
 async function openConsentPage(origin: string, jar: CookieJar, clientId: string, scope: string): Promise<string> {
   const url = new URL('/oauth/authorize', origin);
   const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, scope, code_challenge: challenge, code_challenge_method: 'S256', state: 'role-change' })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'role-change',
+  }))
+    url.searchParams.set(k, v);
   const toSignIn = await browserFetch(jar, url.toString());
-  const signInPage = await (await browserFetch(jar, new URL(toSignIn.headers.get('location')!, origin).toString())).text();
-  const signedIn = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...formFields(signInPage), email: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  const signInPage = await (
+    await browserFetch(jar, new URL(toSignIn.headers.get('location')!, origin).toString())
+  ).text();
+  const signedIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+    form: { ...formFields(signInPage), email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+  });
   expect(signedIn.status).toBe(303);
   const consent = await browserFetch(jar, new URL(signedIn.headers.get('location')!, origin).toString());
   const html = await consent.text();
@@ -32,35 +45,45 @@ async function openConsentPage(origin: string, jar: CookieJar, clientId: string,
   return html;
 }
 
-describe.skipIf(ownInstanceUnavailable)('a role taken away while the consent page is open (/auth.md "3. Authorize")', () => {
-  let instance: Instance;
-  let origin: string;
-  let clientId: string;
+describe.skipIf(ownInstanceUnavailable)(
+  'a role taken away while the consent page is open (/auth.md "3. Authorize")',
+  () => {
+    let instance: Instance;
+    let origin: string;
+    let clientId: string;
 
-  beforeAll(async () => {
-    instance = await startOwnInstance();
-    origin = instance.origin;
-    clientId = (await registerLoopbackClient(await discover(origin), { redirect_uris: [redirectUri], client_name: 'Role change' })).client_id;
-  }, 120_000);
-  afterAll(async () => {
-    await instance?.stop();
-  });
+    beforeAll(async () => {
+      instance = await startOwnInstance();
+      origin = instance.origin;
+      clientId = (
+        await registerLoopbackClient(await discover(origin), {
+          redirect_uris: [redirectUri],
+          client_name: 'Role change',
+        })
+      ).client_id;
+    }, 120_000);
+    afterAll(async () => {
+      await instance?.stop();
+    });
 
-  it('an admin made a lecturer before pressing Allow gets access_denied and no code (RFC 6749 4.1.2.1)', async () => {
-    const jar = new CookieJar();
-    const html = await openConsentPage(origin, jar, clientId, 'courses:read');
+    it('an admin made a lecturer before pressing Allow gets access_denied and no code (RFC 6749 4.1.2.1)', async () => {
+      const jar = new CookieJar();
+      const html = await openConsentPage(origin, jar, clientId, 'courses:read');
 
-    const client = adminClient(origin, await operatorToken(origin, 'members:read members:write'));
-    const found = await listMembers({ client, query: { q: ACCOUNTS.admin, role: 'admin', limit: 10 } });
-    const admin = found.data!.data.find((member) => member.email === ACCOUNTS.admin)!;
-    const demoted = await setMemberRoles({ client, path: { id: admin.id }, body: { roles: ['lecturer'] } });
-    expect(demoted.response.status).toBe(200);
+      const client = adminClient(origin, await operatorToken(origin, 'members:read members:write'));
+      const found = await listMembers({ client, query: { q: ACCOUNTS.admin, role: 'admin', limit: 10 } });
+      const admin = found.data!.data.find((member) => member.email === ACCOUNTS.admin)!;
+      const demoted = await setMemberRoles({ client, path: { id: admin.id }, body: { roles: ['lecturer'] } });
+      expect(demoted.response.status).toBe(200);
 
-    const decided = await browserFetch(jar, `${origin}/oauth/authorize`, { form: { ...formFields(html), decision: 'allow' } });
-    expect(decided.status).toBe(302);
-    const callback = new URL(decided.headers.get('location')!);
-    expect(callback.searchParams.get('error')).toBe('access_denied');
-    expect(callback.searchParams.get('code')).toBeNull();
-    expect(callback.searchParams.get('iss')).toBe(origin);
-  });
-});
+      const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {
+        form: { ...formFields(html), decision: 'allow' },
+      });
+      expect(decided.status).toBe(302);
+      const callback = new URL(decided.headers.get('location')!);
+      expect(callback.searchParams.get('error')).toBe('access_denied');
+      expect(callback.searchParams.get('code')).toBeNull();
+      expect(callback.searchParams.get('iss')).toBe(origin);
+    });
+  },
+);

@@ -14,7 +14,10 @@ const tokenUrl = `${origin}/api/oauth/token`;
 const redirectUri = 'http://127.0.0.1:45310/callback';
 const SCOPE = 'openid profile account:read';
 const publicClient: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-const confidentialClient: oauth.Client = { client_id: CLIENTS.confidentialMemberApp, token_endpoint_auth_method: 'client_secret_post' };
+const confidentialClient: oauth.Client = {
+  client_id: CLIENTS.confidentialMemberApp,
+  token_endpoint_auth_method: 'client_secret_post',
+};
 const secret = { client_secret: CLIENTS.confidentialSecret };
 // One signed-in browser for the whole file: sign-in is rate limited per address.
 const jar = new CookieJar();
@@ -22,15 +25,25 @@ let as: oauth.AuthorizationServer;
 
 type Wire = { status: number; headers: Headers; body: Record<string, unknown> };
 
-async function post(url: string, params: Record<string, string | undefined>, headers: Record<string, string> = {}): Promise<Wire> {
+async function post(
+  url: string,
+  params: Record<string, string | undefined>,
+  headers: Record<string, string> = {},
+): Promise<Wire> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, v);
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: form,
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }
 
-const basicAuth = (id: string, pw: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(pw)}`).toString('base64')}` });
+const basicAuth = (id: string, pw: string) => ({
+  authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(pw)}`).toString('base64')}`,
+});
 
 function expectError(res: Wire, status: number, error: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -48,16 +61,27 @@ function authorize(clientId: string = CLIENTS.memberApp, scope = SCOPE): Promise
 function exchangeRaw(outcome: AuthorizeOutcome, overrides: Record<string, string | undefined> = {}): Promise<Wire> {
   const code = outcome.callback.searchParams.get('code');
   expect(code, outcome.callback.toString()).toBeTruthy();
-  return post(tokenUrl, { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, code_verifier: outcome.codeVerifier, client_id: CLIENTS.memberApp, resource: origin, ...overrides });
+  return post(tokenUrl, {
+    grant_type: 'authorization_code',
+    code: code!,
+    redirect_uri: redirectUri,
+    code_verifier: outcome.codeVerifier,
+    client_id: CLIENTS.memberApp,
+    resource: origin,
+    ...overrides,
+  });
 }
 
 async function memberTokens(scope = SCOPE): Promise<oauth.TokenEndpointResponse> {
   return exchangeCode(as, publicClient, oauth.None(), await authorize(CLIENTS.memberApp, scope), redirectUri, origin);
 }
 
-const refresh = (token: string, extra: Record<string, string> = {}, clientId: string = CLIENTS.memberApp) => post(tokenUrl, { grant_type: 'refresh_token', refresh_token: token, client_id: clientId, ...extra });
-const introspect = async (token: string) => (await post(`${origin}/api/oauth/introspect`, { token, client_id: CLIENTS.memberApp })).body;
-const userinfoStatus = async (accessToken: string) => (await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+const refresh = (token: string, extra: Record<string, string> = {}, clientId: string = CLIENTS.memberApp) =>
+  post(tokenUrl, { grant_type: 'refresh_token', refresh_token: token, client_id: clientId, ...extra });
+const introspect = async (token: string) =>
+  (await post(`${origin}/api/oauth/introspect`, { token, client_id: CLIENTS.memberApp })).body;
+const userinfoStatus = async (accessToken: string) =>
+  (await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
 beforeAll(async () => {
   as = await discover(origin);
@@ -69,12 +93,21 @@ describe('authorization_code grant (RFC 6749 4.1.3, RFC 7636 4.6, RFC 8707 2)', 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
     expect(res.body.token_type).toMatch(/^bearer$/i);
-    expect(res.body).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: expect.any(Number), scope: SCOPE });
+    expect(res.body).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: expect.any(Number),
+      scope: SCOPE,
+    });
     expect(res.body.id_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('rejects a code_verifier that does not match the code_challenge with invalid_grant (RFC 7636 4.6)', async () => {
-    expectError(await exchangeRaw(await authorize(), { code_verifier: oauth.generateRandomCodeVerifier() }), 400, 'invalid_grant');
+    expectError(
+      await exchangeRaw(await authorize(), { code_verifier: oauth.generateRandomCodeVerifier() }),
+      400,
+      'invalid_grant',
+    );
   });
 
   it('rejects a missing code_verifier (RFC 7636 4.5)', async () => {
@@ -84,7 +117,11 @@ describe('authorization_code grant (RFC 6749 4.1.3, RFC 7636 4.6, RFC 8707 2)', 
   });
 
   it('rejects a redirect_uri that differs from the authorization request with invalid_grant (RFC 6749 4.1.3)', async () => {
-    expectError(await exchangeRaw(await authorize(), { redirect_uri: 'http://127.0.0.1:45310/other' }), 400, 'invalid_grant');
+    expectError(
+      await exchangeRaw(await authorize(), { redirect_uri: 'http://127.0.0.1:45310/other' }),
+      400,
+      'invalid_grant',
+    );
   });
 
   it('rejects a code presented by another client with invalid_grant (RFC 6749 4.1.3)', async () => {
@@ -93,7 +130,7 @@ describe('authorization_code grant (RFC 6749 4.1.3, RFC 7636 4.6, RFC 8707 2)', 
   });
 
   it.each([
-    ['the other school\'s origin', otherOrigin],
+    ["the other school's origin", otherOrigin],
     ['a foreign URL', 'https://evil.example'],
     ['no resource at all', undefined],
   ])('rejects a member code exchange with %s as resource with invalid_target (RFC 8707 2)', async (_name, resource) => {
@@ -133,8 +170,21 @@ describe('single use, even when an exchange fails (RFC 9700 2.1.1, RFC 6749 4.1.
 describe('client authentication (RFC 6749 2.3, 5.2)', () => {
   it('accepts client_secret_post and client_secret_basic for a confidential client (RFC 6749 2.3.1)', async () => {
     const outcome = await authorize(CLIENTS.confidentialMemberApp);
-    const tokens = await exchangeCode(as, confidentialClient, oauth.ClientSecretPost(CLIENTS.confidentialSecret), outcome, redirectUri, origin);
-    const response = await oauth.refreshTokenGrantRequest(as, confidentialClient, oauth.ClientSecretBasic(CLIENTS.confidentialSecret), tokens.refresh_token!, insecure);
+    const tokens = await exchangeCode(
+      as,
+      confidentialClient,
+      oauth.ClientSecretPost(CLIENTS.confidentialSecret),
+      outcome,
+      redirectUri,
+      origin,
+    );
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      confidentialClient,
+      oauth.ClientSecretBasic(CLIENTS.confidentialSecret),
+      tokens.refresh_token!,
+      insecure,
+    );
     const refreshed = await oauth.processRefreshTokenResponse(as, confidentialClient, response);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
   });
@@ -146,18 +196,37 @@ describe('client authentication (RFC 6749 2.3, 5.2)', () => {
     ['an unknown client', { client_id: 'no-such-client' }, {}],
     ['no client identification at all', {}, {}],
   ])('answers %s with 401 invalid_client and WWW-Authenticate (RFC 6749 5.2)', async (_name, params, headers) => {
-    const res = await post(tokenUrl, { grant_type: 'refresh_token', refresh_token: 'scr_whatever', ...params }, headers);
+    const res = await post(
+      tokenUrl,
+      { grant_type: 'refresh_token', refresh_token: 'scr_whatever', ...params },
+      headers,
+    );
     expectError(res, 401, 'invalid_client');
     expect(res.headers.get('www-authenticate')).toMatch(/^Basic /i);
   });
 
-  it.each(['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'])('answers grant_type=%s with unsupported_grant_type (RFC 6749 5.2)', async (grantType) => {
-    expectError(await post(tokenUrl, { grant_type: grantType, client_id: CLIENTS.memberApp, username: 'a', password: 'b' }), 400, 'unsupported_grant_type');
-  });
+  it.each(['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'])(
+    'answers grant_type=%s with unsupported_grant_type (RFC 6749 5.2)',
+    async (grantType) => {
+      expectError(
+        await post(tokenUrl, { grant_type: grantType, client_id: CLIENTS.memberApp, username: 'a', password: 'b' }),
+        400,
+        'unsupported_grant_type',
+      );
+    },
+  );
 
   it('rejects a JSON body with invalid_request (RFC 6749 3.2: form-encoded only)', async () => {
-    const response = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'scr_x', client_id: CLIENTS.memberApp }) });
-    expectError({ status: response.status, headers: response.headers, body: await response.json() }, 400, 'invalid_request');
+    const response = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'scr_x', client_id: CLIENTS.memberApp }),
+    });
+    expectError(
+      { status: response.status, headers: response.headers, body: await response.json() },
+      400,
+      'invalid_request',
+    );
   });
 });
 
@@ -203,7 +272,9 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     const stolen = (await memberTokens()).refresh_token!;
     const client = await refresh(stolen);
     const thief = await refresh(stolen);
-    expect(thief.body.refresh_token, 'the replay gets the pair the client already holds, not a branch of its own').toBe(client.body.refresh_token);
+    expect(thief.body.refresh_token, 'the replay gets the pair the client already holds, not a branch of its own').toBe(
+      client.body.refresh_token,
+    );
     const thiefNext = await refresh(thief.body.refresh_token as string);
     const thiefLater = await refresh(thiefNext.body.refresh_token as string);
     expect(thiefLater.status).toBe(200);
@@ -232,12 +303,20 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     const rotated = await refresh(original);
     expect(rotated.status).toBe(200);
     expectError(await refresh(original, secret, CLIENTS.confidentialMemberApp), 400, 'invalid_grant');
-    expectError(await refresh(rotated.body.refresh_token as string, secret, CLIENTS.confidentialMemberApp), 400, 'invalid_grant');
+    expectError(
+      await refresh(rotated.body.refresh_token as string, secret, CLIENTS.confidentialMemberApp),
+      400,
+      'invalid_grant',
+    );
   });
 
   it('refuses a refresh token revoked at the revocation endpoint with invalid_grant (RFC 7009 2.1)', async () => {
     const tokens = await memberTokens();
-    const revoked = await post(`${origin}/api/oauth/revoke`, { token: tokens.refresh_token!, token_type_hint: 'refresh_token', client_id: CLIENTS.memberApp });
+    const revoked = await post(`${origin}/api/oauth/revoke`, {
+      token: tokens.refresh_token!,
+      token_type_hint: 'refresh_token',
+      client_id: CLIENTS.memberApp,
+    });
     expect(revoked.status).toBe(200);
     expectError(await refresh(tokens.refresh_token!), 400, 'invalid_grant');
     expect(await userinfoStatus(tokens.access_token)).toBe(401);

@@ -22,14 +22,27 @@ describe('who may authorize (/auth.md "3. Authorize")', () => {
     client = await registerLoopbackClient(as, { redirect_uris: [redirectUri], client_name: 'Who may authorize' });
   });
 
-  const authorize = (scope: string, email: string, clientId = client.client_id, extra: { resource?: string; redirectUri?: string } = {}) =>
-    authorizeInBrowser(as, { clientId, redirectUri: extra.redirectUri ?? redirectUri, scope, email, ...(extra.resource ? { resource: extra.resource } : {}) });
+  const authorize = (
+    scope: string,
+    email: string,
+    clientId = client.client_id,
+    extra: { resource?: string; redirectUri?: string } = {},
+  ) =>
+    authorizeInBrowser(as, {
+      clientId,
+      redirectUri: extra.redirectUri ?? redirectUri,
+      scope,
+      email,
+      ...(extra.resource ? { resource: extra.resource } : {}),
+    });
 
   it('an admin granting an operator client gets no more than an admin may do: members:write is left out of the token (scopes never exceed the role)', async () => {
     const outcome = await authorize('courses:read members:write', ACCOUNTS.admin);
     const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
     expect(tokens.scope).toBe('courses:read');
-    const members = await fetch(`${origin}/api/v1/members`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const members = await fetch(`${origin}/api/v1/members`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(members.status).toBe(403);
   });
 
@@ -42,23 +55,39 @@ describe('who may authorize (/auth.md "3. Authorize")', () => {
 
   it('the owner may grant members:write (control: the narrowing is by role, not by scope)', async () => {
     const outcome = await authorize('courses:read members:write', ACCOUNTS.owner);
-    expect((await exchangeCode(as, client, oauth.None(), outcome, redirectUri)).scope).toBe('courses:read members:write');
+    expect((await exchangeCode(as, client, oauth.None(), outcome, redirectUri)).scope).toBe(
+      'courses:read members:write',
+    );
   });
 
   it('a lecturer is refused an operator client with access_denied (operator clients for owners and admins only)', async () => {
-    expect((await authorize('courses:read', ACCOUNTS.lecturer)).callback.searchParams.get('error')).toBe('access_denied');
+    expect((await authorize('courses:read', ACCOUNTS.lecturer)).callback.searchParams.get('error')).toBe(
+      'access_denied',
+    );
   });
 
   it('a person with roles at another school only is not signed in here, with the one generic message, so no code is ever issued (anyone else is refused)', async () => {
     const jar = new CookieJar();
     const start = new URL('/oauth/authorize', origin);
     const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
-    for (const [k, v] of Object.entries({ response_type: 'code', client_id: CLIENTS.memberApp, redirect_uri: redirectUri, scope: 'openid account:read', resource: origin, code_challenge: challenge, code_challenge_method: 'S256', state: 'no-role' })) start.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: CLIENTS.memberApp,
+      redirect_uri: redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'no-role',
+    }))
+      start.searchParams.set(k, v);
     const toSignIn = await browserFetch(jar, start.toString());
     expect([302, 303]).toContain(toSignIn.status);
     const signInUrl = new URL(toSignIn.headers.get('location')!, origin).toString();
     const fields = formFields(await (await browserFetch(jar, signInUrl)).text());
-    const refused = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email: OTHER_SCHOOLS_OWNER, password: DEMO_PASSWORD } });
+    const refused = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+      form: { ...fields, email: OTHER_SCHOOLS_OWNER, password: DEMO_PASSWORD },
+    });
     expect(refused.status).toBe(401);
     expect(await refused.text()).toContain('Wrong e-mail or password.');
     expect(refused.headers.get('location')).toBeNull();

@@ -29,7 +29,17 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
     const port = await freePort();
     demo = `http://localhost:${port}`;
     second = `http://127.0.0.1:${port}`;
-    instance = await startInstance({ PUBLIC_URL: demo, SECOND_SITE_URL: second, TRUST_PROXY: 'true', RATE_LIMIT_OVERRIDES: OVERRIDES, KEY_ENCRYPTION_KEY: newKeyEncryptionKey(), ...(scratch ? { DATABASE_URL: scratch.url } : {}) }, { port, readyMs: 120_000 });
+    instance = await startInstance(
+      {
+        PUBLIC_URL: demo,
+        SECOND_SITE_URL: second,
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_OVERRIDES: OVERRIDES,
+        KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      },
+      { port, readyMs: 120_000 },
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -46,7 +56,11 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
     return fetch(`${origin}/oauth/sign-in`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie: jar.header(origin), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      headers: {
+        cookie: jar.header(origin),
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': address,
+      },
       body: new URLSearchParams({ ...fields, email, password }).toString(),
     });
   }
@@ -55,18 +69,25 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
   it('alternating schools gives one person N guesses from an address, not N per school', async () => {
     const address = '198.51.100.10';
     const statuses: number[] = [];
-    for (let i = 0; i < PAIR.limit * 2; i++) statuses.push((await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), address)).status);
-    expect(statuses, 'Demo Academy, Second School, Demo Academy, Second School').toEqual([...Array(PAIR.limit).fill(401), ...Array(PAIR.limit).fill(429)]);
+    for (let i = 0; i < PAIR.limit * 2; i++)
+      statuses.push((await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), address)).status);
+    expect(statuses, 'Demo Academy, Second School, Demo Academy, Second School').toEqual([
+      ...Array(PAIR.limit).fill(401),
+      ...Array(PAIR.limit).fill(429),
+    ]);
   });
 
   it('a burst across a window boundary is not doubled: after the wait Retry-After names, one more guess passes, not a fresh allowance', async () => {
     const address = '198.51.100.20';
-    for (let i = 0; i < PAIR.limit; i++) expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status).toBe(401);
+    for (let i = 0; i < PAIR.limit; i++)
+      expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status).toBe(401);
     const refused = await signIn(demo, ACCOUNTS.student2, wrong(), address);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('ratelimit-policy')).toBe(`${PAIR.limit};w=${PAIR.windowSeconds}`);
     const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter, 'the wait for one token, not for the end of a window').toBeLessThanOrEqual(PAIR.windowSeconds / PAIR.limit);
+    expect(retryAfter, 'the wait for one token, not for the end of a window').toBeLessThanOrEqual(
+      PAIR.windowSeconds / PAIR.limit,
+    );
     await new Promise((r) => setTimeout(r, retryAfter * 1000 + 200));
     expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status).toBe(401);
     expect((await signIn(demo, ACCOUNTS.student2, wrong(), address)).status, 'only one token came back').toBe(429);
@@ -78,10 +99,19 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
     expect((await signIn(second, ACCOUNTS.student, DEMO_PASSWORD, home)).status).toBe(303);
     // A stranger guesses from six addresses, two tries each, alternating schools.
     const answered: number[] = [];
-    for (let i = 0; i < 12; i++) answered.push((await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), `203.0.113.${100 + Math.floor(i / 2)}`)).status);
-    expect(answered.filter((s) => s === 401), `at most ${IDENTITY} guesses of the identity from addresses it never signed in from: ${answered.join(',')}`).toHaveLength(IDENTITY);
+    for (let i = 0; i < 12; i++)
+      answered.push(
+        (await signIn(i % 2 ? second : demo, ACCOUNTS.student, wrong(), `203.0.113.${100 + Math.floor(i / 2)}`)).status,
+      );
+    expect(
+      answered.filter((s) => s === 401),
+      `at most ${IDENTITY} guesses of the identity from addresses it never signed in from: ${answered.join(',')}`,
+    ).toHaveLength(IDENTITY);
     expect(answered.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
-    expect((await signIn(demo, ACCOUNTS.student, wrong(), '203.0.113.120')).status, 'a new address of the stranger').toBe(429);
+    expect(
+      (await signIn(demo, ACCOUNTS.student, wrong(), '203.0.113.120')).status,
+      'a new address of the stranger',
+    ).toBe(429);
     // The person, from home, at either school.
     expect((await signIn(demo, ACCOUNTS.student, DEMO_PASSWORD, home)).status).toBe(303);
   });
@@ -90,8 +120,15 @@ describe('guessing limits (/auth.md "Rate limits")', () => {
     const post = (endpoint: string, secret: string, address: string) =>
       fetch(`${demo}/api/oauth/${endpoint}`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${CLIENTS.confidentialMemberApp}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
-        body: endpoint === 'token' ? `grant_type=refresh_token&refresh_token=scr_${randomBytes(8).toString('hex')}` : `token=sca_${randomBytes(8).toString('hex')}`,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${CLIENTS.confidentialMemberApp}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': address,
+        },
+        body:
+          endpoint === 'token'
+            ? `grant_type=refresh_token&refresh_token=scr_${randomBytes(8).toString('hex')}`
+            : `token=sca_${randomBytes(8).toString('hex')}`,
       });
     const endpoints = ['token', 'revoke', 'introspect'];
     const stranger = '203.0.113.80';

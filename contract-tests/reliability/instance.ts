@@ -15,7 +15,10 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
 
 export function skipWithoutPostgres(suite: string): boolean {
-  if (!DATABASE_URL) console.warn(`[reliability] skipping ${suite}: it needs PostgreSQL (set DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)`);
+  if (!DATABASE_URL)
+    console.warn(
+      `[reliability] skipping ${suite}: it needs PostgreSQL (set DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)`,
+    );
   return !DATABASE_URL;
 }
 
@@ -64,7 +67,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * Starts one instance. `env` wins over the defaults; PUBLIC_URL defaults to this instance's own
  * origin. Readiness is asked with the PUBLIC_URL host in Host, as every request will be.
  */
-export async function startInstance(env: Record<string, string> = {}, options: { port?: number; readyMs?: number } = {}): Promise<Instance> {
+export async function startInstance(
+  env: Record<string, string> = {},
+  options: { port?: number; readyMs?: number } = {},
+): Promise<Instance> {
   const port = options.port ?? (await freePort());
   const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const out: Buffer[] = [];
@@ -90,7 +96,9 @@ export async function startInstance(env: Record<string, string> = {}, options: {
   live.add(child);
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const instance: Instance = {
     port,
     origin,
@@ -103,12 +111,17 @@ export async function startInstance(env: Record<string, string> = {}, options: {
   const deadline = Date.now() + (options.readyMs ?? 45_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ready = await rawRequest(`http://127.0.0.1:${port}/readyz`, { headers: { host: new URL(origin).host } }).then((r) => r.status === 200, () => false);
+    const ready = await rawRequest(`http://127.0.0.1:${port}/readyz`, { headers: { host: new URL(origin).host } }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return instance;
     await new Promise((r) => setTimeout(r, 100));
   }
   await instance.stop();
-  throw new Error(`instance on port ${port} not ready (exit ${child.exitCode}):\n${instance.stdout()}\n${instance.stderr()}`);
+  throw new Error(
+    `instance on port ${port} not ready (exit ${child.exitCode}):\n${instance.stdout()}\n${instance.stderr()}`,
+  );
 }
 
 /**
@@ -117,16 +130,26 @@ export async function startInstance(env: Record<string, string> = {}, options: {
  * (fetch itself cannot set Host).
  */
 export function fetchVia(port: number) {
-  return async (url: string, init: { method?: string; headers?: HeadersInit; body?: string | URLSearchParams | null }): Promise<Response> => {
+  return async (
+    url: string,
+    init: { method?: string; headers?: HeadersInit; body?: string | URLSearchParams | null },
+  ): Promise<Response> => {
     const target = new URL(url);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     const body = init.body === undefined || init.body === null ? undefined : String(init.body);
-    const raw = await rawRequest(`http://127.0.0.1:${port}${target.pathname}${target.search}`, { method: init.method ?? 'GET', headers: { ...headers, host: target.host }, body });
+    const raw = await rawRequest(`http://127.0.0.1:${port}${target.pathname}${target.search}`, {
+      method: init.method ?? 'GET',
+      headers: { ...headers, host: target.host },
+      body,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(raw.headers)) {
       for (const v of Array.isArray(value) ? value : [value ?? '']) responseHeaders.append(name, v);
     }
-    return new Response(raw.status === 204 || raw.status === 304 ? null : raw.body, { status: raw.status, headers: responseHeaders });
+    return new Response(raw.status === 204 || raw.status === 304 ? null : raw.body, {
+      status: raw.status,
+      headers: responseHeaders,
+    });
   };
 }

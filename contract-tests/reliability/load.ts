@@ -31,16 +31,34 @@ export type LoadConfig = {
 };
 
 type Op = 'authorize' | 'exchange' | 'refresh' | 'graphql';
-export type RequestRecord = { op: Op; port: number; at: number; ms: number; status: number; error?: string; retry: boolean };
+export type RequestRecord = {
+  op: Op;
+  port: number;
+  at: number;
+  ms: number;
+  status: number;
+  error?: string;
+  retry: boolean;
+};
 /** What the client saw of one operation: answered (by either attempt) or failed at both. */
 export type OperationRecord = { op: Op; at: number; doneAt: number; answered: boolean; attempts: number };
 /** A client's grant as the client knows it: every access token it got, and its current refresh token. */
 export type Family = { worker: number; accessTokens: string[]; refreshToken: string; refreshes: number };
-export type LoadReport = { config: Omit<LoadConfig, 'cookie'>; startedAt: number; endedAt: number; requests: RequestRecord[]; operations: OperationRecord[]; families: Family[]; lostExchanges: number };
+export type LoadReport = {
+  config: Omit<LoadConfig, 'cookie'>;
+  startedAt: number;
+  endedAt: number;
+  requests: RequestRecord[];
+  operations: OperationRecord[];
+  families: Family[];
+  lostExchanges: number;
+};
 
 const config = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadConfig;
 const host = new URL(config.origin).host;
-const agents = new Map(config.ports.map((port) => [port, new http.Agent({ keepAlive: true, maxSockets: config.workers })]));
+const agents = new Map(
+  config.ports.map((port) => [port, new http.Agent({ keepAlive: true, maxSockets: config.workers })]),
+);
 const downUntil = new Map<number, number>();
 const requests: RequestRecord[] = [];
 const operations: OperationRecord[] = [];
@@ -66,14 +84,32 @@ function pickPort(except?: number): number {
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent: agents.get(port), headers: { host, ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: agents.get(port),
+        headers: { host, ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(body);
@@ -81,7 +117,13 @@ function send(port: number, method: string, path: string, headers: Record<string
 }
 
 /** One request, paced; on a connection failure, the instance is left out for 2 s and the request retried once elsewhere. */
-async function call(op: Op, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer | undefined> {
+async function call(
+  op: Op,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer | undefined> {
   let except: number | undefined;
   const operation: OperationRecord = { op, at: 0, doneAt: 0, answered: false, attempts: 0 };
   operations.push(operation);
@@ -97,7 +139,15 @@ async function call(op: Op, method: string, path: string, headers: Record<string
       Object.assign(operation, { answered: true, doneAt: Date.now() });
       return answer;
     } catch (error) {
-      requests.push({ op, port, at, ms: Date.now() - at, status: 0, error: (error as NodeJS.ErrnoException).code ?? (error as Error).message, retry });
+      requests.push({
+        op,
+        port,
+        at,
+        ms: Date.now() - at,
+        status: 0,
+        error: (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+        retry,
+      });
       downUntil.set(port, Date.now() + 2_000);
       except = port;
     }
@@ -112,24 +162,59 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 async function newGrant(worker: number): Promise<Family | undefined> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const query = form({ response_type: 'code', client_id: config.clientId, redirect_uri: config.redirectUri, scope: config.scope, resource: config.origin, code_challenge: challenge, code_challenge_method: 'S256', state: randomBytes(8).toString('hex'), nonce: randomBytes(8).toString('hex') });
+  const query = form({
+    response_type: 'code',
+    client_id: config.clientId,
+    redirect_uri: config.redirectUri,
+    scope: config.scope,
+    resource: config.origin,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+  });
   const authorized = await call('authorize', 'GET', `/oauth/authorize?${query}`, { cookie: config.cookie });
-  const code = authorized?.status === 302 ? new URL(String(authorized.headers.location)).searchParams.get('code') : null;
+  const code =
+    authorized?.status === 302 ? new URL(String(authorized.headers.location)).searchParams.get('code') : null;
   if (!code) return undefined;
-  const exchanged = await call('exchange', 'POST', '/api/oauth/token', FORM, form({ grant_type: 'authorization_code', code, redirect_uri: config.redirectUri, code_verifier: verifier, client_id: config.clientId, resource: config.origin }));
+  const exchanged = await call(
+    'exchange',
+    'POST',
+    '/api/oauth/token',
+    FORM,
+    form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: config.redirectUri,
+      code_verifier: verifier,
+      client_id: config.clientId,
+      resource: config.origin,
+    }),
+  );
   if (exchanged?.status !== 200) {
     // A code whose exchange was answered by an instance that then died: the retry finds it used.
     lostExchanges += 1;
     return undefined;
   }
   const tokens = JSON.parse(exchanged.body) as { access_token: string; refresh_token: string };
-  const family: Family = { worker, accessTokens: [tokens.access_token], refreshToken: tokens.refresh_token, refreshes: 0 };
+  const family: Family = {
+    worker,
+    accessTokens: [tokens.access_token],
+    refreshToken: tokens.refresh_token,
+    refreshes: 0,
+  };
   families.push(family);
   return family;
 }
 
 async function refresh(family: Family): Promise<boolean> {
-  const answer = await call('refresh', 'POST', '/api/oauth/token', FORM, form({ grant_type: 'refresh_token', refresh_token: family.refreshToken, client_id: config.clientId }));
+  const answer = await call(
+    'refresh',
+    'POST',
+    '/api/oauth/token',
+    FORM,
+    form({ grant_type: 'refresh_token', refresh_token: family.refreshToken, client_id: config.clientId }),
+  );
   if (answer?.status !== 200) return false;
   const tokens = JSON.parse(answer.body) as { access_token: string; refresh_token: string };
   family.accessTokens.push(tokens.access_token);
@@ -139,7 +224,13 @@ async function refresh(family: Family): Promise<boolean> {
 }
 
 async function read(family: Family): Promise<void> {
-  await call('graphql', 'POST', '/account/graphql', { authorization: `Bearer ${family.accessTokens.at(-1)}`, 'content-type': 'application/json' }, '{"query":"{ viewer { id } }"}');
+  await call(
+    'graphql',
+    'POST',
+    '/account/graphql',
+    { authorization: `Bearer ${family.accessTokens.at(-1)}`, 'content-type': 'application/json' },
+    '{"query":"{ viewer { id } }"}',
+  );
 }
 
 const startedAt = Date.now();
@@ -159,7 +250,17 @@ await Promise.all(
   }),
 );
 const { cookie: _session, ...shown } = config; // the session cookie stays out of the report
-const report: LoadReport = { config: shown, startedAt, endedAt: Date.now(), requests, operations, families, lostExchanges };
+const report: LoadReport = {
+  config: shown,
+  startedAt,
+  endedAt: Date.now(),
+  requests,
+  operations,
+  families,
+  lostExchanges,
+};
 writeFileSync(config.out, JSON.stringify(report));
 for (const agent of agents.values()) agent.destroy();
-process.stdout.write(`${JSON.stringify({ requests: requests.length, families: families.length, seconds: (report.endedAt - startedAt) / 1000 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ requests: requests.length, families: families.length, seconds: (report.endedAt - startedAt) / 1000 })}\n`,
+);

@@ -26,10 +26,27 @@ type Line = {
 };
 
 // Process lines, not request lines: start-up, shutdown and the background purge job.
-const LIFECYCLE = ['migrations applied', 'demo schools seeded', 'demo schools moved to the configured origins', 'listening', 'shutting down: finishing in-flight requests', 'grace time over: closing remaining connections', 'stopped', 'purged expired rows', 'purge failed; will retry', 'metrics listening', 'recording grant use failed; will retry'];
-const SECRET_PARAMETERS = /[?&](code|state|nonce|code_verifier|access_token|refresh_token|id_token|client_secret|password|token)=(?!\[masked\])[^&#]+/;
+const LIFECYCLE = [
+  'migrations applied',
+  'demo schools seeded',
+  'demo schools moved to the configured origins',
+  'listening',
+  'shutting down: finishing in-flight requests',
+  'grace time over: closing remaining connections',
+  'stopped',
+  'purged expired rows',
+  'purge failed; will retry',
+  'metrics listening',
+  'recording grant use failed; will retry',
+];
+const SECRET_PARAMETERS =
+  /[?&](code|state|nonce|code_verifier|access_token|refresh_token|id_token|client_secret|password|token)=(?!\[masked\])[^&#]+/;
 
-const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
 
 /** Refused requests carrying secrets of their own (RFC 6749 5.2; RFC 6750 2.3 and 3.1). */
 async function refusals(origin: string, seen: Seen): Promise<void> {
@@ -38,13 +55,35 @@ async function refusals(origin: string, seen: Seen): Promise<void> {
   const inQuery = `sca_${randomBytes(32).toString('base64url')}`;
   const revokedRefresh = [...seen].find(([, kind]) => kind === 'refresh token')![0];
   seen.set(wrongSecret, 'client secret').set(bogus, 'access token').set(inQuery, 'access token');
-  const token = await fetch(`${origin}/api/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: revokedRefresh, client_id: CLIENTS.confidentialMemberApp, client_secret: wrongSecret }));
+  const token = await fetch(
+    `${origin}/api/oauth/token`,
+    form({
+      grant_type: 'refresh_token',
+      refresh_token: revokedRefresh,
+      client_id: CLIENTS.confidentialMemberApp,
+      client_secret: wrongSecret,
+    }),
+  );
   expect(token.status).toBe(401);
-  expect((await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${bogus}` } })).status).toBe(401);
+  expect((await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${bogus}` } })).status).toBe(
+    401,
+  );
   expect((await fetch(`${origin}/api/oauth/userinfo?access_token=${inQuery}`)).status).toBe(401);
-  const graphql = await fetch(`${origin}/account/graphql`, { method: 'POST', headers: { authorization: `Bearer ${bogus}`, 'content-type': 'application/json' }, body: '{"query":"{ viewer { id } }"}' });
+  const graphql = await fetch(`${origin}/account/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bogus}`, 'content-type': 'application/json' },
+    body: '{"query":"{ viewer { id } }"}',
+  });
   expect(graphql.status).toBe(401);
-  const mcp = await fetch(`${origin}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${bogus}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+  const mcp = await fetch(`${origin}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${bogus}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  });
   expect(mcp.status).toBe(401);
 }
 
@@ -72,20 +111,31 @@ describe('logs (README "Reading the logs")', () => {
   beforeAll(async () => {
     // PGlite by default; the PostgreSQL pass checks that driver's logging too.
     scratch = DATABASE_URL ? await createScratchPostgresDatabase(DATABASE_URL) : undefined;
-    instance = await startInstance({ LOG_LEVEL: 'trace', ...(scratch ? { DATABASE_URL: scratch.url, KEY_ENCRYPTION_KEY: newKeyEncryptionKey() } : {}) }, { readyMs: 120_000 });
+    instance = await startInstance(
+      {
+        LOG_LEVEL: 'trace',
+        ...(scratch ? { DATABASE_URL: scratch.url, KEY_ENCRYPTION_KEY: newKeyEncryptionKey() } : {}),
+      },
+      { readyMs: 120_000 },
+    );
     record = await runEveryFlow(instance.origin);
     await refusals(instance.origin, record.seen);
-    const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, { headers: { 'x-request-id': callerRequestId } });
+    const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, {
+      headers: { 'x-request-id': callerRequestId },
+    });
     expect(echoed.headers.get('x-request-id')).toBe(callerRequestId);
     await instance.stop(); // flushes the log and adds the shutdown lines
     output = `${instance.stdout()}\n${instance.stderr()}`;
-    lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => {
-      try {
-        return JSON.parse(line) as Line;
-      } catch {
-        return { msg: `NOT JSON: ${line.slice(0, 120)}` };
-      }
-    });
+    lines = output
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as Line;
+        } catch {
+          return { msg: `NOT JSON: ${line.slice(0, 120)}` };
+        }
+      });
   }, 150_000);
 
   afterAll(async () => {
@@ -97,7 +147,8 @@ describe('logs (README "Reading the logs")', () => {
     expect(lines.length).toBeGreaterThan(30);
     expect(record.seen.size).toBeGreaterThan(20);
     const found: string[] = [];
-    for (const [value, kind] of record.seen) for (const f of formsOf(value)) if (output.includes(f)) found.push(`${kind} ${f.slice(0, 10)}…`);
+    for (const [value, kind] of record.seen)
+      for (const f of formsOf(value)) if (output.includes(f)) found.push(`${kind} ${f.slice(0, 10)}…`);
     expect(found).toEqual([]);
   });
 
@@ -106,28 +157,53 @@ describe('logs (README "Reading the logs")', () => {
     const withoutId = lines.filter((line) => !line.req?.id).map((line) => line.msg);
     expect(withoutId.filter((msg) => !LIFECYCLE.includes(msg ?? ''))).toEqual([]);
     const logged = new Set(lines.map((line) => line.req?.id));
-    for (const id of [...record.steps, callerRequestId]) expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
+    for (const id of [...record.steps, callerRequestId])
+      expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
   });
 
   it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (README "Reading the logs")', () => {
     const requestLines = lines.filter((line) => line.res?.statusCode !== undefined && line.req?.url);
     expect(requestLines.length).toBeGreaterThan(30);
-    const unnamed = requestLines.filter((line) => !line.operation).map((line) => `${line.req!.method} ${line.req!.url}`);
+    const unnamed = requestLines
+      .filter((line) => !line.operation)
+      .map((line) => `${line.req!.method} ${line.req!.url}`);
     expect(unnamed).toEqual([]);
     // Every origin of this instance is a demo school (the probes of readiness name none: site-free).
-    expect(requestLines.filter((line) => !line.school && line.operation !== 'getReadiness' && line.operation !== 'getHealth').map((line) => line.req!.url)).toEqual([]);
-    const at = (path: string, status: number) => requestLines.filter((line) => line.req!.url!.split('?')[0] === path && line.res!.statusCode === status);
+    expect(
+      requestLines
+        .filter((line) => !line.school && line.operation !== 'getReadiness' && line.operation !== 'getHealth')
+        .map((line) => line.req!.url),
+    ).toEqual([]);
+    const at = (path: string, status: number) =>
+      requestLines.filter((line) => line.req!.url!.split('?')[0] === path && line.res!.statusCode === status);
     const tokens = at('/api/oauth/token', 200);
     expect(tokens.length).toBeGreaterThan(0);
-    for (const line of tokens) expect(line).toMatchObject({ operation: 'token', school: 'demo-academy', client_id: expect.any(String) });
+    for (const line of tokens)
+      expect(line).toMatchObject({ operation: 'token', school: 'demo-academy', client_id: expect.any(String) });
     expect(tokens.map((line) => line.client_id)).toContain(record.registeredClientId);
     expect(tokens.map((line) => line.client_id)).toContain(CLIENTS.confidentialMemberApp);
     const [graphql] = at('/account/graphql', 200);
-    expect(graphql).toMatchObject({ operation: 'graphql', graphql_operation: '(anonymous)', client_id: CLIENTS.confidentialMemberApp, person_id: expect.stringMatching(/^[0-9a-f-]{36}$/), school_id: expect.any(String) });
+    expect(graphql).toMatchObject({
+      operation: 'graphql',
+      graphql_operation: '(anonymous)',
+      client_id: CLIENTS.confidentialMemberApp,
+      person_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      school_id: expect.any(String),
+    });
     const [mcp] = at('/mcp', 200);
-    expect(mcp).toMatchObject({ operation: 'mcp', mcp_method: 'tools/call', mcp_tool: 'my_enrolled_courses', client_id: CLIENTS.confidentialMemberApp, person_id: graphql!.person_id });
+    expect(mcp).toMatchObject({
+      operation: 'mcp',
+      mcp_method: 'tools/call',
+      mcp_tool: 'my_enrolled_courses',
+      client_id: CLIENTS.confidentialMemberApp,
+      person_id: graphql!.person_id,
+    });
     const [userinfo] = at('/api/oauth/userinfo', 200);
-    expect(userinfo).toMatchObject({ operation: 'userinfo', person_id: graphql!.person_id, client_id: CLIENTS.confidentialMemberApp });
+    expect(userinfo).toMatchObject({
+      operation: 'userinfo',
+      person_id: graphql!.person_id,
+      client_id: CLIENTS.confidentialMemberApp,
+    });
     expect(at('/oauth/sign-in', 200)[0]).toMatchObject({ operation: 'getSignInPage' });
   });
 
@@ -142,22 +218,39 @@ describe('logs (README "Reading the logs")', () => {
       return line.level !== 30;
     });
     expect(wrong.map((line) => `${line.level} ${line.res!.statusCode} ${line.req?.url}`)).toEqual([]);
-    // The refusals of this suite sent bad credentials: warn. (A missing token's challenge is info, unit-tested in src/http/logging.test.ts.)
-    const badToken = requestLines.filter((line) => line.req?.url === '/api/oauth/userinfo' && line.res!.statusCode === 401);
+    // The refusals of this suite sent bad credentials: warn. (A missing token's challenge is info, unit-tested in
+    // src/http/logging.test.ts.)
+    const badToken = requestLines.filter(
+      (line) => line.req?.url === '/api/oauth/userinfo' && line.res!.statusCode === 401,
+    );
     expect(badToken.length).toBeGreaterThan(0);
     expect(badToken.every((line) => line.level === 40)).toBe(true);
   });
 
   it('has an access line for every endpoint the flows used', () => {
     const paths = new Set(lines.map((line) => line.req?.url?.split('?')[0]));
-    for (const path of ['/oauth/sign-in', '/oauth/authorize', '/api/oauth/register', '/api/oauth/token', '/api/oauth/userinfo', '/api/oauth/introspect', '/api/oauth/revoke', '/account/graphql', '/mcp']) expect(paths.has(path), path).toBe(true);
+    for (const path of [
+      '/oauth/sign-in',
+      '/oauth/authorize',
+      '/api/oauth/register',
+      '/api/oauth/token',
+      '/api/oauth/userinfo',
+      '/api/oauth/introspect',
+      '/api/oauth/revoke',
+      '/account/graphql',
+      '/mcp',
+    ])
+      expect(paths.has(path), path).toBe(true);
   });
 
   // The sign-in page's return_to carries the whole authorization request percent-encoded
   // (`/oauth/sign-in?return_to=...%26state%3D<value>%26nonce%3D<value>`): masked too.
   it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (README "Reading the logs")', () => {
     const urls = lines.map((line) => line.req?.url ?? '');
-    expect(urls.filter((url) => url.startsWith('/oauth/sign-in?return_to=')).length, 'the flows passed through the sign-in page with a return_to').toBeGreaterThan(0);
+    expect(
+      urls.filter((url) => url.startsWith('/oauth/sign-in?return_to=')).length,
+      'the flows passed through the sign-in page with a return_to',
+    ).toBeGreaterThan(0);
     const clear = urls.filter((url) => SECRET_PARAMETERS.test(decodedUrl(url)));
     expect(clear).toEqual([]);
   });

@@ -28,7 +28,13 @@ describe('an allowlisted host resolving to a private address is refused without 
     const tls = await createLocalhostCertificate();
     server = https.createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ client_id: `https://localhost:${port}${req.url}`, client_name: 'Private probe', redirect_uris: [REDIRECT] }));
+      res.end(
+        JSON.stringify({
+          client_id: `https://localhost:${port}${req.url}`,
+          client_name: 'Private probe',
+          redirect_uris: [REDIRECT],
+        }),
+      );
     });
     server.on('connection', () => (connections += 1));
     await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
@@ -43,8 +49,17 @@ describe('an allowlisted host resolving to a private address is refused without 
   });
 
   it('https://localhost:<port>/… on the allowlisted host localhost is refused with address_not_allowed, never connected to', async () => {
-    const query = new URLSearchParams({ response_type: 'code', client_id: `https://localhost:${port}/agent/client.json`, redirect_uri: REDIRECT, scope: 'courses:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
-    const school = await fetch(`${instance.origin}/.well-known/oauth-authorization-server`).then((r) => r.json() as Promise<{ issuer: string }>);
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: `https://localhost:${port}/agent/client.json`,
+      redirect_uri: REDIRECT,
+      scope: 'courses:read',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const school = await fetch(`${instance.origin}/.well-known/oauth-authorization-server`).then(
+      (r) => r.json() as Promise<{ issuer: string }>,
+    );
     expect(school.issuer).toBe(instance.origin);
     const response = await fetch(`${instance.origin}/oauth/authorize?${query}`, { redirect: 'manual' });
     expect(response.status).toBe(400);
@@ -56,7 +71,16 @@ describe('an allowlisted host resolving to a private address is refused without 
   it('NODE_ENV=production with CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES=true stops at start with one line naming the variable', async () => {
     const child = spawn(process.execPath, ['src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true', PORT: '0', PGLITE_STORAGE: 'memory', DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'private-addresses-')) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true',
+        PORT: '0',
+        PGLITE_STORAGE: 'memory',
+        DATABASE_URL: '',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'private-addresses-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -29,7 +29,9 @@ function parseMetrics(text: string): Series[] {
 
 /** The sum of a metric's series whose labels include `labels`. */
 function total(series: Series[], name: string, labels: Record<string, string> = {}): number {
-  return series.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+  return series
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
 }
 
 const redirectUri = 'http://127.0.0.1:8765/callback';
@@ -39,7 +41,9 @@ async function lastUsedOn(jar: CookieJar, url: string, account: boolean): Promis
   const response = await browserFetch(jar, url);
   expect(response.status).toBe(200);
   const html = await response.text();
-  const match = account ? /<dt>\s*Last used\s*<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(html) : /<td data-label="Last used">([\s\S]*?)<\/td>/.exec(html);
+  const match = account
+    ? /<dt>\s*Last used\s*<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(html)
+    : /<td data-label="Last used">([\s\S]*?)<\/td>/.exec(html);
   expect(match, `no "Last used" on ${url}`).not.toBeNull();
   return match![1]!.replace(/<[^>]+>/g, '').trim();
 }
@@ -103,25 +107,55 @@ describe('what an operator sees (README "Metrics"): /metrics and "last used"', (
     const before = await scrape();
     const as = await discover(origin);
     const member: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-    const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student,
+    });
     const tokens = await exchangeCode(as, member, oauth.None(), outcome, redirectUri, origin);
-    const graphql = await fetch(`${origin}/account/graphql`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"query":"query Me { viewer { id } }"}' });
+    const graphql = await fetch(`${origin}/account/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: '{"query":"query Me { viewer { id } }"}',
+    });
     expect(graphql.status).toBe(200);
-    const refreshed = await oauth.processRefreshTokenResponse(as, member, await oauth.refreshTokenGrantRequest(as, member, oauth.None(), tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      member,
+      await oauth.refreshTokenGrantRequest(as, member, oauth.None(), tokens.refresh_token!, insecure),
+    );
     expect(refreshed.access_token).toBeTypeOf('string');
     // RFC 9700 4.14.2: the rotated token presented again ends the grant.
-    const reuse = await fetch(`${origin}/api/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: CLIENTS.memberApp }) });
+    const reuse = await fetch(`${origin}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: CLIENTS.memberApp,
+      }),
+    });
     expect(reuse.status).toBe(400);
     // The school allows metadata documents from localhost, but the fetcher never reaches loopback.
     const metadataClient = `https://localhost:${20000 + Math.floor(Math.random() * 20000)}/operations-test.json`;
-    const authorize = await fetch(`${origin}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: metadataClient, redirect_uri: 'http://127.0.0.1:8765/callback', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    const authorize = await fetch(
+      `${origin}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: metadataClient, redirect_uri: 'http://127.0.0.1:8765/callback', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`,
+      { redirect: 'manual' },
+    );
     expect(authorize.status).toBe(400);
     // beforeAll spent this address's one registration.
-    const second = await fetch(`${origin}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }) });
+    const second = await fetch(`${origin}/api/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }),
+    });
     expect(second.status).toBe(429);
     const after = await scrape();
 
-    const moved = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      total(after, name, labels) - total(before, name, labels);
     expect(moved('http_requests_total', { operation: 'token', status: '200' })).toBe(2);
     expect(moved('http_requests_total', { operation: 'token', status: '400' })).toBe(1);
     expect(moved('http_requests_total', { operation: 'graphql', status: '200' })).toBe(1);
@@ -133,12 +167,18 @@ describe('what an operator sees (README "Metrics"): /metrics and "last used"', (
     expect(moved('rate_limit_refusals_total', { operation: 'registerClient' })).toBe(1);
     expect(moved('oauth_client_metadata_fetches_total', { outcome: 'address_not_allowed' })).toBe(1);
     expect(moved('db_pool_acquire_seconds_count')).toBeGreaterThan(0);
-    for (const name of ['db_pool_waiting_requests', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes']) expect(after.some((s) => s.name === name), name).toBe(true);
+    for (const name of ['db_pool_waiting_requests', 'nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes'])
+      expect(
+        after.some((s) => s.name === name),
+        name,
+      ).toBe(true);
     if (DATABASE_URL) expect(total(after, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     else expect(after.some((s) => s.name === 'db_queries_in_flight')).toBe(true);
     // Bounded labels: operation ids, never raw paths, client ids or people.
     const labelValues = after.flatMap((s) => Object.values(s.labels));
-    expect(labelValues.filter((v) => v.includes('/api/') || v.includes(CLIENTS.memberApp) || v.includes('@'))).toEqual([]);
+    expect(labelValues.filter((v) => v.includes('/api/') || v.includes(CLIENTS.memberApp) || v.includes('@'))).toEqual(
+      [],
+    );
   });
 
   it('"last used" moves when an access token is used, not only on refresh, on the account and admin pages', async () => {
@@ -146,22 +186,47 @@ describe('what an operator sees (README "Metrics"): /metrics and "last used"', (
     const as = await discover(origin);
     // A member application of the second demo student: allowed, exchanged, not yet used.
     const member: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
-    const memberOutcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student2 });
+    const memberOutcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student2,
+    });
     const memberTokens = await exchangeCode(as, member, oauth.None(), memberOutcome, redirectUri, origin);
     // Never used: no time shown (whatever the page writes instead; the time has digits).
     const neverUsed = await lastUsedOn(memberOutcome.jar, `${origin}/account/connected-apps`, true);
     expect(neverUsed).not.toMatch(/\d/);
-    const graphql = await fetch(`${origin}/account/graphql`, { method: 'POST', headers: { authorization: `Bearer ${memberTokens.access_token}`, 'content-type': 'application/json' }, body: '{"query":"{ viewer { id } }"}' });
+    const graphql = await fetch(`${origin}/account/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberTokens.access_token}`, 'content-type': 'application/json' },
+      body: '{"query":"{ viewer { id } }"}',
+    });
     expect(graphql.status).toBe(200);
-    expect(await eventually(async () => /\d{2}/.test(await lastUsedOn(memberOutcome.jar, `${origin}/account/connected-apps`, true)))).toBe(true);
+    expect(
+      await eventually(async () =>
+        /\d{2}/.test(await lastUsedOn(memberOutcome.jar, `${origin}/account/connected-apps`, true)),
+      ),
+    ).toBe(true);
 
     // An operator grant of the loopback client registered in beforeAll, allowed by the owner.
-    const operatorOutcome = await authorizeInBrowser(as, { clientId: operatorClient.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
+    const operatorOutcome = await authorizeInBrowser(as, {
+      clientId: operatorClient.client_id,
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
     const operatorTokens = await exchangeCode(as, operatorClient, oauth.None(), operatorOutcome, redirectUri);
     expect(await lastUsedOn(operatorOutcome.jar, `${origin}/admin/connected-apps`, false)).not.toMatch(/\d/);
-    const courses = await fetch(`${origin}/api/v1/courses`, { headers: { authorization: `Bearer ${operatorTokens.access_token}` } });
+    const courses = await fetch(`${origin}/api/v1/courses`, {
+      headers: { authorization: `Bearer ${operatorTokens.access_token}` },
+    });
     expect(courses.status).toBe(200);
-    expect(await eventually(async () => /\d{2}/.test(await lastUsedOn(operatorOutcome.jar, `${origin}/admin/connected-apps`, false)))).toBe(true);
+    expect(
+      await eventually(async () =>
+        /\d{2}/.test(await lastUsedOn(operatorOutcome.jar, `${origin}/admin/connected-apps`, false)),
+      ),
+    ).toBe(true);
     const written = total(await scrape(), 'oauth_grant_use_writes_total');
     expect(written).toBeGreaterThanOrEqual(2);
   });

@@ -34,15 +34,28 @@ describe(`refresh replay race on ${databaseLabel()} (RFC 9700 4.14.2)`, () => {
   let families: FamilyCount;
   let log = '';
   /** The instance's error lines, to say why a use was not answered 200 or 400. */
-  const instanceErrors = () => `\n${log.split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(0, 5).join('\n')}`;
+  const instanceErrors = () =>
+    `\n${log
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l))
+      .slice(0, 5)
+      .join('\n')}`;
 
   async function race(origin: string, refreshToken: string): Promise<Round> {
-    const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id }).toString();
+    const body = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: client.client_id,
+    }).toString();
     const started = Date.now();
     // Each use on its own connection, all sent before any answer comes back.
     const answers = await Promise.all(
       Array.from({ length: CONCURRENT }, () =>
-        fetch(`${origin}/api/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' }, body }).then(async (r) => ({ status: r.status, json: (await r.json()) as { refresh_token?: string } })),
+        fetch(`${origin}/api/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' },
+          body,
+        }).then(async (r) => ({ status: r.status, json: (await r.json()) as { refresh_token?: string } })),
       ),
     );
     const successors = answers.flatMap((a) => (a.status === 200 && a.json.refresh_token ? [a.json.refresh_token] : []));
@@ -60,12 +73,24 @@ describe(`refresh replay race on ${databaseLabel()} (RFC 9700 4.14.2)`, () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refresh-race-'));
     scratch = DATABASE_URL ? await createScratchPostgresDatabase(DATABASE_URL) : undefined;
     at = scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') };
-    const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { PGLITE_STORAGE: 'disk', DATA_DIR: dataDir };
-    instance = await startInstance({ ...database, KEY_ENCRYPTION_KEY: newKeyEncryptionKey(), RATE_LIMIT_OVERRIDES: 'tokenPerClient=100000' }, { readyMs: 120_000 });
+    const database: Record<string, string> = scratch
+      ? { DATABASE_URL: scratch.url }
+      : { PGLITE_STORAGE: 'disk', DATA_DIR: dataDir };
+    instance = await startInstance(
+      { ...database, KEY_ENCRYPTION_KEY: newKeyEncryptionKey(), RATE_LIMIT_OVERRIDES: 'tokenPerClient=100000' },
+      { readyMs: 120_000 },
+    );
     const as = await discover(instance.origin);
     const jar = new CookieJar();
     for (let i = 0; i < ROUNDS; i++) {
-      const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri, scope: 'openid account:read', resource: instance.origin, email: ACCOUNTS.student, jar });
+      const outcome = await authorizeInBrowser(as, {
+        clientId: client.client_id,
+        redirectUri,
+        scope: 'openid account:read',
+        resource: instance.origin,
+        email: ACCOUNTS.student,
+        jar,
+      });
       const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, instance.origin);
       rounds.push(await race(instance.origin, tokens.refresh_token!));
     }
@@ -73,17 +98,29 @@ describe(`refresh replay race on ${databaseLabel()} (RFC 9700 4.14.2)`, () => {
     log = instance.stdout();
     for (const round of rounds) round.live = await liveAmong(at, round.successors);
     families = await countFamilies(at);
-    await writeResults(`refresh-race-${databaseLabel().toLowerCase()}`, `Refresh replay race, ${CONCURRENT} concurrent uses of one refresh token (${databaseLabel()})`, [
-      ['rounds (one fresh grant each)', ROUNDS],
-      ['requests sent', ROUNDS * CONCURRENT],
-      ['answered 200 (retries inside the grace window)', rounds.map((r) => r.ok).join(' / '), `must be ${CONCURRENT}`],
-      ['distinct refresh tokens handed out per round', rounds.map((r) => new Set(r.successors).size).join(' / '), 'must be 1'],
-      ['answered 400 invalid_grant', rounds.map((r) => r.refused).join(' / ')],
-      ['answered anything else', rounds.map((r) => r.other.length).join(' / '), 'must be 0'],
-      ['live successors per round (SQL)', rounds.map((r) => r.live).join(' / '), 'must be 1'],
-      ['half-rotated or forked families (SQL)', families.halfRotated + families.forked, 'must be 0'],
-      ['time per round, ms', rounds.map((r) => r.ms).join(' / ')],
-    ]);
+    await writeResults(
+      `refresh-race-${databaseLabel().toLowerCase()}`,
+      `Refresh replay race, ${CONCURRENT} concurrent uses of one refresh token (${databaseLabel()})`,
+      [
+        ['rounds (one fresh grant each)', ROUNDS],
+        ['requests sent', ROUNDS * CONCURRENT],
+        [
+          'answered 200 (retries inside the grace window)',
+          rounds.map((r) => r.ok).join(' / '),
+          `must be ${CONCURRENT}`,
+        ],
+        [
+          'distinct refresh tokens handed out per round',
+          rounds.map((r) => new Set(r.successors).size).join(' / '),
+          'must be 1',
+        ],
+        ['answered 400 invalid_grant', rounds.map((r) => r.refused).join(' / ')],
+        ['answered anything else', rounds.map((r) => r.other.length).join(' / '), 'must be 0'],
+        ['live successors per round (SQL)', rounds.map((r) => r.live).join(' / '), 'must be 1'],
+        ['half-rotated or forked families (SQL)', families.halfRotated + families.forked, 'must be 0'],
+        ['time per round, ms', rounds.map((r) => r.ms).join(' / ')],
+      ],
+    );
   }, 180_000);
 
   afterAll(async () => {

@@ -9,7 +9,11 @@ import { writeResults } from './results.ts';
 describe('RESULTS.md writer (figures written by the run itself)', () => {
   it('replaces only the section of the suite that writes, and keeps concurrent writers’ sections', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'results-')), 'RESULTS.md');
-    await Promise.all(['b-suite', 'a-suite', 'c-suite'].map((key, i) => writeResults(key, `Suite ${key}`, [['requests sent', i]], [], file)));
+    await Promise.all(
+      ['b-suite', 'a-suite', 'c-suite'].map((key, i) =>
+        writeResults(key, `Suite ${key}`, [['requests sent', i]], [], file),
+      ),
+    );
     await writeResults('b-suite', 'Suite b-suite', [['requests sent', 42, 'second run']], ['a note'], file);
     const text = readFileSync(file, 'utf8');
     expect(text.match(/^## Suite .*$/gm)).toEqual(['## Suite a-suite', '## Suite b-suite', '## Suite c-suite']);

@@ -22,7 +22,11 @@ export type Figure = [name: string, value: string | number, note?: string];
 
 function commit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown';
   }
@@ -73,13 +77,23 @@ async function withLock<T>(file: string, work: () => T): Promise<T> {
 }
 
 /** Replaces (or appends) the section `key` of RESULTS.md; sections stay in key order. */
-export async function writeResults(key: string, title: string, figures: Figure[], notes: string[] = [], file = RESULTS_PATH): Promise<void> {
+export async function writeResults(
+  key: string,
+  title: string,
+  figures: Figure[],
+  notes: string[] = [],
+  file = RESULTS_PATH,
+): Promise<void> {
   await withLock(file, () => {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
     const sections = new Map<string, string>();
-    for (const match of current.matchAll(/<!-- section:([^ ]+) -->[\s\S]*?<!-- \/section:\1 -->/g)) sections.set(match[1]!, match[0]);
+    for (const match of current.matchAll(/<!-- section:([^ ]+) -->[\s\S]*?<!-- \/section:\1 -->/g))
+      sections.set(match[1]!, match[0]);
     sections.set(key, render(key, title, figures, notes));
-    const body = [...sections.keys()].sort().map((k) => sections.get(k)!).join('\n\n');
+    const body = [...sections.keys()]
+      .sort()
+      .map((k) => sections.get(k)!)
+      .join('\n\n');
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, `${HEADER}\n${body}\n`);
     renameSync(temporary, file);

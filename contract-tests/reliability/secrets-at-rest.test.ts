@@ -29,7 +29,9 @@ async function readEveryTextColumn(url: string): Promise<Cell[]> {
     const cells: Cell[] = [];
     for (const c of columns) {
       const name = `${c.table_schema}.${c.table_name}.${c.column_name}`;
-      const { rows } = await client.query<{ v: string }>(`select "${c.column_name}"::text as v from "${c.table_schema}"."${c.table_name}" where "${c.column_name}" is not null`);
+      const { rows } = await client.query<{ v: string }>(
+        `select "${c.column_name}"::text as v from "${c.table_schema}"."${c.table_name}" where "${c.column_name}" is not null`,
+      );
       for (const row of rows) cells.push({ column: name, text: row.v });
     }
     return cells;
@@ -48,7 +50,10 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
 
   beforeAll(async () => {
     scratch = await createScratchPostgresDatabase(DATABASE_URL!);
-    instance = await startInstance({ DATABASE_URL: scratch.url, KEY_ENCRYPTION_KEY: newKeyEncryptionKey() }, { readyMs: 120_000 });
+    instance = await startInstance(
+      { DATABASE_URL: scratch.url, KEY_ENCRYPTION_KEY: newKeyEncryptionKey() },
+      { readyMs: 120_000 },
+    );
     record = await runEveryFlow(instance.origin);
     cells = await readEveryTextColumn(scratch.url);
   }, 150_000);
@@ -61,13 +66,28 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
   it('the scan covers where the secrets live: each is found there as its SHA-256 hash (hashes only)', () => {
     // Without this, a scan that missed the OAuth tables would pass vacuously.
     const columns = new Set(cells.map((c) => c.column));
-    for (const name of ['oauth_sessions.token_hash', 'oauth_authorization_codes.code_hash', 'oauth_access_tokens.token_hash', 'oauth_refresh_tokens.token_hash', 'oauth_clients.client_secret_hash', 'signing_keys.private_jwk_ciphertext', 'audit_events.details']) {
-      expect([...columns].some((c) => c.endsWith(`.${name}`)), name).toBe(true);
+    for (const name of [
+      'oauth_sessions.token_hash',
+      'oauth_authorization_codes.code_hash',
+      'oauth_access_tokens.token_hash',
+      'oauth_refresh_tokens.token_hash',
+      'oauth_clients.client_secret_hash',
+      'signing_keys.private_jwk_ciphertext',
+      'audit_events.details',
+    ]) {
+      expect(
+        [...columns].some((c) => c.endsWith(`.${name}`)),
+        name,
+      ).toBe(true);
     }
     const hashes = new Set(cells.map((c) => c.text));
-    const stored = [...record.seen].filter(([value, kind]) => ['code', 'access token', 'refresh token', 'client secret'].includes(kind) || value.startsWith('scs_'));
+    const stored = [...record.seen].filter(
+      ([value, kind]) =>
+        ['code', 'access token', 'refresh token', 'client secret'].includes(kind) || value.startsWith('scs_'),
+    );
     expect(stored.length).toBeGreaterThanOrEqual(12);
-    for (const [value, kind] of stored) expect(hashes.has(sha256(value)), `${kind} ${value.slice(0, 8)}… has no stored hash`).toBe(true);
+    for (const [value, kind] of stored)
+      expect(hashes.has(sha256(value)), `${kind} ${value.slice(0, 8)}… has no stored hash`).toBe(true);
   });
 
   it('no code, token, client secret, password or cookie value appears in any text or JSON column, whole or as its base64url body', () => {
@@ -75,7 +95,8 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
     const found: string[] = [];
     for (const [value, kind] of record.seen) {
       for (const form of formsOf(value)) {
-        for (const cell of cells) if (cell.text.includes(form)) found.push(`${kind} (${form.slice(0, 10)}…) in ${cell.column}`);
+        for (const cell of cells)
+          if (cell.text.includes(form)) found.push(`${kind} (${form.slice(0, 10)}…) in ${cell.column}`);
       }
     }
     expect(found).toEqual([]);
@@ -88,7 +109,8 @@ describe.skipIf(skipWithoutPostgres('secrets-at-rest.test.ts'))('secrets at rest
     for (const { text } of keys) {
       expect(text).not.toMatch(/"(kty|d)"/);
       // Nor merely encoded: base64 of a JWK, in any dot- or colon-separated part, would decode to its members.
-      for (const part of text.split(/[.:]/)) expect(Buffer.from(part, 'base64url').toString('latin1')).not.toMatch(/"(kty|d)"/);
+      for (const part of text.split(/[.:]/))
+        expect(Buffer.from(part, 'base64url').toString('latin1')).not.toMatch(/"(kty|d)"/);
     }
     const clear = cells.filter((c) => /"d"\s*:\s*"/.test(c.text) && /"kty"/.test(c.text)).map((c) => c.column);
     expect(clear).toEqual([]);

@@ -22,19 +22,23 @@ export function postgresBinaries(): string | undefined {
   const candidates: string[] = [];
   if (process.env.PG_BINDIR) candidates.push(process.env.PG_BINDIR);
   try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    candidates.push(
+      execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
   } catch {
     // no pg_config on PATH
   }
   if (existsSync('/usr/lib/postgresql')) {
-    for (const version of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${version}/bin`);
+    for (const version of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)))
+      candidates.push(`/usr/lib/postgresql/${version}/bin`);
   }
   return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
 }
 
 function systemAccount(name: string): { uid: number; gid: number } | undefined {
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return undefined;
@@ -44,7 +48,8 @@ function systemAccount(name: string): { uid: number; gid: number } | undefined {
 /** Why a throwaway cluster cannot be made here, or undefined when it can. */
 export function throwawayPostgresUnavailable(): string | undefined {
   if (!postgresBinaries()) return 'no PostgreSQL server binaries (initdb, pg_ctl) found; set PG_BINDIR';
-  if (process.getuid?.() === 0 && !systemAccount('postgres')) return 'running as root without a postgres system account to own the cluster';
+  if (process.getuid?.() === 0 && !systemAccount('postgres'))
+    return 'running as root without a postgres system account to own the cluster';
   return undefined;
 }
 
@@ -60,7 +65,9 @@ export async function createThrowawayCluster(): Promise<Cluster> {
   const account = process.getuid?.() === 0 ? systemAccount('postgres') : undefined;
   if (account) chownSync(root, account.uid, account.gid);
   const run = (tool: string, args: string[]) => {
-    const command = account ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]] as const : [path.join(bin, tool), args] as const;
+    const command = account
+      ? (['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]] as const)
+      : ([path.join(bin, tool), args] as const);
     execFileSync(command[0], [...command[1]], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   };
   const port = await freePort();

@@ -73,7 +73,11 @@ describe('routing and errors (DESIGN habit 1; one school per origin)', () => {
   });
 
   it('a body that is not JSON is a 400 problem, never a 500', async () => {
-    const response = await fetch(`${primary}/api/v1/catalog/courses`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    const response = await fetch(`${primary}/api/v1/catalog/courses`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

@@ -13,11 +13,18 @@ const SOME_FILE = '00000000-0000-7000-8000-000000000000';
 
 type Answer = { status: number; type: string; text: string; json: any };
 
-async function send(path: string, init: { method?: string; token?: string; contentType?: string; body?: string } = {}): Promise<Answer> {
+async function send(
+  path: string,
+  init: { method?: string; token?: string; contentType?: string; body?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.contentType) headers['content-type'] = init.contentType;
-  const response = await fetch(`${origin}${path}`, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body });
+  const response = await fetch(`${origin}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body,
+  });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
   return { status: response.status, type, text, json: type.includes('json') ? JSON.parse(text) : undefined };
@@ -73,12 +80,23 @@ describe('the admin and catalog API: RFC 9457 problems with errors[].pointer', (
 });
 
 describe('the OAuth JSON endpoints: RFC 6749 5.2 invalid_request, never a problem document', () => {
-  it.each(['token', 'revoke', 'introspect'])('/api/oauth/%s answers a malformed body with invalid_request and no-store (RFC 6749 5.2)', async (endpoint) => {
-    const response = await fetch(`${origin}/api/oauth/${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": ' });
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const text = await response.text();
-    expectOAuthError({ status: response.status, type: response.headers.get('content-type') ?? '', text, json: JSON.parse(text) }, 400, 'body');
-  });
+  it.each(['token', 'revoke', 'introspect'])(
+    '/api/oauth/%s answers a malformed body with invalid_request and no-store (RFC 6749 5.2)',
+    async (endpoint) => {
+      const response = await fetch(`${origin}/api/oauth/${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"token": ',
+      });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const text = await response.text();
+      expectOAuthError(
+        { status: response.status, type: response.headers.get('content-type') ?? '', text, json: JSON.parse(text) },
+        400,
+        'body',
+      );
+    },
+  );
 
   it('registration answers an unparsable body or a JSON scalar with invalid_request and a description (RFC 7591 3.2.2)', async () => {
     expectOAuthError(await send('/api/oauth/register', json('{"client_name": ')), 400, 'body');
@@ -86,15 +104,25 @@ describe('the OAuth JSON endpoints: RFC 6749 5.2 invalid_request, never a proble
   });
 
   it('refuses U+0000 in a parameter with invalid_request naming it (RFC 6749 5.2)', async () => {
-    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'rt', client_id: 'demo\u0000crm' }).toString();
+    const form = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt',
+      client_id: 'demo\u0000crm',
+    }).toString();
     const token = await send('/api/oauth/token', { contentType: 'application/x-www-form-urlencoded', body: form });
     expectOAuthError(token, 400, `client_id: ${NUL_DETAIL}`);
-    const register = await send('/api/oauth/register', json(JSON.stringify({ client_name: 'Agent\u0000', redirect_uris: ['http://127.0.0.1:8765/callback'] })));
+    const register = await send(
+      '/api/oauth/register',
+      json(JSON.stringify({ client_name: 'Agent\u0000', redirect_uris: ['http://127.0.0.1:8765/callback'] })),
+    );
     expectOAuthError(register, 400, `client_name: ${NUL_DETAIL}`);
   });
 
   it('refuses a body over 2 MB with a 413 invalid_request (RFC 9110 15.5.14, spec ContentTooLarge)', async () => {
-    const answer = await send('/api/oauth/token', { contentType: 'application/x-www-form-urlencoded', body: `client_id=${'x'.repeat(BODY_LIMIT_BYTES)}` });
+    const answer = await send('/api/oauth/token', {
+      contentType: 'application/x-www-form-urlencoded',
+      body: `client_id=${'x'.repeat(BODY_LIMIT_BYTES)}`,
+    });
     expectOAuthError(answer, 413, 'body');
   });
 });
@@ -105,7 +133,10 @@ describe('the sign-in page: its HTML error page', () => {
     expect(nul.status).toBe(400);
     expect(nul.type).toMatch(/^text\/html/);
     expect(nul.text).toContain(`/query/login_hint: ${NUL_DETAIL}`);
-    const large = await send('/oauth/sign-in', { contentType: 'application/x-www-form-urlencoded', body: `email=${'x'.repeat(BODY_LIMIT_BYTES)}` });
+    const large = await send('/oauth/sign-in', {
+      contentType: 'application/x-www-form-urlencoded',
+      body: `email=${'x'.repeat(BODY_LIMIT_BYTES)}`,
+    });
     expect(large.status).toBe(413);
     expect(large.type).toMatch(/^text\/html/);
   });

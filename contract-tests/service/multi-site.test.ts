@@ -10,7 +10,9 @@ async function allCourses(origin: string): Promise<Page['data']> {
   const out: Page['data'] = [];
   let cursor: string | null = null;
   do {
-    const response: Response = await fetch(`${origin}/api/v1/catalog/courses?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    const response: Response = await fetch(
+      `${origin}/api/v1/catalog/courses?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(response.status).toBe(200);
     const page = (await response.json()) as Page;
     out.push(...page.data);

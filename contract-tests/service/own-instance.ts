@@ -12,7 +12,10 @@ export const ownInstanceUnavailable = Boolean(CONTRACT_BASE_URL);
 export async function startOwnInstance(env: Record<string, string> = {}): Promise<Instance> {
   const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : null;
   try {
-    const instance = await startInstance({ ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) }, { readyMs: 90_000 });
+    const instance = await startInstance(
+      { ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+      { readyMs: 90_000 },
+    );
     return {
       ...instance,
       stop: async () => {

@@ -20,13 +20,22 @@ async function freePort(): Promise<number> {
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request on its own connection (no keep-alive pool that shutdown could close under it). */
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; onSent?: () => void } = {}): Promise<Answer> {
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; onSent?: () => void } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.on('finish', () => options.onSent?.());
     req.end(options.body);
@@ -45,7 +54,13 @@ function start(env: Record<string, string>): { child: ChildProcessWithoutNullStr
 
 async function waitForReady(origin: string, child: ChildProcessWithoutNullStreams): Promise<void> {
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (await request(`${origin}/readyz`).then((r) => r.status === 200, () => false)) return;
+    if (
+      await request(`${origin}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not become ready');
@@ -60,7 +75,10 @@ describe('the process (README "Configuration")', () => {
     const { child, output } = start({ [variable]: value });
     const [code] = await once(child, 'exit');
     expect(code).not.toBe(0);
-    const lines = output().trim().split('\n').filter((line) => !line.startsWith('npm '));
+    const lines = output()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm '));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid ${variable}`));
   });
@@ -68,7 +86,12 @@ describe('the process (README "Configuration")', () => {
   it('SIGTERM lets an in-flight request finish, then exits 0 within the grace time; logs are JSON with request ids', async () => {
     const port = await freePort();
     const origin = `http://localhost:${port}`;
-    const { child, output } = start({ PORT: String(port), PUBLIC_URL: origin, SECOND_SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: '5000' });
+    const { child, output } = start({
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      SECOND_SITE_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_GRACE_MS: '5000',
+    });
     await waitForReady(origin, child);
     const exited = once(child, 'exit');
     // A sign-in attempt is the slowest request there is (scrypt, ~100 ms): send one on its own
@@ -76,15 +99,27 @@ describe('the process (README "Configuration")', () => {
     const page = await request(`${origin}/oauth/sign-in`);
     const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.body)![1]!;
-    const form = new URLSearchParams({ csrf_token: csrf, email: 'owner@demo-academy.test', password: 'not-the-password' }).toString();
+    const form = new URLSearchParams({
+      csrf_token: csrf,
+      email: 'owner@demo-academy.test',
+      password: 'not-the-password',
+    }).toString();
     const started = Date.now();
-    const inFlight = request(`${origin}/oauth/sign-in`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form, onSent: () => setTimeout(() => child.kill('SIGTERM'), 20) });
+    const inFlight = request(`${origin}/oauth/sign-in`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      onSent: () => setTimeout(() => child.kill('SIGTERM'), 20),
+    });
     const response = await inFlight;
     expect(response.status).toBe(401);
     const [code] = await exited;
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(6000);
-    const lines = output().trim().split('\n').filter((line) => line.startsWith('{'));
+    const lines = output()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const requests = lines.map((line) => JSON.parse(line) as { req?: { id?: string } }).filter((entry) => entry.req);
     expect(requests.length).toBeGreaterThan(0);
     for (const entry of requests) expect(entry.req!.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -96,18 +131,38 @@ describe('the process (README "Configuration")', () => {
   // are refused at connect, never cut off mid-answer; no 5xx; exit 0 within SHUTDOWN_GRACE_MS.
   it('SIGTERM under load: in-flight requests finish, new ones are refused at connect, exit 0 within SHUTDOWN_GRACE_MS', async () => {
     const GRACE_MS = 4000;
-    const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : undefined;
+    const scratch = process.env.DATABASE_URL
+      ? await createScratchPostgresDatabase(process.env.DATABASE_URL)
+      : undefined;
     try {
       const port = await freePort();
       const origin = `http://localhost:${port}`;
-      const { child, output } = start({ PORT: String(port), PUBLIC_URL: origin, SECOND_SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: String(GRACE_MS), RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,signInPerAccount=100000,signInPerAccountAddress=100000', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+      const { child, output } = start({
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        SECOND_SITE_URL: `http://127.0.0.1:${port}`,
+        SHUTDOWN_GRACE_MS: String(GRACE_MS),
+        RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,signInPerAccount=100000,signInPerAccountAddress=100000',
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      });
       await waitForReady(origin, child);
       const page = await request(`${origin}/oauth/sign-in`);
       const cookie = (page.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
       const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.body)![1]!;
-      const signIn = new URLSearchParams({ csrf_token: csrf, email: 'student2@demo-academy.test', password: 'not-the-password' }).toString();
+      const signIn = new URLSearchParams({
+        csrf_token: csrf,
+        email: 'student2@demo-academy.test',
+        password: 'not-the-password',
+      }).toString();
 
-      type Outcome = { id: string; sentAt: number; doneAt: number; status?: number; complete?: boolean; error?: string };
+      type Outcome = {
+        id: string;
+        sentAt: number;
+        doneAt: number;
+        status?: number;
+        complete?: boolean;
+        error?: string;
+      };
       const outcomes: Outcome[] = [];
       const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
       let exitAt = 0;
@@ -120,18 +175,50 @@ describe('the process (README "Configuration")', () => {
           const outcome: Outcome = { id, sentAt: Date.now(), doneAt: 0 };
           outcomes.push(outcome);
           const post = kind % 4 === 0; // a quarter are sign-in attempts (scrypt: the slow ones)
-          const req = http.request(`${origin}${post ? '/oauth/sign-in' : kind % 4 === 1 ? '/readyz' : '/api/v1/catalog/courses'}`, { method: post ? 'POST' : 'GET', agent: false, headers: { 'x-request-id': id, ...(post ? { cookie, 'content-type': 'application/x-www-form-urlencoded' } : {}) } }, (res) => {
-            let length = 0;
-            res.on('data', (c: Buffer) => (length += c.length));
-            res.on('end', () => {
-              const declared = res.headers['content-length'];
-              Object.assign(outcome, { status: res.statusCode, complete: declared === undefined || Number(declared) === length, doneAt: Date.now() });
-              resolve();
-            });
-            res.on('error', (error: NodeJS.ErrnoException) => (Object.assign(outcome, { status: res.statusCode, complete: false, error: error.code ?? error.message, doneAt: Date.now() }), resolve()));
-          });
+          const req = http.request(
+            `${origin}${post ? '/oauth/sign-in' : kind % 4 === 1 ? '/readyz' : '/api/v1/catalog/courses'}`,
+            {
+              method: post ? 'POST' : 'GET',
+              agent: false,
+              headers: {
+                'x-request-id': id,
+                ...(post ? { cookie, 'content-type': 'application/x-www-form-urlencoded' } : {}),
+              },
+            },
+            (res) => {
+              let length = 0;
+              res.on('data', (c: Buffer) => (length += c.length));
+              res.on('end', () => {
+                const declared = res.headers['content-length'];
+                Object.assign(outcome, {
+                  status: res.statusCode,
+                  complete: declared === undefined || Number(declared) === length,
+                  doneAt: Date.now(),
+                });
+                resolve();
+              });
+              res.on(
+                'error',
+                (error: NodeJS.ErrnoException) => (
+                  Object.assign(outcome, {
+                    status: res.statusCode,
+                    complete: false,
+                    error: error.code ?? error.message,
+                    doneAt: Date.now(),
+                  }),
+                  resolve()
+                ),
+              );
+            },
+          );
           req.setTimeout(GRACE_MS + 2000, () => req.destroy(new Error('timeout')));
-          req.on('error', (error: NodeJS.ErrnoException) => (Object.assign(outcome, { error: error.code ?? error.message, doneAt: Date.now() }), resolve()));
+          req.on(
+            'error',
+            (error: NodeJS.ErrnoException) => (
+              Object.assign(outcome, { error: error.code ?? error.message, doneAt: Date.now() }),
+              resolve()
+            ),
+          );
           req.end(post ? signIn : undefined);
         });
 
@@ -154,24 +241,38 @@ describe('the process (README "Configuration")', () => {
       await Promise.all([...loops, slow]);
       const exitMs = exitAt - sigtermAt;
 
-      const logged = new Set(output().split('\n').filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { req?: { id?: string } }).req?.id).filter(Boolean));
+      const logged = new Set(
+        output()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => (JSON.parse(l) as { req?: { id?: string } }).req?.id)
+          .filter(Boolean),
+      );
       const answered = outcomes.filter((o) => o.status !== undefined && o.complete);
       const cut = outcomes.filter((o) => o.status !== undefined && !o.complete);
       const failed = outcomes.filter((o) => o.status === undefined);
       const servedButLost = outcomes.filter((o) => logged.has(o.id) && !(o.status !== undefined && o.complete));
       const afterSigterm = answered.filter((o) => o.sentAt < sigtermAt && o.doneAt > sigtermAt);
       const lateSent = outcomes.filter((o) => o.sentAt > sigtermAt + 200);
-      await writeResults(`sigterm-under-load-${databaseLabel().toLowerCase()}`, `SIGTERM under load (${databaseLabel()})`, [
-        ['requests sent (fresh connection each, 8 clients)', outcomes.length],
-        ['answered in full', answered.length],
-        ['of which in flight at SIGTERM, finished after it', afterSigterm.length, 'in-flight requests finish'],
-        ['5xx answers', answered.filter((o) => o.status! >= 500).length, 'must be 0'],
-        ['answers cut off mid-body', cut.length, 'must be 0'],
-        ['served (in the log) but not received in full', servedButLost.length, 'must be 0'],
-        ['refused at connect (ECONNREFUSED)', failed.filter((o) => o.error === 'ECONNREFUSED').length],
-        ['reset before any answer byte', failed.filter((o) => o.error !== 'ECONNREFUSED').length, 'never served: safe to retry'],
-        ['SIGTERM to exit, ms', exitMs, `SHUTDOWN_GRACE_MS = ${GRACE_MS}`],
-      ]);
+      await writeResults(
+        `sigterm-under-load-${databaseLabel().toLowerCase()}`,
+        `SIGTERM under load (${databaseLabel()})`,
+        [
+          ['requests sent (fresh connection each, 8 clients)', outcomes.length],
+          ['answered in full', answered.length],
+          ['of which in flight at SIGTERM, finished after it', afterSigterm.length, 'in-flight requests finish'],
+          ['5xx answers', answered.filter((o) => o.status! >= 500).length, 'must be 0'],
+          ['answers cut off mid-body', cut.length, 'must be 0'],
+          ['served (in the log) but not received in full', servedButLost.length, 'must be 0'],
+          ['refused at connect (ECONNREFUSED)', failed.filter((o) => o.error === 'ECONNREFUSED').length],
+          [
+            'reset before any answer byte',
+            failed.filter((o) => o.error !== 'ECONNREFUSED').length,
+            'never served: safe to retry',
+          ],
+          ['SIGTERM to exit, ms', exitMs, `SHUTDOWN_GRACE_MS = ${GRACE_MS}`],
+        ],
+      );
 
       expect(code).toBe(0);
       expect(exitMs).toBeLessThan(GRACE_MS);
@@ -179,10 +280,15 @@ describe('the process (README "Configuration")', () => {
       expect(cut.map((o) => o.id)).toEqual([]);
       expect(servedButLost.map((o) => `${o.id} ${o.error}`)).toEqual([]);
       expect(failed.filter((o) => logged.has(o.id))).toEqual([]); // a refused request was never served
-      expect(failed.map((o) => o.error).filter((e) => !['ECONNREFUSED', 'ECONNRESET', 'socket hang up'].includes(e!))).toEqual([]); // no timeouts: nothing hangs
+      expect(
+        failed.map((o) => o.error).filter((e) => !['ECONNREFUSED', 'ECONNRESET', 'socket hang up'].includes(e!)),
+      ).toEqual([]); // no timeouts: nothing hangs
       expect(afterSigterm.length, 'requests in flight at SIGTERM that finished after it').toBeGreaterThan(0);
       expect(lateSent.length).toBeGreaterThan(0);
-      expect(lateSent.filter((o) => o.error !== 'ECONNREFUSED').map((o) => `${o.id} ${o.status ?? o.error}`), 'requests sent after the listener closed are refused at connect').toEqual([]);
+      expect(
+        lateSent.filter((o) => o.error !== 'ECONNREFUSED').map((o) => `${o.id} ${o.status ?? o.error}`),
+        'requests sent after the listener closed are refused at connect',
+      ).toEqual([]);
     } finally {
       await scratch?.drop();
     }

@@ -6,7 +6,9 @@ import { createClient, createConfig } from '../../generated/openapi/client/clien
 import { recordOperationCall } from './operation-log.ts';
 
 export function adminClient(origin: string, token?: string) {
-  const client = createClient(createConfig({ baseUrl: origin, headers: token ? { Authorization: `Bearer ${token}` } : {} }));
+  const client = createClient(
+    createConfig({ baseUrl: origin, headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+  );
   client.interceptors.response.use((response, _request, options) => {
     recordOperationCall(options.method ?? 'GET', options.url, response.status);
     return response;

@@ -30,13 +30,17 @@ const browserPresent = existsSync(CHROMIUM_PATH);
 export const skipBrowserTests = !browserPresent && !process.env.CI;
 
 if (skipBrowserTests) {
-  console.warn(`[browser] skipping browser tests: no Chromium at ${CHROMIUM_PATH} (install it with \`apt-get install chromium\` or set CHROMIUM_PATH)`);
+  console.warn(
+    `[browser] skipping browser tests: no Chromium at ${CHROMIUM_PATH} (install it with \`apt-get install chromium\` or set CHROMIUM_PATH)`,
+  );
 }
 
 export async function launchBrowser(): Promise<Browser> {
   if (!browserPresent) {
     // Only reached in CI (elsewhere the suite is skipped): a missing browser is a failure there.
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: CI must install it (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: CI must install it (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 15_000 });
 }

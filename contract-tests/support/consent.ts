@@ -13,7 +13,11 @@ export type Person = { email?: string; password?: string; decision?: 'allow' | '
  * Walks /oauth/authorize → sign-in → consent over HTTP and returns the redirect that leaves the
  * school's origin (the client's redirect_uri with code or error). Throws on any other outcome.
  */
-export async function consentOverHttp(authorizationUrl: URL | string, person: Person = {}, jar: CookieJar = new CookieJar()): Promise<URL> {
+export async function consentOverHttp(
+  authorizationUrl: URL | string,
+  person: Person = {},
+  jar: CookieJar = new CookieJar(),
+): Promise<URL> {
   let url = authorizationUrl.toString();
   const origin = new URL(url).origin;
   for (let hop = 0; hop < 10; hop++) {
@@ -25,17 +29,24 @@ export async function consentOverHttp(authorizationUrl: URL | string, person: Pe
       continue;
     }
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`authorization answered ${response.status} at ${url}: ${html.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`authorization answered ${response.status} at ${url}: ${html.slice(0, 300)}`);
     const fields = formFields(html);
     if (html.includes('action="/oauth/sign-in"')) {
-      const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email: person.email ?? ACCOUNTS.student, password: person.password ?? DEMO_PASSWORD } });
-      if (signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}: ${(await signIn.text()).slice(0, 300)}`);
+      const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+        form: { ...fields, email: person.email ?? ACCOUNTS.student, password: person.password ?? DEMO_PASSWORD },
+      });
+      if (signIn.status !== 303)
+        throw new Error(`sign-in answered ${signIn.status}: ${(await signIn.text()).slice(0, 300)}`);
       url = new URL(signIn.headers.get('location')!, origin).toString();
       continue;
     }
     if (html.includes('action="/oauth/authorize"')) {
-      const decided = await browserFetch(jar, `${origin}/oauth/authorize`, { form: { ...fields, decision: person.decision ?? 'allow' } });
-      if (decided.status !== 302) throw new Error(`consent answered ${decided.status}: ${(await decided.text()).slice(0, 300)}`);
+      const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {
+        form: { ...fields, decision: person.decision ?? 'allow' },
+      });
+      if (decided.status !== 302)
+        throw new Error(`consent answered ${decided.status}: ${(await decided.text()).slice(0, 300)}`);
       return new URL(decided.headers.get('location')!);
     }
     throw new Error(`unexpected page at ${url}: ${html.slice(0, 300)}`);
@@ -48,7 +59,12 @@ export async function consentOverHttp(authorizationUrl: URL | string, person: Pe
  * fields when asked, presses Allow (or Deny) when asked, and returns the URL of the page the
  * browser loaded under `callbackPrefix` (the client's redirect_uri, with code or error).
  */
-export async function consentInChromium(page: Page, authorizationUrl: URL | string, callbackPrefix: string, person: Person = {}): Promise<URL> {
+export async function consentInChromium(
+  page: Page,
+  authorizationUrl: URL | string,
+  callbackPrefix: string,
+  person: Person = {},
+): Promise<URL> {
   const atCallback = () => page.url().startsWith(callbackPrefix);
   const landed = page.waitForURL((url) => url.toString().startsWith(callbackPrefix), { waitUntil: 'commit' });
   await page.goto(authorizationUrl.toString(), { waitUntil: 'commit' });
@@ -60,7 +76,9 @@ export async function consentInChromium(page: Page, authorizationUrl: URL | stri
       await page.getByLabel(words.email).fill(person.email ?? ACCOUNTS.student);
       await page.getByLabel(words.password).fill(person.password ?? DEMO_PASSWORD);
       await page.getByRole('button', { name: words.signIn }).click();
-      await page.waitForURL((url) => url.pathname !== '/oauth/sign-in' || url.toString().startsWith(callbackPrefix), { waitUntil: 'commit' });
+      await page.waitForURL((url) => url.pathname !== '/oauth/sign-in' || url.toString().startsWith(callbackPrefix), {
+        waitUntil: 'commit',
+      });
       continue;
     }
     const words = await wordsOf(page);

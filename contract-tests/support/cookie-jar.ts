@@ -29,19 +29,38 @@ export class CookieJar {
 }
 
 /** GET or POST without following redirects, with the jar's cookies. */
-export async function browserFetch(jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+export async function browserFetch(
+  jar: CookieJar,
+  url: string,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { cookie: jar.header(url) };
   let body: string | undefined;
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form).toString();
   }
-  const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const response = await fetch(url, {
+    method: init.method ?? (init.form ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   jar.store(url, response);
   return response;
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&#x2F;': '/', '&#96;': '`', '&#x3D;': '=' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&#x2F;': '/',
+  '&#96;': '`',
+  '&#x3D;': '=',
+};
 
 export function decodeEntities(value: string): string {
   return value.replace(/&(?:amp|lt|gt|quot|#39|#x27|#x2F|#96|#x3D);/g, (entity) => ENTITIES[entity] ?? entity);

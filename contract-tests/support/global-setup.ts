@@ -28,7 +28,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -67,7 +69,10 @@ async function demoSecondSchool(primary: string): Promise<string> {
   if (!swapped) return '';
   url.hostname = swapped;
   const candidate = url.origin;
-  const metadata = await fetch(`${candidate}/.well-known/oauth-authorization-server`).then((r) => (r.ok ? (r.json() as Promise<{ issuer?: string }>) : undefined), () => undefined);
+  const metadata = await fetch(`${candidate}/.well-known/oauth-authorization-server`).then(
+    (r) => (r.ok ? (r.json() as Promise<{ issuer?: string }>) : undefined),
+    () => undefined,
+  );
   return metadata?.issuer === candidate ? candidate : '';
 }
 
@@ -80,7 +85,10 @@ async function demoSecondSchool(primary: string): Promise<string> {
 const SUITE_NEEDS = { 'sign in per address': 500, 'registration per address': 500 } as const;
 
 async function warnAboutRateLimits(origin: string): Promise<void> {
-  const authMd = await fetch(`${origin}/auth.md`).then((r) => (r.ok ? r.text() : ''), () => '');
+  const authMd = await fetch(`${origin}/auth.md`).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
   const tooLow = Object.entries(SUITE_NEEDS).flatMap(([name, needed]) => {
     const limit = Number(new RegExp(`\\| ${name} \\| (\\d+) per ([^|]+)\\|`).exec(authMd)?.[1] ?? NaN);
     return limit < needed ? [`${name} ${limit}`] : [];
@@ -100,7 +108,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForDeployment(primary);
     await warnAboutRateLimits(primary);
     project.provide('primaryOrigin', primary);
-    project.provide('secondaryOrigin', process.env.CONTRACT_SECOND_BASE_URL ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin : await demoSecondSchool(primary));
+    project.provide(
+      'secondaryOrigin',
+      process.env.CONTRACT_SECOND_BASE_URL
+        ? new URL(process.env.CONTRACT_SECOND_BASE_URL).origin
+        : await demoSecondSchool(primary),
+    );
     project.provide('serverLogPath', '');
     project.provide('tlsCert', '');
     project.provide('tlsKey', '');

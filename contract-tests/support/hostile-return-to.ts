@@ -49,12 +49,87 @@ export const KNOWN_BAD_RETURN_TOS = [
 ];
 
 const PIECES = [
-  '/', '//', '///', '\\', '\\\\', '/\\', '\\/', '.', '..', './', '../', '/./', '/../',
-  '%2F', '%2f', '%252F', '%25252f', '%5C', '%5c', '%255C', '%2e', '%2E', '%2e%2e', '%252e', '%00', '%09', '%0a', '%0d', '%20', '%',
-  '\t', '\n', '\r', ' ', '\u0000', '\u000b', '\u000c', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\u200b', '\u202e',
-  'javascript:', 'JAVASCRIPT:', 'java\tscript:', 'data:', 'vbscript:', 'http:', 'https:', 'file:', 'HTTP://', 'https://', 'mailto:',
-  'evil.example', 'evil.example:443', '127.0.0.1', '[::1]', 'localhost', '@', 'user:pass@', ':', ';', '?', '#', '&', '=',
-  'alert(1)', '<script>', '"', "'", '`', '\uff0f', '\uff3c', '\u2215', '\u2044', 'ａ', '\u{1f600}',
+  '/',
+  '//',
+  '///',
+  '\\',
+  '\\\\',
+  '/\\',
+  '\\/',
+  '.',
+  '..',
+  './',
+  '../',
+  '/./',
+  '/../',
+  '%2F',
+  '%2f',
+  '%252F',
+  '%25252f',
+  '%5C',
+  '%5c',
+  '%255C',
+  '%2e',
+  '%2E',
+  '%2e%2e',
+  '%252e',
+  '%00',
+  '%09',
+  '%0a',
+  '%0d',
+  '%20',
+  '%',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  '\u0000',
+  '\u000b',
+  '\u000c',
+  '\u007f',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u3000',
+  '\ufeff',
+  '\u200b',
+  '\u202e',
+  'javascript:',
+  'JAVASCRIPT:',
+  'java\tscript:',
+  'data:',
+  'vbscript:',
+  'http:',
+  'https:',
+  'file:',
+  'HTTP://',
+  'https://',
+  'mailto:',
+  'evil.example',
+  'evil.example:443',
+  '127.0.0.1',
+  '[::1]',
+  'localhost',
+  '@',
+  'user:pass@',
+  ':',
+  ';',
+  '?',
+  '#',
+  '&',
+  '=',
+  'alert(1)',
+  '<script>',
+  '"',
+  "'",
+  '`',
+  '\uff0f',
+  '\uff3c',
+  '\u2215',
+  '\u2044',
+  'ａ',
+  '\u{1f600}',
 ];
 
 /** One of the dangerous pieces, a word, or random text (random unicode included). */
@@ -69,12 +144,23 @@ const piece = fc.oneof(
 export const hostileReturnTo: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...KNOWN_BAD_RETURN_TOS) },
   { weight: 6, arbitrary: fc.array(piece, { minLength: 1, maxLength: 10 }).map((parts) => parts.join('')) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...KNOWN_BAD_RETURN_TOS), fc.array(piece, { maxLength: 4 })).map(([bad, tail]) => bad + tail.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...KNOWN_BAD_RETURN_TOS), fc.array(piece, { maxLength: 4 }))
+      .map(([bad, tail]) => bad + tail.join('')),
+  },
 );
 
 /** Plain paths of this service, which must come back unchanged. */
 export const plainReturnTo: fc.Arbitrary<string> = fc
-  .tuple(fc.array(fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,11}$/).filter((s) => s !== '.' && s !== '..'), { minLength: 1, maxLength: 5 }), fc.option(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9%._~-]{0,12}$/), { nil: undefined }))
+  .tuple(
+    fc.array(
+      fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,11}$/).filter((s) => s !== '.' && s !== '..'),
+      { minLength: 1, maxLength: 5 },
+    ),
+    fc.option(fc.stringMatching(/^[a-z]{1,6}=[A-Za-z0-9%._~-]{0,12}$/), { nil: undefined }),
+  )
   .map(([segments, query]) => `/${segments.join('/')}${query ? `?${query}` : ''}`);
 
 /**
@@ -94,9 +180,14 @@ export function browserDestinations(location: string, base: string): URL[] {
 }
 
 /** Why a Location sent by a page of `origin` would take a browser elsewhere, or undefined when it stays home. */
-export function offOriginReason(location: string | null, origin: string, bases: readonly string[] = [`${origin}/oauth/sign-in`]): string | undefined {
+export function offOriginReason(
+  location: string | null,
+  origin: string,
+  bases: readonly string[] = [`${origin}/oauth/sign-in`],
+): string | undefined {
   if (location === null) return 'no Location';
-  if (!/^\/(?![/\\])[!-~]*$/.test(location)) return `${JSON.stringify(location)} is not a printable path with one leading "/"`;
+  if (!/^\/(?![/\\])[!-~]*$/.test(location))
+    return `${JSON.stringify(location)} is not a printable path with one leading "/"`;
   for (const base of bases) {
     for (const destination of browserDestinations(location, base)) {
       if (destination.origin !== origin) return `${JSON.stringify(location)} leads to ${destination.origin}`;

@@ -7,7 +7,10 @@ export type Element = { tag: string; attrs: Record<string, string> };
 
 export function elementsOf(html: string): Element[] {
   const found: Element[] = [];
-  const parser = new Parser({ onopentag: (tag, attrs) => found.push({ tag, attrs }) }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const parser = new Parser(
+    { onopentag: (tag, attrs) => found.push({ tag, attrs }) },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   parser.write(html);
   parser.end();
   return found;
@@ -22,8 +25,35 @@ export function textOf(html: string): string {
   return text;
 }
 
-const ACTIVE_TAGS = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'applet', 'base', 'svg', 'math', 'style', 'link', 'meta', 'form', 'template', 'noscript']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'data', 'srcset', 'cite']);
+const ACTIVE_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'svg',
+  'math',
+  'style',
+  'link',
+  'meta',
+  'form',
+  'template',
+  'noscript',
+]);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'background',
+  'data',
+  'srcset',
+  'cite',
+]);
 // http(s), mailto, a fragment, a path on this origin (never `//host` nor `/\host`), or a relative
 // reference whose first segment holds no colon (RFC 3986 4.2), so no scheme at all.
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/;

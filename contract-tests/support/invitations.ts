@@ -6,7 +6,10 @@ import { browserFetch, CookieJar, formFields } from './cookie-jar.ts';
 export const NEW_PERSON_PASSWORD = 'invited-person-password';
 
 /** Opens the link and answers it; the accept page's double-submit CSRF cookie and token come along. */
-export async function answerInvitation(acceptUrl: string, answer: { decision: 'accept' | 'decline'; password?: string; name?: string }): Promise<Response> {
+export async function answerInvitation(
+  acceptUrl: string,
+  answer: { decision: 'accept' | 'decline'; password?: string; name?: string },
+): Promise<Response> {
   const jar = new CookieJar();
   const page = await browserFetch(jar, acceptUrl);
   if (page.status !== 200) throw new Error(`the invitation page answered ${page.status}`);
@@ -20,5 +23,6 @@ export async function answerInvitation(acceptUrl: string, answer: { decision: 'a
 /** Accepts and expects the person signed in and sent to their account (303 to /account). */
 export async function acceptInvitation(acceptUrl: string, password = NEW_PERSON_PASSWORD): Promise<void> {
   const accepted = await answerInvitation(acceptUrl, { decision: 'accept', password });
-  if (accepted.status !== 303) throw new Error(`accepting the invitation answered ${accepted.status}: ${(await accepted.text()).slice(0, 300)}`);
+  if (accepted.status !== 303)
+    throw new Error(`accepting the invitation answered ${accepted.status}: ${(await accepted.text()).slice(0, 300)}`);
 }

@@ -11,8 +11,13 @@ export async function startLoopback(): Promise<Loopback> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     if (url.pathname === '/callback') callbacks.push(url);
-    res.writeHead(url.pathname === '/callback' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end('<!doctype html><title>Callback received</title><p>The application has the response; you can close this window.</p>');
+    res.writeHead(url.pathname === '/callback' ? 200 : 404, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    res.end(
+      '<!doctype html><title>Callback received</title><p>The application has the response; you can close this window.</p>',
+    );
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

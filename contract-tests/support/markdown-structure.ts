@@ -24,12 +24,16 @@ function walk(tokens: Token[] | undefined, out: Shape, depth: number): void {
         walk(token.tokens, out, depth + 1);
         break;
       case 'list':
-        out.push(`${pad}list ${(token as Tokens.List).ordered ? 'ordered' : 'bullet'} ${(token as Tokens.List).items.length}`);
+        out.push(
+          `${pad}list ${(token as Tokens.List).ordered ? 'ordered' : 'bullet'} ${(token as Tokens.List).items.length}`,
+        );
         for (const item of (token as Tokens.List).items) walk([item], out, depth + 1);
         break;
       case 'table': {
         const table = token as Tokens.Table;
-        out.push(`${pad}table ${table.header.length}x${table.rows.length} ${table.rows.map((r) => r.length).join(',')}`);
+        out.push(
+          `${pad}table ${table.header.length}x${table.rows.length} ${table.rows.map((r) => r.length).join(',')}`,
+        );
         for (const cell of [...table.header, ...table.rows.flat()]) walk(cell.tokens, out, depth + 1);
         break;
       }

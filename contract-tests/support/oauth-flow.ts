@@ -14,8 +14,20 @@ export async function discover(origin: string): Promise<oauth.AuthorizationServe
   return oauth.processDiscoveryResponse(issuer, response);
 }
 
-export async function registerLoopbackClient(as: oauth.AuthorizationServer, metadata: Partial<oauth.OmitSymbolProperties<oauth.Client>> = {}): Promise<oauth.Client> {
-  const response = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: ['http://127.0.0.1:8765/callback'], token_endpoint_auth_method: 'none', client_name: 'Contract test agent', ...metadata }, insecure);
+export async function registerLoopbackClient(
+  as: oauth.AuthorizationServer,
+  metadata: Partial<oauth.OmitSymbolProperties<oauth.Client>> = {},
+): Promise<oauth.Client> {
+  const response = await oauth.dynamicClientRegistrationRequest(
+    as,
+    {
+      redirect_uris: ['http://127.0.0.1:8765/callback'],
+      token_endpoint_auth_method: 'none',
+      client_name: 'Contract test agent',
+      ...metadata,
+    },
+    insecure,
+  );
   return oauth.processDynamicClientRegistrationResponse(response);
 }
 
@@ -31,9 +43,22 @@ export type AuthorizeOptions = {
   jar?: CookieJar;
 };
 
-export type AuthorizeOutcome = { callback: URL; codeVerifier: string; state: string; nonce: string; jar: CookieJar; scope: string };
+export type AuthorizeOutcome = {
+  callback: URL;
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+  jar: CookieJar;
+  scope: string;
+};
 
-export function authorizationUrl(as: oauth.AuthorizationServer, options: AuthorizeOptions, pkce: { challenge: string }, state: string, nonce: string): URL {
+export function authorizationUrl(
+  as: oauth.AuthorizationServer,
+  options: AuthorizeOptions,
+  pkce: { challenge: string },
+  state: string,
+  nonce: string,
+): URL {
   const url = new URL(as.authorization_endpoint!);
   const params: Record<string, string> = {
     response_type: 'code',
@@ -52,7 +77,10 @@ export function authorizationUrl(as: oauth.AuthorizationServer, options: Authori
 }
 
 /** Signs in (if needed), consents, and returns where the server sent the browser back. */
-export async function authorizeInBrowser(as: oauth.AuthorizationServer, options: AuthorizeOptions): Promise<AuthorizeOutcome> {
+export async function authorizeInBrowser(
+  as: oauth.AuthorizationServer,
+  options: AuthorizeOptions,
+): Promise<AuthorizeOutcome> {
   const jar = options.jar ?? new CookieJar();
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
@@ -65,7 +93,8 @@ export async function authorizeInBrowser(as: oauth.AuthorizationServer, options:
     const response = await browserFetch(jar, url);
     if (response.status === 302 || response.status === 303) {
       const location = new URL(response.headers.get('location')!, url);
-      if (location.origin !== origin) return { callback: location, codeVerifier, state, nonce, jar, scope: options.scope };
+      if (location.origin !== origin)
+        return { callback: location, codeVerifier, state, nonce, jar, scope: options.scope };
       url = location.toString();
       continue;
     }
@@ -73,15 +102,26 @@ export async function authorizeInBrowser(as: oauth.AuthorizationServer, options:
     expect(response.status, html).toBe(200);
     const fields = formFields(html);
     if (html.includes('action="/oauth/sign-in"')) {
-      const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email: options.email ?? ACCOUNTS.student, password: options.password ?? DEMO_PASSWORD } });
+      const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
+        form: { ...fields, email: options.email ?? ACCOUNTS.student, password: options.password ?? DEMO_PASSWORD },
+      });
       expect(signIn.status, await signIn.clone().text()).toBe(303);
       url = new URL(signIn.headers.get('location')!, origin).toString();
       continue;
     }
     if (html.includes('action="/oauth/authorize"')) {
-      const decided = await browserFetch(jar, `${origin}/oauth/authorize`, { form: { ...fields, decision: options.decision ?? 'allow' } });
+      const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {
+        form: { ...fields, decision: options.decision ?? 'allow' },
+      });
       expect(decided.status, await decided.clone().text()).toBe(302);
-      return { callback: new URL(decided.headers.get('location')!), codeVerifier, state, nonce, jar, scope: options.scope };
+      return {
+        callback: new URL(decided.headers.get('location')!),
+        codeVerifier,
+        state,
+        nonce,
+        jar,
+        scope: options.scope,
+      };
     }
     throw new Error(`unexpected page at ${url}: ${html.slice(0, 200)}`);
   }
@@ -89,13 +129,33 @@ export async function authorizeInBrowser(as: oauth.AuthorizationServer, options:
 }
 
 /** Exchanges the callback's code with oauth4webapi, which checks iss (RFC 9207) and state. */
-export async function exchangeCode(as: oauth.AuthorizationServer, client: oauth.Client, auth: oauth.ClientAuth, outcome: AuthorizeOutcome, redirectUri: string, resource?: string) {
+export async function exchangeCode(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  auth: oauth.ClientAuth,
+  outcome: AuthorizeOutcome,
+  redirectUri: string,
+  resource?: string,
+) {
   const params = oauth.validateAuthResponse(as, client, outcome.callback, outcome.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, outcome.codeVerifier, {
-    ...insecure,
-    ...(resource ? { additionalParameters: { resource } } : {}),
-  });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    auth,
+    params,
+    redirectUri,
+    outcome.codeVerifier,
+    {
+      ...insecure,
+      ...(resource ? { additionalParameters: { resource } } : {}),
+    },
+  );
   // An ID token (and so a nonce check) only comes with openid (OIDC Core 3.1.3.3).
   const openid = outcome.scope.split(' ').includes('openid');
-  return oauth.processAuthorizationCodeResponse(as, client, response, openid ? { expectedNonce: outcome.nonce, requireIdToken: false } : {});
+  return oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    response,
+    openid ? { expectedNonce: outcome.nonce, requireIdToken: false } : {},
+  );
 }

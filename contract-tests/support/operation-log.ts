@@ -28,7 +28,9 @@ export function specOperations(): SpecOperation[] {
     const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApiPaths;
     operations = Object.entries(document.paths).flatMap(([pathTemplate, item]) =>
       Object.entries(item).flatMap(([method, operation]) =>
-        operation?.operationId ? [{ operationId: operation.operationId, method: method.toUpperCase(), path: pathTemplate }] : [],
+        operation?.operationId
+          ? [{ operationId: operation.operationId, method: method.toUpperCase(), path: pathTemplate }]
+          : [],
       ),
     );
   }

@@ -26,7 +26,11 @@ export function operatorToken(origin: string, scope: string, email: string = ACC
 }
 
 /** A member token of the demo member application, bound to the school's origin. */
-export function memberToken(origin: string, scope = 'openid account:read', email: string = ACCOUNTS.student): Promise<string> {
+export function memberToken(
+  origin: string,
+  scope = 'openid account:read',
+  email: string = ACCOUNTS.student,
+): Promise<string> {
   const key = `member ${origin} ${email} ${scope}`;
   if (!cache.has(key)) {
     cache.set(
@@ -35,7 +39,13 @@ export function memberToken(origin: string, scope = 'openid account:read', email
         const as = await discover(origin);
         const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
         const redirectUri = 'http://127.0.0.1:8765/callback';
-        const outcome = await authorizeInBrowser(as, { clientId: CLIENTS.memberApp, redirectUri, scope, resource: origin, email });
+        const outcome = await authorizeInBrowser(as, {
+          clientId: CLIENTS.memberApp,
+          redirectUri,
+          scope,
+          resource: origin,
+          email,
+        });
         const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
         return tokens.access_token;
       })(),

@@ -27,264 +27,373 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
     page = session.page;
   });
 
-  it('signed out, /admin leads to the sign-in page and back to the admin home', async () => {
-    session.screenshot = 'admin-area-home';
-    await signInAt(page, origin, '/admin', ACCOUNTS.owner);
-    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
-    const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const label of ['Settings', 'OAuth applications', 'Connected apps', 'Client metadata documents', 'Sign-in keys', 'Audit log']) {
-      expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(1);
-    }
-    expect(await page.getByText(`Signed in as ${ACCOUNTS.owner}`).isVisible()).toBe(true);
-  }, TEST_BUDGET_MS);
+  it(
+    'signed out, /admin leads to the sign-in page and back to the admin home',
+    async () => {
+      session.screenshot = 'admin-area-home';
+      await signInAt(page, origin, '/admin', ACCOUNTS.owner);
+      await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Admin' });
+      for (const label of [
+        'Settings',
+        'OAuth applications',
+        'Connected apps',
+        'Client metadata documents',
+        'Sign-in keys',
+        'Audit log',
+      ]) {
+        expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(1);
+      }
+      expect(await page.getByText(`Signed in as ${ACCOUNTS.owner}`).isVisible()).toBe(true);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('a student is refused with a 403 page; the admin of the school is let in', async () => {
-    session.screenshot = 'admin-area-student-refused';
-    await signInAt(page, origin, '/account', ACCOUNTS.student);
-    const response = await page.goto(`${origin}/admin`);
-    expect(response?.status()).toBe(403);
-    await page.getByRole('heading', { name: 'No access' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
-    // Actions check the role on the server too, not only the pages.
-    const post = await page.request.post(`${origin}/admin/settings/beta-features`, { form: { feature: 'mcp_connections' }, maxRedirects: 0 });
-    expect(post.status()).toBe(403);
+  it(
+    'a student is refused with a 403 page; the admin of the school is let in',
+    async () => {
+      session.screenshot = 'admin-area-student-refused';
+      await signInAt(page, origin, '/account', ACCOUNTS.student);
+      const response = await page.goto(`${origin}/admin`);
+      expect(response?.status()).toBe(403);
+      await page.getByRole('heading', { name: 'No access' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+      // Actions check the role on the server too, not only the pages.
+      const post = await page.request.post(`${origin}/admin/settings/beta-features`, {
+        form: { feature: 'mcp_connections' },
+        maxRedirects: 0,
+      });
+      expect(post.status()).toBe(403);
 
-    const admin = await session.browser.newContext();
-    try {
-      const adminPage = await admin.newPage();
-      await signInAt(adminPage, origin, '/admin/settings', ACCOUNTS.admin);
-      await adminPage.getByRole('heading', { name: 'Beta features' }).waitFor();
-    } finally {
-      await admin.close();
-    }
-  }, TEST_BUDGET_MS);
+      const admin = await session.browser.newContext();
+      try {
+        const adminPage = await admin.newPage();
+        await signInAt(adminPage, origin, '/admin/settings', ACCOUNTS.admin);
+        await adminPage.getByRole('heading', { name: 'Beta features' }).waitFor();
+      } finally {
+        await admin.close();
+      }
+    },
+    TEST_BUDGET_MS,
+  );
 
   // At Second School, whose MCP connections start off: switching them on Demo Academy would race
   // the other suites that authorize its demo member application at the same time.
-  it.skipIf(!secondary)('switching MCP connections on shows OAuth applications; off hides them and refuses member apps (unauthorized_client)', async () => {
-    session.screenshot = 'admin-area-mcp-switch';
-    const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
-    const as = await discover(secondary);
-    await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
-    // README "Page languages": Second School speaks German (sites.locale).
-    const de = PAGE_WORDS.de;
-    const save = async (on: boolean) => {
-      const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
-      if (on) await mcpSwitch.check();
-      else await mcpSwitch.uncheck();
-      await page.getByRole('button', { name: de.saveMcp }).click();
-      await page.getByText(de.settingsSaved).waitFor();
-    };
-    await save(true);
-    const nav = page.getByRole('navigation', { name: de.adminNav });
-    expect(await nav.getByRole('link', { name: de.applications }).count()).toBe(1);
-    const app = await createApplication(page, secondary, { name: `Switch test ${Date.now()}`, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes: ['openid', 'account:read'] });
+  it.skipIf(!secondary)(
+    'switching MCP connections on shows OAuth applications; off hides them and refuses member apps (unauthorized_client)',
+    async () => {
+      session.screenshot = 'admin-area-mcp-switch';
+      const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
+      const as = await discover(secondary);
+      await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
+      // README "Page languages": Second School speaks German (sites.locale).
+      const de = PAGE_WORDS.de;
+      const save = async (on: boolean) => {
+        const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
+        if (on) await mcpSwitch.check();
+        else await mcpSwitch.uncheck();
+        await page.getByRole('button', { name: de.saveMcp }).click();
+        await page.getByText(de.settingsSaved).waitFor();
+      };
+      await save(true);
+      const nav = page.getByRole('navigation', { name: de.adminNav });
+      expect(await nav.getByRole('link', { name: de.applications }).count()).toBe(1);
+      const app = await createApplication(page, secondary, {
+        name: `Switch test ${Date.now()}`,
+        redirectUris: ['http://127.0.0.1/callback'],
+        type: 'Public',
+        scopes: ['openid', 'account:read'],
+      });
 
-    const allowed = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
-    const first = session.listener.nextCallback();
-    await page.goto(allowed.url.toString());
-    await page.getByRole('button', { name: de.allow }).click();
-    expect((await first).searchParams.get('code')).toBeTruthy();
+      const allowed = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
+      const first = session.listener.nextCallback();
+      await page.goto(allowed.url.toString());
+      await page.getByRole('button', { name: de.allow }).click();
+      expect((await first).searchParams.get('code')).toBeTruthy();
 
-    await page.goto(`${secondary}/admin/settings`);
-    await save(false);
-    expect(await page.getByRole('navigation', { name: de.adminNav }).getByRole('link', { name: de.applications }).count()).toBe(0);
-    expect((await page.request.get(`${secondary}/admin/applications`)).status()).toBe(404);
-    // RFC 6749 4.1.2.1: the client and redirect URI are valid, so the error goes back to it.
-    const refused = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
-    const second = session.listener.nextCallback();
-    await page.goto(refused.url.toString());
-    const callback = await second;
-    expect(callback.searchParams.get('error')).toBe('unauthorized_client');
-    expect(callback.searchParams.get('state')).toBe(refused.state);
-  }, TEST_BUDGET_MS);
+      await page.goto(`${secondary}/admin/settings`);
+      await save(false);
+      expect(
+        await page.getByRole('navigation', { name: de.adminNav }).getByRole('link', { name: de.applications }).count(),
+      ).toBe(0);
+      expect((await page.request.get(`${secondary}/admin/applications`)).status()).toBe(404);
+      // RFC 6749 4.1.2.1: the client and redirect URI are valid, so the error goes back to it.
+      const refused = await memberAuthorization(as, app.clientId, redirectUri, 'openid account:read', secondary);
+      const second = session.listener.nextCallback();
+      await page.goto(refused.url.toString());
+      const callback = await second;
+      expect(callback.searchParams.get('error')).toBe('unauthorized_client');
+      expect(callback.searchParams.get('state')).toBe(refused.state);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('creates a public member application with account:read and shows its client ID', async () => {
-    session.screenshot = 'admin-area-application-created';
-    await signInAt(page, origin, '/admin', ACCOUNTS.owner);
-    const name = `Reading Tracker ${Date.now()}`;
-    const created = await createApplication(page, origin, { name, redirectUris: ['http://127.0.0.1/callback'], type: 'Public', scopes: ['openid', 'account:read'] });
-    expect(created.clientId).toMatch(/^app-/);
-    expect(created.secret).toBeNull();
+  it(
+    'creates a public member application with account:read and shows its client ID',
+    async () => {
+      session.screenshot = 'admin-area-application-created';
+      await signInAt(page, origin, '/admin', ACCOUNTS.owner);
+      const name = `Reading Tracker ${Date.now()}`;
+      const created = await createApplication(page, origin, {
+        name,
+        redirectUris: ['http://127.0.0.1/callback'],
+        type: 'Public',
+        scopes: ['openid', 'account:read'],
+      });
+      expect(created.clientId).toMatch(/^app-/);
+      expect(created.secret).toBeNull();
 
-    await page.goto(`${origin}/admin/applications`);
-    const row = page.getByRole('row').filter({ hasText: created.clientId });
-    expect(await row.getByRole('rowheader').textContent()).toBe(name);
-    expect(await row.textContent()).toContain('openid account:read');
-  }, TEST_BUDGET_MS);
+      await page.goto(`${origin}/admin/applications`);
+      const row = page.getByRole('row').filter({ hasText: created.clientId });
+      expect(await row.getByRole('rowheader').textContent()).toBe(name);
+      expect(await row.textContent()).toContain('openid account:read');
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it("a confidential application's secret is shown once, works, rotates, and the application can be edited and deleted", async () => {
-    session.screenshot = 'admin-area-application-secret';
-    await signInAt(page, origin, '/admin', ACCOUNTS.owner);
-    const name = `Progress Mirror ${Date.now()}`;
-    const created = await createApplication(page, origin, { name, redirectUris: ['https://mirror.example.test/callback'], type: 'Confidential', scopes: ['openid', 'account:read'] });
-    expect(created.secret).toBeTruthy();
-    expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(200);
+  it(
+    "a confidential application's secret is shown once, works, rotates, and the application can be edited and deleted",
+    async () => {
+      session.screenshot = 'admin-area-application-secret';
+      await signInAt(page, origin, '/admin', ACCOUNTS.owner);
+      const name = `Progress Mirror ${Date.now()}`;
+      const created = await createApplication(page, origin, {
+        name,
+        redirectUris: ['https://mirror.example.test/callback'],
+        type: 'Confidential',
+        scopes: ['openid', 'account:read'],
+      });
+      expect(created.secret).toBeTruthy();
+      expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(200);
 
-    // A later visit shows the client ID and never the secret.
-    await page.getByRole('link', { name: 'Application settings' }).click();
-    await page.getByRole('heading', { name, level: 1 }).waitFor();
-    expect(await page.content()).toContain(created.clientId);
-    expect(await page.content()).not.toContain(created.secret!);
+      // A later visit shows the client ID and never the secret.
+      await page.getByRole('link', { name: 'Application settings' }).click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(await page.content()).toContain(created.clientId);
+      expect(await page.content()).not.toContain(created.secret!);
 
-    await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByRole('heading', { name: 'New client secret' }).waitFor();
-    const rotated = await page.getByLabel('Client secret', { exact: true }).inputValue();
-    expect(rotated).not.toBe(created.secret);
-    expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(401);
-    expect(await revokeWithSecret(created.clientId, rotated)).toBe(200);
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByRole('heading', { name: 'New client secret' }).waitFor();
+      const rotated = await page.getByLabel('Client secret', { exact: true }).inputValue();
+      expect(rotated).not.toBe(created.secret);
+      expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(401);
+      expect(await revokeWithSecret(created.clientId, rotated)).toBe(200);
 
-    await page.getByRole('link', { name: 'Application settings' }).click();
-    expect(await page.content()).not.toContain(rotated);
-    await page.getByLabel('Name', { exact: true }).fill(`${name} (renamed)`);
-    await page.getByRole('checkbox', { name: /^account:write — / }).check();
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Application saved.').waitFor();
-    expect(await page.getByRole('checkbox', { name: /^account:write — / }).isChecked()).toBe(true);
-    await page.getByRole('heading', { name: `${name} (renamed)`, level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Application settings' }).click();
+      expect(await page.content()).not.toContain(rotated);
+      await page.getByLabel('Name', { exact: true }).fill(`${name} (renamed)`);
+      await page.getByRole('checkbox', { name: /^account:write — / }).check();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Application saved.').waitFor();
+      expect(await page.getByRole('checkbox', { name: /^account:write — / }).isChecked()).toBe(true);
+      await page.getByRole('heading', { name: `${name} (renamed)`, level: 1 }).waitFor();
 
-    await page.getByRole('link', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Application deleted').waitFor();
-    expect(await page.getByRole('row').filter({ hasText: created.clientId }).count()).toBe(0);
-    expect(await revokeWithSecret(created.clientId, rotated)).toBe(401);
-  }, TEST_BUDGET_MS);
+      await page.getByRole('link', { name: 'Delete' }).click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Application deleted').waitFor();
+      expect(await page.getByRole('row').filter({ hasText: created.clientId }).count()).toBe(0);
+      expect(await revokeWithSecret(created.clientId, rotated)).toBe(401);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('an invalid application is refused with the reason, keeping what was typed', async () => {
-    session.screenshot = 'admin-area-application-invalid';
-    await signInAt(page, origin, '/admin/applications/new', ACCOUNTS.owner);
-    await page.getByLabel('Name', { exact: true }).fill('Plain HTTP app');
-    await page.getByLabel('Redirect URIs').fill('http://app.example.test/callback');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('alert').filter({ hasText: 'must use https' }).waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Plain HTTP app');
-  }, TEST_BUDGET_MS);
+  it(
+    'an invalid application is refused with the reason, keeping what was typed',
+    async () => {
+      session.screenshot = 'admin-area-application-invalid';
+      await signInAt(page, origin, '/admin/applications/new', ACCOUNTS.owner);
+      await page.getByLabel('Name', { exact: true }).fill('Plain HTTP app');
+      await page.getByLabel('Redirect URIs').fill('http://app.example.test/callback');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('alert').filter({ hasText: 'must use https' }).waitFor();
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Plain HTTP app');
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it("revoking a connected app ends its token at once (courses:read, loopback client)", async () => {
-    session.screenshot = 'admin-area-connected-apps';
-    const as = await discover(origin);
-    const client = await registerLoopbackClient(as, { client_name: `Course Exporter ${Date.now()}` });
-    const redirectUri = 'http://127.0.0.1:8765/callback';
-    const outcome = await authorizeInBrowser(as, { clientId: client.client_id, redirectUri, scope: 'courses:read', email: ACCOUNTS.owner });
-    const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
-    const courses = () => fetch(`${origin}/api/v1/courses`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-    expect((await courses()).status).toBe(200);
+  it(
+    'revoking a connected app ends its token at once (courses:read, loopback client)',
+    async () => {
+      session.screenshot = 'admin-area-connected-apps';
+      const as = await discover(origin);
+      const client = await registerLoopbackClient(as, { client_name: `Course Exporter ${Date.now()}` });
+      const redirectUri = 'http://127.0.0.1:8765/callback';
+      const outcome = await authorizeInBrowser(as, {
+        clientId: client.client_id,
+        redirectUri,
+        scope: 'courses:read',
+        email: ACCOUNTS.owner,
+      });
+      const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri);
+      const courses = () =>
+        fetch(`${origin}/api/v1/courses`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect((await courses()).status).toBe(200);
 
-    await signInAt(page, origin, '/admin/connected-apps', ACCOUNTS.owner);
-    const row = page.getByRole('row').filter({ hasText: client.client_id });
-    expect(await row.textContent()).toContain('courses:read');
-    expect(await row.textContent()).toContain(ACCOUNTS.owner);
-    expect(await row.textContent()).toContain('Application on a computer (loopback)');
-    await saveScreenshot(page, 'admin-area-connected-apps-listed');
-    await row.getByRole('button', { name: /^Revoke/ }).click();
-    await page.getByText('Access revoked').waitFor();
-    expect(await page.getByRole('row').filter({ hasText: client.client_id }).count()).toBe(0);
-    expect((await courses()).status).toBe(401);
-  }, TEST_BUDGET_MS);
+      await signInAt(page, origin, '/admin/connected-apps', ACCOUNTS.owner);
+      const row = page.getByRole('row').filter({ hasText: client.client_id });
+      expect(await row.textContent()).toContain('courses:read');
+      expect(await row.textContent()).toContain(ACCOUNTS.owner);
+      expect(await row.textContent()).toContain('Application on a computer (loopback)');
+      await saveScreenshot(page, 'admin-area-connected-apps-listed');
+      await row.getByRole('button', { name: /^Revoke/ }).click();
+      await page.getByText('Access revoked').waitFor();
+      expect(await page.getByRole('row').filter({ hasText: client.client_id }).count()).toBe(0);
+      expect((await courses()).status).toBe(401);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it.skipIf(!secondary)("rotating the sign-in keys promotes the next key and keeps the retired one published", async () => {
-    session.screenshot = 'admin-area-signing-keys';
-    // At the second school, so that ID tokens of the suites running beside this one are untouched.
-    await signInAt(page, secondary, '/admin/signing-keys', ACCOUNTS.secondSchoolOwner);
-    const de = PAGE_WORDS.de; // README "Page languages": Second School speaks German
-    const kidIn = async (state: string) => (await page.getByRole('row').filter({ hasText: state }).filter({ hasText: 'ES256' }).getByRole('rowheader').allTextContents());
-    const [nextBefore] = await kidIn(de.next);
-    const [currentBefore] = await kidIn(de.current);
-    expect(await page.getByRole('switch', { name: de.signIdTokens }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: de.rotate, exact: true }).click();
-    await page.getByText(de.keysRotated).waitFor();
-    expect(await kidIn(de.current)).toEqual([nextBefore]);
-    expect(await kidIn(de.retired)).toContain(currentBefore);
-    const jwks = (await (await fetch(`${secondary}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
-    expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([nextBefore, currentBefore]));
-  }, TEST_BUDGET_MS);
+  it.skipIf(!secondary)(
+    'rotating the sign-in keys promotes the next key and keeps the retired one published',
+    async () => {
+      session.screenshot = 'admin-area-signing-keys';
+      // At the second school, so that ID tokens of the suites running beside this one are untouched.
+      await signInAt(page, secondary, '/admin/signing-keys', ACCOUNTS.secondSchoolOwner);
+      const de = PAGE_WORDS.de; // README "Page languages": Second School speaks German
+      const kidIn = async (state: string) =>
+        await page
+          .getByRole('row')
+          .filter({ hasText: state })
+          .filter({ hasText: 'ES256' })
+          .getByRole('rowheader')
+          .allTextContents();
+      const [nextBefore] = await kidIn(de.next);
+      const [currentBefore] = await kidIn(de.current);
+      expect(await page.getByRole('switch', { name: de.signIdTokens }).isChecked()).toBe(false);
+      await page.getByRole('button', { name: de.rotate, exact: true }).click();
+      await page.getByText(de.keysRotated).waitFor();
+      expect(await kidIn(de.current)).toEqual([nextBefore]);
+      expect(await kidIn(de.retired)).toContain(currentBefore);
+      const jwks = (await (await fetch(`${secondary}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+      expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([nextBefore, currentBefore]));
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('a form posted without its CSRF token is refused with a 400 page and changes nothing', async () => {
-    session.screenshot = 'admin-area-csrf';
-    await signInAt(page, origin, '/admin/settings', ACCOUNTS.owner);
-    await page.locator('form[action="/admin/settings/beta-features"] input[name="csrf_token"]').evaluate((input) => input.remove());
-    await page.getByRole('switch', { name: 'MCP connections' }).uncheck();
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/admin/settings/beta-features')), page.getByRole('button', { name: 'Save MCP connections' }).click()]);
-    expect(response.status()).toBe(400);
-    await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
-    await page.goto(`${origin}/admin/settings`);
-    expect(await page.getByRole('switch', { name: 'MCP connections' }).isChecked()).toBe(true);
-  }, TEST_BUDGET_MS);
+  it(
+    'a form posted without its CSRF token is refused with a 400 page and changes nothing',
+    async () => {
+      session.screenshot = 'admin-area-csrf';
+      await signInAt(page, origin, '/admin/settings', ACCOUNTS.owner);
+      await page
+        .locator('form[action="/admin/settings/beta-features"] input[name="csrf_token"]')
+        .evaluate((input) => input.remove());
+      await page.getByRole('switch', { name: 'MCP connections' }).uncheck();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/admin/settings/beta-features')),
+        page.getByRole('button', { name: 'Save MCP connections' }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
+      await page.goto(`${origin}/admin/settings`);
+      expect(await page.getByRole('switch', { name: 'MCP connections' }).isChecked()).toBe(true);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('the audit log lists the changes made here, newest first, with who, what, when and from where', async () => {
-    session.screenshot = 'admin-area-audit-log';
-    await signInAt(page, origin, '/admin/audit-log', ACCOUNTS.owner);
-    const rows = page.getByRole('table').getByRole('row');
-    const texts = await rows.allTextContents();
-    expect(texts.some((t) => t.includes('OAuth application created') && t.includes(ACCOUNTS.owner))).toBe(true);
-    const times = await page.getByRole('table').locator('time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
-    expect(times).toEqual([...times].sort().reverse());
-    const older = page.getByRole('link', { name: 'Older events' });
-    if (await older.count()) {
-      await older.click();
-      await page.getByRole('link', { name: 'Newest' }).waitFor();
-    }
-    if (secondary) {
-      // The MCP switch test changes Second School's beta features: its log says who and what.
-      await signInAt(page, secondary, '/admin/audit-log', ACCOUNTS.secondSchoolOwner);
-      const theirs = await page.getByRole('table').getByRole('row').allTextContents();
-      expect(theirs.some((t) => t.includes(PAGE_WORDS.de.betaFeatureChanged) && t.includes('mcp_connections') && t.includes(ACCOUNTS.secondSchoolOwner))).toBe(true);
-    }
-  }, TEST_BUDGET_MS);
-
-  it('analytics draws revenue, enrollments and completion from the numbers the analytics:read API returns, without CSP violations', async () => {
-    session.screenshot = 'admin-area-analytics';
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-    });
-    page.on('pageerror', (error) => violations.push(error.message));
-    await signInAt(page, origin, '/admin', ACCOUNTS.owner);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
-    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
-    await page.waitForFunction(() => Object.keys((window as unknown as { Chart?: { instances: object } }).Chart?.instances ?? {}).length === 3);
-    expect(violations).toEqual([]);
-
-    const api = async (path: string) => {
-      const response = await fetch(`${origin}/api/v1/analytics/${path}`, { headers: { authorization: `Bearer ${await operatorToken(origin, 'analytics:read')}` } });
-      expect(response.status).toBe(200);
-      return response.json();
-    };
-    // The page and the API are read at two moments; other suites enroll students in between. So the
-    // page is compared with the API read right after it, and read again (up to three times) until
-    // both saw the same data: a real difference shows every time.
-    const differences = async (): Promise<string[]> => {
-      const found: string[] = [];
-      const from = await page.getByLabel('From').inputValue();
-      const to = await page.getByLabel('To').inputValue();
-      const revenue = await api(`revenue?from=${from}&to=${to}&interval=month`);
-      const revenueTable = page.getByRole('table', { name: `Revenue per month in ${revenue.series[0].currency}` });
-      const rows = await revenueTable.getByRole('row').count();
-      if (rows !== revenue.series[0].buckets.length + 2) found.push(`revenue rows ${rows} vs ${revenue.series[0].buckets.length + 2}`);
-      const orders = await revenueTable.locator('tfoot td').first().textContent();
-      if (orders !== String(revenue.series[0].orders)) found.push(`orders ${orders} vs ${revenue.series[0].orders}`);
-      const enrollments = await api('enrollments?limit=100');
-      const enrollmentTable = page.getByRole('table', { name: 'Enrollments per course' });
-      // Rows are matched by course id: titles need not be unique, and one may contain another.
-      for (const row of enrollments.data as { course: { id: string; title: string }; total: number }[]) {
-        const shown = await enrollmentTable.locator(`tr[data-course-id="${row.course.id}"] td`).first().textContent();
-        if (shown !== String(row.total)) found.push(`${row.course.title}: ${shown} enrollments vs ${row.total}`);
+  it(
+    'the audit log lists the changes made here, newest first, with who, what, when and from where',
+    async () => {
+      session.screenshot = 'admin-area-audit-log';
+      await signInAt(page, origin, '/admin/audit-log', ACCOUNTS.owner);
+      const rows = page.getByRole('table').getByRole('row');
+      const texts = await rows.allTextContents();
+      expect(texts.some((t) => t.includes('OAuth application created') && t.includes(ACCOUNTS.owner))).toBe(true);
+      const times = await page
+        .getByRole('table')
+        .locator('time')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
+      expect(times).toEqual([...times].sort().reverse());
+      const older = page.getByRole('link', { name: 'Older events' });
+      if (await older.count()) {
+        await older.click();
+        await page.getByRole('link', { name: 'Newest' }).waitFor();
       }
-      const completion = await api('completion?limit=100');
-      const completionTable = page.getByRole('table', { name: /^Completion per course/ });
-      for (const row of completion.data as { course: { id: string; title: string }; completion_percent: number | null }[]) {
-        const cells = await completionTable.locator(`tr[data-course-id="${row.course.id}"] td`).allTextContents();
-        const expected = row.completion_percent === null ? '—' : `${row.completion_percent} %`;
-        if (cells[2] !== expected) found.push(`${row.course.title}: completion ${cells[2]} vs ${expected}`);
+      if (secondary) {
+        // The MCP switch test changes Second School's beta features: its log says who and what.
+        await signInAt(page, secondary, '/admin/audit-log', ACCOUNTS.secondSchoolOwner);
+        const theirs = await page.getByRole('table').getByRole('row').allTextContents();
+        expect(
+          theirs.some(
+            (t) =>
+              t.includes(PAGE_WORDS.de.betaFeatureChanged) &&
+              t.includes('mcp_connections') &&
+              t.includes(ACCOUNTS.secondSchoolOwner),
+          ),
+        ).toBe(true);
       }
-      return found;
-    };
-    let found = await differences();
-    for (let attempt = 1; attempt < 3 && found.length; attempt++) {
-      await page.reload();
-      await page.waitForFunction(() => Object.keys((window as unknown as { Chart?: { instances: object } }).Chart?.instances ?? {}).length === 3);
-      found = await differences();
-    }
-    expect(found).toEqual([]);
-  }, TEST_BUDGET_MS);
+    },
+    TEST_BUDGET_MS,
+  );
+
+  it(
+    'analytics draws revenue, enrollments and completion from the numbers the analytics:read API returns, without CSP violations',
+    async () => {
+      session.screenshot = 'admin-area-analytics';
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      });
+      page.on('pageerror', (error) => violations.push(error.message));
+      await signInAt(page, origin, '/admin', ACCOUNTS.owner);
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+      await page.waitForFunction(
+        () => Object.keys((window as unknown as { Chart?: { instances: object } }).Chart?.instances ?? {}).length === 3,
+      );
+      expect(violations).toEqual([]);
+
+      const api = async (path: string) => {
+        const response = await fetch(`${origin}/api/v1/analytics/${path}`, {
+          headers: { authorization: `Bearer ${await operatorToken(origin, 'analytics:read')}` },
+        });
+        expect(response.status).toBe(200);
+        return response.json();
+      };
+      // The page and the API are read at two moments; other suites enroll students in between. So the
+      // page is compared with the API read right after it, and read again (up to three times) until
+      // both saw the same data: a real difference shows every time.
+      const differences = async (): Promise<string[]> => {
+        const found: string[] = [];
+        const from = await page.getByLabel('From').inputValue();
+        const to = await page.getByLabel('To').inputValue();
+        const revenue = await api(`revenue?from=${from}&to=${to}&interval=month`);
+        const revenueTable = page.getByRole('table', { name: `Revenue per month in ${revenue.series[0].currency}` });
+        const rows = await revenueTable.getByRole('row').count();
+        if (rows !== revenue.series[0].buckets.length + 2)
+          found.push(`revenue rows ${rows} vs ${revenue.series[0].buckets.length + 2}`);
+        const orders = await revenueTable.locator('tfoot td').first().textContent();
+        if (orders !== String(revenue.series[0].orders)) found.push(`orders ${orders} vs ${revenue.series[0].orders}`);
+        const enrollments = await api('enrollments?limit=100');
+        const enrollmentTable = page.getByRole('table', { name: 'Enrollments per course' });
+        // Rows are matched by course id: titles need not be unique, and one may contain another.
+        for (const row of enrollments.data as { course: { id: string; title: string }; total: number }[]) {
+          const shown = await enrollmentTable.locator(`tr[data-course-id="${row.course.id}"] td`).first().textContent();
+          if (shown !== String(row.total)) found.push(`${row.course.title}: ${shown} enrollments vs ${row.total}`);
+        }
+        const completion = await api('completion?limit=100');
+        const completionTable = page.getByRole('table', { name: /^Completion per course/ });
+        for (const row of completion.data as {
+          course: { id: string; title: string };
+          completion_percent: number | null;
+        }[]) {
+          const cells = await completionTable.locator(`tr[data-course-id="${row.course.id}"] td`).allTextContents();
+          const expected = row.completion_percent === null ? '—' : `${row.completion_percent} %`;
+          if (cells[2] !== expected) found.push(`${row.course.title}: completion ${cells[2]} vs ${expected}`);
+        }
+        return found;
+      };
+      let found = await differences();
+      for (let attempt = 1; attempt < 3 && found.length; attempt++) {
+        await page.reload();
+        await page.waitForFunction(
+          () =>
+            Object.keys((window as unknown as { Chart?: { instances: object } }).Chart?.instances ?? {}).length === 3,
+        );
+        found = await differences();
+      }
+      expect(found).toEqual([]);
+    },
+    TEST_BUDGET_MS,
+  );
 });

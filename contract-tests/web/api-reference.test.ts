@@ -19,12 +19,16 @@ describe.skipIf(skipBrowserTests)('/docs API reference in Chromium (rendered fro
     const page = await browser.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text())) violations.push(message.text());
+      if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
+        violations.push(message.text());
     });
     const response = await page.goto(`${origin}/docs`);
     expect(response?.status()).toBe(200);
     // Redoc renders each operation as an h2 in the main column (the menu repeats them, collapsed).
-    await page.locator('h2', { hasText: 'List courses, drafts and archived ones included' }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('h2', { hasText: 'List courses, drafts and archived ones included' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await page.locator('h2', { hasText: 'Token endpoint (RFC 6749 3.2)' }).count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'api-reference', { fullPage: false });
     expect(violations).toEqual([]);

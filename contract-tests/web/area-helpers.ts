@@ -33,7 +33,9 @@ export async function startLoopbackListener(): Promise<LoopbackListener> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const error = url.searchParams.get('error')?.replace(/[^\w-]/g, '');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Callback received</title></head><body><h1>Callback received</h1>${error ? `<p>error=${error}</p>` : '<p>The application has the response.</p>'}</body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Callback received</title></head><body><h1>Callback received</h1>${error ? `<p>error=${error}</p>` : '<p>The application has the response.</p>'}</body></html>`,
+    );
     if (url.pathname === '/callback') server.emit('callback', url);
   });
   server.listen(0, '127.0.0.1');
@@ -51,20 +53,49 @@ export async function startLoopbackListener(): Promise<LoopbackListener> {
 export type BrowserAuthorization = { url: URL; codeVerifier: string; state: string; nonce: string };
 
 /** An authorization request with PKCE S256, state, nonce and resource=<origin>. */
-export async function memberAuthorization(as: oauth.AuthorizationServer, clientId: string, redirectUri: string, scope: string, resource: string): Promise<BrowserAuthorization> {
+export async function memberAuthorization(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  redirectUri: string,
+  scope: string,
+  resource: string,
+): Promise<BrowserAuthorization> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  return { url: authorizationUrl(as, { clientId, redirectUri, scope, resource }, { challenge }, state, nonce), codeVerifier, state, nonce };
+  return {
+    url: authorizationUrl(as, { clientId, redirectUri, scope, resource }, { challenge }, state, nonce),
+    codeVerifier,
+    state,
+    nonce,
+  };
 }
 
 /** The code exchange of a public client, bound to `resource` (RFC 8707 2.2). */
-export async function exchangePublic(as: oauth.AuthorizationServer, clientId: string, start: BrowserAuthorization, callback: URL, redirectUri: string, resource: string) {
+export async function exchangePublic(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  start: BrowserAuthorization,
+  callback: URL,
+  redirectUri: string,
+  resource: string,
+) {
   const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: 'none' };
   const params = oauth.validateAuthResponse(as, client, callback, start.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, start.codeVerifier, { ...insecure, additionalParameters: { resource } });
-  return oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: start.nonce, requireIdToken: false });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    redirectUri,
+    start.codeVerifier,
+    { ...insecure, additionalParameters: { resource } },
+  );
+  return oauth.processAuthorizationCodeResponse(as, client, response, {
+    expectedNonce: start.nonce,
+    requireIdToken: false,
+  });
 }
 
 /** The member API as an application calls it. */
@@ -74,19 +105,25 @@ export async function viewerEmail(origin: string, accessToken: string): Promise<
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query: '{ viewer { email } }' }),
   });
-  const body = response.status === 200 ? ((await response.json()) as { data?: { viewer?: { email?: string } } }) : undefined;
+  const body =
+    response.status === 200 ? ((await response.json()) as { data?: { viewer?: { email?: string } } }) : undefined;
   return { status: response.status, email: body?.data?.viewer?.email };
 }
 
 /** Fills and submits the "New application" form; returns the page's Client ID (and secret). */
-export async function createApplication(page: Page, origin: string, input: { name: string; redirectUris: string[]; type: 'Public' | 'Confidential'; scopes: string[] }): Promise<{ clientId: string; secret: string | null }> {
+export async function createApplication(
+  page: Page,
+  origin: string,
+  input: { name: string; redirectUris: string[]; type: 'Public' | 'Confidential'; scopes: string[] },
+): Promise<{ clientId: string; secret: string | null }> {
   await page.goto(`${origin}/admin/applications`);
   const words = await wordsOf(page); // README "Page languages": the admin area speaks the school's language
   await page.getByRole('link', { name: words.newApplication }).click();
   await page.getByLabel(words.name, { exact: true }).fill(input.name);
   await page.getByLabel(words.redirectUris).fill(input.redirectUris.join('\n'));
   await page.getByRole('radio', { name: input.type === 'Public' ? words.public : words.confidential }).check();
-  for (const checkbox of await page.getByRole('group', { name: words.scopes }).getByRole('checkbox').all()) await checkbox.uncheck();
+  for (const checkbox of await page.getByRole('group', { name: words.scopes }).getByRole('checkbox').all())
+    await checkbox.uncheck();
   for (const scope of input.scopes) await page.getByRole('checkbox', { name: new RegExp(`^${scope} — `) }).check();
   await page.getByRole('button', { name: words.create }).click();
   await page.getByRole('heading', { name: words.created }).waitFor();

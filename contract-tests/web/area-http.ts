@@ -8,7 +8,10 @@ import { browserFetch, CookieJar, decodeEntities, formFields } from '../support/
 export async function signedIn(origin: string, email: string): Promise<CookieJar> {
   const jar = new CookieJar();
   const fields = formFields(await (await browserFetch(jar, `${origin}/oauth/sign-in?return_to=%2Faccount`)).text());
-  expect((await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password: DEMO_PASSWORD } })).status).toBe(303);
+  expect(
+    (await browserFetch(jar, `${origin}/oauth/sign-in`, { form: { ...fields, email, password: DEMO_PASSWORD } }))
+      .status,
+  ).toBe(303);
   return jar;
 }
 
@@ -41,7 +44,11 @@ export async function postForm(jar: CookieJar, url: string, fields: Array<[strin
 export type CreatedApplication = { clientId: string; rowId: string; page: string };
 
 /** "New application" posted as the form sends it; the 201 page's Client ID and settings link. */
-export async function createMemberApplication(origin: string, jar: CookieJar, input: { name: string; redirectUris: string[]; scopes: string[]; confidential?: boolean }): Promise<CreatedApplication> {
+export async function createMemberApplication(
+  origin: string,
+  jar: CookieJar,
+  input: { name: string; redirectUris: string[]; scopes: string[]; confidential?: boolean },
+): Promise<CreatedApplication> {
   const csrf = csrfFor(await pageHtml(jar, `${origin}/admin/applications/new`), '/admin/applications');
   const response = await postForm(jar, `${origin}/admin/applications`, [
     ['csrf_token', csrf],

@@ -14,7 +14,12 @@ const signedIn = (email: string) => signedInAt(origin, email);
 const html = (jar: CookieJar, path: string) => pageHtml(jar, `${origin}${path}`);
 
 /** Posts a form and expects the 400 page that names the field (never a 500, never a redirect). */
-async function refused(jar: CookieJar, action: string, form: Record<string, string>, fieldName: string): Promise<string> {
+async function refused(
+  jar: CookieJar,
+  action: string,
+  form: Record<string, string>,
+  fieldName: string,
+): Promise<string> {
   const response = await browserFetch(jar, `${origin}${action}`, { form });
   const body = await response.text();
   expect(response.status, `${action} ${fieldName}`).toBe(400);
@@ -32,19 +37,39 @@ describe('U+0000 in the forms of the admin and account areas (never a 500; lib/n
   it('"New application": NUL in "Name" or "Redirect URIs" is a 400 page naming the field, and no application is created', async () => {
     const name = `Nul probe ${Date.now()}`;
     const csrf = csrfFor(await html(owner, '/admin/applications/new'), '/admin/applications');
-    const valid = { csrf_token: csrf, name, redirect_uris: 'http://127.0.0.1/callback', client_type: 'public', scope: 'openid' };
+    const valid = {
+      csrf_token: csrf,
+      name,
+      redirect_uris: 'http://127.0.0.1/callback',
+      client_type: 'public',
+      scope: 'openid',
+    };
     await refused(owner, '/admin/applications', { ...valid, name: `${name}${NUL}` }, 'name');
-    await refused(owner, '/admin/applications', { ...valid, redirect_uris: `http://127.0.0.1/call${NUL}back` }, 'redirect_uris');
+    await refused(
+      owner,
+      '/admin/applications',
+      { ...valid, redirect_uris: `http://127.0.0.1/call${NUL}back` },
+      'redirect_uris',
+    );
     await refused(owner, '/admin/applications', { ...valid, scope: `open${NUL}id` }, 'scope');
     expect(await html(owner, '/admin/applications')).not.toContain(name);
   });
 
   it('editing an application: NUL in "Name" is a 400 page naming the field, and the name stays', async () => {
     const name = `Nul edit ${Date.now()}`;
-    const { rowId } = await createMemberApplication(origin, owner, { name, redirectUris: ['http://127.0.0.1/callback'], scopes: ['openid'] });
+    const { rowId } = await createMemberApplication(origin, owner, {
+      name,
+      redirectUris: ['http://127.0.0.1/callback'],
+      scopes: ['openid'],
+    });
     const path = `/admin/applications/${rowId}`;
     const edit = csrfFor(await html(owner, path), path);
-    await refused(owner, path, { csrf_token: edit, name: `${name} renamed${NUL}`, redirect_uris: 'http://127.0.0.1/callback', scope: 'openid' }, 'name');
+    await refused(
+      owner,
+      path,
+      { csrf_token: edit, name: `${name} renamed${NUL}`, redirect_uris: 'http://127.0.0.1/callback', scope: 'openid' },
+      'name',
+    );
     const after = decodeEntities(await html(owner, path));
     expect(after).toContain(`value="${name}"`);
     expect(after).not.toContain(`${name} renamed`);
@@ -54,9 +79,21 @@ describe('U+0000 in the forms of the admin and account areas (never a 500; lib/n
     const page = await html(owner, '/admin/metadata-documents');
     const hostsBefore = /aria-label="Allowed hosts"[\s\S]*?<\/ul>/.exec(page)?.[0];
     const csrf = csrfFor(page, '/admin/metadata-documents/hosts');
-    await refused(owner, '/admin/metadata-documents/hosts', { csrf_token: csrf, host: `agents${NUL}.example.test` }, 'host');
-    await refused(owner, '/admin/metadata-documents/hosts/remove', { csrf_token: csrf, host: `local${NUL}host` }, 'host');
-    expect(/aria-label="Allowed hosts"[\s\S]*?<\/ul>/.exec(await html(owner, '/admin/metadata-documents'))?.[0]).toBe(hostsBefore);
+    await refused(
+      owner,
+      '/admin/metadata-documents/hosts',
+      { csrf_token: csrf, host: `agents${NUL}.example.test` },
+      'host',
+    );
+    await refused(
+      owner,
+      '/admin/metadata-documents/hosts/remove',
+      { csrf_token: csrf, host: `local${NUL}host` },
+      'host',
+    );
+    expect(/aria-label="Allowed hosts"[\s\S]*?<\/ul>/.exec(await html(owner, '/admin/metadata-documents'))?.[0]).toBe(
+      hostsBefore,
+    );
   });
 
   it('a query parameter of an admin page holding NUL is a 400 page naming it', async () => {

@@ -31,7 +31,19 @@ const ADMIN_ACTIONS = [
   '/admin/signing-keys/id-token',
 ];
 
-const ADMIN_PAGES = ['/admin', '/admin/settings', '/admin/applications', '/admin/applications/new', '/admin/applications/:id', '/admin/applications/:id/delete', '/admin/connected-apps', '/admin/metadata-documents', '/admin/signing-keys', '/admin/audit-log', '/admin/analytics'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/settings',
+  '/admin/applications',
+  '/admin/applications/new',
+  '/admin/applications/:id',
+  '/admin/applications/:id/delete',
+  '/admin/connected-apps',
+  '/admin/metadata-documents',
+  '/admin/signing-keys',
+  '/admin/audit-log',
+  '/admin/analytics',
+];
 
 async function viewer(accessToken: string): Promise<number> {
   const response = await fetch(`${origin}/account/graphql`, {
@@ -44,9 +56,24 @@ async function viewer(accessToken: string): Promise<number> {
 
 /** A student authorizes a member application over HTTP and exchanges the code (PKCE, resource). */
 async function studentToken(as: oauth.AuthorizationServer, clientId: string): Promise<string> {
-  const outcome = await authorizeInBrowser(as, { clientId, redirectUri, scope: 'openid account:read', resource: origin, email: ACCOUNTS.student });
+  const outcome = await authorizeInBrowser(as, {
+    clientId,
+    redirectUri,
+    scope: 'openid account:read',
+    resource: origin,
+    email: ACCOUNTS.student,
+  });
   expect(outcome.callback.searchParams.get('code')).toBeTruthy();
-  return (await exchangeCode(as, { client_id: clientId, token_endpoint_auth_method: 'none' }, oauth.None(), outcome, redirectUri, origin)).access_token;
+  return (
+    await exchangeCode(
+      as,
+      { client_id: clientId, token_endpoint_auth_method: 'none' },
+      oauth.None(),
+      outcome,
+      redirectUri,
+      origin,
+    )
+  ).access_token;
 }
 
 type Crawled = { url: string; html: string; policies: string[] };
@@ -67,10 +94,19 @@ async function crawl(jar: CookieJar, starts: string[]): Promise<Crawled[]> {
     if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) continue;
     const html = await response.text();
     // Several CSP headers are joined with ", " by fetch; each policy is enforced on its own.
-    pages.push({ url, html, policies: (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i).filter(Boolean) });
+    pages.push({
+      url,
+      html,
+      policies: (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i).filter(Boolean),
+    });
     for (const link of html.matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)) {
       const next = new URL(link[1]!.replace(/&amp;/g, '&'), url);
-      if (next.origin === origin && /^\/(admin|account)(\/|$)/.test(next.pathname) && !/\/(sign-out|revoke|delete)/.test(next.pathname)) queue.push(next.toString());
+      if (
+        next.origin === origin &&
+        /^\/(admin|account)(\/|$)/.test(next.pathname) &&
+        !/\/(sign-out|revoke|delete)/.test(next.pathname)
+      )
+        queue.push(next.toString());
     }
   }
   return pages;
@@ -78,7 +114,13 @@ async function crawl(jar: CookieJar, starts: string[]): Promise<Crawled[]> {
 
 /** The policy's script sources: script-src, or default-src when there is none (CSP 3, 6.1.1). */
 function scriptSources(policy: string): string[] {
-  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!.toLowerCase(), values]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
   return directives.get('script-src') ?? directives.get('default-src') ?? ['*'];
 }
 
@@ -89,41 +131,70 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
   beforeAll(async () => {
     as = await discover(origin);
     owner = await signedIn(origin, ACCOUNTS.owner);
-    app = await createMemberApplication(origin, owner, { name: `Safety probe ${Date.now()}`, redirectUris: ['http://127.0.0.1/callback'], scopes: ['openid', 'account:read'] });
+    app = await createMemberApplication(origin, owner, {
+      name: `Safety probe ${Date.now()}`,
+      redirectUris: ['http://127.0.0.1/callback'],
+      scopes: ['openid', 'account:read'],
+    });
   });
 
   it.each([
     ['a student', ACCOUNTS.student],
     ['a lecturer', ACCOUNTS.lecturer],
-  ])('%s is refused every admin page and every admin action on the server with 403, and nothing changes (role checks for every action)', async (_who, email) => {
-    const jar = await signedIn(origin, email);
-    const keysBefore = await (await fetch(`${origin}/.well-known/jwks.json`)).text();
-    for (const path of ADMIN_PAGES.map((p) => p.replace(':id', app.rowId))) {
-      const response = await browserFetch(jar, `${origin}${path}`);
-      expect(response.status, `GET ${path}`).toBe(403);
-      expect(await response.text()).not.toContain(app.clientId);
-    }
-    for (const path of ADMIN_ACTIONS.map((p) => p.replace(':id', app.rowId))) {
-      const response = await postForm(jar, `${origin}${path}`, [['name', 'Taken over'], ['feature', 'mcp_connections'], ['host', 'evil.example'], ['enabled', 'on']]);
-      expect(response.status, `POST ${path}`).toBe(403);
-    }
-    // The application is still there, unrenamed, and the keys were not rotated.
-    expect(await pageHtml(owner, `${origin}/admin/applications/${app.rowId}`)).not.toContain('Taken over');
-    expect(await (await fetch(`${origin}/.well-known/jwks.json`)).text()).toBe(keysBefore);
-  });
+  ])(
+    '%s is refused every admin page and every admin action on the server with 403, and nothing changes (role checks for every action)',
+    async (_who, email) => {
+      const jar = await signedIn(origin, email);
+      const keysBefore = await (await fetch(`${origin}/.well-known/jwks.json`)).text();
+      for (const path of ADMIN_PAGES.map((p) => p.replace(':id', app.rowId))) {
+        const response = await browserFetch(jar, `${origin}${path}`);
+        expect(response.status, `GET ${path}`).toBe(403);
+        expect(await response.text()).not.toContain(app.clientId);
+      }
+      for (const path of ADMIN_ACTIONS.map((p) => p.replace(':id', app.rowId))) {
+        const response = await postForm(jar, `${origin}${path}`, [
+          ['name', 'Taken over'],
+          ['feature', 'mcp_connections'],
+          ['host', 'evil.example'],
+          ['enabled', 'on'],
+        ]);
+        expect(response.status, `POST ${path}`).toBe(403);
+      }
+      // The application is still there, unrenamed, and the keys were not rotated.
+      expect(await pageHtml(owner, `${origin}/admin/applications/${app.rowId}`)).not.toContain('Taken over');
+      expect(await (await fetch(`${origin}/.well-known/jwks.json`)).text()).toBe(keysBefore);
+    },
+  );
 
   it('an application name written as markup is shown as text: the admin list, the consent page and the account page escape it (output escaped everywhere)', async () => {
     const marker = `${Date.now()}`;
     const name = `<img src=x onerror=alert(1)> "Quoted" & <script>alert('${marker}')</script>`;
-    const created = await createMemberApplication(origin, owner, { name, redirectUris: [redirectUri], scopes: ['openid', 'account:read'] });
+    const created = await createMemberApplication(origin, owner, {
+      name,
+      redirectUris: [redirectUri],
+      scopes: ['openid', 'account:read'],
+    });
     const escaped = `&lt;img src=x onerror=alert(1)&gt;`;
-    const pages: Record<string, string> = { created: created.page, list: await pageHtml(owner, `${origin}/admin/applications`) };
+    const pages: Record<string, string> = {
+      created: created.page,
+      list: await pageHtml(owner, `${origin}/admin/applications`),
+    };
 
     // The consent page, before the student decides.
     const jar = await signedIn(origin, ACCOUNTS.student);
     const start = new URL('/oauth/authorize', origin);
     const challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
-    for (const [k, v] of Object.entries({ response_type: 'code', client_id: created.clientId, redirect_uri: redirectUri, scope: 'openid account:read', resource: origin, code_challenge: challenge, code_challenge_method: 'S256', state: 'esc' })) start.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: created.clientId,
+      redirect_uri: redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'esc',
+    }))
+      start.searchParams.set(k, v);
     pages.consent = await pageHtml(jar, start.toString());
     expect(pages.consent).toContain('action="/oauth/authorize"');
     await studentToken(as, created.clientId);
@@ -137,18 +208,29 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
   });
 
   it('every page of both areas sends a content security policy without inline script, and holds no inline script or event handler (CSP without inline script)', async () => {
-    const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [`${origin}/admin`, `${origin}/account`, `${origin}/admin/applications/${app.rowId}`, `${origin}/admin/applications/${app.rowId}/delete`]);
+    const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [
+      `${origin}/admin`,
+      `${origin}/account`,
+      `${origin}/admin/applications/${app.rowId}`,
+      `${origin}/admin/applications/${app.rowId}/delete`,
+    ]);
     expect(pages.length).toBeGreaterThanOrEqual(10);
     const problems: string[] = [];
     for (const { url, html, policies } of pages) {
       if (policies.length === 0) problems.push(`${url}: no Content-Security-Policy`);
       for (const policy of policies) {
         const sources = scriptSources(policy);
-        if (sources.some((s) => /^'(unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic)'$|^\*$|^(https?|data|blob):$/i.test(s))) problems.push(`${url}: script sources ${sources.join(' ')}`);
+        if (
+          sources.some((s) =>
+            /^'(unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic)'$|^\*$|^(https?|data|blob):$/i.test(s),
+          )
+        )
+          problems.push(`${url}: script sources ${sources.join(' ')}`);
       }
       for (const tag of html.matchAll(/<script\b[^>]*>/gi)) {
         // Data for a script from 'self' is not script (analytics: type="application/json").
-        if (!/\bsrc="/.test(tag[0]) && !/type="application\/json"/.test(tag[0])) problems.push(`${url}: inline ${tag[0]}`);
+        if (!/\bsrc="/.test(tag[0]) && !/type="application\/json"/.test(tag[0]))
+          problems.push(`${url}: inline ${tag[0]}`);
       }
       for (const tag of html.matchAll(/<[a-z][^>]*>/gi)) {
         // Attribute names only: quoted values are text (an escaped name may read "onerror=").
@@ -161,23 +243,32 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
   });
 
   it('every control of every page of both areas has an accessible name, and every page is laid out for a phone (accessible labels on every control, readable on a phone)', async () => {
-    const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [`${origin}/admin`, `${origin}/account`, `${origin}/admin/applications/new`, `${origin}/admin/applications/${app.rowId}`, `${origin}/admin/applications/${app.rowId}/delete`]);
+    const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [
+      `${origin}/admin`,
+      `${origin}/account`,
+      `${origin}/admin/applications/new`,
+      `${origin}/admin/applications/${app.rowId}`,
+      `${origin}/admin/applications/${app.rowId}/delete`,
+    ]);
     const student = await crawl(await signedIn(origin, ACCOUNTS.student), [`${origin}/account`]);
     const problems: string[] = [];
     let controls = 0;
     for (const { url, html } of [...pages, ...student]) {
-      if (!/<meta name="viewport" content="[^"]*width=device-width/.test(html)) problems.push(`${url}: no viewport for phones`);
+      if (!/<meta name="viewport" content="[^"]*width=device-width/.test(html))
+        problems.push(`${url}: no viewport for phones`);
       if (!/<html lang="[a-z]{2}/.test(html)) problems.push(`${url}: no lang`);
       const labelled = new Set([...html.matchAll(/<label\b[^>]*\bfor="([^"]+)"/g)].map((m) => m[1]));
       for (const tag of html.matchAll(/<(input|select|textarea)\b[^>]*>/g)) {
         if (/type="hidden"/.test(tag[0])) continue;
         controls += 1;
         const id = /\bid="([^"]+)"/.exec(tag[0])?.[1];
-        if (!(id && labelled.has(id)) && !/aria-label(ledby)?="[^"]+"/.test(tag[0])) problems.push(`${url}: unlabelled ${withoutValues(tag[0])}`);
+        if (!(id && labelled.has(id)) && !/aria-label(ledby)?="[^"]+"/.test(tag[0]))
+          problems.push(`${url}: unlabelled ${withoutValues(tag[0])}`);
       }
       for (const button of html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
         controls += 1;
-        if (!button[2]!.replace(/<[^>]+>/g, '').trim() && !/aria-label="[^"]+"/.test(button[1]!)) problems.push(`${url}: a button without a name`);
+        if (!button[2]!.replace(/<[^>]+>/g, '').trim() && !/aria-label="[^"]+"/.test(button[1]!))
+          problems.push(`${url}: a button without a name`);
       }
     }
     expect(controls).toBeGreaterThan(20);
@@ -185,11 +276,17 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
   });
 
   it('"Delete" of an OAuth application revokes every token of that client at once (RFC 7009 2: delete revokes every token)', async () => {
-    const created = await createMemberApplication(origin, owner, { name: `Delete probe ${Date.now()}`, redirectUris: [redirectUri], scopes: ['openid', 'account:read'] });
+    const created = await createMemberApplication(origin, owner, {
+      name: `Delete probe ${Date.now()}`,
+      redirectUris: [redirectUri],
+      scopes: ['openid', 'account:read'],
+    });
     const token = await studentToken(as, created.clientId);
     expect(await viewer(token)).toBe(200);
     const path = `/admin/applications/${created.rowId}/delete`;
-    const deleted = await postForm(owner, `${origin}${path}`, [['csrf_token', csrfFor(await pageHtml(owner, `${origin}${path}`), path)]]);
+    const deleted = await postForm(owner, `${origin}${path}`, [
+      ['csrf_token', csrfFor(await pageHtml(owner, `${origin}${path}`), path)],
+    ]);
     expect(deleted.status).toBe(303);
     expect(await viewer(token)).toBe(401);
     expect(await pageHtml(owner, `${origin}/admin/applications`)).not.toContain(created.clientId);

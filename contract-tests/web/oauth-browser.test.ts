@@ -64,7 +64,13 @@ async function startAuthorization(as: oauth.AuthorizationServer, redirectUri: st
   const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const url = authorizationUrl(as, { clientId: CLIENTS.memberApp, redirectUri, scope, resource: origin }, { challenge }, state, nonce);
+  const url = authorizationUrl(
+    as,
+    { clientId: CLIENTS.memberApp, redirectUri, scope, resource: origin },
+    { challenge },
+    state,
+    nonce,
+  );
   return { url, codeVerifier, state, nonce };
 }
 
@@ -124,79 +130,111 @@ describe.skipIf(skipBrowserTests)('sign-in and consent in a real browser (RFC 67
     }
   });
 
-  it('a person signs in, consents and the code arrives at the loopback redirect (RFC 8252 7.3, RFC 9207)', async () => {
-    screenshotName = 'oauth-browser-allow';
-    const start = await startAuthorization(as, redirectUri);
-    await signInToConsent(page, start.url, 'oauth-browser-sign-in');
+  it(
+    'a person signs in, consents and the code arrives at the loopback redirect (RFC 8252 7.3, RFC 9207)',
+    async () => {
+      screenshotName = 'oauth-browser-allow';
+      const start = await startAuthorization(as, redirectUri);
+      await signInToConsent(page, start.url, 'oauth-browser-sign-in');
 
-    const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    expect(heading).toContain('Study Buddy');
-    expect(await page.getByText('account:read', { exact: true }).isVisible()).toBe(true);
-    await saveScreenshot(page, 'oauth-browser-consent');
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      expect(heading).toContain('Study Buddy');
+      expect(await page.getByText('account:read', { exact: true }).isVisible()).toBe(true);
+      await saveScreenshot(page, 'oauth-browser-consent');
 
-    const arrived = listener!.nextCallback();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    const callback = await arrived;
-    await page.waitForURL((url) => url.origin === `http://127.0.0.1:${listener!.port}`);
-    await page.getByRole('heading', { name: 'Callback received' }).waitFor();
+      const arrived = listener!.nextCallback();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      const callback = await arrived;
+      await page.waitForURL((url) => url.origin === `http://127.0.0.1:${listener!.port}`);
+      await page.getByRole('heading', { name: 'Callback received' }).waitFor();
 
-    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
-    expect(callback.searchParams.get('code')).toBeTruthy();
-    expect(callback.searchParams.get('state')).toBe(start.state);
-    expect(callback.searchParams.get('iss')).toBe(origin);
-    expect(callback.searchParams.get('error')).toBeNull();
+      expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
+      expect(callback.searchParams.get('code')).toBeTruthy();
+      expect(callback.searchParams.get('state')).toBe(start.state);
+      expect(callback.searchParams.get('iss')).toBe(origin);
+      expect(callback.searchParams.get('error')).toBeNull();
 
-    // oauth4webapi checks iss and state again (RFC 9207 2.4) before the code is exchanged.
-    const params = oauth.validateAuthResponse(as, client, callback, start.state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, start.codeVerifier, {
-      ...insecure,
-      additionalParameters: { resource: origin },
-    });
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: start.nonce, requireIdToken: true });
-    expect(tokens.token_type).toBe('bearer');
-    expect(tokens.access_token).toBeTruthy();
+      // oauth4webapi checks iss and state again (RFC 9207 2.4) before the code is exchanged.
+      const params = oauth.validateAuthResponse(as, client, callback, start.state);
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        params,
+        redirectUri,
+        start.codeVerifier,
+        {
+          ...insecure,
+          additionalParameters: { resource: origin },
+        },
+      );
+      const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
+        expectedNonce: start.nonce,
+        requireIdToken: true,
+      });
+      expect(tokens.token_type).toBe('bearer');
+      expect(tokens.access_token).toBeTruthy();
 
-    const claims = oauth.getValidatedIdTokenClaims(tokens)!;
-    const userinfo = await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, insecure));
-    expect(userinfo.email).toBe(ACCOUNTS.student);
-  }, TEST_BUDGET_MS);
+      const claims = oauth.getValidatedIdTokenClaims(tokens)!;
+      const userinfo = await oauth.processUserInfoResponse(
+        as,
+        client,
+        claims.sub,
+        await oauth.userInfoRequest(as, client, tokens.access_token, insecure),
+      );
+      expect(userinfo.email).toBe(ACCOUNTS.student);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('"Deny" sends error=access_denied with state and iss to the loopback redirect (RFC 6749 4.1.2.1, RFC 9207 2)', async () => {
-    screenshotName = 'oauth-browser-deny';
-    const start = await startAuthorization(as, redirectUri);
-    await signInToConsent(page, start.url);
+  it(
+    '"Deny" sends error=access_denied with state and iss to the loopback redirect (RFC 6749 4.1.2.1, RFC 9207 2)',
+    async () => {
+      screenshotName = 'oauth-browser-deny';
+      const start = await startAuthorization(as, redirectUri);
+      await signInToConsent(page, start.url);
 
-    const arrived = listener!.nextCallback();
-    await page.getByRole('button', { name: 'Deny' }).click();
-    const callback = await arrived;
-    await page.getByRole('heading', { name: 'Callback received' }).waitFor();
+      const arrived = listener!.nextCallback();
+      await page.getByRole('button', { name: 'Deny' }).click();
+      const callback = await arrived;
+      await page.getByRole('heading', { name: 'Callback received' }).waitFor();
 
-    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
-    expect(callback.searchParams.get('error')).toBe('access_denied');
-    expect(callback.searchParams.get('state')).toBe(start.state);
-    expect(callback.searchParams.get('iss')).toBe(origin);
-    expect(callback.searchParams.get('code')).toBeNull();
-  }, TEST_BUDGET_MS);
+      expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
+      expect(callback.searchParams.get('error')).toBe('access_denied');
+      expect(callback.searchParams.get('state')).toBe(start.state);
+      expect(callback.searchParams.get('iss')).toBe(origin);
+      expect(callback.searchParams.get('code')).toBeNull();
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('the consent page cannot be framed (RFC 6749 10.13, RFC 9700 4.16: X-Frame-Options DENY, frame-ancestors none)', async () => {
-    screenshotName = 'oauth-browser-frame';
-    const start = await startAuthorization(as, redirectUri);
+  it(
+    'the consent page cannot be framed (RFC 6749 10.13, RFC 9700 4.16: X-Frame-Options DENY, frame-ancestors none)',
+    async () => {
+      screenshotName = 'oauth-browser-frame';
+      const start = await startAuthorization(as, redirectUri);
 
-    // The navigation that shows the consent page, as the browser received it.
-    const consentNavigation = page.waitForResponse(
-      (r) => r.request().isNavigationRequest() && r.url().startsWith(`${origin}/oauth/authorize`) && r.status() === 200,
-    );
-    await signInToConsent(page, start.url);
-    const consent = await consentNavigation;
+      // The navigation that shows the consent page, as the browser received it.
+      const consentNavigation = page.waitForResponse(
+        (r) =>
+          r.request().isNavigationRequest() && r.url().startsWith(`${origin}/oauth/authorize`) && r.status() === 200,
+      );
+      await signInToConsent(page, start.url);
+      const consent = await consentNavigation;
 
-    expect(await consent.headerValue('x-frame-options')).toBe('DENY');
-    const csp = (await consent.headerValue('content-security-policy')) ?? '';
-    expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
+      expect(await consent.headerValue('x-frame-options')).toBe('DENY');
+      const csp = (await consent.headerValue('content-security-policy')) ?? '';
+      expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
 
-    // And the browser honours it: a page on another origin that frames the consent page gets no form.
-    listener!.pages.set('/frame', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Framing attempt</title></head><body><h1>Framing attempt</h1><iframe id="victim" src="${consent.url().replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" width="600" height="400"></iframe></body></html>`);
-    await page.goto(`http://127.0.0.1:${listener!.port}/frame`);
-    const framed = page.frameLocator('#victim');
-    expect(await framed.getByRole('button').count()).toBe(0);
-  }, TEST_BUDGET_MS);
+      // And the browser honours it: a page on another origin that frames the consent page gets no form.
+      listener!.pages.set(
+        '/frame',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Framing attempt</title></head><body><h1>Framing attempt</h1><iframe id="victim" src="${consent.url().replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" width="600" height="400"></iframe></body></html>`,
+      );
+      await page.goto(`http://127.0.0.1:${listener!.port}/frame`);
+      const framed = page.frameLocator('#victim');
+      expect(await framed.getByRole('button').count()).toBe(0);
+    },
+    TEST_BUDGET_MS,
+  );
 });

@@ -18,20 +18,55 @@ const secondary = inject('secondaryOrigin');
 const TEST_BUDGET_MS = 60_000;
 
 // A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys.
-const RAW_KEY = /\b(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
+const RAW_KEY =
+  /\b(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
 // English interface words that must not appear on a German page (sample of every area's chrome).
 const ENGLISH_UI = [
-  'Sign in', 'Sign out', 'Password', 'Signed in as', 'You are signed in', 'Allow access', 'It will be able to', 'Allow', 'Deny',
-  'Something went wrong', 'You can close this window', 'Error code', 'Your account', 'Connected applications', 'Your courses',
-  'Your orders', 'Your event registrations', 'Settings', 'Beta features', 'Connected apps', 'Sign-in keys', 'Analytics',
-  'Audit log', 'Last used', 'Created', 'Revoke', 'Skip to content', 'No access', 'Not found', 'There is no page', 'Join ',
-  'This invitation', 'Read access', 'Write access', 'lectures completed', 'Enrolled on', 'Show',
+  'Sign in',
+  'Sign out',
+  'Password',
+  'Signed in as',
+  'You are signed in',
+  'Allow access',
+  'It will be able to',
+  'Allow',
+  'Deny',
+  'Something went wrong',
+  'You can close this window',
+  'Error code',
+  'Your account',
+  'Connected applications',
+  'Your courses',
+  'Your orders',
+  'Your event registrations',
+  'Settings',
+  'Beta features',
+  'Connected apps',
+  'Sign-in keys',
+  'Analytics',
+  'Audit log',
+  'Last used',
+  'Created',
+  'Revoke',
+  'Skip to content',
+  'No access',
+  'Not found',
+  'There is no page',
+  'Join ',
+  'This invitation',
+  'Read access',
+  'Write access',
+  'lectures completed',
+  'Enrolled on',
+  'Show',
 ];
 
 type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string };
 const schools: School[] = [
   { name: 'Demo Academy', origin: primary, lang: 'en', owner: ACCOUNTS.owner },
-  ...(secondary ? [{ name: 'Second School', origin: secondary, lang: 'de' as const, owner: ACCOUNTS.secondSchoolOwner }] : []),
+  ...(secondary
+    ? [{ name: 'Second School', origin: secondary, lang: 'de' as const, owner: ACCOUNTS.secondSchoolOwner }]
+    : []),
 ];
 
 /** The page's language, its text without parts marked as another language, and the problems found. */
@@ -42,7 +77,9 @@ async function problemsOf(page: Page, school: School): Promise<string[]> {
     copy.querySelectorAll('[lang]').forEach((el) => {
       if (el.getAttribute('lang') !== root.lang) el.remove();
     });
-    const labels = Array.from(document.querySelectorAll('[aria-label],[placeholder]')).map((el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('placeholder') ?? ''}`);
+    const labels = Array.from(document.querySelectorAll('[aria-label],[placeholder]')).map(
+      (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('placeholder') ?? ''}`,
+    );
     return { lang: root.lang, text: `${copy.innerText}\n${labels.join('\n')}`, title: document.title };
   });
   const where = new URL(page.url()).pathname;
@@ -51,7 +88,8 @@ async function problemsOf(page: Page, school: School): Promise<string[]> {
   const raw = RAW_KEY.exec(`${title}\n${text}`);
   if (raw) problems.push(`${where}: raw catalogue key "${raw[0]}"`);
   if (school.lang === 'de') {
-    for (const words of ENGLISH_UI) if (new RegExp(`\\b${words}\\b`).test(`${title}\n${text}`)) problems.push(`${where}: English "${words}"`);
+    for (const words of ENGLISH_UI)
+      if (new RegExp(`\\b${words}\\b`).test(`${title}\n${text}`)) problems.push(`${where}: English "${words}"`);
   }
   return problems;
 }
@@ -63,87 +101,132 @@ describe.skipIf(skipBrowserTests)('pages in the school language (README "Page la
     page = session.page;
   });
 
-  it.each(schools)('every page at $name speaks its language: sign-in, errors, invitation, consent, account and admin', async (school) => {
-    const problems: string[] = [];
-    const visit = async (path: string, shot?: string) => {
-      await page.goto(`${school.origin}${path}`);
+  it.each(schools)(
+    'every page at $name speaks its language: sign-in, errors, invitation, consent, account and admin',
+    async (school) => {
+      const problems: string[] = [];
+      const visit = async (path: string, shot?: string) => {
+        await page.goto(`${school.origin}${path}`);
+        problems.push(...(await problemsOf(page, school)));
+        if (shot) await saveScreenshot(page, `languages-${school.lang}-${shot}`);
+      };
+      // Signed out: the sign-in page, an error page of /oauth/authorize (unknown client), an
+      // invitation link that is not valid, the API reference's page chrome (<html lang> and title).
+      await visit('/oauth/sign-in', 'sign-in');
+      await visit(
+        '/oauth/authorize?response_type=code&client_id=no-such-client&redirect_uri=https%3A%2F%2Fexample.test%2Fcb',
+        'error',
+      );
+      await visit('/account/invitations/not-a-real-invitation');
+      await page.goto(`${school.origin}/docs`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(school.lang);
+
+      // The consent page of an operator application asking for every operator scope.
+      const as = await discover(school.origin);
+      const client = await registerLoopbackClient(as, { redirect_uris: ['http://127.0.0.1:47611/callback'] });
+      const scope = ['openid', ...OPERATOR_SCOPES].join(' ');
+      await page.goto(
+        authorizationUrl(
+          as,
+          {
+            clientId: client.client_id,
+            redirectUri: 'http://127.0.0.1:47611/callback',
+            scope,
+            resource: school.origin,
+          },
+          { challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+          'state-1',
+          'nonce-1',
+        ).toString(),
+      );
       problems.push(...(await problemsOf(page, school)));
-      if (shot) await saveScreenshot(page, `languages-${school.lang}-${shot}`);
-    };
-    // Signed out: the sign-in page, an error page of /oauth/authorize (unknown client), an
-    // invitation link that is not valid, the API reference's page chrome (<html lang> and title).
-    await visit('/oauth/sign-in', 'sign-in');
-    await visit('/oauth/authorize?response_type=code&client_id=no-such-client&redirect_uri=https%3A%2F%2Fexample.test%2Fcb', 'error');
-    await visit('/account/invitations/not-a-real-invitation');
-    await page.goto(`${school.origin}/docs`);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(school.lang);
+      await page.locator('#email').fill(school.owner);
+      await page.locator('#password').fill('demo-password');
+      await page.locator('form[action="/oauth/sign-in"] button[type="submit"]').click();
+      await page.locator('.scope-groups').waitFor();
+      problems.push(...(await problemsOf(page, school)));
+      // Grouped by area: every requested scope by its exact name, each operator family once.
+      const shown = await page.locator('.scope-group li code').allTextContents();
+      expect(shown.sort()).toEqual(['openid', ...OPERATOR_SCOPES].sort());
+      const families = new Set(OPERATOR_SCOPES.map((s) => s.split(':')[0]));
+      expect(await page.locator('.scope-group').count()).toBe(families.size + 1);
+      await saveScreenshot(page, `languages-${school.lang}-consent`);
 
-    // The consent page of an operator application asking for every operator scope.
-    const as = await discover(school.origin);
-    const client = await registerLoopbackClient(as, { redirect_uris: ['http://127.0.0.1:47611/callback'] });
-    const scope = ['openid', ...OPERATOR_SCOPES].join(' ');
-    await page.goto(authorizationUrl(as, { clientId: client.client_id, redirectUri: 'http://127.0.0.1:47611/callback', scope, resource: school.origin }, { challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }, 'state-1', 'nonce-1').toString());
-    problems.push(...(await problemsOf(page, school)));
-    await page.locator('#email').fill(school.owner);
-    await page.locator('#password').fill('demo-password');
-    await page.locator('form[action="/oauth/sign-in"] button[type="submit"]').click();
-    await page.locator('.scope-groups').waitFor();
-    problems.push(...(await problemsOf(page, school)));
-    // Grouped by area: every requested scope by its exact name, each operator family once.
-    const shown = await page.locator('.scope-group li code').allTextContents();
-    expect(shown.sort()).toEqual(['openid', ...OPERATOR_SCOPES].sort());
-    const families = new Set(OPERATOR_SCOPES.map((s) => s.split(':')[0]));
-    expect(await page.locator('.scope-group').count()).toBe(families.size + 1);
-    await saveScreenshot(page, `languages-${school.lang}-consent`);
+      // Signed in now: the signed-in page, the account area, the admin area (every page of its
+      // navigation) and its not-found page.
+      await visit('/oauth/sign-in');
+      await visit('/account', 'account');
+      await visit('/account/connected-apps');
+      await visit('/admin', 'admin');
+      const adminPages = await page
+        .locator('nav.area-nav a')
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+      expect(adminPages.length).toBeGreaterThan(6);
+      for (const path of adminPages) await visit(path);
+      await visit('/admin/no-such-page');
+      expect(problems).toEqual([]);
+    },
+    TEST_BUDGET_MS,
+  );
 
-    // Signed in now: the signed-in page, the account area, the admin area (every page of its
-    // navigation) and its not-found page.
-    await visit('/oauth/sign-in');
-    await visit('/account', 'account');
-    await visit('/account/connected-apps');
-    await visit('/admin', 'admin');
-    const adminPages = await page.locator('nav.area-nav a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
-    expect(adminPages.length).toBeGreaterThan(6);
-    for (const path of adminPages) await visit(path);
-    await visit('/admin/no-such-page');
-    expect(problems).toEqual([]);
-  }, TEST_BUDGET_MS);
+  it.skipIf(!secondary)(
+    "/account at Second School shows the member's courses with progress, orders and event registrations, in German with euro amounts and German dates",
+    async () => {
+      session.screenshot = 'languages-de-account-student';
+      await signInAt(page, secondary, '/account', ACCOUNTS.student);
+      const courses = page.locator('#courses');
+      await courses.getByRole('heading', { name: 'Ihre Kurse' }).waitFor();
+      // The seeded enrollment: "Fotografie-Grundkurs", lifetime access, one of its lectures completed.
+      const course = courses.locator('.course-row').filter({ hasText: 'Fotografie' });
+      expect(await course.locator('.progress-text').textContent()).toMatch(
+        /^1 von \d+ Lektionen abgeschlossen \(\d+ %\)$/,
+      );
+      expect(await course.textContent()).toContain('unbegrenzter Zugang');
+      expect(await course.textContent()).toMatch(/Eingeschrieben am \d{2}\.\d{2}\.\d{4}/);
+      const order = page.locator('#orders tr').filter({ hasText: 'SS-10003' });
+      expect(await order.locator('td.money').textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
+      expect(await order.textContent()).toContain('bezahlt');
+      expect(await page.locator('#events').textContent()).toMatch(/angemeldet/);
+      expect(await problemsOf(page, schools[1]!)).toEqual([]);
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it.skipIf(!secondary)("/account at Second School shows the member's courses with progress, orders and event registrations, in German with euro amounts and German dates", async () => {
-    session.screenshot = 'languages-de-account-student';
-    await signInAt(page, secondary, '/account', ACCOUNTS.student);
-    const courses = page.locator('#courses');
-    await courses.getByRole('heading', { name: 'Ihre Kurse' }).waitFor();
-    // The seeded enrollment: "Fotografie-Grundkurs", lifetime access, one of its lectures completed.
-    const course = courses.locator('.course-row').filter({ hasText: 'Fotografie' });
-    expect(await course.locator('.progress-text').textContent()).toMatch(/^1 von \d+ Lektionen abgeschlossen \(\d+ %\)$/);
-    expect(await course.textContent()).toContain('unbegrenzter Zugang');
-    expect(await course.textContent()).toMatch(/Eingeschrieben am \d{2}\.\d{2}\.\d{4}/);
-    const order = page.locator('#orders tr').filter({ hasText: 'SS-10003' });
-    expect(await order.locator('td.money').textContent()).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
-    expect(await order.textContent()).toContain('bezahlt');
-    expect(await page.locator('#events').textContent()).toMatch(/angemeldet/);
-    expect(await problemsOf(page, schools[1]!)).toEqual([]);
-  }, TEST_BUDGET_MS);
-
-  it('/account at Demo Academy shows the same courses, progress and orders the member API serves', async () => {
-    session.screenshot = 'languages-en-account-student';
-    await signInAt(page, primary, '/account', ACCOUNTS.student);
-    const { memberToken } = await import('../support/tokens.ts');
-    const response = await fetch(`${primary}/account/graphql`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await memberToken(primary)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ viewer { enrolledCourses(first: 20) { totalCount nodes { id title progress { percent } } } orders(first: 20) { totalCount nodes { number } } } }' }),
-    });
-    const { data } = (await response.json()) as { data: { viewer: { enrolledCourses: { totalCount: number; nodes: { id: string; title: string; progress: { percent: number } }[] }; orders: { totalCount: number; nodes: { number: string }[] } } } };
-    expect(data.viewer.enrolledCourses.totalCount).toBeGreaterThan(0);
-    for (const course of data.viewer.enrolledCourses.nodes) {
-      const row = page.locator(`.course-row[data-course-id="${course.id}"]`);
-      expect(await row.locator('h3').textContent()).toContain(course.title);
-      expect(await row.locator('progress').getAttribute('value')).toBe(String(course.progress.percent));
-    }
-    const numbers = await page.locator('#orders tbody th').allTextContents();
-    expect(numbers).toEqual(data.viewer.orders.nodes.map((o) => o.number));
-    expect(await problemsOf(page, schools[0]!)).toEqual([]);
-  }, TEST_BUDGET_MS);
+  it(
+    '/account at Demo Academy shows the same courses, progress and orders the member API serves',
+    async () => {
+      session.screenshot = 'languages-en-account-student';
+      await signInAt(page, primary, '/account', ACCOUNTS.student);
+      const { memberToken } = await import('../support/tokens.ts');
+      const response = await fetch(`${primary}/account/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await memberToken(primary)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query:
+            '{ viewer { enrolledCourses(first: 20) { totalCount nodes { id title progress { percent } } } orders(first: 20) { totalCount nodes { number } } } }',
+        }),
+      });
+      const { data } = (await response.json()) as {
+        data: {
+          viewer: {
+            enrolledCourses: {
+              totalCount: number;
+              nodes: { id: string; title: string; progress: { percent: number } }[];
+            };
+            orders: { totalCount: number; nodes: { number: string }[] };
+          };
+        };
+      };
+      expect(data.viewer.enrolledCourses.totalCount).toBeGreaterThan(0);
+      for (const course of data.viewer.enrolledCourses.nodes) {
+        const row = page.locator(`.course-row[data-course-id="${course.id}"]`);
+        expect(await row.locator('h3').textContent()).toContain(course.title);
+        expect(await row.locator('progress').getAttribute('value')).toBe(String(course.progress.percent));
+      }
+      const numbers = await page.locator('#orders tbody th').allTextContents();
+      expect(numbers).toEqual(data.viewer.orders.nodes.map((o) => o.number));
+      expect(await problemsOf(page, schools[0]!)).toEqual([]);
+    },
+    TEST_BUDGET_MS,
+  );
 });

@@ -17,14 +17,34 @@ export function killAllChildrenNow(): void {
  * Starts `node <script>` on one core. taskset execs node, so the pid is node's own and
  * /proc/<pid>/stat measures the server itself, not a wrapper.
  */
-export function spawnPinned(options: { name: string; core: number; script: string; args?: string[]; env: NodeJS.ProcessEnv; cwd: string; logPath: string; nodeArgs?: string[] }): Child {
+export function spawnPinned(options: {
+  name: string;
+  core: number;
+  script: string;
+  args?: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  logPath: string;
+  nodeArgs?: string[];
+}): Child {
   const log: WriteStream = createWriteStream(options.logPath);
   // A child inherits the harness's nice value (--nice), so only the core is set here.
-  const child = spawn('taskset', ['-c', String(options.core), process.execPath, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'taskset',
+    [
+      '-c',
+      String(options.core),
+      process.execPath,
+      ...(options.nodeArgs ?? []),
+      options.script,
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
@@ -56,7 +76,10 @@ export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<v
 export function readyMessage<T>(child: Child, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => fail(new Error(`${child.name} did not report ready within ${timeoutMs} ms (log: ${child.logPath})`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${child.name} did not report ready within ${timeoutMs} ms (log: ${child.logPath})`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString('utf8');
       let newline: number;
@@ -72,7 +95,8 @@ export function readyMessage<T>(child: Child, timeoutMs: number): Promise<T> {
         }
       }
     };
-    const onExit = (code: number | null) => fail(new Error(`${child.name} exited (${code}) before it was ready (log: ${child.logPath})`));
+    const onExit = (code: number | null) =>
+      fail(new Error(`${child.name} exited (${code}) before it was ready (log: ${child.logPath})`));
     function cleanup() {
       clearTimeout(timer);
       child.process.stdout!.off('data', onData);
@@ -95,7 +119,10 @@ export function readyMessage<T>(child: Child, timeoutMs: number): Promise<T> {
 export async function waitForHttp(child: Child, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) throw new Error(`${child.name} exited with ${child.process.exitCode} before it was ready (log: ${child.logPath})`);
+    if (child.process.exitCode !== null)
+      throw new Error(
+        `${child.name} exited with ${child.process.exitCode} before it was ready (log: ${child.logPath})`,
+      );
     try {
       const response = await fetch(url);
       await response.arrayBuffer();

@@ -37,7 +37,10 @@ export async function createScratchDatabase(serverUrl: string, label: string): P
 
 /** Drops whatever this run created and has not dropped yet (error and signal paths). */
 export async function dropAllScratchDatabases(): Promise<void> {
-  for (const scratch of [...created]) await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${String(error)}\n`));
+  for (const scratch of [...created])
+    await scratch
+      .drop()
+      .catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${String(error)}\n`));
 }
 
 export async function postgresVersion(serverUrl: string): Promise<string> {
@@ -55,7 +58,9 @@ export function createBackendLister(serverUrl: string) {
   return {
     async pids(database: string): Promise<number[]> {
       await connected;
-      const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+      const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        database,
+      ]);
       return result.rows.map((row) => row.pid);
     },
     async close(): Promise<void> {

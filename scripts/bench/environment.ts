@@ -11,14 +11,20 @@ const require = createRequire(import.meta.url);
 
 function packageVersion(name: string): string {
   try {
-    const manifest = path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] })), 'package.json');
+    const manifest = path.join(
+      path.dirname(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] })),
+      'package.json',
+    );
     return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
   } catch {
     // packages whose exports map hides package.json: find it by walking up from the entry
     let dir = path.dirname(require.resolve(name, { paths: [REPO_ROOT] }));
     while (dir !== path.dirname(dir)) {
       try {
-        const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+          name?: string;
+          version?: string;
+        };
         if (manifest.name === name && manifest.version) return manifest.version;
       } catch {
         // keep walking
@@ -38,17 +44,31 @@ function git(args: string[], cwd: string): string | null {
 }
 
 export type Machine = { nproc: number; model: string; memoryGiB: number; kernel: string; hostname: string };
-export type Versions = { node: string; postgres: string; oidcProvider: string; express: string; autocannon: string; ours: string };
+export type Versions = {
+  node: string;
+  postgres: string;
+  oidcProvider: string;
+  express: string;
+  autocannon: string;
+  ours: string;
+};
 
 export function machine(): Machine {
   const cpus = os.cpus();
   // os.cpus(): every core of the machine; availableParallelism() would count only the harness's pinned one.
-  return { nproc: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, kernel: `${os.type()} ${os.release()}`, hostname: os.hostname() };
+  return {
+    nproc: cpus.length,
+    model: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    kernel: `${os.type()} ${os.release()}`,
+    hostname: os.hostname(),
+  };
 }
 
 /** Our service's version: the commit, and whether the tree it ran from differs from it. */
 export function ourVersion(serverDir: string): string {
-  const commit = git(['rev-parse', '--short=12', 'HEAD'], serverDir) ?? git(['rev-parse', '--short=12', 'HEAD'], REPO_ROOT);
+  const commit =
+    git(['rev-parse', '--short=12', 'HEAD'], serverDir) ?? git(['rev-parse', '--short=12', 'HEAD'], REPO_ROOT);
   if (!commit) return 'unknown';
   const inRepo = git(['rev-parse', '--show-toplevel'], serverDir) !== null;
   if (!inRepo) return `${commit} (tree at ${serverDir}, not a git checkout)`;
@@ -57,7 +77,14 @@ export function ourVersion(serverDir: string): string {
 }
 
 export function versions(postgres: string, serverDir: string): Versions {
-  return { node: process.version, postgres, oidcProvider: packageVersion('oidc-provider'), express: packageVersion('express'), autocannon: packageVersion('autocannon'), ours: ourVersion(serverDir) };
+  return {
+    node: process.version,
+    postgres,
+    oidcProvider: packageVersion('oidc-provider'),
+    express: packageVersion('express'),
+    autocannon: packageVersion('autocannon'),
+    ours: ourVersion(serverDir),
+  };
 }
 
 /** The command as typed, for RESULTS.md: npm's script name when run through npm. */
@@ -67,6 +94,8 @@ export function commandLine(argv: string[]): string {
     .filter(([k]) => k.startsWith('BENCH_'))
     .map(([k, v]) => `${k}=${v}`);
   const args = argv.length ? ` -- ${argv.join(' ')}` : '';
-  const base = script ? `npm run ${script}${args}` : `node scripts/bench/run.ts${argv.length ? ` ${argv.join(' ')}` : ''}`;
+  const base = script
+    ? `npm run ${script}${args}`
+    : `node scripts/bench/run.ts${argv.length ? ` ${argv.join(' ')}` : ''}`;
   return [...env, base].join(' ');
 }

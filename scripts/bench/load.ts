@@ -55,7 +55,10 @@ export type Measurement = {
   hwmBytes: number;
 };
 
-async function backendCpu(backends: BackendLister | undefined, database: string | undefined): Promise<Map<number, number> | null> {
+async function backendCpu(
+  backends: BackendLister | undefined,
+  database: string | undefined,
+): Promise<Map<number, number> | null> {
   if (!backends || !database) return null;
   const cpu = new Map<number, number>();
   for (const pid of await backends.pids(database)) cpu.set(pid, processCpuMicros(pid) ?? 0);

@@ -55,8 +55,12 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
   if (!value) return undefined;
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`${name}: unknown "${item}" (one of ${allowed.join(', ')})`);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items)
+    if (!allowed.includes(item as T)) throw new Error(`${name}: unknown "${item}" (one of ${allowed.join(', ')})`);
   return items as T[];
 }
 
@@ -70,7 +74,8 @@ function positive(value: string | undefined, name: string, fallback: number): nu
 function niceValue(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < -20 || n > 19) throw new Error(`nice must be an integer from -20 to 19, got ${value}`);
+  if (!Number.isInteger(n) || n < -20 || n > 19)
+    throw new Error(`nice must be an integer from -20 to 19, got ${value}`);
   return n;
 }
 
@@ -103,7 +108,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     process.exit(0);
   }
   const smoke = values.smoke ?? ['1', 'true'].includes(env.BENCH_SMOKE ?? '');
-  const scenarios = list(values.scenarios ?? env.BENCH_SCENARIOS, SCENARIOS, 'scenarios') ?? SCENARIOS.filter((s) => s !== 'hello-world');
+  const scenarios =
+    list(values.scenarios ?? env.BENCH_SCENARIOS, SCENARIOS, 'scenarios') ??
+    SCENARIOS.filter((s) => s !== 'hello-world');
   const targets = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets') ?? [...TARGETS];
   return {
     smoke,
@@ -111,10 +118,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     durationSeconds: positive(values.duration ?? env.BENCH_DURATION, 'duration', smoke ? 1 : 10),
     warmupSeconds: positive(values.warmup ?? env.BENCH_WARMUP, 'warmup', smoke ? 0.5 : 2),
     connections: Math.max(1, Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', 50))),
-    repetitions: Math.max(1, Math.round(positive(values.repetitions ?? env.BENCH_REPETITIONS, 'repetitions', smoke ? 1 : 3))),
+    repetitions: Math.max(
+      1,
+      Math.round(positive(values.repetitions ?? env.BENCH_REPETITIONS, 'repetitions', smoke ? 1 : 3)),
+    ),
     scenarios,
     targets: targets.includes('hello-world') ? targets : ['hello-world', ...targets],
-    chainsPerConnection: Math.max(1, Math.round(positive(values['chains-per-connection'] ?? env.BENCH_CHAINS_PER_CONNECTION, 'chains-per-connection', 2))),
+    chainsPerConnection: Math.max(
+      1,
+      Math.round(
+        positive(values['chains-per-connection'] ?? env.BENCH_CHAINS_PER_CONNECTION, 'chains-per-connection', 2),
+      ),
+    ),
     postgresUrl: values['postgres-url'] ?? env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     serverDir: path.resolve(values['server-dir'] ?? env.BENCH_SERVER_DIR ?? REPO_ROOT),
     cpuProf: values['cpu-prof'] ?? ['1', 'true'].includes(env.BENCH_CPU_PROF ?? ''),

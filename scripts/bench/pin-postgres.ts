@@ -34,7 +34,10 @@ function childrenOf(pid: number): number[] {
 
 function maskOf(pid: number): string {
   // "pid 123's current affinity mask: 3"
-  return execFileSync('taskset', ['-p', String(pid)], { encoding: 'utf8' }).trim().split(': ').at(-1)!;
+  return execFileSync('taskset', ['-p', String(pid)], { encoding: 'utf8' })
+    .trim()
+    .split(': ')
+    .at(-1)!;
 }
 
 function setMask(pid: number, mask: string): void {
@@ -52,13 +55,18 @@ async function postmasterPid(serverUrl: string): Promise<number> {
   }
 }
 
-const unpinned = (reason: string): PostgresPinning => ({ core: null, note: `PostgreSQL unpinned (${reason})`, restore: () => undefined });
+const unpinned = (reason: string): PostgresPinning => ({
+  core: null,
+  note: `PostgreSQL unpinned (${reason})`,
+  restore: () => undefined,
+});
 
 export async function pinPostgres(serverUrl: string, core: number): Promise<PostgresPinning> {
   if (!LOCAL_HOSTS.has(new URL(serverUrl).hostname)) return unpinned('not on this machine');
   try {
     const postmaster = await postmasterPid(serverUrl);
-    if (!readFileSync(`/proc/${postmaster}/comm`, 'utf8').startsWith('postgres')) return unpinned('its postmaster was not found');
+    if (!readFileSync(`/proc/${postmaster}/comm`, 'utf8').startsWith('postgres'))
+      return unpinned('its postmaster was not found');
     const original = maskOf(postmaster);
     const mask = (1 << core).toString(16);
     setMask(postmaster, mask);

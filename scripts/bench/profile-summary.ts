@@ -12,7 +12,10 @@ type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string' }, last: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string' }, last: { type: 'string' } },
+});
 const file = positionals[0];
 if (!file) {
   process.stderr.write('usage: node scripts/bench/profile-summary.ts <file.cpuprofile> [--top=25] [--last=S]\n');
@@ -82,7 +85,9 @@ for (let i = 0; i < profile.samples.length; i++) {
 function print(title: string, map: Map<string, number>, limit = top): void {
   process.stdout.write(`\n## ${title}\n`);
   for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
-    process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(8)} ms  ${key}\n`);
+    process.stdout.write(
+      `${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(8)} ms  ${key}\n`,
+    );
   }
 }
 

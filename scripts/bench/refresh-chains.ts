@@ -13,7 +13,15 @@ export type Chain = { token: string; inFlight: boolean; state: 'live' | 'broken'
 const REFRESH_TOKEN = /"refresh_token"\s*:\s*"([^"]+)"/;
 const ERROR = /"error"\s*:\s*"([^"]+)"/;
 
-export type ChainStats = { chains: number; live: number; broken: number; lost: number; recovered: number; rotations: number; failures: Record<string, number> };
+export type ChainStats = {
+  chains: number;
+  live: number;
+  broken: number;
+  lost: number;
+  recovered: number;
+  rotations: number;
+  failures: Record<string, number>;
+};
 
 export class ChainPool {
   readonly chains: Chain[];
@@ -47,7 +55,10 @@ export class ChainPool {
    * The request of one connection. `bodyFor` turns a refresh token into the form body; the rest
    * of the request (path, client authentication) is fixed.
    */
-  connectionSpec(base: Omit<RequestSpec, 'setupRequest' | 'onResponse' | 'body'>, bodyFor: (token: string) => string): RequestSpec {
+  connectionSpec(
+    base: Omit<RequestSpec, 'setupRequest' | 'onResponse' | 'body'>,
+    bodyFor: (token: string) => string,
+  ): RequestSpec {
     const mine: Chain[] = [];
     for (let i = 0; i < this.perConnection; i++) {
       const chain = this.#take();
@@ -113,12 +124,24 @@ export class ChainPool {
   }
 
   stats(): ChainStats {
-    return { chains: this.chains.length, live: this.chains.filter((c) => c.state === 'live').length, broken: this.broken, lost: this.lost, recovered: this.recovered, rotations: this.rotations, failures: { ...this.failures } };
+    return {
+      chains: this.chains.length,
+      live: this.chains.filter((c) => c.state === 'live').length,
+      broken: this.broken,
+      lost: this.lost,
+      recovered: this.recovered,
+      rotations: this.rotations,
+      failures: { ...this.failures },
+    };
   }
 }
 
 /** One refresh outside the load (settling): the new refresh token, or undefined if refused. */
-export async function refreshOnce(tokenEndpoint: string, authorization: string, token: string): Promise<string | undefined> {
+export async function refreshOnce(
+  tokenEndpoint: string,
+  authorization: string,
+  token: string,
+): Promise<string | undefined> {
   const response = await fetch(tokenEndpoint, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },

@@ -33,8 +33,16 @@ describe('report', () => {
   it('divides by the ceiling and judges the issue’s targets on our rows only', () => {
     const [ceiling, ours, oidc] = summarize(
       [
-        { scenario: 'hello-world', target: 'hello-world', runs: [run(10_000, 2, 4, 50), run(12_000, 2, 4, 50), run(11_000, 2, 4, 50)] },
-        { scenario: 'introspection', target: 'ours', runs: [run(5_000, 5, 20, 200), run(4_000, 5, 20, 200), run(6_000, 5, 20, 200)] },
+        {
+          scenario: 'hello-world',
+          target: 'hello-world',
+          runs: [run(10_000, 2, 4, 50), run(12_000, 2, 4, 50), run(11_000, 2, 4, 50)],
+        },
+        {
+          scenario: 'introspection',
+          target: 'ours',
+          runs: [run(5_000, 5, 20, 200), run(4_000, 5, 20, 200), run(6_000, 5, 20, 200)],
+        },
         { scenario: 'introspection', target: 'oidc-provider-memory', runs: [run(6_000, 4, 8, 150)] },
       ],
       true,

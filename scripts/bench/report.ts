@@ -7,7 +7,13 @@ import type { Options } from './options.ts';
 import type { ChainStats } from './refresh-chains.ts';
 import { SCENARIO_TITLES, type ScenarioId, type TargetId } from './scenarios.ts';
 
-export type RowResult = { scenario: ScenarioId; target: TargetId; skipped?: string; runs: Measurement[]; chains?: ChainStats };
+export type RowResult = {
+  scenario: ScenarioId;
+  target: TargetId;
+  skipped?: string;
+  runs: Measurement[];
+  chains?: ChainStats;
+};
 
 export type Figures = {
   reqPerSec: number;
@@ -79,13 +85,26 @@ function figuresOf(runs: Measurement[]): Figures {
 
 function problemsOf(runs: Measurement[]): Summary['problems'] {
   const non2xx: Record<string, number> = {};
-  for (const run of runs) for (const [status, count] of Object.entries(run.non2xx)) non2xx[status] = (non2xx[status] ?? 0) + count;
-  return { non2xx, mismatches: runs.reduce((s, r) => s + r.mismatches, 0), errors: runs.reduce((s, r) => s + r.errors, 0), timeouts: runs.reduce((s, r) => s + r.timeouts, 0) };
+  for (const run of runs)
+    for (const [status, count] of Object.entries(run.non2xx)) non2xx[status] = (non2xx[status] ?? 0) + count;
+  return {
+    non2xx,
+    mismatches: runs.reduce((s, r) => s + r.mismatches, 0),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    timeouts: runs.reduce((s, r) => s + r.timeouts, 0),
+  };
 }
 
 export function problemCount(summary: Summary): number {
   const p = summary.problems;
-  return Object.values(p.non2xx).reduce((a, b) => a + b, 0) + p.mismatches + p.errors + p.timeouts + (summary.chains?.broken ?? 0) + (summary.emptyRuns ?? 0);
+  return (
+    Object.values(p.non2xx).reduce((a, b) => a + b, 0) +
+    p.mismatches +
+    p.errors +
+    p.timeouts +
+    (summary.chains?.broken ?? 0) +
+    (summary.emptyRuns ?? 0)
+  );
 }
 
 export function summarize(results: RowResult[], judgeTargets: boolean): Summary[] {
@@ -93,7 +112,13 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
   const ceiling = ceilingRuns.length ? figuresOf(ceilingRuns) : undefined;
   return results.map((row) => {
     const emptyRuns = row.runs.filter((r) => r.ok === 0).length;
-    const base: Summary = { scenario: row.scenario, target: row.target, problems: problemsOf(row.runs), ...(row.chains ? { chains: row.chains } : {}), ...(emptyRuns ? { emptyRuns } : {}) };
+    const base: Summary = {
+      scenario: row.scenario,
+      target: row.target,
+      problems: problemsOf(row.runs),
+      ...(row.chains ? { chains: row.chains } : {}),
+      ...(emptyRuns ? { emptyRuns } : {}),
+    };
     if (row.skipped || !row.runs.length) return { ...base, skipped: row.skipped ?? 'no runs' };
     const median = figuresOf(row.runs);
     const summary: Summary = { ...base, median };
@@ -173,8 +198,13 @@ function chainsSection(summaries: Summary[]): string {
   ];
   for (const s of rows) {
     const c = s.chains!;
-    const reasons = Object.entries(c.failures).map(([reason, n]) => `${n}× ${reason}`).join(', ') || '–';
-    lines.push(`| ${s.target} | ${c.chains} | ${int(c.rotations)} | ${c.broken} | ${c.lost} | ${c.recovered} | ${reasons} |`);
+    const reasons =
+      Object.entries(c.failures)
+        .map(([reason, n]) => `${n}× ${reason}`)
+        .join(', ') || '–';
+    lines.push(
+      `| ${s.target} | ${c.chains} | ${int(c.rotations)} | ${c.broken} | ${c.lost} | ${c.recovered} | ${reasons} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

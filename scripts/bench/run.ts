@@ -46,7 +46,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The generator gets its own core; the servers get the other (children.ts pins them). */
 function pinSelf(options: Options): void {
   // Before any child starts: the servers inherit this nice value.
-  if (options.nice) execFileSync('renice', ['-n', String(options.nice), '-p', String(process.pid)], { stdio: 'ignore' });
+  if (options.nice)
+    execFileSync('renice', ['-n', String(options.nice), '-p', String(process.pid)], { stdio: 'ignore' });
   if (os.availableParallelism() < 2) {
     log('warning: fewer than 2 cores; server and load generator will share one');
     return;
@@ -72,11 +73,21 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     log(`starting our service from ${options.serverDir} (migrations and demo seed on a fresh database)`);
     // Profiles are large: they go with the logs, outside the work tree.
     const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
-    if (options.cpuProf) log(`our service runs under --cpu-prof; the profile is written to ${path.join(logDir, 'profiles')} when it stops`);
-    const ours = await startOurs({ ...common, serverDir: options.serverDir, postgresUrl: options.postgresUrl, nodeArgs });
+    if (options.cpuProf)
+      log(
+        `our service runs under --cpu-prof; the profile is written to ${path.join(logDir, 'profiles')} when it stops`,
+      );
+    const ours = await startOurs({
+      ...common,
+      serverDir: options.serverDir,
+      postgresUrl: options.postgresUrl,
+      nodeArgs,
+    });
     started.push(ours);
     const chains = options.connections * options.chainsPerConnection + Math.ceil(options.connections / 5);
-    log(`our fixtures: ${chains} refresh chains and ${accessTokens} access tokens through the browser flow, an operator token`);
+    log(
+      `our fixtures: ${chains} refresh chains and ${accessTokens} access tokens through the browser flow, an operator token`,
+    );
     const fixtures = await createOurFixtures(ours.origin, { chains, accessTokens });
     if (options.scale) await seedScaleData(ours.database!.url, ours.origin, FULL_SCALE, log);
     servers.ours = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name, fixtures };
@@ -84,9 +95,20 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   for (const adapter of ['memory', 'postgres'] as const) {
     if (!want(adapter === 'memory' ? 'oidc-provider-memory' : 'oidc-provider-pg')) continue;
     log(`starting oidc-provider with the ${adapter} adapter (${oidcChains} chains minted)`);
-    const oidc = await startOidcProvider({ ...common, adapter, postgresUrl: options.postgresUrl, chains: oidcChains, accessTokens });
+    const oidc = await startOidcProvider({
+      ...common,
+      adapter,
+      postgresUrl: options.postgresUrl,
+      chains: oidcChains,
+      accessTokens,
+    });
     started.push(oidc);
-    const target = { origin: oidc.origin, pid: oidc.child.pid, ...(oidc.database ? { database: oidc.database.name } : {}), fixtures: oidc.fixtures };
+    const target = {
+      origin: oidc.origin,
+      pid: oidc.child.pid,
+      ...(oidc.database ? { database: oidc.database.name } : {}),
+      fixtures: oidc.fixtures,
+    };
     if (adapter === 'memory') servers.oidcMemory = target;
     else servers.oidcPg = target;
   }
@@ -97,8 +119,14 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
 async function probe(row: Row): Promise<string | undefined> {
   row.chains?.beginRun();
   const spec = row.requestFor(0);
-  const request = spec.setupRequest ? spec.setupRequest({ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body }) : spec;
-  const response = await fetch(`${row.server.origin}${request.path}`, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as string | undefined });
+  const request = spec.setupRequest
+    ? spec.setupRequest({ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body })
+    : spec;
+  const response = await fetch(`${row.server.origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body as string | undefined,
+  });
   const body = await response.text();
   spec.onResponse?.(response.status, body);
   if (response.status === 404) return `${request.method} ${request.path} answers 404: not in this tree yet`;
@@ -110,7 +138,14 @@ async function probe(row: Row): Promise<string | undefined> {
 
 async function measureRow(row: Row, options: Options, seconds: number): Promise<Measurement> {
   row.chains?.beginRun();
-  const measurement = await runLoad({ target: row.server, connections: options.connections, durationSeconds: seconds, requestFor: row.requestFor, ...(row.verifyBody ? { verifyBody: row.verifyBody } : {}), ...(backends ? { backends } : {}) });
+  const measurement = await runLoad({
+    target: row.server,
+    connections: options.connections,
+    durationSeconds: seconds,
+    requestFor: row.requestFor,
+    ...(row.verifyBody ? { verifyBody: row.verifyBody } : {}),
+    ...(backends ? { backends } : {}),
+  });
   await row.settle?.();
   return measurement;
 }
@@ -131,7 +166,10 @@ async function main(): Promise<number> {
   }
   pinSelf(options);
   // Before the servers start, so every backend their pools open inherits the mask.
-  postgresPinning = options.pinPostgres && os.cpus().length >= 2 ? await pinPostgres(options.postgresUrl, options.generatorCore) : undefined;
+  postgresPinning =
+    options.pinPostgres && os.cpus().length >= 2
+      ? await pinPostgres(options.postgresUrl, options.generatorCore)
+      : undefined;
   const postgresNote = postgresPinning?.note ?? 'PostgreSQL unpinned';
   log(postgresNote);
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'course-school-bench-'));
@@ -141,7 +179,9 @@ async function main(): Promise<number> {
   const { servers } = await startServers(options, logDir);
   backends = createBackendLister(options.postgresUrl);
   const rows = buildRows(servers, { chainsPerConnection: options.chainsPerConnection, scenarios: options.scenarios });
-  const results = new Map<Row, RowResult>(rows.map((row) => [row, { scenario: row.scenario, target: row.target, runs: [] }]));
+  const results = new Map<Row, RowResult>(
+    rows.map((row) => [row, { scenario: row.scenario, target: row.target, runs: [] }]),
+  );
   for (const row of rows) {
     const skipped = await probe(row);
     if (skipped) {
@@ -161,7 +201,10 @@ async function main(): Promise<number> {
   }
   for (const row of rows) if (row.chains) results.get(row)!.chains = row.chains.stats();
 
-  const serverMemory = started.map((s) => ({ name: s.child.name, vmHwmMiB: (processMemory(s.child.pid)?.hwm ?? 0) / 2 ** 20 }));
+  const serverMemory = started.map((s) => ({
+    name: s.child.name,
+    vmHwmMiB: (processMemory(s.child.pid)?.hwm ?? 0) / 2 ** 20,
+  }));
   const pgVersion = await postgresVersion(options.postgresUrl);
   await cleanup();
 
@@ -186,11 +229,17 @@ async function main(): Promise<number> {
     const jsonPath = path.join(dir, 'results', `${timestamp.replace(/[:.]/g, '-')}${suffix}.json`);
     const small = options.scale ? latestSmallDatasetReport(path.join(dir, 'results')) : undefined;
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(path.join(dir, `RESULTS${suffix}.md`), markdown(report) + (options.scale ? scaleComparison(report, small) : ''));
+    writeFileSync(
+      path.join(dir, `RESULTS${suffix}.md`),
+      markdown(report) + (options.scale ? scaleComparison(report, small) : ''),
+    );
     log(`wrote bench/RESULTS${suffix}.md and ${path.relative(REPO_ROOT, jsonPath)}`);
   }
   const troubled = summaries.filter((s) => problemCount(s) > 0);
-  for (const s of troubled) log(`problems in ${s.scenario} on ${s.target}: ${JSON.stringify({ ...s.problems, brokenChains: s.chains?.broken ?? 0 })}`);
+  for (const s of troubled)
+    log(
+      `problems in ${s.scenario} on ${s.target}: ${JSON.stringify({ ...s.problems, brokenChains: s.chains?.broken ?? 0 })}`,
+    );
   return troubled.length ? 1 : 0;
 }
 

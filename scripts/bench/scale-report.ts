@@ -10,7 +10,9 @@ export const MAX_PEAK_RSS_MIB = 300 / 1.048576; // 300 MB
 
 /** The newest full run without --scale in bench/results, if any. */
 export function latestSmallDatasetReport(dir: string): Report | undefined {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json') && !name.endsWith('-scale.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.endsWith('-scale.json'))
+    .sort();
   const newest = files.at(-1);
   if (!newest) return undefined;
   const report = JSON.parse(readFileSync(path.join(dir, newest), 'utf8')) as Report;
@@ -33,8 +35,14 @@ export function scaleComparison(scale: Report, small: Report | undefined): strin
     const before = small?.summaries.find((s) => s.target === 'ours' && s.scenario === row.scenario)?.ratios?.reqPerSec;
     const after = row.ratios!.reqPerSec;
     const kept = before ? after / before : undefined;
-    lines.push(`| ${row.scenario} | ${before?.toFixed(3) ?? '–'} | ${after.toFixed(3)} | ${kept ? `${Math.round(kept * 100)}%` : '–'} | ${kept === undefined ? '–' : kept >= MIN_KEPT_SHARE ? '✅' : '❌'} |`);
+    lines.push(
+      `| ${row.scenario} | ${before?.toFixed(3) ?? '–'} | ${after.toFixed(3)} | ${kept ? `${Math.round(kept * 100)}%` : '–'} | ${kept === undefined ? '–' : kept >= MIN_KEPT_SHARE ? '✅' : '❌'} |`,
+    );
   }
-  lines.push('', `Peak RSS of our service over the run: ${rss.toFixed(0)} MiB (${rss <= MAX_PEAK_RSS_MIB ? '✅' : '❌'} under 300 MB).`, '');
+  lines.push(
+    '',
+    `Peak RSS of our service over the run: ${rss.toFixed(0)} MiB (${rss <= MAX_PEAK_RSS_MIB ? '✅' : '❌'} under 300 MB).`,
+    '',
+  );
   return lines.join('\n');
 }

@@ -9,7 +9,17 @@ import { CLIENT as OIDC_CLIENT } from './oidc-provider/configuration.ts';
 import { waitForQuiet, type LoadTarget, type RequestSpec } from './load.ts';
 import { ChainPool, refreshOnce } from './refresh-chains.ts';
 
-export const SCENARIOS = ['hello-world', 'refresh', 'introspection', 'userinfo', 'discovery', 'graphql-viewer', 'mcp-anonymous', 'mcp-member', 'admin-list'] as const;
+export const SCENARIOS = [
+  'hello-world',
+  'refresh',
+  'introspection',
+  'userinfo',
+  'discovery',
+  'graphql-viewer',
+  'mcp-anonymous',
+  'mcp-member',
+  'admin-list',
+] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 export const TARGETS = ['hello-world', 'ours', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
 export type TargetId = (typeof TARGETS)[number];
@@ -27,7 +37,8 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
 };
 
 /** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
-export const VIEWER_QUERY = '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
+export const VIEWER_QUERY =
+  '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 
 export type Row = {
   scenario: ScenarioId;
@@ -66,7 +77,14 @@ function mcpCall(name: string, token?: string): RequestSpec {
   };
 }
 
-function refreshRow(target: TargetId, server: LoadTarget, tokenPath: string, authorization: string, tokens: string[], perConnection: number): Row {
+function refreshRow(
+  target: TargetId,
+  server: LoadTarget,
+  tokenPath: string,
+  authorization: string,
+  tokens: string[],
+  perConnection: number,
+): Row {
   const chains = new ChainPool(tokens, perConnection);
   const base = { method: 'POST' as const, path: tokenPath, headers: { authorization, 'content-type': FORM } };
   return {
@@ -74,7 +92,8 @@ function refreshRow(target: TargetId, server: LoadTarget, tokenPath: string, aut
     target,
     server,
     chains,
-    requestFor: () => chains.connectionSpec(base, (token) => `grant_type=refresh_token&refresh_token=${encodeURIComponent(token)}`),
+    requestFor: () =>
+      chains.connectionSpec(base, (token) => `grant_type=refresh_token&refresh_token=${encodeURIComponent(token)}`),
     settle: async () => {
       // Let the server finish what it had read before the generator hung up, then retry.
       await waitForQuiet(server.pid);
@@ -94,21 +113,63 @@ function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: num
       scenario: 'introspection',
       target,
       server,
-      requestFor: (i) => ({ method: 'POST', path: '/api/oauth/introspect', headers: { authorization: client, 'content-type': FORM }, body: `token=${roundRobin(fixtures.accessTokens, i)}` }),
+      requestFor: (i) => ({
+        method: 'POST',
+        path: '/api/oauth/introspect',
+        headers: { authorization: client, 'content-type': FORM },
+        body: `token=${roundRobin(fixtures.accessTokens, i)}`,
+      }),
       verifyBody: has('"active":true'),
     },
-    { scenario: 'userinfo', target, server, requestFor: (i) => ({ method: 'GET', path: '/api/oauth/userinfo', headers: bearer(i) }), verifyBody: has('"sub"') },
-    { scenario: 'discovery', target, server, requestFor: () => ({ method: 'GET', path: '/.well-known/oauth-authorization-server', headers: {} }), verifyBody: has('"issuer"') },
+    {
+      scenario: 'userinfo',
+      target,
+      server,
+      requestFor: (i) => ({ method: 'GET', path: '/api/oauth/userinfo', headers: bearer(i) }),
+      verifyBody: has('"sub"'),
+    },
+    {
+      scenario: 'discovery',
+      target,
+      server,
+      requestFor: () => ({ method: 'GET', path: '/.well-known/oauth-authorization-server', headers: {} }),
+      verifyBody: has('"issuer"'),
+    },
     {
       scenario: 'graphql-viewer',
       target,
       server,
-      requestFor: (i) => ({ method: 'POST', path: '/account/graphql', headers: { ...bearer(i), 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' }, body: JSON.stringify({ query: VIEWER_QUERY }) }),
+      requestFor: (i) => ({
+        method: 'POST',
+        path: '/account/graphql',
+        headers: {
+          ...bearer(i),
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json, application/json',
+        },
+        body: JSON.stringify({ query: VIEWER_QUERY }),
+      }),
       verifyBody: (body) => body.includes('"viewer"') && !body.includes('"errors"'),
     },
     { scenario: 'mcp-anonymous', target, server, requestFor: () => mcpCall('search_courses'), verifyBody: mcpOk },
-    { scenario: 'mcp-member', target, server, requestFor: (i) => mcpCall('my_enrolled_courses', roundRobin(fixtures.accessTokens, i)), verifyBody: mcpOk },
-    { scenario: 'admin-list', target, server, requestFor: () => ({ method: 'GET', path: '/api/v1/courses', headers: { authorization: `Bearer ${fixtures.operatorToken}` } }), verifyBody: has('"data"') },
+    {
+      scenario: 'mcp-member',
+      target,
+      server,
+      requestFor: (i) => mcpCall('my_enrolled_courses', roundRobin(fixtures.accessTokens, i)),
+      verifyBody: mcpOk,
+    },
+    {
+      scenario: 'admin-list',
+      target,
+      server,
+      requestFor: () => ({
+        method: 'GET',
+        path: '/api/v1/courses',
+        headers: { authorization: `Bearer ${fixtures.operatorToken}` },
+      }),
+      verifyBody: has('"data"'),
+    },
   ];
 }
 
@@ -121,25 +182,61 @@ function oidcRows(target: TargetId, server: LoadTarget & { fixtures: OidcFixture
       scenario: 'introspection',
       target,
       server,
-      requestFor: (i) => ({ method: 'POST', path: '/token/introspection', headers: { authorization: client, 'content-type': FORM }, body: `token=${roundRobin(fixtures.resourceAccessTokens, i)}` }),
+      requestFor: (i) => ({
+        method: 'POST',
+        path: '/token/introspection',
+        headers: { authorization: client, 'content-type': FORM },
+        body: `token=${roundRobin(fixtures.resourceAccessTokens, i)}`,
+      }),
       verifyBody: has('"active":true'),
     },
-    { scenario: 'userinfo', target, server, requestFor: (i) => ({ method: 'GET', path: '/me', headers: { authorization: `Bearer ${roundRobin(fixtures.userinfoAccessTokens, i)}` } }), verifyBody: has('"sub"') },
+    {
+      scenario: 'userinfo',
+      target,
+      server,
+      requestFor: (i) => ({
+        method: 'GET',
+        path: '/me',
+        headers: { authorization: `Bearer ${roundRobin(fixtures.userinfoAccessTokens, i)}` },
+      }),
+      verifyBody: has('"sub"'),
+    },
     // oidc-provider serves only the OpenID Connect discovery document (RFC 8414's is not routed).
-    { scenario: 'discovery', target, server, requestFor: () => ({ method: 'GET', path: '/.well-known/openid-configuration', headers: {} }), verifyBody: has('"issuer"') },
+    {
+      scenario: 'discovery',
+      target,
+      server,
+      requestFor: () => ({ method: 'GET', path: '/.well-known/openid-configuration', headers: {} }),
+      verifyBody: has('"issuer"'),
+    },
   ];
 }
 
 /** Every row the running servers can serve, in the round-robin order of a repetition. */
-export function buildRows(servers: RunningServers, options: { chainsPerConnection: number; scenarios: readonly ScenarioId[] }): Row[] {
+export function buildRows(
+  servers: RunningServers,
+  options: { chainsPerConnection: number; scenarios: readonly ScenarioId[] },
+): Row[] {
   const rows: Row[] = [];
-  if (servers.hello) rows.push({ scenario: 'hello-world', target: 'hello-world', server: servers.hello, requestFor: () => ({ method: 'GET', path: '/', headers: {} }), verifyBody: has('"hello"') });
+  if (servers.hello)
+    rows.push({
+      scenario: 'hello-world',
+      target: 'hello-world',
+      server: servers.hello,
+      requestFor: () => ({ method: 'GET', path: '/', headers: {} }),
+      verifyBody: has('"hello"'),
+    });
   if (servers.ours) rows.push(...ourRows(servers.ours, options.chainsPerConnection));
-  if (servers.oidcMemory) rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
+  if (servers.oidcMemory)
+    rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
   if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));
   // The ceiling is always measured: every ratio needs it. Ordered by scenario, so one scenario's
   // servers run back to back and whatever drifts during a repetition hits them alike.
   return rows
     .filter((row) => row.scenario === 'hello-world' || options.scenarios.includes(row.scenario))
-    .sort((a, b) => SCENARIOS.indexOf(a.scenario) - SCENARIOS.indexOf(b.scenario) || TARGETS.indexOf(a.target) - TARGETS.indexOf(b.target));
+    .sort(
+      (a, b) =>
+        SCENARIOS.indexOf(a.scenario) - SCENARIOS.indexOf(b.scenario) ||
+        TARGETS.indexOf(a.target) - TARGETS.indexOf(b.target),
+    );
 }

@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -46,7 +48,9 @@ export async function startHelloWorld(options: Common): Promise<Started> {
  * The second demo school gets `localhost`, so 127.0.0.1 (the only address the load uses) is Demo
  * Academy's origin. Rate limits that a load from one client would trip are raised (one load client is not an attack).
  */
-export async function startOurs(options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] }): Promise<Started> {
+export async function startOurs(
+  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] },
+): Promise<Started> {
   const database = await createScratchDatabase(options.postgresUrl, 'ours');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -75,8 +79,11 @@ export async function startOurs(options: Common & { serverDir: string; postgresU
   return { child, origin, database };
 }
 
-export async function startOidcProvider(options: Common & { adapter: 'memory' | 'postgres'; postgresUrl: string; chains: number; accessTokens: number }): Promise<Started & { fixtures: OidcFixtures }> {
-  const database = options.adapter === 'postgres' ? await createScratchDatabase(options.postgresUrl, 'oidc') : undefined;
+export async function startOidcProvider(
+  options: Common & { adapter: 'memory' | 'postgres'; postgresUrl: string; chains: number; accessTokens: number },
+): Promise<Started & { fixtures: OidcFixtures }> {
+  const database =
+    options.adapter === 'postgres' ? await createScratchDatabase(options.postgresUrl, 'oidc') : undefined;
   const port = await freePort();
   const name = `oidc-provider-${options.adapter === 'postgres' ? 'pg' : 'memory'}`;
   const child = spawnPinned({

@@ -16,7 +16,10 @@ import { insertAccessToken, insertGrant } from '../../src/db/repositories/oauth-
 import { hashSecret } from '../../src/lib/secrets.ts';
 import { standingOf } from '../../src/oauth/standing/token-standing.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20' }, 'per-round': { type: 'string', default: '500' } }, strict: true });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '20' }, 'per-round': { type: 'string', default: '500' } },
+  strict: true,
+});
 const rounds = Number(values.rounds);
 const perRound = Number(values['per-round']);
 
@@ -31,13 +34,42 @@ const test = await createTestDatabase();
 try {
   const { db } = test;
   await seedDemoSchools(db, { primary: 'http://localhost:3000', secondary: 'http://127.0.0.1:3000' });
-  const site = await db.selectFrom('sites').select(['id', 'origin']).where('slug', '=', 'demo-academy').executeTakeFirstOrThrow();
-  const person = await db.selectFrom('people').select('id').where('email', '=', 'student1@demo-academy.test').executeTakeFirstOrThrow();
-  const client = await db.selectFrom('oauth_clients').select('id').where('client_id', '=', 'demo-study-buddy').executeTakeFirstOrThrow();
+  const site = await db
+    .selectFrom('sites')
+    .select(['id', 'origin'])
+    .where('slug', '=', 'demo-academy')
+    .executeTakeFirstOrThrow();
+  const person = await db
+    .selectFrom('people')
+    .select('id')
+    .where('email', '=', 'student1@demo-academy.test')
+    .executeTakeFirstOrThrow();
+  const client = await db
+    .selectFrom('oauth_clients')
+    .select('id')
+    .where('client_id', '=', 'demo-study-buddy')
+    .executeTakeFirstOrThrow();
   const now = Date.now();
-  const grant = await insertGrant(db, { site_id: site.id, client_row_id: client.id, person_id: person.id, scopes: ['openid', 'account:read'], resource: site.origin, auth_time: new Date(now), expires_at: new Date(now + 86_400_000) });
+  const grant = await insertGrant(db, {
+    site_id: site.id,
+    client_row_id: client.id,
+    person_id: person.id,
+    scopes: ['openid', 'account:read'],
+    resource: site.origin,
+    auth_time: new Date(now),
+    expires_at: new Date(now + 86_400_000),
+  });
   const tokenHash = hashSecret(`bench-${now}`);
-  await insertAccessToken(db, { token_hash: tokenHash, grant_id: grant.id, site_id: site.id, client_row_id: client.id, person_id: person.id, scopes: ['openid', 'account:read'], resource: site.origin, expires_at: new Date(now + 3_600_000) });
+  await insertAccessToken(db, {
+    token_hash: tokenHash,
+    grant_id: grant.id,
+    site_id: site.id,
+    client_row_id: client.id,
+    person_id: person.id,
+    scopes: ['openid', 'account:read'],
+    resource: site.origin,
+    expires_at: new Date(now + 3_600_000),
+  });
 
   const before = async () => {
     const rows = (await db.executeQuery(CompiledQuery.raw(BEFORE, [tokenHash]))).rows;
@@ -71,7 +103,9 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const [b, a] = [median(samples.before), median(samples.after)];
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`bearer-guard lookup on ${database}, ${rounds} interleaved rounds of ${perRound}: before ${b.toFixed(1)} µs, after ${a.toFixed(1)} µs (standing decided in TypeScript included): ${(a / b).toFixed(2)}× the old cost`);
+  console.log(
+    `bearer-guard lookup on ${database}, ${rounds} interleaved rounds of ${perRound}: before ${b.toFixed(1)} µs, after ${a.toFixed(1)} µs (standing decided in TypeScript included): ${(a / b).toFixed(2)}× the old cost`,
+  );
 } finally {
   await test.drop();
 }

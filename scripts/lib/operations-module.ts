@@ -1,6 +1,11 @@
 // Renders generated/openapi/operations.ts: one entry per operation of the bundled document, with
 // what the runtime needs to know without parsing YAML (method, path, scopes, tags, summary).
-type Operation = { operationId?: string; tags?: string[]; summary?: string; security?: Array<Record<string, string[]>> };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+};
 type Document = { paths: Record<string, Record<string, unknown>>; security?: Array<Record<string, string[]>> };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

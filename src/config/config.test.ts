@@ -29,10 +29,19 @@ describe('configuration (README "Configuration": validated at start, one line na
   it('RFC 6890: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({}).clientMetadataAllowPrivateAddresses).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).clientMetadataAllowPrivateAddresses).toBe(false);
-    expect(loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }).clientMetadataAllowPrivateAddresses).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'false' }).clientMetadataAllowPrivateAddresses).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow(/^Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: .*NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).clientMetadataAllowPrivateAddresses).toBe(
+      false,
+    );
+    expect(loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }).clientMetadataAllowPrivateAddresses).toBe(
+      true,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'false' })
+        .clientMetadataAllowPrivateAddresses,
+    ).toBe(false);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toThrow(/^Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: .*NODE_ENV=production/);
     expect(() => loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(ConfigError);
   });
 
@@ -47,14 +56,27 @@ describe('configuration (README "Configuration": validated at start, one line na
     ['LOG_LEVEL', 'loud'],
   ])('refuses %s=%s with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid ${variable} \\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`));
+    expect(() => loadConfig({ [variable]: value })).toThrow(
+      new RegExp(`^Invalid ${variable} \\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`),
+    );
   });
 
   it('raises the per-address rate limits outside production only, and RATE_LIMIT_OVERRIDES wins (README, Configuration)', () => {
-    expect(loadConfig({}).rateLimitOverrides).toEqual({ signInPerAddress: 100_000, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 });
+    expect(loadConfig({}).rateLimitOverrides).toEqual({
+      signInPerAddress: 100_000,
+      registrationPerAddress: 100_000,
+      clientAuthFailuresPerClientAddress: 100_000,
+    });
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).rateLimitOverrides).toEqual({});
-    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, RATE_LIMIT_OVERRIDES: 'tokenPerClient=5' }).rateLimitOverrides).toEqual({ tokenPerClient: 5 });
-    expect(loadConfig({ RATE_LIMIT_OVERRIDES: 'signInPerAddress=7' }).rateLimitOverrides).toEqual({ signInPerAddress: 7, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 });
+    expect(
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, RATE_LIMIT_OVERRIDES: 'tokenPerClient=5' })
+        .rateLimitOverrides,
+    ).toEqual({ tokenPerClient: 5 });
+    expect(loadConfig({ RATE_LIMIT_OVERRIDES: 'signInPerAddress=7' }).rateLimitOverrides).toEqual({
+      signInPerAddress: 7,
+      registrationPerAddress: 100_000,
+      clientAuthFailuresPerClientAddress: 100_000,
+    });
   });
 });

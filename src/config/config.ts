@@ -31,7 +31,10 @@ const environmentSchema = z.object({
    */
   SECOND_SITE_URL: originUrl.optional(),
   /** postgres://… to use a PostgreSQL server; unset: embedded PGlite under DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Where the embedded database (and uploaded files, later) live. */
   DATA_DIR: z.string().default('./data'),
@@ -159,7 +162,11 @@ function swapLoopbackHost(origin: string): string {
  */
 // Failed client authentication counts per client_id and address (/auth.md "Rate limits"): with one address
 // that is per client, and the hostile-input suites' wrong secrets would throttle the demo clients.
-const DEVELOPMENT_RATE_LIMITS = { signInPerAddress: 100_000, registrationPerAddress: 100_000, clientAuthFailuresPerClientAddress: 100_000 } as const;
+const DEVELOPMENT_RATE_LIMITS = {
+  signInPerAddress: 100_000,
+  registrationPerAddress: 100_000,
+  clientAuthFailuresPerClientAddress: 100_000,
+} as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset, as shells and .env files commonly write it.
@@ -179,7 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid KEY_ENCRYPTION_KEY: required when NODE_ENV=production (openssl rand -base64 32)');
   }
   if (e.NODE_ENV === 'production' && e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES) {
-    throw new ConfigError('Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (metadata documents must never be fetched from private addresses)');
+    throw new ConfigError(
+      'Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (metadata documents must never be fetched from private addresses)',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
@@ -199,9 +208,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
     rateLimitOverrides: Object.freeze({
       ...(e.NODE_ENV === 'production' ? {} : DEVELOPMENT_RATE_LIMITS),
-      ...Object.fromEntries((e.RATE_LIMIT_OVERRIDES ?? '').split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
+      ...Object.fromEntries(
+        (e.RATE_LIMIT_OVERRIDES ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]),
+      ),
     }),
-    storage: Object.freeze({ dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'), uploadMaxBytes: e.UPLOAD_MAX_BYTES }),
+    storage: Object.freeze({
+      dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(dataDir, 'storage'),
+      uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    }),
     clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
     metrics: e.METRICS_PORT === undefined ? null : Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST }),
     grantUseFlushMs: e.GRANT_USE_FLUSH_SECONDS * 1000,

@@ -11,8 +11,7 @@ import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize: number }
-  | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+  { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
 
 // int8 results (COUNT, SUM) arrive as strings from pg and as bigint from PGlite; every count
 // and money sum in this service fits in a double, so both drivers return plain numbers.

@@ -6,7 +6,10 @@ import { createDatabase, type Db } from './database.ts';
 import { hotQuery } from './hot-queries.ts';
 import { createScratchPostgresDatabase } from './testing.ts';
 
-const echo = hotQuery<{ value: string; doubled: number }>('test_echo', 'select $1::text as value, $2::int * 2 as doubled');
+const echo = hotQuery<{ value: string; doubled: number }>(
+  'test_echo',
+  'select $1::text as value, $2::int * 2 as doubled',
+);
 
 describe('hot statements', () => {
   let db: Db;

@@ -19,9 +19,23 @@ describe(`migrations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
   });
 
   it('create the tables the service needs, with UUIDv7 ids that sort by creation', async () => {
-    const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(test.db);
+    const { rows } = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(test.db);
     const tables = rows.map((r) => r.table_name);
-    for (const table of ['sites', 'people', 'credentials', 'site_roles', 'courses', 'lectures', 'enrollments', 'orders', 'oauth_clients', 'oauth_refresh_tokens', 'signing_keys']) {
+    for (const table of [
+      'sites',
+      'people',
+      'credentials',
+      'site_roles',
+      'courses',
+      'lectures',
+      'enrollments',
+      'orders',
+      'oauth_clients',
+      'oauth_refresh_tokens',
+      'signing_keys',
+    ]) {
       expect(tables).toContain(table);
     }
     const ids = await sql<{ id: string }>`select uuid_v7() as id from generate_series(1, 3)`.execute(test.db);

@@ -51,7 +51,10 @@ export function probePgPool(pool: pg.Pool): DatabaseProbe {
       return client;
     });
   };
-  return { sample: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), onWait: waits.add };
+  return {
+    sample: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait: waits.add,
+  };
 }
 
 export function probePglite(pglite: PGlite): DatabaseProbe {

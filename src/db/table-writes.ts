@@ -1,7 +1,18 @@
 // Tells in-process caches that a table they mirror was written. A kysely plugin sees every
 // statement this service sends (transactions included), so no writer can forget to invalidate:
 // the rule lives here once instead of beside each repository function that changes the table.
-import { DeleteQueryNode, InsertQueryNode, TableNode, UpdateQueryNode, type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type UnknownRow,
+} from 'kysely';
 
 function targetTables(node: OperationNode): OperationNode[] {
   if (UpdateQueryNode.is(node)) return node.table ? [node.table] : [];

@@ -7,7 +7,9 @@ import { migrateToLatest } from './migrate.ts';
 
 export type TestDatabase = { db: Db; url: string | null; drop: () => Promise<void> };
 
-export async function createScratchPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

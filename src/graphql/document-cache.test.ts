@@ -41,10 +41,18 @@ describe('GraphQL document cache', () => {
       }
       return undefined;
     };
-    expect(refusal(`{ viewer { id } } # ${'x'.repeat(MAX_QUERY_BYTES)}`)).toEqual({ code: 'GRAPHQL_PARSE_FAILED', limit: 'bytes', max: MAX_QUERY_BYTES });
+    expect(refusal(`{ viewer { id } } # ${'x'.repeat(MAX_QUERY_BYTES)}`)).toEqual({
+      code: 'GRAPHQL_PARSE_FAILED',
+      limit: 'bytes',
+      max: MAX_QUERY_BYTES,
+    });
     // Multi-byte characters count as their UTF-8 bytes.
     expect(refusal(`{ viewer { id } } # ${'\u00e9'.repeat(MAX_QUERY_BYTES / 2)}`)).toMatchObject({ limit: 'bytes' });
-    expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS)} } }`)).toEqual({ code: 'GRAPHQL_PARSE_FAILED', limit: 'tokens', max: MAX_TOKENS });
+    expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS)} } }`)).toEqual({
+      code: 'GRAPHQL_PARSE_FAILED',
+      limit: 'tokens',
+      max: MAX_TOKENS,
+    });
     expect(refusal(`{ viewer { ${'id '.repeat(MAX_TOKENS - 10)} } }`)).toBeUndefined();
   });
 
@@ -52,7 +60,9 @@ describe('GraphQL document cache', () => {
     const cache = createDocumentCache();
     const document = cache.parse('{ viewer { id } }');
     let specifiedRan = false;
-    const refuse: ValidationRule = (context) => ({ Document: () => context.reportError(new GraphQLError('over a limit')) });
+    const refuse: ValidationRule = (context) => ({
+      Document: () => context.reportError(new GraphQLError('over a limit')),
+    });
     const spy: ValidationRule = () => ({ Document: () => void (specifiedRan = true) });
     expect(cache.validate(schema, document, [refuse]).map((e) => e.message)).toEqual(['over a limit']);
     expect(specifiedRan).toBe(false);

@@ -10,7 +10,16 @@
 // some of which are quadratic in the document (OverlappingFieldsCanBeMerged), so a document over
 // a limit is refused in linear time; a distinct hostile text per request gains nothing from the cache.
 import { LRUCache } from 'lru-cache';
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type Source, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type Source,
+  type ValidationRule,
+} from 'graphql';
 
 /** Distinct documents remembered; longer texts are parsed per request (they are rare and costly to keep). */
 const MAX_DOCUMENTS = 500;
@@ -29,12 +38,17 @@ function parseBounded(query: string | Source): DocumentNode {
   const text = typeof query === 'string' ? query : query.body;
   // Measured without encoding: a UTF-16 unit is at most 3 UTF-8 bytes, so only texts near the cap need a count.
   if (text.length * 3 > MAX_QUERY_BYTES && Buffer.byteLength(text, 'utf8') > MAX_QUERY_BYTES) {
-    throw parseError(`The query text is larger than ${MAX_QUERY_BYTES} bytes; it was not read.`, 'bytes', MAX_QUERY_BYTES);
+    throw parseError(
+      `The query text is larger than ${MAX_QUERY_BYTES} bytes; it was not read.`,
+      'bytes',
+      MAX_QUERY_BYTES,
+    );
   }
   try {
     return parse(query, { maxTokens: MAX_TOKENS });
   } catch (error) {
-    // graphql-js 16: "Syntax Error: Document contains more that N tokens. Parsing aborted." (sic; document-cache.test.ts pins it)
+    // graphql-js 16: "Syntax Error: Document contains more that N tokens. Parsing aborted." (sic;
+    // document-cache.test.ts pins it)
     if (error instanceof GraphQLError && /Document contains more th(?:at|an) \d+ tokens/.test(error.message)) {
       throw parseError(`The query has more than ${MAX_TOKENS} tokens; parsing stopped there.`, 'tokens', MAX_TOKENS);
     }
@@ -58,7 +72,11 @@ export function createDocumentCache() {
       return document;
     },
     /** graphql-http's `validate`: the request's own rules first, every time; the specified rules once per document. */
-    validate: (schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] => {
+    validate: (
+      schema: GraphQLSchema,
+      document: DocumentNode,
+      rules: readonly ValidationRule[] = specifiedRules,
+    ): readonly GraphQLError[] => {
       const others = rules.filter((rule) => !specifiedRules.includes(rule));
       const refused = others.length ? validate(schema, document, others) : [];
       if (refused.length) return refused;

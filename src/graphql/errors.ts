@@ -19,7 +19,9 @@ export type ErrorCode =
 /** Mutations need `account:write` besides `account:read` (SDL, description of Mutation). */
 export function requireScope(context: GraphQLContext, scope: string): void {
   if (context.scopes.has(scope)) return;
-  throw new GraphQLError(`This operation needs the scope ${scope}, which the access token does not carry.`, { extensions: { code: 'FORBIDDEN', scope } });
+  throw new GraphQLError(`This operation needs the scope ${scope}, which the access token does not carry.`, {
+    extensions: { code: 'FORBIDDEN', scope },
+  });
 }
 
 export function notFound(message: string): GraphQLError {
@@ -54,7 +56,11 @@ function serviceErrorToGraphQL(error: GraphQLError, original: ServiceError): Gra
 export function isUnexpected(error: GraphQLError): boolean {
   const original = error.originalError;
   if (original === undefined || original instanceof GraphQLError) return false;
-  return !(original instanceof AccountInputError || original instanceof ServiceError || original instanceof InvalidCursor);
+  return !(
+    original instanceof AccountInputError ||
+    original instanceof ServiceError ||
+    original instanceof InvalidCursor
+  );
 }
 
 /** An execution error outside any field (no path) is the request's variables failing to coerce. */
@@ -74,19 +80,34 @@ export function toPublicError(error: Readonly<GraphQLError | Error>): GraphQLErr
     return new GraphQLError(original.message, {
       nodes: error.nodes ?? null,
       path: error.path ?? null,
-      extensions: { code: 'BAD_USER_INPUT', reason: original.code, ...(original.field ? { field: original.field } : {}) },
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        reason: original.code,
+        ...(original.field ? { field: original.field } : {}),
+      },
     });
   }
   if (original instanceof ServiceError) return serviceErrorToGraphQL(error, original);
   // Connections take their cursor as `after` (SDL); one this API did not issue is input to correct.
   if (original instanceof InvalidCursor) {
-    return new GraphQLError('after is not a cursor this API issued.', { nodes: error.nodes ?? null, path: error.path ?? null, extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
+    return new GraphQLError('after is not a cursor this API issued.', {
+      nodes: error.nodes ?? null,
+      path: error.path ?? null,
+      extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    });
   }
   if (isUnexpected(error)) {
-    return new GraphQLError('Internal server error.', { nodes: error.nodes ?? null, path: error.path ?? null, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    return new GraphQLError('Internal server error.', {
+      nodes: error.nodes ?? null,
+      path: error.path ?? null,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
   }
   if (error.extensions.code !== undefined) return error;
-  return withCode(error, error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED');
+  return withCode(
+    error,
+    error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED',
+  );
 }
 
 function withCode(error: GraphQLError, code: ErrorCode): GraphQLError {

@@ -10,11 +10,24 @@ const schema = buildAccountSchema();
 // As the server validates: the limits first, then graphql-js's own rules (document-cache.ts).
 const { validate } = createDocumentCache();
 const check = (query: string, variables: Record<string, unknown> = {}) =>
-  validate(schema, parse(query), [...specifiedRules, queryLimits(variables)]).map((e) => ({ message: e.message, limit: e.extensions.limit }));
+  validate(schema, parse(query), [...specifiedRules, queryLimits(variables)]).map((e) => ({
+    message: e.message,
+    limit: e.extensions.limit,
+  }));
 
 describe('query limits', () => {
   it("lets graphql-js's full introspection query through (ofType adds no level)", () => {
-    expect(check(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true }))).toEqual([]);
+    expect(
+      check(
+        getIntrospectionQuery({
+          descriptions: true,
+          inputValueDeprecation: true,
+          specifiedByUrl: true,
+          directiveIsRepeatable: true,
+          schemaDescription: true,
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('lets the largest honest query through: every field of every list at 50', () => {
@@ -38,14 +51,16 @@ describe('query limits', () => {
   });
 
   it(`refuses aliased pages over ${MAX_COST}`, () => {
-    const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: enrolledCourses(first: 50) { nodes { slug } }`).join(' ');
+    const aliases = (n: number) =>
+      Array.from({ length: n }, (_, i) => `a${i}: enrolledCourses(first: 50) { nodes { slug } }`).join(' ');
     // Each page: 40 (it reads data) + nodes 1 + 50 slugs = 91; the viewer 40.
     expect(check(`{ viewer { ${aliases(43)} } }`)).toEqual([]);
     expect(check(`{ viewer { ${aliases(44)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('prices omitted first at the default 20 and variables at their value, or 50 without one', () => {
-    const many = (n: number, first: string) => `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: orders${first} { nodes { number } }`).join(' ')} } }`;
+    const many = (n: number, first: string) =>
+      `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: orders${first} { nodes { number } }`).join(' ')} } }`;
     // Each page: 40 + 1 + 20 = 61 at the default (65 pages: 3,965 + 40); 91 by a variable without a value.
     expect(check(many(64, ''))).toEqual([]);
     expect(check(many(66, '')).map((e) => e.limit)).toEqual(['cost']);
@@ -55,14 +70,19 @@ describe('query limits', () => {
   });
 
   it('counts the items of a page, not its pageInfo and totalCount, first times', () => {
-    const page = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: orders(first: 50) { pageInfo { hasNextPage endCursor } totalCount }`).join(' ');
+    const page = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `a${i}: orders(first: 50) { pageInfo { hasNextPage endCursor } totalCount }`,
+      ).join(' ');
     // Each: 40 + 3 + 40 = 83 whatever first is: 47 pages are 3,901 + 40.
     expect(check(`{ viewer { ${page(47)} } }`)).toEqual([]);
     expect(check(`{ viewer { ${page(48)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('counts every selected field, aliased or repeated (an alias bomb of scalars is refused)', () => {
-    const scalars = (n: number, alias: boolean) => `{ viewer { ${Array.from({ length: n }, (_, i) => (alias ? `a${i}: id` : 'id')).join(' ')} } }`;
+    const scalars = (n: number, alias: boolean) =>
+      `{ viewer { ${Array.from({ length: n }, (_, i) => (alias ? `a${i}: id` : 'id')).join(' ')} } }`;
     expect(check(scalars(600, true))).toEqual([]);
     expect(check(scalars(MAX_COST - 40, true))).toEqual([]);
     expect(check(scalars(MAX_COST, true)).map((e) => e.limit)).toEqual(['cost']);
@@ -75,10 +95,20 @@ describe('query limits', () => {
   it('counts a fragment at every spread, nested spreads multiplied, inline fragments too', () => {
     const spreads = (name: string, n: number) => Array.from({ length: n }, () => `...${name}`).join(' ');
     // P: 40 + 1 + 41 = 82; 48 spreads are 3,936 + 40.
-    expect(check(`{ viewer { ${spreads('P', 48)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`)).toEqual([]);
-    expect(check(`{ viewer { ${spreads('P', 49)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`).map((e) => e.limit)).toEqual(['cost']);
+    expect(
+      check(`{ viewer { ${spreads('P', 48)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`),
+    ).toEqual([]);
+    expect(
+      check(`{ viewer { ${spreads('P', 49)} } } fragment P on Viewer { orders(first: 41) { nodes { number } } }`).map(
+        (e) => e.limit,
+      ),
+    ).toEqual(['cost']);
     // A fragment on the page's own type: its items still count first times.
-    expect(check(`{ viewer { ${Array.from({ length: 49 }, (_, i) => `o${i}: orders(first: 41) { ...N }`).join(' ')} } } fragment N on OrderConnection { nodes { number } }`).map((e) => e.limit)).toEqual(['cost']);
+    expect(
+      check(
+        `{ viewer { ${Array.from({ length: 49 }, (_, i) => `o${i}: orders(first: 41) { ...N }`).join(' ')} } } fragment N on OrderConnection { nodes { number } }`,
+      ).map((e) => e.limit),
+    ).toEqual(['cost']);
     // Twenty spreads of twenty spreads of eleven fields: 4,400 field selections behind 40 spreads.
     const nested = `{ viewer { ${spreads('A', 20)} } } fragment A on Viewer { ${spreads('B', 20)} } fragment B on Viewer { ${'id '.repeat(10)} email }`;
     expect(check(nested.replace(spreads('A', 20), spreads('A', 18)))).toEqual([]);
@@ -87,22 +117,31 @@ describe('query limits', () => {
     expect(check(inline).map((e) => e.limit)).toEqual(['cost']);
   });
 
-  it('prices introspection lists at the schema\'s own sizes, so aliases at their leaves are refused', () => {
+  it("prices introspection lists at the schema's own sizes, so aliases at their leaves are refused", () => {
     const leaves = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: name`).join(' ');
     expect(check(`{ __schema { types { fields { ${leaves(10)} } } } }`)).toEqual([]);
     expect(check(`{ __schema { types { fields { type { ofType { fields { ${leaves(300)} } } } } } } }`)).toEqual([
       { message: expect.stringContaining(`at most ${MAX_INTROSPECTION_COST}`), limit: 'introspection' },
     ]);
-    const copies = Array.from({ length: 3 }, (_, i) => `s${i}: __schema { types { fields { args { type { name } } } } }`).join(' ');
+    const copies = Array.from(
+      { length: 3 },
+      (_, i) => `s${i}: __schema { types { fields { args { type { name } } } } }`,
+    ).join(' ');
     expect(check(`{ ${copies} }`)).toEqual([]);
-    const many = Array.from({ length: 40 }, (_, i) => `s${i}: __schema { types { fields { args { type { name kind } } } } }`).join(' ');
+    const many = Array.from(
+      { length: 40 },
+      (_, i) => `s${i}: __schema { types { fields { args { type { name kind } } } } }`,
+    ).join(' ');
     expect(check(`{ ${many} }`).map((e) => e.limit)).toEqual(['introspection']);
   });
 
   it(`refuses more than ${MAX_MUTATION_FIELDS} mutation fields in one request, fragments included`, () => {
-    const mutation = (n: number) => Array.from({ length: n }, (_, i) => `m${i}: cancelEventRegistration(eventId: "e") { id }`).join(' ');
+    const mutation = (n: number) =>
+      Array.from({ length: n }, (_, i) => `m${i}: cancelEventRegistration(eventId: "e") { id }`).join(' ');
     expect(check(`mutation { ${mutation(MAX_MUTATION_FIELDS)} }`)).toEqual([]);
     expect(check(`mutation { ${mutation(MAX_MUTATION_FIELDS + 1)} }`).map((e) => e.limit)).toEqual(['mutations']);
-    expect(check(`mutation { ...M ...M } fragment M on Mutation { ${mutation(6)} }`).map((e) => e.limit)).toEqual(['mutations']);
+    expect(check(`mutation { ...M ...M } fragment M on Mutation { ${mutation(6)} }`).map((e) => e.limit)).toEqual([
+      'mutations',
+    ]);
   });
 });

@@ -51,32 +51,75 @@ type Variables = Readonly<Record<string, unknown>> | null | undefined;
 type Measure = { depth: number; cost: number; introspection: number; fields: number };
 const NOTHING: Measure = { depth: 0, cost: 0, introspection: 0, fields: 0 };
 /** The roots of introspection (GraphQL spec 4.1), which getFields() of the root type does not list. */
-const META_FIELDS: Readonly<Record<string, GraphQLField<unknown, unknown>>> = { __schema: SchemaMetaFieldDef, __type: TypeMetaFieldDef, __typename: TypeNameMetaFieldDef };
+const META_FIELDS: Readonly<Record<string, GraphQLField<unknown, unknown>>> = {
+  __schema: SchemaMetaFieldDef,
+  __type: TypeMetaFieldDef,
+  __typename: TypeNameMetaFieldDef,
+};
 const isIntrospectionRoot = (name: string) => name === '__schema' || name === '__type';
 
 /** A number for a message: astronomically large ones (nested fragment spreads) read as such. */
 const shown = (value: number) => (value < 1e12 ? String(value) : 'over a trillion');
 
-function limitError(message: string, node: Parameters<ValidationContext['reportError']>[0]['nodes'], limit: string, max: number): GraphQLError {
-  return new GraphQLError(message, { nodes: node ?? null, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, max } });
+function limitError(
+  message: string,
+  node: Parameters<ValidationContext['reportError']>[0]['nodes'],
+  limit: string,
+  max: number,
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: node ?? null,
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, max },
+  });
 }
 
 /** All limits for one request; the variables give `first` values passed as variables. */
 export function queryLimits(variables: Variables): ValidationRule {
   return (context: ValidationContext) => ({
     OperationDefinition(node) {
-      const measure = new Measurer(context, variables).selections(node.selectionSet, context.getSchema().getRootType(node.operation) ?? undefined);
+      const measure = new Measurer(context, variables).selections(
+        node.selectionSet,
+        context.getSchema().getRootType(node.operation) ?? undefined,
+      );
       if (measure.depth > MAX_DEPTH) {
-        context.reportError(limitError(`The query is ${measure.depth} levels deep; at most ${MAX_DEPTH} are allowed.`, [node], 'depth', MAX_DEPTH));
+        context.reportError(
+          limitError(
+            `The query is ${measure.depth} levels deep; at most ${MAX_DEPTH} are allowed.`,
+            [node],
+            'depth',
+            MAX_DEPTH,
+          ),
+        );
       }
       if (measure.cost > MAX_COST) {
-        context.reportError(limitError(`The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, and a page's items count first times).`, [node], 'cost', MAX_COST));
+        context.reportError(
+          limitError(
+            `The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, and a page's items count first times).`,
+            [node],
+            'cost',
+            MAX_COST,
+          ),
+        );
       }
       if (measure.introspection > MAX_INTROSPECTION_COST) {
-        context.reportError(limitError(`The query's introspection would produce about ${shown(measure.introspection)} values; at most ${MAX_INTROSPECTION_COST} are allowed (each introspection list counted at this schema's longest list of its kind).`, [node], 'introspection', MAX_INTROSPECTION_COST));
+        context.reportError(
+          limitError(
+            `The query's introspection would produce about ${shown(measure.introspection)} values; at most ${MAX_INTROSPECTION_COST} are allowed (each introspection list counted at this schema's longest list of its kind).`,
+            [node],
+            'introspection',
+            MAX_INTROSPECTION_COST,
+          ),
+        );
       }
       if (node.operation === OperationTypeNode.MUTATION && measure.fields > MAX_MUTATION_FIELDS) {
-        context.reportError(limitError(`The mutation selects ${measure.fields} root fields; at most ${MAX_MUTATION_FIELDS} are allowed in one request.`, [node], 'mutations', MAX_MUTATION_FIELDS));
+        context.reportError(
+          limitError(
+            `The mutation selects ${measure.fields} root fields; at most ${MAX_MUTATION_FIELDS} are allowed in one request.`,
+            [node],
+            'mutations',
+            MAX_MUTATION_FIELDS,
+          ),
+        );
       }
       return false;
     },
@@ -105,7 +148,9 @@ class Measurer {
       let inner: Measure;
       if (selection.kind === Kind.FIELD) inner = this.field(selection, parent, pageSize);
       else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : parent;
+        const type = selection.typeCondition
+          ? this.context.getSchema().getType(selection.typeCondition.name.value)
+          : parent;
         inner = this.selections(selection.selectionSet, type ?? undefined, pageSize);
       } else inner = this.fragment(selection.name.value, pageSize);
       depth = Math.max(depth, inner.depth);
@@ -122,16 +167,24 @@ class Measurer {
     const definition = fields?.[name] ?? META_FIELDS[name];
     const introspective = name.startsWith('__') || (parent?.name.startsWith('__') ?? false);
     const first = definition && !introspective ? this.firstOf(definition, node) : undefined;
-    const inner = node.selectionSet ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined, first ?? 1) : NOTHING;
+    const inner = node.selectionSet
+      ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined, first ?? 1)
+      : NOTHING;
     // A list's items are selected once each: an introspection list has at most the schema's longest
     // list of its kind; a data list (a connection's `nodes`) at most the `first` of the field above it.
     const isList = definition !== undefined && isListType(getNullableType(definition.type));
-    const items = !isList ? 1 : introspective ? (introspectionListSizes(this.context.getSchema())[name] ?? 1) : pageSize;
+    const items = !isList
+      ? 1
+      : introspective
+        ? (introspectionListSizes(this.context.getSchema())[name] ?? 1)
+        : pageSize;
     const own = !introspective && definition?.resolve ? RESOLVED_FIELD_COST : 1;
     const total = own + items * (inner.cost + inner.introspection);
     const depth = inner.depth + (UNWRAPPING_FIELDS.has(name) ? 0 : 1);
     // Everything under __schema or __type is introspection, priced against its own budget.
-    return isIntrospectionRoot(name) ? { depth, cost: 0, introspection: total, fields: 1 } : { depth, cost: total, introspection: 0, fields: 1 };
+    return isIntrospectionRoot(name)
+      ? { depth, cost: 0, introspection: total, fields: 1 }
+      : { depth, cost: total, introspection: 0, fields: 1 };
   }
 
   private fragment(name: string, pageSize: number): Measure {
@@ -159,6 +212,8 @@ class Measurer {
     if (value?.kind === Kind.INT) first = Number(value.value);
     else if (value?.kind === Kind.VARIABLE) first = this.variables?.[value.name.value] ?? MAX_PAGE_SIZE;
     else if (value !== undefined && value.kind !== Kind.NULL) first = MAX_PAGE_SIZE;
-    return typeof first === 'number' && Number.isFinite(first) ? Math.min(Math.max(Math.trunc(first), 1), MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+    return typeof first === 'number' && Number.isFinite(first)
+      ? Math.min(Math.max(Math.trunc(first), 1), MAX_PAGE_SIZE)
+      : MAX_PAGE_SIZE;
   }
 }

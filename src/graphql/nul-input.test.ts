@@ -8,19 +8,33 @@ import { buildAccountSchema } from './schema.ts';
 
 const schema = buildAccountSchema();
 const check = (query: string, variables: Record<string, unknown> = {}) =>
-  validate(schema, parse(query), [...specifiedRules, nulFreeInput(variables)]).map((e) => ({ code: e.extensions.code, field: e.extensions.field }));
+  validate(schema, parse(query), [...specifiedRules, nulFreeInput(variables)]).map((e) => ({
+    code: e.extensions.code,
+    field: e.extensions.field,
+  }));
 
-const RECORD = 'mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) { enrolledCourse { id } } }';
+const RECORD =
+  'mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) { enrolledCourse { id } } }';
 
 describe('text with U+0000 is BAD_USER_INPUT (SDL: input the member can correct)', () => {
   it('names a variable, down to the input field that holds it', () => {
-    expect(check(RECORD, { input: { lectureId: 'x\u0000', positionSeconds: 1 } })).toEqual([{ code: 'BAD_USER_INPUT', field: 'input.lectureId' }]);
-    expect(check('mutation($id: ID!) { registerForEvent(eventId: $id) { id } }', { id: '\u0000' })).toEqual([{ code: 'BAD_USER_INPUT', field: 'id' }]);
+    expect(check(RECORD, { input: { lectureId: 'x\u0000', positionSeconds: 1 } })).toEqual([
+      { code: 'BAD_USER_INPUT', field: 'input.lectureId' },
+    ]);
+    expect(check('mutation($id: ID!) { registerForEvent(eventId: $id) { id } }', { id: '\u0000' })).toEqual([
+      { code: 'BAD_USER_INPUT', field: 'id' },
+    ]);
   });
 
   it('names the argument or input field of a string literal', () => {
-    expect(check('mutation { registerForEvent(eventId: "a\\u0000b") { id } }')).toEqual([{ code: 'BAD_USER_INPUT', field: 'eventId' }]);
-    expect(check('mutation { recordLectureProgress(input: { lectureId: "\\u0000", positionSeconds: 1 }) { enrolledCourse { id } } }')).toEqual([{ code: 'BAD_USER_INPUT', field: 'lectureId' }]);
+    expect(check('mutation { registerForEvent(eventId: "a\\u0000b") { id } }')).toEqual([
+      { code: 'BAD_USER_INPUT', field: 'eventId' },
+    ]);
+    expect(
+      check(
+        'mutation { recordLectureProgress(input: { lectureId: "\\u0000", positionSeconds: 1 }) { enrolledCourse { id } } }',
+      ),
+    ).toEqual([{ code: 'BAD_USER_INPUT', field: 'lectureId' }]);
   });
 
   it('lets clean text through, including an escape written out', () => {

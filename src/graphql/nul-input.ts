@@ -2,7 +2,15 @@
 // store it, and it used to end as a masked 500). A validation rule, so that it sees both places a
 // member's text comes from: string literals written in the document and the request's variables.
 // Each error is BAD_USER_INPUT naming the argument or variable, as the SDL promises for input.
-import { GraphQLError, Kind, type ArgumentNode, type ASTNode, type ObjectFieldNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ArgumentNode,
+  type ASTNode,
+  type ObjectFieldNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import { NUL_DETAIL, pathsWithNul } from '../lib/nul-text.ts';
 
 type Variables = Readonly<Record<string, unknown>> | null | undefined;
@@ -26,7 +34,12 @@ export function nulFreeInput(variables: Variables): ValidationRule {
     StringValue(node, _key, parent, _path, ancestors) {
       if (!node.value.includes('\u0000')) return;
       // `ancestors` stop before the parent, which is the argument or field for a plain value.
-      const owner = [...ancestors, parent].reverse().find((a): a is ArgumentNode | ObjectFieldNode => !Array.isArray(a) && ((a as ASTNode).kind === Kind.ARGUMENT || (a as ASTNode).kind === Kind.OBJECT_FIELD));
+      const owner = [...ancestors, parent]
+        .reverse()
+        .find(
+          (a): a is ArgumentNode | ObjectFieldNode =>
+            !Array.isArray(a) && ((a as ASTNode).kind === Kind.ARGUMENT || (a as ASTNode).kind === Kind.OBJECT_FIELD),
+        );
       const field = owner?.name.value ?? 'value';
       context.reportError(badInput(`The value of ${field} ${NUL_DETAIL}.`, [node], field));
     },

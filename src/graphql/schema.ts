@@ -2,7 +2,15 @@
 // graphql-js, with the hand-written resolvers attached to its fields. Attaching is a few lines, so
 // no schema-stitching library is needed; a resolver for a field the SDL lacks fails at start-up.
 import { readFileSync } from 'node:fs';
-import { buildSchema, GraphQLError, GraphQLScalarType, isObjectType, Kind, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  buildSchema,
+  GraphQLError,
+  GraphQLScalarType,
+  isObjectType,
+  Kind,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Resolvers } from '../../generated/graphql/types.ts';
 import { resolvers } from './resolvers/index.ts';
 
@@ -16,7 +24,8 @@ function serializeDateTime(value: unknown): string {
 }
 
 function parseDateTime(value: unknown): string {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new GraphQLError('DateTime must be an ISO 8601 string.');
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    throw new GraphQLError('DateTime must be an ISO 8601 string.');
   return new Date(value).toISOString();
 }
 
@@ -37,7 +46,9 @@ function attachResolvers(schema: GraphQLSchema, map: Resolvers): void {
     for (const [fieldName, resolver] of Object.entries(fieldResolvers as Record<string, unknown>)) {
       const field = fields[fieldName];
       if (!field) throw new Error(`resolvers name ${typeName}.${fieldName}, which the SDL lacks`);
-      field.resolve = (typeof resolver === 'function' ? resolver : (resolver as { resolve: unknown }).resolve) as GraphQLFieldResolver<unknown, unknown>;
+      field.resolve = (
+        typeof resolver === 'function' ? resolver : (resolver as { resolve: unknown }).resolve
+      ) as GraphQLFieldResolver<unknown, unknown>;
     }
   }
 }

@@ -24,18 +24,34 @@ import { buildAccountSchema } from './schema.ts';
 /** /auth.md "5. Call the API": a token bound to this origin carrying account:read; no anonymous mode. */
 const READ_SCOPE = 'account:read';
 
-function sendErrors(res: Response, status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
-  res.status(status).set(headers).type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+function sendErrors(
+  res: Response,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .status(status)
+    .set(headers)
+    .type('application/json')
+    .send(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 }
 
 /** The request's HTTP-level problem, if any, once the token is known to be good. */
 function bodyProblem(req: Request): { status: number; message: string } | undefined {
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return { status: 415, message: 'Send the GraphQL request as Content-Type: application/json.' };
+  if (mediaType !== 'application/json')
+    return { status: 415, message: 'Send the GraphQL request as Content-Type: application/json.' };
   // express.json has parsed the body already, or left its refusal for this surface (http/body-errors.ts).
   const unreadable = unreadableBodyOf(req);
-  if (unreadable) return { status: unreadable.status, message: `${unreadable.detail} Send a JSON object with a string field \`query\`.` };
-  if (req.body === undefined) return { status: 400, message: 'The body must be a JSON object with a string field `query`.' };
+  if (unreadable)
+    return {
+      status: unreadable.status,
+      message: `${unreadable.detail} Send a JSON object with a string field \`query\`.`,
+    };
+  if (req.body === undefined)
+    return { status: 400, message: 'The body must be a JSON object with a string field `query`.' };
   return undefined;
 }
 
@@ -55,10 +71,16 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
     parse: documents.parse,
     validate: documents.validate,
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
-    validationRules: (_req, args, specifiedRules) => [...specifiedRules, queryLimits(args.variableValues), nulFreeInput(args.variableValues)],
+    validationRules: (_req, args, specifiedRules) => [
+      ...specifiedRules,
+      queryLimits(args.variableValues),
+      nulFreeInput(args.variableValues),
+    ],
     onOperation: (req, args, result) => {
       // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
-      noteRequest(req.raw, { graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)' });
+      noteRequest(req.raw, {
+        graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)',
+      });
       logUnexpected(req.raw, result);
       return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;
     },
@@ -70,9 +92,16 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
     try {
       // GraphQL over HTTP allows GET for queries; this API takes POST only, so no query of personal
       // data sits in URLs that proxies and logs keep.
-      if (req.method !== 'POST') return sendErrors(res, 405, 'BAD_REQUEST', 'Use POST with a JSON body; this endpoint serves no other method.', { Allow: 'POST' });
+      if (req.method !== 'POST')
+        return sendErrors(res, 405, 'BAD_REQUEST', 'Use POST with a JSON body; this endpoint serves no other method.', {
+          Allow: 'POST',
+        });
       const { site } = requestContextOf(req);
-      const auth = await guardBearer(services.db, site, req.headers.authorization, { requiredScopes: [READ_SCOPE], missingTokenIsInvalidToken: true, onAuthenticated: (a) => noteAuth(req, a) });
+      const auth = await guardBearer(services.db, site, req.headers.authorization, {
+        requiredScopes: [READ_SCOPE],
+        missingTokenIsInvalidToken: true,
+        onAuthenticated: (a) => noteAuth(req, a),
+      });
       const problem = bodyProblem(req);
       if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
       contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, services });

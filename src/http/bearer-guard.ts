@@ -35,7 +35,13 @@ export class BearerChallenge extends Error implements WireError {
   readonly scopes: readonly string[];
   readonly forceErrorCode: boolean;
 
-  constructor(kind: ChallengeKind, origin: string, description: string, scopes: readonly string[] = [], forceErrorCode = false) {
+  constructor(
+    kind: ChallengeKind,
+    origin: string,
+    description: string,
+    scopes: readonly string[] = [],
+    forceErrorCode = false,
+  ) {
     super(description);
     this.kind = kind;
     this.origin = origin;
@@ -114,31 +120,59 @@ export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenH
 }
 
 /** Authenticates without checking scopes (the MCP server decides per tool). */
-export async function authenticateBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: Omit<GuardOptions, 'requiredScopes'> & { requiredScopes?: readonly string[] } = {}): Promise<AuthInfo | undefined> {
+export async function authenticateBearer(
+  db: Db,
+  site: Site,
+  authorization: string | string[] | undefined,
+  options: Omit<GuardOptions, 'requiredScopes'> & { requiredScopes?: readonly string[] } = {},
+): Promise<AuthInfo | undefined> {
   const token = bearerTokenOf(authorization);
   const scopes = options.requiredScopes ?? [];
   if (token === undefined) return undefined;
-  if (token === null) throw new BearerChallenge('invalid_token', site.origin, 'The Authorization header is not a Bearer token.', scopes);
+  if (token === null)
+    throw new BearerChallenge('invalid_token', site.origin, 'The Authorization header is not a Bearer token.', scopes);
   const tokenHash = hashSecret(token);
   // A token of another school is as unknown here as a forged one (RFC 6750 3.1, invalid_token; /auth.md "Errors"); one
   // whose person lost every role that allowed it, or whose school switched its feature off, too.
   const standing = await accessTokenStanding(db, tokenHash, { siteId: site.id, resource: site.origin });
   if (!standing.active) {
-    throw new BearerChallenge('invalid_token', site.origin, 'The access token is invalid, expired, revoked or issued for another origin.', scopes);
+    throw new BearerChallenge(
+      'invalid_token',
+      site.origin,
+      'The access token is invalid, expired, revoked or issued for another origin.',
+      scopes,
+    );
   }
   const auth = toAuthInfo(standing, tokenHash);
   options.onAuthenticated?.(auth);
   return auth;
 }
 
-export async function guardBearer(db: Db, site: Site, authorization: string | string[] | undefined, options: GuardOptions): Promise<AuthInfo> {
+export async function guardBearer(
+  db: Db,
+  site: Site,
+  authorization: string | string[] | undefined,
+  options: GuardOptions,
+): Promise<AuthInfo> {
   const auth = await authenticateBearer(db, site, authorization, options);
-  if (!auth) throw new BearerChallenge('missing', site.origin, 'An access token is required.', options.requiredScopes, options.missingTokenIsInvalidToken);
+  if (!auth)
+    throw new BearerChallenge(
+      'missing',
+      site.origin,
+      'An access token is required.',
+      options.requiredScopes,
+      options.missingTokenIsInvalidToken,
+    );
   requireScopes(site, auth, options.requiredScopes);
   return auth;
 }
 
 export function requireScopes(site: Site, auth: AuthInfo, required: readonly string[]): void {
   if (required.every((scope) => auth.scopes.has(scope))) return;
-  throw new BearerChallenge('insufficient_scope', site.origin, `This request needs the scope ${required.join(' ')}.`, required);
+  throw new BearerChallenge(
+    'insufficient_scope',
+    site.origin,
+    `This request needs the scope ${required.join(' ')}.`,
+    required,
+  );
 }

@@ -13,15 +13,25 @@ type BodyParserError = { status: number; type: string; limit?: number };
 
 function isBodyParserError(error: unknown): error is BodyParserError {
   const e = error as Partial<BodyParserError> | null;
-  return typeof e === 'object' && e !== null && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string';
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.status === 'number' &&
+    e.status >= 400 &&
+    e.status < 500 &&
+    typeof e.type === 'string'
+  );
 }
 
 /** Why the body was refused, said of the body itself: the detail of its `/body` field error. */
 function detailOf(error: BodyParserError, isJson: boolean): string {
-  if (error.type === 'entity.too.large') return `is larger than the ${error.limit ?? 'allowed'} bytes this endpoint accepts`;
+  if (error.type === 'entity.too.large')
+    return `is larger than the ${error.limit ?? 'allowed'} bytes this endpoint accepts`;
   if (error.type === 'parameters.too.many') return 'has more form fields than this endpoint accepts';
-  if (error.type === 'entity.parse.failed') return isJson ? 'could not be parsed as a JSON object or array' : 'could not be parsed as a form';
-  if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') return 'is in a character set or content encoding this endpoint does not read (send UTF-8, uncompressed)';
+  if (error.type === 'entity.parse.failed')
+    return isJson ? 'could not be parsed as a JSON object or array' : 'could not be parsed as a form';
+  if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported')
+    return 'is in a character set or content encoding this endpoint does not read (send UTF-8, uncompressed)';
   return 'could not be read';
 }
 
@@ -41,12 +51,21 @@ export function unreadableBodyOf(req: Request): { status: 400 | 413; detail: str
 export const refuseUnreadableBody: ErrorRequestHandler = (error, req, res, next) => {
   if (!isBodyParserError(error)) return next(error);
   if (OWN_PROTOCOL_PATHS.has(req.path)) {
-    deferred.set(req, { status: error.status === 413 ? 413 : 400, detail: `The request body ${detailOf(error, true)}.` });
+    deferred.set(req, {
+      status: error.status === 413 ? 413 : 400,
+      detail: `The request body ${detailOf(error, true)}.`,
+    });
     return next();
   }
   const status = error.status === 413 ? 413 : 400;
   try {
-    refuseInput(req, res, errorSurfaceAt(req.method, req.path), [{ pointer: '/body', detail: detailOf(error, req.is(['json', '+json']) !== false) }], status);
+    refuseInput(
+      req,
+      res,
+      errorSurfaceAt(req.method, req.path),
+      [{ pointer: '/body', detail: detailOf(error, req.is(['json', '+json']) !== false) }],
+      status,
+    );
   } catch (refusal) {
     renderError(req, res, refusal);
   }

@@ -16,7 +16,11 @@ const FORMATTED: Record<string, number> = { uuid: 36, date: 10, 'date-time': 35 
 
 function deref(schema: Schema): Schema {
   let current = schema;
-  while (typeof current.$ref === 'string') current = current.$ref.split('/').slice(1).reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document);
+  while (typeof current.$ref === 'string')
+    current = current.$ref
+      .split('/')
+      .slice(1)
+      .reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, document);
   return current;
 }
 
@@ -29,17 +33,25 @@ function largest(raw: Schema, at: string): Bound {
     return { bytes: Math.max(...bounds.map((b) => b.bytes)), unbounded: bounds.flatMap((b) => b.unbounded) };
   }
   if (schema.allOf) return sum((schema.allOf as Schema[]).map((part) => largest(part, at)));
-  if (schema.enum) return { bytes: Math.max(...(schema.enum as unknown[]).map((value) => JSON.stringify(value).length)), unbounded: [] };
+  if (schema.enum)
+    return {
+      bytes: Math.max(...(schema.enum as unknown[]).map((value) => JSON.stringify(value).length)),
+      unbounded: [],
+    };
   if (schema.type === 'string') {
     const length = (schema.maxLength as number | undefined) ?? FORMATTED[schema.format as string];
-    return length === undefined ? { bytes: 0, unbounded: [at] } : { bytes: 2 + length * BYTES_PER_CHARACTER, unbounded: [] };
+    return length === undefined
+      ? { bytes: 0, unbounded: [at] }
+      : { bytes: 2 + length * BYTES_PER_CHARACTER, unbounded: [] };
   }
   if (schema.type === 'integer' || schema.type === 'number') return { bytes: NUMBER_BYTES, unbounded: [] };
   if (schema.type === 'boolean') return { bytes: 5, unbounded: [] };
   if (schema.type === 'array') {
     const item = largest(schema.items as Schema, `${at}/*`);
     const count = schema.maxItems as number | undefined;
-    return count === undefined ? { bytes: 0, unbounded: [at, ...item.unbounded] } : { bytes: 2 + count * (item.bytes + 1), unbounded: item.unbounded };
+    return count === undefined
+      ? { bytes: 0, unbounded: [at, ...item.unbounded] }
+      : { bytes: 2 + count * (item.bytes + 1), unbounded: item.unbounded };
   }
   const members = Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(([name, property]) => {
     const value = largest(property, `${at}/${name}`);
@@ -68,7 +80,9 @@ const bodies = Object.values(document.paths as Record<string, Record<string, Ope
 describe('the body limit (src/http/body-limit.ts) against the spec', () => {
   it('reads every JSON and form body the spec allows, at 12 bytes a character', () => {
     expect(bodies.length).toBeGreaterThan(40);
-    const tooLarge = bodies.filter((body) => body.bytes > BODY_LIMIT_BYTES).map((body) => `${body.id} (${body.type}): up to ${body.bytes} bytes`);
+    const tooLarge = bodies
+      .filter((body) => body.bytes > BODY_LIMIT_BYTES)
+      .map((body) => `${body.id} (${body.type}): up to ${body.bytes} bytes`);
     expect(tooLarge).toEqual([]);
   });
 

@@ -6,14 +6,36 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
 
-const CORS_PATHS = [/^\/\.well-known\//, /^\/api\/oauth\//, /^\/api\/v1\/catalog\//, /^\/openapi\.json$/, /^\/mcp\/?$/, /^\/account\/graphql\/?$/];
+const CORS_PATHS = [
+  /^\/\.well-known\//,
+  /^\/api\/oauth\//,
+  /^\/api\/v1\/catalog\//,
+  /^\/openapi\.json$/,
+  /^\/mcp\/?$/,
+  /^\/account\/graphql\/?$/,
+];
 
-export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id', 'Mcp-Session-Id'] as const;
+export const CORS_EXPOSED_HEADERS = [
+  'WWW-Authenticate',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-Request-Id',
+  'Mcp-Session-Id',
+] as const;
 
 const corsMiddleware = cors({
   origin: '*',
   methods: ['GET', 'POST', 'OPTIONS'],
-  allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
+  allowedHeaders: [
+    'Authorization',
+    'Content-Type',
+    'Accept',
+    'MCP-Protocol-Version',
+    'Mcp-Session-Id',
+    'Last-Event-ID',
+    'X-Request-Id',
+  ],
   exposedHeaders: [...CORS_EXPOSED_HEADERS],
   maxAge: 600,
 });

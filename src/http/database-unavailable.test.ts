@@ -10,7 +10,10 @@ describe('database outage detection (503 with Retry-After, never a 500)', () => 
     new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]),
   ])('recognises %s', (error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
-  it.each([new Error('duplicate key value'), Object.assign(new Error('x'), { code: '23505' }), null, 'text'])('does not mistake %s', (error) => {
-    expect(isDatabaseUnavailable(error)).toBe(false);
-  });
+  it.each([new Error('duplicate key value'), Object.assign(new Error('x'), { code: '23505' }), null, 'text'])(
+    'does not mistake %s',
+    (error) => {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    },
+  );
 });

@@ -16,13 +16,20 @@ const CONNECTION_CODES = new Set([
   '08006',
 ]);
 
-const CONNECTION_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /connect ECONNREFUSED/i, /Client has encountered a connection error/i, /terminating connection/i];
+const CONNECTION_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connect ECONNREFUSED/i,
+  /Client has encountered a connection error/i,
+  /terminating connection/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown; errors?: unknown[] } | null;
   if (!e || typeof e !== 'object') return false;
   if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(e.message as string)))
+    return true;
   // AggregateError from a dual-stack connect attempt.
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }

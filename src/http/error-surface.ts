@@ -15,7 +15,11 @@ export function errorSurfaceOf(operationId: string | undefined): ErrorSurface {
 }
 
 // Path templates match as the dispatcher's router matches them (one rule, precompiled-router.ts).
-const matchers = Object.entries(operations).map(([id, op]) => ({ id, method: op.method, path: pathTemplateToRegExp(op.path) }));
+const matchers = Object.entries(operations).map(([id, op]) => ({
+  id,
+  method: op.method,
+  path: pathTemplateToRegExp(op.path),
+}));
 
 /** The surface of the operation at this method and path (or at this path), before it is matched. */
 export function errorSurfaceAt(method: string, path: string): ErrorSurface {

@@ -25,23 +25,48 @@ export type HandlerResult<TResponses = Record<number, unknown>> = {
  * An HTML page (web/render-page.ts) or another document sent as is with its own content type. The
  * spec documents its body as a string; the response validator checks the status it carries.
  */
-export type PageResult = { status: number; body: string; contentType: string; headers: Record<string, string | string[]> };
+export type PageResult = {
+  status: number;
+  body: string;
+  contentType: string;
+  headers: Record<string, string | string[]>;
+};
 
 /** A redirect (RFC 9110 15.4): 302 back to an OAuth client, 303 after a form; the target is in Location. */
-export type RedirectResult = { status: 302 | 303; body: undefined; headers: Record<string, string | string[]> & { Location: string } };
+export type RedirectResult = {
+  status: 302 | 303;
+  body: undefined;
+  headers: Record<string, string | string[]> & { Location: string };
+};
 
 /** `TOther` is what the operation may answer besides its documented JSON responses: pages and redirects. */
-export type OperationHandler<TData = unknown, TResponses = Record<number, unknown>, TContext = RequestContext, TOther = never> = (
-  request: HandlerRequest<TData>,
-  context: TContext,
-) => Promise<HandlerResult<TResponses> | TOther>;
+export type OperationHandler<
+  TData = unknown,
+  TResponses = Record<number, unknown>,
+  TContext = RequestContext,
+  TOther = never,
+> = (request: HandlerRequest<TData>, context: TContext) => Promise<HandlerResult<TResponses> | TOther>;
 
 /** A browser-facing operation: it answers with HTML pages and redirects only. */
-export type PageHandler<TData = unknown, TContext = RequestContext> = OperationHandler<TData, Record<never, unknown>, TContext, PageResult | RedirectResult>;
+export type PageHandler<TData = unknown, TContext = RequestContext> = OperationHandler<
+  TData,
+  Record<never, unknown>,
+  TContext,
+  PageResult | RedirectResult
+>;
 
 /** A handler that answers on any origin; listed in SITE_FREE_OPERATIONS. */
-export type SiteFreeOperationHandler<TData = unknown, TResponses = Record<number, unknown>> = OperationHandler<TData, TResponses, SiteFreeContext>;
+export type SiteFreeOperationHandler<TData = unknown, TResponses = Record<number, unknown>> = OperationHandler<
+  TData,
+  TResponses,
+  SiteFreeContext
+>;
 
 // Handler maps are checked against the operation list; each handler's own types are stricter.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any, not unknown: a handler with stricter parameter types must be assignable here
-export type AnyOperationHandler = (request: any, context: any) => Promise<{ status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string }>;
+/* eslint-disable @typescript-eslint/no-explicit-any -- any, not unknown: a handler with stricter parameter types must
+   be assignable here */
+export type AnyOperationHandler = (
+  request: any,
+  context: any,
+) => Promise<{ status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string }>;
+/* eslint-enable @typescript-eslint/no-explicit-any */

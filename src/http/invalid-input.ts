@@ -18,14 +18,24 @@ const fieldName = (pointer: string) => pointer.replace(/^\/(?:body|query|path|he
  * Sends the refusal of invalid input: 400, or 413 for a body over the size limit.
  * @throws the 404 of an unknown origin, for a page (which needs its school)
  */
-export function refuseInput(req: Request, res: Response, surface: ErrorSurface, fields: FieldError[], status: 400 | 413 = 400): void {
+export function refuseInput(
+  req: Request,
+  res: Response,
+  surface: ErrorSurface,
+  fields: FieldError[],
+  status: 400 | 413 = 400,
+): void {
   if (surface === 'page') {
     const text = fields.map((f) => `${f.pointer}: ${f.detail}`).join('; ');
     return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', { detail: text }, status));
   }
   if (surface === 'oauth') {
     const description = fields.map((f) => `${fieldName(f.pointer)}: ${f.detail}`).join('; ');
-    return renderError(req, res, status === 413 ? new InvalidRequestTooLarge(description) : new InvalidRequest(description));
+    return renderError(
+      req,
+      res,
+      status === 413 ? new InvalidRequestTooLarge(description) : new InvalidRequest(description),
+    );
   }
   renderError(req, res, status === 413 ? contentTooLarge(fields) : invalidRequest(fields));
 }
@@ -48,7 +58,9 @@ function isMalformedPath(path: string): boolean {
 export const refuseMalformedPath: RequestHandler = (req, res, next) => {
   if (!isMalformedPath(req.path)) return next();
   try {
-    refuseInput(req, res, errorSurfaceAt(req.method, req.path), [{ pointer: '/path', detail: 'is not valid percent-encoded UTF-8 (RFC 3986 2.1)' }]);
+    refuseInput(req, res, errorSurfaceAt(req.method, req.path), [
+      { pointer: '/path', detail: 'is not valid percent-encoded UTF-8 (RFC 3986 2.1)' },
+    ]);
   } catch (refusal) {
     renderError(req, res, refusal);
   }

@@ -4,7 +4,9 @@ import { maskUrl } from './logging.ts';
 describe('log masking (no token or secret in logs)', () => {
   it('masks credentials in query strings', () => {
     expect(maskUrl('/cb?code=abc123&state=xyz&x=1')).toBe('/cb?code=[masked]&state=[masked]&x=1');
-    expect(maskUrl('/api?access_token=t0k&refresh_token=r&client_secret=s')).toBe('/api?access_token=[masked]&refresh_token=[masked]&client_secret=[masked]');
+    expect(maskUrl('/api?access_token=t0k&refresh_token=r&client_secret=s')).toBe(
+      '/api?access_token=[masked]&refresh_token=[masked]&client_secret=[masked]',
+    );
   });
 
   it('leaves other parameters alone', () => {
@@ -13,13 +15,16 @@ describe('log masking (no token or secret in logs)', () => {
 });
 
 describe('log masking of nested, percent-encoded parameters (README "Reading the logs")', () => {
-  const authorize = '/oauth/authorize?response_type=code&client_id=app&state=s3cr3t-state&nonce=n0nce-value&code_challenge=abc';
+  const authorize =
+    '/oauth/authorize?response_type=code&client_id=app&state=s3cr3t-state&nonce=n0nce-value&code_challenge=abc';
 
   it('masks state and nonce inside the sign-in return_to, which nests a whole authorization request', () => {
     const logged = maskUrl(`/oauth/sign-in?return_to=${encodeURIComponent(authorize)}`);
     expect(logged).not.toContain('s3cr3t-state');
     expect(logged).not.toContain('n0nce-value');
-    expect(decodeURIComponent(logged.split('return_to=')[1]!)).toBe('/oauth/authorize?response_type=code&client_id=app&state=[masked]&nonce=[masked]&code_challenge=abc');
+    expect(decodeURIComponent(logged.split('return_to=')[1]!)).toBe(
+      '/oauth/authorize?response_type=code&client_id=app&state=[masked]&nonce=[masked]&code_challenge=abc',
+    );
   });
 
   it('masks a secret encoded twice, and one behind a percent-encoded name', () => {
@@ -32,11 +37,19 @@ describe('log masking of nested, percent-encoded parameters (README "Reading the
 
   it('masks parameters in a fragment and in a bare nested query', () => {
     expect(maskUrl('/cb#access_token=t0k&token_type=Bearer')).toBe('/cb#access_token=[masked]&token_type=Bearer');
-    expect(decodeURIComponent(maskUrl(`/x?q=${encodeURIComponent('refresh_token=r3fresh&a=b')}`))).toBe('/x?q=refresh_token=[masked]&a=b');
+    expect(decodeURIComponent(maskUrl(`/x?q=${encodeURIComponent('refresh_token=r3fresh&a=b')}`))).toBe(
+      '/x?q=refresh_token=[masked]&a=b',
+    );
   });
 
   it('leaves a URL without secrets byte for byte as it came, nested ones included', () => {
-    for (const url of ['/oauth/sign-in?return_to=%2Foauth%2Fauthorize%3Fclient_id%3Dapp%26scope%3Dopenid', '/a?b=c%3D%3D&d=e+f', '/plain', '/x?y', '/x?pad=abc==&broken=%E0%A4%A'])
+    for (const url of [
+      '/oauth/sign-in?return_to=%2Foauth%2Fauthorize%3Fclient_id%3Dapp%26scope%3Dopenid',
+      '/a?b=c%3D%3D&d=e+f',
+      '/plain',
+      '/x?y',
+      '/x?pad=abc==&broken=%E0%A4%A',
+    ])
       expect(maskUrl(url)).toBe(url);
   });
 });
@@ -60,7 +73,24 @@ describe('request log level and fields (README "Reading the logs")', () => {
     const { noteRequest } = await import('./request-facts.ts');
     const req = {} as import('node:http').IncomingMessage;
     expect(requestFields(req)).toEqual({});
-    noteRequest(req, { school: 'demo-academy', schoolId: 's1', clientId: 'demo-study-buddy', operation: 'mcp', mcpMethod: 'tools/call', mcpTool: 'search_courses', personId: 'p1', grantId: 'g1' });
-    expect(requestFields(req)).toEqual({ school: 'demo-academy', school_id: 's1', client_id: 'demo-study-buddy', operation: 'mcp', mcp_method: 'tools/call', mcp_tool: 'search_courses', person_id: 'p1' });
+    noteRequest(req, {
+      school: 'demo-academy',
+      schoolId: 's1',
+      clientId: 'demo-study-buddy',
+      operation: 'mcp',
+      mcpMethod: 'tools/call',
+      mcpTool: 'search_courses',
+      personId: 'p1',
+      grantId: 'g1',
+    });
+    expect(requestFields(req)).toEqual({
+      school: 'demo-academy',
+      school_id: 's1',
+      client_id: 'demo-study-buddy',
+      operation: 'mcp',
+      mcp_method: 'tools/call',
+      mcp_tool: 'search_courses',
+      person_id: 'p1',
+    });
   });
 });

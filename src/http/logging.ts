@@ -8,7 +8,21 @@ import { pinoHttp, type HttpLogger } from 'pino-http';
 import { factsOf } from './request-facts.ts';
 
 /** Query parameters that may carry a credential or a value that binds one (state, nonce). */
-const SECRET_PARAMETERS = new Set(['code', 'token', 'access_token', 'refresh_token', 'id_token', 'id_token_hint', 'client_secret', 'client_assertion', 'password', 'code_verifier', 'state', 'nonce', 'csrf_token']);
+const SECRET_PARAMETERS = new Set([
+  'code',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'client_secret',
+  'client_assertion',
+  'password',
+  'code_verifier',
+  'state',
+  'nonce',
+  'csrf_token',
+]);
 const MASKED = '[masked]';
 /** How deep a URL nested in a parameter is followed (return_to holds a whole authorization request). */
 const MAX_NESTING = 3;
@@ -32,7 +46,9 @@ function maskPairs(pairs: string, depth: number): string {
       const eq = pair.indexOf('=');
       if (eq < 0) return pair;
       const name = pair.slice(0, eq);
-      return SECRET_PARAMETERS.has(decode(name).trim().toLowerCase()) ? `${name}=${MASKED}` : `${name}=${maskValue(pair.slice(eq + 1), depth)}`;
+      return SECRET_PARAMETERS.has(decode(name).trim().toLowerCase())
+        ? `${name}=${MASKED}`
+        : `${name}=${maskValue(pair.slice(eq + 1), depth)}`;
     })
     .join('&');
 }
@@ -51,7 +67,14 @@ function maskUrlAt(url: string, depth: number): string {
   const start = url.search(/[?#]/);
   if (start < 0) return url;
   // The query and the fragment (where an implicit-style redirect would carry a token) alike.
-  return url.slice(0, start + 1) + url.slice(start + 1).split('#').map((part) => maskPairs(part, depth)).join('#');
+  return (
+    url.slice(0, start + 1) +
+    url
+      .slice(start + 1)
+      .split('#')
+      .map((part) => maskPairs(part, depth))
+      .join('#')
+  );
 }
 
 /** The URL to log: every secret parameter masked, also inside URLs nested in other parameters. */
@@ -64,7 +87,17 @@ export function createLogger(level: string): Logger {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.client_secret', '*.token'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.client_secret',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
   });
 }
 
@@ -127,5 +160,7 @@ export function requestFields(req: IncomingMessage): Record<string, string> {
     mcp_tool: f.mcpTool,
     person_id: f.personId,
   };
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

@@ -49,39 +49,57 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
 
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
-    api.register(operationId, async (c: Context<unknown, Record<string, unknown>, Record<string, unknown>>, req: Request, res: Response) => {
-      noteOperation(req, c);
-      const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
-      const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
-      const context = auth ? { ...base, auth } : base;
-      // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid input too.
-      const nul = nulFieldErrors({ path: c.request.params, query: c.request.query, body: c.request.requestBody });
-      if (nul.length) return refuseInput(req, res, errorSurfaceOf(operationId), nul);
-      const result = await handler(
-        { path: c.request.params ?? {}, query: c.request.query ?? {}, body: c.request.requestBody, headers: req.headers },
-        context,
-      );
-      if (options.validateResponses && isJson(result.contentType)) {
-        // A response without content is validated as null, which is how openapi-backend models it.
-        const check = api.validateResponse(result.body ?? null, c.operation, result.status);
-        if (check.errors?.length) {
-          throw new Error(`Response of ${operationId} (${result.status}) breaks the spec: ${JSON.stringify(check.errors)}`);
+    api.register(
+      operationId,
+      async (c: Context<unknown, Record<string, unknown>, Record<string, unknown>>, req: Request, res: Response) => {
+        noteOperation(req, c);
+        const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
+        const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
+        const context = auth ? { ...base, auth } : base;
+        // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid input too.
+        const nul = nulFieldErrors({ path: c.request.params, query: c.request.query, body: c.request.requestBody });
+        if (nul.length) return refuseInput(req, res, errorSurfaceOf(operationId), nul);
+        const result = await handler(
+          {
+            path: c.request.params ?? {},
+            query: c.request.query ?? {},
+            body: c.request.requestBody,
+            headers: req.headers,
+          },
+          context,
+        );
+        if (options.validateResponses && isJson(result.contentType)) {
+          // A response without content is validated as null, which is how openapi-backend models it.
+          const check = api.validateResponse(result.body ?? null, c.operation, result.status);
+          if (check.errors?.length) {
+            throw new Error(
+              `Response of ${operationId} (${result.status}) breaks the spec: ${JSON.stringify(check.errors)}`,
+            );
+          }
         }
-      }
-      sendResult(res, result);
-    });
+        sendResult(res, result);
+      },
+    );
   }
 
   // Each surface answers invalid input in its own documented shape (habit 6).
   api.register('validationFail', async (c: Context, req: Request, res: Response) => {
     noteOperation(req, c);
-    refuseInput(req, res, errorSurfaceOf(c.operation?.operationId), validationErrorsToFieldErrors(c.validation.errors ?? []));
+    refuseInput(
+      req,
+      res,
+      errorSurfaceOf(c.operation?.operationId),
+      validationErrorsToFieldErrors(c.validation.errors ?? []),
+    );
   });
 
   // The bearer guard runs before validation, so an unauthenticated caller learns nothing else.
   api.registerSecurityHandler('oauth2', async (c: Context, req: Request) => {
     const { site, services } = requestContextOf(req);
-    return guardBearer(services.db, site, req.headers.authorization, { requiredScopes: requiredScopesOf(c), onAuthenticated: (auth) => noteAuth(req, auth) });
+    return guardBearer(services.db, site, req.headers.authorization, {
+      requiredScopes: requiredScopesOf(c),
+      onAuthenticated: (auth) => noteAuth(req, auth),
+    });
   });
   api.register('unauthorizedHandler', async (c: Context, req: Request) => {
     noteOperation(req, c);
@@ -90,18 +108,32 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   });
   api.register('notFound', async (_c: Context, req: Request) => {
     requestContextOf(req); // an unknown origin is a 404 for that reason first
-    throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No operation at this path; see /openapi.json.' });
+    throw new ProblemError({
+      status: 404,
+      title: 'Not Found',
+      detail: 'No operation at this path; see /openapi.json.',
+    });
   });
   api.register('methodNotAllowed', async (c: Context, _req: Request, res: Response) => {
     const allowed = allowedMethods(api, c.request.path);
     if (allowed.length) res.setHeader('Allow', allowed.join(', ').toUpperCase());
-    throw new ProblemError({ status: 405, title: 'Method Not Allowed', detail: `${c.request.method.toUpperCase()} is not allowed here.` });
+    throw new ProblemError({
+      status: 405,
+      title: 'Method Not Allowed',
+      detail: `${c.request.method.toUpperCase()} is not allowed here.`,
+    });
   });
 
   await api.init();
   // Request validators, needed on every request, are compiled now; response validators
   // (development and tests) on first use.
-  api.validator = new OpenAPIValidator({ definition: api.definition, router: api.router, lazyCompileValidators: true, coerceTypes: true, customizeAjv });
+  api.validator = new OpenAPIValidator({
+    definition: api.definition,
+    router: api.router,
+    lazyCompileValidators: true,
+    coerceTypes: true,
+    customizeAjv,
+  });
   api.validator.preCompileRequestValidators();
   api.validate = true;
   precompileRouter(api.router);
@@ -110,7 +142,13 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
     try {
       await api.handleRequest(
         // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
-        { method: req.method === 'HEAD' ? 'GET' : req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body as unknown },
+        {
+          method: req.method === 'HEAD' ? 'GET' : req.method,
+          path: req.path,
+          query: req.query as Record<string, string | string[]>,
+          headers: req.headers as Record<string, string | string[]>,
+          body: req.body as unknown,
+        },
         req,
         res,
       );

@@ -12,7 +12,12 @@ type Route = { operation: Operation; pattern: RegExp; specificity: number };
 /** openapi-backend router.js pathTemplateToPattern: `/courses/{id}` matches `/courses/<one segment>`. */
 export function pathTemplateToRegExp(path: string): RegExp {
   const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${path.split(/\{[^}]+\}/).map(literal).join('[^/]+')}$`);
+  return new RegExp(
+    `^${path
+      .split(/\{[^}]+\}/)
+      .map(literal)
+      .join('[^/]+')}$`,
+  );
 }
 
 export function precompileRouter(router: OpenAPIRouter): void {
@@ -21,7 +26,11 @@ export function precompileRouter(router: OpenAPIRouter): void {
   const exact = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   // Longest literal part first; a stable sort keeps document order among equals, as lodash's orderBy.
   const routes: Route[] = operations
-    .map((operation) => ({ operation, pattern: pathTemplateToRegExp(operation.path), specificity: operation.path.replace(/\{.*?\}/g, '').length }))
+    .map((operation) => ({
+      operation,
+      pattern: pathTemplateToRegExp(operation.path),
+      specificity: operation.path.replace(/\{.*?\}/g, '').length,
+    }))
     .sort((a, b) => b.specificity - a.specificity);
 
   router.getOperations = () => operations;
@@ -38,6 +47,10 @@ export function precompileRouter(router: OpenAPIRouter): void {
       pathMatched = true;
     }
     if (!strict) return undefined;
-    throw new Error(pathMatched ? '405-methodNotAllowed: this method is not registered for the route' : '404-notFound: no route matches request');
+    throw new Error(
+      pathMatched
+        ? '405-methodNotAllowed: this method is not registered for the route'
+        : '404-notFound: no route matches request',
+    );
   }) as OpenAPIRouter['matchOperation'];
 }

@@ -66,7 +66,11 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
       const origin = requestOrigin(req, services.config.trustProxy);
       const site = origin ? await services.sites.findByOrigin(origin) : undefined;
       if (!site) return next(); // the dispatcher answers an unknown school with its 404
-      send(req, res, await preparedFor(site, operationId), log, { school: site.slug, school_id: site.id, operation: operationId });
+      send(req, res, await preparedFor(site, operationId), log, {
+        school: site.slug,
+        school_id: site.id,
+        operation: operationId,
+      });
       // README "Metrics": counted like every request (a counter costs nanoseconds; these are not logged).
       services.metrics.requests.inc({ operation: operationId, method: 'GET', status: '200' });
     } catch {
@@ -76,11 +80,25 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
 }
 
 /** `fields`: the school and operation every request line carries (README "Reading the logs"; http/logging.ts). */
-function send(req: IncomingMessage, res: ServerResponse, document: Prepared, log: Logger, fields: Record<string, string>): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  document: Prepared,
+  log: Logger,
+  fields: Record<string, string>,
+): void {
   const requestId = requestIdOf(req);
   res.statusCode = 200;
   res.setHeader('X-Request-Id', requestId);
   for (const [name, value] of document.headers) res.setHeader(name, value);
   res.end(document.body);
-  if (log.isLevelEnabled('info')) log.info({ req: { id: requestId, method: req.method, url: req.url, host: req.headers.host }, res: { statusCode: 200 }, ...fields }, 'request completed');
+  if (log.isLevelEnabled('info'))
+    log.info(
+      {
+        req: { id: requestId, method: req.method, url: req.url, host: req.headers.host },
+        res: { statusCode: 200 },
+        ...fields,
+      },
+      'request completed',
+    );
 }

@@ -3,7 +3,15 @@
 // responses describe them.
 import { describe, expect, it } from 'vitest';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  RuleViolation,
+  UnsupportedFileType,
+  UploadTooLarge,
+} from '../services/errors.ts';
 import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 
 const ORIGIN = 'https://school.example';
@@ -17,12 +25,18 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
       status: 404,
       detail: 'No course with that id at this school.',
     });
-    const named = new NotFound('No course with that id at this school.', [{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
-    expect(problemOfServiceError(named).toJSON(ORIGIN).errors).toEqual([{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
+    const named = new NotFound('No course with that id at this school.', [
+      { pointer: '/body/course_id', detail: 'names no course at this school' },
+    ]);
+    expect(problemOfServiceError(named).toJSON(ORIGIN).errors).toEqual([
+      { pointer: '/body/course_id', detail: 'names no course at this school' },
+    ]);
   });
 
   it('a conflict is 409 of type conflict, with the field when one field is the cause', () => {
-    expect(problemOfServiceError(new Conflict('A course with this slug already exists.', [field])).toJSON(ORIGIN)).toEqual({
+    expect(
+      problemOfServiceError(new Conflict('A course with this slug already exists.', [field])).toJSON(ORIGIN),
+    ).toEqual({
       type: `${ORIGIN}/problems/conflict`,
       title: 'Conflict',
       status: 409,
@@ -33,14 +47,18 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
   });
 
   it('a rule violation is 422 of type unprocessable, pointing at the field; without pointers when the rule concerns the object', () => {
-    expect(problemOfServiceError(RuleViolation.at('/body/ends_at', 'must not be before starts_at')).toJSON(ORIGIN)).toEqual({
+    expect(
+      problemOfServiceError(RuleViolation.at('/body/ends_at', 'must not be before starts_at')).toJSON(ORIGIN),
+    ).toEqual({
       type: `${ORIGIN}/problems/unprocessable`,
       title: 'Unprocessable Content',
       status: 422,
       detail: 'must not be before starts_at',
       errors: [{ pointer: '/body/ends_at', detail: 'must not be before starts_at' }],
     });
-    expect(problemOfServiceError(new RuleViolation('A cancelled event stays cancelled.')).toJSON(ORIGIN)).not.toHaveProperty('errors');
+    expect(
+      problemOfServiceError(new RuleViolation('A cancelled event stays cancelled.')).toJSON(ORIGIN),
+    ).not.toHaveProperty('errors');
   });
 
   it('input the schema could not refuse is 400 of type invalid-request, its detail listing each pointer', () => {
@@ -56,7 +74,9 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
 
   it('an owner-only change is 403 of type owner-required, naming the field', () => {
     const errors = [{ pointer: '/body/open_registration', detail: 'only an owner of the school may change this' }];
-    expect(problemOfServiceError(new Forbidden('owner-required', 'Only an owner may change this.', errors)).toJSON(ORIGIN)).toEqual({
+    expect(
+      problemOfServiceError(new Forbidden('owner-required', 'Only an owner may change this.', errors)).toJSON(ORIGIN),
+    ).toEqual({
       type: `${ORIGIN}/problems/owner-required`,
       title: 'Forbidden',
       status: 403,
@@ -67,7 +87,12 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
 
   it('an upload over the limit is 413 and closes the connection (RFC 9112 9.6: the rest of the body is unread)', () => {
     const problem = problemOfServiceError(new UploadTooLarge(1024));
-    expect(problem.toJSON(ORIGIN)).toEqual({ type: 'about:blank', title: 'Content Too Large', status: 413, detail: 'Files may be at most 1024 bytes.' });
+    expect(problem.toJSON(ORIGIN)).toEqual({
+      type: 'about:blank',
+      title: 'Content Too Large',
+      status: 413,
+      detail: 'Files may be at most 1024 bytes.',
+    });
     expect(problem.headers).toEqual({ Connection: 'close' });
   });
 

@@ -15,11 +15,23 @@ export function problemOfServiceError(error: ServiceError): ProblemError {
     case 'conflict':
       return conflict(detail, error.errors);
     case 'rule-violation':
-      return new ProblemError({ status: 422, type: 'unprocessable', title: 'Unprocessable Content', detail, ...errors });
+      return new ProblemError({
+        status: 422,
+        type: 'unprocessable',
+        title: 'Unprocessable Content',
+        detail,
+        ...errors,
+      });
     case 'invalid-input':
       return invalidRequest(error.errors ?? []);
     case 'forbidden':
-      return new ProblemError({ status: 403, type: (error as Forbidden).reason, title: 'Forbidden', detail, ...errors });
+      return new ProblemError({
+        status: 403,
+        type: (error as Forbidden).reason,
+        title: 'Forbidden',
+        detail,
+        ...errors,
+      });
     case 'upload-too-large':
       // RFC 9112 9.6: the rest of the upload is left unread, so the connection cannot carry another request.
       return new ProblemError({ status: 413, title: 'Content Too Large', detail, headers: { Connection: 'close' } });

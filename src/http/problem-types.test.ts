@@ -6,13 +6,20 @@ import { ProblemError } from './problem.ts';
 describe('problem types (README "Problem types"; RFC 9457 3.1.1)', () => {
   it('the spec lists exactly the problem types the code can emit (ProblemTypeName)', () => {
     const document = loadBundledOpenApi() as { components: { schemas: Record<string, { enum?: string[] }> } };
-    expect([...(document.components.schemas.ProblemTypeName?.enum ?? [])].sort()).toEqual([...PROBLEM_TYPE_NAMES].sort());
+    expect([...(document.components.schemas.ProblemTypeName?.enum ?? [])].sort()).toEqual(
+      [...PROBLEM_TYPE_NAMES].sort(),
+    );
   });
 
-  it('a typed problem names its page on the answering school\'s origin; an untyped one is about:blank', () => {
+  it("a typed problem names its page on the answering school's origin; an untyped one is about:blank", () => {
     const typed = new ProblemError({ status: 409, type: 'conflict', title: 'Conflict', detail: 'taken' });
-    expect(typed.toJSON('https://school.example')).toMatchObject({ type: 'https://school.example/problems/conflict', status: 409 });
-    expect(new ProblemError({ status: 404, title: 'Not Found', detail: 'gone' }).toJSON('https://school.example').type).toBe('about:blank');
+    expect(typed.toJSON('https://school.example')).toMatchObject({
+      type: 'https://school.example/problems/conflict',
+      status: 409,
+    });
+    expect(
+      new ProblemError({ status: 404, title: 'Not Found', detail: 'gone' }).toJSON('https://school.example').type,
+    ).toBe('about:blank');
   });
 
   it('each type documents the status it comes with', () => {

@@ -8,32 +8,38 @@ export const PROBLEM_TYPES = {
   'invalid-request': {
     status: 400,
     title: 'Invalid request',
-    description: 'The request breaks the documented schema of its operation. `errors` lists each offending field with a JSON Pointer into the request (`/query/limit`, `/body/title`) and what is wrong with it. Correct those fields and send the request again; the OpenAPI document (/openapi.json) describes every field.',
+    description:
+      'The request breaks the documented schema of its operation. `errors` lists each offending field with a JSON Pointer into the request (`/query/limit`, `/body/title`) and what is wrong with it. Correct those fields and send the request again; the OpenAPI document (/openapi.json) describes every field.',
   },
   'owner-required': {
     status: 403,
     title: 'Forbidden: owner required',
-    description: 'The change is one only an owner of the school may make, such as which hosts may identify applications by a metadata document, or whether open registration is allowed. `errors` points at the field. Ask an owner of the school to make the change.',
+    description:
+      'The change is one only an owner of the school may make, such as which hosts may identify applications by a metadata document, or whether open registration is allowed. `errors` points at the field. Ask an owner of the school to make the change.',
   },
   conflict: {
     status: 409,
     title: 'Conflict',
-    description: "The change conflicts with the school's data: for example a duplicate slug or email, or deleting something still in use. `errors` points at the field when one field is the cause. Choose another value, or remove what still depends on the object first.",
+    description:
+      "The change conflicts with the school's data: for example a duplicate slug or email, or deleting something still in use. `errors` points at the field when one field is the cause. Choose another value, or remove what still depends on the object first.",
   },
   'content-too-large': {
     status: 413,
     title: 'Content Too Large',
-    description: 'The request body is larger than this endpoint reads (2 MB for JSON and form bodies; uploads have their own limit, UPLOAD_MAX_BYTES). Every body the schema allows fits; send a smaller one (RFC 9110 15.5.14).',
+    description:
+      'The request body is larger than this endpoint reads (2 MB for JSON and form bodies; uploads have their own limit, UPLOAD_MAX_BYTES). Every body the schema allows fits; send a smaller one (RFC 9110 15.5.14).',
   },
   'unsupported-media-type': {
     status: 415,
     title: 'Unsupported Media Type',
-    description: 'The uploaded file is of a type this school does not store. `detail` names the types accepted; send one of them (RFC 9110 15.5.16).',
+    description:
+      'The uploaded file is of a type this school does not store. `detail` names the types accepted; send one of them (RFC 9110 15.5.16).',
   },
   unprocessable: {
     status: 422,
     title: 'Unprocessable Content',
-    description: "The request is well formed but breaks a rule of the school's data: for example enrolling a person in a course that is not published, or a lecture position past the end of its section. `errors` points at the field and says which rule it breaks.",
+    description:
+      "The request is well formed but breaks a rule of the school's data: for example enrolling a person in a course that is not published, or a lecture position past the end of its section. `errors` points at the field and says which rule it breaks.",
   },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 

@@ -13,7 +13,14 @@ export class ProblemError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(init: { status: number; title: string; detail: string; type?: ProblemTypeName; errors?: FieldError[]; headers?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    title: string;
+    detail: string;
+    type?: ProblemTypeName;
+    errors?: FieldError[];
+    headers?: Record<string, string>;
+  }) {
     super(init.detail);
     this.status = init.status;
     this.title = init.title;
@@ -32,7 +39,13 @@ export class ProblemError extends Error {
   }
 
   toJSON(origin?: string): Record<string, unknown> {
-    return { type: this.typeUri(origin), title: this.title, status: this.status, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      type: this.typeUri(origin),
+      title: this.title,
+      status: this.status,
+      detail: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
   }
 }
 
@@ -61,7 +74,16 @@ export const conflict = (detail: string, errors?: FieldError[]): ProblemError =>
   new ProblemError({ status: 409, type: 'conflict', title: 'Conflict', detail, ...(errors ? { errors } : {}) });
 
 export const serviceUnavailable = (detail: string, retryAfterSeconds = 5): ProblemError =>
-  new ProblemError({ status: 503, title: 'Service Unavailable', detail, headers: { 'Retry-After': String(retryAfterSeconds) } });
+  new ProblemError({
+    status: 503,
+    title: 'Service Unavailable',
+    detail,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 
 export const internalError = (): ProblemError =>
-  new ProblemError({ status: 500, title: 'Internal Server Error', detail: 'The server could not complete the request; it has been logged.' });
+  new ProblemError({
+    status: 500,
+    title: 'Internal Server Error',
+    detail: 'The server could not complete the request; it has been logged.',
+  });

@@ -13,10 +13,22 @@ function capture(method: string, path: string, error: unknown) {
   const res = {
     headersSent: false,
     req,
-    status(code: number) { sent.status = code; return this; },
-    setHeader(name: string, value: string) { sent.headers[name] = value; return this; },
-    type(value: string) { sent.type = value; return this; },
-    send(body: string) { sent.body = JSON.parse(body); return this; },
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    setHeader(name: string, value: string) {
+      sent.headers[name] = value;
+      return this;
+    },
+    type(value: string) {
+      sent.type = value;
+      return this;
+    },
+    send(body: string) {
+      sent.body = JSON.parse(body);
+      return this;
+    },
   } as unknown as Response;
   renderError(req, res, error);
   return sent;
@@ -24,10 +36,20 @@ function capture(method: string, path: string, error: unknown) {
 
 describe('renderError for service errors', () => {
   it('an admin operation answers the problem (RFC 9457 3.1)', () => {
-    const sent = capture('POST', '/api/v1/courses', new Conflict('A course with this slug already exists.', [{ pointer: '/body/slug', detail: 'is already taken' }]));
+    const sent = capture(
+      'POST',
+      '/api/v1/courses',
+      new Conflict('A course with this slug already exists.', [{ pointer: '/body/slug', detail: 'is already taken' }]),
+    );
     expect(sent.status).toBe(409);
     expect(sent.type).toBe('application/problem+json');
-    expect(sent.body).toEqual({ type: '/problems/conflict', title: 'Conflict', status: 409, detail: 'A course with this slug already exists.', errors: [{ pointer: '/body/slug', detail: 'is already taken' }] });
+    expect(sent.body).toEqual({
+      type: '/problems/conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: 'A course with this slug already exists.',
+      errors: [{ pointer: '/body/slug', detail: 'is already taken' }],
+    });
   });
 
   it('the token endpoint answers invalid_request (RFC 6749 5.2), never the problem shape', () => {
@@ -41,6 +63,9 @@ describe('renderError for service errors', () => {
   it('a cursor this API did not issue is a 400 pointing at /query/cursor (RFC 9457 3.1)', () => {
     const sent = capture('GET', '/api/v1/courses', new InvalidCursor('not a cursor this API issued'));
     expect(sent.status).toBe(400);
-    expect(sent.body).toMatchObject({ status: 400, errors: [{ pointer: '/query/cursor', detail: 'not a cursor this API issued; start again without it' }] });
+    expect(sent.body).toMatchObject({
+      status: 400,
+      errors: [{ pointer: '/query/cursor', detail: 'not a cursor this API issued; start again without it' }],
+    });
   });
 });

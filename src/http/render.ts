@@ -63,15 +63,26 @@ export function renderError(req: Request, res: Response, error: unknown): void {
     if (errorSurfaceAt(req.method, req.path) === 'oauth') return renderWireError(res, oauthErrorOfServiceError(error));
     return renderProblem(res, problemOfServiceError(error));
   }
-  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error));  // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
+  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error)); // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
   // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
   if (isClientHttpError(error)) {
-    return renderProblem(res, new ProblemError({ status: error.status, title: error.status === 404 ? 'Not Found' : 'Bad Request', detail: error.status === 404 ? 'No such file.' : 'The request could not be served.' }));
+    return renderProblem(
+      res,
+      new ProblemError({
+        status: error.status,
+        title: error.status === 404 ? 'Not Found' : 'Bad Request',
+        detail: error.status === 404 ? 'No such file.' : 'The request could not be served.',
+      }),
+    );
   }
   if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, 'database unavailable');
-    if (req.path.startsWith('/api/oauth/')) return renderWireError(res, new TemporarilyUnavailable('The service is briefly unavailable; retry after Retry-After seconds.'));
+    if (req.path.startsWith('/api/oauth/'))
+      return renderWireError(
+        res,
+        new TemporarilyUnavailable('The service is briefly unavailable; retry after Retry-After seconds.'),
+      );
     return renderProblem(res, serviceUnavailable('The database is unavailable; retry after Retry-After seconds.'));
   }
   req.log?.error({ err: error }, 'unhandled error');

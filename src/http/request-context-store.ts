@@ -7,7 +7,10 @@ import type { RequestContext, SiteFreeContext } from './request-context.ts';
 
 const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
 
-export function rememberRequestContext(req: Request, context: SiteFreeContext & { site: RequestContext['site'] | null }): void {
+export function rememberRequestContext(
+  req: Request,
+  context: SiteFreeContext & { site: RequestContext['site'] | null },
+): void {
   contexts.set(req, context);
 }
 

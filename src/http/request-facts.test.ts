@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { factsOf, jsonRpcFacts, namedClientId, noteAuth, noteOperationIfUnknown, noteRequest } from './request-facts.ts';
+import {
+  factsOf,
+  jsonRpcFacts,
+  namedClientId,
+  noteAuth,
+  noteOperationIfUnknown,
+  noteRequest,
+} from './request-facts.ts';
 
 const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
@@ -14,20 +21,34 @@ describe('request facts for logs and metrics (README "Reading the logs")', () =>
     expect(namedClientId({}, {}, `Basic ${Buffer.from('no-colon').toString('base64')}`)).toBeUndefined();
   });
 
-  it('keeps what each surface learns, the bearer guard\'s person, client and grant, and caps caller-chosen text', () => {
+  it("keeps what each surface learns, the bearer guard's person, client and grant, and caps caller-chosen text", () => {
     const req = {} as IncomingMessage;
     noteRequest(req, { school: 'demo-academy', operation: 'listCourses' });
     noteAuth(req, { personId: 'p1', clientId: 'c1', grantId: 'g1' });
     noteOperationIfUnknown(req, 'unmatched');
     noteRequest(req, { graphqlOperation: 'x'.repeat(1000) });
-    expect(factsOf(req)).toMatchObject({ school: 'demo-academy', operation: 'listCourses', personId: 'p1', clientId: 'c1', grantId: 'g1' });
+    expect(factsOf(req)).toMatchObject({
+      school: 'demo-academy',
+      operation: 'listCourses',
+      personId: 'p1',
+      clientId: 'c1',
+      grantId: 'g1',
+    });
     expect(factsOf(req).graphqlOperation).toHaveLength(200);
     expect(factsOf({} as IncomingMessage)).toEqual({});
   });
 
   it('reads the MCP methods and tool names of a message or a batch', () => {
-    expect(jsonRpcFacts({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_courses', arguments: {} } })).toEqual({ mcpMethod: 'tools/call', mcpTool: 'search_courses' });
-    expect(jsonRpcFacts([{ method: 'tools/list' }, { method: 'tools/call', params: { name: 'a' } }, { method: 'tools/call', params: { name: 'b' } }])).toEqual({ mcpMethod: 'tools/list,tools/call', mcpTool: 'a,b' });
+    expect(
+      jsonRpcFacts({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_courses', arguments: {} } }),
+    ).toEqual({ mcpMethod: 'tools/call', mcpTool: 'search_courses' });
+    expect(
+      jsonRpcFacts([
+        { method: 'tools/list' },
+        { method: 'tools/call', params: { name: 'a' } },
+        { method: 'tools/call', params: { name: 'b' } },
+      ]),
+    ).toEqual({ mcpMethod: 'tools/list,tools/call', mcpTool: 'a,b' });
     expect(jsonRpcFacts('not json-rpc')).toEqual({ mcpMethod: undefined, mcpTool: undefined });
   });
 });

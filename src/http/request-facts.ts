@@ -53,7 +53,11 @@ export function factsOf(req: IncomingMessage): Readonly<RequestFacts> {
 }
 
 /** The client_id a request names in its query or form body, or as the user of HTTP Basic (RFC 6749 2.3.1). */
-export function namedClientId(query: unknown, body: unknown, authorization: string | string[] | undefined): string | undefined {
+export function namedClientId(
+  query: unknown,
+  body: unknown,
+  authorization: string | string[] | undefined,
+): string | undefined {
   for (const source of [query, body]) {
     const value = (source as Record<string, unknown> | undefined)?.client_id;
     if (typeof value === 'string' && value) return value;
@@ -73,7 +77,10 @@ export function namedClientId(query: unknown, body: unknown, authorization: stri
 
 /** The JSON-RPC method(s) of an MCP request, and the tool(s) its tools/call messages name. */
 export function jsonRpcFacts(body: unknown): Pick<RequestFacts, 'mcpMethod' | 'mcpTool'> {
-  const messages = (Array.isArray(body) ? body : [body]).slice(0, 20) as Array<{ method?: unknown; params?: { name?: unknown } } | null>;
+  const messages = (Array.isArray(body) ? body : [body]).slice(0, 20) as Array<{
+    method?: unknown;
+    params?: { name?: unknown };
+  } | null>;
   const methods = new Set<string>();
   const tools = new Set<string>();
   for (const message of messages) {

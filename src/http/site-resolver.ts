@@ -45,7 +45,13 @@ export function siteResolver(services: Services): RequestHandler {
     try {
       const origin = requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
-      rememberRequestContext(req, { site, requestId: req.id as string, clientIp: req.ip ?? req.socket.remoteAddress ?? '', log: req.log, services });
+      rememberRequestContext(req, {
+        site,
+        requestId: req.id as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+        log: req.log,
+        services,
+      });
       if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // README "Reading the logs"
       next();
     } catch (error) {

@@ -4,15 +4,24 @@ import type { ErrorObject } from 'ajv';
 import { NUL_DETAIL, pathsWithNul } from '../lib/nul-text.ts';
 import type { FieldError } from './problem.ts';
 
-const LOCATIONS: Record<string, string> = { requestBody: 'body', query: 'query', params: 'path', path: 'path', headers: 'header', header: 'header' };
+const LOCATIONS: Record<string, string> = {
+  requestBody: 'body',
+  query: 'query',
+  params: 'path',
+  path: 'path',
+  headers: 'header',
+  header: 'header',
+};
 
 export function validationErrorsToFieldErrors(errors: ErrorObject[]): FieldError[] {
   const fields = errors.map((error) => {
     const segments = error.instancePath.split('/').filter(Boolean);
     const location = LOCATIONS[segments[0] ?? ''] ?? 'body';
     const rest = segments.slice(1);
-    if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') rest.push(error.params.missingProperty);
-    if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') rest.push(error.params.additionalProperty);
+    if (error.keyword === 'required' && typeof error.params.missingProperty === 'string')
+      rest.push(error.params.missingProperty);
+    if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string')
+      rest.push(error.params.additionalProperty);
     const pointer = `/${[location, ...rest].join('/')}`;
     return { pointer, detail: describe(error) };
   });
@@ -24,7 +33,8 @@ export function validationErrorsToFieldErrors(errors: ErrorObject[]): FieldError
 function describe(error: ErrorObject): string {
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not a known field';
-  if (error.keyword === 'enum') return `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+  if (error.keyword === 'enum')
+    return `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
   return error.message ?? 'is invalid';
 }
 
@@ -37,6 +47,9 @@ const pointerSegment = (segment: string | number) => String(segment).replaceAll(
  */
 export function nulFieldErrors(request: { path: unknown; query: unknown; body: unknown }): FieldError[] {
   return (['path', 'query', 'body'] as const).flatMap((location) =>
-    pathsWithNul(request[location]).map((path) => ({ pointer: `/${[location, ...path].map(pointerSegment).join('/')}`, detail: NUL_DETAIL })),
+    pathsWithNul(request[location]).map((path) => ({
+      pointer: `/${[location, ...path].map(pointerSegment).join('/')}`,
+      detail: NUL_DETAIL,
+    })),
   );
 }

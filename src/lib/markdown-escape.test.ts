@@ -55,20 +55,44 @@ describe('markdownInline (school text cannot change a Markdown document)', () =>
   });
 
   it('keeps the structure for any string (property)', () => {
-    const alphabet = fc.constantFrom(...'#*_`~[]()<>!|\\&@:/.-+=1234567890 \n\r\tabcwWhtps'.split(''), '\u2028', '\u202e', '```', 'www.', 'https://', '<script>', 'javascript:');
+    const alphabet = fc.constantFrom(
+      ...'#*_`~[]()<>!|\\&@:/.-+=1234567890 \n\r\tabcwWhtps'.split(''),
+      '\u2028',
+      '\u202e',
+      '```',
+      'www.',
+      'https://',
+      '<script>',
+      'javascript:',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join('')), (text) => {
-        const escaped = markdownInline(text);
-        if (escaped === '') return;
-        for (const context of CONTEXTS) expect(markdownShape(context(escaped))).toEqual(plainShape(context));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((parts) => parts.join('')),
+        (text) => {
+          const escaped = markdownInline(text);
+          if (escaped === '') return;
+          for (const context of CONTEXTS) expect(markdownShape(context(escaped))).toEqual(plainShape(context));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('renders back to the text itself, on one line (nothing is lost but line breaks and bidi controls)', () => {
-    const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-    for (const text of ['<script>alert(1)</script>', '**bold** [x](y) a|b', 'a@b.test https://x.test www.x.test', '1. C++ & C#', '&lt;b&gt;']) {
+    const decode = (html: string) =>
+      html
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    for (const text of [
+      '<script>alert(1)</script>',
+      '**bold** [x](y) a|b',
+      'a@b.test https://x.test www.x.test',
+      '1. C++ & C#',
+      '&lt;b&gt;',
+    ]) {
       expect(decode(marked.parseInline(markdownInline(text), { gfm: true }) as string)).toBe(text);
     }
     expect(markdownInline('a\r\n\n b\u2028c\u202e')).toBe('a b c');

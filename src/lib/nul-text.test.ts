@@ -3,7 +3,12 @@ import { pathsWithNul } from './nul-text.ts';
 
 describe('pathsWithNul (PostgreSQL text cannot hold U+0000)', () => {
   it('finds a NUL in strings at any depth and in object keys, in document order', () => {
-    const input = { title: 'a\u0000b', tags: ['ok', '\u0000'], nested: { deep: [{ x: 'fine', y: 'x\u0000' }] }, ['k\u0000ey']: 'value' };
+    const input = {
+      title: 'a\u0000b',
+      tags: ['ok', '\u0000'],
+      nested: { deep: [{ x: 'fine', y: 'x\u0000' }] },
+      ['k\u0000ey']: 'value',
+    };
     expect(pathsWithNul(input)).toEqual([['title'], ['tags', 1], ['nested', 'deep', 0, 'y'], ['k\u0000ey']]);
   });
 

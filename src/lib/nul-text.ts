@@ -34,7 +34,8 @@ export function pathsWithNul(value: unknown): ValuePath[] {
       current.forEach((item, index) => pending.push({ value: item, key: index, parent: visit }));
     } else if (current !== null && typeof current === 'object') {
       // A key holding U+0000 is reported as such a string (its value is not looked at).
-      for (const [key, item] of Object.entries(current)) pending.push({ value: key.includes('\u0000') ? key : item, key, parent: visit });
+      for (const [key, item] of Object.entries(current))
+        pending.push({ value: key.includes('\u0000') ? key : item, key, parent: visit });
     }
   }
   // The stack visits the last member first; reported in document order.

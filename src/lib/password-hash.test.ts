@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createHashQueue, hashPassword, PasswordHashingBusy, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import {
+  createHashQueue,
+  hashPassword,
+  PasswordHashingBusy,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './password-hash.ts';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the password it hashed, in the documented format', async () => {

@@ -6,7 +6,10 @@ import { ALLOWED_TAGS, sanitizeSchoolHtml, withSanitizedHtml } from './rich-text
 /** Every element and attribute of a fragment, as a browser's tokenizer would meet them. */
 function elementsOf(html: string): Array<{ tag: string; attrs: Record<string, string> }> {
   const found: Array<{ tag: string; attrs: Record<string, string> }> = [];
-  const parser = new Parser({ onopentag: (tag, attrs) => found.push({ tag, attrs }) }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const parser = new Parser(
+    { onopentag: (tag, attrs) => found.push({ tag, attrs }) },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   parser.write(html);
   parser.end();
   return found;
@@ -56,24 +59,65 @@ describe('sanitizeSchoolHtml (school HTML never carries script or event handlers
   });
 
   it('keeps ordinary rich text as written', () => {
-    const html = '<h2>Intro</h2><p>Learn <strong>fast</strong> and <em>well</em>: <a href="https://school.test/x">read</a>, <a href="/pages/faq">FAQ</a>.</p><ul><li>one</li></ul><img src="https://cdn.test/a.png" alt="A" />';
-    expect(sanitizeSchoolHtml(html)).toBe(html.replace('href="https://school.test/x"', 'href="https://school.test/x" rel="noopener noreferrer nofollow"').replace('href="/pages/faq"', 'href="/pages/faq" rel="noopener noreferrer nofollow"'));
+    const html =
+      '<h2>Intro</h2><p>Learn <strong>fast</strong> and <em>well</em>: <a href="https://school.test/x">read</a>, <a href="/pages/faq">FAQ</a>.</p><ul><li>one</li></ul><img src="https://cdn.test/a.png" alt="A" />';
+    expect(sanitizeSchoolHtml(html)).toBe(
+      html
+        .replace('href="https://school.test/x"', 'href="https://school.test/x" rel="noopener noreferrer nofollow"')
+        .replace('href="/pages/faq"', 'href="/pages/faq" rel="noopener noreferrer nofollow"'),
+    );
   });
 
   it('is harmless and idempotent for any mix of markup (property)', () => {
-    const piece = fc.constantFrom('<', '>', '/', '"', "'", '=', ' ', '&#', ';', 'script', 'img', 'a', 'svg', 'on', 'error', 'href', 'src', 'javascript:', 'data:', 'style', '<!--', '-->', '<![CDATA[', 'x', '\t', '\n', '&colon;', 'p');
+    const piece = fc.constantFrom(
+      '<',
+      '>',
+      '/',
+      '"',
+      "'",
+      '=',
+      ' ',
+      '&#',
+      ';',
+      'script',
+      'img',
+      'a',
+      'svg',
+      'on',
+      'error',
+      'href',
+      'src',
+      'javascript:',
+      'data:',
+      'style',
+      '<!--',
+      '-->',
+      '<![CDATA[',
+      'x',
+      '\t',
+      '\n',
+      '&colon;',
+      'p',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 40 }).map((p) => p.join('')), (html) => {
-        const clean = sanitizeSchoolHtml(html);
-        expectHarmless(clean);
-        expect(sanitizeSchoolHtml(clean)).toBe(clean);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 40 }).map((p) => p.join('')),
+        (html) => {
+          const clean = sanitizeSchoolHtml(html);
+          expectHarmless(clean);
+          expect(sanitizeSchoolHtml(clean)).toBe(clean);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('sanitises only the named fields, and only when they are strings', () => {
     const input = { title: '<b>t</b>', description: '<img src=x onerror=alert(1)>', body: null };
-    expect(withSanitizedHtml(input, ['description', 'body'])).toEqual({ title: '<b>t</b>', description: '<img src="x" />', body: null });
+    expect(withSanitizedHtml(input, ['description', 'body'])).toEqual({
+      title: '<b>t</b>',
+      description: '<img src="x" />',
+      body: null,
+    });
   });
 });

@@ -13,8 +13,13 @@ export const MAX_BATCH_TOOL_CALLS = 10;
 /** The refusal message when the body is a batch over a bound; undefined when it is within them (or no batch). */
 export function batchRefusal(body: unknown): string | undefined {
   if (!Array.isArray(body)) return undefined;
-  if (body.length > MAX_BATCH_MESSAGES) return `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; this one holds ${body.length}.`;
-  const toolCalls = body.filter((message: unknown) => typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'tools/call').length;
-  if (toolCalls > MAX_BATCH_TOOL_CALLS) return `Invalid Request: a batch may hold at most ${MAX_BATCH_TOOL_CALLS} tools/call messages; this one holds ${toolCalls}.`;
+  if (body.length > MAX_BATCH_MESSAGES)
+    return `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; this one holds ${body.length}.`;
+  const toolCalls = body.filter(
+    (message: unknown) =>
+      typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'tools/call',
+  ).length;
+  if (toolCalls > MAX_BATCH_TOOL_CALLS)
+    return `Invalid Request: a batch may hold at most ${MAX_BATCH_TOOL_CALLS} tools/call messages; this one holds ${toolCalls}.`;
   return undefined;
 }

@@ -8,16 +8,25 @@ import { accessOf, type ToolContext, type ToolRegistry } from './registry.ts';
 import { toolError, toolErrorFrom } from './tool-errors.ts';
 import { textWithUntrusted } from './untrusted.ts';
 
-export async function callTool(registry: ToolRegistry, name: string, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+export async function callTool(
+  registry: ToolRegistry,
+  name: string,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
   const tool = registry.get(name);
   // A tool the caller may not use is as unknown as one that does not exist.
-  if (!tool || accessOf(tool, ctx.auth) !== 'allowed') throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (!tool || accessOf(tool, ctx.auth) !== 'allowed')
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
 
   const input = tool.input.validate(args ?? {});
   if (!input.ok) return toolError(`Invalid arguments for ${name}: ${input.message}`);
   // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid too.
   const nul = pathsWithNul(input.data);
-  if (nul.length) return toolError(`Invalid arguments for ${name}: ${nul.map((path) => `${path.join('.')}: ${NUL_DETAIL}`).join('; ')}`);
+  if (nul.length)
+    return toolError(
+      `Invalid arguments for ${name}: ${nul.map((path) => `${path.join('.')}: ${NUL_DETAIL}`).join('; ')}`,
+    );
 
   let output;
   try {

@@ -27,13 +27,22 @@ describe('step-up challenge before the SDK (MCP 2025-11-25 Authorization; RFC 67
     expect(member.status).toBe(403);
     expect(member.challenge()).toContain('error="insufficient_scope", error_description=');
     expect(member.challenge()).toContain('scope="account:read account:write"');
-    expect(challengeForToolCalls(registry, call('updateCourse'), tokenOf('member', ['courses:write']), origin)?.status).toBe(403);
+    expect(
+      challengeForToolCalls(registry, call('updateCourse'), tokenOf('member', ['courses:write']), origin)?.status,
+    ).toBe(403);
   });
 
   it('lets allowed calls, public tools and unknown names through to the SDK', () => {
     const registry = fixtureRegistry();
     expect(challengeForToolCalls(registry, call('echo'), undefined, origin)).toBeUndefined();
     expect(challengeForToolCalls(registry, call('nope'), undefined, origin)).toBeUndefined();
-    expect(challengeForToolCalls(registry, call('member_write'), tokenOf('member', ['account:read', 'account:write']), origin)).toBeUndefined();
+    expect(
+      challengeForToolCalls(
+        registry,
+        call('member_write'),
+        tokenOf('member', ['account:read', 'account:write']),
+        origin,
+      ),
+    ).toBeUndefined();
   });
 });

@@ -20,17 +20,33 @@ export function toolCallNames(body: unknown): string[] {
   return names;
 }
 
-export function challengeForToolCalls(registry: ToolRegistry, body: unknown, auth: AuthInfo | undefined, origin: string): BearerChallenge | undefined {
+export function challengeForToolCalls(
+  registry: ToolRegistry,
+  body: unknown,
+  auth: AuthInfo | undefined,
+  origin: string,
+): BearerChallenge | undefined {
   for (const name of toolCallNames(body)) {
     const tool = registry.get(name);
     if (!tool) continue;
     const scopes = tool.definition.requiredScopes;
     const access = accessOf(tool, auth);
     if (access === 'token_required') {
-      return new BearerChallenge('missing', origin, `The tool ${name} needs an access token with the scope ${scopes.join(' ')}.`, scopes, true);
+      return new BearerChallenge(
+        'missing',
+        origin,
+        `The tool ${name} needs an access token with the scope ${scopes.join(' ')}.`,
+        scopes,
+        true,
+      );
     }
     if (access === 'insufficient_scope') {
-      return new BearerChallenge('insufficient_scope', origin, `The tool ${name} needs a ${tool.definition.audience} token with the scope ${scopes.join(' ')}.`, scopes);
+      return new BearerChallenge(
+        'insufficient_scope',
+        origin,
+        `The tool ${name} needs a ${tool.definition.audience} token with the scope ${scopes.join(' ')}.`,
+        scopes,
+      );
     }
   }
   return undefined;

@@ -26,7 +26,13 @@ import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { handlers } from '../http/handler-map.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
-function sendJsonRpcError(res: Response, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
+function sendJsonRpcError(
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code = -32000,
+): void {
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
   res.type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
@@ -37,22 +43,42 @@ function sendJsonRpcError(res: Response, status: number, message: string, header
  * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, batch-limit.ts), and one hit per request
  * would multiply the limit.
  */
-async function toolCallsAllowed(services: Services, ctx: RequestContext, auth: AuthInfo | undefined, calls: number, res: Response): Promise<boolean> {
+async function toolCallsAllowed(
+  services: Services,
+  ctx: RequestContext,
+  auth: AuthInfo | undefined,
+  calls: number,
+  res: Response,
+): Promise<boolean> {
   if (calls === 0) return true;
   // The policy in force, with this deployment's RATE_LIMIT_OVERRIDES (README, Configuration).
   const policy = services.rateLimiter.policy('mcpToolCallsPerToken');
   const bucket = auth ? `mcp-tools:token:${auth.tokenHash}` : `mcp-tools:address:${ctx.site.id}:${ctx.clientIp}`;
-  // Concurrent hits on one bucket share one upsert (services/group-commit.ts); any call over the limit refuses the request.
-  const decisions = await Promise.all(Array.from({ length: calls }, () => services.rateLimiter.consume(bucket, policy)));
+  // Concurrent hits on one bucket share one upsert (services/group-commit.ts); any call over the limit refuses the
+  // request.
+  const decisions = await Promise.all(
+    Array.from({ length: calls }, () => services.rateLimiter.consume(bucket, policy)),
+  );
   const decision = decisions.find((d) => !d.allowed) ?? decisions[0]!;
   if (decision.allowed) return true;
-  sendJsonRpcError(res, 429, `Too many tool calls; retry after ${decision.resetSeconds} seconds.`, rateLimitHeaders(decision, policy));
+  sendJsonRpcError(
+    res,
+    429,
+    `Too many tool calls; retry after ${decision.resetSeconds} seconds.`,
+    rateLimitHeaders(decision, policy),
+  );
   return false;
 }
 
 type Shared = { services: Services; registry: ToolRegistry; validator: AjvJsonSchemaValidator };
 
-async function serveRpc({ services, registry, validator }: Shared, ctx: RequestContext, auth: AuthInfo | undefined, req: Request, res: Response): Promise<void> {
+async function serveRpc(
+  { services, registry, validator }: Shared,
+  ctx: RequestContext,
+  auth: AuthInfo | undefined,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const toolContext = {
     site: ctx.site,
     services,
@@ -93,14 +119,24 @@ export function createMcpHandler(services: Services): RequestHandler {
     if (req.path !== '/') return next();
     try {
       const ctx = requestContextOf(req);
-      if (!isAllowedOrigin(req.headers.origin, ctx.site.origin)) return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
+      if (!isAllowedOrigin(req.headers.origin, ctx.site.origin))
+        return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
       // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
       if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
       noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // README "Reading the logs"
-      const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization, { onAuthenticated: (a) => noteAuth(req, a) });
+      const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization, {
+        onAuthenticated: (a) => noteAuth(req, a),
+      });
       // JSON-RPC 2.0 5.1: a body that is not JSON is a parse error (-32700), as the SDK's transport answers.
       const unreadable = unreadableBodyOf(req);
-      if (unreadable) return sendJsonRpcError(res, unreadable.status, unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`, {}, unreadable.status === 413 ? -32000 : -32700);
+      if (unreadable)
+        return sendJsonRpcError(
+          res,
+          unreadable.status,
+          unreadable.status === 413 ? unreadable.detail : `Parse error: ${unreadable.detail}`,
+          {},
+          unreadable.status === 413 ? -32000 : -32700,
+        );
       // /auth.md "Request bounds": bounded before anything loops over the batch's messages.
       const oversized = batchRefusal(req.body);
       if (oversized) return sendJsonRpcError(res, 400, oversized, {}, -32600);

@@ -16,7 +16,16 @@ describe('isAllowedOrigin (MCP 2025-11-25 Transports, DNS rebinding)', () => {
   });
 
   it('refuses other origins, opaque origins, look-alikes and malformed values', () => {
-    for (const origin of ['https://evil.example', 'null', 'https://school.example.evil.example', 'http://school.example', 'https://school.example/path', 'http://localhost.evil.example', 'not a url', 'file://localhost']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'https://school.example.evil.example',
+      'http://school.example',
+      'https://school.example/path',
+      'http://localhost.evil.example',
+      'not a url',
+      'file://localhost',
+    ]) {
       expect(isAllowedOrigin(origin, site), origin).toBe(false);
     }
     expect(isAllowedOrigin(['https://school.example', 'https://school.example'], site)).toBe(false);

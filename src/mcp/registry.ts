@@ -17,7 +17,12 @@ import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaS
 export type ToolAudience = 'anonymous' | 'member' | 'operator';
 
 /** MCP tool annotations; every tool here acts only on this school's data (a closed world). */
-export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: false;
+};
 
 export type ToolContext = {
   site: Site;
@@ -95,11 +100,19 @@ export function createToolRegistry() {
     register<Args, Out>(definition: ToolDefinition<Args, Out>): void {
       if (!TOOL_NAME.test(definition.name)) throw new Error(`invalid MCP tool name ${definition.name}`);
       if (tools.has(definition.name)) throw new Error(`MCP tool ${definition.name} registered twice`);
-      if (definition.audience === 'anonymous' && definition.requiredScopes.length) throw new Error(`public tool ${definition.name} cannot require scopes`);
+      if (definition.audience === 'anonymous' && definition.requiredScopes.length)
+        throw new Error(`public tool ${definition.name} cannot require scopes`);
       const input = compileSchema(definition.inputSchema, 'input', ajv) as CompiledSchema<unknown>;
       const output = compileSchema(definition.outputSchema, 'output', ajv) as CompiledSchema<unknown>;
       const { name, title, description, annotations } = definition;
-      const descriptor: ToolDescriptor = { name, title, description, inputSchema: input.jsonSchema, outputSchema: output.jsonSchema, annotations: { title, ...annotations } };
+      const descriptor: ToolDescriptor = {
+        name,
+        title,
+        description,
+        inputSchema: input.jsonSchema,
+        outputSchema: output.jsonSchema,
+        annotations: { title, ...annotations },
+      };
       tools.set(name, { definition, descriptor, input, output });
     },
 

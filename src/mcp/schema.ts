@@ -6,7 +6,12 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { z } from 'zod';
 
 /** A JSON Schema object whose root is an object, as MCP requires of tool schemas. */
-export type JsonSchemaObject = { type: 'object'; properties?: Record<string, object>; required?: string[]; [keyword: string]: unknown };
+export type JsonSchemaObject = {
+  type: 'object';
+  properties?: Record<string, object>;
+  required?: string[];
+  [keyword: string]: unknown;
+};
 
 export type SchemaSource<T> = z.ZodType<T> | JsonSchemaObject;
 
@@ -26,7 +31,11 @@ function zodMessage(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
-      const field = issue.path.length ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(arguments)';
+      const field = issue.path.length
+        ? issue.path.join('.')
+        : issue.code === 'unrecognized_keys'
+          ? issue.keys.join(', ')
+          : '(arguments)';
       return `${field}: ${issue.message}`;
     })
     .join('; ');
@@ -37,8 +46,12 @@ function ajvMessage(errors: ErrorObject[] | null | undefined): string {
     .slice(0, 5)
     .map((e) => {
       const path = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
-      const extra = e.keyword === 'additionalProperties' ? String((e.params as { additionalProperty?: string }).additionalProperty) : undefined;
+      const missing =
+        e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : undefined;
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? String((e.params as { additionalProperty?: string }).additionalProperty)
+          : undefined;
       const field = [path, missing ?? extra].filter(Boolean).join('.') || '(arguments)';
       return `${field}: ${e.message ?? 'is invalid'}`;
     })

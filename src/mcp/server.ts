@@ -25,9 +25,17 @@ export function createMcpServer(registry: ToolRegistry, ctx: ToolContext, valida
   // needs per-caller tool lists from prebuilt data, which is the advanced case it remains for.
   const server = new Server(
     { name: 'course-school', title: ctx.site.name, version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: instructionsFor(ctx), jsonSchemaValidator: validator },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: instructionsFor(ctx),
+      jsonSchemaValidator: validator,
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.visibleTo(ctx.auth).map((tool) => tool.descriptor) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(registry, request.params.name, request.params.arguments, ctx));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: registry.visibleTo(ctx.auth).map((tool) => tool.descriptor),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(registry, request.params.name, request.params.arguments, ctx),
+  );
   return server;
 }

@@ -6,7 +6,18 @@ import { createToolRegistry, type ToolDefinition } from './registry.ts';
 
 export function tokenOf(audience: AuthInfo['audience'], scopes: string[]): AuthInfo {
   const now = new Date();
-  return { personId: 'p1', grantId: 'g1', clientId: 'c1', clientRowId: 'cr1', audience, scopes: new Set(scopes), resource: 'https://school.example', expiresAt: now, issuedAt: now, tokenHash: 'h' };
+  return {
+    personId: 'p1',
+    grantId: 'g1',
+    clientId: 'c1',
+    clientRowId: 'cr1',
+    audience,
+    scopes: new Set(scopes),
+    resource: 'https://school.example',
+    expiresAt: now,
+    issuedAt: now,
+    tokenHash: 'h',
+  };
 }
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -41,7 +52,10 @@ export const operatorOperation: ToolDefinition = {
   description: 'PATCH /api/v1/courses/{id}',
   inputSchema: {
     type: 'object',
-    properties: { path: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] }, body: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } } },
+    properties: {
+      path: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+      body: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } },
+    },
     required: ['path'],
     additionalProperties: false,
   },
@@ -49,7 +63,10 @@ export const operatorOperation: ToolDefinition = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   audience: 'operator',
   requiredScopes: ['courses:write'],
-  handler: async (args) => ({ structuredContent: { id: String((args.path as { id: string }).id) }, summary: 'updated' }),
+  handler: async (args) => ({
+    structuredContent: { id: String((args.path as { id: string }).id) },
+    summary: 'updated',
+  }),
 };
 
 export function fixtureRegistry() {

@@ -4,7 +4,15 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  RuleViolation,
+  UnsupportedFileType,
+  UploadTooLarge,
+} from '../services/errors.ts';
 import { toolErrorFrom } from './tool-errors.ts';
 
 const log = pino({ level: 'silent' });
@@ -16,12 +24,22 @@ const textOf = (error: unknown) => {
 
 describe('toolErrorFrom (MCP Tools "Error Handling": tool execution errors are isError results)', () => {
   it('names the REST answer an operation tool stands for, the sentence, and the fields as argument paths', () => {
-    expect(textOf(new NotFound('No course with that id at this school.'))).toBe('Not Found (404): No course with that id at this school.');
-    expect(textOf(new Conflict('A course with this slug already exists.', [{ pointer: '/body/slug', detail: 'is already taken' }]))).toBe(
-      'Conflict (409): A course with this slug already exists. [body.slug: is already taken]',
+    expect(textOf(new NotFound('No course with that id at this school.'))).toBe(
+      'Not Found (404): No course with that id at this school.',
     );
-    expect(textOf(RuleViolation.at('/body/ends_at', 'must not be before starts_at'))).toBe('Unprocessable Content (422): must not be before starts_at [body.ends_at: must not be before starts_at]');
-    expect(textOf(new InvalidInput([{ pointer: '/body/file', detail: 'is empty' }]))).toBe('Invalid request (400): /body/file: is empty [body.file: is empty]');
+    expect(
+      textOf(
+        new Conflict('A course with this slug already exists.', [
+          { pointer: '/body/slug', detail: 'is already taken' },
+        ]),
+      ),
+    ).toBe('Conflict (409): A course with this slug already exists. [body.slug: is already taken]');
+    expect(textOf(RuleViolation.at('/body/ends_at', 'must not be before starts_at'))).toBe(
+      'Unprocessable Content (422): must not be before starts_at [body.ends_at: must not be before starts_at]',
+    );
+    expect(textOf(new InvalidInput([{ pointer: '/body/file', detail: 'is empty' }]))).toBe(
+      'Invalid request (400): /body/file: is empty [body.file: is empty]',
+    );
     expect(textOf(new Forbidden('owner-required', 'Only an owner may.'))).toBe('Forbidden (403): Only an owner may.');
     expect(textOf(new UploadTooLarge(10))).toBe('Content Too Large (413): Files may be at most 10 bytes.');
     expect(textOf(new UnsupportedFileType('Accepted: PNG.'))).toBe('Unsupported Media Type (415): Accepted: PNG.');

@@ -53,14 +53,17 @@ function withFields(text: string, errors: FieldError[] | undefined): string {
 
 export function toolErrorFrom(error: unknown, log: Logger, toolName: string): CallToolResult {
   if (error instanceof ToolInputError) return toolError(withField(error.message, error.field));
-  if (error instanceof InvalidCursor) return toolError(withField('not a cursor this server issued; start again without it', 'cursor'));
+  if (error instanceof InvalidCursor)
+    return toolError(withField('not a cursor this server issued; start again without it', 'cursor'));
   // The member API's correctable input errors (unknown lecture or event, position out of range).
   if (error instanceof AccountInputError) return toolError(withField(error.message, error.field));
   // A service's refusal is something the model can correct: what was refused, and which fields.
-  if (error instanceof ServiceError) return toolError(withFields(`${REFUSAL[error.kind]}: ${error.detail}`, error.errors));
+  if (error instanceof ServiceError)
+    return toolError(withFields(`${REFUSAL[error.kind]}: ${error.detail}`, error.errors));
   // A problem raised by the HTTP layer the operation tools share (a list's cursor in another sort
   // order) reads as the REST API said it; a 5xx stays a generic failure.
-  if (error instanceof ProblemError && error.status < 500) return toolError(withFields(`${error.title} (${error.status}): ${error.message}`, error.errors));
+  if (error instanceof ProblemError && error.status < 500)
+    return toolError(withFields(`${error.title} (${error.status}): ${error.message}`, error.errors));
   log.error({ err: error, tool: toolName }, 'MCP tool failed');
   return toolError(`The tool ${toolName} failed unexpectedly; the error has been logged. Try again later.`);
 }

@@ -3,7 +3,10 @@
 import { fetchClientMetadataDocument, MetadataFetchError } from '../oauth/client-metadata/safe-fetch.ts';
 import type { Metrics } from './metrics.ts';
 
-export function countedMetadataFetch(metrics: Metrics, fetcher: typeof fetchClientMetadataDocument = fetchClientMetadataDocument): typeof fetchClientMetadataDocument {
+export function countedMetadataFetch(
+  metrics: Metrics,
+  fetcher: typeof fetchClientMetadataDocument = fetchClientMetadataDocument,
+): typeof fetchClientMetadataDocument {
   return async (url, options) => {
     try {
       const fetched = await fetcher(url, options);

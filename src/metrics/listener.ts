@@ -12,25 +12,38 @@ export function createMetricsServer(metrics: Metrics, log: Logger): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics') {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found: this listener serves /metrics only.\n');
+      res
+        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Not found: this listener serves /metrics only.\n');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed.\n');
+      res
+        .writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Method not allowed.\n');
       return;
     }
     metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
         log.error({ err: error }, 'metrics collection failed');
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected; see the log.\n');
+        res
+          .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Metrics could not be collected; see the log.\n');
       },
     );
   });
 }
 
 /** Starts the metrics listener when configured; resolves with its port (null when not configured). */
-export async function startMetricsListener(config: { port: number; host: string } | null, metrics: Metrics, log: Logger): Promise<{ port: number | null; close: () => Promise<void> }> {
+export async function startMetricsListener(
+  config: { port: number; host: string } | null,
+  metrics: Metrics,
+  log: Logger,
+): Promise<{ port: number | null; close: () => Promise<void> }> {
   if (!config) return { port: null, close: async () => undefined };
   const server = createMetricsServer(metrics, log);
   server.listen(config.port, config.host);
@@ -39,9 +52,16 @@ export async function startMetricsListener(config: { port: number; host: string 
   } catch (error) {
     // The rule for npm start: an expected condition is one line and exit 1, no stack.
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') process.stderr.write(`METRICS_PORT ${config.port} is already in use (${config.host}): choose another METRICS_PORT, or stop the process that holds it.\n`);
-    else if (code === 'EACCES') process.stderr.write(`METRICS_PORT ${config.port} may not be opened by this user: choose a port above 1023.\n`);
-    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') process.stderr.write(`METRICS_HOST ${config.host} is not an address of this machine: fix METRICS_HOST (default 127.0.0.1).\n`);
+    if (code === 'EADDRINUSE')
+      process.stderr.write(
+        `METRICS_PORT ${config.port} is already in use (${config.host}): choose another METRICS_PORT, or stop the process that holds it.\n`,
+      );
+    else if (code === 'EACCES')
+      process.stderr.write(`METRICS_PORT ${config.port} may not be opened by this user: choose a port above 1023.\n`);
+    else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      process.stderr.write(
+        `METRICS_HOST ${config.host} is not an address of this machine: fix METRICS_HOST (default 127.0.0.1).\n`,
+      );
     else throw error;
     process.exit(1);
   }

@@ -6,7 +6,11 @@ import type { Config } from '../config/config.ts';
 import type { Services } from '../wiring/services.ts';
 import { startMetricsListener } from './listener.ts';
 
-export async function startOperations(config: Config, services: Services, log: Logger): Promise<{ stop: () => Promise<void> }> {
+export async function startOperations(
+  config: Config,
+  services: Services,
+  log: Logger,
+): Promise<{ stop: () => Promise<void> }> {
   const listener = await startMetricsListener(config.metrics, services.metrics, log);
   return {
     async stop() {

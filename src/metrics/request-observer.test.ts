@@ -11,7 +11,10 @@ describe('request metrics (README "Metrics")', () => {
   it('labels a request by its operation, a page by its route pattern (never the raw path), and counts a 429 as a refusal', async () => {
     const metrics = createMetrics();
     const noted: string[] = [];
-    const grantUses = createGrantUseRecorder({} as Db, { flushIntervalMs: 3_600_000, write: async (uses) => (noted.push(...uses.map((u) => u.grantId)), uses.length) });
+    const grantUses = createGrantUseRecorder({} as Db, {
+      flushIntervalMs: 3_600_000,
+      write: async (uses) => (noted.push(...uses.map((u) => u.grantId)), uses.length),
+    });
     const app = express();
     app.use(observeRequests(metrics, grantUses));
     const admin = express.Router();
@@ -29,7 +32,9 @@ describe('request metrics (README "Metrics")', () => {
       expect((await fetch(`${base}/api/oauth/token`, { method: 'POST' })).status).toBe(429);
       expect((await fetch(`${base}/nowhere/${Date.now()}`)).status).toBe(404);
       const text = await metrics.registry.metrics();
-      expect(text).toContain('http_requests_total{operation="page GET /admin/applications/:id",method="GET",status="200"} 3');
+      expect(text).toContain(
+        'http_requests_total{operation="page GET /admin/applications/:id",method="GET",status="200"} 3',
+      );
       expect(text).toContain('http_requests_total{operation="token",method="POST",status="429"} 1');
       expect(text).toContain('rate_limit_refusals_total{operation="token"} 1');
       expect(text).toContain('http_requests_total{operation="unmatched",method="GET",status="404"} 1');

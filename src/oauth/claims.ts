@@ -6,7 +6,12 @@ import { findPersonWithRolesAtSite } from '../db/repositories/people.ts';
 
 export type IdentityClaims = { sub: string; org_id: string; roles: string[]; name?: string | null; email?: string };
 
-export async function identityClaims(db: Db, siteId: string, personId: string, scopes: readonly string[]): Promise<IdentityClaims | undefined> {
+export async function identityClaims(
+  db: Db,
+  siteId: string,
+  personId: string,
+  scopes: readonly string[],
+): Promise<IdentityClaims | undefined> {
   const person = await findPersonWithRolesAtSite(db, siteId, personId);
   if (!person) return undefined;
   return {

@@ -1,7 +1,15 @@
 // A service's refusal on an OAuth endpoint leaves as an RFC 6749 5.2 error response: a JSON
 // object with `error` and `error_description`, never the admin API's problem shape.
 import { describe, expect, it } from 'vitest';
-import { Conflict, Forbidden, InvalidInput, NotFound, RuleViolation, UnsupportedFileType, UploadTooLarge } from '../services/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  RuleViolation,
+  UnsupportedFileType,
+  UploadTooLarge,
+} from '../services/errors.ts';
 import { oauthErrorOfServiceError } from './errors-from-service.ts';
 
 describe('oauthErrorOfServiceError (RFC 6749 5.2)', () => {
@@ -20,7 +28,10 @@ describe('oauthErrorOfServiceError (RFC 6749 5.2)', () => {
   });
 
   it('a forbidden change is access_denied', () => {
-    expect(oauthErrorOfServiceError(new Forbidden('owner-required', 'Only an owner may.')).toWire().body).toEqual({ error: 'access_denied', error_description: 'Only an owner may.' });
+    expect(oauthErrorOfServiceError(new Forbidden('owner-required', 'Only an owner may.')).toWire().body).toEqual({
+      error: 'access_denied',
+      error_description: 'Only an owner may.',
+    });
   });
 
   it('a body over the limit keeps 413 (RFC 9110 15.5.14) with invalid_request', () => {

@@ -27,23 +27,49 @@ export abstract class OAuthError extends Error implements WireError {
   }
 }
 
-export class InvalidRequest extends OAuthError { readonly code = 'invalid_request'; }
+export class InvalidRequest extends OAuthError {
+  readonly code = 'invalid_request';
+}
 /** invalid_request for a body over the size limit, which RFC 9110 15.5.14 answers with 413. */
-export class InvalidRequestTooLarge extends InvalidRequest { override readonly status = 413; }
-export class InvalidGrant extends OAuthError { readonly code = 'invalid_grant'; }
-export class UnauthorizedClient extends OAuthError { readonly code = 'unauthorized_client'; }
-export class UnsupportedGrantType extends OAuthError { readonly code = 'unsupported_grant_type'; }
-export class UnsupportedResponseType extends OAuthError { readonly code = 'unsupported_response_type'; }
-export class InvalidScope extends OAuthError { readonly code = 'invalid_scope'; }
+export class InvalidRequestTooLarge extends InvalidRequest {
+  override readonly status = 413;
+}
+export class InvalidGrant extends OAuthError {
+  readonly code = 'invalid_grant';
+}
+export class UnauthorizedClient extends OAuthError {
+  readonly code = 'unauthorized_client';
+}
+export class UnsupportedGrantType extends OAuthError {
+  readonly code = 'unsupported_grant_type';
+}
+export class UnsupportedResponseType extends OAuthError {
+  readonly code = 'unsupported_response_type';
+}
+export class InvalidScope extends OAuthError {
+  readonly code = 'invalid_scope';
+}
 /** RFC 8707 2: the resource indicator is not one this server serves. */
-export class InvalidTarget extends OAuthError { readonly code = 'invalid_target'; }
-export class AccessDenied extends OAuthError { readonly code = 'access_denied'; }
+export class InvalidTarget extends OAuthError {
+  readonly code = 'invalid_target';
+}
+export class AccessDenied extends OAuthError {
+  readonly code = 'access_denied';
+}
 /** OIDC Core 3.1.2.6 */
-export class LoginRequired extends OAuthError { readonly code = 'login_required'; }
-export class ConsentRequired extends OAuthError { readonly code = 'consent_required'; }
+export class LoginRequired extends OAuthError {
+  readonly code = 'login_required';
+}
+export class ConsentRequired extends OAuthError {
+  readonly code = 'consent_required';
+}
 /** RFC 7591 3.2.2 */
-export class InvalidClientMetadata extends OAuthError { readonly code = 'invalid_client_metadata'; }
-export class InvalidRedirectUri extends OAuthError { readonly code = 'invalid_redirect_uri'; }
+export class InvalidClientMetadata extends OAuthError {
+  readonly code = 'invalid_client_metadata';
+}
+export class InvalidRedirectUri extends OAuthError {
+  readonly code = 'invalid_redirect_uri';
+}
 
 export class TemporarilyUnavailable extends OAuthError {
   readonly code = 'temporarily_unavailable';

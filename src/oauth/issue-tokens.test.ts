@@ -15,6 +15,8 @@ describe('refresh successors are derived from the token under a server key (RFC 
 
   it('differs per token and per key: without the key nobody computes a successor', () => {
     expect(successorsOf('scr_a', key).refresh.value).not.toBe(successorsOf('scr_b', key).refresh.value);
-    expect(successorsOf('scr_a', key).refresh.value).not.toBe(successorsOf('scr_a', successorKeyOf(randomBytes(32))).refresh.value);
+    expect(successorsOf('scr_a', key).refresh.value).not.toBe(
+      successorsOf('scr_a', successorKeyOf(randomBytes(32))).refresh.value,
+    );
   });
 });

@@ -22,7 +22,12 @@ export type GrantBinding = {
 };
 
 /** The tokens minted, and the grant (token family) they belong to, which the audit log names. */
-export type IssuedTokens = { accessToken: string; refreshToken: string | undefined; expiresIn: number; grantId: string };
+export type IssuedTokens = {
+  accessToken: string;
+  refreshToken: string | undefined;
+  expiresIn: number;
+  grantId: string;
+};
 
 /** A new token's wire value and what is stored of it: the hash (never the value). */
 export type MintedToken = { value: string; hash: string };
@@ -47,14 +52,22 @@ export function successorKeyOf(keyEncryptionKey: Buffer): Buffer {
  * stores nothing but hashes. Without the key nobody can compute a successor, even from the token.
  */
 export function successorsOf(refreshToken: string, key: Buffer): { access: MintedToken; refresh: MintedToken } {
-  const derive = (kind: 'accessToken' | 'refreshToken') => minted(`${TOKEN_PREFIX[kind]}_${createHmac('sha256', key).update(`${kind}\n${refreshToken}`, 'utf8').digest('base64url')}`);
+  const derive = (kind: 'accessToken' | 'refreshToken') =>
+    minted(
+      `${TOKEN_PREFIX[kind]}_${createHmac('sha256', key).update(`${kind}\n${refreshToken}`, 'utf8').digest('base64url')}`,
+    );
   return { access: derive('accessToken'), refresh: derive('refreshToken') };
 }
 
 export const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
 
 /** Stores a grant's new tokens (given, or freshly random) and answers what the client receives. */
-export async function issueTokens(db: Db, binding: GrantBinding, lifetimes: TokenLifetimes, options: { withRefreshToken: boolean; tokens?: { access: MintedToken; refresh: MintedToken } }): Promise<IssuedTokens> {
+export async function issueTokens(
+  db: Db,
+  binding: GrantBinding,
+  lifetimes: TokenLifetimes,
+  options: { withRefreshToken: boolean; tokens?: { access: MintedToken; refresh: MintedToken } },
+): Promise<IssuedTokens> {
   const now = new Date();
   const expiries = tokenExpiries(binding.grantExpiresAt, now, lifetimes);
   const access = options.tokens?.access ?? mintToken('accessToken');
@@ -80,5 +93,10 @@ export async function issueTokens(db: Db, binding: GrantBinding, lifetimes: Toke
       expires_at: expiries.refresh,
     });
   }
-  return { accessToken: access.value, refreshToken: refresh?.value, expiresIn: secondsUntil(expiries.access, now), grantId: binding.grantId };
+  return {
+    accessToken: access.value,
+    refreshToken: refresh?.value,
+    expiresIn: secondsUntil(expiries.access, now),
+    grantId: binding.grantId,
+  };
 }

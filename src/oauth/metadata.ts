@@ -62,7 +62,9 @@ export function protectedResourceMetadata(site: Site, path: '' | '/mcp' | '/acco
   const member = path === '/account/graphql';
   // The origin's and /mcp's documents list what a self-registered agent can be granted; MCP
   // clients request all of them when no challenge names a scope, so account:* stays out.
-  const scopes = member ? SCOPES.filter((s) => s.audience !== 'operator').map((s) => s.name) : [...IDENTITY_SCOPES, ...OPERATOR_SCOPES];
+  const scopes = member
+    ? SCOPES.filter((s) => s.audience !== 'operator').map((s) => s.name)
+    : [...IDENTITY_SCOPES, ...OPERATOR_SCOPES];
   return {
     resource: `${site.origin}${path}`,
     resource_name: `${site.name}${path === '/mcp' ? ' (MCP)' : member ? ' (member data API)' : ''}`,

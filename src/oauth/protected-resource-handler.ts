@@ -4,6 +4,12 @@ import type { OperationHandler } from '../http/handler.ts';
 import { DISCOVERY_CACHE_HEADERS } from './discovery-headers.ts';
 import { protectedResourceMetadata } from './metadata.ts';
 
-export function protectedResourceMetadataHandler(path: '' | '/mcp' | '/account/graphql'): OperationHandler<unknown, GetProtectedResourceMetadataResponses> {
-  return async (_request, { site }) => ({ status: 200, body: protectedResourceMetadata(site, path), headers: { ...DISCOVERY_CACHE_HEADERS } });
+export function protectedResourceMetadataHandler(
+  path: '' | '/mcp' | '/account/graphql',
+): OperationHandler<unknown, GetProtectedResourceMetadataResponses> {
+  return async (_request, { site }) => ({
+    status: 200,
+    body: protectedResourceMetadata(site, path),
+    headers: { ...DISCOVERY_CACHE_HEADERS },
+  });
 }

@@ -25,9 +25,15 @@ export function matchRedirectUri(registered: readonly string[], requested: strin
   if (!isLoopbackUri(requested)) return undefined;
   // Compare the raw path/query too: no normalisation that could let `/cb/../evil` through.
   const requestedUrl = new URL(requested);
-  if (requested.slice(requested.indexOf(requestedUrl.host) + requestedUrl.host.length) !== requestedUrl.pathname + requestedUrl.search) return undefined;
+  if (
+    requested.slice(requested.indexOf(requestedUrl.host) + requestedUrl.host.length) !==
+    requestedUrl.pathname + requestedUrl.search
+  )
+    return undefined;
   const requestedKey = withoutPort(requested);
-  return registered.find((uri) => isLoopbackUri(uri) && new URL(uri).hostname === requestedUrl.hostname && withoutPort(uri) === requestedKey);
+  return registered.find(
+    (uri) => isLoopbackUri(uri) && new URL(uri).hostname === requestedUrl.hostname && withoutPort(uri) === requestedKey,
+  );
 }
 
 /** Whether every redirect URI is a loopback one: such a client runs on the user's own computer. */
@@ -39,7 +45,13 @@ export function allLoopback(uris: readonly string[]): boolean {
 export function isWellFormedRedirectUri(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash && !value.includes('#') && !url.username && !url.password;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.hash &&
+      !value.includes('#') &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }

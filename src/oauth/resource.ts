@@ -23,13 +23,17 @@ export function audienceOfResource(origin: string, value: string): string | unde
 }
 
 /** Normalises one or many resource parameters into one audience; undefined when none was given. */
-export function resolveResourceParameter(origin: string, raw: string | string[] | undefined): { ok: true; audience: string | undefined } | { ok: false; reason: string } {
+export function resolveResourceParameter(
+  origin: string,
+  raw: string | string[] | undefined,
+): { ok: true; audience: string | undefined } | { ok: false; reason: string } {
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   if (values.length === 0) return { ok: true, audience: undefined };
   const audiences = new Set<string>();
   for (const value of values) {
     const audience = audienceOfResource(origin, value);
-    if (!audience) return { ok: false, reason: `The resource ${JSON.stringify(value)} is not served here; use ${origin}.` };
+    if (!audience)
+      return { ok: false, reason: `The resource ${JSON.stringify(value)} is not served here; use ${origin}.` };
     audiences.add(audience);
   }
   return { ok: true, audience: [...audiences][0] };

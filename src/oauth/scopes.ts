@@ -5,8 +5,18 @@ export type ScopeAudience = 'any' | 'operator' | 'member';
 export type ScopeInfo = { name: string; meaning: string; kind: ScopeKind; audience: ScopeAudience };
 
 const identity = (name: string, meaning: string): ScopeInfo => ({ name, meaning, kind: 'identity', audience: 'any' });
-const operator = (name: string, meaning: string): ScopeInfo => ({ name, meaning, kind: name.endsWith(':read') ? 'read' : 'write', audience: 'operator' });
-const member = (name: string, meaning: string): ScopeInfo => ({ name, meaning, kind: name.endsWith(':read') ? 'read' : 'write', audience: 'member' });
+const operator = (name: string, meaning: string): ScopeInfo => ({
+  name,
+  meaning,
+  kind: name.endsWith(':read') ? 'read' : 'write',
+  audience: 'operator',
+});
+const member = (name: string, meaning: string): ScopeInfo => ({
+  name,
+  meaning,
+  kind: name.endsWith(':read') ? 'read' : 'write',
+  audience: 'member',
+});
 
 const pair = (family: string, noun: string, readOnly = false): ScopeInfo[] => [
   operator(`${family}:read`, `Read ${noun}`),
@@ -24,7 +34,7 @@ export const SCOPES: readonly ScopeInfo[] = Object.freeze([
   ...pair('curriculum', 'course sections and lectures'),
   operator('orders:read', 'Read orders and their items'),
   ...pair('school', 'school settings'),
-  ...pair('appearance', 'the school\'s theme, colours and logo'),
+  ...pair('appearance', "the school's theme, colours and logo"),
   ...pair('events', 'events and their registrations'),
   ...pair('membership_plans', 'membership plans'),
   ...pair('coupons', 'coupons'),

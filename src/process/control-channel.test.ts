@@ -14,7 +14,11 @@ afterEach(async () => {
 });
 
 async function open(dataDir: string, ran: ControlRequest[]): Promise<ControlChannel> {
-  const channel = await openControlChannel({ dataDir, log: pino({ level: 'silent' }), run: async (request) => (ran.push(request), { status: 200, lines: [`ran ${request.command}`] }) });
+  const channel = await openControlChannel({
+    dataDir,
+    log: pino({ level: 'silent' }),
+    run: async (request) => (ran.push(request), { status: 200, lines: [`ran ${request.command}`] }),
+  });
   opened.push(channel);
   return channel;
 }
@@ -25,11 +29,17 @@ describe('control socket (README "Commands beside a running server")', () => {
     const channel = await open(mkdtempSync(path.join(os.tmpdir(), 'ctl-')), ran);
     expect(statSync(channel.socket).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(channel.socket)).mode & 0o777).toBe(0o700);
-    expect(await sendToServer(channel.socket, channel.secret, { command: 'seed', argv: [] })).toEqual({ status: 200, lines: ['ran seed'] });
+    expect(await sendToServer(channel.socket, channel.secret, { command: 'seed', argv: [] })).toEqual({
+      status: 200,
+      lines: ['ran seed'],
+    });
     expect(ran).toEqual([{ command: 'seed', argv: [] }]);
   });
 
-  it.each([['a wrong secret', 'not-the-secret'], ['no secret', '']])('%s is refused with 401 and nothing runs', async (_what, secret) => {
+  it.each([
+    ['a wrong secret', 'not-the-secret'],
+    ['no secret', ''],
+  ])('%s is refused with 401 and nothing runs', async (_what, secret) => {
     const ran: ControlRequest[] = [];
     const channel = await open(mkdtempSync(path.join(os.tmpdir(), 'ctl-')), ran);
     const answer = await sendToServer(channel.socket, secret, { command: 'seed', argv: [] });

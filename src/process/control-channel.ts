@@ -49,7 +49,8 @@ function readRequest(req: http.IncomingMessage): Promise<ControlRequest | undefi
     req.on('end', () => {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<ControlRequest>;
-        const valid = typeof body.command === 'string' && Array.isArray(body.argv) && body.argv.every((a) => typeof a === 'string');
+        const valid =
+          typeof body.command === 'string' && Array.isArray(body.argv) && body.argv.every((a) => typeof a === 'string');
         resolve(valid ? (body as ControlRequest) : undefined);
       } catch {
         resolve(undefined);
@@ -58,7 +59,11 @@ function readRequest(req: http.IncomingMessage): Promise<ControlRequest | undefi
   });
 }
 
-export async function openControlChannel(options: { dataDir: string; log: Logger; run: (request: ControlRequest) => Promise<ControlAnswer> }): Promise<ControlChannel> {
+export async function openControlChannel(options: {
+  dataDir: string;
+  log: Logger;
+  run: (request: ControlRequest) => Promise<ControlAnswer>;
+}): Promise<ControlChannel> {
   const { folder, temporary } = socketFolder(options.dataDir);
   const socket = path.join(folder, 'server.sock');
   const secret = randomBytes(32).toString('base64url');
@@ -70,8 +75,14 @@ export async function openControlChannel(options: { dataDir: string; log: Logger
   }
   const server = http.createServer((req, res) => {
     const answer = async (): Promise<ControlAnswer> => {
-      if (req.method !== 'POST' || req.url !== '/commands') return { status: 404, error: 'Unknown request.', exitCode: 1 };
-      if (!secretMatches(req.headers.authorization, secret)) return { status: 401, error: 'The control secret does not match (is DATA_DIR shared by two servers?).', exitCode: 1 };
+      if (req.method !== 'POST' || req.url !== '/commands')
+        return { status: 404, error: 'Unknown request.', exitCode: 1 };
+      if (!secretMatches(req.headers.authorization, secret))
+        return {
+          status: 401,
+          error: 'The control secret does not match (is DATA_DIR shared by two servers?).',
+          exitCode: 1,
+        };
       const request = await readRequest(req);
       if (!request) return { status: 400, error: 'A command request is JSON {command, argv}.', exitCode: 2 };
       return options.run(request);

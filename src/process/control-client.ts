@@ -12,19 +12,37 @@ const ANSWER_TIMEOUT_MS = 120_000;
 
 export function sendToServer(socket: string, secret: string, request: ControlRequest): Promise<ControlAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: socket, method: 'POST', path: '/commands', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, timeout: ANSWER_TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, ...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<ControlAnswer, 'status'>) });
-        } catch {
-          reject(new Error(`the server's answer was not JSON (status ${res.statusCode})`));
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer from the server within ${ANSWER_TIMEOUT_MS / 1000} s; the change may or may not have been made (check with list)`)));
+    const req = http.request(
+      {
+        socketPath: socket,
+        method: 'POST',
+        path: '/commands',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        timeout: ANSWER_TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve({
+              status: res.statusCode ?? 0,
+              ...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<ControlAnswer, 'status'>),
+            });
+          } catch {
+            reject(new Error(`the server's answer was not JSON (status ${res.statusCode})`));
+          }
+        });
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(
+        new Error(
+          `no answer from the server within ${ANSWER_TIMEOUT_MS / 1000} s; the change may or may not have been made (check with list)`,
+        ),
+      ),
+    );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new ChannelUnavailable(error.code));
       else reject(error);

@@ -41,9 +41,19 @@ describe('DATA_DIR ownership lock (README "Commands beside a running server")', 
 
   const staleLocks: Array<[string, () => string]> = [
     // Linux only: elsewhere the start time of a process cannot be read, and a live pid is trusted.
-    ...(process.platform === 'linux' ? [['a pid now used by a process that started after the lock was written (pid reuse)', () => JSON.stringify({ pid: livePid(), role: 'server', port: 1, startedAt: '2000-01-01T00:00:00.000Z' })] as [string, () => string]] : []),
+    ...(process.platform === 'linux'
+      ? [
+          [
+            'a pid now used by a process that started after the lock was written (pid reuse)',
+            () => JSON.stringify({ pid: livePid(), role: 'server', port: 1, startedAt: '2000-01-01T00:00:00.000Z' }),
+          ] as [string, () => string],
+        ]
+      : []),
     ['a dead pid', () => JSON.stringify({ pid: deadPid(), role: 'server', port: 1, startedAt: 'x' })],
-    ["this process's own pid (a previous life in the same container)", () => JSON.stringify({ pid: process.pid, role: 'server', port: 1, startedAt: 'old' })],
+    [
+      "this process's own pid (a previous life in the same container)",
+      () => JSON.stringify({ pid: process.pid, role: 'server', port: 1, startedAt: 'old' }),
+    ],
     ['an unreadable file', () => '{not json'],
   ];
   it.each(staleLocks)('a stale lock (%s) is taken over', (_what, content) => {
@@ -58,7 +68,12 @@ describe('DATA_DIR ownership lock (README "Commands beside a running server")', 
     const dir = freshDir();
     const lock = acquired(dir);
     lock.update({ port: 4000, socket: '/x.sock', secret: 's' });
-    expect(readLockHolder(lockFileOf(dir))).toMatchObject({ pid: process.pid, port: 4000, socket: '/x.sock', secret: 's' });
+    expect(readLockHolder(lockFileOf(dir))).toMatchObject({
+      pid: process.pid,
+      port: 4000,
+      socket: '/x.sock',
+      secret: 's',
+    });
     // Someone took the lock over (ours was judged stale): neither update nor release touches theirs.
     const theirs = JSON.stringify({ pid: livePid(), role: 'server', port: 1, startedAt: 'theirs' });
     writeFileSync(lockFileOf(dir), theirs);

@@ -45,7 +45,9 @@ export function readLockHolder(file: string): LockHolder | undefined {
   }
   try {
     const holder = JSON.parse(text) as LockHolder;
-    return Number.isInteger(holder.pid) && holder.pid > 0 ? holder : { pid: 0, role: 'command', port: null, startedAt: '' };
+    return Number.isInteger(holder.pid) && holder.pid > 0
+      ? holder
+      : { pid: 0, role: 'command', port: null, startedAt: '' };
   } catch {
     return { pid: 0, role: 'command', port: null, startedAt: '' }; // unreadable: treated as stale
   }
@@ -116,7 +118,11 @@ function removeStale(file: string, stale: LockHolder): void {
   unlinkSync(aside);
 }
 
-export function tryAcquireDataDirLock(dataDir: string, role: LockHolder['role'], port: number | null = null): LockAttempt {
+export function tryAcquireDataDirLock(
+  dataDir: string,
+  role: LockHolder['role'],
+  port: number | null = null,
+): LockAttempt {
   const file = lockFileOf(dataDir);
   const mine: LockHolder = { pid: process.pid, role, port, startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -8,10 +8,26 @@ const config = loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db.internal:654
 
 describe('expected database failures are one line, no stack', () => {
   it.each([
-    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), /does not answer \(ECONNREFUSED\)/],
-    ['a refusal on every address of a name', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'), /ECONNREFUSED/],
-    ['a wrong password', Object.assign(new Error('password authentication failed'), { code: '28P01' }), /password was refused/],
-    ['a missing database', Object.assign(new Error('database "school" does not exist'), { code: '3D000' }), /database does not exist/],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      /does not answer \(ECONNREFUSED\)/,
+    ],
+    [
+      'a refusal on every address of a name',
+      new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'),
+      /ECONNREFUSED/,
+    ],
+    [
+      'a wrong password',
+      Object.assign(new Error('password authentication failed'), { code: '28P01' }),
+      /password was refused/,
+    ],
+    [
+      'a missing database',
+      Object.assign(new Error('database "school" does not exist'), { code: '3D000' }),
+      /database does not exist/,
+    ],
     ['a connection timeout', new Error('Connection terminated due to connection timeout'), /timed out/],
   ])('%s is one line naming host, port and database, never the password', (_what, error, reason) => {
     const line = describeDatabaseError(error, config)!;

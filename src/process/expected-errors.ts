@@ -4,7 +4,15 @@
 // connection to a name with two addresses arrives as an AggregateError whose parts carry the code.
 import type { Config } from '../config/config.ts';
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 const SQLSTATE_REASONS: Record<string, string> = {
   '28P01': 'the password was refused',
   '28000': 'the role may not connect',
@@ -34,8 +42,17 @@ function databaseLabel(config: Config): string {
 export function describeDatabaseError(error: unknown, config: Config): string | undefined {
   const code = codeOf(error);
   const message = error instanceof Error ? error.message : '';
-  const reason = code && UNREACHABLE.has(code) ? `it does not answer (${code})` : code ? SQLSTATE_REASONS[code] : /timeout/i.test(message) ? 'the connection timed out' : undefined;
-  return reason ? `Cannot use ${databaseLabel(config)}: ${reason}. Check DATABASE_URL and that the server runs.` : undefined;
+  const reason =
+    code && UNREACHABLE.has(code)
+      ? `it does not answer (${code})`
+      : code
+        ? SQLSTATE_REASONS[code]
+        : /timeout/i.test(message)
+          ? 'the connection timed out'
+          : undefined;
+  return reason
+    ? `Cannot use ${databaseLabel(config)}: ${reason}. Check DATABASE_URL and that the server runs.`
+    : undefined;
 }
 
 /** Awaits a start-up step; an expected failure prints its one line and exits 1. */

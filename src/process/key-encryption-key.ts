@@ -7,5 +7,7 @@ import { loadOrCreateDevelopmentKey } from '../oauth/keys/key-encryption.ts';
 
 export function keyEncryptionKeyOf(config: Config): Buffer {
   if (config.keyEncryptionKey) return config.keyEncryptionKey;
-  return config.database.kind === 'pglite' && config.database.dataDir === null ? randomBytes(32) : loadOrCreateDevelopmentKey(config.dataDir);
+  return config.database.kind === 'pglite' && config.database.dataDir === null
+    ? randomBytes(32)
+    : loadOrCreateDevelopmentKey(config.dataDir);
 }

@@ -27,12 +27,18 @@ const WAIT_FOR_HOLDER_MS = 60_000;
 const STOP_OR_POSTGRES = 'stop the server first (then run the command again), or use DATABASE_URL';
 
 async function runHere(config: Config, name: CommandName, argv: readonly string[]): Promise<Outcome> {
-  if (config.database.kind === 'pglite' && config.database.dataDir) mkdirSync(config.database.dataDir, { recursive: true });
+  if (config.database.kind === 'pglite' && config.database.dataDir)
+    mkdirSync(config.database.dataDir, { recursive: true });
   const db = await createDatabase(config.database);
   try {
     await migrateToLatest(db);
     let keys: SigningKeyService | undefined;
-    const signingKeys = () => (keys ??= createSigningKeyService({ db, keyEncryptionKey: keyEncryptionKeyOf(config), idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }));
+    const signingKeys = () =>
+      (keys ??= createSigningKeyService({
+        db,
+        keyEncryptionKey: keyEncryptionKeyOf(config),
+        idTokenTtlSeconds: config.oauth.idTokenTtlSeconds,
+      }));
     return { exitCode: 0, lines: await runCommand(name, argv, { db, config, signingKeys }) };
   } finally {
     await db.destroy();
@@ -42,15 +48,27 @@ async function runHere(config: Config, name: CommandName, argv: readonly string[
 async function runThroughServer(holder: LockHolder, name: CommandName, argv: readonly string[]): Promise<Outcome> {
   try {
     const answer = await sendToServer(holder.socket!, holder.secret!, { command: name, argv: [...argv] });
-    return answer.status === 200 ? { exitCode: 0, lines: answer.lines ?? [] } : { exitCode: answer.exitCode || 1, lines: [], error: answer.error ?? `The server refused the command (status ${answer.status}).` };
+    return answer.status === 200
+      ? { exitCode: 0, lines: answer.lines ?? [] }
+      : {
+          exitCode: answer.exitCode || 1,
+          lines: [],
+          error: answer.error ?? `The server refused the command (status ${answer.status}).`,
+        };
   } catch (error) {
     if (error instanceof ChannelUnavailable) throw error;
-    return { exitCode: 1, lines: [], error: `Lost the server (pid ${holder.pid}) during the command: ${(error as Error).message}. The change may or may not have been made; check with list.` };
+    return {
+      exitCode: 1,
+      lines: [],
+      error: `Lost the server (pid ${holder.pid}) during the command: ${(error as Error).message}. The change may or may not have been made; check with list.`,
+    };
   }
 }
 
 function describeHolder(holder: LockHolder): string {
-  return holder.role === 'server' ? `the server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''}, started ${holder.startedAt})` : `another command (pid ${holder.pid})`;
+  return holder.role === 'server'
+    ? `the server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''}, started ${holder.startedAt})`
+    : `another command (pid ${holder.pid})`;
 }
 
 /** PGlite on disk: through the running server, or here while holding DATA_DIR. */
@@ -73,13 +91,22 @@ async function runOnEmbeddedDatabase(config: Config, name: CommandName, argv: re
       } catch {
         // ChannelUnavailable: unless the server just ended (then the loop takes DATA_DIR), refuse.
         if (isRunning(holder) && readLockHolder(lockFileOf(config.dataDir))?.pid === holder.pid) {
-          return { exitCode: 1, lines: [], error: `${describeHolder(holder)} holds ${config.dataDir} but does not answer on its control socket; nothing was changed: ${STOP_OR_POSTGRES}.` };
+          return {
+            exitCode: 1,
+            lines: [],
+            error: `${describeHolder(holder)} holds ${config.dataDir} but does not answer on its control socket; nothing was changed: ${STOP_OR_POSTGRES}.`,
+          };
         }
         continue;
       }
     }
     // A server still starting (no socket yet), or another short command: wait for it, within reason.
-    if (Date.now() > deadline) return { exitCode: 1, lines: [], error: `${describeHolder(holder)} has held ${config.dataDir} for over ${WAIT_FOR_HOLDER_MS / 1000} s without taking commands; nothing was changed: ${STOP_OR_POSTGRES}.` };
+    if (Date.now() > deadline)
+      return {
+        exitCode: 1,
+        lines: [],
+        error: `${describeHolder(holder)} has held ${config.dataDir} for over ${WAIT_FOR_HOLDER_MS / 1000} s without taking commands; nothing was changed: ${STOP_OR_POSTGRES}.`,
+      };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -90,7 +117,13 @@ async function outcomeOf(name: CommandName, argv: readonly string[]): Promise<Ou
     parseCommandLine(commands[name], argv); // a wrong line is refused before anything is opened
     config = loadConfig();
     if (config.database.kind === 'postgres') return await runHere(config, name, argv);
-    if (config.database.dataDir === null) return { exitCode: 1, lines: [], error: 'PGLITE_STORAGE=memory: the command would change a database of its own that ends with it. Use the disk store (the default) or DATABASE_URL.' };
+    if (config.database.dataDir === null)
+      return {
+        exitCode: 1,
+        lines: [],
+        error:
+          'PGLITE_STORAGE=memory: the command would change a database of its own that ends with it. Use the disk store (the default) or DATABASE_URL.',
+      };
     return await runOnEmbeddedDatabase(config, name, argv);
   } catch (error) {
     if (error instanceof UsageError) return { exitCode: 2, lines: [], error: error.message };

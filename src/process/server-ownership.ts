@@ -28,18 +28,34 @@ export async function claimDataDir(config: Config): Promise<DataDirLock | null> 
       await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
-    const who = holder.role === 'server' ? `a server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''}, started ${holder.startedAt})` : `a command (pid ${holder.pid})`;
-    process.stderr.write(`DATA_DIR ${config.dataDir} is in use by ${who}; its embedded database belongs to one process. Stop that one, or start this one with another DATA_DIR or with DATABASE_URL.\n`);
+    const who =
+      holder.role === 'server'
+        ? `a server (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ''}, started ${holder.startedAt})`
+        : `a command (pid ${holder.pid})`;
+    process.stderr.write(
+      `DATA_DIR ${config.dataDir} is in use by ${who}; its embedded database belongs to one process. Stop that one, or start this one with another DATA_DIR or with DATABASE_URL.\n`,
+    );
     process.exit(1);
   }
 }
 
-async function answer(request: ControlRequest, deps: { config: Config; services: Services; log: Logger }): Promise<ControlAnswer> {
-  if (!isCommandName(request.command)) return { status: 400, error: `Unknown command "${request.command}".`, exitCode: 2 };
+async function answer(
+  request: ControlRequest,
+  deps: { config: Config; services: Services; log: Logger },
+): Promise<ControlAnswer> {
+  if (!isCommandName(request.command))
+    return { status: 400, error: `Unknown command "${request.command}".`, exitCode: 2 };
   const { services, config } = deps;
   try {
-    const lines = await runCommand(request.command, request.argv, { db: services.db, config, signingKeys: () => services.signingKeys });
-    deps.log.info({ command: request.command, action: request.argv[0] }, 'operator command run through the control socket');
+    const lines = await runCommand(request.command, request.argv, {
+      db: services.db,
+      config,
+      signingKeys: () => services.signingKeys,
+    });
+    deps.log.info(
+      { command: request.command, action: request.argv[0] },
+      'operator command run through the control socket',
+    );
     return { status: 200, lines };
   } catch (error) {
     if (error instanceof UsageError) return { status: 400, error: error.message, exitCode: 2 };
@@ -53,13 +69,23 @@ async function answer(request: ControlRequest, deps: { config: Config; services:
  * be opened (a file system without sockets) does not stop the service: commands then refuse,
  * saying to stop the server first, and nothing is lost.
  */
-export async function acceptCommands(lock: DataDirLock, deps: { config: Config; services: Services; log: Logger }): Promise<ControlChannel | null> {
+export async function acceptCommands(
+  lock: DataDirLock,
+  deps: { config: Config; services: Services; log: Logger },
+): Promise<ControlChannel | null> {
   try {
-    const channel = await openControlChannel({ dataDir: deps.config.dataDir, log: deps.log, run: (request) => answer(request, deps) });
+    const channel = await openControlChannel({
+      dataDir: deps.config.dataDir,
+      log: deps.log,
+      run: (request) => answer(request, deps),
+    });
     lock.update({ socket: channel.socket, secret: channel.secret });
     return channel;
   } catch (error) {
-    deps.log.warn({ err: error }, 'control socket not opened: operator commands on this DATA_DIR refuse until the server stops');
+    deps.log.warn(
+      { err: error },
+      'control socket not opened: operator commands on this DATA_DIR refuse until the server stops',
+    );
     return null;
   }
 }

@@ -21,7 +21,9 @@ export function openApiDocumentFor(origin: string): Record<string, unknown> {
   if (cached) return cached;
   const document = loadBundledOpenApi();
   document.servers = [{ url: origin, description: 'This school' }];
-  const schemes = (document.components as { securitySchemes?: Record<string, { flows?: OAuthFlows }> } | undefined)?.securitySchemes ?? {};
+  const schemes =
+    (document.components as { securitySchemes?: Record<string, { flows?: OAuthFlows }> } | undefined)
+      ?.securitySchemes ?? {};
   for (const scheme of Object.values(schemes)) {
     const flow = scheme.flows?.authorizationCode;
     if (!flow) continue;

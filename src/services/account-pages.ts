@@ -50,7 +50,12 @@ export function readPage(list: string, sort: string, page: PageArgs): ListWindow
   try {
     return listWindow(list, { limit: first, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort);
   } catch (error) {
-    if (error instanceof InvalidCursor) throw new AccountInputError('INVALID_INPUT', 'after is not a cursor this API issued for this connection.', 'after');
+    if (error instanceof InvalidCursor)
+      throw new AccountInputError(
+        'INVALID_INPUT',
+        'after is not a cursor this API issued for this connection.',
+        'after',
+      );
     throw error;
   }
 }
@@ -70,7 +75,10 @@ export function toConnection<Row extends { sort_key: string }, T>(
   const last = shown.at(-1);
   return {
     nodes: shown.map(map),
-    pageInfo: { hasNextPage: rows.length > shown.length, endCursor: last ? cursorAfter(page, { v: last.sort_key, id: keyOf(last) }) : null },
+    pageInfo: {
+      hasNextPage: rows.length > shown.length,
+      endCursor: last ? cursorAfter(page, { v: last.sort_key, id: keyOf(last) }) : null,
+    },
     countTotal,
   };
 }

@@ -18,7 +18,14 @@ export type EventRegistration = {
   id: string;
   status: string;
   registeredAt: string;
-  event: { id: string; title: string; startsAt: string; endsAt: string; location: string | null; onlineUrl: string | null };
+  event: {
+    id: string;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    location: string | null;
+    onlineUrl: string | null;
+  };
 };
 
 export function toEventRegistration(row: AccountRegistrationRow): EventRegistration {
@@ -37,10 +44,16 @@ export function toEventRegistration(row: AccountRegistrationRow): EventRegistrat
   };
 }
 
-const unknownEvent = () => new AccountInputError('NOT_FOUND', 'No published upcoming event with this id at this school.', 'eventId');
+const unknownEvent = () =>
+  new AccountInputError('NOT_FOUND', 'No published upcoming event with this id at this school.', 'eventId');
 
 /** Published, upcoming, with a free seat, and free of charge unless the person bought a ticket. */
-export async function registerForEvent(db: Db, siteId: string, personId: string, eventId: string): Promise<EventRegistration> {
+export async function registerForEvent(
+  db: Db,
+  siteId: string,
+  personId: string,
+  eventId: string,
+): Promise<EventRegistration> {
   const id = requireId(eventId, 'eventId', 'published upcoming event');
   return db.transaction().execute(async (trx) => {
     // Drafts and cancelled events are as unknown as a made-up id: their existence is not public.
@@ -48,31 +61,50 @@ export async function registerForEvent(db: Db, siteId: string, personId: string,
     if (!event || event.status !== 'published') throw unknownEvent();
     const existing = await findEventRegistration(trx, siteId, personId, id);
     if (existing && existing.status !== 'cancelled') return toEventRegistration(existing);
-    if (event.starts_at.getTime() <= Date.now()) throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
+    if (event.starts_at.getTime() <= Date.now())
+      throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
     const seats = await findSeatState(trx, siteId, personId, id);
     // A paid event is entered with a ticket bought through an order, never by registering alone.
-    if (event.price_amount > 0 && !seats.paid) throw new AccountInputError('INVALID_INPUT', 'This event is paid: buy a ticket to register.', 'eventId');
-    if (event.capacity !== null && seats.taken >= event.capacity) throw new AccountInputError('INVALID_INPUT', 'The event is full.', 'eventId');
+    if (event.price_amount > 0 && !seats.paid)
+      throw new AccountInputError('INVALID_INPUT', 'This event is paid: buy a ticket to register.', 'eventId');
+    if (event.capacity !== null && seats.taken >= event.capacity)
+      throw new AccountInputError('INVALID_INPUT', 'The event is full.', 'eventId');
     await upsertRegistration(trx, siteId, personId, id);
     return toEventRegistration(await getRegistration(trx, siteId, personId, id));
   });
 }
 
 /** Cancels a registration for an event that has not started; an attended one stays attended. */
-export async function cancelEventRegistration(db: Db, siteId: string, personId: string, eventId: string): Promise<EventRegistration> {
+export async function cancelEventRegistration(
+  db: Db,
+  siteId: string,
+  personId: string,
+  eventId: string,
+): Promise<EventRegistration> {
   const id = requireId(eventId, 'eventId', 'registration for this event');
   return db.transaction().execute(async (trx) => {
     const existing = await findEventRegistration(trx, siteId, personId, id);
     if (!existing) throw new AccountInputError('NOT_FOUND', 'You have no registration for this event.', 'eventId');
     if (existing.status === 'cancelled') return toEventRegistration(existing);
-    if (existing.status === 'attended') throw new AccountInputError('INVALID_INPUT', 'You attended this event; the registration cannot be cancelled.', 'eventId');
-    if (existing.starts_at.getTime() <= Date.now()) throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
+    if (existing.status === 'attended')
+      throw new AccountInputError(
+        'INVALID_INPUT',
+        'You attended this event; the registration cannot be cancelled.',
+        'eventId',
+      );
+    if (existing.starts_at.getTime() <= Date.now())
+      throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
     await cancelRegistration(trx, siteId, personId, id);
     return toEventRegistration(await getRegistration(trx, siteId, personId, id));
   });
 }
 
-async function getRegistration(db: Db, siteId: string, personId: string, eventId: string): Promise<AccountRegistrationRow> {
+async function getRegistration(
+  db: Db,
+  siteId: string,
+  personId: string,
+  eventId: string,
+): Promise<AccountRegistrationRow> {
   const row = await findEventRegistration(db, siteId, personId, eventId);
   if (!row) throw new Error('registration vanished inside its own transaction');
   return row;

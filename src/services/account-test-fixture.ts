@@ -19,13 +19,15 @@ export async function openAccountFixture(): Promise<AccountFixture> {
   const test = await createTestDatabase();
   const { db } = test;
   await seedDemoSchools(db, { primary: 'http://academy.test', secondary: 'http://second.test' });
-  const siteId = async (slug: string) => (await db.selectFrom('sites').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+  const siteId = async (slug: string) =>
+    (await db.selectFrom('sites').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
   return {
     test,
     db,
     academy: await siteId('demo-academy'),
     secondSchool: await siteId('second-school'),
-    person: async (email) => (await db.selectFrom('people').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+    person: async (email) =>
+      (await db.selectFrom('people').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
     // Lecture n (1-based) counted through the course section by section, as the seed data does.
     lecture: async (site, courseSlug, n) => {
       const rows = await db
@@ -42,7 +44,15 @@ export async function openAccountFixture(): Promise<AccountFixture> {
       if (!row) throw new Error(`no lecture ${n} in ${courseSlug}`);
       return { id: row.id, duration: row.duration_seconds };
     },
-    event: async (site, slug) => (await db.selectFrom('events').select('id').where('site_id', '=', site).where('slug', '=', slug).executeTakeFirstOrThrow()).id,
+    event: async (site, slug) =>
+      (
+        await db
+          .selectFrom('events')
+          .select('id')
+          .where('site_id', '=', site)
+          .where('slug', '=', slug)
+          .executeTakeFirstOrThrow()
+      ).id,
   };
 }
 

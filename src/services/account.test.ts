@@ -2,7 +2,13 @@
 // page sizes 1..50 refused outside, and a bounded number of SQL statements per page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../db/pagination/cursor.ts';
-import { AccountInputError, createAccountService, MAX_PAGE_SIZE, type AccountService, type Connection } from './account.ts';
+import {
+  AccountInputError,
+  createAccountService,
+  MAX_PAGE_SIZE,
+  type AccountService,
+  type Connection,
+} from './account.ts';
 import { countingDb, openAccountFixture, type AccountFixture } from './account-test-fixture.ts';
 
 let f: AccountFixture;
@@ -30,7 +36,12 @@ async function walk<T>(load: (after: string | null) => Promise<Connection<T>>): 
 
 describe('viewer', () => {
   it('is the person with their roles at this school', async () => {
-    expect(await account.viewer(f.academy, student1)).toEqual({ id: student1, email: 'student1@demo-academy.test', name: 'Sam Carter', roles: ['student'] });
+    expect(await account.viewer(f.academy, student1)).toEqual({
+      id: student1,
+      email: 'student1@demo-academy.test',
+      name: 'Sam Carter',
+      roles: ['student'],
+    });
   });
 
   it('is not found at a school where the person holds no role', async () => {
@@ -45,7 +56,12 @@ describe('enrolledCourses', () => {
     expect(page.pageInfo.hasNextPage).toBe(true);
     expect(page.nodes.map((c) => c.slug)).toEqual(['git-essentials', 'python-for-data-analysis']);
     const all = await walk((after) => account.enrolledCourses(f.academy, student1, { first: 2, after }));
-    expect(all.map((c) => c.slug)).toEqual(['git-essentials', 'python-for-data-analysis', 'web-development-bootcamp', 'ux-design-fundamentals']);
+    expect(all.map((c) => c.slug)).toEqual([
+      'git-essentials',
+      'python-for-data-analysis',
+      'web-development-bootcamp',
+      'ux-design-fundamentals',
+    ]);
   });
 
   it('shows access, last-watched lecture and progress of each course', async () => {
@@ -79,11 +95,32 @@ describe('enrolledCourses', () => {
 
   it.each([
     ['garbage', 'not-a-cursor'],
-    ['a cursor of another connection', encodeCursor({ list: 'account-orders', sort: '-created_at' }, { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
-    ['a cursor of another sort order', encodeCursor({ list: 'account-enrolled-courses', sort: 'enrolled_at' }, { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
-    ['an impossible date', encodeCursor({ list: 'account-enrolled-courses', sort: '-enrolled_at' }, { v: '2026-02-30T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' })],
+    [
+      'a cursor of another connection',
+      encodeCursor(
+        { list: 'account-orders', sort: '-created_at' },
+        { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' },
+      ),
+    ],
+    [
+      'a cursor of another sort order',
+      encodeCursor(
+        { list: 'account-enrolled-courses', sort: 'enrolled_at' },
+        { v: '2026-02-01T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' },
+      ),
+    ],
+    [
+      'an impossible date',
+      encodeCursor(
+        { list: 'account-enrolled-courses', sort: '-enrolled_at' },
+        { v: '2026-02-30T00:00:00.000000Z', id: '0190a7c4-0000-7000-8000-000000000000' },
+      ),
+    ],
   ])('refuses %s as the after cursor', async (_name, after) => {
-    await expect(account.enrolledCourses(f.academy, student1, { first: 2, after })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'after' });
+    await expect(account.enrolledCourses(f.academy, student1, { first: 2, after })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'after',
+    });
   });
 
   it('costs the same number of SQL statements for first: 1 and first: 4 (no per-row queries)', async () => {
@@ -117,7 +154,9 @@ describe('orders', () => {
     const withCoupon = all[1]!;
     expect(withCoupon.couponCode).toBe('SAVE5');
     expect(withCoupon.items.map((i) => i.itemType).sort()).toEqual(['digital_product', 'event']);
-    expect(withCoupon.total.amount).toBe(withCoupon.subtotal.amount - withCoupon.discount.amount + withCoupon.tax.amount);
+    expect(withCoupon.total.amount).toBe(
+      withCoupon.subtotal.amount - withCoupon.discount.amount + withCoupon.tax.amount,
+    );
     expect(withCoupon.total.currency).toBe('USD');
     expect(withCoupon.paidAt).toMatch(/Z$/);
   });
@@ -144,7 +183,10 @@ describe('eventRegistrations', () => {
       ['Live Q&A: React Hooks in Practice', 'registered'],
     ]);
     expect(page.nodes[1]?.event.onlineUrl).toBe('https://meet.demo-academy.test/react-hooks');
-    const second = await account.eventRegistrations(f.academy, student1, { first: 1, after: (await account.eventRegistrations(f.academy, student1, { first: 1 })).pageInfo.endCursor });
+    const second = await account.eventRegistrations(f.academy, student1, {
+      first: 1,
+      after: (await account.eventRegistrations(f.academy, student1, { first: 1 })).pageInfo.endCursor,
+    });
     expect(second.nodes.map((r) => r.event.title)).toEqual(['Live Q&A: React Hooks in Practice']);
     expect(second.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
   });

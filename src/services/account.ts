@@ -3,15 +3,50 @@
 // (siteId, personId) pair the bearer guard derived from the token, never to input; times leave as
 // ISO 8601 UTC strings and money as minor units with a currency.
 import type { Db } from '../db/database.ts';
-import { countEnrollments, findEnrolledCourse, findLectureInActiveEnrollment, listEnrolledCourses, updateLastWatched, upsertLectureProgress, type EnrolledCourseRow } from '../db/repositories/account-courses.ts';
+import {
+  countEnrollments,
+  findEnrolledCourse,
+  findLectureInActiveEnrollment,
+  listEnrolledCourses,
+  updateLastWatched,
+  upsertLectureProgress,
+  type EnrolledCourseRow,
+} from '../db/repositories/account-courses.ts';
 import { countEventRegistrations, listEventRegistrations } from '../db/repositories/account-events.ts';
-import { countOrders, listOrderItems, listOrders, type AccountOrderItemRow, type AccountOrderRow } from '../db/repositories/account-orders.ts';
+import {
+  countOrders,
+  listOrderItems,
+  listOrders,
+  type AccountOrderItemRow,
+  type AccountOrderRow,
+} from '../db/repositories/account-orders.ts';
 import { findViewer } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
-import { AccountInputError, readPage, requireId, toConnection, withTotal, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
-import { cancelEventRegistration, registerForEvent, toEventRegistration, type EventRegistration } from './account-registrations.ts';
+import {
+  AccountInputError,
+  readPage,
+  requireId,
+  toConnection,
+  withTotal,
+  type Connection,
+  type LazyConnection,
+  type PageArgs,
+} from './account-pages.ts';
+import {
+  cancelEventRegistration,
+  registerForEvent,
+  toEventRegistration,
+  type EventRegistration,
+} from './account-registrations.ts';
 
-export { AccountInputError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Connection, type LazyConnection, type PageArgs } from './account-pages.ts';
+export {
+  AccountInputError,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type Connection,
+  type LazyConnection,
+  type PageArgs,
+} from './account-pages.ts';
 
 export type Money = { amount: number; currency: string };
 export type AccountViewer = { id: string; email: string; name: string | null; roles: string[] };
@@ -61,8 +96,18 @@ export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
     status: row.status,
     enrolledAt: toIso(row.enrolled_at) ?? '',
     lastWatchedLecture:
-      row.last_lecture_id === null ? null : { lectureId: row.last_lecture_id, title: row.last_lecture_title ?? '', positionSeconds: row.last_position_seconds },
-    progress: { completedLectures: completed, totalLectures: total, percent: total === 0 ? 0 : Math.floor((completed * 100) / total) },
+      row.last_lecture_id === null
+        ? null
+        : {
+            lectureId: row.last_lecture_id,
+            title: row.last_lecture_title ?? '',
+            positionSeconds: row.last_position_seconds,
+          },
+    progress: {
+      completedLectures: completed,
+      totalLectures: total,
+      percent: total === 0 ? 0 : Math.floor((completed * 100) / total),
+    },
   };
 }
 
@@ -77,7 +122,13 @@ function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
     tax: money(row.tax_amount),
     total: money(row.total_amount),
     couponCode: row.coupon_code,
-    items: items.map((i) => ({ itemType: i.item_type, title: i.title, quantity: i.quantity, unitPrice: money(i.unit_amount), total: money(i.total_amount) })),
+    items: items.map((i) => ({
+      itemType: i.item_type,
+      title: i.title,
+      quantity: i.quantity,
+      unitPrice: money(i.unit_amount),
+      total: money(i.total_amount),
+    })),
     createdAt: toIso(row.created_at) ?? '',
     paidAt: toIso(row.paid_at),
   };
@@ -90,10 +141,20 @@ export function createAccountService(db: Db) {
     },
 
     /** One statement per page whatever its size (progress and last lecture joined in); the COUNT only when asked. */
-    async enrolledCoursesPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EnrolledCourse>> {
+    async enrolledCoursesPage(
+      siteId: string,
+      personId: string,
+      page: PageArgs,
+    ): Promise<LazyConnection<EnrolledCourse>> {
       const request = readPage('account-enrolled-courses', '-enrolled_at', page);
       const rows = await listEnrolledCourses(db, siteId, personId, request);
-      return toConnection(rows, request, () => countEnrollments(db, siteId, personId), (row) => row.enrollment_id, toEnrolledCourse);
+      return toConnection(
+        rows,
+        request,
+        () => countEnrollments(db, siteId, personId),
+        (row) => row.enrollment_id,
+        toEnrolledCourse,
+      );
     },
 
     /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
@@ -101,15 +162,36 @@ export function createAccountService(db: Db) {
       const request = readPage('account-orders', '-created_at', page);
       const rows = await listOrders(db, siteId, personId, request);
       const shown = rows.slice(0, request.limit);
-      const items = await listOrderItems(db, siteId, personId, shown.map((row) => row.id));
+      const items = await listOrderItems(
+        db,
+        siteId,
+        personId,
+        shown.map((row) => row.id),
+      );
       const byOrder = Map.groupBy(items, (item) => item.order_id);
-      return toConnection(rows, request, () => countOrders(db, siteId, personId), (row) => row.id, (row) => toOrder(row, byOrder.get(row.id) ?? []));
+      return toConnection(
+        rows,
+        request,
+        () => countOrders(db, siteId, personId),
+        (row) => row.id,
+        (row) => toOrder(row, byOrder.get(row.id) ?? []),
+      );
     },
 
-    async eventRegistrationsPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<EventRegistration>> {
+    async eventRegistrationsPage(
+      siteId: string,
+      personId: string,
+      page: PageArgs,
+    ): Promise<LazyConnection<EventRegistration>> {
       const request = readPage('account-event-registrations', 'starts_at', page);
       const rows = await listEventRegistrations(db, siteId, personId, request);
-      return toConnection(rows, request, () => countEventRegistrations(db, siteId, personId), (row) => row.id, toEventRegistration);
+      return toConnection(
+        rows,
+        request,
+        () => countEventRegistrations(db, siteId, personId),
+        (row) => row.id,
+        toEventRegistration,
+      );
     },
 
     async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
@@ -128,26 +210,54 @@ export function createAccountService(db: Db) {
      * Records the position in a published lecture of an active enrollment and makes it the course's
      * last-watched lecture. `completed` marks the lecture done; false never un-marks it.
      */
-    async recordLectureProgress(siteId: string, personId: string, input: LectureProgressInput): Promise<EnrolledCourse> {
+    async recordLectureProgress(
+      siteId: string,
+      personId: string,
+      input: LectureProgressInput,
+    ): Promise<EnrolledCourse> {
       const lectureId = requireId(input.lectureId, 'lectureId', 'lecture in a course you are actively enrolled in');
       const position = input.positionSeconds;
-      if (!Number.isInteger(position) || position < 0) throw new AccountInputError('INVALID_INPUT', 'positionSeconds must be 0 or more.', 'positionSeconds');
+      if (!Number.isInteger(position) || position < 0)
+        throw new AccountInputError('INVALID_INPUT', 'positionSeconds must be 0 or more.', 'positionSeconds');
       return db.transaction().execute(async (trx) => {
         const target = await findLectureInActiveEnrollment(trx, siteId, personId, lectureId);
-        if (!target) throw new AccountInputError('NOT_FOUND', 'No lecture with this id in a course you are actively enrolled in.', 'lectureId');
+        if (!target)
+          throw new AccountInputError(
+            'NOT_FOUND',
+            'No lecture with this id in a course you are actively enrolled in.',
+            'lectureId',
+          );
         if (position > target.duration_seconds) {
-          throw new AccountInputError('INVALID_INPUT', `positionSeconds must be at most the lecture's duration (${target.duration_seconds}).`, 'positionSeconds');
+          throw new AccountInputError(
+            'INVALID_INPUT',
+            `positionSeconds must be at most the lecture's duration (${target.duration_seconds}).`,
+            'positionSeconds',
+          );
         }
-        await upsertLectureProgress(trx, { siteId, enrollmentId: target.enrollment_id, lectureId, positionSeconds: position, completed: input.completed === true });
-        await updateLastWatched(trx, { siteId, personId, enrollmentId: target.enrollment_id, lectureId, positionSeconds: position });
+        await upsertLectureProgress(trx, {
+          siteId,
+          enrollmentId: target.enrollment_id,
+          lectureId,
+          positionSeconds: position,
+          completed: input.completed === true,
+        });
+        await updateLastWatched(trx, {
+          siteId,
+          personId,
+          enrollmentId: target.enrollment_id,
+          lectureId,
+          positionSeconds: position,
+        });
         const row = await findEnrolledCourse(trx, siteId, personId, target.course_id);
         if (!row) throw new Error('enrollment vanished inside its own transaction');
         return toEnrolledCourse(row);
       });
     },
 
-    registerForEvent: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> => registerForEvent(db, siteId, personId, eventId),
-    cancelEventRegistration: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> => cancelEventRegistration(db, siteId, personId, eventId),
+    registerForEvent: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> =>
+      registerForEvent(db, siteId, personId, eventId),
+    cancelEventRegistration: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> =>
+      cancelEventRegistration(db, siteId, personId, eventId),
   };
 }
 

@@ -2,8 +2,19 @@
 // membership plans and the school's profile. Shared by the REST catalog operations and the
 // anonymous MCP tools, so both show exactly the same rows.
 import type { Db } from '../db/database.ts';
-import { findPublishedCourseBySlug, listCourseOutline, listPublishedCourses, type CatalogCourseRow } from '../db/repositories/catalog.ts';
-import { findSchoolProfile, listPublicCoursesOfPlans, listUpcomingPublishedEvents, listVisibleActivePlans, type PublicEventRow } from '../db/repositories/public-catalog.ts';
+import {
+  findPublishedCourseBySlug,
+  listCourseOutline,
+  listPublishedCourses,
+  type CatalogCourseRow,
+} from '../db/repositories/catalog.ts';
+import {
+  findSchoolProfile,
+  listPublicCoursesOfPlans,
+  listUpcomingPublishedEvents,
+  listVisibleActivePlans,
+  type PublicEventRow,
+} from '../db/repositories/public-catalog.ts';
 import { listWindow, pageOf } from './list-window.ts';
 import { toIso } from '../lib/time.ts';
 import { courseFields, eventFields, priceOf, seatsLeft } from './row-fields.ts';
@@ -20,7 +31,14 @@ export type CatalogCourse = {
   published_at: string | null;
 };
 
-export type CatalogLecture = { id: string; title: string; position: number; content_type: string; duration_seconds: number; is_free_preview: boolean };
+export type CatalogLecture = {
+  id: string;
+  title: string;
+  position: number;
+  content_type: string;
+  duration_seconds: number;
+  is_free_preview: boolean;
+};
 export type CatalogSection = { id: string; title: string; position: number; lectures: CatalogLecture[] };
 
 export type PublicEvent = {
@@ -51,7 +69,14 @@ export type PublicPlan = {
   courses: { slug: string; title: string }[];
 };
 
-export type SchoolInfo = { name: string; description: string | null; locale: string; currency: string; timezone: string; logo_url: string | null };
+export type SchoolInfo = {
+  name: string;
+  description: string | null;
+  locale: string;
+  currency: string;
+  timezone: string;
+  logo_url: string | null;
+};
 
 function toPublicEvent(row: PublicEventRow): PublicEvent {
   return {
@@ -70,13 +95,19 @@ function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
 export function createCatalogService(db: Db) {
   return {
     /** @throws InvalidCursor for a cursor this API did not issue */
-    async listCourses(siteId: string, options: { limit: number; cursor?: string | undefined; search?: string | undefined }) {
+    async listCourses(
+      siteId: string,
+      options: { limit: number; cursor?: string | undefined; search?: string | undefined },
+    ) {
       const window = listWindow('catalog-courses', options, { published_at: 'time' }, '-published_at');
       const rows = await listPublishedCourses(db, siteId, { ...window, search: options.search ?? null });
       return pageOf(rows, window, (row) => row.sort_key, toCatalogCourse);
     },
 
-    async getCourse(siteId: string, slug: string): Promise<(CatalogCourse & { sections: CatalogSection[] }) | undefined> {
+    async getCourse(
+      siteId: string,
+      slug: string,
+    ): Promise<(CatalogCourse & { sections: CatalogSection[] }) | undefined> {
       const course = await findPublishedCourseBySlug(db, siteId, slug);
       if (!course) return undefined;
       const sections = new Map<string, CatalogSection>();
@@ -111,24 +142,40 @@ export function createCatalogService(db: Db) {
     async listMembershipPlans(siteId: string, options: { limit: number; cursor?: string | undefined }) {
       const window = listWindow('catalog-plans', options, { price_amount: 'integer' }, 'price_amount');
       const rows = await listVisibleActivePlans(db, siteId, window);
-      const courses = await listPublicCoursesOfPlans(db, siteId, rows.slice(0, window.limit).map((row) => row.id));
-      return pageOf(rows, window, (row) => row.price_amount, (row): PublicPlan => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        description: row.description,
-        price: { amount: row.price_amount, currency: row.currency },
-        billing_interval: row.billing_interval,
-        interval_count: row.interval_count,
-        trial_days: row.trial_days,
-        courses: courses.filter((c) => c.plan_id === row.id).map(({ slug, title }) => ({ slug, title })),
-      }));
+      const courses = await listPublicCoursesOfPlans(
+        db,
+        siteId,
+        rows.slice(0, window.limit).map((row) => row.id),
+      );
+      return pageOf(
+        rows,
+        window,
+        (row) => row.price_amount,
+        (row): PublicPlan => ({
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          description: row.description,
+          price: { amount: row.price_amount, currency: row.currency },
+          billing_interval: row.billing_interval,
+          interval_count: row.interval_count,
+          trial_days: row.trial_days,
+          courses: courses.filter((c) => c.plan_id === row.id).map(({ slug, title }) => ({ slug, title })),
+        }),
+      );
     },
 
     /** The school's public profile: what its own pages show every visitor. */
     async getSchoolInfo(site: Site): Promise<SchoolInfo> {
       const profile = await findSchoolProfile(db, site.id);
-      return { name: site.name, description: site.description, locale: site.locale, currency: site.currency, timezone: profile?.timezone ?? 'UTC', logo_url: profile?.logo_url ?? null };
+      return {
+        name: site.name,
+        description: site.description,
+        locale: site.locale,
+        currency: site.currency,
+        timezone: profile?.timezone ?? 'UTC',
+        logo_url: profile?.logo_url ?? null,
+      };
     },
   };
 }

@@ -9,7 +9,14 @@
 export type FieldError = { pointer: string; detail: string };
 
 /** One name per kind of refusal; a surface's mapper switches over them, so a new kind fails to compile there until mapped. */
-export type ServiceErrorKind = 'not-found' | 'conflict' | 'rule-violation' | 'invalid-input' | 'forbidden' | 'upload-too-large' | 'unsupported-file-type';
+export type ServiceErrorKind =
+  | 'not-found'
+  | 'conflict'
+  | 'rule-violation'
+  | 'invalid-input'
+  | 'forbidden'
+  | 'upload-too-large'
+  | 'unsupported-file-type';
 
 export abstract class ServiceError extends Error {
   abstract readonly kind: ServiceErrorKind;

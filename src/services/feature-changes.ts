@@ -7,14 +7,38 @@ import { insertAuditEvents } from '../db/repositories/audit-events.ts';
 import { reconcileGrants } from '../oauth/standing/reconcile-grants.ts';
 import type { ChangeActor } from './admin/role-changes.ts';
 
-export async function afterFeatureChange(trx: Db, siteId: string, flags: Readonly<Record<string, boolean>>, actor: ChangeActor): Promise<void> {
+export async function afterFeatureChange(
+  trx: Db,
+  siteId: string,
+  flags: Readonly<Record<string, boolean>>,
+  actor: ChangeActor,
+): Promise<void> {
   const entries = Object.entries(flags);
   if (entries.length === 0) return;
   await insertAuditEvents(
     trx,
-    entries.map(([feature, enabled]) => ({ siteId, actorPersonId: actor.personId ?? null, actorClientId: actor.clientId ?? null, ip: actor.ip ?? null, action: 'beta_feature.changed', targetType: 'site', targetId: siteId, details: { feature, enabled } })),
+    entries.map(([feature, enabled]) => ({
+      siteId,
+      actorPersonId: actor.personId ?? null,
+      actorClientId: actor.clientId ?? null,
+      ip: actor.ip ?? null,
+      action: 'beta_feature.changed',
+      targetType: 'site',
+      targetId: siteId,
+      details: { feature, enabled },
+    })),
   );
   if (flags.mcp_connections === false) {
-    await reconcileGrants(trx, siteId, { audience: 'member' }, { reason: 'mcp_connections_disabled', actorPersonId: actor.personId, actorClientId: actor.clientId, ip: actor.ip });
+    await reconcileGrants(
+      trx,
+      siteId,
+      { audience: 'member' },
+      {
+        reason: 'mcp_connections_disabled',
+        actorPersonId: actor.personId,
+        actorClientId: actor.clientId,
+        ip: actor.ip,
+      },
+    );
   }
 }

@@ -14,7 +14,12 @@ describe('"last used" of grants, batched (README "Last used" of connected applic
   });
 
   function recorderWith(write: (uses: readonly Use[]) => Promise<number>, onError?: (error: unknown) => void) {
-    recorder = createGrantUseRecorder({} as Db, { flushIntervalMs: 3_600_000, now, write, ...(onError ? { onError } : {}) });
+    recorder = createGrantUseRecorder({} as Db, {
+      flushIntervalMs: 3_600_000,
+      now,
+      write,
+      ...(onError ? { onError } : {}),
+    });
     return recorder;
   }
 
@@ -28,7 +33,10 @@ describe('"last used" of grants, batched (README "Last used" of connected applic
     r.note('grant-a');
     await r.flush();
     expect(batches).toHaveLength(1);
-    expect(batches[0]).toEqual([{ grantId: 'grant-a', at: first }, { grantId: 'grant-b', at: new Date(clock) }]);
+    expect(batches[0]).toEqual([
+      { grantId: 'grant-a', at: first },
+      { grantId: 'grant-b', at: new Date(clock) },
+    ]);
     await r.flush();
     expect(batches).toHaveLength(1); // nothing pending: no statement
   });
@@ -52,11 +60,14 @@ describe('"last used" of grants, batched (README "Last used" of connected applic
     const errors: unknown[] = [];
     let fail = true;
     const written: Use[] = [];
-    const r = recorderWith(async (uses) => {
-      if (fail) throw new Error('database down');
-      written.push(...uses);
-      return uses.length;
-    }, (error) => errors.push(error));
+    const r = recorderWith(
+      async (uses) => {
+        if (fail) throw new Error('database down');
+        written.push(...uses);
+        return uses.length;
+      },
+      (error) => errors.push(error),
+    );
     const at = now();
     r.note('grant-a');
     await r.flush();
@@ -69,7 +80,11 @@ describe('"last used" of grants, batched (README "Last used" of connected applic
 
   it('flushes on its interval without being asked', async () => {
     const written: string[] = [];
-    recorder = createGrantUseRecorder({} as Db, { flushIntervalMs: 20, now, write: async (uses) => (written.push(...uses.map((u) => u.grantId)), uses.length) });
+    recorder = createGrantUseRecorder({} as Db, {
+      flushIntervalMs: 20,
+      now,
+      write: async (uses) => (written.push(...uses.map((u) => u.grantId)), uses.length),
+    });
     recorder.note('grant-z');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(written).toEqual(['grant-z']);

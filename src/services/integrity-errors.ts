@@ -1,7 +1,12 @@
 // Turns the database's integrity errors into the services' typed refusals, in one place: a unique
 // violation is a conflict pointing at the field it guards, a row still referenced is a conflict,
 // and a check constraint that a concurrent change made fail is the rule's violation.
-import { isCheckViolation, isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../db/integrity-errors.ts';
+import {
+  isCheckViolation,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  violatedConstraint,
+} from '../db/integrity-errors.ts';
 import { Conflict, RuleViolation, type FieldError } from './errors.ts';
 
 /**
@@ -12,7 +17,10 @@ export function mapIntegrityError(error: unknown, fields: Record<string, string>
   if (isUniqueViolation(error)) {
     const constraint = violatedConstraint(error);
     const field = (constraint && fields[constraint]) ?? Object.values(fields)[0];
-    throw new Conflict(`${what} with this ${field ?? 'value'} already exists.`, field ? [{ pointer: `/body/${field}`, detail: 'is already taken' }] : undefined);
+    throw new Conflict(
+      `${what} with this ${field ?? 'value'} already exists.`,
+      field ? [{ pointer: `/body/${field}`, detail: 'is already taken' }] : undefined,
+    );
   }
   if (isForeignKeyViolation(error)) throw new Conflict(`${what} is still in use and cannot be removed.`);
   throw error;

@@ -12,7 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { findPersonByEmail } from '../db/repositories/people.ts';
-import { answerInvitation, findInvitationByToken, hasAnyRole, insertFirstCredentials, upsertPendingInvitation, type InvitationRow } from '../db/repositories/school-invitations.ts';
+import {
+  answerInvitation,
+  findInvitationByToken,
+  hasAnyRole,
+  insertFirstCredentials,
+  upsertPendingInvitation,
+  type InvitationRow,
+} from '../db/repositories/school-invitations.ts';
 import * as people from '../db/repositories/school-people.ts';
 import type { SiteRole } from '../db/schema.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/password-hash.ts';
@@ -46,17 +53,34 @@ export function toInvitation(row: InvitationRow, site: Site, token: string) {
 }
 export type Invitation = ReturnType<typeof toInvitation>;
 
-export type InviteOutcome = { kind: 'member'; personId: string; created: boolean } | { kind: 'invited'; invitation: Invitation };
+export type InviteOutcome =
+  { kind: 'member'; personId: string; created: boolean } | { kind: 'invited'; invitation: Invitation };
 
 /** Adds `role` for someone who already belongs here; invites everyone else. */
-export async function inviteToSchool(db: Db, site: Site, input: { email: string; name: string; role: SiteRole }, now = new Date()): Promise<InviteOutcome> {
+export async function inviteToSchool(
+  db: Db,
+  site: Site,
+  input: { email: string; name: string; role: SiteRole },
+  now = new Date(),
+): Promise<InviteOutcome> {
   return db.transaction().execute(async (trx) => {
     const existing = await findPersonByEmail(trx, input.email);
     if (existing && (await people.listRoles(trx, site.id, existing.id)).length > 0) {
-      return { kind: 'member', personId: existing.id, created: await people.insertRole(trx, site.id, existing.id, input.role) };
+      return {
+        kind: 'member',
+        personId: existing.id,
+        created: await people.insertRole(trx, site.id, existing.id, input.role),
+      };
     }
     const token = `sci_${randomBytes(32).toString('base64url')}`;
-    const row = await upsertPendingInvitation(trx, { siteId: site.id, email: input.email, name: input.name, role: input.role, tokenHash: hashSecret(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000) });
+    const row = await upsertPendingInvitation(trx, {
+      siteId: site.id,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000),
+    });
     return { kind: 'invited', invitation: toInvitation(row, site, token) };
   });
 }
@@ -81,7 +105,8 @@ export type InvitationDeps = { db: Db; rateLimiter: RateLimiter; audit: AuditLog
 /** The pending, unexpired invitation of this link at this school. */
 export async function findOpenInvitation(db: Db, site: Site, token: string, now = new Date()): Promise<InvitationRow> {
   const row = await findInvitationByToken(db, site.id, hashSecret(token));
-  if (!row || row.status !== 'pending' || row.expires_at <= now) throw new InvitationUnavailable(textKey('invitation.error.notValid'));
+  if (!row || row.status !== 'pending' || row.expires_at <= now)
+    throw new InvitationUnavailable(textKey('invitation.error.notValid'));
   return row;
 }
 
@@ -89,34 +114,67 @@ export async function findOpenInvitation(db: Db, site: Site, token: string, now 
  * Accepts: proves the person (their password, or a first password for a new e-mail), then adds
  * the role and answers the invitation in one transaction. @returns the person's id
  */
-export async function acceptInvitation(deps: InvitationDeps, site: Site, token: string, input: { password: string; name?: string }, ip: string): Promise<string> {
+export async function acceptInvitation(
+  deps: InvitationDeps,
+  site: Site,
+  token: string,
+  input: { password: string; name?: string },
+  ip: string,
+): Promise<string> {
   const invitation = await findOpenInvitation(deps.db, site, token);
   const attempt = await startSignInAttempt(deps.rateLimiter, invitation.email, ip);
   if (!attempt.allowed) throw new InvitationThrottled(attempt.decision, attempt.policy);
   const personId = await provePerson(deps.db, invitation, input);
   if (!personId) {
-    await deps.audit.record({ siteId: site.id, action: 'invitation.accept_failed', targetType: 'invitation', targetId: invitation.id, ip });
+    await deps.audit.record({
+      siteId: site.id,
+      action: 'invitation.accept_failed',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      ip,
+    });
     throw new InvitationRefused(textKey('invitation.error.wrongPassword'));
   }
   await attempt.succeeded();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await answerInvitation(trx, invitation.id, 'accepted', personId))) throw new InvitationUnavailable(textKey('invitation.error.answered'));
+    if (!(await answerInvitation(trx, invitation.id, 'accepted', personId)))
+      throw new InvitationUnavailable(textKey('invitation.error.answered'));
     await people.insertRole(trx, site.id, personId, invitation.role);
   });
-  await deps.audit.record({ siteId: site.id, actorPersonId: personId, action: 'invitation.accepted', targetType: 'invitation', targetId: invitation.id, details: { role: invitation.role }, ip });
+  await deps.audit.record({
+    siteId: site.id,
+    actorPersonId: personId,
+    action: 'invitation.accepted',
+    targetType: 'invitation',
+    targetId: invitation.id,
+    details: { role: invitation.role },
+    ip,
+  });
   return personId;
 }
 
 /** The identity the accepting person proved, or undefined. */
-async function provePerson(db: Db, invitation: InvitationRow, input: { password: string; name?: string }): Promise<string | undefined> {
+async function provePerson(
+  db: Db,
+  invitation: InvitationRow,
+  input: { password: string; name?: string },
+): Promise<string | undefined> {
   const existing = await findPersonByEmail(db, invitation.email);
-  if (existing?.password_hash) return (await verifyPassword(input.password, existing.password_hash)) ? existing.id : undefined;
+  if (existing?.password_hash)
+    return (await verifyPassword(input.password, existing.password_hash)) ? existing.id : undefined;
   // An identity without a password that some school knows is someone's: never claimed by a link.
   if (existing && (await hasAnyRole(db, existing.id))) return (await verifyAgainstDummy(input.password), undefined);
-  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) throw new InvitationRefused(textKey('invitation.error.passwordLength', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }));
+  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max)
+    throw new InvitationRefused(
+      textKey('invitation.error.passwordLength', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }),
+    );
   const hash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const identity = await people.findOrInsertIdentity(trx, invitation.email, (input.name ?? '').trim() || invitation.name);
+    const identity = await people.findOrInsertIdentity(
+      trx,
+      invitation.email,
+      (input.name ?? '').trim() || invitation.name,
+    );
     return (await insertFirstCredentials(trx, identity.id, hash)) ? identity.id : undefined;
   });
 }
@@ -125,5 +183,11 @@ async function provePerson(db: Db, invitation: InvitationRow, input: { password:
 export async function declineInvitation(deps: InvitationDeps, site: Site, token: string, ip: string): Promise<void> {
   const invitation = await findOpenInvitation(deps.db, site, token);
   await answerInvitation(deps.db, invitation.id, 'declined', null);
-  await deps.audit.record({ siteId: site.id, action: 'invitation.declined', targetType: 'invitation', targetId: invitation.id, ip });
+  await deps.audit.record({
+    siteId: site.id,
+    action: 'invitation.declined',
+    targetType: 'invitation',
+    targetId: invitation.id,
+    ip,
+  });
 }

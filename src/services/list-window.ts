@@ -22,7 +22,12 @@ const sortText = (sort: SortSpec) => `${sort.direction === 'desc' ? '-' : ''}${s
  * @param sorts the columns the list may be sorted by, and the kind of each one's key
  * @throws InvalidCursor for a cursor not issued for this list and sort
  */
-export function listWindow(list: string, query: ListQuery, sorts: Readonly<Record<string, KeyKind>>, fallbackSort: string): ListWindow {
+export function listWindow(
+  list: string,
+  query: ListQuery,
+  sorts: Readonly<Record<string, KeyKind>>,
+  fallbackSort: string,
+): ListWindow {
   let sort = parseSort(query.sort, fallbackSort);
   if (!Object.hasOwn(sorts, sort.column)) sort = parseSort(fallbackSort, fallbackSort);
   const kind = sorts[sort.column]!;
@@ -37,9 +42,15 @@ export function cursorAfter(window: ListWindow, key: { v: string | number | bigi
 }
 
 /** `{ data, next_cursor }` of rows fetched with `limit + 1`. */
-export function pageOf<Row extends { id: string }, Out>(rows: Row[], window: ListWindow, sortValue: (row: Row) => string | number | bigint, map: (row: Row) => Out): { data: Out[]; next_cursor: string | null } {
+export function pageOf<Row extends { id: string }, Out>(
+  rows: Row[],
+  window: ListWindow,
+  sortValue: (row: Row) => string | number | bigint,
+  map: (row: Row) => Out,
+): { data: Out[]; next_cursor: string | null } {
   const page = rows.slice(0, window.limit);
   const last = page.at(-1);
-  const next_cursor = rows.length > window.limit && last ? cursorAfter(window, { v: sortValue(last), id: last.id }) : null;
+  const next_cursor =
+    rows.length > window.limit && last ? cursorAfter(window, { v: sortValue(last), id: last.id }) : null;
   return { data: page.map(map), next_cursor };
 }

@@ -10,7 +10,8 @@ import type { Site } from './sites.ts';
 
 export class OwnerRequired extends Error {}
 
-export const OWNER_REQUIRED_MESSAGE = 'Only an owner of this school can change which hosts may identify applications by a metadata document (the allowed hosts and open registration).';
+export const OWNER_REQUIRED_MESSAGE =
+  'Only an owner of this school can change which hosts may identify applications by a metadata document (the allowed hosts and open registration).';
 
 /** @throws OwnerRequired unless `personId` holds the owner role at this school. */
 export async function requireOwner(db: Db, siteId: string, personId: string | null | undefined): Promise<void> {
@@ -19,7 +20,10 @@ export async function requireOwner(db: Db, siteId: string, personId: string | nu
 }
 
 /** Whether a settings change would alter the allowlist or open registration (sending them unchanged is no change). */
-export function changesMetadataHostPolicy(site: Site, input: { allowed_metadata_hosts?: string[]; open_registration?: boolean }): boolean {
+export function changesMetadataHostPolicy(
+  site: Site,
+  input: { allowed_metadata_hosts?: string[]; open_registration?: boolean },
+): boolean {
   if (input.open_registration !== undefined && input.open_registration !== site.openRegistration) return true;
   if (input.allowed_metadata_hosts === undefined) return false;
   const wanted = new Set(input.allowed_metadata_hosts.map((h) => h.toLowerCase()));

@@ -14,16 +14,34 @@ describe('purge job (unused loopback registrations too, /auth.md "2. Get a clien
   afterAll(() => test.drop());
 
   it('deletes old unused loopback clients and expired sessions, keeps used and fresh ones', async () => {
-    const site = await test.db.selectFrom('sites').select('id').where('slug', '=', 'demo-academy').executeTakeFirstOrThrow();
+    const site = await test.db
+      .selectFrom('sites')
+      .select('id')
+      .where('slug', '=', 'demo-academy')
+      .executeTakeFirstOrThrow();
     const person = await test.db.selectFrom('people').select('id').limit(1).executeTakeFirstOrThrow();
     const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
-    const base = { site_id: site.id, kind: 'loopback' as const, audience: 'operator' as const, name: 'x', redirect_uris: ['http://127.0.0.1/cb'], token_endpoint_auth_method: 'none' as const, client_secret_hash: null };
-    await test.db.insertInto('oauth_clients').values([
-      { ...base, client_id: 'old-unused', created_at: old },
-      { ...base, client_id: 'old-used', created_at: old, last_used_at: new Date() },
-      { ...base, client_id: 'fresh-unused' },
-    ]).execute();
-    await test.db.insertInto('oauth_sessions').values({ token_hash: 'h1', site_id: site.id, person_id: person.id, expires_at: old }).execute();
+    const base = {
+      site_id: site.id,
+      kind: 'loopback' as const,
+      audience: 'operator' as const,
+      name: 'x',
+      redirect_uris: ['http://127.0.0.1/cb'],
+      token_endpoint_auth_method: 'none' as const,
+      client_secret_hash: null,
+    };
+    await test.db
+      .insertInto('oauth_clients')
+      .values([
+        { ...base, client_id: 'old-unused', created_at: old },
+        { ...base, client_id: 'old-used', created_at: old, last_used_at: new Date() },
+        { ...base, client_id: 'fresh-unused' },
+      ])
+      .execute();
+    await test.db
+      .insertInto('oauth_sessions')
+      .values({ token_hash: 'h1', site_id: site.id, person_id: person.id, expires_at: old })
+      .execute();
 
     const counts = await runPurge(test.db);
     expect(counts).toMatchObject({ unusedLoopbackClients: 1, sessions: 1 });
@@ -34,7 +52,9 @@ describe('purge job (unused loopback registrations too, /auth.md "2. Get a clien
   it('two concurrent runs never fail; at most one does the work', async () => {
     const results = await Promise.all([runPurge(test.db), runPurge(test.db)]);
     expect(results.filter((r) => r !== false).length).toBeGreaterThanOrEqual(1);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from oauth_sessions where expires_at < now() - interval '1 day'`.execute(test.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from oauth_sessions where expires_at < now() - interval '1 day'`.execute(test.db);
     expect(rows[0]?.n).toBe(0);
   });
 });

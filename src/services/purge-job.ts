@@ -15,11 +15,17 @@ export async function runPurge(db: Db, now = new Date()): Promise<PurgeCounts | 
 
 /** Every `intervalMs`, with jitter so instances don't line up; returns a stop function. */
 export function schedulePurge(db: Db, log: Logger, intervalMs = 10 * 60 * 1000): () => void {
-  const timer = setInterval(() => {
-    runPurge(db)
-      .then((counts) => counts && Object.values(counts).some((n) => n > 0) && log.info({ purged: counts }, 'purged expired rows'))
-      .catch((error: unknown) => log.warn({ err: error }, 'purge failed; will retry'));
-  }, intervalMs + Math.floor(Math.random() * 30_000));
+  const timer = setInterval(
+    () => {
+      runPurge(db)
+        .then(
+          (counts) =>
+            counts && Object.values(counts).some((n) => n > 0) && log.info({ purged: counts }, 'purged expired rows'),
+        )
+        .catch((error: unknown) => log.warn({ err: error }, 'purge failed; will retry'));
+    },
+    intervalMs + Math.floor(Math.random() * 30_000),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -4,7 +4,15 @@
 // - `take`: token buckets (`limit` tokens, refilled evenly over the window), for limits on
 //   guessing (/auth.md "Rate limits"), where a fixed window lets twice the limit through across a boundary.
 import type { Db } from '../db/database.ts';
-import { deleteTokenBucket, findTokenBucket, hitCounter, rememberUntil, resetCounter, returnToken, takeToken } from '../db/repositories/rate-limits.ts';
+import {
+  deleteTokenBucket,
+  findTokenBucket,
+  hitCounter,
+  rememberUntil,
+  resetCounter,
+  returnToken,
+  takeToken,
+} from '../db/repositories/rate-limits.ts';
 import { createGroupCommit } from './group-commit.ts';
 
 export type RatePolicy = { limit: number; windowSeconds: number };
@@ -17,11 +25,18 @@ export type RatePolicyName = keyof typeof RATE_POLICIES;
  * deployment behind one NAT address raising signInPerAddress; `<policy>Window=<seconds>` replaces
  * a policy's period (tests use it to see a token bucket refill within seconds).
  */
-export function createRateLimiter(db: Db, overrides: Partial<Record<string, number>> = {}, now: () => Date = () => new Date()) {
+export function createRateLimiter(
+  db: Db,
+  overrides: Partial<Record<string, number>> = {},
+  now: () => Date = () => new Date(),
+) {
   function policyOf(policy: RatePolicy | RatePolicyName): RatePolicy {
     if (typeof policy !== 'string') return policy;
     const base = RATE_POLICIES[policy];
-    return { limit: overrides[policy] ?? base.limit, windowSeconds: overrides[`${policy}Window`] ?? base.windowSeconds };
+    return {
+      limit: overrides[policy] ?? base.limit,
+      windowSeconds: overrides[`${policy}Window`] ?? base.windowSeconds,
+    };
   }
 
   function windowOf(policy: RatePolicy): { start: Date; end: Date } {
@@ -32,7 +47,9 @@ export function createRateLimiter(db: Db, overrides: Partial<Record<string, numb
 
   type Hits = { bucket: string; window: { start: Date; end: Date } };
   // Hits on one counter while its upsert is in flight ride in the next upsert (exact and shared).
-  const countHits = createGroupCommit((_key: string, hits: Hits[]) => hitCounter(db, hits[0]!.bucket, hits[0]!.window.start, hits[0]!.window.end, hits.length));
+  const countHits = createGroupCommit((_key: string, hits: Hits[]) =>
+    hitCounter(db, hits[0]!.bucket, hits[0]!.window.start, hits[0]!.window.end, hits.length),
+  );
 
   return {
     /** The policy in force for a name (defaults with this deployment's overrides). */
@@ -40,10 +57,19 @@ export function createRateLimiter(db: Db, overrides: Partial<Record<string, numb
     async consume(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
       const policy = policyOf(named);
       const window = windowOf(policy);
-      const { outcome: total, position, size } = await countHits(`${bucket}\n${window.start.getTime()}`, { bucket, window });
+      const {
+        outcome: total,
+        position,
+        size,
+      } = await countHits(`${bucket}\n${window.start.getTime()}`, { bucket, window });
       const hits = total - size + position; // the window's count as of this hit
       const resetSeconds = Math.max(1, Math.ceil((window.end.getTime() - now().getTime()) / 1000));
-      return { allowed: hits <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - hits), resetSeconds };
+      return {
+        allowed: hits <= policy.limit,
+        limit: policy.limit,
+        remaining: Math.max(0, policy.limit - hits),
+        resetSeconds,
+      };
     },
     /** Forget a bucket's current window. */
     async reset(bucket: string, named: RatePolicy | RatePolicyName): Promise<void> {
@@ -55,7 +81,10 @@ export function createRateLimiter(db: Db, overrides: Partial<Record<string, numb
       const at = now();
       const tat = await takeToken(db, bucket, at, shape.intervalMs, shape.capacityMs);
       if (tat) return shape.decision(at, tat);
-      return { ...shape.decision(at, shape.afterOneMore((await findTokenBucket(db, bucket, at)) ?? at)), allowed: false };
+      return {
+        ...shape.decision(at, shape.afterOneMore((await findTokenBucket(db, bucket, at)) ?? at)),
+        allowed: false,
+      };
     },
     /** Token bucket: whether a token is left, taking none. */
     async peek(bucket: string, named: RatePolicy | RatePolicyName): Promise<RateDecision> {
@@ -102,7 +131,12 @@ function shapeOf(policy: RatePolicy) {
       const allowed = slack >= 0;
       // Allowed: seconds until the bucket is full again; refused: until its next token.
       const resetMs = allowed ? tat.getTime() - at.getTime() : -slack;
-      return { allowed, limit: policy.limit, remaining: allowed ? Math.floor(slack / intervalMs) : 0, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)) };
+      return {
+        allowed,
+        limit: policy.limit,
+        remaining: allowed ? Math.floor(slack / intervalMs) : 0,
+        resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+      };
     },
   };
 }

@@ -10,12 +10,27 @@ export function priceOf(row: { price_amount: number; currency: string }): { amou
 }
 
 /** What a course is called and says, before what each surface adds. */
-export function courseFields(row: { id: string; slug: string; title: string; subtitle: string | null; description: string | null }) {
+export function courseFields(row: {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+}) {
   return { id: row.id, slug: row.slug, title: row.title, subtitle: row.subtitle, description: row.description };
 }
 
 /** What an event is called and where and when it happens, before what each surface adds. */
-export function eventFields(row: { id: string; slug: string; title: string; description: string | null; starts_at: Date; ends_at: Date; timezone: string; location: string | null }) {
+export function eventFields(row: {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+  location: string | null;
+}) {
   return {
     id: row.id,
     slug: row.slug,
@@ -34,8 +49,18 @@ export function seatsLeft(capacity: number | null, taken: number): number | null
 }
 
 /** Who the school is and how it speaks, before what each surface adds (the site spells its time zone timeZone). */
-export function schoolFields(row: Pick<SiteRow, 'id' | 'slug' | 'origin' | 'name' | 'description' | 'locale' | 'currency'>) {
-  return { id: row.id, slug: row.slug, origin: row.origin, name: row.name, description: row.description, locale: row.locale, currency: row.currency };
+export function schoolFields(
+  row: Pick<SiteRow, 'id' | 'slug' | 'origin' | 'name' | 'description' | 'locale' | 'currency'>,
+) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    origin: row.origin,
+    name: row.name,
+    description: row.description,
+    locale: row.locale,
+    currency: row.currency,
+  };
 }
 
 /** The school's beta flags: each one on only when stored as `true` (OpenAPI document, School beta_features). */

@@ -18,10 +18,21 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
     },
 
     /** A brand-new session: a fresh token at every sign-in, so no session id is ever fixed in advance. */
-    async start(siteId: string, personId: string, meta: { userAgent: string | null; ip: string | null }): Promise<{ row: SessionRow; token: string }> {
+    async start(
+      siteId: string,
+      personId: string,
+      meta: { userAgent: string | null; ip: string | null },
+    ): Promise<{ row: SessionRow; token: string }> {
       const token = randomSecret(TOKEN_PREFIX.session);
       const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
-      const row = await insertSession(db, { tokenHash: hashSecret(token), siteId, personId, expiresAt, userAgent: meta.userAgent, ip: meta.ip });
+      const row = await insertSession(db, {
+        tokenHash: hashSecret(token),
+        siteId,
+        personId,
+        expiresAt,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+      });
       return { row, token };
     },
 

@@ -11,7 +11,12 @@ import { verifyAgainstDummy, verifyPassword } from '../lib/password-hash.ts';
  * person without a role here gets the same answer as a wrong password. Throws the password
  * hasher's PasswordHashingBusy when no check can run now.
  */
-export async function verifyCredentials(db: Db, siteId: string, email: string, password: string): Promise<string | undefined> {
+export async function verifyCredentials(
+  db: Db,
+  siteId: string,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
   const person = await findPersonByEmail(db, email);
   if (!person?.password_hash) {
     await verifyAgainstDummy(password);

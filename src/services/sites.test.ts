@@ -19,7 +19,10 @@ describe('site cache', () => {
   afterAll(async () => test?.drop());
 
   function build() {
-    const counted = test.db.withPlugin({ transformQuery: ({ node }) => (node.kind === 'SelectQueryNode' && reads++, node), transformResult: async ({ result }) => result });
+    const counted = test.db.withPlugin({
+      transformQuery: ({ node }) => (node.kind === 'SelectQueryNode' && reads++, node),
+      transformResult: async ({ result }) => result,
+    });
     const sites = createSiteService(counted, () => clock);
     return { sites, db: test.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll)) };
   }
@@ -42,7 +45,9 @@ describe('site cache', () => {
     const site = (await sites.findByOrigin(origin))!;
     await setBetaFeature(db, site.id, 'mcp_connections', true);
     expect((await sites.findByOrigin(origin))?.betaFeatures.mcp_connections).toBe(true);
-    await db.transaction().execute((trx) => trx.updateTable('sites').set({ name: 'After' }).where('id', '=', site.id).execute());
+    await db
+      .transaction()
+      .execute((trx) => trx.updateTable('sites').set({ name: 'After' }).where('id', '=', site.id).execute());
     expect((await sites.findByOrigin(origin))?.name).toBe('After');
   });
 

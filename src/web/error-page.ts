@@ -8,7 +8,19 @@ import type { Site } from '../services/sites.ts';
 import { renderPage, siteText, type PageResult } from './render-page.ts';
 
 /** Error codes with their own title and explanation (error.title.<code>, error.explain.<code>); others use "other". */
-export const ERROR_PAGE_CODES = ['invalid_request', 'invalid_client', 'unauthorized_client', 'access_denied', 'not_found', 'slow_down', 'invalid_scope', 'invalid_target', 'unsupported_response_type', 'server_error', 'temporarily_unavailable'] as const;
+export const ERROR_PAGE_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'unauthorized_client',
+  'access_denied',
+  'not_found',
+  'slow_down',
+  'invalid_scope',
+  'invalid_target',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
+] as const;
 
 /** A page's message: a catalogue key, or the technical detail of a protocol error. */
 export type ErrorPageMessage = TextKey | { detail: string };

@@ -19,11 +19,11 @@ const eta = new Eta({
   functionHeader: 'const text = it.text, t = text.t, th = text.th, fmt = text;',
 });
 
-
 /** Headers of every HTML page: no framing (clickjacking), no inline script, no caching. */
 export function pageHeaders(): Record<string, string> {
   return {
-    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'no-store',
     'Referrer-Policy': 'no-referrer',
@@ -39,7 +39,13 @@ export function siteText(site: Pick<Site, 'locale' | 'timeZone'>): PageText {
  * Renders `template` for `site`: `<html lang>`, the school's name and the page's text follow the
  * school. `data` may carry `text` when the caller already made it (it must be the same site's).
  */
-export function renderPage(template: string, site: Pick<Site, 'name' | 'locale' | 'timeZone'>, data: Record<string, unknown>, status = 200, headers: Record<string, string | string[]> = {}): PageResult {
+export function renderPage(
+  template: string,
+  site: Pick<Site, 'name' | 'locale' | 'timeZone'>,
+  data: Record<string, unknown>,
+  status = 200,
+  headers: Record<string, string | string[]> = {},
+): PageResult {
   const text = (data.text as PageText | undefined) ?? siteText(site);
   const body = eta.render(template, { schoolName: site.name, ...data, lang: text.lang, text });
   return { status, body, contentType: 'text/html; charset=utf-8', headers: { ...pageHeaders(), ...headers } };

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hostileReturnTo, KNOWN_BAD_RETURN_TOS, offOriginReason, plainReturnTo } from '../../contract-tests/support/hostile-return-to.ts';
+import {
+  hostileReturnTo,
+  KNOWN_BAD_RETURN_TOS,
+  offOriginReason,
+  plainReturnTo,
+} from '../../contract-tests/support/hostile-return-to.ts';
 import { safeReturnTo } from './return-to.ts';
 
 const origin = 'http://localhost:3000';
@@ -15,7 +20,8 @@ function expectStaysHome(location: string): void {
 
 describe('return_to stays on this origin (RFC 9700 4.11.2, no open redirector)', () => {
   it('keeps a path on this origin, query included (the authorization request)', () => {
-    const authorize = '/oauth/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=openid+account%3Aread';
+    const authorize =
+      '/oauth/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=openid+account%3Aread';
     expect(safeReturnTo(origin, authorize)).toBe(authorize);
     expect(safeReturnTo(origin, '/admin/courses?status=draft', FALLBACK)).toBe('/admin/courses?status=draft');
   });
@@ -24,9 +30,12 @@ describe('return_to stays on this origin (RFC 9700 4.11.2, no open redirector)',
     expect(safeReturnTo(origin, value, FALLBACK)).toBe(FALLBACK);
   });
 
-  it.each([undefined, null, '', 42, ['/account'], '/'.padEnd(4097, 'a')])('refuses a value that is no path (%j)', (value) => {
-    expect(safeReturnTo(origin, value, FALLBACK)).toBe(FALLBACK);
-  });
+  it.each([undefined, null, '', 42, ['/account'], '/'.padEnd(4097, 'a')])(
+    'refuses a value that is no path (%j)',
+    (value) => {
+      expect(safeReturnTo(origin, value, FALLBACK)).toBe(FALLBACK);
+    },
+  );
 
   it('property: for any hostile string, the Location resolves to this origin with a path of one leading "/"', () => {
     fc.assert(

@@ -19,9 +19,16 @@ export function createSessionService(store: SessionStore) {
       return row ? { ...row, token } : undefined;
     },
 
-    async start(site: Site, personId: string, meta: { userAgent: string | null; ip: string | null }): Promise<{ session: BrowserSession; cookie: string }> {
+    async start(
+      site: Site,
+      personId: string,
+      meta: { userAgent: string | null; ip: string | null },
+    ): Promise<{ session: BrowserSession; cookie: string }> {
       const { row, token } = await store.start(site.id, personId, meta);
-      return { session: { ...row, token }, cookie: buildCookie(site, sessionCookieName(site), token, sessionTtlSeconds) };
+      return {
+        session: { ...row, token },
+        cookie: buildCookie(site, sessionCookieName(site), token, sessionTtlSeconds),
+      };
     },
 
     async end(site: Site, session: BrowserSession | undefined): Promise<string> {
@@ -41,7 +48,11 @@ export function sessionCsrfToken(session: BrowserSession, purpose: string): stri
   return hmac(session.token, `csrf:${purpose}`);
 }
 
-export function verifySessionCsrfToken(session: BrowserSession, purpose: string, presented: string | undefined): boolean {
+export function verifySessionCsrfToken(
+  session: BrowserSession,
+  purpose: string,
+  presented: string | undefined,
+): boolean {
   return presented !== undefined && constantTimeEqual(sessionCsrfToken(session, purpose), presented);
 }
 
@@ -49,14 +60,21 @@ export function verifySessionCsrfToken(session: BrowserSession, purpose: string,
  * Before sign-in there is no session: the sign-in form uses a double-submit token, a random value
  * in a SameSite cookie that the form must repeat.
  */
-export function preSessionCsrf(site: Site, cookieHeader: string | string[] | undefined): { token: string; cookie: string | undefined } {
+export function preSessionCsrf(
+  site: Site,
+  cookieHeader: string | string[] | undefined,
+): { token: string; cookie: string | undefined } {
   const existing = readCookies(cookieHeader)[csrfCookieName(site)];
   if (existing && existing.startsWith(`${TOKEN_PREFIX.csrf}_`)) return { token: existing, cookie: undefined };
   const token = randomSecret(TOKEN_PREFIX.csrf);
   return { token, cookie: buildCookie(site, csrfCookieName(site), token, 3600) };
 }
 
-export function verifyPreSessionCsrf(site: Site, cookieHeader: string | string[] | undefined, presented: string | undefined): boolean {
+export function verifyPreSessionCsrf(
+  site: Site,
+  cookieHeader: string | string[] | undefined,
+  presented: string | undefined,
+): boolean {
   const expected = readCookies(cookieHeader)[csrfCookieName(site)];
   return expected !== undefined && presented !== undefined && constantTimeEqual(expected, presented);
 }

@@ -14,7 +14,12 @@ const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })
 // Raw (unescaped) output is allowed for these only: a page body or partial that Eta itself rendered
 // with auto-escaping, and chart data serialised by jsonForScript (no `<`, `>`, `&`, U+2028/2029).
 // README "Page languages": th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
-const RAW_ALLOWED = [/^it\.body$/, /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/, /^it\.chartJson$/, /^th\('[\w.]+'(?:, \{[^}]*\})?\)$/];
+const RAW_ALLOWED = [
+  /^it\.body$/,
+  /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/,
+  /^it\.chartJson$/,
+  /^th\('[\w.]+'(?:, \{[^}]*\})?\)$/,
+];
 // URLs the server builds itself, never school text: the area's navigation, discovery URLs, script
 // paths, and a form posting back to its own page's path (the router matched it, so it is ours).
 const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src', 'it.action']);
@@ -24,20 +29,30 @@ describe('page templates (school text never becomes markup)', () => {
 
   it.each(templates)('$file writes raw output only for rendered bodies and script-safe JSON', ({ source }) => {
     const raw = [...source.matchAll(/<%[~-]\s*([\s\S]*?)\s*%>/g)].map((m) => m[1]!);
-    for (const expression of raw) expect(RAW_ALLOWED.some((rule) => rule.test(expression)), expression).toBe(true);
+    for (const expression of raw)
+      expect(
+        RAW_ALLOWED.some((rule) => rule.test(expression)),
+        expression,
+      ).toBe(true);
   });
 
   it.each(templates)('$file has no event handler, style attribute or javascript: URL', ({ source }) => {
     expect(source).not.toMatch(/\son[a-z]+\s*=|\sstyle\s*=|javascript:/i);
   });
 
-  it.each(templates)('$file puts values into URL attributes only after a fixed path of this origin, or server-built URLs', ({ source }) => {
-    for (const [, value] of source.matchAll(/\s(?:href|src|action|formaction|poster)="([^"]*<%[\s\S]*?)"/g)) {
-      const whole = /^<%=\s*([\w.]+)\s*%>$/.exec(value!);
-      if (whole) expect(SERVER_BUILT_URLS.has(whole[1]!), value).toBe(true);
-      else expect(value, 'a URL built from a value starts with a fixed path of this origin').toMatch(/^\/[a-z][^<"]*<%=/);
-    }
-  });
+  it.each(templates)(
+    '$file puts values into URL attributes only after a fixed path of this origin, or server-built URLs',
+    ({ source }) => {
+      for (const [, value] of source.matchAll(/\s(?:href|src|action|formaction|poster)="([^"]*<%[\s\S]*?)"/g)) {
+        const whole = /^<%=\s*([\w.]+)\s*%>$/.exec(value!);
+        if (whole) expect(SERVER_BUILT_URLS.has(whole[1]!), value).toBe(true);
+        else
+          expect(value, 'a URL built from a value starts with a fixed path of this origin').toMatch(
+            /^\/[a-z][^<"]*<%=/,
+          );
+      }
+    },
+  );
 
   it('escapes what it is given (Eta autoEscape)', () => {
     const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>"\'&';
@@ -46,6 +61,8 @@ describe('page templates (school text never becomes markup)', () => {
     expect(page.body).not.toContain('<script>alert');
     expect(page.body).not.toContain('<img');
     expect(page.body).not.toContain('" onload="x');
-    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;');
+    expect(page.body).toContain(
+      '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;',
+    );
   });
 });

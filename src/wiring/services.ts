@@ -29,7 +29,9 @@ export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; lo
 export function createServices(deps: ServiceDeps) {
   const { config } = deps;
   // Pagination cursors are signed alike by every instance of the deployment (db/pagination/cursor.ts).
-  setCursorSigningKey(Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)));
+  setCursorSigningKey(
+    Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
+  );
   const sites = createSiteService(deps.db);
   // Every service writes through this handle, so a write to sites clears the site cache at once.
   const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
@@ -60,7 +62,11 @@ export function createServices(deps: ServiceDeps) {
     sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
     /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
-    signingKeys: createSigningKeyService({ db, keyEncryptionKey: deps.keyEncryptionKey, idTokenTtlSeconds: config.oauth.idTokenTtlSeconds }),
+    signingKeys: createSigningKeyService({
+      db,
+      keyEncryptionKey: deps.keyEncryptionKey,
+      idTokenTtlSeconds: config.oauth.idTokenTtlSeconds,
+    }),
   };
 }
 

@@ -7,7 +7,11 @@ import type { Adapter, Configuration } from 'oidc-provider';
 import MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js';
 import LRU from 'oidc-provider/lib/helpers/lru.js';
 
-export const CLIENT = { id: 'bench-progress-sync', secret: 'demo-client-secret', redirectUri: 'http://127.0.0.1/callback' } as const;
+export const CLIENT = {
+  id: 'bench-progress-sync',
+  secret: 'demo-client-secret',
+  redirectUri: 'http://127.0.0.1/callback',
+} as const;
 export const SCOPES = { resource: 'account:read' } as const;
 
 /**
@@ -25,7 +29,10 @@ function signingKey() {
   return { ...privateKey.export({ format: 'jwk' }), kid: 'bench-es256', alg: 'ES256', use: 'sig' };
 }
 
-export function providerConfiguration(options: { resource: string; adapter: (model: string) => Adapter }): Configuration {
+export function providerConfiguration(options: {
+  resource: string;
+  adapter: (model: string) => Adapter;
+}): Configuration {
   return {
     adapter: options.adapter,
     clients: [
@@ -46,7 +53,15 @@ export function providerConfiguration(options: { resource: string; adapter: (mod
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     pkce: { required: () => true },
     // Our service: access tokens 1 h, refresh tokens 30 days, and a new refresh token on every use.
-    ttl: { AccessToken: 3_600, RefreshToken: 2_592_000, Grant: 2_592_000, AuthorizationCode: 60, IdToken: 600, Interaction: 3_600, Session: 43_200 },
+    ttl: {
+      AccessToken: 3_600,
+      RefreshToken: 2_592_000,
+      Grant: 2_592_000,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 3_600,
+      Session: 43_200,
+    },
     rotateRefreshToken: true,
     features: {
       devInteractions: { enabled: false },
@@ -61,7 +76,12 @@ export function providerConfiguration(options: { resource: string; adapter: (mod
         enabled: true,
         defaultResource: () => options.resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => ({ scope: SCOPES.resource, audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: 3_600 }),
+        getResourceServerInfo: (_ctx, resource) => ({
+          scope: SCOPES.resource,
+          audience: resource,
+          accessTokenFormat: 'opaque',
+          accessTokenTTL: 3_600,
+        }),
       },
     },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'], clientAuthSigningAlgValues: ['ES256'] },

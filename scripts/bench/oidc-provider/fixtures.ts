@@ -8,10 +8,19 @@ export type OidcFixtures = { refreshTokens: string[]; resourceAccessTokens: stri
 
 const ACCOUNT_ID = 'bench-student-1';
 
-export async function mintFixtures(provider: Provider, resource: string, counts: { chains: number; accessTokens: number }): Promise<OidcFixtures> {
+export async function mintFixtures(
+  provider: Provider,
+  resource: string,
+  counts: { chains: number; accessTokens: number },
+): Promise<OidcFixtures> {
   const client = await provider.Client.find(CLIENT.id);
   if (!client) throw new Error(`client ${CLIENT.id} is not configured`);
-  const resourceServer = new provider.ResourceServer(resource, { scope: SCOPES.resource, audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: 3_600 });
+  const resourceServer = new provider.ResourceServer(resource, {
+    scope: SCOPES.resource,
+    audience: resource,
+    accessTokenFormat: 'opaque',
+    accessTokenTTL: 3_600,
+  });
   const authTime = Math.floor(Date.now() / 1000);
 
   /** One grant per chain or token, as one authorization each (rotation revokes nothing else). */
@@ -26,7 +35,17 @@ export async function mintFixtures(provider: Provider, resource: string, counts:
   for (let i = 0; i < counts.chains; i++) {
     const grantId = await newGrant();
     // No openid in the chain's scope: our refresh grant returns no ID token, so neither does this.
-    const token = new provider.RefreshToken({ accountId: ACCOUNT_ID, client, grantId, gty: 'authorization_code', scope: SCOPES.resource, resource, authTime, expiresWithSession: false, rotations: 0 });
+    const token = new provider.RefreshToken({
+      accountId: ACCOUNT_ID,
+      client,
+      grantId,
+      gty: 'authorization_code',
+      scope: SCOPES.resource,
+      resource,
+      authTime,
+      expiresWithSession: false,
+      rotations: 0,
+    });
     refreshTokens.push(await token.save());
   }
 
@@ -35,10 +54,25 @@ export async function mintFixtures(provider: Provider, resource: string, counts:
   for (let i = 0; i < counts.accessTokens; i++) {
     const grantId = await newGrant();
     // Introspection: a token for the resource server, as ours are bound to the school's origin.
-    const forResource = new provider.AccessToken({ accountId: ACCOUNT_ID, client, grantId, gty: 'authorization_code', scope: SCOPES.resource, expiresWithSession: false, resourceServer });
+    const forResource = new provider.AccessToken({
+      accountId: ACCOUNT_ID,
+      client,
+      grantId,
+      gty: 'authorization_code',
+      scope: SCOPES.resource,
+      expiresWithSession: false,
+      resourceServer,
+    });
     resourceAccessTokens.push(await forResource.save());
     // UserInfo accepts only tokens without an audience (oidc-provider's rule with resource indicators).
-    const forUserinfo = new provider.AccessToken({ accountId: ACCOUNT_ID, client, grantId, gty: 'authorization_code', scope: 'openid', expiresWithSession: false });
+    const forUserinfo = new provider.AccessToken({
+      accountId: ACCOUNT_ID,
+      client,
+      grantId,
+      gty: 'authorization_code',
+      scope: 'openid',
+      expiresWithSession: false,
+    });
     userinfoAccessTokens.push(await forUserinfo.save());
   }
   return { refreshTokens, resourceAccessTokens, userinfoAccessTokens };

@@ -44,7 +44,15 @@ export function pgAdapterFactory(pool: pg.Pool): (model: string) => Adapter {
          values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7::int) end)
          on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
            user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at, consumed_at = null`,
-        [model, id, payload, payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, typeof expiresIn === 'number' ? expiresIn : null],
+        [
+          model,
+          id,
+          payload,
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          typeof expiresIn === 'number' ? expiresIn : null,
+        ],
       );
     },
     async find(id) {

@@ -16,11 +16,17 @@ const adapterKind = process.env.OIDC_ADAPTER === 'postgres' ? 'postgres' : 'memo
 const pool = adapterKind === 'postgres' ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : null;
 if (pool) await pool.query(SCHEMA);
 
-const provider = new Provider(issuer, providerConfiguration({ resource: issuer, adapter: pool ? pgAdapterFactory(pool) : memoryAdapterFactory() }));
+const provider = new Provider(
+  issuer,
+  providerConfiguration({ resource: issuer, adapter: pool ? pgAdapterFactory(pool) : memoryAdapterFactory() }),
+);
 // Errors are counted by the load generator; logging each one would only add work.
 provider.on('server_error', (_ctx, error) => process.stderr.write(`server_error: ${String(error)}\n`));
 
-const fixtures = await mintFixtures(provider, issuer, { chains: Number(process.env.OIDC_CHAINS ?? 100), accessTokens: Number(process.env.OIDC_ACCESS_TOKENS ?? 50) });
+const fixtures = await mintFixtures(provider, issuer, {
+  chains: Number(process.env.OIDC_CHAINS ?? 100),
+  accessTokens: Number(process.env.OIDC_ACCESS_TOKENS ?? 50),
+});
 
 // koa's callback returns a promise that node:http ignores; it handles its own errors.
 const callback = provider.callback();

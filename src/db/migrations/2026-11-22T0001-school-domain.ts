@@ -37,8 +37,7 @@ const ISO_CURRENCY = "check (currency ~ '^[A-Z]{3}$')";
 const PRICE = `price_amount integer not null default 0 check (price_amount >= 0),
   currency char(3) not null ${ISO_CURRENCY}`;
 const slug = (column = 'slug') => `${column} text not null check (${column} ~ '^[a-z0-9]+(-[a-z0-9]+)*$')`;
-const oneOf = (column: string, values: string[]) =>
-  `check (${column} in (${values.map((v) => `'${v}'`).join(', ')}))`;
+const oneOf = (column: string, values: string[]) => `check (${column} in (${values.map((v) => `'${v}'`).join(', ')}))`;
 const PUBLISHED = "check (status <> 'published' or published_at is not null)";
 
 interface TableDef {
@@ -408,8 +407,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql.raw(`create table ${table.name} (${table.columns})`).execute(db);
     if (table.columns.includes('updated_at timestamptz')) {
       await sql
-        .raw(`create trigger ${table.name}_touch before update on ${table.name}
-          for each row execute function touch_updated_at()`)
+        .raw(
+          `create trigger ${table.name}_touch before update on ${table.name}
+          for each row execute function touch_updated_at()`,
+        )
         .execute(db);
     }
     for (const columns of table.indexes ?? []) {

@@ -175,7 +175,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['audit_events', 'rate_limit_counters', 'signing_keys', 'oauth_refresh_tokens', 'oauth_access_tokens', 'oauth_authorization_codes', 'oauth_grants', 'oauth_consents', 'oauth_sessions', 'oauth_vendor_integrations', 'oauth_clients']) {
+  for (const table of [
+    'audit_events',
+    'rate_limit_counters',
+    'signing_keys',
+    'oauth_refresh_tokens',
+    'oauth_access_tokens',
+    'oauth_authorization_codes',
+    'oauth_grants',
+    'oauth_consents',
+    'oauth_sessions',
+    'oauth_vendor_integrations',
+    'oauth_clients',
+  ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
 }

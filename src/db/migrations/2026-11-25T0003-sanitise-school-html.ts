@@ -8,17 +8,76 @@ import sanitizeHtml from 'sanitize-html';
 
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark',
-    'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
   ],
-  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], ol: ['start'], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    ol: ['start'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'template', 'xmp', 'noembed', 'noframes', 'plaintext'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+    'plaintext',
+  ],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
 };
 
@@ -53,7 +112,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         .execute();
       for (const row of rows) {
         const clean = sanitizeHtml(row.html, POLICY);
-        if (clean !== row.html) await db.updateTable(table).set({ [column]: clean }).where('id', '=', row.id).execute();
+        if (clean !== row.html)
+          await db
+            .updateTable(table)
+            .set({ [column]: clean })
+            .where('id', '=', row.id)
+            .execute();
       }
       if (rows.length < BATCH) break;
       after = rows.at(-1)!.id;

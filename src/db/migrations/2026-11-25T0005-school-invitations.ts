@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     answered_at timestamptz
   )`.execute(db);
   // One pending invitation per person and role at a school: inviting again returns it.
-  await sql`create unique index school_invitations_pending on school_invitations (site_id, email, role) where status = 'pending'`.execute(db);
+  await sql`create unique index school_invitations_pending on school_invitations (site_id, email, role) where status = 'pending'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -13,18 +13,31 @@ describe('pagination cursors', () => {
   it('refuses a real cursor whose key was changed, re-encoded without its tag, or signed with another key (tampered, RFC 9457 400)', () => {
     const real = encodeCursor(courses, { v: '2026-11-22T10:00:00.000000Z', id });
     const [payload, tag] = real.split('.') as [string, string];
-    const changed = Buffer.from(JSON.stringify({ l: 'courses', s: '-created_at', v: '2026-11-21T10:00:00.000000Z', id })).toString('base64url');
-    for (const cursor of [`${changed}.${tag}`, payload, `${payload}.`, `${payload}.${tag}.${tag}`, `${payload}.${tag.slice(0, -1)}${tag.endsWith('A') ? 'B' : 'A'}`, `.${tag}`]) {
+    const changed = Buffer.from(
+      JSON.stringify({ l: 'courses', s: '-created_at', v: '2026-11-21T10:00:00.000000Z', id }),
+    ).toString('base64url');
+    for (const cursor of [
+      `${changed}.${tag}`,
+      payload,
+      `${payload}.`,
+      `${payload}.${tag}.${tag}`,
+      `${payload}.${tag.slice(0, -1)}${tag.endsWith('A') ? 'B' : 'A'}`,
+      `.${tag}`,
+    ]) {
       expect(() => decodeCursor(cursor, courses, 'time'), cursor).toThrow(InvalidCursor);
     }
     setCursorSigningKey(Buffer.alloc(32, 7));
     expect(() => decodeCursor(real, courses, 'time')).toThrow(InvalidCursor);
-    expect(decodeCursor(encodeCursor(courses, { v: '2026-11-22T10:00:00.000000Z', id }), courses, 'time').v).toBe('2026-11-22T10:00:00.000000Z');
+    expect(decodeCursor(encodeCursor(courses, { v: '2026-11-22T10:00:00.000000Z', id }), courses, 'time').v).toBe(
+      '2026-11-22T10:00:00.000000Z',
+    );
   });
 
   it('refuses a genuine cursor handed to another list or another sort order (OpenAPI `cursor`: the next_cursor of the previous page)', () => {
     const real = encodeCursor(courses, { v: '2026-11-22T10:00:00.000000Z', id });
-    expect(() => decodeCursor(real, { list: 'posts', sort: '-created_at' }, 'time')).toThrow(/another list or sort order/);
+    expect(() => decodeCursor(real, { list: 'posts', sort: '-created_at' }, 'time')).toThrow(
+      /another list or sort order/,
+    );
     expect(() => decodeCursor(real, { list: 'courses', sort: 'created_at' }, 'time')).toThrow(InvalidCursor);
     expect(() => decodeCursor(real, { list: 'courses', sort: '-title' }, 'text')).toThrow(InvalidCursor);
   });

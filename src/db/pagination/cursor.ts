@@ -39,11 +39,15 @@ export type Keyset = { v: string | number; id: string };
 export type CursorBinding = { list: string; sort: string };
 
 export function encodeCursor(binding: CursorBinding, key: Keyset): string {
-  const payload = Buffer.from(JSON.stringify({ l: binding.list, s: binding.sort, v: key.v, id: key.id }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ l: binding.list, s: binding.sort, v: key.v, id: key.id }),
+    'utf8',
+  ).toString('base64url');
   return `${payload}.${tagOf(payload)}`;
 }
 
-const NOT_ISSUED = 'cursor is not one this API issued (it was changed, forged or has expired with a key change); start again without it';
+const NOT_ISSUED =
+  'cursor is not one this API issued (it was changed, forged or has expired with a key change); start again without it';
 const ELSEWHERE = 'cursor belongs to another list or sort order; start again without it';
 
 // A cursor's values reach SQL casts (timestamptz, bigint, numeric, text), so each is held to what
@@ -55,10 +59,18 @@ const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?(?:Z|(
 export function isRealInstant(value: string): boolean {
   const m = INSTANT.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const calendar = new Date(Date.UTC(2000, month - 1, day));
   calendar.setUTCFullYear(year);
-  const sameDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  const sameDay =
+    calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
   const offsetOk = m[7] === undefined || (Number(m[8]) <= 14 && Number(m[9]) < 60);
   return year >= 1 && sameDay && hour < 24 && minute < 60 && second < 60 && offsetOk;
 }
@@ -66,13 +78,23 @@ export function isRealInstant(value: string): boolean {
 /** A time key: a real instant. */
 const cursorInstant = z.string().max(40).refine(isRealInstant, 'not a real instant');
 /** A text key: what a text column can hold (PostgreSQL text refuses U+0000). */
-const cursorText = z.string().max(2000).refine((value) => !value.includes('\u0000'), 'holds U+0000');
+const cursorText = z
+  .string()
+  .max(2000)
+  .refine((value) => !value.includes('\u0000'), 'holds U+0000');
 /** A number key: finite, and exact as a JavaScript number (money, counts, rates). */
 const cursorNumber = z.number().finite().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
-const KEY_SCHEMAS: Record<KeyKind, z.ZodType<string | number>> = { time: cursorInstant, integer: cursorNumber.int(), number: cursorNumber, text: cursorText };
+const KEY_SCHEMAS: Record<KeyKind, z.ZodType<string | number>> = {
+  time: cursorInstant,
+  integer: cursorNumber.int(),
+  number: cursorNumber,
+  text: cursorText,
+};
 
-const payloadSchema = z.object({ l: z.string(), s: z.string(), v: z.union([cursorText, cursorNumber]), id: z.string().uuid() }).strict();
+const payloadSchema = z
+  .object({ l: z.string(), s: z.string(), v: z.union([cursorText, cursorNumber]), id: z.string().uuid() })
+  .strict();
 
 /**
  * The key of a cursor issued for this list and sort, its value checked against the kind of key the
@@ -82,7 +104,13 @@ const payloadSchema = z.object({ l: z.string(), s: z.string(), v: z.union([curso
 export function decodeCursor(cursor: string, binding: CursorBinding, kind: KeyKind): Keyset {
   const [payload, tag, ...rest] = cursor.split('.');
   const expected = payload ? tagOf(payload) : '';
-  if (!payload || tag === undefined || rest.length > 0 || tag.length !== expected.length || !timingSafeEqual(Buffer.from(tag), Buffer.from(expected))) {
+  if (
+    !payload ||
+    tag === undefined ||
+    rest.length > 0 ||
+    tag.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(tag), Buffer.from(expected))
+  ) {
     throw new InvalidCursor(NOT_ISSUED);
   }
   let raw: unknown;
@@ -94,6 +122,7 @@ export function decodeCursor(cursor: string, binding: CursorBinding, kind: KeyKi
   const parsed = payloadSchema.safeParse(raw);
   if (!parsed.success) throw new InvalidCursor(NOT_ISSUED);
   const { l, s, v, id } = parsed.data;
-  if (l !== binding.list || s !== binding.sort || !KEY_SCHEMAS[kind].safeParse(v).success) throw new InvalidCursor(ELSEWHERE);
+  if (l !== binding.list || s !== binding.sort || !KEY_SCHEMAS[kind].safeParse(v).success)
+    throw new InvalidCursor(ELSEWHERE);
   return { v, id };
 }

@@ -44,8 +44,13 @@ function typed(value: string | number, kind: KeyKind): RawBuilder<unknown> {
 export function keyset(key: SortKey, idColumn: string, page: { sort: SortSpec; after: Keyset | null }): KeysetSql {
   const direction = sql.raw(page.sort.direction === 'desc' ? 'desc' : 'asc');
   const operator = sql.raw(page.sort.direction === 'desc' ? '<' : '>');
-  const value = key.kind === 'time' ? sql<string>`to_char((${key.expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : (key.expression as RawBuilder<string | number>);
-  const after = page.after ? sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${operator} (${typed(page.after.v, key.kind)}, ${page.after.id}::uuid)` : null;
+  const value =
+    key.kind === 'time'
+      ? sql<string>`to_char((${key.expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+      : (key.expression as RawBuilder<string | number>);
+  const after = page.after
+    ? sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${operator} (${typed(page.after.v, key.kind)}, ${page.after.id}::uuid)`
+    : null;
   return { value, orderBy: sql`${key.expression} ${direction}, ${sql.ref(idColumn)} ${direction}`, after };
 }
 

@@ -29,7 +29,9 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
   return db
     .selectFrom('enrollments as e')
     .innerJoin('courses as c', (join) => join.onRef('c.id', '=', 'e.course_id').onRef('c.site_id', '=', 'e.site_id'))
-    .leftJoin('lectures as lw', (join) => join.onRef('lw.id', '=', 'e.last_watched_lecture_id').onRef('lw.site_id', '=', 'e.site_id'))
+    .leftJoin('lectures as lw', (join) =>
+      join.onRef('lw.id', '=', 'e.last_watched_lecture_id').onRef('lw.site_id', '=', 'e.site_id'),
+    )
     .select([
       'e.id as enrollment_id',
       'e.course_id',
@@ -42,9 +44,13 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
       'lw.id as last_lecture_id',
       'lw.title as last_lecture_title',
       'e.last_position_seconds',
-      sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
+      sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as(
+        'total_lectures',
+      ),
       sql<number>`(select count(*) from lecture_progress p join lectures l on l.id = p.lecture_id and l.status = 'published'
-        where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as('completed_lectures'),
+        where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as(
+        'completed_lectures',
+      ),
       timeText('e.enrolled_at').as('sort_key'),
     ])
     .where('e.site_id', '=', siteId)
@@ -52,11 +58,19 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
 }
 
 /** Most recently enrolled first (the SDL's order), `limit` rows after the key. */
-export async function listEnrolledCourses(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<EnrolledCourseRow[]> {
+export async function listEnrolledCourses(
+  db: Db,
+  siteId: string,
+  personId: string,
+  page: KeysetPage,
+): Promise<EnrolledCourseRow[]> {
   let query = enrolledCourses(db, siteId, personId);
   const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', page);
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
 }
 
 export async function countEnrollments(db: Db, siteId: string, personId: string): Promise<number> {
@@ -69,7 +83,12 @@ export async function countEnrollments(db: Db, siteId: string, personId: string)
   return Number(row.count);
 }
 
-export async function findEnrolledCourse(db: Db, siteId: string, personId: string, courseId: string): Promise<EnrolledCourseRow | undefined> {
+export async function findEnrolledCourse(
+  db: Db,
+  siteId: string,
+  personId: string,
+  courseId: string,
+): Promise<EnrolledCourseRow | undefined> {
   return enrolledCourses(db, siteId, personId).where('e.course_id', '=', courseId).executeTakeFirst();
 }
 
@@ -79,10 +98,17 @@ export type LectureTarget = { enrollment_id: string; course_id: string; duration
  * A published lecture of a course the person is actively enrolled in: status active and access
  * not yet over (an expiry that passed before a job marked it expired still counts as over).
  */
-export async function findLectureInActiveEnrollment(db: Db, siteId: string, personId: string, lectureId: string): Promise<LectureTarget | undefined> {
+export async function findLectureInActiveEnrollment(
+  db: Db,
+  siteId: string,
+  personId: string,
+  lectureId: string,
+): Promise<LectureTarget | undefined> {
   return db
     .selectFrom('lectures as l')
-    .innerJoin('enrollments as e', (join) => join.onRef('e.course_id', '=', 'l.course_id').onRef('e.site_id', '=', 'l.site_id'))
+    .innerJoin('enrollments as e', (join) =>
+      join.onRef('e.course_id', '=', 'l.course_id').onRef('e.site_id', '=', 'l.site_id'),
+    )
     .select(['e.id as enrollment_id', 'e.course_id', 'l.duration_seconds'])
     .where('l.site_id', '=', siteId)
     .where('l.id', '=', lectureId)
@@ -101,7 +127,13 @@ export async function upsertLectureProgress(
   const completedAt = row.completed ? sql<Date>`now()` : null;
   await db
     .insertInto('lecture_progress')
-    .values({ site_id: row.siteId, enrollment_id: row.enrollmentId, lecture_id: row.lectureId, position_seconds: row.positionSeconds, completed_at: completedAt })
+    .values({
+      site_id: row.siteId,
+      enrollment_id: row.enrollmentId,
+      lecture_id: row.lectureId,
+      position_seconds: row.positionSeconds,
+      completed_at: completedAt,
+    })
     .onConflict((oc) =>
       oc.columns(['enrollment_id', 'lecture_id']).doUpdateSet((eb) => ({
         position_seconds: eb.ref('excluded.position_seconds'),

@@ -39,11 +39,19 @@ function registrations(db: Db, siteId: string, personId: string) {
 }
 
 /** By event start, earliest first (the SDL's order), `limit` rows after the key. */
-export async function listEventRegistrations(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<AccountRegistrationRow[]> {
+export async function listEventRegistrations(
+  db: Db,
+  siteId: string,
+  personId: string,
+  page: KeysetPage,
+): Promise<AccountRegistrationRow[]> {
   let query = registrations(db, siteId, personId);
   const keyed = keyset(columnKey('ev.starts_at', 'time'), 'r.id', page);
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
 }
 
 export async function countEventRegistrations(db: Db, siteId: string, personId: string): Promise<number> {
@@ -56,11 +64,22 @@ export async function countEventRegistrations(db: Db, siteId: string, personId: 
   return Number(row.count);
 }
 
-export async function findEventRegistration(db: Db, siteId: string, personId: string, eventId: string): Promise<AccountRegistrationRow | undefined> {
+export async function findEventRegistration(
+  db: Db,
+  siteId: string,
+  personId: string,
+  eventId: string,
+): Promise<AccountRegistrationRow | undefined> {
   return registrations(db, siteId, personId).where('r.event_id', '=', eventId).executeTakeFirst();
 }
 
-export type RegistrableEventRow = { id: string; status: EventStatus; starts_at: Date; capacity: number | null; price_amount: number };
+export type RegistrableEventRow = {
+  id: string;
+  status: EventStatus;
+  starts_at: Date;
+  capacity: number | null;
+  price_amount: number;
+};
 
 /** The event row, locked until the transaction ends so that two registrations cannot both take the last seat. */
 export async function lockEvent(db: Db, siteId: string, eventId: string): Promise<RegistrableEventRow | undefined> {
@@ -74,13 +93,22 @@ export async function lockEvent(db: Db, siteId: string, eventId: string): Promis
 }
 
 /** Seats taken (registered or attended) and whether this person holds a paid ticket for the event. */
-export async function findSeatState(db: Db, siteId: string, personId: string, eventId: string): Promise<{ taken: number; paid: boolean }> {
+export async function findSeatState(
+  db: Db,
+  siteId: string,
+  personId: string,
+  eventId: string,
+): Promise<{ taken: number; paid: boolean }> {
   const row = await db
     .selectNoFrom([
       sql<number>`(select count(*) from event_registrations r
-        where r.site_id = ${siteId} and r.event_id = ${eventId} and r.status in ('registered', 'attended'))`.as('taken'),
+        where r.site_id = ${siteId} and r.event_id = ${eventId} and r.status in ('registered', 'attended'))`.as(
+        'taken',
+      ),
       sql<boolean>`exists (select 1 from order_items i join orders o on o.id = i.order_id and o.site_id = i.site_id
-        where o.site_id = ${siteId} and o.person_id = ${personId} and o.status = 'paid' and i.item_type = 'event' and i.item_id = ${eventId})`.as('paid'),
+        where o.site_id = ${siteId} and o.person_id = ${personId} and o.status = 'paid' and i.item_type = 'event' and i.item_id = ${eventId})`.as(
+        'paid',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { taken: Number(row.taken), paid: row.paid };
@@ -94,7 +122,12 @@ export async function upsertRegistration(db: Db, siteId: string, personId: strin
     .onConflict((oc) =>
       oc
         .columns(['event_id', 'person_id'])
-        .doUpdateSet({ status: 'registered', cancelled_at: null, registered_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+        .doUpdateSet({
+          status: 'registered',
+          cancelled_at: null,
+          registered_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
         .where('event_registrations.site_id', '=', siteId)
         .where('event_registrations.status', '=', 'cancelled'),
     )

@@ -29,7 +29,12 @@ export type AccountOrderItemRow = {
 };
 
 /** Newest first (the SDL's order), `limit` rows after the key. */
-export async function listOrders(db: Db, siteId: string, personId: string, page: KeysetPage): Promise<AccountOrderRow[]> {
+export async function listOrders(
+  db: Db,
+  siteId: string,
+  personId: string,
+  page: KeysetPage,
+): Promise<AccountOrderRow[]> {
   let query = db
     .selectFrom('orders as o')
     .select([
@@ -50,7 +55,10 @@ export async function listOrders(db: Db, siteId: string, personId: string, page:
     .where('o.person_id', '=', personId);
   const keyed = keyset(columnKey('o.created_at', 'time'), 'o.id', page);
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
 }
 
 export async function countOrders(db: Db, siteId: string, personId: string): Promise<number> {
@@ -64,7 +72,12 @@ export async function countOrders(db: Db, siteId: string, personId: string): Pro
 }
 
 /** The items of the given orders, in the order they were added; joined to orders for the person. */
-export async function listOrderItems(db: Db, siteId: string, personId: string, orderIds: readonly string[]): Promise<AccountOrderItemRow[]> {
+export async function listOrderItems(
+  db: Db,
+  siteId: string,
+  personId: string,
+  orderIds: readonly string[],
+): Promise<AccountOrderItemRow[]> {
   if (orderIds.length === 0) return [];
   return db
     .selectFrom('order_items as i')

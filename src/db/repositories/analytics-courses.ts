@@ -43,7 +43,12 @@ function enrolledIn(query: CourseStatsQuery): RawBuilder<boolean> {
 }
 
 /** Filters, keyset and order over the stats `s`, the same for both reports. */
-async function page<Row>(db: Db, stats: RawBuilder<unknown>, query: CourseStatsQuery, fallback: string): Promise<Row[]> {
+async function page<Row>(
+  db: Db,
+  stats: RawBuilder<unknown>,
+  query: CourseStatsQuery,
+  fallback: string,
+): Promise<Row[]> {
   const key = (SORT_KEYS[query.sort.column] ?? SORT_KEYS[fallback]) as SortKey;
   const course = query.courseId ? sql`and s.id = ${query.courseId}::uuid` : sql``;
   const keyed = keyset(key, 's.id', query);
@@ -57,7 +62,11 @@ async function page<Row>(db: Db, stats: RawBuilder<unknown>, query: CourseStatsQ
 }
 
 /** An enrollment past its expires_at counts as expired, whatever its stored state says. */
-export async function enrollmentStatsByCourse(db: Db, siteId: string, query: CourseStatsQuery): Promise<EnrollmentStatsRow[]> {
+export async function enrollmentStatsByCourse(
+  db: Db,
+  siteId: string,
+  query: CourseStatsQuery,
+): Promise<EnrollmentStatsRow[]> {
   const stats = sql`
     select c.id, c.slug, c.title, c.status,
       count(e.id) as total,
@@ -76,7 +85,11 @@ export async function enrollmentStatsByCourse(db: Db, siteId: string, query: Cou
  * Progress: the share of published lectures completed (100 once complete). Revoked enrollments
  * are left out: their access was taken away, so their progress says nothing about the course.
  */
-export async function completionStatsByCourse(db: Db, siteId: string, query: CourseStatsQuery): Promise<CompletionStatsRow[]> {
+export async function completionStatsByCourse(
+  db: Db,
+  siteId: string,
+  query: CourseStatsQuery,
+): Promise<CompletionStatsRow[]> {
   const stats = sql`
     with published as (
       select course_id, count(*) as n from lectures where site_id = ${siteId} and status = 'published' group by course_id

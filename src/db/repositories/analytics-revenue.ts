@@ -8,7 +8,13 @@ import type { Db } from '../database.ts';
 export type RevenueInterval = 'day' | 'week' | 'month';
 
 /** `start` null: the currency's figures over the whole range (a grouping set beside the buckets). */
-export type RevenueBucketRow = { currency: string; start: string | null; gross: number; refunds: number; orders: number };
+export type RevenueBucketRow = {
+  currency: string;
+  start: string | null;
+  gross: number;
+  refunds: number;
+  orders: number;
+};
 
 export type RevenueRange = {
   /** First day, inclusive (YYYY-MM-DD, UTC). */

@@ -10,7 +10,9 @@ export type AppearanceChanges = Omit<Updateable<SiteAppearancesTable>, 'site_id'
 export async function findAppearance(db: Db, siteId: string): Promise<AppearanceRow | undefined> {
   return db
     .selectFrom('site_appearances as a')
-    .leftJoin('stored_files as f', (join) => join.onRef('f.id', '=', 'a.logo_file_id').onRef('f.site_id', '=', 'a.site_id'))
+    .leftJoin('stored_files as f', (join) =>
+      join.onRef('f.id', '=', 'a.logo_file_id').onRef('f.site_id', '=', 'a.site_id'),
+    )
     .selectAll('a')
     .select('f.filename as logo_filename')
     .where('a.site_id', '=', siteId)

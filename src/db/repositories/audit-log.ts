@@ -36,5 +36,8 @@ export async function listAuditEvents(db: Db, siteId: string, page: KeysetPage):
     ])
     .where('a.site_id', '=', siteId);
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute() as Promise<AuditLogRow[]>;
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute() as Promise<AuditLogRow[]>;
 }

@@ -15,7 +15,17 @@ export type CatalogCourseRow = {
   published_at: Date | null;
 };
 
-const catalogColumns = ['id', 'slug', 'title', 'subtitle', 'description', 'price_amount', 'currency', 'image_url', 'published_at'] as const;
+const catalogColumns = [
+  'id',
+  'slug',
+  'title',
+  'subtitle',
+  'description',
+  'price_amount',
+  'currency',
+  'image_url',
+  'published_at',
+] as const;
 
 export async function listPublishedCourses(
   db: Db,
@@ -32,13 +42,22 @@ export async function listPublishedCourses(
     .where('visibility', '=', 'public');
   if (page.search) {
     const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('subtitle', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb('title', 'ilike', pattern), eb('subtitle', 'ilike', pattern), eb('description', 'ilike', pattern)]),
+    );
   }
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
 }
 
-export async function findPublishedCourseBySlug(db: Db, siteId: string, slug: string): Promise<CatalogCourseRow | undefined> {
+export async function findPublishedCourseBySlug(
+  db: Db,
+  siteId: string,
+  slug: string,
+): Promise<CatalogCourseRow | undefined> {
   return db
     .selectFrom('courses')
     .select(catalogColumns)

@@ -33,7 +33,11 @@ function selectComments(db: Db, siteId: string) {
       timeText('c.created_at').as('created_at_exact'),
       eb
         .selectFrom('site_roles as sr')
-        .select(sql<number>`min(case sr.role when 'owner' then 1 when 'admin' then 1 when 'lecturer' then 2 else 3 end)`.as('rank'))
+        .select(
+          sql<number>`min(case sr.role when 'owner' then 1 when 'admin' then 1 when 'lecturer' then 2 else 3 end)`.as(
+            'rank',
+          ),
+        )
         .whereRef('sr.person_id', '=', 'c.person_id')
         .where('sr.site_id', '=', siteId)
         .as('author_rank'),
@@ -47,7 +51,11 @@ function selectComments(db: Db, siteId: string) {
     .where('c.site_id', '=', siteId);
 }
 
-export async function listComments(db: Db, siteId: string, query: KeysetPage & { filter: CommentFilter }): Promise<CommentRow[]> {
+export async function listComments(
+  db: Db,
+  siteId: string,
+  query: KeysetPage & { filter: CommentFilter },
+): Promise<CommentRow[]> {
   const { filter } = query;
   let q = selectComments(db, siteId);
   if (filter.commentableType) q = q.where('c.commentable_type', '=', filter.commentableType);
@@ -58,7 +66,10 @@ export async function listComments(db: Db, siteId: string, query: KeysetPage & {
   if (filter.createdBefore) q = q.where('c.created_at', '<', new Date(filter.createdBefore));
   const page = keyset(columnKey('c.created_at', 'time'), 'c.id', query);
   if (page.after) q = q.where(page.after);
-  const rows = await q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
   return rows as CommentRow[];
 }
 

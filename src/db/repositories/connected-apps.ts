@@ -25,7 +25,12 @@ export type LiveGrantRow = {
 function hasUsableToken(eb: ExpressionBuilder<Database, 'oauth_grants'>) {
   return eb.or([
     eb.exists(
-      eb.selectFrom('oauth_access_tokens as t').select(sql`1`.as('one')).whereRef('t.grant_id', '=', 'oauth_grants.id').where('t.revoked_at', 'is', null).where('t.expires_at', '>', sql<Date>`now()`),
+      eb
+        .selectFrom('oauth_access_tokens as t')
+        .select(sql`1`.as('one'))
+        .whereRef('t.grant_id', '=', 'oauth_grants.id')
+        .where('t.revoked_at', 'is', null)
+        .where('t.expires_at', '>', sql<Date>`now()`),
     ),
     eb.exists(
       eb
@@ -40,7 +45,11 @@ function hasUsableToken(eb: ExpressionBuilder<Database, 'oauth_grants'>) {
 }
 
 /** Live grants at a school, newest first; narrowed to one audience or one person when asked. */
-export async function listLiveGrants(db: Db, siteId: string, filter: { audience?: Audience; personId?: string }): Promise<LiveGrantRow[]> {
+export async function listLiveGrants(
+  db: Db,
+  siteId: string,
+  filter: { audience?: Audience; personId?: string },
+): Promise<LiveGrantRow[]> {
   let query = db
     .selectFrom('oauth_grants')
     .innerJoin('oauth_clients as c', 'c.id', 'oauth_grants.client_row_id')
@@ -67,8 +76,19 @@ export async function listLiveGrants(db: Db, siteId: string, filter: { audience?
 }
 
 /** Ends every unrevoked grant of a client at a school; returns how many ended. */
-export async function revokeGrantsOfClient(db: Db, siteId: string, clientRowId: string, reason: string, onlyHoldingAnyOf?: readonly string[]): Promise<number> {
-  let query = db.selectFrom('oauth_grants').select('id').where('site_id', '=', siteId).where('client_row_id', '=', clientRowId).where('revoked_at', 'is', null);
+export async function revokeGrantsOfClient(
+  db: Db,
+  siteId: string,
+  clientRowId: string,
+  reason: string,
+  onlyHoldingAnyOf?: readonly string[],
+): Promise<number> {
+  let query = db
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('client_row_id', '=', clientRowId)
+    .where('revoked_at', 'is', null);
   if (onlyHoldingAnyOf) query = query.where(sql<boolean>`scopes && ${sql.val([...onlyHoldingAnyOf])}::text[]`);
   const grants = await query.execute();
   for (const grant of grants) await revokeGrant(db, grant.id, reason);
@@ -76,7 +96,12 @@ export async function revokeGrantsOfClient(db: Db, siteId: string, clientRowId: 
 }
 
 /** Forgets remembered consents of a client, so the next authorization asks the person again. */
-export async function deleteConsentsOfClient(db: Db, siteId: string, clientRowId: string, onlyHoldingAnyOf?: readonly string[]): Promise<void> {
+export async function deleteConsentsOfClient(
+  db: Db,
+  siteId: string,
+  clientRowId: string,
+  onlyHoldingAnyOf?: readonly string[],
+): Promise<void> {
   let query = db.deleteFrom('oauth_consents').where('site_id', '=', siteId).where('client_row_id', '=', clientRowId);
   if (onlyHoldingAnyOf) query = query.where(sql<boolean>`scopes && ${sql.val([...onlyHoldingAnyOf])}::text[]`);
   await query.execute();

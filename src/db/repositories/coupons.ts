@@ -25,7 +25,11 @@ function sortKeyOf(sort: SortSpec): SortKey {
 }
 
 function selectCoupons(db: Db, siteId: string) {
-  return db.selectFrom('coupons').selectAll().select(timeText('created_at').as('created_at_exact')).where('site_id', '=', siteId);
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .select(timeText('created_at').as('created_at_exact'))
+    .where('site_id', '=', siteId);
 }
 
 export async function listCoupons(db: Db, siteId: string, query: CouponQuery): Promise<CouponRow[]> {
@@ -39,7 +43,10 @@ export async function listCoupons(db: Db, siteId: string, query: CouponQuery): P
   if (query.active !== undefined) q = q.where('active', '=', query.active);
   const page = keyset(key, 'id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findCoupon(db: Db, siteId: string, id: string): Promise<CouponRow | undefined> {
@@ -47,10 +54,20 @@ export async function findCoupon(db: Db, siteId: string, id: string): Promise<Co
 }
 
 export async function insertCoupon(db: Db, coupon: Insertable<CouponsTable>): Promise<CouponRow> {
-  return db.insertInto('coupons').values(coupon).returningAll().returning(timeText('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
+  return db
+    .insertInto('coupons')
+    .values(coupon)
+    .returningAll()
+    .returning(timeText('created_at').as('created_at_exact'))
+    .executeTakeFirstOrThrow();
 }
 
-export async function updateCoupon(db: Db, siteId: string, id: string, changes: Updateable<CouponsTable>): Promise<CouponRow | undefined> {
+export async function updateCoupon(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<CouponsTable>,
+): Promise<CouponRow | undefined> {
   return db
     .updateTable('coupons')
     .set(changes)

@@ -15,26 +15,51 @@ export type SectionRow = Selectable<CourseSectionsTable>;
  * @returns false when the course is not one of this school's
  */
 export async function lockCourse(db: Db, siteId: string, courseId: string): Promise<boolean> {
-  const row = await db.selectFrom('courses').select('id').where('site_id', '=', siteId).where('id', '=', courseId).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', courseId)
+    .forUpdate()
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 export async function courseExists(db: Db, siteId: string, courseId: string): Promise<boolean> {
-  const row = await db.selectFrom('courses').select('id').where('site_id', '=', siteId).where('id', '=', courseId).executeTakeFirst();
+  const row = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', courseId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Sections in position order; one row more than the page when `limit` is given (pagination/keyset.ts). */
 export async function listSections(db: Db, siteId: string, courseId: string, page?: KeysetPage): Promise<SectionRow[]> {
   let q = db.selectFrom('course_sections').selectAll().where('site_id', '=', siteId).where('course_id', '=', courseId);
-  const keyed = keyset(columnKey('position', 'integer'), 'id', { sort: { column: 'position', direction: 'asc' }, after: page?.after ?? null });
+  const keyed = keyset(columnKey('position', 'integer'), 'id', {
+    sort: { column: 'position', direction: 'asc' },
+    after: page?.after ?? null,
+  });
   if (keyed.after) q = q.where(keyed.after);
   q = q.orderBy(keyed.orderBy);
   return page ? q.limit(page.limit + 1).execute() : q.execute();
 }
 
-export async function findSection(db: Db, siteId: string, courseId: string, id: string): Promise<SectionRow | undefined> {
-  return db.selectFrom('course_sections').selectAll().where('site_id', '=', siteId).where('course_id', '=', courseId).where('id', '=', id).executeTakeFirst();
+export async function findSection(
+  db: Db,
+  siteId: string,
+  courseId: string,
+  id: string,
+): Promise<SectionRow | undefined> {
+  return db
+    .selectFrom('course_sections')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('course_id', '=', courseId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The highest position in use (0 for a course without sections): appends go after it. */
@@ -49,7 +74,13 @@ export async function lastSectionPosition(db: Db, siteId: string, courseId: stri
 }
 
 /** Moves every section at or after `from` by `delta` places (+1 opens a gap, -1 closes one). */
-export async function shiftSections(db: Db, siteId: string, courseId: string, from: number, delta: 1 | -1): Promise<void> {
+export async function shiftSections(
+  db: Db,
+  siteId: string,
+  courseId: string,
+  from: number,
+  delta: 1 | -1,
+): Promise<void> {
   await db
     .updateTable('course_sections')
     .set({ position: sql<number>`position + ${delta}` })
@@ -63,7 +94,13 @@ export async function insertSection(db: Db, section: Insertable<CourseSectionsTa
   return db.insertInto('course_sections').values(section).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateSection(db: Db, siteId: string, courseId: string, id: string, changes: Updateable<CourseSectionsTable>): Promise<SectionRow | undefined> {
+export async function updateSection(
+  db: Db,
+  siteId: string,
+  courseId: string,
+  id: string,
+  changes: Updateable<CourseSectionsTable>,
+): Promise<SectionRow | undefined> {
   return db
     .updateTable('course_sections')
     .set(changes)
@@ -74,6 +111,17 @@ export async function updateSection(db: Db, siteId: string, courseId: string, id
     .executeTakeFirst();
 }
 
-export async function deleteSection(db: Db, siteId: string, courseId: string, id: string): Promise<SectionRow | undefined> {
-  return db.deleteFrom('course_sections').where('site_id', '=', siteId).where('course_id', '=', courseId).where('id', '=', id).returningAll().executeTakeFirst();
+export async function deleteSection(
+  db: Db,
+  siteId: string,
+  courseId: string,
+  id: string,
+): Promise<SectionRow | undefined> {
+  return db
+    .deleteFrom('course_sections')
+    .where('site_id', '=', siteId)
+    .where('course_id', '=', courseId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -19,10 +19,15 @@ export async function listCourses(
   if (query.status) q = q.where('status', '=', query.status as CourseRow['status']);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('subtitle', 'ilike', pattern)]));
+    q = q.where((eb) =>
+      eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('subtitle', 'ilike', pattern)]),
+    );
   }
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findCourse(db: Db, siteId: string, id: string): Promise<CourseRow | undefined> {
@@ -33,8 +38,19 @@ export async function insertCourse(db: Db, course: Insertable<CoursesTable>): Pr
   return db.insertInto('courses').values(course).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateCourse(db: Db, siteId: string, id: string, changes: Updateable<CoursesTable>): Promise<CourseRow | undefined> {
-  return db.updateTable('courses').set(changes).where('site_id', '=', siteId).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updateCourse(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<CoursesTable>,
+): Promise<CourseRow | undefined> {
+  return db
+    .updateTable('courses')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteCourse(db: Db, siteId: string, id: string): Promise<boolean> {

@@ -38,7 +38,10 @@ export async function listDigitalProducts(
     q = q.where((eb) => eb.or([eb('d.name', 'ilike', pattern), eb('d.slug', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(orderBy).limit(window.limit + 1).execute();
+  return q
+    .orderBy(orderBy)
+    .limit(window.limit + 1)
+    .execute();
 }
 
 export async function findDigitalProduct(db: Db, siteId: string, id: string): Promise<DigitalProductRow | undefined> {
@@ -50,8 +53,18 @@ export async function insertDigitalProduct(db: Db, product: Insertable<DigitalPr
   return row.id;
 }
 
-export async function updateDigitalProduct(db: Db, siteId: string, id: string, changes: Updateable<DigitalProductsTable>): Promise<boolean> {
-  const result = await db.updateTable('digital_products').set(changes).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+export async function updateDigitalProduct(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<DigitalProductsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('digital_products')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -68,6 +81,10 @@ export async function isDigitalProductSold(db: Db, siteId: string, id: string): 
 }
 
 export async function deleteDigitalProduct(db: Db, siteId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('digital_products').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('digital_products')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

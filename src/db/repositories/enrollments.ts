@@ -23,14 +23,34 @@ function selectEnrollments(db: Db, siteId: string) {
     .innerJoin('courses as c', 'c.id', 'e.course_id')
     .innerJoin('people as p', 'p.id', 'e.person_id')
     .where('e.site_id', '=', siteId)
-    .select(['e.id', 'e.person_id', 'e.course_id', 'e.enrolled_at', 'e.expires_at', 'e.has_lifetime_access', 'e.completed_at', 'e.updated_at'])
-    .select(['e.last_watched_lecture_id', 'e.last_position_seconds', 'c.slug as course_slug', 'c.title as course_title', 'p.email as student_email', 'p.name as student_name'])
+    .select([
+      'e.id',
+      'e.person_id',
+      'e.course_id',
+      'e.enrolled_at',
+      'e.expires_at',
+      'e.has_lifetime_access',
+      'e.completed_at',
+      'e.updated_at',
+    ])
+    .select([
+      'e.last_watched_lecture_id',
+      'e.last_position_seconds',
+      'c.slug as course_slug',
+      'c.title as course_title',
+      'p.email as student_email',
+      'p.name as student_name',
+    ])
     .select([
       EFFECTIVE_STATUS.as('status'),
       timeText('e.enrolled_at').as('enrolled_exact'),
-      sql<number>`(select count(*) from lectures l where l.course_id = e.course_id and l.status = 'published')`.as('total_lectures'),
+      sql<number>`(select count(*) from lectures l where l.course_id = e.course_id and l.status = 'published')`.as(
+        'total_lectures',
+      ),
       sql<number>`(select count(*) from lecture_progress lp join lectures l on l.id = lp.lecture_id
-        where lp.enrollment_id = e.id and lp.completed_at is not null and l.status = 'published')`.as('completed_lectures'),
+        where lp.enrollment_id = e.id and lp.completed_at is not null and l.status = 'published')`.as(
+        'completed_lectures',
+      ),
     ]);
 }
 
@@ -49,20 +69,35 @@ export async function listEnrollments(db: Db, siteId: string, query: EnrollmentL
   if (keyed.after) where.push(keyed.after);
   let q = selectEnrollments(db, siteId);
   for (const condition of where) q = q.where(condition);
-  return q.orderBy(keyed.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(keyed.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 /** Every enrollment of one person here, newest first: a school's course count bounds it. */
 export function listAllEnrollmentsOf(db: Db, siteId: string, personId: string): Promise<EnrollmentRow[]> {
-  return selectEnrollments(db, siteId).where('e.person_id', '=', personId).orderBy('e.enrolled_at', 'desc').orderBy('e.id', 'desc').execute();
+  return selectEnrollments(db, siteId)
+    .where('e.person_id', '=', personId)
+    .orderBy('e.enrolled_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
 }
 
 export function findEnrollment(db: Db, siteId: string, id: string): Promise<EnrollmentRow | undefined> {
   return selectEnrollments(db, siteId).where('e.id', '=', id).executeTakeFirst();
 }
 
-export function findEnrollmentOf(db: Db, siteId: string, personId: string, courseId: string): Promise<EnrollmentRow | undefined> {
-  return selectEnrollments(db, siteId).where('e.person_id', '=', personId).where('e.course_id', '=', courseId).executeTakeFirst();
+export function findEnrollmentOf(
+  db: Db,
+  siteId: string,
+  personId: string,
+  courseId: string,
+): Promise<EnrollmentRow | undefined> {
+  return selectEnrollments(db, siteId)
+    .where('e.person_id', '=', personId)
+    .where('e.course_id', '=', courseId)
+    .executeTakeFirst();
 }
 
 /** @returns the new enrollment's id, or undefined when the student is already enrolled */
@@ -76,12 +111,26 @@ export async function insertEnrollment(db: Db, enrollment: Insertable<Enrollment
   return row?.id;
 }
 
-export async function updateEnrollment(db: Db, siteId: string, id: string, changes: Updateable<EnrollmentsTable>): Promise<boolean> {
-  const result = await db.updateTable('enrollments').set(changes).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+export async function updateEnrollment(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<EnrollmentsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('enrollments')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteEnrollment(db: Db, siteId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('enrollments').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('enrollments')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -30,22 +30,44 @@ export async function listRegistrations(
   let q = selectRegistrations(db, siteId, eventId).select(value.as('sort_key'));
   if (status) q = q.where('r.status', '=', status);
   if (after) q = q.where(after);
-  return q.orderBy(orderBy).limit(window.limit + 1).execute();
+  return q
+    .orderBy(orderBy)
+    .limit(window.limit + 1)
+    .execute();
 }
 
-export async function findRegistration(db: Db, siteId: string, eventId: string, id: string): Promise<RegistrationRow | undefined> {
+export async function findRegistration(
+  db: Db,
+  siteId: string,
+  eventId: string,
+  id: string,
+): Promise<RegistrationRow | undefined> {
   return selectRegistrations(db, siteId, eventId).where('r.id', '=', id).executeTakeFirst();
 }
 
-export async function findRegistrationOf(db: Db, siteId: string, eventId: string, personId: string): Promise<RegistrationRow | undefined> {
+export async function findRegistrationOf(
+  db: Db,
+  siteId: string,
+  eventId: string,
+  personId: string,
+): Promise<RegistrationRow | undefined> {
   return selectRegistrations(db, siteId, eventId).where('r.person_id', '=', personId).executeTakeFirst();
 }
 
 export async function insertRegistration(db: Db, siteId: string, eventId: string, personId: string): Promise<string> {
-  const row = await db.insertInto('event_registrations').values({ site_id: siteId, event_id: eventId, person_id: personId }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('event_registrations')
+    .values({ site_id: siteId, event_id: eventId, person_id: personId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateRegistration(db: Db, siteId: string, id: string, changes: Updateable<EventRegistrationsTable>): Promise<void> {
+export async function updateRegistration(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<EventRegistrationsTable>,
+): Promise<void> {
   await db.updateTable('event_registrations').set(changes).where('site_id', '=', siteId).where('id', '=', id).execute();
 }

@@ -29,7 +29,12 @@ function selectEvents(db: Db, siteId: string) {
     .where('events.site_id', '=', siteId);
 }
 
-export async function listEvents(db: Db, siteId: string, window: KeysetPage, filters: EventFilters): Promise<Array<EventRow & { sort_key: string | number }>> {
+export async function listEvents(
+  db: Db,
+  siteId: string,
+  window: KeysetPage,
+  filters: EventFilters,
+): Promise<Array<EventRow & { sort_key: string | number }>> {
   const { value, orderBy, after } = keyset(sortColumn(EVENT_SORTS, window.sort, 'events'), 'events.id', window);
   let q = selectEvents(db, siteId).select(value.as('sort_key'));
   if (filters.status) q = q.where('status', '=', filters.status);
@@ -38,10 +43,15 @@ export async function listEvents(db: Db, siteId: string, window: KeysetPage, fil
   if (filters.startsBefore) q = q.where('starts_at', '<', new Date(filters.startsBefore));
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('location', 'ilike', pattern)]));
+    q = q.where((eb) =>
+      eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('location', 'ilike', pattern)]),
+    );
   }
   if (after) q = q.where(after);
-  return q.orderBy(orderBy).limit(window.limit + 1).execute();
+  return q
+    .orderBy(orderBy)
+    .limit(window.limit + 1)
+    .execute();
 }
 
 export async function findEvent(db: Db, siteId: string, id: string): Promise<EventRow | undefined> {
@@ -54,7 +64,13 @@ export async function findEvent(db: Db, siteId: string, id: string): Promise<Eve
  * registrations the previous holder of the lock committed.
  */
 export async function lockEvent(trx: Db, siteId: string, id: string): Promise<boolean> {
-  const row = await trx.selectFrom('events').select('id').where('site_id', '=', siteId).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('events')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -63,8 +79,18 @@ export async function insertEvent(db: Db, event: Insertable<EventsTable>): Promi
   return row.id;
 }
 
-export async function updateEvent(db: Db, siteId: string, id: string, changes: Updateable<EventsTable>): Promise<boolean> {
-  const result = await db.updateTable('events').set(changes).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+export async function updateEvent(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<EventsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -74,7 +100,13 @@ export async function deleteUnregisteredEvent(db: Db, siteId: string, id: string
     .deleteFrom('events')
     .where('site_id', '=', siteId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('event_registrations').select('id').whereRef('event_registrations.event_id', '=', 'events.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('event_registrations').select('id').whereRef('event_registrations.event_id', '=', 'events.id'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -16,12 +16,21 @@ function selectForms(db: Db, siteId: string) {
     .selectAll('f')
     .select((eb) => [
       timeText('f.created_at').as('created_at_exact'),
-      eb.selectFrom('form_submissions as s').select(eb.fn.countAll<number>().as('n')).whereRef('s.form_id', '=', 'f.id').where('s.site_id', '=', siteId).as('submission_count'),
+      eb
+        .selectFrom('form_submissions as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.form_id', '=', 'f.id')
+        .where('s.site_id', '=', siteId)
+        .as('submission_count'),
     ])
     .where('f.site_id', '=', siteId);
 }
 
-export async function listForms(db: Db, siteId: string, query: KeysetPage & { search?: string | undefined }): Promise<FormRow[]> {
+export async function listForms(
+  db: Db,
+  siteId: string,
+  query: KeysetPage & { search?: string | undefined },
+): Promise<FormRow[]> {
   let q = selectForms(db, siteId);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,7 +38,10 @@ export async function listForms(db: Db, siteId: string, query: KeysetPage & { se
   }
   const page = keyset(sortColumn(FORM_SORTS, query.sort, 'f'), 'f.id', query);
   if (page.after) q = q.where(page.after);
-  const rows = await q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
   return rows as FormRow[];
 }
 
@@ -41,7 +53,11 @@ export async function listSubmissions(
   db: Db,
   siteId: string,
   formId: string,
-  query: KeysetPage & { personId?: string | undefined; createdAfter?: string | undefined; createdBefore?: string | undefined },
+  query: KeysetPage & {
+    personId?: string | undefined;
+    createdAfter?: string | undefined;
+    createdBefore?: string | undefined;
+  },
 ): Promise<SubmissionRow[]> {
   let q = db
     .selectFrom('form_submissions')
@@ -54,5 +70,8 @@ export async function listSubmissions(
   if (query.createdBefore) q = q.where('created_at', '<', new Date(query.createdBefore));
   const page = keyset(columnKey('created_at', 'time'), 'id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }

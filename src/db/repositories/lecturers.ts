@@ -15,21 +15,41 @@ export async function listLecturers(
   siteId: string,
   query: KeysetPage & { search?: string | undefined; personId?: string | undefined; courseId?: string | undefined },
 ): Promise<Array<LecturerRow & { created_at_exact: string }>> {
-  let q = db.selectFrom('lecturers').selectAll('lecturers').select(timeText('lecturers.created_at').as('created_at_exact')).where('lecturers.site_id', '=', siteId);
+  let q = db
+    .selectFrom('lecturers')
+    .selectAll('lecturers')
+    .select(timeText('lecturers.created_at').as('created_at_exact'))
+    .where('lecturers.site_id', '=', siteId);
   if (query.personId) q = q.where('lecturers.person_id', '=', query.personId);
   if (query.courseId) {
     const courseId = query.courseId;
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('course_lecturers as cl').select('cl.lecturer_id').whereRef('cl.lecturer_id', '=', 'lecturers.id').where('cl.course_id', '=', courseId)),
+      eb.exists(
+        eb
+          .selectFrom('course_lecturers as cl')
+          .select('cl.lecturer_id')
+          .whereRef('cl.lecturer_id', '=', 'lecturers.id')
+          .where('cl.course_id', '=', courseId),
+      ),
     );
   }
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('email', 'ilike', pattern), eb('headline', 'ilike', pattern)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('slug', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('headline', 'ilike', pattern),
+      ]),
+    );
   }
   const page = keyset(sortColumn(LECTURER_SORTS, query.sort, 'lecturers'), 'lecturers.id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findLecturer(db: Db, siteId: string, id: string): Promise<LecturerRow | undefined> {
@@ -40,8 +60,19 @@ export async function insertLecturer(db: Db, lecturer: Insertable<LecturersTable
   return db.insertInto('lecturers').values(lecturer).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateLecturer(db: Db, siteId: string, id: string, changes: Updateable<LecturersTable>): Promise<LecturerRow | undefined> {
-  return db.updateTable('lecturers').set(changes).where('site_id', '=', siteId).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updateLecturer(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<LecturersTable>,
+): Promise<LecturerRow | undefined> {
+  return db
+    .updateTable('lecturers')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Deletes the profile only while it teaches no course, in one statement (no race with an assign). */
@@ -50,13 +81,19 @@ export async function deleteUnassignedLecturer(db: Db, siteId: string, id: strin
     .deleteFrom('lecturers')
     .where('site_id', '=', siteId)
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('course_lecturers').select('lecturer_id').where('lecturer_id', '=', id))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('course_lecturers').select('lecturer_id').where('lecturer_id', '=', id))),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Course ids per lecturer, for a page of this site's lecturers (one query per page). */
-export async function listCourseIdsOf(db: Db, siteId: string, lecturerIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function listCourseIdsOf(
+  db: Db,
+  siteId: string,
+  lecturerIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const byLecturer = new Map<string, string[]>(lecturerIds.map((id) => [id, []]));
   if (lecturerIds.length === 0) return byLecturer;
   const rows = await db
@@ -74,9 +111,17 @@ export async function listCourseIdsOf(db: Db, siteId: string, lecturerIds: reado
 
 /** Idempotent: assigning twice leaves one row (the primary key is the pair). */
 export async function assignLecturer(db: Db, courseId: string, lecturerId: string): Promise<void> {
-  await db.insertInto('course_lecturers').values({ course_id: courseId, lecturer_id: lecturerId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('course_lecturers')
+    .values({ course_id: courseId, lecturer_id: lecturerId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function unassignLecturer(db: Db, courseId: string, lecturerId: string): Promise<void> {
-  await db.deleteFrom('course_lecturers').where('course_id', '=', courseId).where('lecturer_id', '=', lecturerId).execute();
+  await db
+    .deleteFrom('course_lecturers')
+    .where('course_id', '=', courseId)
+    .where('lecturer_id', '=', lecturerId)
+    .execute();
 }

@@ -9,7 +9,11 @@ import type { LecturesTable } from '../schema.ts';
 export type LectureRow = Selectable<LecturesTable>;
 
 /** Lectures of the given sections, by section then position. */
-export async function listLecturesOfSections(db: Db, siteId: string, sectionIds: readonly string[]): Promise<LectureRow[]> {
+export async function listLecturesOfSections(
+  db: Db,
+  siteId: string,
+  sectionIds: readonly string[],
+): Promise<LectureRow[]> {
   if (sectionIds.length === 0) return [];
   return db
     .selectFrom('lectures')
@@ -27,7 +31,12 @@ export async function findLecture(db: Db, siteId: string, id: string): Promise<L
 }
 
 /** The highest position in the section, leaving one lecture out (0 when there is none). */
-export async function lastLecturePosition(db: Db, siteId: string, sectionId: string, exceptId?: string): Promise<number> {
+export async function lastLecturePosition(
+  db: Db,
+  siteId: string,
+  sectionId: string,
+  exceptId?: string,
+): Promise<number> {
   let q = db
     .selectFrom('lectures')
     .select((eb) => eb.fn.max('position').as('last'))
@@ -49,7 +58,14 @@ export async function countLectures(db: Db, siteId: string, sectionId: string): 
 }
 
 /** Moves every lecture of the section at or after `from` by `delta` places, except one. */
-export async function shiftLectures(db: Db, siteId: string, sectionId: string, from: number, delta: 1 | -1, exceptId?: string): Promise<void> {
+export async function shiftLectures(
+  db: Db,
+  siteId: string,
+  sectionId: string,
+  from: number,
+  delta: 1 | -1,
+  exceptId?: string,
+): Promise<void> {
   let q = db
     .updateTable('lectures')
     .set({ position: sql<number>`position + ${delta}` })
@@ -64,8 +80,19 @@ export async function insertLecture(db: Db, lecture: Insertable<LecturesTable>):
   return db.insertInto('lectures').values(lecture).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateLecture(db: Db, siteId: string, id: string, changes: Updateable<LecturesTable>): Promise<LectureRow | undefined> {
-  return db.updateTable('lectures').set(changes).where('site_id', '=', siteId).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updateLecture(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<LecturesTable>,
+): Promise<LectureRow | undefined> {
+  return db
+    .updateTable('lectures')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteLecture(db: Db, siteId: string, id: string): Promise<boolean> {
@@ -75,6 +102,12 @@ export async function deleteLecture(db: Db, siteId: string, id: string): Promise
 
 /** Whether any student has progress recorded on the lecture (deleting it would erase that). */
 export async function lectureHasProgress(db: Db, siteId: string, id: string): Promise<boolean> {
-  const row = await db.selectFrom('lecture_progress').select('lecture_id').where('site_id', '=', siteId).where('lecture_id', '=', id).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('lecture_progress')
+    .select('lecture_id')
+    .where('site_id', '=', siteId)
+    .where('lecture_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

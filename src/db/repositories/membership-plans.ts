@@ -25,7 +25,11 @@ function sortKeyOf(sort: SortSpec): SortKey {
 }
 
 function selectPlans(db: Db, siteId: string) {
-  return db.selectFrom('membership_plans').selectAll().select(timeText('created_at').as('created_at_exact')).where('site_id', '=', siteId);
+  return db
+    .selectFrom('membership_plans')
+    .selectAll()
+    .select(timeText('created_at').as('created_at_exact'))
+    .where('site_id', '=', siteId);
 }
 
 export async function listPlans(db: Db, siteId: string, query: PlanQuery): Promise<PlanRow[]> {
@@ -39,7 +43,10 @@ export async function listPlans(db: Db, siteId: string, query: PlanQuery): Promi
   if (query.visible !== undefined) q = q.where('visible', '=', query.visible);
   const page = keyset(key, 'id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findPlan(db: Db, siteId: string, id: string): Promise<PlanRow | undefined> {
@@ -47,10 +54,20 @@ export async function findPlan(db: Db, siteId: string, id: string): Promise<Plan
 }
 
 export async function insertPlan(db: Db, plan: Insertable<MembershipPlansTable>): Promise<PlanRow> {
-  return db.insertInto('membership_plans').values(plan).returningAll().returning(timeText('created_at').as('created_at_exact')).executeTakeFirstOrThrow();
+  return db
+    .insertInto('membership_plans')
+    .values(plan)
+    .returningAll()
+    .returning(timeText('created_at').as('created_at_exact'))
+    .executeTakeFirstOrThrow();
 }
 
-export async function updatePlan(db: Db, siteId: string, id: string, changes: Updateable<MembershipPlansTable>): Promise<PlanRow | undefined> {
+export async function updatePlan(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<MembershipPlansTable>,
+): Promise<PlanRow | undefined> {
   return db
     .updateTable('membership_plans')
     .set(changes)
@@ -62,7 +79,11 @@ export async function updatePlan(db: Db, siteId: string, id: string, changes: Up
 }
 
 export async function deletePlan(db: Db, siteId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('membership_plans').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('membership_plans')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -93,7 +114,12 @@ export async function listPlanCourses(db: Db, siteId: string, planIds: readonly 
 /** Which of these ids are courses of this school. */
 export async function existingCourseIds(db: Db, siteId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('courses').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -9,7 +9,10 @@ import type { OAuthClientsTable } from '../schema-oauth.ts';
 export type ClientRow = Selectable<OAuthClientsTable>;
 export type NewClientRow = Insertable<OAuthClientsTable>;
 
-const clientForSite = hotQuery<ClientRow>('client_for_site', 'select * from oauth_clients where client_id = $1 and (site_id = $2 or site_id is null)');
+const clientForSite = hotQuery<ClientRow>(
+  'client_for_site',
+  'select * from oauth_clients where client_id = $1 and (site_id = $2 or site_id is null)',
+);
 
 /** A client of this school, or a deployment-wide one (vendor integrations): every token-endpoint call. */
 export async function findClientForSite(db: Db, siteId: string, clientId: string): Promise<ClientRow | undefined> {
@@ -25,30 +28,39 @@ export async function insertClient(db: Db, client: NewClientRow): Promise<Client
 }
 
 /** Insert or refresh a metadata-document client; its review status survives re-fetches. */
-export async function upsertMetadataDocumentClient(db: Db, client: NewClientRow): Promise<ClientRow & { inserted: boolean }> {
-  return db
-    .insertInto('oauth_clients')
-    .values(client)
-    .onConflict((oc) =>
-      oc.columns(['site_id', 'client_id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        redirect_uris: eb.ref('excluded.redirect_uris'),
-        grant_types: eb.ref('excluded.grant_types'),
-        client_uri: eb.ref('excluded.client_uri'),
-        logo_uri: eb.ref('excluded.logo_uri'),
-        metadata_document: eb.ref('excluded.metadata_document'),
-        metadata_expires_at: eb.ref('excluded.metadata_expires_at'),
-        updated_at: new Date(),
-      })),
-    )
-    .returningAll()
-    // xmax is 0 on a row this statement inserted and set on one it updated (PostgreSQL's MVCC).
-    .returning(sql<boolean>`xmax = 0`.as('inserted'))
-    .executeTakeFirstOrThrow();
+export async function upsertMetadataDocumentClient(
+  db: Db,
+  client: NewClientRow,
+): Promise<ClientRow & { inserted: boolean }> {
+  return (
+    db
+      .insertInto('oauth_clients')
+      .values(client)
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'client_id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          redirect_uris: eb.ref('excluded.redirect_uris'),
+          grant_types: eb.ref('excluded.grant_types'),
+          client_uri: eb.ref('excluded.client_uri'),
+          logo_uri: eb.ref('excluded.logo_uri'),
+          metadata_document: eb.ref('excluded.metadata_document'),
+          metadata_expires_at: eb.ref('excluded.metadata_expires_at'),
+          updated_at: new Date(),
+        })),
+      )
+      .returningAll()
+      // xmax is 0 on a row this statement inserted and set on one it updated (PostgreSQL's MVCC).
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirstOrThrow()
+  );
 }
 
 export async function updateClient(db: Db, id: string, changes: Updateable<OAuthClientsTable>): Promise<void> {
-  await db.updateTable('oauth_clients').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('oauth_clients')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findVendorIntegrationByName(db: Db, name: string): Promise<ClientRow | undefined> {
@@ -61,14 +73,20 @@ export async function findVendorIntegrationByName(db: Db, name: string): Promise
 }
 
 export async function insertVendorIntegration(db: Db, clientRowId: string, matchName: string): Promise<void> {
-  await db.insertInto('oauth_vendor_integrations').values({ client_row_id: clientRowId, match_name: matchName.trim().toLowerCase() }).execute();
+  await db
+    .insertInto('oauth_vendor_integrations')
+    .values({ client_row_id: clientRowId, match_name: matchName.trim().toLowerCase() })
+    .execute();
 }
 
 export async function touchClientLastUsed(db: Db, id: string): Promise<void> {
   await db.updateTable('oauth_clients').set({ last_used_at: new Date() }).where('id', '=', id).execute();
 }
 
-export async function listClients(db: Db, filter: { siteId: string | null; kind: ClientRow['kind'] }): Promise<ClientRow[]> {
+export async function listClients(
+  db: Db,
+  filter: { siteId: string | null; kind: ClientRow['kind'] },
+): Promise<ClientRow[]> {
   let query = db.selectFrom('oauth_clients').selectAll().where('kind', '=', filter.kind);
   query = filter.siteId === null ? query.where('site_id', 'is', null) : query.where('site_id', '=', filter.siteId);
   return query.orderBy('created_at').execute();
@@ -85,7 +103,12 @@ export async function findSiteIdBySlug(db: Db, slug: string): Promise<string | u
 }
 
 export async function findVendorClient(db: Db, clientId: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).where('kind', '=', 'vendor').executeTakeFirst();
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('kind', '=', 'vendor')
+    .executeTakeFirst();
 }
 
 // --- The admin area's view of a school's own clients. Every statement names the site,
@@ -93,17 +116,43 @@ export async function findVendorClient(db: Db, clientId: string): Promise<Client
 
 /** A client that belongs to this school (never a deployment-wide vendor integration). */
 export async function findSiteClient(db: Db, siteId: string, rowId: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('oauth_clients').selectAll().where('id', '=', rowId).where('site_id', '=', siteId).executeTakeFirst();
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('id', '=', rowId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
 }
 
-export async function updateSiteClient(db: Db, siteId: string, rowId: string, changes: Updateable<OAuthClientsTable>): Promise<boolean> {
-  const result = await db.updateTable('oauth_clients').set({ ...changes, updated_at: new Date() }).where('id', '=', rowId).where('site_id', '=', siteId).executeTakeFirst();
+export async function updateSiteClient(
+  db: Db,
+  siteId: string,
+  rowId: string,
+  changes: Updateable<OAuthClientsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_clients')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', rowId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Deleting a client deletes its grants and tokens with it (foreign keys cascade). */
-export async function deleteSiteClient(db: Db, siteId: string, rowId: string, kind: ClientRow['kind']): Promise<ClientRow | undefined> {
-  return db.deleteFrom('oauth_clients').where('id', '=', rowId).where('site_id', '=', siteId).where('kind', '=', kind).returningAll().executeTakeFirst();
+export async function deleteSiteClient(
+  db: Db,
+  siteId: string,
+  rowId: string,
+  kind: ClientRow['kind'],
+): Promise<ClientRow | undefined> {
+  return db
+    .deleteFrom('oauth_clients')
+    .where('id', '=', rowId)
+    .where('site_id', '=', siteId)
+    .where('kind', '=', kind)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The review queue: unreviewed documents first, then the newest. */

@@ -23,9 +23,18 @@ export async function consumeAuthorizationCode(db: Db, siteId: string, codeHash:
 }
 
 export async function findAuthorizationCode(db: Db, siteId: string, codeHash: string): Promise<CodeRow | undefined> {
-  return db.selectFrom('oauth_authorization_codes').selectAll().where('code_hash', '=', codeHash).where('site_id', '=', siteId).executeTakeFirst();
+  return db
+    .selectFrom('oauth_authorization_codes')
+    .selectAll()
+    .where('code_hash', '=', codeHash)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
 }
 
 export async function linkCodeToGrant(db: Db, codeHash: string, grantId: string): Promise<void> {
-  await db.updateTable('oauth_authorization_codes').set({ grant_id: grantId }).where('code_hash', '=', codeHash).execute();
+  await db
+    .updateTable('oauth_authorization_codes')
+    .set({ grant_id: grantId })
+    .where('code_hash', '=', codeHash)
+    .execute();
 }

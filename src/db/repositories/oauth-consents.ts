@@ -4,7 +4,12 @@ import type { Db } from '../database.ts';
 
 export type ConsentRow = { scopes: string[]; resource: string; granted_at: Date };
 
-export async function findConsent(db: Db, siteId: string, personId: string, clientRowId: string): Promise<ConsentRow | undefined> {
+export async function findConsent(
+  db: Db,
+  siteId: string,
+  personId: string,
+  clientRowId: string,
+): Promise<ConsentRow | undefined> {
   return db
     .selectFrom('oauth_consents')
     .select(['scopes', 'resource', 'granted_at'])
@@ -14,14 +19,32 @@ export async function findConsent(db: Db, siteId: string, personId: string, clie
     .executeTakeFirst();
 }
 
-export async function upsertConsent(db: Db, consent: { siteId: string; personId: string; clientRowId: string; scopes: string[]; resource: string }): Promise<void> {
+export async function upsertConsent(
+  db: Db,
+  consent: { siteId: string; personId: string; clientRowId: string; scopes: string[]; resource: string },
+): Promise<void> {
   await db
     .insertInto('oauth_consents')
-    .values({ site_id: consent.siteId, person_id: consent.personId, client_row_id: consent.clientRowId, scopes: consent.scopes, resource: consent.resource })
-    .onConflict((oc) => oc.columns(['site_id', 'person_id', 'client_row_id']).doUpdateSet({ scopes: consent.scopes, resource: consent.resource, updated_at: new Date() }))
+    .values({
+      site_id: consent.siteId,
+      person_id: consent.personId,
+      client_row_id: consent.clientRowId,
+      scopes: consent.scopes,
+      resource: consent.resource,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['site_id', 'person_id', 'client_row_id'])
+        .doUpdateSet({ scopes: consent.scopes, resource: consent.resource, updated_at: new Date() }),
+    )
     .execute();
 }
 
 export async function deleteConsent(db: Db, siteId: string, personId: string, clientRowId: string): Promise<void> {
-  await db.deleteFrom('oauth_consents').where('site_id', '=', siteId).where('person_id', '=', personId).where('client_row_id', '=', clientRowId).execute();
+  await db
+    .deleteFrom('oauth_consents')
+    .where('site_id', '=', siteId)
+    .where('person_id', '=', personId)
+    .where('client_row_id', '=', clientRowId)
+    .execute();
 }

@@ -30,13 +30,34 @@ export async function revokeGrants(db: Db, grantIds: readonly string[], reason: 
   if (grantIds.length === 0) return;
   const now = new Date();
   const ids = [...grantIds];
-  await db.updateTable('oauth_grants').set({ revoked_at: now, revoked_reason: reason }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
-  await db.updateTable('oauth_access_tokens').set({ revoked_at: now }).where('grant_id', 'in', ids).where('revoked_at', 'is', null).execute();
-  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('grant_id', 'in', ids).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_grants')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('oauth_access_tokens')
+    .set({ revoked_at: now })
+    .where('grant_id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at: now })
+    .where('grant_id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Every grant of one person to one client at a school ("Revoke" on Connected applications). */
-export async function revokeGrantsOfClientForPerson(db: Db, siteId: string, personId: string, clientRowId: string, reason: string): Promise<number> {
+export async function revokeGrantsOfClientForPerson(
+  db: Db,
+  siteId: string,
+  personId: string,
+  clientRowId: string,
+  reason: string,
+): Promise<number> {
   const grants = await db
     .selectFrom('oauth_grants')
     .select('id')
@@ -61,21 +82,46 @@ export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: 
 }
 
 /** Locks the refresh token row for the rotation transaction (RFC 9700 4.14.2: atomic rotation). */
-export async function lockRefreshToken(db: Db, siteId: string, tokenHash: string): Promise<(RefreshTokenRow & { grant_revoked_at: Date | null; person_id: string; grant_scopes: string[]; resource: string; auth_time: Date }) | undefined> {
+export async function lockRefreshToken(
+  db: Db,
+  siteId: string,
+  tokenHash: string,
+): Promise<
+  | (RefreshTokenRow & {
+      grant_revoked_at: Date | null;
+      person_id: string;
+      grant_scopes: string[];
+      resource: string;
+      auth_time: Date;
+    })
+  | undefined
+> {
   // The grant first, then the token: the order rotateLiveRefreshToken and revokeGrant take. Locking
   // the token first deadlocked against the one-statement rotation under concurrent uses of one
   // token (RFC 9700 4.14.2; contract-tests/reliability/refresh-race.test.ts).
   await db
     .selectFrom('oauth_grants')
     .select('id')
-    .where('id', '=', (eb) => eb.selectFrom('oauth_refresh_tokens').select('grant_id').where('token_hash', '=', tokenHash).where('site_id', '=', siteId))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('oauth_refresh_tokens')
+        .select('grant_id')
+        .where('token_hash', '=', tokenHash)
+        .where('site_id', '=', siteId),
+    )
     .forUpdate()
     .execute();
   return db
     .selectFrom('oauth_refresh_tokens as r')
     .innerJoin('oauth_grants as g', 'g.id', 'r.grant_id')
     .selectAll('r')
-    .select(['g.revoked_at as grant_revoked_at', 'g.person_id', 'g.scopes as grant_scopes', 'g.resource', 'g.auth_time'])
+    .select([
+      'g.revoked_at as grant_revoked_at',
+      'g.person_id',
+      'g.scopes as grant_scopes',
+      'g.resource',
+      'g.auth_time',
+    ])
     .where('r.token_hash', '=', tokenHash)
     .where('r.site_id', '=', siteId)
     .forUpdate('r')
@@ -83,7 +129,12 @@ export async function lockRefreshToken(db: Db, siteId: string, tokenHash: string
 }
 
 export async function markRefreshTokenRotated(db: Db, tokenHash: string, at: Date): Promise<void> {
-  await db.updateTable('oauth_refresh_tokens').set({ rotated_at: at }).where('token_hash', '=', tokenHash).where('rotated_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ rotated_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .execute();
 }
 
 /** Ends the family's other live refresh tokens, so a grace-window retry leaves one successor. */
@@ -116,7 +167,16 @@ export type RotationInput = {
   refreshToken: { hash: string; expiresAt: Date };
 };
 /** The rotation, with the facts its standing rests on (standing/token-standing.ts decides on them). */
-export type Rotation = { grant_id: string; person_id: string; resource: string; scopes: string[]; access_expires_at: Date; audience: 'operator' | 'member'; roles: SiteRole[]; mcp_connections: boolean };
+export type Rotation = {
+  grant_id: string;
+  person_id: string;
+  resource: string;
+  scopes: string[];
+  access_expires_at: Date;
+  audience: 'operator' | 'member';
+  roles: SiteRole[];
+  mcp_connections: boolean;
+};
 
 /**
  * The common refresh (RFC 6749 6, RFC 9700 4.14.2) in one statement, so a pool connection is held
@@ -176,6 +236,17 @@ const rotation = hotQuery<Rotation>(
 
 export async function rotateLiveRefreshToken(db: Db, input: RotationInput): Promise<Rotation | undefined> {
   const { tokenHash, siteId, now, clientRowId, requestedScopes, resource, accessToken, refreshToken } = input;
-  const rows = await rotation(db, [tokenHash, siteId, now, clientRowId, requestedScopes, resource, accessToken.hash, accessToken.expiresAt, refreshToken.hash, refreshToken.expiresAt]);
+  const rows = await rotation(db, [
+    tokenHash,
+    siteId,
+    now,
+    clientRowId,
+    requestedScopes,
+    resource,
+    accessToken.hash,
+    accessToken.expiresAt,
+    refreshToken.hash,
+    refreshToken.expiresAt,
+  ]);
   return rows[0];
 }

@@ -5,11 +5,25 @@ export type SessionRow = { id: string; site_id: string; person_id: string; auth_
 
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; siteId: string; personId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  session: {
+    tokenHash: string;
+    siteId: string;
+    personId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ): Promise<SessionRow> {
   return db
     .insertInto('oauth_sessions')
-    .values({ token_hash: session.tokenHash, site_id: session.siteId, person_id: session.personId, expires_at: session.expiresAt, user_agent: session.userAgent, ip: session.ip })
+    .values({
+      token_hash: session.tokenHash,
+      site_id: session.siteId,
+      person_id: session.personId,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+    })
     .returning(['id', 'site_id', 'person_id', 'auth_time', 'expires_at'])
     .executeTakeFirstOrThrow();
 }
@@ -26,5 +40,10 @@ export async function findActiveSession(db: Db, siteId: string, tokenHash: strin
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.updateTable('oauth_sessions').set({ revoked_at: new Date() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -7,7 +7,11 @@ import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortKey, type SortSpec } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
 
-export type OrderRow = Selectable<OrdersTable> & { customer_email: string; customer_name: string | null; created_at_exact: string };
+export type OrderRow = Selectable<OrdersTable> & {
+  customer_email: string;
+  customer_name: string | null;
+  created_at_exact: string;
+};
 export type OrderItemRow = Selectable<OrderItemsTable>;
 
 export type OrderQuery = {
@@ -49,7 +53,10 @@ export async function listOrders(db: Db, siteId: string, query: OrderQuery): Pro
   if (query.email) q = q.where('p.email', 'ilike', likePattern(query.email));
   const page = keyset(key, 'o.id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findOrder(db: Db, siteId: string, id: string): Promise<OrderRow | undefined> {

@@ -11,7 +11,12 @@ export type PageSummaryRow = Omit<PageRow, 'body'> & { sort_key: string | number
 
 export const PAGE_SORTS: Sortable = { created_at: 'time', title: 'text' };
 
-export async function listPages(db: Db, siteId: string, window: KeysetPage, filters: { status?: DraftOrPublished | undefined; search?: string | undefined }): Promise<PageSummaryRow[]> {
+export async function listPages(
+  db: Db,
+  siteId: string,
+  window: KeysetPage,
+  filters: { status?: DraftOrPublished | undefined; search?: string | undefined },
+): Promise<PageSummaryRow[]> {
   const { value, orderBy, after } = keyset(sortColumn(PAGE_SORTS, window.sort), 'id', window);
   let q = db
     .selectFrom('pages')
@@ -24,7 +29,10 @@ export async function listPages(db: Db, siteId: string, window: KeysetPage, filt
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern)]));
   }
   if (after) q = q.where(after);
-  return q.orderBy(orderBy).limit(window.limit + 1).execute();
+  return q
+    .orderBy(orderBy)
+    .limit(window.limit + 1)
+    .execute();
 }
 
 export async function findPage(db: Db, siteId: string, id: string): Promise<PageRow | undefined> {
@@ -35,8 +43,19 @@ export async function insertPage(db: Db, page: Insertable<PagesTable>): Promise<
   return db.insertInto('pages').values(page).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updatePage(db: Db, siteId: string, id: string, changes: Updateable<PagesTable>): Promise<PageRow | undefined> {
-  return db.updateTable('pages').set(changes).where('site_id', '=', siteId).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updatePage(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<PagesTable>,
+): Promise<PageRow | undefined> {
+  return db
+    .updateTable('pages')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deletePage(db: Db, siteId: string, id: string): Promise<boolean> {

@@ -36,7 +36,11 @@ export type PeopleQuery = KeysetPage & {
 function rolesAt(db: Db, siteId: string, only?: SiteRole) {
   let q = db
     .selectFrom('site_roles')
-    .select((eb) => ['person_id', eb.fn.min('created_at').as('created_at'), sql<SiteRole[]>`json_agg(role order by role)`.as('roles')])
+    .select((eb) => [
+      'person_id',
+      eb.fn.min('created_at').as('created_at'),
+      sql<SiteRole[]>`json_agg(role order by role)`.as('roles'),
+    ])
     .where('site_id', '=', siteId)
     .groupBy('person_id');
   if (only) q = q.where('role', '=', only);
@@ -44,7 +48,14 @@ function rolesAt(db: Db, siteId: string, only?: SiteRole) {
 }
 
 function keysetOf(query: PeopleQuery) {
-  return keyset(sortColumn({ 'r.created_at': 'time', 'p.email': 'text' }, { ...query.sort, column: query.sort.column === 'email' ? 'p.email' : 'r.created_at' }), 'p.id', query);
+  return keyset(
+    sortColumn(
+      { 'r.created_at': 'time', 'p.email': 'text' },
+      { ...query.sort, column: query.sort.column === 'email' ? 'p.email' : 'r.created_at' },
+    ),
+    'p.id',
+    query,
+  );
 }
 
 function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
@@ -55,8 +66,14 @@ function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
   }
   if (query.createdAfter) where.push(sql<boolean>`r.created_at >= ${query.createdAfter}::timestamptz`);
   if (query.createdBefore) where.push(sql<boolean>`r.created_at < ${query.createdBefore}::timestamptz`);
-  if (query.role) where.push(sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = p.id and x.role = ${query.role})`);
-  if (query.courseId) where.push(sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = p.id and e.course_id = ${query.courseId}::uuid)`);
+  if (query.role)
+    where.push(
+      sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = p.id and x.role = ${query.role})`,
+    );
+  if (query.courseId)
+    where.push(
+      sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = p.id and e.course_id = ${query.courseId}::uuid)`,
+    );
   const { after } = keysetOf(query);
   if (after) where.push(after);
   return where;
@@ -73,7 +90,10 @@ function selectPeople(db: Db, siteId: string, only?: SiteRole) {
 async function listPeople(db: Db, siteId: string, query: PeopleQuery, only?: SiteRole): Promise<PersonAtSiteRow[]> {
   let q = selectPeople(db, siteId, only);
   for (const condition of conditions(siteId, query)) q = q.where(condition);
-  return q.orderBy(keysetOf(query).orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(keysetOf(query).orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export function listStudents(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {

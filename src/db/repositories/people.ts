@@ -5,7 +5,10 @@ import type { SiteRole } from '../schema.ts';
 
 export type PersonRow = { id: string; email: string; name: string | null };
 
-export async function findPersonByEmail(db: Db, email: string): Promise<(PersonRow & { password_hash: string | null }) | undefined> {
+export async function findPersonByEmail(
+  db: Db,
+  email: string,
+): Promise<(PersonRow & { password_hash: string | null }) | undefined> {
   return db
     .selectFrom('people as p')
     .leftJoin('credentials as c', 'c.person_id', 'p.id')
@@ -27,7 +30,12 @@ function ordered(held: Iterable<SiteRole | null>): SiteRole[] {
 }
 
 export async function listRolesAtSite(db: Db, siteId: string, personId: string): Promise<SiteRole[]> {
-  const rows = await db.selectFrom('site_roles').select('role').where('site_id', '=', siteId).where('person_id', '=', personId).execute();
+  const rows = await db
+    .selectFrom('site_roles')
+    .select('role')
+    .where('site_id', '=', siteId)
+    .where('person_id', '=', personId)
+    .execute();
   return ordered(rows.map((r) => r.role));
 }
 
@@ -41,7 +49,11 @@ const personWithRoles = hotQuery<PersonRow & { role: SiteRole | null }>(
 );
 
 /** A person and their roles at one school in one statement; roles empty when they hold none there (UserInfo, the GraphQL viewer). */
-export async function findPersonWithRolesAtSite(db: Db, siteId: string, personId: string): Promise<PersonWithRoles | undefined> {
+export async function findPersonWithRolesAtSite(
+  db: Db,
+  siteId: string,
+  personId: string,
+): Promise<PersonWithRoles | undefined> {
   const rows = await personWithRoles(db, [personId, siteId]);
   const first = rows[0];
   return first && { id: first.id, email: first.email, name: first.name, roles: ordered(rows.map((row) => row.role)) };

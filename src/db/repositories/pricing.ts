@@ -21,8 +21,22 @@ export async function listPricedCourses(db: Db, siteId: string) {
 export async function listPricedPlans(db: Db, siteId: string) {
   return db
     .selectFrom('membership_plans as p')
-    .select(['p.name', 'p.slug', 'p.price_amount', 'p.currency', 'p.billing_interval', 'p.interval_count', 'p.trial_days'])
-    .select((eb) => eb.selectFrom('membership_plan_courses as pc').whereRef('pc.plan_id', '=', 'p.id').select(sql<number>`count(*)::int`.as('n')).as('course_count'))
+    .select([
+      'p.name',
+      'p.slug',
+      'p.price_amount',
+      'p.currency',
+      'p.billing_interval',
+      'p.interval_count',
+      'p.trial_days',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('membership_plan_courses as pc')
+        .whereRef('pc.plan_id', '=', 'p.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('course_count'),
+    )
     .where('p.site_id', '=', siteId)
     .where('p.status', '=', 'active')
     .where('p.visible', '=', true)
@@ -47,7 +61,12 @@ export async function listPricedEvents(db: Db, siteId: string, now: Date) {
     .selectFrom('events as e')
     .select(['e.title', 'e.slug', 'e.starts_at', 'e.price_amount', 'e.currency', 'e.capacity'])
     .select((eb) =>
-      eb.selectFrom('event_registrations as r').whereRef('r.event_id', '=', 'e.id').where('r.status', '!=', 'cancelled').select(sql<number>`count(*)::int`.as('n')).as('registered'),
+      eb
+        .selectFrom('event_registrations as r')
+        .whereRef('r.event_id', '=', 'e.id')
+        .where('r.status', '!=', 'cancelled')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('registered'),
     )
     .where('e.site_id', '=', siteId)
     .where('e.status', '=', 'published')

@@ -12,10 +12,19 @@ export type CurriculumLectureRow = {
   status: DraftOrPublished;
 };
 
-export type LectureProgressRow = { enrollment_id: string; lecture_id: string; position_seconds: number; completed_at: Date | null };
+export type LectureProgressRow = {
+  enrollment_id: string;
+  lecture_id: string;
+  position_seconds: number;
+  completed_at: Date | null;
+};
 
 /** Lectures of the courses, drafts included (a last-watched lecture may since have become a draft). */
-export async function listLecturesOfCourses(db: Db, siteId: string, courseIds: readonly string[]): Promise<CurriculumLectureRow[]> {
+export async function listLecturesOfCourses(
+  db: Db,
+  siteId: string,
+  courseIds: readonly string[],
+): Promise<CurriculumLectureRow[]> {
   if (courseIds.length === 0) return [];
   return db
     .selectFrom('lectures as l')
@@ -29,7 +38,11 @@ export async function listLecturesOfCourses(db: Db, siteId: string, courseIds: r
     .execute();
 }
 
-export async function listProgressOfEnrollments(db: Db, siteId: string, enrollmentIds: readonly string[]): Promise<LectureProgressRow[]> {
+export async function listProgressOfEnrollments(
+  db: Db,
+  siteId: string,
+  enrollmentIds: readonly string[],
+): Promise<LectureProgressRow[]> {
   if (enrollmentIds.length === 0) return [];
   return db
     .selectFrom('lecture_progress')

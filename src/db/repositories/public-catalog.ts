@@ -23,7 +23,11 @@ export type PublicEventRow = {
 };
 
 /** Published events starting after `now`, soonest first; the cursor is the last (starts_at, id). */
-export async function listUpcomingPublishedEvents(db: Db, siteId: string, page: KeysetPage & { now: Date }): Promise<Array<PublicEventRow & { sort_key: string | number }>> {
+export async function listUpcomingPublishedEvents(
+  db: Db,
+  siteId: string,
+  page: KeysetPage & { now: Date },
+): Promise<Array<PublicEventRow & { sort_key: string | number }>> {
   const keyed = keyset(columnKey('e.starts_at', 'time'), 'e.id', page);
   let query = db
     .selectFrom('events as e')
@@ -53,7 +57,10 @@ export async function listUpcomingPublishedEvents(db: Db, siteId: string, page: 
     .where('e.status', '=', 'published')
     .where('e.starts_at', '>', page.now);
   if (keyed.after) query = query.where(keyed.after);
-  const rows = await query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
   return rows.map((row) => ({ ...row, taken_seats: Number(row.taken_seats ?? 0) }));
 }
 
@@ -74,16 +81,33 @@ export async function listVisibleActivePlans(db: Db, siteId: string, page: Keyse
   const keyed = keyset(columnKey('price_amount', 'integer'), 'id', page);
   let query = db
     .selectFrom('membership_plans')
-    .select(['id', 'slug', 'name', 'description', 'price_amount', 'currency', 'billing_interval', 'interval_count', 'trial_days'])
+    .select([
+      'id',
+      'slug',
+      'name',
+      'description',
+      'price_amount',
+      'currency',
+      'billing_interval',
+      'interval_count',
+      'trial_days',
+    ])
     .where('site_id', '=', siteId)
     .where('status', '=', 'active')
     .where('visible', '=', true);
   if (keyed.after) query = query.where(keyed.after);
-  return query.orderBy(keyed.orderBy).limit(page.limit + 1).execute();
+  return query
+    .orderBy(keyed.orderBy)
+    .limit(page.limit + 1)
+    .execute();
 }
 
 /** The published, public courses a page of plans includes, in one query for the whole page. */
-export async function listPublicCoursesOfPlans(db: Db, siteId: string, planIds: readonly string[]): Promise<{ plan_id: string; slug: string; title: string }[]> {
+export async function listPublicCoursesOfPlans(
+  db: Db,
+  siteId: string,
+  planIds: readonly string[],
+): Promise<{ plan_id: string; slug: string; title: string }[]> {
   if (planIds.length === 0) return [];
   return db
     .selectFrom('membership_plan_courses as pc')

@@ -21,13 +21,23 @@ const addHits = hotQuery<{ hits: number }>(
 );
 
 /** Adds `count` hits to a bucket's window and answers the window's total after them. */
-export async function hitCounter(db: Db, bucket: string, windowStart: Date, expiresAt: Date, count = 1): Promise<number> {
+export async function hitCounter(
+  db: Db,
+  bucket: string,
+  windowStart: Date,
+  expiresAt: Date,
+  count = 1,
+): Promise<number> {
   const [row] = await addHits(db, [bucket, windowStart, count, expiresAt]);
   return row!.hits;
 }
 
 export async function resetCounter(db: Db, bucket: string, windowStart: Date): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).where('window_start', '=', windowStart).execute();
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .execute();
 }
 
 /** Token-bucket rows carry no window. */
@@ -40,7 +50,13 @@ const ms = (value: number) => sql`(${value}::double precision * interval '1 mill
  * the bucket is empty. The conditional upsert holds the row lock, so concurrent takes on one
  * bucket, from any instance, never hand out more tokens than it has.
  */
-export async function takeToken(db: Db, bucket: string, now: Date, intervalMs: number, capacityMs: number): Promise<Date | undefined> {
+export async function takeToken(
+  db: Db,
+  bucket: string,
+  now: Date,
+  intervalMs: number,
+  capacityMs: number,
+): Promise<Date | undefined> {
   const next = sql`greatest(rate_limit_counters.expires_at, ${now}) + ${ms(intervalMs)}`;
   const { rows } = await sql<{ tat: Date }>`
     insert into rate_limit_counters (bucket, window_start, hits, expires_at)
@@ -65,17 +81,25 @@ export async function findTokenBucket(db: Db, bucket: string, now: Date): Promis
 
 /** Gives one token back (an attempt that turned out not to count). */
 export async function returnToken(db: Db, bucket: string, intervalMs: number): Promise<void> {
-  await sql`update rate_limit_counters set expires_at = expires_at - ${ms(intervalMs)} where bucket = ${bucket} and window_start = ${NO_WINDOW}`.execute(db);
+  await sql`update rate_limit_counters set expires_at = expires_at - ${ms(intervalMs)} where bucket = ${bucket} and window_start = ${NO_WINDOW}`.execute(
+    db,
+  );
 }
 
 /** Fills the bucket again. */
 export async function deleteTokenBucket(db: Db, bucket: string): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).where('window_start', '=', NO_WINDOW).execute();
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', NO_WINDOW)
+    .execute();
 }
 
 /** A remembered fact with an end (a bucket that is "full" until then): e.g. an address a person signed in from. */
 export async function rememberUntil(db: Db, bucket: string, until: Date): Promise<void> {
   await sql`
     insert into rate_limit_counters (bucket, window_start, hits, expires_at) values (${bucket}, ${NO_WINDOW}, 0, ${until})
-    on conflict (bucket, window_start) do update set expires_at = greatest(rate_limit_counters.expires_at, excluded.expires_at)`.execute(db);
+    on conflict (bucket, window_start) do update set expires_at = greatest(rate_limit_counters.expires_at, excluded.expires_at)`.execute(
+    db,
+  );
 }

@@ -22,7 +22,10 @@ const COLUMNS = ['id', 'site_id', 'email', 'name', 'role', 'status', 'created_at
  * The pending invitation of this e-mail to this role here, with a fresh accept link (and the name
  * typed this time): inviting again re-sends, since only the digest of an earlier link is kept.
  */
-export async function upsertPendingInvitation(db: Db, input: { siteId: string; email: string; name: string; role: SiteRole; tokenHash: string; expiresAt: Date }): Promise<InvitationRow> {
+export async function upsertPendingInvitation(
+  db: Db,
+  input: { siteId: string; email: string; name: string; role: SiteRole; tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow> {
   const { rows } = await sql<InvitationRow>`
     insert into school_invitations (site_id, email, name, role, token_hash, expires_at)
     values (${input.siteId}, ${input.email}, ${input.name}, ${input.role}, ${input.tokenHash}, ${input.expiresAt})
@@ -32,12 +35,26 @@ export async function upsertPendingInvitation(db: Db, input: { siteId: string; e
   return rows[0]!;
 }
 
-export async function findInvitationByToken(db: Db, siteId: string, tokenHash: string): Promise<InvitationRow | undefined> {
-  return db.selectFrom('school_invitations').select(COLUMNS).where('site_id', '=', siteId).where('token_hash', '=', tokenHash).executeTakeFirst();
+export async function findInvitationByToken(
+  db: Db,
+  siteId: string,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('school_invitations')
+    .select(COLUMNS)
+    .where('site_id', '=', siteId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Answers a pending invitation once; false when it was answered already (a concurrent answer won). */
-export async function answerInvitation(db: Db, id: string, status: Exclude<InvitationStatus, 'pending'>, personId: string | null): Promise<boolean> {
+export async function answerInvitation(
+  db: Db,
+  id: string,
+  status: Exclude<InvitationStatus, 'pending'>,
+  personId: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('school_invitations')
     .set({ status, person_id: personId, answered_at: new Date() })
@@ -60,5 +77,12 @@ export async function insertFirstCredentials(db: Db, personId: string, passwordH
 
 /** Whether the identity holds a role at any school (then it is someone's, and only its owner may set a password). */
 export async function hasAnyRole(db: Db, personId: string): Promise<boolean> {
-  return (await db.selectFrom('site_roles').select('person_id').where('person_id', '=', personId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('site_roles')
+      .select('person_id')
+      .where('person_id', '=', personId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }

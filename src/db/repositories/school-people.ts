@@ -16,7 +16,11 @@ export async function findOrInsertIdentity(db: Db, email: string, name: string):
     .returning(['id', 'email', 'name', 'avatar_url'])
     .executeTakeFirst();
   if (inserted) return inserted;
-  return db.selectFrom('people').select(['id', 'email', 'name', 'avatar_url']).where('email', '=', email).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('people')
+    .select(['id', 'email', 'name', 'avatar_url'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 }
 
 /** @returns true when the role is new, false when the person already held it here */
@@ -31,12 +35,22 @@ export async function insertRole(db: Db, siteId: string, personId: string, role:
 }
 
 export async function listRoles(db: Db, siteId: string, personId: string): Promise<SiteRole[]> {
-  const rows = await db.selectFrom('site_roles').select('role').where('site_id', '=', siteId).where('person_id', '=', personId).execute();
+  const rows = await db
+    .selectFrom('site_roles')
+    .select('role')
+    .where('site_id', '=', siteId)
+    .where('person_id', '=', personId)
+    .execute();
   return rows.map((row) => row.role);
 }
 
 /** Deletes the given roles here, or every role here when `roles` is left out. */
-export async function deleteRoles(db: Db, siteId: string, personId: string, roles?: readonly SiteRole[]): Promise<number> {
+export async function deleteRoles(
+  db: Db,
+  siteId: string,
+  personId: string,
+  roles?: readonly SiteRole[],
+): Promise<number> {
   if (roles && roles.length === 0) return 0;
   let q = db.deleteFrom('site_roles').where('site_id', '=', siteId).where('person_id', '=', personId);
   if (roles) q = q.where('role', 'in', roles);
@@ -66,7 +80,13 @@ export async function lockSiteRoles(trx: Db, siteId: string): Promise<void> {
 
 /** True when the person holds a role at any other school. */
 export async function hasRoleElsewhere(db: Db, siteId: string, personId: string): Promise<boolean> {
-  const row = await db.selectFrom('site_roles').select('site_id').where('person_id', '=', personId).where('site_id', '<>', siteId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('site_roles')
+    .select('site_id')
+    .where('person_id', '=', personId)
+    .where('site_id', '<>', siteId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -32,7 +32,10 @@ export async function listPublishableSigningKeys(db: Db, siteId: string, now: Da
     .selectAll()
     .where('site_id', '=', siteId)
     .where((eb) =>
-      eb.or([eb('state', 'in', ['next', 'current']), eb.and([eb('state', '=', 'retired'), eb('publish_until', '>', now)])]),
+      eb.or([
+        eb('state', 'in', ['next', 'current']),
+        eb.and([eb('state', '=', 'retired'), eb('publish_until', '>', now)]),
+      ]),
     )
     .orderBy('alg')
     .orderBy('created_at')
@@ -53,7 +56,11 @@ export async function listLiveSigningKeys(db: Db, siteId: string): Promise<Signi
 }
 
 /** The key that signs for (site, alg); the unique index allows at most one. */
-export async function findCurrentSigningKey(db: Db, siteId: string, alg: SigningAlg): Promise<SigningKeyRow | undefined> {
+export async function findCurrentSigningKey(
+  db: Db,
+  siteId: string,
+  alg: SigningAlg,
+): Promise<SigningKeyRow | undefined> {
   return db
     .selectFrom('signing_keys')
     .selectAll()

@@ -8,17 +8,28 @@ import type { Db } from '../database.ts';
 export async function setBetaFeature(db: Db, siteId: string, name: string, enabled: boolean): Promise<void> {
   await db
     .updateTable('sites')
-    .set({ beta_features: sql`beta_features || jsonb_build_object(${name}::text, ${enabled}::boolean)`, updated_at: new Date() })
+    .set({
+      beta_features: sql`beta_features || jsonb_build_object(${name}::text, ${enabled}::boolean)`,
+      updated_at: new Date(),
+    })
     .where('id', '=', siteId)
     .execute();
 }
 
 export async function setIdTokenSigning(db: Db, siteId: string, enabled: boolean): Promise<void> {
-  await db.updateTable('sites').set({ id_token_signing_enabled: enabled, updated_at: new Date() }).where('id', '=', siteId).execute();
+  await db
+    .updateTable('sites')
+    .set({ id_token_signing_enabled: enabled, updated_at: new Date() })
+    .where('id', '=', siteId)
+    .execute();
 }
 
 export async function setOpenRegistration(db: Db, siteId: string, enabled: boolean): Promise<void> {
-  await db.updateTable('sites').set({ open_registration: enabled, updated_at: new Date() }).where('id', '=', siteId).execute();
+  await db
+    .updateTable('sites')
+    .set({ open_registration: enabled, updated_at: new Date() })
+    .where('id', '=', siteId)
+    .execute();
 }
 
 /** Adds a host once; a second add of the same host changes nothing. */

@@ -11,7 +11,10 @@ export async function findSiteByOrigin(db: Db, origin: string): Promise<SiteRow 
 }
 
 export async function countSites(db: Db): Promise<number> {
-  const row = await db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -11,5 +11,10 @@ export async function insertStoredFile(db: Db, file: Insertable<StoredFilesTable
 }
 
 export async function findStoredFile(db: Db, siteId: string, id: string): Promise<StoredFileRow | undefined> {
-  return db.selectFrom('stored_files').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('stored_files')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

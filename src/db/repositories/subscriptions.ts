@@ -49,11 +49,16 @@ export async function listSubscriptions(db: Db, siteId: string, query: Subscript
   if (query.personId) q = q.where('s.person_id', '=', query.personId);
   const page = keyset(key, 's.id', query);
   if (page.after) q = q.where(page.after);
-  return q.orderBy(page.orderBy).limit(query.limit + 1).execute();
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 export async function findSubscription(db: Db, siteId: string, id: string): Promise<SubscriptionRow | undefined> {
-  return selectSubscriptions(db, siteId, { column: 'created_at', direction: 'desc' }).where('s.id', '=', id).executeTakeFirst();
+  return selectSubscriptions(db, siteId, { column: 'created_at', direction: 'desc' })
+    .where('s.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Ends a running subscription now; a no-op (false) when it is missing or has ended already. */
@@ -82,5 +87,10 @@ export async function cancelAtPeriodEnd(db: Db, siteId: string, id: string): Pro
 }
 
 export async function updateSubscriptionPlan(db: Db, siteId: string, id: string, planId: string): Promise<void> {
-  await db.updateTable('subscriptions').set({ plan_id: planId }).where('site_id', '=', siteId).where('id', '=', id).execute();
+  await db
+    .updateTable('subscriptions')
+    .set({ plan_id: planId })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .execute();
 }

@@ -37,8 +37,14 @@ const JOINS = `join oauth_grants g on g.id = x.grant_id
   join oauth_clients c on c.id = x.client_row_id
   join sites s on s.id = x.site_id`;
 
-const accessTokenFacts = hotQuery<TokenFacts>('access_token_facts', `select ${FACTS}, null::timestamptz as rotated_at from oauth_access_tokens x ${JOINS} where x.token_hash = $1`);
-const refreshTokenFacts = hotQuery<TokenFacts>('refresh_token_facts', `select ${FACTS}, x.rotated_at from oauth_refresh_tokens x ${JOINS} where x.token_hash = $1`);
+const accessTokenFacts = hotQuery<TokenFacts>(
+  'access_token_facts',
+  `select ${FACTS}, null::timestamptz as rotated_at from oauth_access_tokens x ${JOINS} where x.token_hash = $1`,
+);
+const refreshTokenFacts = hotQuery<TokenFacts>(
+  'refresh_token_facts',
+  `select ${FACTS}, x.rotated_at from oauth_refresh_tokens x ${JOINS} where x.token_hash = $1`,
+);
 
 /** An access token in any state, with its facts; undefined when no such token was ever issued. */
 export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<TokenFacts | undefined> {
@@ -50,14 +56,21 @@ export async function findRefreshTokenFacts(db: Db, tokenHash: string): Promise<
 }
 
 /** The standing facts of a grant (no token): what a role or feature change re-checks. */
-export type GrantFacts = Pick<TokenFacts, 'grant_id' | 'site_id' | 'person_id' | 'audience' | 'grant_scopes' | 'roles' | 'mcp_connections'>;
+export type GrantFacts = Pick<
+  TokenFacts,
+  'grant_id' | 'site_id' | 'person_id' | 'audience' | 'grant_scopes' | 'roles' | 'mcp_connections'
+>;
 
 /**
  * The live grants at a school resting on a changed fact: one person's (roles changed) or every
  * member-audience one (the feature changed). Locked, so a refresh racing the change waits for it
  * and then sees the narrowed scopes (it locks the grant first too).
  */
-export async function lockLiveGrantFacts(db: Db, siteId: string, filter: { personId: string } | { audience: 'member' | 'operator' }): Promise<GrantFacts[]> {
+export async function lockLiveGrantFacts(
+  db: Db,
+  siteId: string,
+  filter: { personId: string } | { audience: 'member' | 'operator' },
+): Promise<GrantFacts[]> {
   const which = 'personId' in filter ? sql`g.person_id = ${filter.personId}` : sql`c.audience = ${filter.audience}`;
   const result = await sql<GrantFacts>`
     select g.id as grant_id, g.site_id, g.person_id, c.audience, g.scopes as grant_scopes,
@@ -72,14 +85,30 @@ export async function lockLiveGrantFacts(db: Db, siteId: string, filter: { perso
 
 /** Narrows a grant and its live tokens to `allowed`, keeping their order; revoked tokens stay as they were. */
 export async function narrowGrant(db: Db, grantId: string, allowed: readonly string[]): Promise<void> {
-  const keep = sql<string[]>`array(select s from unnest(scopes) with ordinality u(s, n) where s = any(${sql.val([...allowed])}::text[]) order by n)`;
+  const keep = sql<
+    string[]
+  >`array(select s from unnest(scopes) with ordinality u(s, n) where s = any(${sql.val([...allowed])}::text[]) order by n)`;
   await db.updateTable('oauth_grants').set({ scopes: keep }).where('id', '=', grantId).execute();
-  await db.updateTable('oauth_access_tokens').set({ scopes: keep }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
-  await db.updateTable('oauth_refresh_tokens').set({ scopes: keep }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_access_tokens')
+    .set({ scopes: keep })
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ scopes: keep })
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The facts a new grant would rest on: the person's roles at the school and its feature, read now. */
-export async function findPersonFacts(db: Db, siteId: string, personId: string): Promise<{ roles: SiteRole[]; mcp_connections: boolean }> {
+export async function findPersonFacts(
+  db: Db,
+  siteId: string,
+  personId: string,
+): Promise<{ roles: SiteRole[]; mcp_connections: boolean }> {
   const result = await sql<{ roles: SiteRole[]; mcp_connections: boolean }>`
     select array(select r.role from site_roles r where r.site_id = s.id and r.person_id = ${personId} order by r.role) as roles,
       coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections

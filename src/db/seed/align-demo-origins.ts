@@ -8,7 +8,11 @@ const DEMO_SLUGS = { primary: 'demo-academy', secondary: 'second-school' } as co
 export async function alignDemoOrigins(db: Db, origins: { primary: string; secondary: string }): Promise<string[]> {
   const moved: string[] = [];
   await db.transaction().execute(async (trx) => {
-    const demos = await trx.selectFrom('sites').select(['id', 'slug', 'origin']).where('slug', 'in', Object.values(DEMO_SLUGS)).execute();
+    const demos = await trx
+      .selectFrom('sites')
+      .select(['id', 'slug', 'origin'])
+      .where('slug', 'in', Object.values(DEMO_SLUGS))
+      .execute();
     for (const [key, slug] of Object.entries(DEMO_SLUGS) as Array<[keyof typeof DEMO_SLUGS, string]>) {
       const site = demos.find((s) => s.slug === slug);
       const wanted = origins[key];

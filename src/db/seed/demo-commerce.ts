@@ -5,7 +5,14 @@ import type { OrderItemType } from '../schema.ts';
 import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { seedMemberships } from './demo-memberships.ts';
-import { daysFromNow, lookup, type OrderItemRef, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
+import {
+  daysFromNow,
+  lookup,
+  type OrderItemRef,
+  type SchoolContext,
+  type SchoolSeed,
+  type Sellable,
+} from './demo-types.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -99,7 +106,9 @@ export async function seedCommerce(
     const subtotal = items.reduce((sum, item) => sum + item.price, 0);
     const coupon = order.coupon === undefined ? undefined : lookup(coupons, order.coupon, 'coupon');
     const discount =
-      coupon?.percent_off != null ? Math.round((subtotal * coupon.percent_off) / 100) : Math.min(coupon?.amount_off ?? 0, subtotal);
+      coupon?.percent_off != null
+        ? Math.round((subtotal * coupon.percent_off) / 100)
+        : Math.min(coupon?.amount_off ?? 0, subtotal);
     const total = subtotal - discount; // the demo schools charge no tax
     const createdAt = daysFromNow(ctx, -order.daysAgo);
     const row = await ctx.db

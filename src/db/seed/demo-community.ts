@@ -2,7 +2,14 @@
 // a contact form with submissions, static pages and the school's look.
 import type { SeededCourse } from './demo-catalog.ts';
 import { sanitizeSchoolHtml } from '../../lib/rich-text.ts';
-import { daysFromNow, lookup, type CommentSeed, type SchoolContext, type SchoolSeed, type Sellable } from './demo-types.ts';
+import {
+  daysFromNow,
+  lookup,
+  type CommentSeed,
+  type SchoolContext,
+  type SchoolSeed,
+  type Sellable,
+} from './demo-types.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -53,7 +60,11 @@ export async function seedEvents(ctx: SchoolContext, school: SchoolSeed): Promis
   return events;
 }
 
-export async function seedContent(ctx: SchoolContext, school: SchoolSeed, courses: ReadonlyMap<string, SeededCourse>): Promise<void> {
+export async function seedContent(
+  ctx: SchoolContext,
+  school: SchoolSeed,
+  courses: ReadonlyMap<string, SeededCourse>,
+): Promise<void> {
   const { db, siteId } = ctx;
   const posts = await db
     .insertInto('posts')
@@ -74,8 +85,10 @@ export async function seedContent(ctx: SchoolContext, school: SchoolSeed, course
   const postIds = new Map(posts.map((row) => [row.slug, row.id]));
 
   const target = (on: CommentSeed['on']) => {
-    if (on.type === 'post') return { commentable_type: 'post' as const, commentable_id: lookup(postIds, on.slug, 'post') };
-    if (on.type === 'course') return { commentable_type: 'course' as const, commentable_id: lookup(courses, on.slug, 'course').id };
+    if (on.type === 'post')
+      return { commentable_type: 'post' as const, commentable_id: lookup(postIds, on.slug, 'post') };
+    if (on.type === 'course')
+      return { commentable_type: 'course' as const, commentable_id: lookup(courses, on.slug, 'course').id };
     const lecture = lookup(courses, on.course, 'course').lectures[on.lecture - 1];
     if (lecture === undefined) throw new Error(`demo seed: ${on.course} has no lecture ${on.lecture}`);
     return { commentable_type: 'lecture' as const, commentable_id: lecture.id };
@@ -90,7 +103,13 @@ export async function seedContent(ctx: SchoolContext, school: SchoolSeed, course
     for (const reply of comment.replies ?? []) {
       await db
         .insertInto('comments')
-        .values({ site_id: siteId, person_id: ctx.person(reply.by), ...on, parent_comment_id: parent.id, body: reply.body })
+        .values({
+          site_id: siteId,
+          person_id: ctx.person(reply.by),
+          ...on,
+          parent_comment_id: parent.id,
+          body: reply.body,
+        })
         .execute();
     }
   }
@@ -98,7 +117,12 @@ export async function seedContent(ctx: SchoolContext, school: SchoolSeed, course
   for (const form of school.forms) {
     const row = await db
       .insertInto('forms')
-      .values({ site_id: siteId, title: form.title, description: form.description, fields: JSON.stringify(form.fields) })
+      .values({
+        site_id: siteId,
+        title: form.title,
+        description: form.description,
+        fields: JSON.stringify(form.fields),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

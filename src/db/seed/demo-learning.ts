@@ -5,9 +5,13 @@ import type { EnrollmentsTable, LectureProgressTable } from '../schema.ts';
 import type { SeededCourse } from './demo-catalog.ts';
 import { daysFromNow, lookup, type AccessSeed, type EnrollmentSeed, type SchoolContext } from './demo-types.ts';
 
-function access(ctx: SchoolContext, seed: AccessSeed): Pick<Insertable<EnrollmentsTable>, 'status' | 'expires_at' | 'has_lifetime_access'> {
+function access(
+  ctx: SchoolContext,
+  seed: AccessSeed,
+): Pick<Insertable<EnrollmentsTable>, 'status' | 'expires_at' | 'has_lifetime_access'> {
   if (seed === 'lifetime') return { status: 'active', expires_at: null, has_lifetime_access: true };
-  if ('expiresInDays' in seed) return { status: 'active', expires_at: daysFromNow(ctx, seed.expiresInDays), has_lifetime_access: false };
+  if ('expiresInDays' in seed)
+    return { status: 'active', expires_at: daysFromNow(ctx, seed.expiresInDays), has_lifetime_access: false };
   // Expired access keeps its progress (platforms expire rather than delete).
   return { status: 'expired', expires_at: daysFromNow(ctx, -seed.expiredDaysAgo), has_lifetime_access: false };
 }

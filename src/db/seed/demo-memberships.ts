@@ -45,13 +45,18 @@ export async function seedMemberships(
     .returning(['id', 'slug'])
     .execute();
   const ids = new Map(rows.map((row) => [row.slug, row.id]));
-  const plans = new Map(school.plans.map((plan) => [plan.slug, { ...plan, id: lookup(ids, plan.slug, 'plan'), title: plan.name }]));
+  const plans = new Map(
+    school.plans.map((plan) => [plan.slug, { ...plan, id: lookup(ids, plan.slug, 'plan'), title: plan.name }]),
+  );
 
   await db
     .insertInto('membership_plan_courses')
     .values(
       school.plans.flatMap((plan) =>
-        plan.courses.map((slug) => ({ plan_id: lookup(plans, plan.slug, 'plan').id, course_id: lookup(courses, slug, 'course').id })),
+        plan.courses.map((slug) => ({
+          plan_id: lookup(plans, plan.slug, 'plan').id,
+          course_id: lookup(courses, slug, 'course').id,
+        })),
       ),
     )
     .execute();

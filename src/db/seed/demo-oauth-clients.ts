@@ -8,13 +8,26 @@ import type { Database } from '../schema.ts';
 
 export const DEMO_CLIENTS = {
   vendor: { clientId: 'demo-crm', name: 'Demo CRM', redirectUri: 'https://crm.example.test/oauth/callback' },
-  memberApp: { clientId: 'demo-study-buddy', name: 'Study Buddy', redirectUris: ['http://127.0.0.1/callback', 'http://localhost/callback'] },
-  confidentialMemberApp: { clientId: 'demo-progress-sync', name: 'Progress Sync', secret: 'demo-client-secret', redirectUris: ['http://127.0.0.1/callback'] },
+  memberApp: {
+    clientId: 'demo-study-buddy',
+    name: 'Study Buddy',
+    redirectUris: ['http://127.0.0.1/callback', 'http://localhost/callback'],
+  },
+  confidentialMemberApp: {
+    clientId: 'demo-progress-sync',
+    name: 'Progress Sync',
+    secret: 'demo-client-secret',
+    redirectUris: ['http://127.0.0.1/callback'],
+  },
 } as const;
 
 const MEMBER_SCOPES = ['openid', 'profile', 'email', 'account:read', 'account:write'];
 
-export async function seedDemoOAuthClients(db: Kysely<Database>, demoAcademySiteId: string, ownerPersonId: string): Promise<void> {
+export async function seedDemoOAuthClients(
+  db: Kysely<Database>,
+  demoAcademySiteId: string,
+  ownerPersonId: string,
+): Promise<void> {
   const vendor = await db
     .insertInto('oauth_clients')
     .values({
@@ -29,13 +42,29 @@ export async function seedDemoOAuthClients(db: Kysely<Database>, demoAcademySite
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('oauth_vendor_integrations').values({ client_row_id: vendor.id, match_name: DEMO_CLIENTS.vendor.name.toLowerCase() }).execute();
+  await db
+    .insertInto('oauth_vendor_integrations')
+    .values({ client_row_id: vendor.id, match_name: DEMO_CLIENTS.vendor.name.toLowerCase() })
+    .execute();
 
-  const memberApp = { site_id: demoAcademySiteId, kind: 'member_app' as const, audience: 'member' as const, allowed_scopes: MEMBER_SCOPES, created_by_person_id: ownerPersonId };
+  const memberApp = {
+    site_id: demoAcademySiteId,
+    kind: 'member_app' as const,
+    audience: 'member' as const,
+    allowed_scopes: MEMBER_SCOPES,
+    created_by_person_id: ownerPersonId,
+  };
   await db
     .insertInto('oauth_clients')
     .values([
-      { ...memberApp, client_id: DEMO_CLIENTS.memberApp.clientId, name: DEMO_CLIENTS.memberApp.name, redirect_uris: [...DEMO_CLIENTS.memberApp.redirectUris], token_endpoint_auth_method: 'none', client_secret_hash: null },
+      {
+        ...memberApp,
+        client_id: DEMO_CLIENTS.memberApp.clientId,
+        name: DEMO_CLIENTS.memberApp.name,
+        redirect_uris: [...DEMO_CLIENTS.memberApp.redirectUris],
+        token_endpoint_auth_method: 'none',
+        client_secret_hash: null,
+      },
       {
         ...memberApp,
         client_id: DEMO_CLIENTS.confidentialMemberApp.clientId,

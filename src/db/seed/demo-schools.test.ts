@@ -12,10 +12,33 @@ const origins = { primary: 'http://localhost:3000', secondary: 'http://second-sc
 
 // The tables of the school-domain migration; the demo fills every one of them.
 const SCHOOL_TABLES = [
-  'sites', 'people', 'credentials', 'site_roles', 'stored_files', 'courses', 'course_sections', 'lectures',
-  'lecturers', 'course_lecturers', 'enrollments', 'lecture_progress', 'coupons', 'orders', 'order_items',
-  'events', 'event_registrations', 'membership_plans', 'membership_plan_courses', 'subscriptions', 'posts',
-  'comments', 'digital_products', 'forms', 'form_submissions', 'pages', 'site_appearances',
+  'sites',
+  'people',
+  'credentials',
+  'site_roles',
+  'stored_files',
+  'courses',
+  'course_sections',
+  'lectures',
+  'lecturers',
+  'course_lecturers',
+  'enrollments',
+  'lecture_progress',
+  'coupons',
+  'orders',
+  'order_items',
+  'events',
+  'event_registrations',
+  'membership_plans',
+  'membership_plan_courses',
+  'subscriptions',
+  'posts',
+  'comments',
+  'digital_products',
+  'forms',
+  'form_submissions',
+  'pages',
+  'site_appearances',
 ];
 
 // Child → parent references whose two rows must belong to the same site.
@@ -94,8 +117,15 @@ function seedSuite(open: () => Promise<{ db: Db; close: () => Promise<void> }>) 
       expect(here.map((r) => r.role).sort()).toEqual(['admin', 'lecturer', 'owner', 'student', 'student']);
     }
     const shared = roles.filter((r) => r.email === 'student1@demo-academy.test');
-    expect(shared.map((r) => `${r.siteSlug} ${r.role}`).sort()).toEqual(['demo-academy student', 'second-school student']);
-    const people = await db.selectFrom('people').select('email').where('email', '=', 'student1@demo-academy.test').execute();
+    expect(shared.map((r) => `${r.siteSlug} ${r.role}`).sort()).toEqual([
+      'demo-academy student',
+      'second-school student',
+    ]);
+    const people = await db
+      .selectFrom('people')
+      .select('email')
+      .where('email', '=', 'student1@demo-academy.test')
+      .execute();
     expect(people).toHaveLength(1);
   });
 
@@ -107,7 +137,11 @@ function seedSuite(open: () => Promise<{ db: Db; close: () => Promise<void> }>) 
 
   it('publishes at least three courses and keeps one draft per school, each with an outline', async () => {
     for (const slug of ['demo-academy', 'second-school']) {
-      const courses = await db.selectFrom('courses').select(['id', 'status']).where('site_id', '=', await siteId(slug)).execute();
+      const courses = await db
+        .selectFrom('courses')
+        .select(['id', 'status'])
+        .where('site_id', '=', await siteId(slug))
+        .execute();
       expect(courses.filter((c) => c.status === 'published').length).toBeGreaterThanOrEqual(3);
       expect(courses.filter((c) => c.status === 'draft').length).toBeGreaterThanOrEqual(1);
     }
@@ -118,7 +152,13 @@ function seedSuite(open: () => Promise<{ db: Db; close: () => Promise<void> }>) 
       .select(sql<number>`count(*) filter (where is_free_preview)::int`.as('previews'))
       .groupBy('course_id')
       .execute();
-    expect(outline).toHaveLength(await db.selectFrom('courses').select('id').execute().then((r) => r.length));
+    expect(outline).toHaveLength(
+      await db
+        .selectFrom('courses')
+        .select('id')
+        .execute()
+        .then((r) => r.length),
+    );
     for (const course of outline) {
       expect(Number(course.sections)).toBe(2);
       expect(Number(course.lectures)).toBeGreaterThanOrEqual(4);
@@ -136,10 +176,20 @@ function seedSuite(open: () => Promise<{ db: Db; close: () => Promise<void> }>) 
       expect(here.some((e) => e.status === 'expired' && e.expires_at !== null && e.expires_at < new Date())).toBe(true);
     }
     expect(enrollments.every((e) => e.last_watched_lecture_id !== null)).toBe(true);
-    const student1 = await db.selectFrom('people').select('id').where('email', '=', 'student1@demo-academy.test').executeTakeFirstOrThrow();
+    const student1 = await db
+      .selectFrom('people')
+      .select('id')
+      .where('email', '=', 'student1@demo-academy.test')
+      .executeTakeFirstOrThrow();
     const academy = await siteId('demo-academy');
-    expect(enrollments.filter((e) => e.person_id === student1.id && e.site_id === academy).length).toBeGreaterThanOrEqual(3);
-    const completed = await db.selectFrom('lecture_progress').select('lecture_id').where('completed_at', 'is not', null).execute();
+    expect(
+      enrollments.filter((e) => e.person_id === student1.id && e.site_id === academy).length,
+    ).toBeGreaterThanOrEqual(3);
+    const completed = await db
+      .selectFrom('lecture_progress')
+      .select('lecture_id')
+      .where('completed_at', 'is not', null)
+      .execute();
     expect(completed.length).toBeGreaterThan(0);
   });
 
@@ -148,7 +198,9 @@ function seedSuite(open: () => Promise<{ db: Db; close: () => Promise<void> }>) 
     for (const table of SCHOOL_TABLES) expect(counts[table], table).toBeGreaterThan(0);
     const global = ['sites', 'people', 'credentials', 'course_lecturers', 'membership_plan_courses'];
     for (const table of SCHOOL_TABLES.filter((t) => !global.includes(t))) {
-      const sites = await sql<{ n: number }>`select count(distinct site_id)::int as n from ${sql.table(table)}`.execute(db);
+      const sites = await sql<{ n: number }>`select count(distinct site_id)::int as n from ${sql.table(table)}`.execute(
+        db,
+      );
       expect(sites.rows[0]?.n, table).toBe(2);
     }
     const statuses = await db.selectFrom('orders').select('status').distinct().execute();

@@ -32,7 +32,11 @@ export async function seedDemoSchools(
     const people = await seedPeople(trx, DEMO_ACCOUNTS, passwordHash);
     await seedSchool(trx, demoAcademy, origins.primary, people, now);
     await seedSchool(trx, secondSchool, origins.secondary, people, now);
-    const academy = await trx.selectFrom('sites').select('id').where('slug', '=', demoAcademy.slug).executeTakeFirstOrThrow();
+    const academy = await trx
+      .selectFrom('sites')
+      .select('id')
+      .where('slug', '=', demoAcademy.slug)
+      .executeTakeFirstOrThrow();
     await seedDemoOAuthClients(trx, academy.id, lookup(people, 'owner@demo-academy.test', 'person'));
     return { seeded: true };
   });
@@ -42,7 +46,13 @@ async function anySite(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('sites').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-async function seedSchool(db: Kysely<Database>, school: SchoolSeed, origin: string, people: Map<string, string>, now: Date) {
+async function seedSchool(
+  db: Kysely<Database>,
+  school: SchoolSeed,
+  origin: string,
+  people: Map<string, string>,
+  now: Date,
+) {
   const site = await db
     .insertInto('sites')
     .values({

@@ -116,7 +116,10 @@ export interface PostSeed {
 
 export interface CommentSeed {
   by: string;
-  on: { type: 'course'; slug: string } | { type: 'post'; slug: string } | { type: 'lecture'; course: string; lecture: number };
+  on:
+    | { type: 'course'; slug: string }
+    | { type: 'post'; slug: string }
+    | { type: 'lecture'; course: string; lecture: number };
   body: string;
   replies?: { by: string; body: string }[];
 }

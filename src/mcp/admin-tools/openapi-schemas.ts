@@ -21,8 +21,12 @@ export function toJsonSchema(document: Json, schema: unknown, depth = 0): unknow
   if (typeof node.$ref === 'string') return toJsonSchema(document, resolvePointer(document, node.$ref), depth + 1);
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'example' || key === 'examples' || key === 'nullable' || key === 'xml' || key === 'externalDocs') continue;
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(document, v, depth + 1)])) : toJsonSchema(document, value, depth + 1);
+    if (key === 'example' || key === 'examples' || key === 'nullable' || key === 'xml' || key === 'externalDocs')
+      continue;
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(document, v, depth + 1)]))
+        : toJsonSchema(document, value, depth + 1);
   }
   if (node.nullable === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];

@@ -12,7 +12,9 @@ describe('operator tools generated from the OpenAPI document', () => {
   const names = registerAdminOperationTools(registry, handlers);
 
   it('registers one tool per admin operation that requires scopes', () => {
-    const expected = Object.entries(operations).filter(([, meta]) => meta.path.startsWith('/api/v1/') && !meta.public && meta.scopes.length > 0);
+    const expected = Object.entries(operations).filter(
+      ([, meta]) => meta.path.startsWith('/api/v1/') && !meta.public && meta.scopes.length > 0,
+    );
     expect(names.length).toBeGreaterThan(100);
     expect(names.length).toBeLessThanOrEqual(expected.length);
   });

@@ -10,12 +10,28 @@ export const money = z.object({
   currency: z.string().describe('ISO 4217 code'),
 });
 
-export const limitArg = z.number().int().min(1).max(MAX_PAGE_SIZE).default(10).describe(`Items per page, 1-${MAX_PAGE_SIZE}`);
-export const cursorArg = z.string().min(1).max(500).optional().describe('next_cursor of the previous page; omit for the first page');
+export const limitArg = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PAGE_SIZE)
+  .default(10)
+  .describe(`Items per page, 1-${MAX_PAGE_SIZE}`);
+export const cursorArg = z
+  .string()
+  .min(1)
+  .max(500)
+  .optional()
+  .describe('next_cursor of the previous page; omit for the first page');
 export const nextCursor = z.string().nullable().describe('Pass as cursor to get the next page; null on the last page');
 
 /** Reads of this school's own data: safe to call again, change nothing. */
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** "1 course" / "3 courses": summaries the server writes, free of school-written text. */
 export function counted(n: number, noun: string): string {

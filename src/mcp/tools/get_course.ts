@@ -31,7 +31,8 @@ const output = courseSummary.extend({
 export const getCourse: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'get_course',
   title: 'Get a course',
-  description: 'Public details of one published course and its curriculum outline: sections, lecture titles, durations and which lectures are free previews. Never lecture content.',
+  description:
+    'Public details of one published course and its curriculum outline: sections, lecture titles, durations and which lectures are free previews. Never lecture content.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -39,9 +40,17 @@ export const getCourse: ToolDefinition<z.output<typeof input>, z.output<typeof o
   requiredScopes: [],
   async handler({ slug }, { site, services }) {
     const course = await services.catalog.getCourse(site.id, slug);
-    if (!course) throw new ToolInputError('no published course with this slug at this school; use search_courses to find one', 'slug');
+    if (!course)
+      throw new ToolInputError(
+        'no published course with this slug at this school; use search_courses to find one',
+        'slug',
+      );
     const lectures = course.sections.flatMap((s) => s.lectures);
-    const result = { ...course, lecture_count: lectures.length, total_duration_seconds: lectures.reduce((sum, l) => sum + l.duration_seconds, 0) };
+    const result = {
+      ...course,
+      lecture_count: lectures.length,
+      total_duration_seconds: lectures.reduce((sum, l) => sum + l.duration_seconds, 0),
+    };
     const summary = `Course ${course.slug}: ${course.sections.length} sections, ${lectures.length} lectures, ${Math.round(result.total_duration_seconds / 60)} minutes.`;
     return { structuredContent: result, summary };
   },

@@ -28,7 +28,8 @@ const output = z.object({
 export const getSchoolInfo: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'get_school_info',
   title: 'Get school information',
-  description: "This school's name, description, locale, currency and time zone, with links to its llms.txt, pricing.md, auth.md (how to get a token), OpenAPI document and MCP endpoint.",
+  description:
+    "This school's name, description, locale, currency and time zone, with links to its llms.txt, pricing.md, auth.md (how to get a token), OpenAPI document and MCP endpoint.",
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -46,6 +47,9 @@ export const getSchoolInfo: ToolDefinition<z.output<typeof input>, z.output<type
       oauth_protected_resource: protectedResourceMetadataUrl(o),
     };
     const result = { ...info, origin: o, links };
-    return { structuredContent: result, summary: `School at ${o} (locale ${info.locale}, currency ${info.currency}). Read ${links.auth_md} to get a token for member tools.` };
+    return {
+      structuredContent: result,
+      summary: `School at ${o} (locale ${info.locale}, currency ${info.currency}). Read ${links.auth_md} to get a token for member tools.`,
+    };
   },
 };

@@ -23,7 +23,8 @@ const output = z.object({ plans: z.array(plan), next_cursor: nextCursor });
 export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'list_membership_plans',
   title: 'List membership plans',
-  description: 'Active membership plans this school offers publicly, cheapest first: price, billing interval, trial and included courses. Paginated.',
+  description:
+    'Active membership plans this school offers publicly, cheapest first: price, billing interval, trial and included courses. Paginated.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -32,6 +33,9 @@ export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.outpu
   async handler(args, { site, services }) {
     const page = await services.catalog.listMembershipPlans(site.id, { limit: args.limit, cursor: args.cursor });
     const result = { plans: page.data, next_cursor: page.next_cursor };
-    return { structuredContent: result, summary: `${counted(page.data.length, 'membership plan')}. ${pageNote(page.next_cursor)}` };
+    return {
+      structuredContent: result,
+      summary: `${counted(page.data.length, 'membership plan')}. ${pageNote(page.next_cursor)}`,
+    };
   },
 };

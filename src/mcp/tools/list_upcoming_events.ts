@@ -26,7 +26,8 @@ const output = z.object({ events: z.array(event), next_cursor: nextCursor });
 export const listUpcomingEvents: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'list_upcoming_events',
   title: 'List upcoming events',
-  description: 'Published events of this school that have not started yet, soonest first, with price and remaining seats. Paginated.',
+  description:
+    'Published events of this school that have not started yet, soonest first, with price and remaining seats. Paginated.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -35,6 +36,9 @@ export const listUpcomingEvents: ToolDefinition<z.output<typeof input>, z.output
   async handler(args, { site, services, now }) {
     const page = await services.catalog.listUpcomingEvents(site.id, { now, limit: args.limit, cursor: args.cursor });
     const result = { events: page.data, next_cursor: page.next_cursor };
-    return { structuredContent: result, summary: `${counted(page.data.length, 'upcoming event')}. ${pageNote(page.next_cursor)}` };
+    return {
+      structuredContent: result,
+      summary: `${counted(page.data.length, 'upcoming event')}. ${pageNote(page.next_cursor)}`,
+    };
   },
 };

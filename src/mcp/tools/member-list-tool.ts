@@ -22,7 +22,9 @@ export type MemberListTool<Node extends z.ZodType> = {
   list(account: AccountService, siteId: string, personId: string, page: PageArgs): Promise<Connection<Node>>;
 };
 
-export function memberListTool<Node extends z.ZodType>(tool: MemberListTool<Node>): ToolDefinition<PageArgs, Connection<Node>> {
+export function memberListTool<Node extends z.ZodType>(
+  tool: MemberListTool<Node>,
+): ToolDefinition<PageArgs, Connection<Node>> {
   return {
     name: tool.name,
     title: tool.title,
@@ -34,7 +36,16 @@ export function memberListTool<Node extends z.ZodType>(tool: MemberListTool<Node
     requiredScopes: ['account:read'],
     async handler({ first, after }, ctx) {
       const page = await tool.list(ctx.services.account, ctx.site.id, personOf(ctx), { first, after });
-      return { structuredContent: page, summary: pageSummary(page.nodes.length, page.totalCount, tool.noun, page.pageInfo.endCursor, page.pageInfo.hasNextPage) };
+      return {
+        structuredContent: page,
+        summary: pageSummary(
+          page.nodes.length,
+          page.totalCount,
+          tool.noun,
+          page.pageInfo.endCursor,
+          page.pageInfo.hasNextPage,
+        ),
+      };
     },
   };
 }

@@ -6,7 +6,8 @@ import { memberListTool } from './member-list-tool.ts';
 export const myEventRegistrations = memberListTool({
   name: 'my_event_registrations',
   title: 'My event registrations',
-  description: 'Your registrations for events of this school, by event start, with status and event details. Paginated with first/after.',
+  description:
+    'Your registrations for events of this school, by event start, with status and event details. Paginated with first/after.',
   node: eventRegistration,
   noun: 'event registrations',
   list: (account, siteId, personId, page) => account.eventRegistrations(siteId, personId, page),

@@ -5,7 +5,8 @@ import { memberListTool } from './member-list-tool.ts';
 export const myOrders = memberListTool({
   name: 'my_orders',
   title: 'My orders',
-  description: 'Your orders at this school, newest first: number, status, totals and items. Paginated with first/after.',
+  description:
+    'Your orders at this school, newest first: number, status, totals and items. Paginated with first/after.',
   node: order,
   noun: 'orders',
   list: (account, siteId, personId, page) => account.orders(siteId, personId, page),

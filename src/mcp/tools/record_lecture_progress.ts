@@ -7,8 +7,16 @@ import { enrolledCourse, personOf } from './member-shapes.ts';
 
 const input = z.strictObject({
   lectureId: z.string().min(1).max(100).describe('A lecture id from get_course of a course you are enrolled in'),
-  positionSeconds: z.number().int().min(0).max(86_400).describe("Seconds into the lecture, at most the lecture's duration"),
-  completed: z.boolean().default(false).describe('Mark the lecture completed; false never un-marks a completed lecture'),
+  positionSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .describe("Seconds into the lecture, at most the lecture's duration"),
+  completed: z
+    .boolean()
+    .default(false)
+    .describe('Mark the lecture completed; false never un-marks a completed lecture'),
 });
 
 const output = z.object({ enrolledCourse });
@@ -16,7 +24,8 @@ const output = z.object({ enrolledCourse });
 export const recordLectureProgress: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'record_lecture_progress',
   title: 'Record lecture progress',
-  description: 'Save your position in a lecture (and optionally mark it completed) for a course you are enrolled in. Returns the course with its updated progress.',
+  description:
+    'Save your position in a lecture (and optionally mark it completed) for a course you are enrolled in. Returns the course with its updated progress.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -24,6 +33,9 @@ export const recordLectureProgress: ToolDefinition<z.output<typeof input>, z.out
   requiredScopes: ['account:read', 'account:write'],
   async handler(args, ctx) {
     const course = await ctx.services.account.recordLectureProgress(ctx.site.id, personOf(ctx), args);
-    return { structuredContent: { enrolledCourse: course }, summary: `Progress saved: ${course.progress.percent}% of ${course.slug} completed.` };
+    return {
+      structuredContent: { enrolledCourse: course },
+      summary: `Progress saved: ${course.progress.percent}% of ${course.slug} completed.`,
+    };
   },
 };

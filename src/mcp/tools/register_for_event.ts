@@ -11,7 +11,8 @@ const output = z.object({ registration: eventRegistration });
 export const registerForEvent: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'register_for_event',
   title: 'Register for an event',
-  description: 'Register yourself for a published upcoming event of this school. Calling it again returns the existing registration.',
+  description:
+    'Register yourself for a published upcoming event of this school. Calling it again returns the existing registration.',
   inputSchema: input,
   outputSchema: output,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -19,6 +20,9 @@ export const registerForEvent: ToolDefinition<z.output<typeof input>, z.output<t
   requiredScopes: ['account:read', 'account:write'],
   async handler({ eventId }, ctx) {
     const registration = await ctx.services.account.registerForEvent(ctx.site.id, personOf(ctx), eventId);
-    return { structuredContent: { registration }, summary: `Registration ${registration.id} is ${registration.status}.` };
+    return {
+      structuredContent: { registration },
+      summary: `Registration ${registration.id} is ${registration.status}.`,
+    };
   },
 };

@@ -5,7 +5,13 @@ import type { ToolDefinition } from '../registry.ts';
 import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
 
 const input = z.strictObject({
-  query: z.string().trim().min(1).max(200).optional().describe('Words to look for in title, subtitle and description; omit to list every course'),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Words to look for in title, subtitle and description; omit to list every course'),
   limit: limitArg,
   cursor: cursorArg,
 });
@@ -15,7 +21,12 @@ export const courseSummary = z.object({
   slug: z.string(),
   title: z.string(),
   subtitle: z.string().nullable(),
-  description: z.string().nullable().describe('Sanitised HTML written by the school (no script, style or event handlers; http(s), mailto or relative URLs)'),
+  description: z
+    .string()
+    .nullable()
+    .describe(
+      'Sanitised HTML written by the school (no script, style or event handlers; http(s), mailto or relative URLs)',
+    ),
   price: money,
   image_url: z.string().nullable(),
   published_at: z.string().nullable(),
@@ -26,15 +37,23 @@ const output = z.object({ courses: z.array(courseSummary), next_cursor: nextCurs
 export const searchCourses: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'search_courses',
   title: 'Search courses',
-  description: 'Search the published course catalog of this school. Returns public course details (no lecture content), newest first, paginated.',
+  description:
+    'Search the published course catalog of this school. Returns public course details (no lecture content), newest first, paginated.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
   audience: 'anonymous',
   requiredScopes: [],
   async handler(args, { site, services }) {
-    const page = await services.catalog.listCourses(site.id, { limit: args.limit, cursor: args.cursor, search: args.query });
+    const page = await services.catalog.listCourses(site.id, {
+      limit: args.limit,
+      cursor: args.cursor,
+      search: args.query,
+    });
     const result = { courses: page.data, next_cursor: page.next_cursor };
-    return { structuredContent: result, summary: `Found ${counted(page.data.length, 'course')}. ${pageNote(page.next_cursor)}` };
+    return {
+      structuredContent: result,
+      summary: `Found ${counted(page.data.length, 'course')}. ${pageNote(page.next_cursor)}`,
+    };
   },
 };

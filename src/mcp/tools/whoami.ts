@@ -18,7 +18,8 @@ const output = z.object({
 export const whoami: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'whoami',
   title: 'Who am I',
-  description: 'Reports how this connection is authenticated (anonymous, member or operator token), the scopes it holds and the tools it may call.',
+  description:
+    'Reports how this connection is authenticated (anonymous, member or operator token), the scopes it holds and the tools it may call.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -32,7 +33,12 @@ export const whoami: ToolDefinition<z.output<typeof input>, z.output<typeof outp
       expires_at: auth ? auth.expiresAt.toISOString() : null,
       tools: [...availableTools],
     };
-    const who = auth ? `a ${auth.audience} token with the scopes ${result.scopes.join(' ') || '(none)'}` : 'anonymous (no token): public catalog tools only';
-    return { structuredContent: result, summary: `Connected as ${who}; ${counted(result.tools.length, 'tool')} available.` };
+    const who = auth
+      ? `a ${auth.audience} token with the scopes ${result.scopes.join(' ') || '(none)'}`
+      : 'anonymous (no token): public catalog tools only';
+    return {
+      structuredContent: result,
+      summary: `Connected as ${who}; ${counted(result.tools.length, 'tool')} available.`,
+    };
   },
 };

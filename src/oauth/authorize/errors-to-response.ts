@@ -8,14 +8,26 @@ import { redirectResult, type FlowResult } from './flow.ts';
 import { redirectToClient } from './redirect-to-client.ts';
 import { single, type AuthorizationParams } from './request.ts';
 
-export function authorizationErrorResponse(site: Site, error: unknown, params: AuthorizationParams, verifiedRedirectUri: string | undefined): FlowResult {
+export function authorizationErrorResponse(
+  site: Site,
+  error: unknown,
+  params: AuthorizationParams,
+  verifiedRedirectUri: string | undefined,
+): FlowResult {
   if (!(error instanceof OAuthError)) throw error;
   if (error instanceof TooManyRequests && verifiedRedirectUri === undefined) {
     // /auth.md "Rate limits": rate limited before the client was verified: a 429 page with Retry-After and RateLimit.
     const page = renderErrorPage(site, error.code, { detail: error.description }, error.status);
     return { ...page, headers: { ...page.headers, ...error.extraHeaders } };
   }
-  if (!error.redirectable || verifiedRedirectUri === undefined) return renderErrorPage(site, error.code, { detail: error.description }, 400);
+  if (!error.redirectable || verifiedRedirectUri === undefined)
+    return renderErrorPage(site, error.code, { detail: error.description }, 400);
   const state = single(params.state) ?? undefined;
-  return redirectResult(redirectToClient(verifiedRedirectUri, { error: error.code, error_description: error.description, state }, site.origin));
+  return redirectResult(
+    redirectToClient(
+      verifiedRedirectUri,
+      { error: error.code, error_description: error.description, state },
+      site.origin,
+    ),
+  );
 }

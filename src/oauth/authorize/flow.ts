@@ -31,7 +31,16 @@ export function signInRedirect(params: AuthorizationParams, loginHint: string | 
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values) query.append(name, name === 'prompt' ? v.split(' ').filter((p) => p !== 'login').join(' ') : v);
+    for (const v of values)
+      query.append(
+        name,
+        name === 'prompt'
+          ? v
+              .split(' ')
+              .filter((p) => p !== 'login')
+              .join(' ')
+          : v,
+      );
   }
   const returnTo = `/oauth/authorize?${query.toString()}`;
   const signIn = new URLSearchParams({ return_to: returnTo, ...(loginHint ? { login_hint: loginHint } : {}) });
@@ -41,10 +50,17 @@ export function signInRedirect(params: AuthorizationParams, loginHint: string | 
 function needsSignIn(request: AuthorizationRequest, session: BrowserSession | undefined): boolean {
   if (!session) return true;
   if (request.prompt.has('login')) return true;
-  return request.maxAgeSeconds !== undefined && (Date.now() - session.auth_time.getTime()) / 1000 > request.maxAgeSeconds;
+  return (
+    request.maxAgeSeconds !== undefined && (Date.now() - session.auth_time.getTime()) / 1000 > request.maxAgeSeconds
+  );
 }
 
-async function issueCode(ctx: RequestContext, request: AuthorizationRequest, session: BrowserSession, scopes: string[]): Promise<FlowResult> {
+async function issueCode(
+  ctx: RequestContext,
+  request: AuthorizationRequest,
+  session: BrowserSession,
+  scopes: string[],
+): Promise<FlowResult> {
   const code = randomSecret(TOKEN_PREFIX.authorizationCode);
   await insertAuthorizationCode(ctx.services.db, {
     code_hash: hashSecret(code),
@@ -63,7 +79,12 @@ async function issueCode(ctx: RequestContext, request: AuthorizationRequest, ses
 }
 
 /** GET /oauth/authorize after validation: sign in, check the role, then code or consent page. */
-export async function continueAuthorization(ctx: RequestContext, request: AuthorizationRequest, params: AuthorizationParams, session: BrowserSession | undefined): Promise<FlowResult> {
+export async function continueAuthorization(
+  ctx: RequestContext,
+  request: AuthorizationRequest,
+  params: AuthorizationParams,
+  session: BrowserSession | undefined,
+): Promise<FlowResult> {
   if (needsSignIn(request, session)) {
     if (request.prompt.has('none')) throw new LoginRequired('The user is not signed in.');
     return signInRedirect(params, request.loginHint);
@@ -72,13 +93,23 @@ export async function continueAuthorization(ctx: RequestContext, request: Author
   const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, signedIn.person_id);
   const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
   const consent = await findConsent(ctx.services.db, ctx.site.id, signedIn.person_id, request.client.rowId);
-  const remembered = consent !== undefined && !alwaysAsksConsent(request.client) && !request.prompt.has('consent') && consent.resource === request.resource && scopes.every((s) => consent.scopes.includes(s));
+  const remembered =
+    consent !== undefined &&
+    !alwaysAsksConsent(request.client) &&
+    !request.prompt.has('consent') &&
+    consent.resource === request.resource &&
+    scopes.every((s) => consent.scopes.includes(s));
   if (remembered) return issueCode(ctx, request, signedIn, scopes);
   if (request.prompt.has('none')) throw new ConsentRequired('The user has not yet allowed this application.');
   return consentPage(ctx, request, signedIn, scopes);
 }
 
-async function consentPage(ctx: RequestContext, request: AuthorizationRequest, session: BrowserSession, scopes: string[]): Promise<FlowResult> {
+async function consentPage(
+  ctx: RequestContext,
+  request: AuthorizationRequest,
+  session: BrowserSession,
+  scopes: string[],
+): Promise<FlowResult> {
   const person = await findPerson(ctx.services.db, session.person_id);
   const forwarded: Record<string, string> = {};
   const values: Record<string, string | undefined> = {
@@ -101,7 +132,8 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
     runsLocally: isLoopbackUri(request.redirectUri),
     // The consent page: a metadata document whose every redirect is loopback proves nothing about its host:
     // anyone can publish one naming any application, so the page says so.
-    onlyLoopbackRedirects: request.client.kind === 'metadata_document' && request.client.redirectUris.every(isLoopbackUri),
+    onlyLoopbackRedirects:
+      request.client.kind === 'metadata_document' && request.client.redirectUris.every(isLoopbackUri),
     redirectHost: new URL(request.redirectUri).host,
     unreviewed: request.client.kind === 'metadata_document' && request.client.reviewStatus !== 'approved',
     personEmail: person?.email ?? '',
@@ -113,15 +145,33 @@ async function consentPage(ctx: RequestContext, request: AuthorizationRequest, s
 }
 
 /** POST /oauth/authorize: the consent decision, after the request was validated again. */
-export async function decide(ctx: RequestContext, request: AuthorizationRequest, session: BrowserSession, decision: 'allow' | 'deny'): Promise<FlowResult> {
+export async function decide(
+  ctx: RequestContext,
+  request: AuthorizationRequest,
+  session: BrowserSession,
+  decision: 'allow' | 'deny',
+): Promise<FlowResult> {
   const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, session.person_id);
   const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
-  const audit = { siteId: ctx.site.id, actorPersonId: session.person_id, actorClientId: request.client.clientId, targetType: 'client', targetId: request.client.rowId, ip: ctx.clientIp };
+  const audit = {
+    siteId: ctx.site.id,
+    actorPersonId: session.person_id,
+    actorClientId: request.client.clientId,
+    targetType: 'client',
+    targetId: request.client.rowId,
+    ip: ctx.clientIp,
+  };
   if (decision === 'deny') {
     await ctx.services.audit.record({ ...audit, action: 'consent.denied' });
     throw new AccessDenied('The user denied the request.');
   }
-  await upsertConsent(ctx.services.db, { siteId: ctx.site.id, personId: session.person_id, clientRowId: request.client.rowId, scopes, resource: request.resource });
+  await upsertConsent(ctx.services.db, {
+    siteId: ctx.site.id,
+    personId: session.person_id,
+    clientRowId: request.client.rowId,
+    scopes,
+    resource: request.resource,
+  });
   await ctx.services.audit.record({ ...audit, action: 'consent.granted', details: { scope: formatScope(scopes) } });
   return issueCode(ctx, request, session, scopes);
 }

@@ -7,7 +7,17 @@ import type { Client } from '../clients/client.ts';
 export type AuthorizationParams = NonNullable<AuthorizeData['query']>;
 
 /** The parameters the consent form carries back, so the decision is checked again in full. */
-export const FORWARDED_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'resource', 'code_challenge', 'code_challenge_method', 'state', 'nonce'] as const;
+export const FORWARDED_PARAMETERS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'resource',
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'nonce',
+] as const;
 
 export type AuthorizationRequest = {
   client: Client;

@@ -7,7 +7,10 @@ const client = (audience: 'operator' | 'member') => ({ audience }) as Client;
 
 describe('who may authorize (/auth.md "3. Authorize": operator clients for owners and admins only)', () => {
   it('lets a student authorize a member application', () => {
-    expect(grantableScopes(client('member'), ['student'], ['openid', 'account:read'], true)).toEqual(['openid', 'account:read']);
+    expect(grantableScopes(client('member'), ['student'], ['openid', 'account:read'], true)).toEqual([
+      'openid',
+      'account:read',
+    ]);
   });
 
   it('refuses a student or lecturer for an operator client with access_denied', () => {
@@ -20,7 +23,12 @@ describe('who may authorize (/auth.md "3. Authorize": operator clients for owner
   });
 
   it('narrows an admin to what an admin may do; an owner gets everything', () => {
-    expect(grantableScopes(client('operator'), ['admin'], ['courses:read', 'members:write'], true)).toEqual(['courses:read']);
-    expect(grantableScopes(client('operator'), ['owner'], ['courses:read', 'members:write'], true)).toEqual(['courses:read', 'members:write']);
+    expect(grantableScopes(client('operator'), ['admin'], ['courses:read', 'members:write'], true)).toEqual([
+      'courses:read',
+    ]);
+    expect(grantableScopes(client('operator'), ['owner'], ['courses:read', 'members:write'], true)).toEqual([
+      'courses:read',
+      'members:write',
+    ]);
   });
 });

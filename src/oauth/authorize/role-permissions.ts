@@ -14,11 +14,17 @@ const REFUSALS = {
 } as const;
 
 /** The scopes this person may grant this client, or AccessDenied. */
-export function grantableScopes(client: Pick<Client, 'audience'>, roles: readonly SiteRole[], requested: readonly string[], mcpConnections: boolean): string[] {
+export function grantableScopes(
+  client: Pick<Client, 'audience'>,
+  roles: readonly SiteRole[],
+  requested: readonly string[],
+  mcpConnections: boolean,
+): string[] {
   const facts: StandingFacts = { audience: client.audience, roles, mcpConnections };
   const refused = disallowedBecause(facts);
   if (refused) throw new AccessDenied(REFUSALS[refused]);
   const granted = requested.filter((scope) => scopeAllowed(facts, scope));
-  if (granted.length === 0) throw new AccessDenied('Your role at this school does not allow any of the requested scopes.');
+  if (granted.length === 0)
+    throw new AccessDenied('Your role at this school does not allow any of the requested scopes.');
   return granted;
 }

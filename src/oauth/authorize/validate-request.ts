@@ -6,7 +6,15 @@ import type { Site } from '../../services/sites.ts';
 import { resolveClient } from '../clients/resolve-client.ts';
 import type { MetadataDocumentDeps } from '../clients/metadata-document-client.ts';
 import type { Client } from '../clients/client.ts';
-import { InvalidRequest, InvalidScope, InvalidTarget, TooManyRequests, UnauthorizedClient, UnsupportedResponseType, UnverifiedClientError } from '../errors.ts';
+import {
+  InvalidRequest,
+  InvalidScope,
+  InvalidTarget,
+  TooManyRequests,
+  UnauthorizedClient,
+  UnsupportedResponseType,
+  UnverifiedClientError,
+} from '../errors.ts';
 import { isValidCodeChallenge } from '../pkce.ts';
 import { matchRedirectUri } from '../redirect-uri.ts';
 import { resolveResourceParameter } from '../resource.ts';
@@ -14,17 +22,24 @@ import { isReadOrIdentityScope, parseScope, scopeAllowedForAudience, scopeInfo }
 import { single, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
 
 /** Step 1 and 2: client and redirect URI. Throws UnverifiedClientError (an HTML page). */
-export async function verifyClientAndRedirect(deps: MetadataDocumentDeps, site: Site, params: AuthorizationParams): Promise<{ client: Client; redirectUri: string }> {
+export async function verifyClientAndRedirect(
+  deps: MetadataDocumentDeps,
+  site: Site,
+  params: AuthorizationParams,
+): Promise<{ client: Client; redirectUri: string }> {
   const clientId = single(params.client_id);
   if (!clientId) throw new UnverifiedClientError('invalid_request', 'The request has no client_id (or more than one).');
   const lookup = await resolveClient(deps, site, clientId);
   // /auth.md "Rate limits": a metadata-document host over its fetch limit is a 429 page (the client is unverified).
-  if (!lookup.ok && lookup.rateLimited) throw new TooManyRequests(lookup.reason, lookup.rateLimited.retryAfterSeconds, lookup.rateLimited.limitHeaders);
+  if (!lookup.ok && lookup.rateLimited)
+    throw new TooManyRequests(lookup.reason, lookup.rateLimited.retryAfterSeconds, lookup.rateLimited.limitHeaders);
   if (!lookup.ok) throw new UnverifiedClientError('invalid_client', lookup.reason);
   const redirectParam = single(params.redirect_uri);
-  if (!redirectParam) throw new UnverifiedClientError('invalid_request', 'The request has no redirect_uri (or more than one).');
+  if (!redirectParam)
+    throw new UnverifiedClientError('invalid_request', 'The request has no redirect_uri (or more than one).');
   const registered = matchRedirectUri(lookup.client.redirectUris, redirectParam);
-  if (!registered) throw new UnverifiedClientError('invalid_request', 'The redirect_uri is not registered for this client.');
+  if (!registered)
+    throw new UnverifiedClientError('invalid_request', 'The redirect_uri is not registered for this client.');
   // Redirect to exactly what was requested: for loopback that includes the port the app chose.
   return { client: lookup.client, redirectUri: redirectParam };
 }
@@ -41,7 +56,8 @@ function checkState({ params }: Verified): string | undefined {
 
 /** RFC 6749 4.1.2.1: a response type other than `code` is unsupported_response_type. */
 function checkResponseType({ params }: Verified): void {
-  if (single(params.response_type) !== 'code') throw new UnsupportedResponseType('Only response_type=code is supported.');
+  if (single(params.response_type) !== 'code')
+    throw new UnsupportedResponseType('Only response_type=code is supported.');
 }
 
 /** RFC 7636 4.4.1, and the OpenAPI document's authorize operation (PKCE S256 only): a challenge is required, S256 only. */
@@ -49,7 +65,8 @@ function checkPkce({ params }: Verified): string {
   const challenge = single(params.code_challenge);
   if (!challenge) throw new InvalidRequest('code_challenge is required (PKCE with S256).');
   if (single(params.code_challenge_method) !== 'S256') throw new InvalidRequest('code_challenge_method must be S256.');
-  if (!isValidCodeChallenge(challenge)) throw new InvalidRequest('code_challenge must be 43 characters of base64url (the SHA-256 of the verifier).');
+  if (!isValidCodeChallenge(challenge))
+    throw new InvalidRequest('code_challenge must be 43 characters of base64url (the SHA-256 of the verifier).');
   return challenge;
 }
 
@@ -61,12 +78,16 @@ function checkScopes({ client, params }: Verified): string[] {
     if (!scopeInfo(name)) throw new InvalidScope(`Unknown scope ${JSON.stringify(name)}.`);
     // OpenAPI document, securitySchemes oauth2: `account:*` scopes belong to member applications
     // only, and member applications hold identity and account scopes only.
-    if (!scopeAllowedForAudience(name, client.audience)) throw new InvalidScope(`The scope ${name} is not available to this client.`);
-    if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name)) throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
+    if (!scopeAllowedForAudience(name, client.audience))
+      throw new InvalidScope(`The scope ${name} is not available to this client.`);
+    if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name))
+      throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
     // Anyone may publish a metadata document (draft-ietf-oauth-client-id-metadata-document, Security
     // Considerations), so until the school reviews one its client gets read and identity scopes only.
     if (client.kind === 'metadata_document' && client.reviewStatus !== 'approved' && !isReadOrIdentityScope(name)) {
-      throw new InvalidScope(`The scope ${name} needs the school to review this client first; request read scopes only.`);
+      throw new InvalidScope(
+        `The scope ${name} needs the school to review this client first; request read scopes only.`,
+      );
     }
   }
   return scopes;
@@ -79,7 +100,8 @@ function checkScopes({ client, params }: Verified): string[] {
 function checkResource({ site, client, params }: Verified): string {
   const resource = resolveResourceParameter(site.origin, params.resource);
   if (!resource.ok) throw new InvalidTarget(resource.reason);
-  if (resource.audience === undefined && client.audience === 'member') throw new InvalidTarget(`resource is required for this client; send resource=${site.origin}.`);
+  if (resource.audience === undefined && client.audience === 'member')
+    throw new InvalidTarget(`resource is required for this client; send resource=${site.origin}.`);
   return resource.audience ?? site.origin;
 }
 
@@ -88,14 +110,19 @@ function checkResource({ site, client, params }: Verified): string {
  * (member applications only while it is on), and the client's registered grant types (RFC 7591 2).
  */
 function checkClientMayAuthorize({ site, client }: Verified): void {
-  if (client.audience === 'member' && !site.betaFeatures.mcp_connections) throw new UnauthorizedClient('This school has not enabled MCP connections, so member applications cannot be authorized.');
-  if (!client.grantTypes.includes('authorization_code')) throw new UnauthorizedClient('This client may not use the authorization code grant.');
+  if (client.audience === 'member' && !site.betaFeatures.mcp_connections)
+    throw new UnauthorizedClient(
+      'This school has not enabled MCP connections, so member applications cannot be authorized.',
+    );
+  if (!client.grantTypes.includes('authorization_code'))
+    throw new UnauthorizedClient('This client may not use the authorization code grant.');
 }
 
 /** OIDC Core 3.1.2.1: max_age is a non-negative number of seconds. */
 function checkMaxAge({ params }: Verified): number | undefined {
   const maxAgeRaw = single(params.max_age);
-  if (maxAgeRaw !== undefined && maxAgeRaw !== null && !/^\d{1,9}$/.test(maxAgeRaw)) throw new InvalidRequest('max_age must be a non-negative integer.');
+  if (maxAgeRaw !== undefined && maxAgeRaw !== null && !/^\d{1,9}$/.test(maxAgeRaw))
+    throw new InvalidRequest('max_age must be a non-negative integer.');
   return maxAgeRaw ? Number(maxAgeRaw) : undefined;
 }
 
@@ -109,8 +136,11 @@ function checkNonce({ params }: Verified): string | undefined {
 /** OIDC Core 3.1.2.1: known prompt values only, and `none` with any other value is an error. */
 function checkPrompt({ params }: Verified): Set<'none' | 'login' | 'consent'> {
   const values = new Set((single(params.prompt) ?? '').split(' ').filter(Boolean));
-  for (const v of values) if (v !== 'none' && v !== 'login' && v !== 'consent' && v !== 'select_account') throw new InvalidRequest(`Unsupported prompt value ${JSON.stringify(v)}.`);
-  if (values.has('none') && values.size > 1) throw new InvalidRequest('prompt=none cannot be combined with other values.');
+  for (const v of values)
+    if (v !== 'none' && v !== 'login' && v !== 'consent' && v !== 'select_account')
+      throw new InvalidRequest(`Unsupported prompt value ${JSON.stringify(v)}.`);
+  if (values.has('none') && values.size > 1)
+    throw new InvalidRequest('prompt=none cannot be combined with other values.');
   return values as Set<'none' | 'login' | 'consent'>;
 }
 
@@ -118,7 +148,12 @@ function checkPrompt({ params }: Verified): Set<'none' | 'login' | 'consent'> {
  * Steps 3 and later, in this order (the first failing step is the error the client receives); every
  * error from here on is redirected to the client (RFC 6749 4.1.2.1).
  */
-export function validateRest(site: Site, client: Client, redirectUri: string, params: AuthorizationParams): AuthorizationRequest {
+export function validateRest(
+  site: Site,
+  client: Client,
+  redirectUri: string,
+  params: AuthorizationParams,
+): AuthorizationRequest {
   const verified: Verified = { site, client, params };
   const state = checkState(verified);
   checkResponseType(verified);

@@ -51,9 +51,7 @@ function hasDotSegment(value: string): boolean {
   const afterScheme = value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const path = afterScheme.split(/[?#]/, 1)[0] ?? '';
   // WHATWG URL also treats "\" as a separator in https URLs, and %2e (either case) as a dot.
-  return path
-    .split(/[/\\]/)
-    .some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+  return path.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
 /** URL keeps the brackets around an IPv6 host; net.isIP wants them off. */

@@ -1,7 +1,12 @@
 // Display metadata: one rule for every name and URL a client supplies about itself,
 // used by registration and by fetched metadata documents alike.
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_TEXT_FIELDS, DISPLAY_URL_FIELDS, DisplayMetadataError, readDisplayMetadata } from './display-metadata.ts';
+import {
+  DISPLAY_TEXT_FIELDS,
+  DISPLAY_URL_FIELDS,
+  DisplayMetadataError,
+  readDisplayMetadata,
+} from './display-metadata.ts';
 import { validateClientMetadataDocument } from './document.ts';
 
 /** Every character class the rule refuses in display text, with one example each. */
@@ -46,7 +51,8 @@ export const HOSTILE_URLS: ReadonlyArray<[string, string]> = [
   ['an overlong URL', `https://app.example.com/${'x'.repeat(2048)}`],
 ];
 
-const read = (document: Record<string, unknown>) => readDisplayMetadata((name) => (Object.hasOwn(document, name) ? document[name] : undefined), Object.keys(document));
+const read = (document: Record<string, unknown>) =>
+  readDisplayMetadata((name) => (Object.hasOwn(document, name) ? document[name] : undefined), Object.keys(document));
 
 describe('display metadata (no control, bidi or zero-width characters; client URLs https only)', () => {
   for (const field of DISPLAY_TEXT_FIELDS) {
@@ -73,10 +79,18 @@ describe('display metadata (no control, bidi or zero-width characters; client UR
     const url = new URL('https://app.example.com/client.json');
     const base = { client_id: url.href, redirect_uris: ['https://app.example.com/cb'] };
     for (const field of DISPLAY_TEXT_FIELDS) {
-      for (const [, value] of HOSTILE_TEXT) expect(validateClientMetadataDocument(url, JSON.stringify({ ...base, [field]: value })).ok, `${field} ${JSON.stringify(value)}`).toBe(false);
+      for (const [, value] of HOSTILE_TEXT)
+        expect(
+          validateClientMetadataDocument(url, JSON.stringify({ ...base, [field]: value })).ok,
+          `${field} ${JSON.stringify(value)}`,
+        ).toBe(false);
     }
     for (const field of DISPLAY_URL_FIELDS) {
-      for (const [, value] of HOSTILE_URLS) expect(validateClientMetadataDocument(url, JSON.stringify({ ...base, [field]: value })).ok, `${field} ${JSON.stringify(value)}`).toBe(false);
+      for (const [, value] of HOSTILE_URLS)
+        expect(
+          validateClientMetadataDocument(url, JSON.stringify({ ...base, [field]: value })).ok,
+          `${field} ${JSON.stringify(value)}`,
+        ).toBe(false);
     }
   });
 });

@@ -44,10 +44,17 @@ const FORBIDDEN_IN_URL = /[\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u;
 /** Display text: a non-empty string of at most 200 characters without invisible or control characters. Returns it trimmed. */
 export function checkDisplayText(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_DISPLAY_TEXT_LENGTH) {
-    throw new DisplayMetadataError(field, `${field} must be a non-empty string of at most ${MAX_DISPLAY_TEXT_LENGTH} characters`);
+    throw new DisplayMetadataError(
+      field,
+      `${field} must be a non-empty string of at most ${MAX_DISPLAY_TEXT_LENGTH} characters`,
+    );
   }
   const bad = FORBIDDEN_IN_TEXT.exec(value);
-  if (bad) throw new DisplayMetadataError(field, `${field} contains a control, bidirectional or invisible character (${codePoint(bad[0])})`);
+  if (bad)
+    throw new DisplayMetadataError(
+      field,
+      `${field} contains a control, bidirectional or invisible character (${codePoint(bad[0])})`,
+    );
   return value.trim();
 }
 
@@ -56,7 +63,8 @@ export function checkDisplayUrl(value: unknown, field: string): string {
   const fail = (why: string): never => {
     throw new DisplayMetadataError(field, `${field} must be an absolute https URL${why}`);
   };
-  if (typeof value !== 'string' || value.length > MAX_DISPLAY_URL_LENGTH) return fail(` of at most ${MAX_DISPLAY_URL_LENGTH} characters`);
+  if (typeof value !== 'string' || value.length > MAX_DISPLAY_URL_LENGTH)
+    return fail(` of at most ${MAX_DISPLAY_URL_LENGTH} characters`);
   if (FORBIDDEN_IN_URL.test(value)) return fail(' without white space, control or invisible characters');
   const url = URL.parse(value);
   if (url === null || url.protocol !== 'https:') return fail('');

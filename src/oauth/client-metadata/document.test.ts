@@ -57,7 +57,11 @@ describe('validateClientMetadataDocument (CIMD draft, Client ID Metadata Documen
 
   it.each<[string, unknown, string]>([
     ['client_id of another URL', { ...base, client_id: 'https://app.example.com/other.json' }, 'client_id'],
-    ['client_id differing only in case', { ...base, client_id: 'https://APP.example.com/oauth/client.json' }, 'client_id'],
+    [
+      'client_id differing only in case',
+      { ...base, client_id: 'https://APP.example.com/oauth/client.json' },
+      'client_id',
+    ],
     ['client_id with a trailing slash', { ...base, client_id: `${base.client_id}/` }, 'client_id'],
     ['missing client_id', { ...base, client_id: undefined }, 'client_id'],
     ['missing redirect_uris', { ...base, redirect_uris: undefined }, 'redirect_uris'],
@@ -66,7 +70,11 @@ describe('validateClientMetadataDocument (CIMD draft, Client ID Metadata Documen
     ['a redirect URI that is not a string', { ...base, redirect_uris: [42] }, 'redirect URI'],
     ['a relative redirect URI', { ...base, redirect_uris: ['/callback'] }, 'absolute'],
     ['a redirect URI with a fragment', { ...base, redirect_uris: ['https://app.example.com/cb#x'] }, 'fragment'],
-    ['a redirect URI on another host', { ...base, redirect_uris: ['https://evil.example/cb'] }, 'https on app.example.com'],
+    [
+      'a redirect URI on another host',
+      { ...base, redirect_uris: ['https://evil.example/cb'] },
+      'https on app.example.com',
+    ],
     ['a redirect URI on a subdomain', { ...base, redirect_uris: ['https://x.app.example.com/cb'] }, 'https on'],
     ['an http redirect URI on the same host', { ...base, redirect_uris: ['http://app.example.com/cb'] }, 'https on'],
     ['a private-use scheme redirect URI', { ...base, redirect_uris: ['com.example.app:/cb'] }, 'https on'],
@@ -107,7 +115,10 @@ describe('validateClientMetadataDocument (CIMD draft, Client ID Metadata Documen
     ['JSON null', 'null', 'not a JSON object'],
     ['a JSON string', '"https://app.example.com/oauth/client.json"', 'not a JSON object'],
   ])('refuses a body that is %s', (_title, body, reason) => {
-    expect(validateClientMetadataDocument(clientIdUrl, body)).toEqual({ ok: false, reason: expect.stringContaining(reason) });
+    expect(validateClientMetadataDocument(clientIdUrl, body)).toEqual({
+      ok: false,
+      reason: expect.stringContaining(reason),
+    });
   });
 
   it('does not read members from the prototype (a "__proto__" key is just a key)', () => {

@@ -49,7 +49,8 @@ export function validateClientMetadataDocument(clientIdUrl: URL, body: string): 
   try {
     return { ok: true, metadata: readMetadata(clientIdUrl, member, Object.keys(document)) };
   } catch (error) {
-    if (error instanceof DocumentRuleError || error instanceof DisplayMetadataError) return { ok: false, reason: error.message };
+    if (error instanceof DocumentRuleError || error instanceof DisplayMetadataError)
+      return { ok: false, reason: error.message };
     throw error;
   }
 }
@@ -90,7 +91,8 @@ function redirectUris(value: unknown, clientIdUrl: URL): string[] {
   if (!Array.isArray(value) || value.length === 0) fail('redirect_uris must be a non-empty array');
   if (value.length > MAX_REDIRECT_URIS) fail(`redirect_uris may list at most ${MAX_REDIRECT_URIS} URIs`);
   for (const uri of value) {
-    if (typeof uri !== 'string' || uri.length > MAX_URI_LENGTH) fail('each redirect URI must be a string of sane length');
+    if (typeof uri !== 'string' || uri.length > MAX_URI_LENGTH)
+      fail('each redirect URI must be a string of sane length');
     // RFC 6749 3.1.2: an absolute URI without a fragment.
     if (uri.includes('#')) fail(`redirect URI must not contain a fragment: ${uri}`);
     const url = URL.parse(uri);
@@ -144,7 +146,11 @@ function stringArray(value: unknown, name: string): string[] {
 // RFC 6749 3.3: scope-tokens of NQCHAR (%x21 / %x23-5B / %x5D-7E) separated by single spaces.
 function optionalScope(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > MAX_SCOPE_LENGTH || !/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_SCOPE_LENGTH ||
+    !/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(value)
+  ) {
     fail('scope must be a space-separated list of scope tokens');
   }
   return value;

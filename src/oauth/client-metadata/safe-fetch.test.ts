@@ -79,14 +79,20 @@ const allowLocal = { allowSpecialUseAddresses: true };
 function stubLookup(addresses: string[]): LookupFunction & { calls: number } {
   const lookup = ((_hostname, _options, callback) => {
     lookup.calls += 1;
-    callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: isIP(address) })),
+    );
   }) as LookupFunction & { calls: number };
   lookup.calls = 0;
   return lookup;
 }
 
 async function failure(promise: Promise<unknown>): Promise<MetadataFetchError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(MetadataFetchError);
   return error as MetadataFetchError;
 }
@@ -103,7 +109,9 @@ describe('fetchClientMetadataDocument (CIMD draft, Client Information Discovery 
   });
 
   it('accepts a +json media type (RFC 6839 3.1)', async () => {
-    await expect(fetchClientMetadataDocument(local('/vendor-json'), allowLocal)).resolves.toMatchObject({ status: 200 });
+    await expect(fetchClientMetadataDocument(local('/vendor-json'), allowLocal)).resolves.toMatchObject({
+      status: 200,
+    });
   });
 
   it('refuses loopback 127.0.0.1 unless special-use addresses are allowed', async () => {
@@ -112,16 +120,20 @@ describe('fetchClientMetadataDocument (CIMD draft, Client Information Discovery 
     expect(hits.get('/good')).toBeUndefined();
   });
 
-  it.each([['127.0.0.1'], ['10.0.0.1'], ['::ffff:127.0.0.1'], ['169.254.169.254'], ['fe80::1'], ['8.8.8.8', '127.0.0.1']])(
-    'refuses a public-looking name that resolves to %s (DNS rebinding)',
-    async (...addresses) => {
-      const lookup = stubLookup(addresses);
-      const url = new URL(`http://client.example:${port}/rebind`);
-      const error = await failure(fetchClientMetadataDocument(url, { allowSpecialUseAddresses: false, lookup }));
-      expect(error.reason).toBe('address_not_allowed');
-      expect(hits.get('/rebind')).toBeUndefined();
-    },
-  );
+  it.each([
+    ['127.0.0.1'],
+    ['10.0.0.1'],
+    ['::ffff:127.0.0.1'],
+    ['169.254.169.254'],
+    ['fe80::1'],
+    ['8.8.8.8', '127.0.0.1'],
+  ])('refuses a public-looking name that resolves to %s (DNS rebinding)', async (...addresses) => {
+    const lookup = stubLookup(addresses);
+    const url = new URL(`http://client.example:${port}/rebind`);
+    const error = await failure(fetchClientMetadataDocument(url, { allowSpecialUseAddresses: false, lookup }));
+    expect(error.reason).toBe('address_not_allowed');
+    expect(hits.get('/rebind')).toBeUndefined();
+  });
 
   it('connects to exactly the address it validated, resolving only once', async () => {
     // client.example does not exist in real DNS: reaching the server proves the pinned lookup.
@@ -193,8 +205,11 @@ describe('fetchClientMetadataDocument (CIMD draft, Client Information Discovery 
   });
 
   it('reports a name that does not resolve as a network error', async () => {
-    const failing: LookupFunction = (_h, _o, callback) => callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), '');
-    const error = await failure(fetchClientMetadataDocument(new URL('http://nowhere.example/x'), { ...allowLocal, lookup: failing }));
+    const failing: LookupFunction = (_h, _o, callback) =>
+      callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), '');
+    const error = await failure(
+      fetchClientMetadataDocument(new URL('http://nowhere.example/x'), { ...allowLocal, lookup: failing }),
+    );
     expect(error.reason).toBe('network');
   });
 });

@@ -68,21 +68,26 @@ export function fetchClientMetadataDocument(url: URL, options: FetchOptions): Pr
     const deadline = setTimeout(() => fail('timeout', `no complete response within ${timeoutMs} ms`), timeoutMs);
 
     // parseClientIdUrl admits only https; http is here so tests can use a plain local server.
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('network', `unsupported scheme ${url.protocol}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return fail('network', `unsupported scheme ${url.protocol}`);
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    resolveHost(hostname, lookup).then((addresses) => {
-      if (settled) return;
-      if (addresses.length === 0) return fail('network', `${hostname} has no addresses`);
-      // Every answer is checked, not just the one we use: any internal address means refusal.
-      const refused = addresses.find((entry) => isSpecialUseAddress(entry.address));
-      if (refused !== undefined && !options.allowSpecialUseAddresses) {
-        return fail('address_not_allowed', `${hostname} resolves to special-use address ${refused.address}`);
-      }
-      request = send(url, hostname, addresses[0] as Address);
-      request.on('response', (response) => receive(response));
-      request.on('error', (error) => fail('network', error.message));
-      request.end();
-    }, (error: Error) => fail('network', `cannot resolve ${hostname}: ${error.message}`))
+    resolveHost(hostname, lookup)
+      .then(
+        (addresses) => {
+          if (settled) return;
+          if (addresses.length === 0) return fail('network', `${hostname} has no addresses`);
+          // Every answer is checked, not just the one we use: any internal address means refusal.
+          const refused = addresses.find((entry) => isSpecialUseAddress(entry.address));
+          if (refused !== undefined && !options.allowSpecialUseAddresses) {
+            return fail('address_not_allowed', `${hostname} resolves to special-use address ${refused.address}`);
+          }
+          request = send(url, hostname, addresses[0] as Address);
+          request.on('response', (response) => receive(response));
+          request.on('error', (error) => fail('network', error.message));
+          request.end();
+        },
+        (error: Error) => fail('network', `cannot resolve ${hostname}: ${error.message}`),
+      )
       .catch((error: unknown) => fail('network', String(error)));
 
     function receive(response: http.IncomingMessage): void {
@@ -92,7 +97,8 @@ export function fetchClientMetadataDocument(url: URL, options: FetchOptions): Pr
       if (status >= 300 && status < 400) return fail('redirect', `status ${status} (redirects are not followed)`);
       if (status !== 200) return fail('bad_status', `status ${status}`);
       const headers = flattenHeaders(response.headers);
-      if (!isJsonContentType(headers['content-type'])) return fail('not_json', `content type ${headers['content-type'] ?? 'missing'}`);
+      if (!isJsonContentType(headers['content-type']))
+        return fail('not_json', `content type ${headers['content-type'] ?? 'missing'}`);
       // We asked for identity; a compressed body would defeat the size limit and the parser.
       if ((headers['content-encoding'] ?? 'identity') !== 'identity') return fail('not_json', 'compressed response');
       if (Number(headers['content-length'] ?? 0) > maxBytes) return fail('too_large', `larger than ${maxBytes} bytes`);

@@ -13,14 +13,23 @@ export type ClientAuthThrottle = { limiter: RateLimiter; address: string };
 const POLICY = 'clientAuthFailuresPerClientAddress';
 
 function refused(throttle: ClientAuthThrottle, decision: RateDecision): TooManyRequests {
-  return new TooManyRequests('Too many failed client authentications for this client from this address; slow down.', decision.resetSeconds, rateLimitHeaders(decision, throttle.limiter.policy(POLICY)));
+  return new TooManyRequests(
+    'Too many failed client authentications for this client from this address; slow down.',
+    decision.resetSeconds,
+    rateLimitHeaders(decision, throttle.limiter.policy(POLICY)),
+  );
 }
 
 /**
  * Runs `authenticate` unless this client_id and address have no failures left; an `invalid_client`
  * failure takes a token. Success costs one read and writes nothing (the token endpoint is hot).
  */
-export async function throttleClientAuthentication<T>(throttle: ClientAuthThrottle, siteId: string, clientId: string, authenticate: () => Promise<T>): Promise<T> {
+export async function throttleClientAuthentication<T>(
+  throttle: ClientAuthThrottle,
+  siteId: string,
+  clientId: string,
+  authenticate: () => Promise<T>,
+): Promise<T> {
   // A digest keeps arbitrary client_id strings (metadata-document URLs) out of the key's length.
   const bucket = `client-auth:${siteId}:${createHash('sha256').update(clientId, 'utf8').digest('base64url')}:${throttle.address}`;
   const before = await throttle.limiter.peek(bucket, POLICY);

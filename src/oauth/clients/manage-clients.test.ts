@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { checkClientName, ClientRuleError } from './manage-clients.ts';
 
 describe('checkClientName (no control, bidi or zero-width characters)', () => {
-  it.each(['Safe\nApp', 'App\u202Egnp.exe', 'App\u2067x', 'Pay\u200BPal', 'Pay\u200DPal', '\uFEFFApp', 'App\u061Cx', 'App\u200Fx', 'A\u0000B'])('refuses %j', (name) => {
+  it.each([
+    'Safe\nApp',
+    'App\u202Egnp.exe',
+    'App\u2067x',
+    'Pay\u200BPal',
+    'Pay\u200DPal',
+    '\uFEFFApp',
+    'App\u061Cx',
+    'App\u200Fx',
+    'A\u0000B',
+  ])('refuses %j', (name) => {
     expect(() => checkClientName(name)).toThrow(ClientRuleError);
   });
 

@@ -2,7 +2,12 @@
 // (deployment-wide, managed by `npm run integrations`) and member applications (created by a
 // school's operators: `npm run member-apps` and the admin area). One place for the rules.
 import type { Db } from '../../db/database.ts';
-import { findSiteClient, insertClient, insertVendorIntegration, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
+import {
+  findSiteClient,
+  insertClient,
+  insertVendorIntegration,
+  updateSiteClient,
+} from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import { checkDisplayText, DisplayMetadataError } from '../client-metadata/display-metadata.ts';
 import { isLoopbackUri, isWellFormedRedirectUri } from '../redirect-uri.ts';
@@ -17,15 +22,19 @@ export type CreatedClient = { client: Client; clientSecret: string | undefined }
 function checkRedirectUris(uris: string[]): void {
   if (uris.length === 0) throw new ClientRuleError('At least one redirect URI is required.');
   for (const uri of uris) {
-    if (!isWellFormedRedirectUri(uri)) throw new ClientRuleError(`${uri} is not an absolute URI without fragment or credentials.`);
+    if (!isWellFormedRedirectUri(uri))
+      throw new ClientRuleError(`${uri} is not an absolute URI without fragment or credentials.`);
     // RFC 9700 2.1 / RFC 8252 8.3: plain http only for loopback.
-    if (uri.startsWith('http:') && !isLoopbackUri(uri)) throw new ClientRuleError(`${uri} must use https (plain http is for loopback only).`);
+    if (uri.startsWith('http:') && !isLoopbackUri(uri))
+      throw new ClientRuleError(`${uri} must use https (plain http is for loopback only).`);
   }
 }
 
 function checkScopes(scopes: string[], allowed: readonly string[]): void {
   if (scopes.length === 0) throw new ClientRuleError('Select at least one scope.');
-  for (const scope of scopes) if (!allowed.includes(scope)) throw new ClientRuleError(`The scope ${scope} is not available to this kind of client.`);
+  for (const scope of scopes)
+    if (!allowed.includes(scope))
+      throw new ClientRuleError(`The scope ${scope} is not available to this kind of client.`);
 }
 
 function newSecret(confidential: boolean): { secret: string | undefined; hash: string | null } {
@@ -34,7 +43,11 @@ function newSecret(confidential: boolean): { secret: string | undefined; hash: s
 }
 
 /** A member application of one school (/auth.md "2. Get a client"). */
-export async function createMemberApp(db: Db, siteId: string, input: NewClient & { createdBy: string | null }): Promise<CreatedClient> {
+export async function createMemberApp(
+  db: Db,
+  siteId: string,
+  input: NewClient & { createdBy: string | null },
+): Promise<CreatedClient> {
   const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
   checkScopes(input.scopes, MEMBER_SCOPES);
@@ -59,7 +72,8 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
   const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
   checkScopes(input.scopes, [...IDENTITY_SCOPES, ...OPERATOR_SCOPES]);
-  if (!/^[a-z0-9][a-z0-9._-]{2,63}$/.test(input.clientId)) throw new ClientRuleError('client_id: 3-64 characters of a-z, 0-9, dot, dash, underscore.');
+  if (!/^[a-z0-9][a-z0-9._-]{2,63}$/.test(input.clientId))
+    throw new ClientRuleError('client_id: 3-64 characters of a-z, 0-9, dot, dash, underscore.');
   const { secret, hash } = newSecret(input.confidential);
   return db.transaction().execute(async (trx) => {
     const row = await insertClient(trx, {
@@ -95,7 +109,8 @@ export function checkClientName(name: string): string {
   try {
     return checkDisplayText(name, 'name');
   } catch (error) {
-    if (error instanceof DisplayMetadataError) throw new ClientRuleError('The name may not contain control, bidirectional or invisible characters.');
+    if (error instanceof DisplayMetadataError)
+      throw new ClientRuleError('The name may not contain control, bidirectional or invisible characters.');
     throw error;
   }
 }
@@ -106,13 +121,22 @@ async function findMemberApp(db: Db, siteId: string, rowId: string): Promise<Cli
 }
 
 /** Returns the client before the change (to tell which scopes were removed), or undefined. */
-export async function updateMemberApp(db: Db, siteId: string, rowId: string, changes: MemberAppChanges): Promise<Client | undefined> {
+export async function updateMemberApp(
+  db: Db,
+  siteId: string,
+  rowId: string,
+  changes: MemberAppChanges,
+): Promise<Client | undefined> {
   const name = checkClientName(changes.name);
   checkRedirectUris(changes.redirectUris);
   checkScopes(changes.scopes, MEMBER_SCOPES);
   const before = await findMemberApp(db, siteId, rowId);
   if (!before) return undefined;
-  await updateSiteClient(db, siteId, rowId, { name, redirect_uris: changes.redirectUris, allowed_scopes: changes.scopes });
+  await updateSiteClient(db, siteId, rowId, {
+    name,
+    redirect_uris: changes.redirectUris,
+    allowed_scopes: changes.scopes,
+  });
   return before;
 }
 

@@ -7,7 +7,12 @@ import { createRateLimiter } from '../../services/rate-limiter.ts';
 import { toSite, type Site } from '../../services/sites.ts';
 import { createMetadataFailureCache } from '../client-metadata/failure-cache.ts';
 import { MetadataFetchError, type FetchedDocument, type FetchOptions } from '../client-metadata/safe-fetch.ts';
-import { MetadataDocumentRejected, MetadataFetchRateLimited, resolveMetadataDocumentClient, type MetadataDocumentDeps } from './metadata-document-client.ts';
+import {
+  MetadataDocumentRejected,
+  MetadataFetchRateLimited,
+  resolveMetadataDocumentClient,
+  type MetadataDocumentDeps,
+} from './metadata-document-client.ts';
 
 const HOST = 'apps.example.com';
 let REAL = '';
@@ -23,14 +28,28 @@ let fetches: Array<{ url: string; options: FetchOptions }>;
 let answers: Map<string, 'ok' | 'missing'>;
 
 async function insertSite(slug: string, hosts: string[], open = false): Promise<Site> {
-  const row = await test.db.insertInto('sites').values({ slug, origin: `https://${slug}.test`, name: slug, allowed_metadata_hosts: hosts, open_registration: open }).returningAll().executeTakeFirstOrThrow();
+  const row = await test.db
+    .insertInto('sites')
+    .values({
+      slug,
+      origin: `https://${slug}.test`,
+      name: slug,
+      allowed_metadata_hosts: hosts,
+      open_registration: open,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toSite(row);
 }
 
 async function fakeFetch(url: URL, options: FetchOptions): Promise<FetchedDocument> {
   fetches.push({ url: url.href, options });
   if (answers.get(url.href) !== 'ok') throw new MetadataFetchError('bad_status', 'status 404');
-  const body = JSON.stringify({ client_id: url.href, client_name: 'Real agent', redirect_uris: [`https://${url.hostname}/cb`] });
+  const body = JSON.stringify({
+    client_id: url.href,
+    client_name: 'Real agent',
+    redirect_uris: [`https://${url.hostname}/cb`],
+  });
   // no-store: every use past the first needs a fetch, as a client that forbids caching asks.
   return { status: 200, headers: { 'cache-control': 'no-store' }, body, fetchedAt: clock };
 }
@@ -47,10 +66,12 @@ function deps(overrides: Partial<MetadataDocumentDeps> = {}): MetadataDocumentDe
 }
 let failureCache = createMetadataFailureCache();
 
-const resolve = (site: Site, clientId: string, extra: Partial<MetadataDocumentDeps> = {}) => resolveMetadataDocumentClient(deps(extra), site, clientId);
+const resolve = (site: Site, clientId: string, extra: Partial<MetadataDocumentDeps> = {}) =>
+  resolveMetadataDocumentClient(deps(extra), site, clientId);
 
 async function flood(site: Site, count: number, tag: string): Promise<void> {
-  for (let i = 0; i < count; i++) await resolve(site, `https://${HOST}/junk-${tag}-${i}/client.json`).catch(() => undefined);
+  for (let i = 0; i < count; i++)
+    await resolve(site, `https://${HOST}/junk-${tag}-${i}/client.json`).catch(() => undefined);
 }
 
 beforeAll(async () => {
@@ -76,17 +97,23 @@ describe('metadata-document fetch budgets (/auth.md "Rate limits")', () => {
     await resolve(schoolA, REAL);
     clock = new Date(clock.getTime() + 1000);
     await flood(schoolA, LIMIT + 2, 'a');
-    await expect(resolve(schoolA, `https://${HOST}/junk-more/client.json`)).rejects.toBeInstanceOf(MetadataFetchRateLimited);
+    await expect(resolve(schoolA, `https://${HOST}/junk-more/client.json`)).rejects.toBeInstanceOf(
+      MetadataFetchRateLimited,
+    );
     const before = fetches.length;
     expect((await resolve(schoolA, REAL)).clientId).toBe(REAL);
     expect(fetches.length).toBe(before + 1);
   });
 
-  it('budgets are per school: a flood at one school leaves another school\'s new URLs alone', async () => {
+  it("budgets are per school: a flood at one school leaves another school's new URLs alone", async () => {
     await flood(schoolA, LIMIT + 2, 'b');
-    await expect(resolve(schoolA, `https://${HOST}/junk-x/client.json`)).rejects.toBeInstanceOf(MetadataFetchRateLimited);
+    await expect(resolve(schoolA, `https://${HOST}/junk-x/client.json`)).rejects.toBeInstanceOf(
+      MetadataFetchRateLimited,
+    );
     answers.set(`https://${HOST}/b-only/client.json`, 'ok');
-    expect((await resolve(schoolB, `https://${HOST}/b-only/client.json`)).clientId).toBe(`https://${HOST}/b-only/client.json`);
+    expect((await resolve(schoolB, `https://${HOST}/b-only/client.json`)).clientId).toBe(
+      `https://${HOST}/b-only/client.json`,
+    );
   });
 
   it('a known client whose own budget is spent is served its last good document, without a fetch', async () => {
@@ -122,7 +149,10 @@ describe('metadata-document fetch budgets (/auth.md "Rate limits")', () => {
     for (let i = 0; i < LIMIT * 3; i++) await expect(resolve(schoolA, junk)).rejects.toThrow(/kept for 60 s/);
     expect(fetches.filter((f) => f.url === junk)).toHaveLength(1);
     // The budget was spent once only: LIMIT - 1 new URLs still fit.
-    for (let i = 0; i < LIMIT - 1; i++) await expect(resolve(schoolA, `https://${HOST}/fresh-${i}/client.json`)).rejects.not.toBeInstanceOf(MetadataFetchRateLimited);
+    for (let i = 0; i < LIMIT - 1; i++)
+      await expect(resolve(schoolA, `https://${HOST}/fresh-${i}/client.json`)).rejects.not.toBeInstanceOf(
+        MetadataFetchRateLimited,
+      );
   });
 });
 

@@ -14,7 +14,12 @@
 //   cache) and refused without a fetch and without spending any budget.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { findClientForSite, updateClient, upsertMetadataDocumentClient, type ClientRow } from '../../db/repositories/oauth-clients.ts';
+import {
+  findClientForSite,
+  updateClient,
+  upsertMetadataDocumentClient,
+  type ClientRow,
+} from '../../db/repositories/oauth-clients.ts';
 import type { Site } from '../../services/sites.ts';
 import { rateLimitHeaders, type RateLimiter } from '../../services/rate-limiter.ts';
 import { cacheExpiry } from '../client-metadata/cache-policy.ts';
@@ -68,15 +73,26 @@ export function isHostPermitted(site: Site, url: URL): { permitted: boolean; all
   return { permitted: allowlisted || site.openRegistration, allowlisted };
 }
 
-export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, site: Site, clientId: string): Promise<Client> {
+export async function resolveMetadataDocumentClient(
+  deps: MetadataDocumentDeps,
+  site: Site,
+  clientId: string,
+): Promise<Client> {
   const now = deps.now ?? (() => new Date());
   const parsed = parseClientIdUrl(clientId);
-  if (!parsed.ok) throw new MetadataDocumentRejected(`The client_id is not a valid Client ID Metadata Document URL: ${parsed.reason}`);
+  if (!parsed.ok)
+    throw new MetadataDocumentRejected(
+      `The client_id is not a valid Client ID Metadata Document URL: ${parsed.reason}`,
+    );
   const { permitted, allowlisted } = isHostPermitted(site, parsed.url);
-  if (!permitted) throw new MetadataDocumentRejected(`This school does not accept client metadata documents from ${parsed.url.host}.`);
+  if (!permitted)
+    throw new MetadataDocumentRejected(
+      `This school does not accept client metadata documents from ${parsed.url.host}.`,
+    );
 
   const cached = await findClientForSite(deps.db, site.id, clientId);
-  if (cached?.review_status === 'blocked') throw new MetadataDocumentRejected('This client has been blocked by the school.');
+  if (cached?.review_status === 'blocked')
+    throw new MetadataDocumentRejected('This client has been blocked by the school.');
   if (cached?.metadata_expires_at && cached.metadata_expires_at > now()) return toClient(cached);
   if (!cached) refuseRememberedFailure(deps, site, clientId);
 
@@ -86,13 +102,20 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
   try {
     // CIMD SSRF: private, loopback and link-local addresses are refused for every host; only the
     // development setting lets a host the school explicitly allowlisted reach them.
-    const fetched = await (deps.fetchDocument ?? fetchClientMetadataDocument)(parsed.url, { allowSpecialUseAddresses: allowlisted && deps.allowPrivateAddresses === true, ...deps.fetchOptions });
+    const fetched = await (deps.fetchDocument ?? fetchClientMetadataDocument)(parsed.url, {
+      allowSpecialUseAddresses: allowlisted && deps.allowPrivateAddresses === true,
+      ...deps.fetchOptions,
+    });
     const validated = validateClientMetadataDocument(parsed.url, fetched.body);
-    if (!validated.ok) throw new MetadataDocumentRejected(`The client metadata document is invalid: ${validated.reason}`);
+    if (!validated.ok)
+      throw new MetadataDocumentRejected(`The client metadata document is invalid: ${validated.reason}`);
     const expiresAt = cacheExpiry(fetched.headers, fetched.fetchedAt) ?? fetched.fetchedAt;
     return await storeClient(deps, site, clientId, validated.metadata, fetched.body, expiresAt);
   } catch (error) {
-    const rejection = error instanceof MetadataFetchError ? new MetadataDocumentRejected(`The client metadata document could not be fetched (${error.reason}).`) : error;
+    const rejection =
+      error instanceof MetadataFetchError
+        ? new MetadataDocumentRejected(`The client metadata document could not be fetched (${error.reason}).`)
+        : error;
     if (!(rejection instanceof MetadataDocumentRejected)) throw error;
     // A known client's last good document no longer stands in for it once its URL answered badly.
     if (cached) await updateClient(deps.db, cached.id, { metadata_expires_at: null });
@@ -103,14 +126,21 @@ export async function resolveMetadataDocumentClient(deps: MetadataDocumentDeps, 
 
 function refuseRememberedFailure(deps: MetadataDocumentDeps, site: Site, clientId: string): void {
   const remembered = deps.failures?.recall(site.id, clientId);
-  if (remembered !== undefined) throw new MetadataDocumentRejected(`${remembered} This answer is kept for ${deps.failures!.ttlSeconds} s.`);
+  if (remembered !== undefined)
+    throw new MetadataDocumentRejected(`${remembered} This answer is kept for ${deps.failures!.ttlSeconds} s.`);
 }
 
 /**
  * Spends one fetch from the budget this request may use. Returns the known client's last good
  * row when its own budget is spent and that row may still stand in; throws 429 otherwise.
  */
-async function spendFetchBudget(deps: MetadataDocumentDeps, site: Site, url: URL, known: ClientRow | undefined, now: Date): Promise<ClientRow | undefined> {
+async function spendFetchBudget(
+  deps: MetadataDocumentDeps,
+  site: Site,
+  url: URL,
+  known: ClientRow | undefined,
+  now: Date,
+): Promise<ClientRow | undefined> {
   const policy = deps.rateLimiter.policy('metadataFetchPerHost');
   const host = url.host.toLowerCase();
   const bucket = known
@@ -121,10 +151,21 @@ async function spendFetchBudget(deps: MetadataDocumentDeps, site: Site, url: URL
   const expires = known?.metadata_expires_at;
   if (known && expires && now.getTime() < expires.getTime() + MAX_STALE_MS) return known;
   const what = known ? `fetches of ${known.client_id}` : `fetches of new client metadata documents from ${url.host}`;
-  throw new MetadataFetchRateLimited(`Too many metadata document fetches (${what}) at this school; try again in ${rate.resetSeconds} s.`, rate.resetSeconds, rateLimitHeaders(rate, policy));
+  throw new MetadataFetchRateLimited(
+    `Too many metadata document fetches (${what}) at this school; try again in ${rate.resetSeconds} s.`,
+    rate.resetSeconds,
+    rateLimitHeaders(rate, policy),
+  );
 }
 
-async function storeClient(deps: MetadataDocumentDeps, site: Site, clientId: string, metadata: ClientMetadata, body: string, expiresAt: Date): Promise<Client> {
+async function storeClient(
+  deps: MetadataDocumentDeps,
+  site: Site,
+  clientId: string,
+  metadata: ClientMetadata,
+  body: string,
+  expiresAt: Date,
+): Promise<Client> {
   const row = await upsertMetadataDocumentClient(deps.db, {
     client_id: clientId,
     site_id: site.id,

@@ -14,6 +14,14 @@ export function metadataDocumentDepsOf({ services, site, clientIp }: RequestCont
     failures: services.metadataFetchFailures,
     fetchDocument: services.metadataFetch, // README "Metrics": counted by outcome for /metrics
     onFirstSeen: (client) =>
-      services.audit.record({ siteId: site.id, actorClientId: client.clientId, action: 'client.registered', targetType: 'client', targetId: client.rowId, details: { kind: client.kind }, ip: clientIp }),
+      services.audit.record({
+        siteId: site.id,
+        actorClientId: client.clientId,
+        action: 'client.registered',
+        targetType: 'client',
+        targetId: client.rowId,
+        details: { kind: client.kind },
+        ip: clientIp,
+      }),
   };
 }

@@ -8,7 +8,11 @@ import type { Db } from '../../db/database.ts';
 import { findVendorIntegrationByName, insertClient } from '../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import type { Site } from '../../services/sites.ts';
-import { DisplayMetadataError, readDisplayMetadata, type DisplayMetadata } from '../client-metadata/display-metadata.ts';
+import {
+  DisplayMetadataError,
+  readDisplayMetadata,
+  type DisplayMetadata,
+} from '../client-metadata/display-metadata.ts';
 import { InvalidClientMetadata, InvalidRedirectUri, InvalidScope } from '../errors.ts';
 import { allLoopback, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { parseScope, scopeAllowedForAudience, scopeInfo } from '../scopes.ts';
@@ -38,27 +42,44 @@ function checkScopes(raw: string | undefined): string[] {
   const scopes = parseScope(raw);
   for (const scope of scopes) {
     if (!scopeInfo(scope)) throw new InvalidScope(`Unknown scope ${JSON.stringify(scope)}.`);
-    if (!scopeAllowedForAudience(scope, 'operator')) throw new InvalidScope(`The scope ${scope} belongs to member applications, which the school creates in its admin area.`);
+    if (!scopeAllowedForAudience(scope, 'operator'))
+      throw new InvalidScope(
+        `The scope ${scope} belongs to member applications, which the school creates in its admin area.`,
+      );
   }
   return scopes;
 }
 
 function checkMetadata(request: RegistrationRequest) {
   const grantTypes = request.grant_types ?? GRANT_TYPES;
-  if (grantTypes.length === 0 || grantTypes.some((g) => !GRANT_TYPES.includes(g)) || !grantTypes.includes('authorization_code')) {
+  if (
+    grantTypes.length === 0 ||
+    grantTypes.some((g) => !GRANT_TYPES.includes(g)) ||
+    !grantTypes.includes('authorization_code')
+  ) {
     throw new InvalidClientMetadata('grant_types may hold authorization_code and refresh_token only.');
   }
   const responseTypes = request.response_types ?? ['code'];
   if (responseTypes.some((r) => r !== 'code')) throw new InvalidClientMetadata('response_types may hold code only.');
   const method = request.token_endpoint_auth_method ?? 'none';
-  if (!(AUTH_METHODS as readonly string[]).includes(method)) throw new InvalidClientMetadata(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}.`);
+  if (!(AUTH_METHODS as readonly string[]).includes(method))
+    throw new InvalidClientMetadata(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}.`);
   const alg = request.id_token_signed_response_alg ?? 'ES256';
-  if (alg !== 'ES256' && alg !== 'RS256') throw new InvalidClientMetadata('id_token_signed_response_alg must be ES256 or RS256.');
-  if (request.application_type !== undefined && request.application_type !== 'native' && request.application_type !== 'web') {
+  if (alg !== 'ES256' && alg !== 'RS256')
+    throw new InvalidClientMetadata('id_token_signed_response_alg must be ES256 or RS256.');
+  if (
+    request.application_type !== undefined &&
+    request.application_type !== 'native' &&
+    request.application_type !== 'web'
+  ) {
     throw new InvalidClientMetadata('application_type must be native or web.');
   }
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the check above narrows alg, but the object literal would widen it back to string
-  return { grantTypes: [...new Set(grantTypes)], method: method as (typeof AUTH_METHODS)[number], alg: alg as 'ES256' | 'RS256' };
+  return {
+    grantTypes: [...new Set(grantTypes)],
+    method: method as (typeof AUTH_METHODS)[number],
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- narrowed above; the literal widens it
+    alg: alg as 'ES256' | 'RS256',
+  };
 }
 
 /** RFC 7591 3.2.2: a name or URL that breaks the display rule is invalid_client_metadata. */
@@ -82,11 +103,16 @@ function checkMatchesVendor(vendor: Client, request: RegistrationRequest): void 
   if (asked !== undefined) {
     const registered = new Set(vendor.redirectUris);
     const same = new Set(asked).size === registered.size && asked.every((uri) => registered.has(uri));
-    if (!same) throw new InvalidRedirectUri(`redirect_uris differ from those registered for the integration ${JSON.stringify(vendor.name)}; leave them out or send exactly ${JSON.stringify(vendor.redirectUris)}.`);
+    if (!same)
+      throw new InvalidRedirectUri(
+        `redirect_uris differ from those registered for the integration ${JSON.stringify(vendor.name)}; leave them out or send exactly ${JSON.stringify(vendor.redirectUris)}.`,
+      );
   }
   const method = request.token_endpoint_auth_method;
   if (method !== undefined && method !== vendor.authMethod) {
-    throw new InvalidClientMetadata(`token_endpoint_auth_method ${JSON.stringify(method)} differs from the integration's ${vendor.authMethod}.`);
+    throw new InvalidClientMetadata(
+      `token_endpoint_auth_method ${JSON.stringify(method)} differs from the integration's ${vendor.authMethod}.`,
+    );
   }
 }
 
@@ -104,13 +130,25 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
   const redirectUris = request.redirect_uris ?? [];
   if (redirectUris.length === 0) {
     // /auth.md "2. Get a client": an unrecognized vendor name is invalid_client_metadata.
-    if (display.client_name !== undefined) throw new InvalidClientMetadata(`${JSON.stringify(display.client_name)} is not a known integration; a new client needs loopback redirect_uris.`);
+    if (display.client_name !== undefined)
+      throw new InvalidClientMetadata(
+        `${JSON.stringify(display.client_name)} is not a known integration; a new client needs loopback redirect_uris.`,
+      );
     throw new InvalidRedirectUri('redirect_uris must name at least one redirect URI.');
   }
-  for (const uri of redirectUris) if (!isWellFormedRedirectUri(uri)) throw new InvalidRedirectUri(`${JSON.stringify(uri)} is not an absolute http(s) URI without fragment or credentials.`);
+  for (const uri of redirectUris)
+    if (!isWellFormedRedirectUri(uri))
+      throw new InvalidRedirectUri(
+        `${JSON.stringify(uri)} is not an absolute http(s) URI without fragment or credentials.`,
+      );
   if (!allLoopback(redirectUris)) {
-    if (display.client_name !== undefined) throw new InvalidClientMetadata(`${JSON.stringify(display.client_name)} is not a known integration; fixed HTTPS callbacks are for registered integrations only.`);
-    throw new InvalidRedirectUri('Only loopback redirect URIs (http://127.0.0.1:<port>/<path>) can be registered here; a fixed callback needs a registered integration.');
+    if (display.client_name !== undefined)
+      throw new InvalidClientMetadata(
+        `${JSON.stringify(display.client_name)} is not a known integration; fixed HTTPS callbacks are for registered integrations only.`,
+      );
+    throw new InvalidRedirectUri(
+      'Only loopback redirect URIs (http://127.0.0.1:<port>/<path>) can be registered here; a fixed callback needs a registered integration.',
+    );
   }
 
   const { grantTypes, method, alg } = checkMetadata(request);

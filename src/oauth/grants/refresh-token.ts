@@ -10,13 +10,27 @@
 //  - What the grant may hold is the standing rule's (standing/token-standing.ts): the scopes the
 //    person's roles and the school's features allow now; nothing else is ever issued.
 import type { Db } from '../../db/database.ts';
-import { lockRefreshToken, markRefreshTokenRotated, revokeGrant, revokeLiveRefreshTokensOfGrant, rotateLiveRefreshToken, touchGrant } from '../../db/repositories/oauth-grants.ts';
+import {
+  lockRefreshToken,
+  markRefreshTokenRotated,
+  revokeGrant,
+  revokeLiveRefreshTokensOfGrant,
+  rotateLiveRefreshToken,
+  touchGrant,
+} from '../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts, type TokenFacts } from '../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { Site } from '../../services/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, UnauthorizedClient } from '../errors.ts';
-import { issueTokens, secondsUntil, successorsOf, type IssuedTokens, type MintedToken, type TokenLifetimes } from '../issue-tokens.ts';
+import {
+  issueTokens,
+  secondsUntil,
+  successorsOf,
+  type IssuedTokens,
+  type MintedToken,
+  type TokenLifetimes,
+} from '../issue-tokens.ts';
 import { resolveResourceParameter } from '../resource.ts';
 import { parseScope } from '../scopes.ts';
 import { standingScopes } from '../standing/allowed-scopes.ts';
@@ -35,14 +49,21 @@ const INACTIVE_DESCRIPTIONS: Partial<Record<InactiveReason, string>> = {
   revoked: 'The refresh token has been revoked.',
   expired: 'The refresh token has expired, or its grant reached its lifetime; sign in again.',
   no_role: 'The person no longer has a role at this school; sign in again.',
-  role_may_not_authorize: 'The person\'s role at this school no longer allows this application.',
+  role_may_not_authorize: "The person's role at this school no longer allows this application.",
   feature_off: 'This school has switched MCP connections off.',
-  no_scope_left: 'The person\'s role at this school no longer allows any scope of this grant.',
+  no_scope_left: "The person's role at this school no longer allows any scope of this grant.",
 };
 
-export async function refreshTokens(db: Db, site: Site, client: Client, input: RefreshInput, options: RefreshOptions): Promise<RefreshResult> {
+export async function refreshTokens(
+  db: Db,
+  site: Site,
+  client: Client,
+  input: RefreshInput,
+  options: RefreshOptions,
+): Promise<RefreshResult> {
   if (!input.refresh_token) throw new InvalidRequest('refresh_token is required.');
-  if (!client.grantTypes.includes('refresh_token')) throw new UnauthorizedClient('This client may not use the refresh_token grant.');
+  if (!client.grantTypes.includes('refresh_token'))
+    throw new UnauthorizedClient('This client may not use the refresh_token grant.');
   const tokenHash = hashSecret(input.refresh_token);
   const successors = successorsOf(input.refresh_token, options.successorKey);
 
@@ -64,61 +85,112 @@ export async function refreshTokens(db: Db, site: Site, client: Client, input: R
       facts = (await findRefreshTokenFacts(trx, tokenHash))!;
       standing = standingOf(facts, { siteId: site.id, clientRowId: client.rowId });
     }
-    if (!standing.active && standing.reason === 'rotated') return retryOrFork(trx, site, facts, successors, input, options);
+    if (!standing.active && standing.reason === 'rotated')
+      return retryOrFork(trx, site, facts, successors, input, options);
     if (!standing.active) return { error: INACTIVE_DESCRIPTIONS[standing.reason] ?? 'The refresh token is invalid.' };
-    return { result: await rotateUnderLock(trx, site, client, facts, standing.scopes, tokenHash, successors, input, options) };
+    return {
+      result: await rotateUnderLock(trx, site, client, facts, standing.scopes, tokenHash, successors, input, options),
+    };
   });
 
   // The audit log: the token endpoint audits the grant a reuse ended (GrantRevokedOnReuse).
-  if ('error' in outcome) throw outcome.revoked ? new GrantRevokedOnReuse(outcome.error, outcome.revoked) : new InvalidGrant(outcome.error);
+  if ('error' in outcome)
+    throw outcome.revoked ? new GrantRevokedOnReuse(outcome.error, outcome.revoked) : new InvalidGrant(outcome.error);
   return outcome.result;
 }
 
 function isFactReason(reason: InactiveReason): boolean {
-  return reason === 'no_role' || reason === 'role_may_not_authorize' || reason === 'feature_off' || reason === 'no_scope_left';
+  return (
+    reason === 'no_role' ||
+    reason === 'role_may_not_authorize' ||
+    reason === 'feature_off' ||
+    reason === 'no_scope_left'
+  );
 }
 
 /**
  * An exchanged token presented again. A retry (within the window, the successor still unused, the
  * same request) gets the successors it was already given; anything else forks the family, which ends.
  */
-async function retryOrFork(trx: Db, site: Site, facts: TokenFacts, successors: Successors, input: RefreshInput, options: RefreshOptions): Promise<{ error: string; revoked?: RevokedGrant } | { result: RefreshResult }> {
+async function retryOrFork(
+  trx: Db,
+  site: Site,
+  facts: TokenFacts,
+  successors: Successors,
+  input: RefreshInput,
+  options: RefreshOptions,
+): Promise<{ error: string; revoked?: RevokedGrant } | { result: RefreshResult }> {
   const now = new Date();
-  const withinWindow = facts.rotated_at !== null && now.getTime() - facts.rotated_at.getTime() <= options.refreshReuseGraceSeconds * 1000;
+  const withinWindow =
+    facts.rotated_at !== null && now.getTime() - facts.rotated_at.getTime() <= options.refreshReuseGraceSeconds * 1000;
   if (withinWindow) {
     const presenter = { siteId: site.id, clientRowId: facts.client_row_id };
     const refresh = standingOf(await findRefreshTokenFacts(trx, successors.refresh.hash), presenter, now);
     const access = standingOf(await findAccessTokenFacts(trx, successors.access.hash), presenter, now);
     const requested = parseScope(input.scope);
-    const sameRequest = requested.length === 0 || (refresh.active && requested.length === refresh.scopes.length && requested.every((s) => refresh.scopes.includes(s)));
+    const sameRequest =
+      requested.length === 0 ||
+      (refresh.active &&
+        requested.length === refresh.scopes.length &&
+        requested.every((s) => refresh.scopes.includes(s)));
     if (refresh.active && access.active && sameRequest) {
       return {
-        result: { accessToken: successors.access.value, refreshToken: successors.refresh.value, expiresIn: secondsUntil(access.expiresAt, now), grantId: facts.grant_id, scopes: access.scopes, personId: facts.person_id },
+        result: {
+          accessToken: successors.access.value,
+          refreshToken: successors.refresh.value,
+          expiresIn: secondsUntil(access.expiresAt, now),
+          grantId: facts.grant_id,
+          scopes: access.scopes,
+          personId: facts.person_id,
+        },
       };
     }
   }
   const reason = 'refresh token reused';
   await revokeGrant(trx, facts.grant_id, reason);
-  return { error: 'The refresh token was already used; the grant has been revoked.', revoked: { grantId: facts.grant_id, personId: facts.person_id, reason } };
+  return {
+    error: 'The refresh token was already used; the grant has been revoked.',
+    revoked: { grantId: facts.grant_id, personId: facts.person_id, reason },
+  };
 }
 
 /** A live token the one-statement path declined (a scope or resource to check): the exact answer, or the rotation. */
-async function rotateUnderLock(trx: Db, site: Site, client: Client, facts: TokenFacts, allowedNow: string[], tokenHash: string, successors: Successors, input: RefreshInput, options: RefreshOptions): Promise<RefreshResult> {
+async function rotateUnderLock(
+  trx: Db,
+  site: Site,
+  client: Client,
+  facts: TokenFacts,
+  allowedNow: string[],
+  tokenHash: string,
+  successors: Successors,
+  input: RefreshInput,
+  options: RefreshOptions,
+): Promise<RefreshResult> {
   const requested = parseScope(input.scope);
   // RFC 6749 6: the scope may narrow, never widen beyond the grant (as the school's decisions left it).
-  for (const scope of requested) if (!facts.grant_scopes.includes(scope)) throw new InvalidScope(`The scope ${scope} is not part of the grant.`);
+  for (const scope of requested)
+    if (!facts.grant_scopes.includes(scope)) throw new InvalidScope(`The scope ${scope} is not part of the grant.`);
   const scopes = requested.length ? requested.filter((s) => allowedNow.includes(s)) : allowedNow;
   if (scopes.length === 0) throw new InvalidScope('None of the requested scopes is allowed any more.');
   const resource = resolveResourceParameter(site.origin, input.resource);
   if (!resource.ok) throw new InvalidTarget(resource.reason);
-  if (resource.audience !== undefined && resource.audience !== facts.resource) throw new InvalidTarget('resource differs from the grant: a refresh keeps its binding.');
+  if (resource.audience !== undefined && resource.audience !== facts.resource)
+    throw new InvalidTarget('resource differs from the grant: a refresh keeps its binding.');
 
   await markRefreshTokenRotated(trx, tokenHash, new Date());
   await revokeLiveRefreshTokensOfGrant(trx, facts.grant_id, tokenHash);
   await touchGrant(trx, facts.grant_id);
   const tokens = await issueTokens(
     trx,
-    { grantId: facts.grant_id, siteId: site.id, clientRowId: client.rowId, personId: facts.person_id, scopes, resource: facts.resource, grantExpiresAt: facts.grant_expires_at },
+    {
+      grantId: facts.grant_id,
+      siteId: site.id,
+      clientRowId: client.rowId,
+      personId: facts.person_id,
+      scopes,
+      resource: facts.resource,
+      grantExpiresAt: facts.grant_expires_at,
+    },
     options,
     { withRefreshToken: true, tokens: successors },
   );
@@ -130,7 +202,15 @@ async function rotateUnderLock(trx: Db, site: Site, client: Client, facts: Token
  * (db/repositories/oauth-grants.ts rotateLiveRefreshToken). Undefined whenever any rule of the
  * transaction above might answer differently: that path then runs and gives the exact answer.
  */
-async function rotateInOneStatement(db: Db, site: Site, client: Client, tokenHash: string, successors: Successors, input: RefreshInput, options: RefreshOptions): Promise<RefreshResult | undefined> {
+async function rotateInOneStatement(
+  db: Db,
+  site: Site,
+  client: Client,
+  tokenHash: string,
+  successors: Successors,
+  input: RefreshInput,
+  options: RefreshOptions,
+): Promise<RefreshResult | undefined> {
   const resource = resolveResourceParameter(site.origin, input.resource);
   if (!resource.ok) return undefined;
   const now = new Date();
@@ -147,14 +227,39 @@ async function rotateInOneStatement(db: Db, site: Site, client: Client, tokenHas
     refreshToken: { hash: successors.refresh.hash, expiresAt: uncapped.refresh },
   });
   if (!rotation) return undefined;
-  const standing = standingScopes(rotation.scopes, { audience: rotation.audience, roles: rotation.roles, mcpConnections: rotation.mcp_connections });
+  const standing = standingScopes(rotation.scopes, {
+    audience: rotation.audience,
+    roles: rotation.roles,
+    mcpConnections: rotation.mcp_connections,
+  });
   if (!standing.allowed || standing.narrowed) {
     // The facts allow less than the family held (a change that bypassed the re-check): settle the
     // grant as a role change would, then answer what the successor now stands for.
-    await db.transaction().execute((trx) => reconcileGrants(trx, site.id, { personId: rotation.person_id }, { reason: 'standing_rechecked_at_refresh' }));
-    const access = standingOf(await findAccessTokenFacts(db, successors.access.hash), { siteId: site.id, clientRowId: client.rowId });
+    await db
+      .transaction()
+      .execute((trx) =>
+        reconcileGrants(trx, site.id, { personId: rotation.person_id }, { reason: 'standing_rechecked_at_refresh' }),
+      );
+    const access = standingOf(await findAccessTokenFacts(db, successors.access.hash), {
+      siteId: site.id,
+      clientRowId: client.rowId,
+    });
     if (!access.active) throw new InvalidGrant(INACTIVE_DESCRIPTIONS[access.reason] ?? 'The refresh token is invalid.');
-    return { accessToken: successors.access.value, refreshToken: successors.refresh.value, expiresIn: secondsUntil(access.expiresAt, now), grantId: rotation.grant_id, scopes: access.scopes, personId: rotation.person_id };
+    return {
+      accessToken: successors.access.value,
+      refreshToken: successors.refresh.value,
+      expiresIn: secondsUntil(access.expiresAt, now),
+      grantId: rotation.grant_id,
+      scopes: access.scopes,
+      personId: rotation.person_id,
+    };
   }
-  return { accessToken: successors.access.value, refreshToken: successors.refresh.value, expiresIn: secondsUntil(rotation.access_expires_at, now), grantId: rotation.grant_id, scopes: rotation.scopes, personId: rotation.person_id };
+  return {
+    accessToken: successors.access.value,
+    refreshToken: successors.refresh.value,
+    expiresIn: secondsUntil(rotation.access_expires_at, now),
+    grantId: rotation.grant_id,
+    scopes: rotation.scopes,
+    personId: rotation.person_id,
+  };
 }

@@ -11,9 +11,14 @@ import { boundTo } from '../standing/token-standing.ts';
 export type Revoker = { siteId: string; clientRowId: string };
 
 /** Ends the access token the client holds; its facts when this call revoked it, undefined otherwise. */
-export async function revokeHeldAccessToken(db: Db, tokenHash: string, revoker: Revoker): Promise<TokenFacts | undefined> {
+export async function revokeHeldAccessToken(
+  db: Db,
+  tokenHash: string,
+  revoker: Revoker,
+): Promise<TokenFacts | undefined> {
   const token = await findAccessTokenFacts(db, tokenHash);
-  if (!token || boundTo(token, revoker) || !(await revokeAccessToken(db, tokenHash, revoker.clientRowId))) return undefined;
+  if (!token || boundTo(token, revoker) || !(await revokeAccessToken(db, tokenHash, revoker.clientRowId)))
+    return undefined;
   return token;
 }
 
@@ -21,7 +26,11 @@ export async function revokeHeldAccessToken(db: Db, tokenHash: string, revoker: 
  * RFC 7009 2.1: revoking a refresh token ends its grant, access tokens included. Its facts (read
  * before the write: `grant_revoked_at` says whether the grant was live) when the client holds it.
  */
-export async function revokeHeldRefreshToken(db: Db, tokenHash: string, revoker: Revoker): Promise<TokenFacts | undefined> {
+export async function revokeHeldRefreshToken(
+  db: Db,
+  tokenHash: string,
+  revoker: Revoker,
+): Promise<TokenFacts | undefined> {
   const token = await findRefreshTokenFacts(db, tokenHash);
   if (!token || boundTo(token, revoker)) return undefined;
   await revokeGrant(db, token.grant_id, 'refresh token revoked by client');

@@ -10,7 +10,10 @@ export const getSignInPage: PageHandler<GetSignInPageData> = async ({ query, hea
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !query.return_to) {
     const email = await signedInEmail(services.db, session.person_id);
-    return renderPage('./signed-in', site, { email: email ?? '', csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) });
+    return renderPage('./signed-in', site, {
+      email: email ?? '',
+      csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE),
+    });
   }
   const csrf = preSessionCsrf(site, headers.cookie);
   return renderPage(

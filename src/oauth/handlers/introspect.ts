@@ -18,9 +18,17 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * else, including another client's token, is {"active": false} (2.2), so introspection cannot be
  * used to probe tokens.
  */
-export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async ({ body, headers }, { site, services, clientIp }) => {
+export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async (
+  { body, headers },
+  { site, services, clientIp },
+) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body), { limiter: services.rateLimiter, address: clientIp });
+  const client = await authenticateClient(
+    services.db,
+    site.id,
+    readClientCredentials(headerValue(headers.authorization), body),
+    { limiter: services.rateLimiter, address: clientIp },
+  );
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const noStore = { 'Cache-Control': 'no-store' };

@@ -6,12 +6,29 @@ import { TooManyRequests } from '../errors.ts';
 import { formatScope } from '../scopes.ts';
 
 /** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (/auth.md "Rate limits"). */
-export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async ({ body }, { site, services, clientIp }) => {
+export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async (
+  { body },
+  { site, services, clientIp },
+) => {
   const policy = services.rateLimiter.policy('registrationPerAddress');
   const rate = await services.rateLimiter.consume(`register:${clientIp}`, policy);
-  if (!rate.allowed) throw new TooManyRequests('Too many registrations from this address; try again later.', rate.resetSeconds, rateLimitHeaders(rate, policy));
+  if (!rate.allowed)
+    throw new TooManyRequests(
+      'Too many registrations from this address; try again later.',
+      rate.resetSeconds,
+      rateLimitHeaders(rate, policy),
+    );
   const { client, clientSecret, created } = await register(services.db, site, body ?? {});
-  if (created) await services.audit.record({ siteId: site.id, actorClientId: client.clientId, action: 'client.registered', targetType: 'client', targetId: client.rowId, details: { kind: client.kind }, ip: clientIp });
+  if (created)
+    await services.audit.record({
+      siteId: site.id,
+      actorClientId: client.clientId,
+      action: 'client.registered',
+      targetType: 'client',
+      targetId: client.rowId,
+      details: { kind: client.kind },
+      ip: clientIp,
+    });
   return {
     status: 201,
     headers: { 'Cache-Control': 'no-store', ...rateLimitHeaders(rate, policy) },

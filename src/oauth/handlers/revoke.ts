@@ -13,9 +13,17 @@ import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../grants/revoke-
  * of other clients or schools, get 200 too (2.2), so the endpoint reveals nothing about tokens the
  * caller does not own. Each revocation is audited; a request that revoked nothing leaves no entry.
  */
-export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ body, headers }, { site, services, clientIp }) => {
+export const revoke: OperationHandler<RevokeData, RevokeResponses> = async (
+  { body, headers },
+  { site, services, clientIp },
+) => {
   requireFormBody(headers);
-  const client = await authenticateClient(services.db, site.id, readClientCredentials(headerValue(headers.authorization), body), { limiter: services.rateLimiter, address: clientIp });
+  const client = await authenticateClient(
+    services.db,
+    site.id,
+    readClientCredentials(headerValue(headers.authorization), body),
+    { limiter: services.rateLimiter, address: clientIp },
+  );
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const presenter = { siteId: site.id, clientRowId: client.rowId };
@@ -24,14 +32,27 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async ({ bo
   async function revokeAccess(): Promise<boolean> {
     const token = await revokeHeldAccessToken(services.db, tokenHash, presenter);
     if (!token) return false;
-    await services.audit.record({ ...audited, actorPersonId: token.person_id, action: 'token.revoked', targetId: token.grant_id, details: { token_type: 'access_token' } });
+    await services.audit.record({
+      ...audited,
+      actorPersonId: token.person_id,
+      action: 'token.revoked',
+      targetId: token.grant_id,
+      details: { token_type: 'access_token' },
+    });
     return true;
   }
 
   async function revokeRefresh(): Promise<boolean> {
     const token = await revokeHeldRefreshToken(services.db, tokenHash, presenter);
     if (!token) return false;
-    if (!token.grant_revoked_at) await services.audit.record({ ...audited, actorPersonId: token.person_id, action: 'grant.revoked', targetId: token.grant_id, details: { token_type: 'refresh_token' } });
+    if (!token.grant_revoked_at)
+      await services.audit.record({
+        ...audited,
+        actorPersonId: token.person_id,
+        action: 'grant.revoked',
+        targetId: token.grant_id,
+        details: { token_type: 'refresh_token' },
+      });
     return true;
   }
 

@@ -12,6 +12,16 @@ export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { sit
     return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400);
   }
   const cookie = await services.sessions.end(site, session);
-  if (session) await services.audit.record({ siteId: site.id, actorPersonId: session.person_id, action: 'sign_out', ip: clientIp });
-  return { status: 303, body: undefined, headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
+  if (session)
+    await services.audit.record({
+      siteId: site.id,
+      actorPersonId: session.person_id,
+      action: 'sign_out',
+      ip: clientIp,
+    });
+  return {
+    status: 303,
+    body: undefined,
+    headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+  };
 };

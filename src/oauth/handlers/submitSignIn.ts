@@ -34,7 +34,11 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
   const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
   if (!attempt.allowed) {
     const { decision, policy } = attempt;
-    return page(429, textKey('error.message.tooManyAttempts', { count: Math.ceil(decision.resetSeconds / 60) }), rateLimitHeaders(decision, services.rateLimiter.policy(policy)));
+    return page(
+      429,
+      textKey('error.message.tooManyAttempts', { count: Math.ceil(decision.resetSeconds / 60) }),
+      rateLimitHeaders(decision, services.rateLimiter.policy(policy)),
+    );
   }
 
   let personId: string | undefined;
@@ -55,6 +59,15 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
   const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;
   const { cookie } = await services.sessions.start(site, personId, { userAgent, ip: ctx.clientIp });
   await noteSignedIn(services.db, personId);
-  await services.audit.record({ siteId: site.id, actorPersonId: personId, action: 'sign_in.succeeded', ip: ctx.clientIp });
-  return { status: 303, body: undefined, headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
+  await services.audit.record({
+    siteId: site.id,
+    actorPersonId: personId,
+    action: 'sign_in.succeeded',
+    ip: ctx.clientIp,
+  });
+  return {
+    status: 303,
+    body: undefined,
+    headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+  };
 };

@@ -4,7 +4,10 @@ import { BearerChallenge } from '../../http/bearer-guard.ts';
 import { identityClaims } from '../claims.ts';
 
 /** OIDC Core 5.3: the claims of the token's person, by the token's scopes (see claims.ts). */
-export const userinfo: OperationHandler<UserinfoData, UserinfoResponses> = async (_request, { site, services, auth }) => {
+export const userinfo: OperationHandler<UserinfoData, UserinfoResponses> = async (
+  _request,
+  { site, services, auth },
+) => {
   // The spec's security requirement (oauth2: openid) made the guard run; auth is always set here.
   if (!auth) throw new BearerChallenge('missing', site.origin, 'An access token is required.', ['openid']);
   const claims = await identityClaims(services.db, site.id, auth.personId, [...auth.scopes]);

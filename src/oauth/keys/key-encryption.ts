@@ -18,7 +18,8 @@ export class KeyDecryptionError extends Error {
 }
 
 function assertKey(key: Buffer): void {
-  if (key.length !== KEY_BYTES) throw new RangeError(`key-encryption key must be ${KEY_BYTES} bytes, got ${key.length}`);
+  if (key.length !== KEY_BYTES)
+    throw new RangeError(`key-encryption key must be ${KEY_BYTES} bytes, got ${key.length}`);
 }
 
 /**
@@ -87,6 +88,7 @@ export function loadOrCreateDevelopmentKey(dataDir: string): Buffer {
 
 function readKeyFile(file: string): Buffer {
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== KEY_BYTES) throw new RangeError(`${file} must hold ${KEY_BYTES} bytes in base64, got ${key.length}`);
+  if (key.length !== KEY_BYTES)
+    throw new RangeError(`${file} must hold ${KEY_BYTES} bytes in base64, got ${key.length}`);
   return key;
 }

@@ -23,7 +23,13 @@ export type RotationContext = {
 
 export type RotationResult = { alg: SigningAlg; retiredKid: string | null; currentKid: string; nextKid: string };
 
-async function createKey(trx: Trx, siteId: string, alg: SigningAlg, state: KeyState, ctx: RotationContext): Promise<string> {
+async function createKey(
+  trx: Trx,
+  siteId: string,
+  alg: SigningAlg,
+  state: KeyState,
+  ctx: RotationContext,
+): Promise<string> {
   const key = await generateSigningKey(alg, ctx.keyEncryptionKey);
   await insertSigningKey(trx, {
     kid: key.kid,

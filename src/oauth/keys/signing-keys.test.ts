@@ -32,7 +32,13 @@ async function newSite(): Promise<string> {
 }
 
 function keysOf(siteId: string) {
-  return db.selectFrom('signing_keys').selectAll().where('site_id', '=', siteId).orderBy('created_at').orderBy('kid').execute();
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('created_at')
+    .orderBy('kid')
+    .execute();
 }
 
 async function kidOf(siteId: string, alg: 'ES256' | 'RS256', state: 'current' | 'next') {
@@ -104,7 +110,7 @@ describe('signJwt', () => {
     expect(payload).toMatchObject({ sub: 'p1', aud: 'c1', iat, exp: iat + TTL });
   });
 
-  it('signs with RS256 too, and creates a site\'s keys on first use', async () => {
+  it("signs with RS256 too, and creates a site's keys on first use", async () => {
     const siteId = await newSite();
     const token = await service().signJwt(siteId, 'RS256', { sub: 'p1' }, { expiresInSeconds: 60 });
     const { protectedHeader } = await verify(token, siteId);
@@ -187,6 +193,8 @@ describe('private keys at rest', () => {
       expect(() => decryptJson(randomBytes(32), row.private_jwk_ciphertext, row.kid)).toThrow(KeyDecryptionError);
     }
     const otherDeployment = service({ keyEncryptionKey: randomBytes(32) });
-    await expect(otherDeployment.signJwt(siteId, 'ES256', {}, { expiresInSeconds: 60 })).rejects.toThrow(KeyDecryptionError);
+    await expect(otherDeployment.signJwt(siteId, 'ES256', {}, { expiresInSeconds: 60 })).rejects.toThrow(
+      KeyDecryptionError,
+    );
   });
 });

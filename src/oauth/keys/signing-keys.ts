@@ -50,7 +50,8 @@ type Signer = { kid: string; key: SigningKeyHandle };
 
 function isComplete(live: readonly SigningKeyRow[]): boolean {
   return SIGNING_ALGS.every(
-    (alg) => live.some((k) => k.alg === alg && k.state === 'current') && live.some((k) => k.alg === alg && k.state === 'next'),
+    (alg) =>
+      live.some((k) => k.alg === alg && k.state === 'current') && live.some((k) => k.alg === alg && k.state === 'next'),
   );
 }
 

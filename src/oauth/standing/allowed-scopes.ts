@@ -25,7 +25,8 @@ const OWNER_ONLY_SCOPES = new Set(['members:write']);
 export function disallowedBecause(facts: StandingFacts): Disallowed | undefined {
   if (facts.roles.length === 0) return 'no_role';
   // /auth.md "3. Authorize": operator clients are for owners and admins only.
-  if (facts.audience === 'operator' && !facts.roles.includes('owner') && !facts.roles.includes('admin')) return 'role_may_not_authorize';
+  if (facts.audience === 'operator' && !facts.roles.includes('owner') && !facts.roles.includes('admin'))
+    return 'role_may_not_authorize';
   // /auth.md "Access follows the school": "MCP connections" off stops every member-audience grant.
   if (facts.audience === 'member' && !facts.mcpConnections) return 'feature_off';
   return undefined;
@@ -42,7 +43,8 @@ export function scopeAllowed(facts: StandingFacts, scope: string): boolean {
   return !OWNER_ONLY_SCOPES.has(scope);
 }
 
-export type ScopeStanding = { allowed: true; scopes: string[]; narrowed: boolean } | { allowed: false; reason: Disallowed | 'no_scope_left' };
+export type ScopeStanding =
+  { allowed: true; scopes: string[]; narrowed: boolean } | { allowed: false; reason: Disallowed | 'no_scope_left' };
 
 /** The part of `held` that the facts allow now, in `held`'s order; not allowed when nothing is left. */
 export function standingScopes(held: readonly string[], facts: StandingFacts): ScopeStanding {

@@ -17,7 +17,10 @@ export function grantEndsAt(start: Date, lifetimes: GrantLifetimes): Date {
 
 /** Expiries of tokens issued now, before their grant's end caps them. */
 export function uncappedExpiries(now: Date, lifetimes: GrantLifetimes): { access: Date; refresh: Date } {
-  return { access: later(now, lifetimes.accessTokenTtlSeconds), refresh: later(now, lifetimes.grantIdleLifetimeSeconds) };
+  return {
+    access: later(now, lifetimes.accessTokenTtlSeconds),
+    refresh: later(now, lifetimes.grantIdleLifetimeSeconds),
+  };
 }
 
 /**

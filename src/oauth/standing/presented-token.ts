@@ -14,7 +14,11 @@ export async function accessTokenStanding(db: Db, tokenHash: string, presenter: 
  * RFC 7662 2.1: a token of either kind. An access token with this hash is judged as one; otherwise
  * the refresh token with it (or none, which stands as unknown).
  */
-export async function anyTokenStanding(db: Db, tokenHash: string, presenter: Presenter): Promise<{ kind: 'access_token' | 'refresh_token'; standing: Standing }> {
+export async function anyTokenStanding(
+  db: Db,
+  tokenHash: string,
+  presenter: Presenter,
+): Promise<{ kind: 'access_token' | 'refresh_token'; standing: Standing }> {
   const access = await findAccessTokenFacts(db, tokenHash);
   if (access) return { kind: 'access_token', standing: standingOf(access, presenter) };
   return { kind: 'refresh_token', standing: standingOf(await findRefreshTokenFacts(db, tokenHash), presenter) };

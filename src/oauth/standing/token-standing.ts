@@ -9,7 +9,16 @@
 import type { TokenFacts } from '../../db/repositories/token-facts.ts';
 import { standingScopes, type Disallowed } from './allowed-scopes.ts';
 
-export type InactiveReason = 'unknown' | 'other_school' | 'other_resource' | 'other_client' | 'revoked' | 'rotated' | 'expired' | Disallowed | 'no_scope_left';
+export type InactiveReason =
+  | 'unknown'
+  | 'other_school'
+  | 'other_resource'
+  | 'other_client'
+  | 'revoked'
+  | 'rotated'
+  | 'expired'
+  | Disallowed
+  | 'no_scope_left';
 
 export type Standing =
   | { active: false; reason: InactiveReason; facts?: TokenFacts }
@@ -38,7 +47,11 @@ export function standingOf(facts: TokenFacts | undefined, presenter: Presenter, 
   if (!facts) return { active: false, reason: 'unknown' };
   const inactive = boundTo(facts, presenter) ?? aliveness(facts, now);
   if (inactive) return { active: false, reason: inactive, facts };
-  const scopes = standingScopes(facts.scopes, { audience: facts.audience, roles: facts.roles, mcpConnections: facts.mcp_connections });
+  const scopes = standingScopes(facts.scopes, {
+    audience: facts.audience,
+    roles: facts.roles,
+    mcpConnections: facts.mcp_connections,
+  });
   if (!scopes.allowed) return { active: false, reason: scopes.reason, facts };
   const expiresAt = facts.expires_at < facts.grant_expires_at ? facts.expires_at : facts.grant_expires_at;
   return { active: true, facts, scopes: scopes.scopes, narrowed: scopes.narrowed, expiresAt };

@@ -17,7 +17,10 @@ export function cliActor(): { via: 'cli'; os_user: string; host: string } {
   return { via: 'cli', os_user: user, host: os.hostname() };
 }
 
-export async function recordCliChange(db: Db, event: Omit<AuditEvent, 'ip' | 'actorPersonId' | 'actorClientId'>): Promise<void> {
+export async function recordCliChange(
+  db: Db,
+  event: Omit<AuditEvent, 'ip' | 'actorPersonId' | 'actorClientId'>,
+): Promise<void> {
   await createAuditLog(db).record({ ...event, details: { ...cliActor(), ...event.details } }, (error) => {
     process.stderr.write(`audit entry not written: ${error instanceof Error ? error.message : String(error)}\n`);
   });

@@ -51,12 +51,18 @@ export function parseCommandLine(command: Command, argv: readonly string[]): Par
   const label = command.only ? command.name : `${command.name} ${action}`;
   let values: OptionValues;
   try {
-    ({ values } = parseArgs({ args: command.only ? [...argv] : argv.slice(1), options: definition.options, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: command.only ? [...argv] : argv.slice(1),
+      options: definition.options,
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new UsageError(`${describeParseError(error)} ${label} takes ${optionList(definition.options)}.`);
   }
   const missing = (definition.required ?? []).filter((name) => values[name] === undefined);
-  if (missing.length) throw new UsageError(`${label} needs ${missing.map((name) => `--${name}`).join(' and ')}. ${command.usage}`);
+  if (missing.length)
+    throw new UsageError(`${label} needs ${missing.map((name) => `--${name}`).join(' and ')}. ${command.usage}`);
   return { action, values };
 }
 

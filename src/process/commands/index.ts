@@ -6,7 +6,10 @@ import { parseCommandLine, type Command, type CommandContext } from './command-l
 import { seed } from './seed.ts';
 import { signingKeys } from './signing-keys.ts';
 
-export const commands = { integrations, 'member-apps': memberApps, 'signing-keys': signingKeys, seed } satisfies Record<string, Command>;
+export const commands = { integrations, 'member-apps': memberApps, 'signing-keys': signingKeys, seed } satisfies Record<
+  string,
+  Command
+>;
 export type CommandName = keyof typeof commands;
 
 export function isCommandName(name: unknown): name is CommandName {

@@ -16,13 +16,16 @@ const newClientOptions = {
 
 export const integrations: Command = {
   name: 'integrations',
-  usage: 'usage: npm run integrations -- list | add --name N --client-id ID --redirect-uri URI --scope S [--confidential] | remove --client-id ID',
+  usage:
+    'usage: npm run integrations -- list | add --name N --client-id ID --redirect-uri URI --scope S [--confidential] | remove --client-id ID',
   actions: {
     list: {
       options: {},
       async run({ db }) {
         const rows = await listClients(db, { siteId: null, kind: 'vendor' });
-        return rows.map((c) => `${c.client_id}\t${c.name}\t${c.redirect_uris.join(' ')}\t${c.allowed_scopes.join(' ')}`);
+        return rows.map(
+          (c) => `${c.client_id}\t${c.name}\t${c.redirect_uris.join(' ')}\t${c.allowed_scopes.join(' ')}`,
+        );
       },
     },
     add: {
@@ -33,11 +36,27 @@ export const integrations: Command = {
         const clientId = stringOption(values, 'client-id')!;
         const confidential = values.confidential === true;
         const { client, clientSecret } = await refusingKnownClientErrors(
-          () => createVendorIntegration(db, { name, clientId, redirectUris: listOption(values, 'redirect-uri'), scopes: listOption(values, 'scope'), confidential }),
+          () =>
+            createVendorIntegration(db, {
+              name,
+              clientId,
+              redirectUris: listOption(values, 'redirect-uri'),
+              scopes: listOption(values, 'scope'),
+              confidential,
+            }),
           { name, clientId },
         );
-        await recordCliChange(db, { siteId: null, action: 'vendor_integration.added', targetType: 'client', targetId: client.rowId, details: { client_id: client.clientId, name: client.name, scopes: client.allowedScopes, confidential } });
-        return [`Added ${client.name}: client_id ${client.clientId}`, ...(clientSecret ? [`client_secret (shown once): ${clientSecret}`] : [])];
+        await recordCliChange(db, {
+          siteId: null,
+          action: 'vendor_integration.added',
+          targetType: 'client',
+          targetId: client.rowId,
+          details: { client_id: client.clientId, name: client.name, scopes: client.allowedScopes, confidential },
+        });
+        return [
+          `Added ${client.name}: client_id ${client.clientId}`,
+          ...(clientSecret ? [`client_secret (shown once): ${clientSecret}`] : []),
+        ];
       },
     },
     remove: {
@@ -45,9 +64,18 @@ export const integrations: Command = {
       required: ['client-id'],
       async run({ db }, values) {
         const row = await findVendorClient(db, stringOption(values, 'client-id')!);
-        if (!row) throw new CommandError(`No vendor integration with --client-id ${stringOption(values, 'client-id')} (npm run integrations -- list shows them).`);
+        if (!row)
+          throw new CommandError(
+            `No vendor integration with --client-id ${stringOption(values, 'client-id')} (npm run integrations -- list shows them).`,
+          );
         await deleteClient(db, row.id);
-        await recordCliChange(db, { siteId: null, action: 'vendor_integration.removed', targetType: 'client', targetId: row.id, details: { client_id: row.client_id, name: row.name } });
+        await recordCliChange(db, {
+          siteId: null,
+          action: 'vendor_integration.removed',
+          targetType: 'client',
+          targetId: row.id,
+          details: { client_id: row.client_id, name: row.name },
+        });
         return [`Removed ${row.client_id}; its grants and tokens are revoked.`];
       },
     },

@@ -11,7 +11,10 @@ export async function siteIdOf(db: Db, slug: string): Promise<string> {
   const siteId = await findSiteIdBySlug(db, slug);
   if (siteId) return siteId;
   const slugs = await listSiteSlugs(db);
-  if (slugs.length === 0) throw new CommandError(`No school "${slug}": the database holds no school yet (npm run seed creates the demo schools).`);
+  if (slugs.length === 0)
+    throw new CommandError(
+      `No school "${slug}": the database holds no school yet (npm run seed creates the demo schools).`,
+    );
   const shown = slugs.slice(0, LISTED_AT_MOST).join(', ');
   const more = slugs.length > LISTED_AT_MOST ? ` and ${slugs.length - LISTED_AT_MOST} more` : '';
   throw new CommandError(`No school "${slug}". --site takes one of: ${shown}${more}.`);

@@ -13,7 +13,11 @@ export const seed: Command = {
       options: {},
       async run({ db, config }) {
         const { seeded } = await seedDemoSchools(db, { primary: config.publicUrl, secondary: config.secondSiteUrl });
-        return [seeded ? `Seeded the demo schools at ${config.publicUrl} and ${config.secondSiteUrl}.` : 'The database already holds a school; nothing seeded.'];
+        return [
+          seeded
+            ? `Seeded the demo schools at ${config.publicUrl} and ${config.secondSiteUrl}.`
+            : 'The database already holds a school; nothing seeded.',
+        ];
       },
     },
   },

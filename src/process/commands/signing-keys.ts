@@ -30,13 +30,16 @@ export const signingKeys: Command = {
       required: ['site'],
       async run(ctx, values) {
         const alg = stringOption(values, 'alg');
-        if (alg !== undefined && !(SIGNING_ALGS as readonly string[]).includes(alg)) throw new CommandError(`--alg must be one of ${SIGNING_ALGS.join(', ')}.`);
+        if (alg !== undefined && !(SIGNING_ALGS as readonly string[]).includes(alg))
+          throw new CommandError(`--alg must be one of ${SIGNING_ALGS.join(', ')}.`);
         const siteId = await siteIdOf(ctx.db, stringOption(values, 'site')!);
         const keys = ctx.signingKeys();
         await keys.ensureKeys(siteId);
         const rotated = await keys.rotate(siteId, alg as (typeof SIGNING_ALGS)[number] | undefined);
         return [
-          ...rotated.map((r) => `${r.alg}: now signing with ${r.currentKid}; retired ${r.retiredKid ?? '-'}; next ${r.nextKid}`),
+          ...rotated.map(
+            (r) => `${r.alg}: now signing with ${r.currentKid}; retired ${r.retiredKid ?? '-'}; next ${r.nextKid}`,
+          ),
           `Other instances switch within ${KEY_STATE_CACHE_SECONDS} s.`,
         ];
       },

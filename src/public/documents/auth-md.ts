@@ -12,13 +12,27 @@ import { markdownInline } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const duration = (seconds: number) =>
-  seconds % 86_400 === 0 ? plural(seconds / 86_400, 'day') : seconds % 3600 === 0 ? plural(seconds / 3600, 'hour') : seconds % 60 === 0 ? plural(seconds / 60, 'minute') : plural(seconds, 'second');
+  seconds % 86_400 === 0
+    ? plural(seconds / 86_400, 'day')
+    : seconds % 3600 === 0
+      ? plural(seconds / 3600, 'hour')
+      : seconds % 60 === 0
+        ? plural(seconds / 60, 'minute')
+        : plural(seconds, 'second');
 
 export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): string {
   const e = endpoints(site.origin);
   const o = config.oauth;
-  const scopeRows = SCOPES.map((s) => `| \`${s.name}\` | ${s.meaning} | ${s.audience === 'any' ? 'identity' : s.audience} |`).join('\n');
-  const limits = Object.keys(RATE_POLICIES).map((name) => [name, limiter.policy(name as RatePolicyName)] as const).map(([name, p]) => `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`).join('\n');
+  const scopeRows = SCOPES.map(
+    (s) => `| \`${s.name}\` | ${s.meaning} | ${s.audience === 'any' ? 'identity' : s.audience} |`,
+  ).join('\n');
+  const limits = Object.keys(RATE_POLICIES)
+    .map((name) => [name, limiter.policy(name as RatePolicyName)] as const)
+    .map(
+      ([name, p]) =>
+        `| ${name.replace(/([A-Z])/g, ' $1').toLowerCase()} | ${p.limit} per ${duration(p.windowSeconds)} |`,
+    )
+    .join('\n');
   // School text is never document structure: the school's name is literal text, never Markdown structure.
   return `# Authenticating at ${markdownInline(site.name)}
 

@@ -7,7 +7,10 @@ import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
 export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const o = site.origin;
   // School text is never structure: each school-written string is one line of literal Markdown.
-  const courseLines = courses.map((c) => `- [${md(c.title)}](${o}/api/v1/catalog/courses/${urlSegment(c.slug)}): ${md(c.subtitle ?? 'course details and outline (JSON)')}`);
+  const courseLines = courses.map(
+    (c) =>
+      `- [${md(c.title)}](${o}/api/v1/catalog/courses/${urlSegment(c.slug)}): ${md(c.subtitle ?? 'course details and outline (JSON)')}`,
+  );
   return `# ${md(site.name)}
 
 > ${md(site.description ?? 'An online school.')} Prices in ${md(site.currency)}; language ${md(site.locale)}.

@@ -4,8 +4,12 @@ import { renderPage } from '../../web/render-page.ts';
 
 // Redoc renders in the browser from /openapi.json. Its bundle comes from this origin only; it
 // injects styles and runs its search index in a blob: worker, which this page alone allows.
-const REFERENCE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; frame-ancestors 'none'";
+const REFERENCE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; frame-ancestors 'none'";
 
 /** /docs: the human reference of this school's API, rendered from /openapi.json. */
 export const getApiReference: PageHandler<GetApiReferenceData> = async (_request, { site }) =>
-  renderPage('./api-reference', site, {}, 200, { 'Content-Security-Policy': REFERENCE_CSP, 'Cache-Control': 'public, max-age=300' });
+  renderPage('./api-reference', site, {}, 200, {
+    'Content-Security-Policy': REFERENCE_CSP,
+    'Cache-Control': 'public, max-age=300',
+  });

@@ -3,7 +3,10 @@ import type { OperationHandler } from '../../http/handler.ts';
 import { renderAuthMd } from '../documents/auth-md.ts';
 
 /** /auth.md for this school (text/markdown). */
-export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (_request, { site, services }) => ({
+export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (
+  _request,
+  { site, services },
+) => ({
   status: 200,
   body: renderAuthMd(site, services.config, services.rateLimiter),
   contentType: 'text/markdown; charset=utf-8',

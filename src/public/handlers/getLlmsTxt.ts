@@ -3,7 +3,15 @@ import type { OperationHandler } from '../../http/handler.ts';
 import { renderLlmsTxt } from '../documents/llms-txt.ts';
 
 /** /llms.txt: the school's published courses (first 50) and links to everything else. */
-export const getLlmsTxt: OperationHandler<GetLlmsTxtData, GetLlmsTxtResponses> = async (_request, { site, services }) => {
+export const getLlmsTxt: OperationHandler<GetLlmsTxtData, GetLlmsTxtResponses> = async (
+  _request,
+  { site, services },
+) => {
   const { data } = await services.catalog.listCourses(site.id, { limit: 50 });
-  return { status: 200, body: renderLlmsTxt(site, data), contentType: 'text/markdown; charset=utf-8', headers: { 'Cache-Control': 'public, max-age=300' } };
+  return {
+    status: 200,
+    body: renderLlmsTxt(site, data),
+    contentType: 'text/markdown; charset=utf-8',
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  };
 };

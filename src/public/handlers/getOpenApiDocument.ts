@@ -1,9 +1,15 @@
-import type { GetOpenApiDocumentData, GetOpenApiDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type {
+  GetOpenApiDocumentData,
+  GetOpenApiDocumentResponses,
+} from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { openApiDocumentFor } from '../openapi-document.ts';
 
 /** The bundled spec with this school's origin as its server (servers[0].url, per school). */
-export const getOpenApiDocument: OperationHandler<GetOpenApiDocumentData, GetOpenApiDocumentResponses> = async (_request, { site }) => ({
+export const getOpenApiDocument: OperationHandler<GetOpenApiDocumentData, GetOpenApiDocumentResponses> = async (
+  _request,
+  { site },
+) => ({
   status: 200,
   body: openApiDocumentFor(site.origin),
   headers: { 'Cache-Control': 'public, max-age=300' },

@@ -3,7 +3,10 @@ import type { OperationHandler } from '../../http/handler.ts';
 import { renderPricingMd } from '../documents/pricing-md.ts';
 
 /** /pricing.md, from the school's live data. */
-export const getPricing: OperationHandler<GetPricingData, GetPricingResponses> = async (_request, { site, services }) => ({
+export const getPricing: OperationHandler<GetPricingData, GetPricingResponses> = async (
+  _request,
+  { site, services },
+) => ({
   status: 200,
   body: await renderPricingMd(services.db, site),
   contentType: 'text/markdown; charset=utf-8',

@@ -13,20 +13,43 @@ const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
  * README "Problem types": the page a problem `type` URI resolves to (RFC 9457 3.1.1), on the school's
  * origin. HTML unless the caller prefers Markdown or JSON (RFC 9110 12.5.1, Accept).
  */
-export const getProblemType: OperationHandler<GetProblemTypeData, GetProblemTypeResponses, RequestContext, PageResult> = async ({ path, headers }, { site }) => {
+export const getProblemType: OperationHandler<
+  GetProblemTypeData,
+  GetProblemTypeResponses,
+  RequestContext,
+  PageResult
+> = async ({ path, headers }, { site }) => {
   const name = path.problemType;
-  if (!isProblemTypeName(name)) throw notFound('No problem type of that name; the OpenAPI document lists them (ProblemTypeName).');
+  if (!isProblemTypeName(name))
+    throw notFound('No problem type of that name; the OpenAPI document lists them (ProblemTypeName).');
   const problem = PROBLEM_TYPES[name];
   const type = `${site.origin}${problemTypePath(name)}`;
   const form = accepts({ headers } as IncomingMessage).type(['text/html', 'text/markdown', 'application/json']);
-  if (form === 'application/json') return { status: 200, body: { type, name, title: problem.title, status: problem.status, description: problem.description }, headers: CACHE };
+  if (form === 'application/json')
+    return {
+      status: 200,
+      body: { type, name, title: problem.title, status: problem.status, description: problem.description },
+      headers: CACHE,
+    };
   if (form === 'text/markdown') {
     const markdown = `# ${problem.title}\n\n\`${type}\` · HTTP ${problem.status}\n\n${problem.description}\n`;
     return { status: 200, body: markdown, contentType: 'text/markdown; charset=utf-8', headers: CACHE };
   }
-  // The page a person opens follows the school's language; JSON and Markdown, read by API clients, keep the API's English.
+  // The page a person opens follows the school's language; JSON and Markdown, read by API clients, keep the API's
+  // English.
   const text = siteText(site);
-  return renderPage('./problem-type', site, { title: text.t(`problemType.${name}.title`), type, status: problem.status, description: codeSpans(text.t(`problemType.${name}.description`)) }, 200, { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' });
+  return renderPage(
+    './problem-type',
+    site,
+    {
+      title: text.t(`problemType.${name}.title`),
+      type,
+      status: problem.status,
+      description: codeSpans(text.t(`problemType.${name}.description`)),
+    },
+    200,
+    { 'Cache-Control': CACHE['Cache-Control'], Vary: 'Accept' },
+  );
 };
 
 /** The description's `code` spans as parts, so the page shows them as code (Eta escapes each part). */

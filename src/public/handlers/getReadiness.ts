@@ -1,9 +1,20 @@
-import type { GetReadinessData, GetReadinessErrors, GetReadinessResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type {
+  GetReadinessData,
+  GetReadinessErrors,
+  GetReadinessResponses,
+} from '../../../generated/openapi/client/types.gen.ts';
 import { pingDatabase } from '../../db/database.ts';
 import type { SiteFreeOperationHandler } from '../../http/handler.ts';
 
 /** Readiness: one bounded database round trip; 503 with Retry-After while it fails. */
-export const getReadiness: SiteFreeOperationHandler<GetReadinessData, GetReadinessResponses & GetReadinessErrors> = async (_request, { services }) => {
+export const getReadiness: SiteFreeOperationHandler<
+  GetReadinessData,
+  GetReadinessResponses & GetReadinessErrors
+> = async (_request, { services }) => {
   if (await pingDatabase(services.db)) return { status: 200, body: { status: 'ready', database: 'up' } };
-  return { status: 503, body: { status: 'unavailable', database: 'down' }, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } };
+  return {
+    status: 503,
+    body: { status: 'unavailable', database: 'down' },
+    headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+  };
 };

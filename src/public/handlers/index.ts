@@ -10,4 +10,15 @@ import { getReadiness } from './getReadiness.ts';
 import { getProblemType } from './getProblemType.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
-export const publicHandlers = { getHealth, getReadiness, getOpenApiDocument, getAuthDocument, getApiReference, getLlmsTxt, getPricing, listCatalogCourses, getCatalogCourse, getProblemType };
+export const publicHandlers = {
+  getHealth,
+  getReadiness,
+  getOpenApiDocument,
+  getAuthDocument,
+  getApiReference,
+  getLlmsTxt,
+  getPricing,
+  listCatalogCourses,
+  getCatalogCourse,
+  getProblemType,
+};

@@ -1,8 +1,18 @@
-import type { ListCatalogCoursesData, ListCatalogCoursesResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type {
+  ListCatalogCoursesData,
+  ListCatalogCoursesResponses,
+} from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 
-export const listCatalogCourses: OperationHandler<ListCatalogCoursesData, ListCatalogCoursesResponses> = async ({ query }, { site, services }) => {
+export const listCatalogCourses: OperationHandler<ListCatalogCoursesData, ListCatalogCoursesResponses> = async (
+  { query },
+  { site, services },
+) => {
   // An InvalidCursor is rendered as a 400 pointing at /query/cursor (http/render.ts).
-  const page = await services.catalog.listCourses(site.id, { limit: query.limit ?? 20, cursor: query.cursor, search: query.q });
+  const page = await services.catalog.listCourses(site.id, {
+    limit: query.limit ?? 20,
+    cursor: query.cursor,
+    search: query.q,
+  });
   return { status: 200, body: page };
 };

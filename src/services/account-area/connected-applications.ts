@@ -24,7 +24,12 @@ export function createConnectedApplications(db: Db, audit: AuditLog) {
         await deleteConsent(trx, actor.siteId, actor.personId, clientRowId);
         return revokeGrantsOfClientForPerson(trx, actor.siteId, actor.personId, clientRowId, 'revoked_by_member');
       });
-      await recordChange(audit, actor, { action: 'grant.revoked', targetType: 'client', targetId: clientRowId, details: { client_id: app.client_id, grants: revoked, by: 'member' } });
+      await recordChange(audit, actor, {
+        action: 'grant.revoked',
+        targetType: 'client',
+        targetId: clientRowId,
+        details: { client_id: app.client_id, grants: revoked, by: 'member' },
+      });
       return app.client_name;
     },
   };

@@ -19,7 +19,12 @@ export function isOperator(roles: readonly SiteRole[]): boolean {
 export async function findAreaPerson(db: Db, siteId: string, personId: string): Promise<AreaPerson | undefined> {
   const person = await findPerson(db, personId);
   if (!person) return undefined;
-  return { personId: person.id, email: person.email, name: person.name, roles: await listRolesAtSite(db, siteId, personId) };
+  return {
+    personId: person.id,
+    email: person.email,
+    name: person.name,
+    roles: await listRolesAtSite(db, siteId, personId),
+  };
 }
 
 export type Change = { action: string; targetType?: string; targetId?: string; details?: Record<string, unknown> };

@@ -25,7 +25,9 @@ export type AnalyticsReport = {
   truncated: boolean;
 };
 
-async function allPages<T>(load: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<{ rows: T[]; truncated: boolean }> {
+async function allPages<T>(
+  load: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
+): Promise<{ rows: T[]; truncated: boolean }> {
   const rows: T[] = [];
   let cursor: string | undefined;
   do {
@@ -49,7 +51,14 @@ export function createAnalyticsReport(analytics: AnalyticsAdmin) {
       }
       const enrollments = await allPages((cursor) => analytics.enrollmentsByCourse(site, { limit: PAGE, cursor }));
       const completion = await allPages((cursor) => analytics.completionByCourse(site, { limit: PAGE, cursor }));
-      return { range, rangeError, revenue, enrollments: enrollments.rows, completion: completion.rows, truncated: enrollments.truncated || completion.truncated };
+      return {
+        range,
+        rangeError,
+        revenue,
+        enrollments: enrollments.rows,
+        completion: completion.rows,
+        truncated: enrollments.truncated || completion.truncated,
+      };
     },
   };
 }

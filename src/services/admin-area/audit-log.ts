@@ -12,7 +12,8 @@ export function createAuditLogReader(db: Db) {
   return {
     /** A cursor that does not decode starts again from the newest event, never a 500. */
     async page(siteId: string, cursor: string | undefined): Promise<AuditLogPage> {
-      const window = (cursor?: string): ListWindow => listWindow('audit-log', { limit: AUDIT_PAGE_SIZE, cursor }, { created_at: 'time' }, '-created_at');
+      const window = (cursor?: string): ListWindow =>
+        listWindow('audit-log', { limit: AUDIT_PAGE_SIZE, cursor }, { created_at: 'time' }, '-created_at');
       let page: ListWindow;
       try {
         page = window(cursor);
@@ -20,7 +21,12 @@ export function createAuditLogReader(db: Db) {
         if (!(error instanceof InvalidCursor)) throw error;
         page = window();
       }
-      const { data, next_cursor } = pageOf(await listAuditEvents(db, siteId, page), page, (row) => row.t, (row) => row);
+      const { data, next_cursor } = pageOf(
+        await listAuditEvents(db, siteId, page),
+        page,
+        (row) => row.t,
+        (row) => row,
+      );
       return { events: data, older: next_cursor };
     },
   };

@@ -30,12 +30,24 @@ export function groupGrants(rows: readonly LiveGrantRow[]): ConnectedApp[] {
     const key = `${row.client_row_id} ${row.person_id}`;
     const group = groups.get(key);
     if (!group) {
-      groups.set(key, { clientRowId: row.client_row_id, clientId: row.client_id, clientName: row.client_name, kind: row.kind, personId: row.person_id, grantedBy: row.email, grantedAt: row.created_at, scopes: [...row.scopes], lastUsedAt: row.last_used_at, grants: 1 });
+      groups.set(key, {
+        clientRowId: row.client_row_id,
+        clientId: row.client_id,
+        clientName: row.client_name,
+        kind: row.kind,
+        personId: row.person_id,
+        grantedBy: row.email,
+        grantedAt: row.created_at,
+        scopes: [...row.scopes],
+        lastUsedAt: row.last_used_at,
+        grants: 1,
+      });
       continue;
     }
     group.grants += 1;
     for (const scope of row.scopes) if (!group.scopes.includes(scope)) group.scopes.push(scope);
-    if (row.last_used_at && (!group.lastUsedAt || row.last_used_at > group.lastUsedAt)) group.lastUsedAt = row.last_used_at;
+    if (row.last_used_at && (!group.lastUsedAt || row.last_used_at > group.lastUsedAt))
+      group.lastUsedAt = row.last_used_at;
   }
   return [...groups.values()];
 }
@@ -55,7 +67,12 @@ export function createConnectedAppActions(db: Db, audit: AuditLog) {
         await deleteConsent(trx, actor.siteId, personId, clientRowId);
         return revokeGrantsOfClientForPerson(trx, actor.siteId, personId, clientRowId, 'revoked_by_school');
       });
-      await recordChange(audit, actor, { action: 'grant.revoked', targetType: 'client', targetId: clientRowId, details: { client_id: client.client_id, person: client.email, grants: revoked, by: 'school' } });
+      await recordChange(audit, actor, {
+        action: 'grant.revoked',
+        targetType: 'client',
+        targetId: clientRowId,
+        details: { client_id: client.client_id, person: client.email, grants: revoked, by: 'school' },
+      });
     },
   };
 }

@@ -5,7 +5,13 @@ import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
 import { deleteSiteClient, findSiteClient, listClients, type ClientRow } from '../../db/repositories/oauth-clients.ts';
 import { toClient, type Client } from '../../oauth/clients/client.ts';
-import { checkClientName, createMemberApp, rotateMemberAppSecret, updateMemberApp, type MemberAppChanges } from '../../oauth/clients/manage-clients.ts';
+import {
+  checkClientName,
+  createMemberApp,
+  rotateMemberAppSecret,
+  updateMemberApp,
+  type MemberAppChanges,
+} from '../../oauth/clients/manage-clients.ts';
 import type { AuditLog } from '../audit.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
 import { textKey } from '../../lib/text-key.ts';
@@ -34,9 +40,23 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
 
     /** The secret of a confidential client is returned here once and never stored in clear. */
     async create(actor: Actor, input: MemberAppInput): Promise<ShownSecret> {
-      const created = await createMemberApp(db, actor.siteId, { ...input, name: checkClientName(input.name), createdBy: actor.personId });
+      const created = await createMemberApp(db, actor.siteId, {
+        ...input,
+        name: checkClientName(input.name),
+        createdBy: actor.personId,
+      });
       const { client } = created;
-      await recordChange(audit, actor, { action: 'member_app.created', targetType: 'client', targetId: client.rowId, details: { client_id: client.clientId, name: client.name, scopes: client.allowedScopes, confidential: input.confidential } });
+      await recordChange(audit, actor, {
+        action: 'member_app.created',
+        targetType: 'client',
+        targetId: client.rowId,
+        details: {
+          client_id: client.clientId,
+          name: client.name,
+          scopes: client.allowedScopes,
+          confidential: input.confidential,
+        },
+      });
       return created;
     },
 
@@ -52,13 +72,29 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
         await deleteConsentsOfClient(trx, actor.siteId, rowId, removed);
         return { before, removed, revoked };
       });
-      await recordChange(audit, actor, { action: 'member_app.updated', targetType: 'client', targetId: rowId, details: { client_id: before.clientId, name: changes.name.trim(), scopes: changes.scopes, removed_scopes: removed, grants_revoked: revoked } });
+      await recordChange(audit, actor, {
+        action: 'member_app.updated',
+        targetType: 'client',
+        targetId: rowId,
+        details: {
+          client_id: before.clientId,
+          name: changes.name.trim(),
+          scopes: changes.scopes,
+          removed_scopes: removed,
+          grants_revoked: revoked,
+        },
+      });
     },
 
     async rotateSecret(actor: Actor, rowId: string): Promise<ShownSecret> {
       const rotated = await rotateMemberAppSecret(db, actor.siteId, rowId);
       if (!rotated) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
-      await recordChange(audit, actor, { action: 'member_app.secret_rotated', targetType: 'client', targetId: rowId, details: { client_id: rotated.client.clientId } });
+      await recordChange(audit, actor, {
+        action: 'member_app.secret_rotated',
+        targetType: 'client',
+        targetId: rowId,
+        details: { client_id: rotated.client.clientId },
+      });
       return rotated;
     },
 
@@ -66,7 +102,12 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
     async remove(actor: Actor, rowId: string): Promise<Client> {
       const row = await deleteSiteClient(db, actor.siteId, rowId, 'member_app');
       if (!row) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
-      await recordChange(audit, actor, { action: 'member_app.deleted', targetType: 'client', targetId: rowId, details: { client_id: row.client_id, name: row.name } });
+      await recordChange(audit, actor, {
+        action: 'member_app.deleted',
+        targetType: 'client',
+        targetId: rowId,
+        details: { client_id: row.client_id, name: row.name },
+      });
       return toClient(row);
     },
   };

@@ -5,7 +5,11 @@
 import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
 import { findSiteClient, listMetadataDocumentClients, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
-import { addAllowedMetadataHost, removeAllowedMetadataHost, setOpenRegistration } from '../../db/repositories/site-settings.ts';
+import {
+  addAllowedMetadataHost,
+  removeAllowedMetadataHost,
+  setOpenRegistration,
+} from '../../db/repositories/site-settings.ts';
 import { toClient, type Client } from '../../oauth/clients/client.ts';
 import type { AuditLog } from '../audit.ts';
 import { requireOwner } from '../metadata-host-owners.ts';
@@ -40,21 +44,37 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
       await requireOwner(db, actor.siteId, actor.personId);
       const host = normalizeHost(input);
       if (await addAllowedMetadataHost(db, actor.siteId, host)) {
-        await recordChange(audit, actor, { action: 'metadata_host.added', targetType: 'site', targetId: actor.siteId, details: { host } });
+        await recordChange(audit, actor, {
+          action: 'metadata_host.added',
+          targetType: 'site',
+          targetId: actor.siteId,
+          details: { host },
+        });
       }
       return host;
     },
 
     async removeHost(actor: Actor, host: string): Promise<void> {
       await requireOwner(db, actor.siteId, actor.personId);
-      if (!(await removeAllowedMetadataHost(db, actor.siteId, host))) throw new AreaNotFound(textKey('admin.metadata.error.hostNotListed'));
-      await recordChange(audit, actor, { action: 'metadata_host.removed', targetType: 'site', targetId: actor.siteId, details: { host } });
+      if (!(await removeAllowedMetadataHost(db, actor.siteId, host)))
+        throw new AreaNotFound(textKey('admin.metadata.error.hostNotListed'));
+      await recordChange(audit, actor, {
+        action: 'metadata_host.removed',
+        targetType: 'site',
+        targetId: actor.siteId,
+        details: { host },
+      });
     },
 
     async setOpenRegistration(actor: Actor, enabled: boolean): Promise<void> {
       await requireOwner(db, actor.siteId, actor.personId);
       await setOpenRegistration(db, actor.siteId, enabled);
-      await recordChange(audit, actor, { action: 'open_registration.changed', targetType: 'site', targetId: actor.siteId, details: { enabled } });
+      await recordChange(audit, actor, {
+        action: 'open_registration.changed',
+        targetType: 'site',
+        targetId: actor.siteId,
+        details: { enabled },
+      });
     },
 
     async review(actor: Actor, rowId: string, decision: 'approved' | 'blocked'): Promise<Client> {
@@ -66,7 +86,12 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
         await deleteConsentsOfClient(trx, actor.siteId, rowId);
         return revokeGrantsOfClient(trx, actor.siteId, rowId, 'blocked_by_school');
       });
-      await recordChange(audit, actor, { action: decision === 'approved' ? 'metadata_client.approved' : 'metadata_client.blocked', targetType: 'client', targetId: rowId, details: { client_id: row.client_id, grants_revoked: revoked } });
+      await recordChange(audit, actor, {
+        action: decision === 'approved' ? 'metadata_client.approved' : 'metadata_client.blocked',
+        targetType: 'client',
+        targetId: rowId,
+        details: { client_id: row.client_id, grants_revoked: revoked },
+      });
       return toClient(row);
     },
   };

@@ -7,7 +7,15 @@ import type { SigningKeyService } from '../../oauth/keys/signing-keys.ts';
 import type { AuditLog } from '../audit.ts';
 import { recordChange, type Actor } from './actor.ts';
 
-export type SigningKeyView = { kid: string; alg: string; state: string; createdAt: Date; activatedAt: Date | null; retiredAt: Date | null; publishUntil: Date | null };
+export type SigningKeyView = {
+  kid: string;
+  alg: string;
+  state: string;
+  createdAt: Date;
+  activatedAt: Date | null;
+  retiredAt: Date | null;
+  publishUntil: Date | null;
+};
 
 export function createSigningKeyActions(db: Db, audit: AuditLog, signingKeys: SigningKeyService) {
   return {
@@ -15,19 +23,37 @@ export function createSigningKeyActions(db: Db, audit: AuditLog, signingKeys: Si
     async list(siteId: string): Promise<SigningKeyView[]> {
       await signingKeys.ensureKeys(siteId);
       const rows = await listPublishableSigningKeys(db, siteId, new Date());
-      return rows.map((r) => ({ kid: r.kid, alg: r.alg, state: r.state, createdAt: r.created_at, activatedAt: r.activated_at, retiredAt: r.retired_at, publishUntil: r.publish_until }));
+      return rows.map((r) => ({
+        kid: r.kid,
+        alg: r.alg,
+        state: r.state,
+        createdAt: r.created_at,
+        activatedAt: r.activated_at,
+        retiredAt: r.retired_at,
+        publishUntil: r.publish_until,
+      }));
     },
 
     /** next -> current -> retired for every algorithm; the retired key stays published a while. */
     async rotate(actor: Actor): Promise<void> {
       await signingKeys.ensureKeys(actor.siteId);
       const results = await signingKeys.rotate(actor.siteId);
-      await recordChange(audit, actor, { action: 'signing_keys.rotated', targetType: 'site', targetId: actor.siteId, details: { rotations: results } });
+      await recordChange(audit, actor, {
+        action: 'signing_keys.rotated',
+        targetType: 'site',
+        targetId: actor.siteId,
+        details: { rotations: results },
+      });
     },
 
     async setIdTokenSigning(actor: Actor, enabled: boolean): Promise<void> {
       await setIdTokenSigning(db, actor.siteId, enabled);
-      await recordChange(audit, actor, { action: 'id_token_signing.changed', targetType: 'site', targetId: actor.siteId, details: { enabled } });
+      await recordChange(audit, actor, {
+        action: 'id_token_signing.changed',
+        targetType: 'site',
+        targetId: actor.siteId,
+        details: { enabled },
+      });
     },
   };
 }

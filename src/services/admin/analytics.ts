@@ -6,7 +6,11 @@ import type { Db } from '../../db/database.ts';
 import type { CourseStatus } from '../../db/schema.ts';
 import * as courses from '../../db/repositories/analytics-courses.ts';
 import type { CourseStatsQuery } from '../../db/repositories/analytics-courses.ts';
-import { revenueBuckets, type RevenueBucketRow, type RevenueInterval } from '../../db/repositories/analytics-revenue.ts';
+import {
+  revenueBuckets,
+  type RevenueBucketRow,
+  type RevenueInterval,
+} from '../../db/repositories/analytics-revenue.ts';
 import { RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import type { Sortable } from '../../db/pagination/keyset.ts';
@@ -14,7 +18,14 @@ import { listWindow, pageOf, type ListWindow } from '../list-window.ts';
 
 export type { RevenueInterval };
 export type RevenueQuery = { from: string; to: string; interval?: RevenueInterval };
-export type CourseReportQuery = { limit?: number; cursor?: string; course_id?: string; enrolled_after?: string; enrolled_before?: string; sort?: string };
+export type CourseReportQuery = {
+  limit?: number;
+  cursor?: string;
+  course_id?: string;
+  enrolled_after?: string;
+  enrolled_before?: string;
+  sort?: string;
+};
 
 /** Bounds the work and the answer: 366 buckets is a leap year of days. */
 export const MAX_BUCKETS = 366;
@@ -24,7 +35,8 @@ const DAY_MS = 86_400_000;
 export function bucketCount(from: string, to: string, interval: RevenueInterval): number {
   const a = new Date(`${from}T00:00:00Z`);
   const b = new Date(`${to}T00:00:00Z`);
-  if (interval === 'month') return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
+  if (interval === 'month')
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1;
   if (interval === 'week') {
     const monday = (d: Date) => d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY_MS;
     return Math.round((monday(b) - monday(a)) / (7 * DAY_MS)) + 1;
@@ -33,7 +45,10 @@ export function bucketCount(from: string, to: string, interval: RevenueInterval)
 }
 
 function checkRange(from: string, to: string, interval: RevenueInterval): void {
-  if (to < from) throw new RuleViolation('The range ends before it starts.', [{ pointer: '/query/to', detail: 'must not be before from' }]);
+  if (to < from)
+    throw new RuleViolation('The range ends before it starts.', [
+      { pointer: '/query/to', detail: 'must not be before from' },
+    ]);
   const buckets = bucketCount(from, to, interval);
   if (buckets > MAX_BUCKETS) {
     throw new RuleViolation(`The range spans ${buckets} ${interval} buckets; at most ${MAX_BUCKETS} are allowed.`, [
@@ -44,10 +59,18 @@ function checkRange(from: string, to: string, interval: RevenueInterval): void {
 
 function figures(row: RevenueBucketRow) {
   const money = (amount: number) => ({ amount, currency: row.currency });
-  return { gross: money(row.gross), refunds: money(row.refunds), net: money(row.gross - row.refunds), orders: row.orders };
+  return {
+    gross: money(row.gross),
+    refunds: money(row.refunds),
+    net: money(row.gross - row.refunds),
+    orders: row.orders,
+  };
 }
 
-type Series = ReturnType<typeof figures> & { currency: string; buckets: Array<ReturnType<typeof figures> & { start: string }> };
+type Series = ReturnType<typeof figures> & {
+  currency: string;
+  buckets: Array<ReturnType<typeof figures> & { start: string }>;
+};
 
 /** Rows arrive per currency, its whole-range row (start null) first, then its buckets in order. */
 function toSeries(rows: readonly RevenueBucketRow[]): Series[] {
@@ -62,7 +85,12 @@ function toSeries(rows: readonly RevenueBucketRow[]): Series[] {
 const ENROLLMENT_SORTS = { total: 'integer', title: 'text' } as const;
 const COMPLETION_SORTS = { enrollments: 'integer', completion_percent: 'number', title: 'text' } as const;
 
-function statsQuery(list: string, query: CourseReportQuery, sorts: Sortable, fallbackSort: string): CourseStatsQuery & ListWindow {
+function statsQuery(
+  list: string,
+  query: CourseReportQuery,
+  sorts: Sortable,
+  fallbackSort: string,
+): CourseStatsQuery & ListWindow {
   return {
     ...listWindow(list, query, sorts, fallbackSort),
     courseId: query.course_id,
@@ -71,7 +99,12 @@ function statsQuery(list: string, query: CourseReportQuery, sorts: Sortable, fal
   };
 }
 
-const courseOf = ({ id, slug, title, status }: { id: string; slug: string; title: string; status: CourseStatus }) => ({ id, slug, title, status });
+const courseOf = ({ id, slug, title, status }: { id: string; slug: string; title: string; status: CourseStatus }) => ({
+  id,
+  slug,
+  title,
+  status,
+});
 
 export function createAnalyticsAdmin(db: Db) {
   return {
@@ -79,20 +112,35 @@ export function createAnalyticsAdmin(db: Db) {
     async revenue(site: Site, query: RevenueQuery) {
       const interval = query.interval ?? 'day';
       checkRange(query.from, query.to, interval);
-      const rows = await revenueBuckets(db, site.id, { from: query.from, to: query.to, interval, siteCurrency: site.currency });
+      const rows = await revenueBuckets(db, site.id, {
+        from: query.from,
+        to: query.to,
+        interval,
+        siteCurrency: site.currency,
+      });
       return { from: query.from, to: query.to, interval, series: toSeries(rows) };
     },
     async enrollmentsByCourse(site: Site, query: CourseReportQuery) {
       const q = statsQuery('enrollments-by-course', query, ENROLLMENT_SORTS, '-total');
       const rows = await courses.enrollmentStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.EnrollmentStatsRow) => (q.sort.column === 'title' ? row.title : row.total);
-      return pageOf(rows, q, sortValue, (row) => ({ course: courseOf(row), total: row.total, active: row.active, expired: row.expired, revoked: row.revoked }));
+      return pageOf(rows, q, sortValue, (row) => ({
+        course: courseOf(row),
+        total: row.total,
+        active: row.active,
+        expired: row.expired,
+        revoked: row.revoked,
+      }));
     },
     async completionByCourse(site: Site, query: CourseReportQuery) {
       const q = statsQuery('completion-by-course', query, COMPLETION_SORTS, '-enrollments');
       const rows = await courses.completionStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.CompletionStatsRow) =>
-        q.sort.column === 'title' ? row.title : q.sort.column === 'completion_percent' ? row.completion_sort : row.enrollments;
+        q.sort.column === 'title'
+          ? row.title
+          : q.sort.column === 'completion_percent'
+            ? row.completion_sort
+            : row.enrollments;
       return pageOf(rows, q, sortValue, (row) => ({
         course: courseOf(row),
         published_lectures: row.published_lectures,

@@ -23,7 +23,14 @@ export type CouponInput = {
   active?: boolean;
 };
 
-export type CouponListQuery = { limit?: number; cursor?: string; q?: string; code?: string; active?: boolean; sort?: string };
+export type CouponListQuery = {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  code?: string;
+  active?: boolean;
+  sort?: string;
+};
 
 const UNIQUE_FIELDS = { coupons_site_id_code_key: 'code' };
 const NOT_FOUND = 'No coupon with that id at this school.';
@@ -35,7 +42,8 @@ export function toCoupon(row: CouponRow) {
     name: row.name,
     discount_type: row.discount_type,
     percent_off: row.percent_off,
-    amount_off: row.amount_off !== null && row.currency !== null ? { amount: row.amount_off, currency: row.currency } : null,
+    amount_off:
+      row.amount_off !== null && row.currency !== null ? { amount: row.amount_off, currency: row.currency } : null,
     max_redemptions: row.max_redemptions,
     redemptions_count: row.redemptions_count,
     valid_from: toIso(row.valid_from),
@@ -49,10 +57,22 @@ export function toCoupon(row: CouponRow) {
 /** The discount columns the input asks for, or {} when it names none; one kind at a time (400). */
 function discountColumns(input: CouponInput) {
   if (input.percent_off !== undefined && input.amount_off !== undefined) {
-    throw new InvalidInput([{ pointer: '/body/amount_off', detail: 'cannot be combined with percent_off; a coupon is a percent or a fixed amount' }]);
+    throw new InvalidInput([
+      {
+        pointer: '/body/amount_off',
+        detail: 'cannot be combined with percent_off; a coupon is a percent or a fixed amount',
+      },
+    ]);
   }
-  if (input.percent_off !== undefined) return { discount_type: 'percent' as const, percent_off: input.percent_off, amount_off: null, currency: null };
-  if (input.amount_off !== undefined) return { discount_type: 'amount' as const, amount_off: input.amount_off.amount, currency: input.amount_off.currency, percent_off: null };
+  if (input.percent_off !== undefined)
+    return { discount_type: 'percent' as const, percent_off: input.percent_off, amount_off: null, currency: null };
+  if (input.amount_off !== undefined)
+    return {
+      discount_type: 'amount' as const,
+      amount_off: input.amount_off.amount,
+      currency: input.amount_off.currency,
+      percent_off: null,
+    };
   return {};
 }
 
@@ -62,7 +82,9 @@ function checkWindow(input: CouponInput, stored: CouponRow | undefined): void {
   const until = input.valid_until !== undefined ? input.valid_until : toIso(stored?.valid_until);
   if (from == null || until == null || Date.parse(until) > Date.parse(from)) return;
   const pointer = input.valid_until !== undefined ? '/body/valid_until' : '/body/valid_from';
-  throw new RuleViolation('valid_until must be after valid_from.', [{ pointer, detail: 'must leave valid_until after valid_from' }]);
+  throw new RuleViolation('valid_until must be after valid_from.', [
+    { pointer, detail: 'must leave valid_until after valid_from' },
+  ]);
 }
 
 function checkLimit(input: CouponInput, stored: CouponRow): void {
@@ -84,7 +106,12 @@ export function createCouponAdmin(db: Db) {
     async list(site: Site, query: CouponListQuery) {
       const window = listWindow('coupons', query, { created_at: 'time', code: 'text' }, '-created_at');
       const { sort } = window;
-      const rows = await repo.listCoupons(db, site.id, { ...window, search: query.q, code: query.code?.toUpperCase(), active: query.active });
+      const rows = await repo.listCoupons(db, site.id, {
+        ...window,
+        search: query.q,
+        code: query.code?.toUpperCase(),
+        active: query.active,
+      });
       return pageOf(rows, window, (row) => (sort.column === 'code' ? row.code : row.created_at_exact), toCoupon);
     },
     async get(site: Site, id: string) {
@@ -99,7 +126,13 @@ export function createCouponAdmin(db: Db) {
       checkWindow(input, undefined);
       const code = input.code.toUpperCase();
       const row = await repo
-        .insertCoupon(db, { site_id: site.id, name: input.name ?? code, ...columnsOf(input), code, discount_type: input.percent_off !== undefined ? 'percent' : 'amount' })
+        .insertCoupon(db, {
+          site_id: site.id,
+          name: input.name ?? code,
+          ...columnsOf(input),
+          code,
+          discount_type: input.percent_off !== undefined ? 'percent' : 'amount',
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A coupon'));
       return toCoupon(row);
     },
@@ -111,7 +144,9 @@ export function createCouponAdmin(db: Db) {
       const row = await repo
         .updateCoupon(db, site.id, id, columnsOf(input))
         .catch((error: unknown) =>
-          isUniqueViolation(error) ? mapIntegrityError(error, UNIQUE_FIELDS, 'A coupon') : mapCheckViolation(error, 'The change breaks a rule of the coupon.', LIMIT_RACE),
+          isUniqueViolation(error)
+            ? mapIntegrityError(error, UNIQUE_FIELDS, 'A coupon')
+            : mapCheckViolation(error, 'The change breaks a rule of the coupon.', LIMIT_RACE),
         );
       if (!row) throw new NotFound(NOT_FOUND);
       return toCoupon(row);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/courses.ts';
 import type { CourseRow } from '../../db/repositories/courses.ts';
 import { mapIntegrityError } from '../integrity-errors.ts';
-import { NotFound, InvalidInput } from '../errors.ts';
+import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
@@ -66,19 +66,33 @@ export function createCourseAdmin(db: Db) {
     },
     async create(site: Site, input: CourseInput & { title: string }) {
       const row = await repo
-        .insertCourse(db, { site_id: site.id, currency: site.currency, ...columnsOf(input), title: input.title, slug: input.slug ?? slugify(input.title) })
+        .insertCourse(db, {
+          site_id: site.id,
+          currency: site.currency,
+          ...columnsOf(input),
+          title: input.title,
+          slug: input.slug ?? slugify(input.title),
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
       return toCourse(row);
     },
     async update(site: Site, id: string, input: CourseInput) {
-      const row = await repo.updateCourse(db, site.id, id, columnsOf(input)).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
+      const row = await repo
+        .updateCourse(db, site.id, id, columnsOf(input))
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A course'));
       if (!row) throw new NotFound('No course with that id at this school.');
       return toCourse(row);
     },
     async publish(site: Site, id: string) {
       const course = await mustFind(site, id);
       if (course.status === 'published') return toCourse(course);
-      return toCourse((await repo.updateCourse(db, site.id, id, { status: 'published', published_at: course.published_at ?? new Date(), archived_at: null }))!);
+      return toCourse(
+        (await repo.updateCourse(db, site.id, id, {
+          status: 'published',
+          published_at: course.published_at ?? new Date(),
+          archived_at: null,
+        }))!,
+      );
     },
     async archive(site: Site, id: string) {
       const course = await mustFind(site, id);
@@ -86,7 +100,9 @@ export function createCourseAdmin(db: Db) {
       return toCourse((await repo.updateCourse(db, site.id, id, { status: 'archived', archived_at: new Date() }))!);
     },
     async remove(site: Site, id: string): Promise<void> {
-      const deleted = await repo.deleteCourse(db, site.id, id).catch((error: unknown) => mapIntegrityError(error, {}, 'This course'));
+      const deleted = await repo
+        .deleteCourse(db, site.id, id)
+        .catch((error: unknown) => mapIntegrityError(error, {}, 'This course'));
       if (!deleted) throw new NotFound('No course with that id at this school.');
     },
   };

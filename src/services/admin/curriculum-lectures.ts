@@ -10,7 +10,15 @@ import { Conflict, RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { checkFullOrder } from './curriculum-sections.ts';
 import { sanitizeSchoolHtml, withSanitizedHtml } from '../../lib/rich-text.ts';
-import { checkContent, lectureNotFound, placeAt, sectionNotFound, toLecture, toSection, withCourseLocked } from './curriculum-shapes.ts';
+import {
+  checkContent,
+  lectureNotFound,
+  placeAt,
+  sectionNotFound,
+  toLecture,
+  toSection,
+  withCourseLocked,
+} from './curriculum-shapes.ts';
 
 /** OpenAPI "School text and HTML": `text` content is school HTML, sanitised on every write (lib/rich-text.ts). */
 function sanitizedContent<T extends LectureInput>(input: T, type: LectureContentType, current?: string | null): T {
@@ -37,7 +45,11 @@ export function createLectureAdmin(db: Db) {
   }
 
   /** Locks the lecture's course, then reads the lecture again: it may have moved meanwhile. */
-  async function withLectureLocked<T>(site: Site, id: string, work: (trx: Db, lecture: lectures.LectureRow) => Promise<T>): Promise<T> {
+  async function withLectureLocked<T>(
+    site: Site,
+    id: string,
+    work: (trx: Db, lecture: lectures.LectureRow) => Promise<T>,
+  ): Promise<T> {
     const before = await mustFind(db, site, id);
     return withCourseLocked(db, site.id, before.course_id, async (trx) => work(trx, await mustFind(trx, site, id)));
   }
@@ -47,7 +59,12 @@ export function createLectureAdmin(db: Db) {
       return toLecture(await mustFind(db, site, id));
     },
 
-    async createLecture(site: Site, courseId: string, sectionId: string, raw: LectureInput & { title: string; content_type: LectureContentType; position?: number }) {
+    async createLecture(
+      site: Site,
+      courseId: string,
+      sectionId: string,
+      raw: LectureInput & { title: string; content_type: LectureContentType; position?: number },
+    ) {
       checkContent(raw.content_type, raw.content, '/body/content');
       const input = sanitizedContent(raw, raw.content_type);
       return withCourseLocked(db, site.id, courseId, async (trx) => {
@@ -55,7 +72,14 @@ export function createLectureAdmin(db: Db) {
         const { position: requested, ...fields } = input;
         const position = placeAt(requested, await lectures.lastLecturePosition(trx, site.id, sectionId));
         await lectures.shiftLectures(trx, site.id, sectionId, position, 1);
-        const row = await lectures.insertLecture(trx, { status: 'draft', ...fields, site_id: site.id, course_id: courseId, section_id: sectionId, position });
+        const row = await lectures.insertLecture(trx, {
+          status: 'draft',
+          ...fields,
+          site_id: site.id,
+          course_id: courseId,
+          section_id: sectionId,
+          position,
+        });
         return toLecture(row);
       });
     },
@@ -63,7 +87,11 @@ export function createLectureAdmin(db: Db) {
     async updateLecture(site: Site, id: string, input: LectureInput) {
       const current = await mustFind(db, site, id);
       const type = input.content_type ?? current.content_type;
-      checkContent(type, input.content === undefined ? current.content : input.content, input.content === undefined ? '/body/content_type' : '/body/content');
+      checkContent(
+        type,
+        input.content === undefined ? current.content : input.content,
+        input.content === undefined ? '/body/content_type' : '/body/content',
+      );
       const row = await lectures.updateLecture(db, site.id, id, sanitizedContent(input, type, current.content));
       if (!row) throw lectureNotFound();
       return toLecture(row);
@@ -72,7 +100,9 @@ export function createLectureAdmin(db: Db) {
     async deleteLecture(site: Site, id: string): Promise<void> {
       await withLectureLocked(site, id, async (trx, lecture) => {
         if (await lectures.lectureHasProgress(trx, site.id, id)) {
-          throw new Conflict('Students have progress on this lecture; set its status to draft to hide it instead of deleting it.');
+          throw new Conflict(
+            'Students have progress on this lecture; set its status to draft to hide it instead of deleting it.',
+          );
         }
         await lectures.deleteLecture(trx, site.id, id);
         await lectures.shiftLectures(trx, site.id, lecture.section_id, lecture.position + 1, -1);
@@ -82,13 +112,20 @@ export function createLectureAdmin(db: Db) {
     async moveLecture(site: Site, id: string, target: { section_id: string; position?: number }) {
       return withLectureLocked(site, id, async (trx, lecture) => {
         if (!(await sections.findSection(trx, site.id, lecture.course_id, target.section_id))) {
-          throw new RuleViolation("The target section is not part of this lecture's course.", [{ pointer: '/body/section_id', detail: "is not a section of the lecture's course" }]);
+          throw new RuleViolation("The target section is not part of this lecture's course.", [
+            { pointer: '/body/section_id', detail: "is not a section of the lecture's course" },
+          ]);
         }
         // Close the gap at the old place, then open one at the new place (deferred uniqueness).
         await lectures.shiftLectures(trx, site.id, lecture.section_id, lecture.position + 1, -1, id);
-        const position = placeAt(target.position, await lectures.lastLecturePosition(trx, site.id, target.section_id, id));
+        const position = placeAt(
+          target.position,
+          await lectures.lastLecturePosition(trx, site.id, target.section_id, id),
+        );
         await lectures.shiftLectures(trx, site.id, target.section_id, position, 1, id);
-        return toLecture((await lectures.updateLecture(trx, site.id, id, { section_id: target.section_id, position }))!);
+        return toLecture(
+          (await lectures.updateLecture(trx, site.id, id, { section_id: target.section_id, position }))!,
+        );
       });
     },
 
@@ -98,9 +135,15 @@ export function createLectureAdmin(db: Db) {
         const section = await sections.findSection(trx, site.id, courseId, sectionId);
         if (!section) throw sectionNotFound();
         const current = await lectures.listLecturesOfSections(trx, site.id, [sectionId]);
-        checkFullOrder(ids, current.map((l) => l.id), '/body/lecture_ids', "section's lectures");
+        checkFullOrder(
+          ids,
+          current.map((l) => l.id),
+          '/body/lecture_ids',
+          "section's lectures",
+        );
         for (const [i, lectureId] of ids.entries()) {
-          if (current.find((l) => l.id === lectureId)?.position !== i + 1) await lectures.updateLecture(trx, site.id, lectureId, { position: i + 1 });
+          if (current.find((l) => l.id === lectureId)?.position !== i + 1)
+            await lectures.updateLecture(trx, site.id, lectureId, { position: i + 1 });
         }
         return toSection(section, await lectures.listLecturesOfSections(trx, site.id, [sectionId]));
       });

@@ -14,18 +14,32 @@ import { courseNotFound, placeAt, sectionNotFound, toSection, withCourseLocked }
 export type SectionInput = { title?: string; description?: string | null };
 
 /** Names the ids a full-list reorder got wrong: missing ones, and ones not in the list's parent. */
-export function checkFullOrder(given: readonly string[], actual: readonly string[], pointer: string, what: string): void {
+export function checkFullOrder(
+  given: readonly string[],
+  actual: readonly string[],
+  pointer: string,
+  what: string,
+): void {
   const known = new Set(actual);
   const unknown = given.filter((id) => !known.has(id));
   const missing = actual.filter((id) => !given.includes(id));
   if (unknown.length === 0 && missing.length === 0) return;
-  const parts = [missing.length ? `leaves out ${missing.length} of the ${what}` : '', unknown.length ? `names ${unknown.length} id(s) that are not among them` : ''];
-  throw new RuleViolation(`The order must list every one of the ${what} exactly once.`, [{ pointer, detail: parts.filter(Boolean).join(' and ') }]);
+  const parts = [
+    missing.length ? `leaves out ${missing.length} of the ${what}` : '',
+    unknown.length ? `names ${unknown.length} id(s) that are not among them` : '',
+  ];
+  throw new RuleViolation(`The order must list every one of the ${what} exactly once.`, [
+    { pointer, detail: parts.filter(Boolean).join(' and ') },
+  ]);
 }
 
 export function createSectionAdmin(db: Db) {
   async function withLectures(trx: Db, site: Site, rows: sections.SectionRow[]) {
-    const lectures = await listLecturesOfSections(trx, site.id, rows.map((r) => r.id));
+    const lectures = await listLecturesOfSections(
+      trx,
+      site.id,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => toSection(row, lectures));
   }
 
@@ -40,7 +54,12 @@ export function createSectionAdmin(db: Db) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
       const window = listWindow('course-sections', query, { position: 'integer' }, 'position');
       const rows = await sections.listSections(db, site.id, courseId, window);
-      const page = pageOf(rows, window, (row) => row.position, (row) => row);
+      const page = pageOf(
+        rows,
+        window,
+        (row) => row.position,
+        (row) => row,
+      );
       return { data: await withLectures(db, site, page.data), next_cursor: page.next_cursor };
     },
 
@@ -54,7 +73,13 @@ export function createSectionAdmin(db: Db) {
       return withCourseLocked(db, site.id, courseId, async (trx) => {
         const position = placeAt(input.position, await sections.lastSectionPosition(trx, site.id, courseId));
         await sections.shiftSections(trx, site.id, courseId, position, 1);
-        const row = await sections.insertSection(trx, { site_id: site.id, course_id: courseId, title: input.title, description: withSanitizedHtml(input, ['description']).description ?? null, position });
+        const row = await sections.insertSection(trx, {
+          site_id: site.id,
+          course_id: courseId,
+          title: input.title,
+          description: withSanitizedHtml(input, ['description']).description ?? null,
+          position,
+        });
         return toSection(row, []);
       });
     },
@@ -72,7 +97,8 @@ export function createSectionAdmin(db: Db) {
       await withCourseLocked(db, site.id, courseId, async (trx) => {
         await mustFind(trx, site, courseId, id);
         const lectures = await countLectures(trx, site.id, id);
-        if (lectures > 0) throw new Conflict(`This section still holds ${lectures} lecture(s); move or delete them first.`);
+        if (lectures > 0)
+          throw new Conflict(`This section still holds ${lectures} lecture(s); move or delete them first.`);
         const deleted = (await sections.deleteSection(trx, site.id, courseId, id))!;
         await sections.shiftSections(trx, site.id, courseId, deleted.position + 1, -1);
       });
@@ -82,9 +108,15 @@ export function createSectionAdmin(db: Db) {
     async reorderSections(site: Site, courseId: string, ids: string[]) {
       return withCourseLocked(db, site.id, courseId, async (trx) => {
         const current = await sections.listSections(trx, site.id, courseId);
-        checkFullOrder(ids, current.map((s) => s.id), '/body/section_ids', "course's sections");
+        checkFullOrder(
+          ids,
+          current.map((s) => s.id),
+          '/body/section_ids',
+          "course's sections",
+        );
         for (const [i, id] of ids.entries()) {
-          if (current.find((s) => s.id === id)?.position !== i + 1) await sections.updateSection(trx, site.id, courseId, id, { position: i + 1 });
+          if (current.find((s) => s.id === id)?.position !== i + 1)
+            await sections.updateSection(trx, site.id, courseId, id, { position: i + 1 });
         }
         return { data: await withLectures(trx, site, await sections.listSections(trx, site.id, courseId)) };
       });

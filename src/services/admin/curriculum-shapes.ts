@@ -60,7 +60,9 @@ export function checkContent(type: LectureContentType, content: string | null | 
     url = undefined;
   }
   if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return;
-  const detail = pointer.endsWith('content_type') ? `does not fit the lecture's content: ${type} content must be an http(s) URL; send content too` : `must be an http(s) URL for a ${type} lecture`;
+  const detail = pointer.endsWith('content_type')
+    ? `does not fit the lecture's content: ${type} content must be an http(s) URL; send content too`
+    : `must be an http(s) URL for a ${type} lecture`;
   throw new RuleViolation(`The lecture's content does not fit its type.`, [{ pointer, detail }]);
 }
 
@@ -73,14 +75,20 @@ export function placeAt(requested: number | undefined, last: number): number {
  * Runs one curriculum write in a transaction holding the course's row lock (so two writes on a
  * course never renumber at once). A deferred position clash at commit still maps to 409.
  */
-export async function withCourseLocked<T>(db: Db, siteId: string, courseId: string, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function withCourseLocked<T>(
+  db: Db,
+  siteId: string,
+  courseId: string,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (!(await lockCourse(trx, siteId, courseId))) throw courseNotFound();
       return work(trx);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict('The curriculum changed while this request ran; read it again and retry.');
+    if (isUniqueViolation(error))
+      throw new Conflict('The curriculum changed while this request ran; read it again and retry.');
     throw error;
   }
 }

@@ -17,7 +17,13 @@ import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { fileUrl } from './storage.ts';
 
-export type DigitalProductInput = { name?: string; slug?: string; description?: string | null; price?: { amount: number; currency: string }; file_id?: string | null };
+export type DigitalProductInput = {
+  name?: string;
+  slug?: string;
+  description?: string | null;
+  price?: { amount: number; currency: string };
+  file_id?: string | null;
+};
 
 const UNIQUE_FIELDS = { digital_products_site_id_slug_key: 'slug' };
 const missing = () => new NotFound('No digital product with that id at this school.');
@@ -31,7 +37,9 @@ export function toDigitalProduct(site: Site, row: DigitalProductRow) {
     description: row.description,
     price: priceOf(row),
     status: row.status,
-    file: file ? { ...file, content_type: row.file_content_type!, size_bytes: row.file_size_bytes!, url: fileUrl(site, file) } : null,
+    file: file
+      ? { ...file, content_type: row.file_content_type!, size_bytes: row.file_size_bytes!, url: fileUrl(site, file) }
+      : null,
     created_at: toIso(row.created_at)!,
     updated_at: toIso(row.updated_at)!,
   };
@@ -47,14 +55,20 @@ export function createDigitalProductAdmin(db: Db) {
   async function columnsOf(site: Site, input: DigitalProductInput) {
     // OpenAPI "School text and HTML": the description is school HTML, sanitised on every write (lib/rich-text.ts).
     const { price, file_id: fileId, ...rest } = withSanitizedHtml(input, ['description']);
-    if (fileId && !(await findStoredFile(db, site.id, fileId))) throw RuleViolation.at('/body/file_id', 'is not a file uploaded to this school');
-    return { ...rest, ...(fileId !== undefined ? { file_id: fileId } : {}), ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
+    if (fileId && !(await findStoredFile(db, site.id, fileId)))
+      throw RuleViolation.at('/body/file_id', 'is not a file uploaded to this school');
+    return {
+      ...rest,
+      ...(fileId !== undefined ? { file_id: fileId } : {}),
+      ...(price ? { price_amount: price.amount, currency: price.currency } : {}),
+    };
   }
 
   async function setStatus(site: Site, id: string, status: DigitalProductStatus) {
     const product = await mustFind(site, id);
     if (product.status === status) return toDigitalProduct(site, product);
-    if (status === 'published' && !product.file_filename) throw new RuleViolation('A product without a file cannot be published; attach one first.');
+    if (status === 'published' && !product.file_filename)
+      throw new RuleViolation('A product without a file cannot be published; attach one first.');
     await repo.updateDigitalProduct(db, site.id, id, { status });
     return toDigitalProduct(site, await mustFind(site, id));
   }
@@ -63,7 +77,12 @@ export function createDigitalProductAdmin(db: Db) {
     async list(site: Site, query: ListQuery & { q?: string; status?: DigitalProductStatus }) {
       const window = listWindow('digital-products', query, repo.PRODUCT_SORTS, '-created_at');
       const rows = await repo.listDigitalProducts(db, site.id, window, { status: query.status, search: query.q });
-      return pageOf(rows, window, (row) => row.sort_key, (row) => toDigitalProduct(site, row));
+      return pageOf(
+        rows,
+        window,
+        (row) => row.sort_key,
+        (row) => toDigitalProduct(site, row),
+      );
     },
     async get(site: Site, id: string) {
       return toDigitalProduct(site, await mustFind(site, id));
@@ -71,22 +90,32 @@ export function createDigitalProductAdmin(db: Db) {
     async create(site: Site, input: DigitalProductInput & { name: string }) {
       const columns = await columnsOf(site, input);
       const id = await repo
-        .insertDigitalProduct(db, { site_id: site.id, currency: site.currency, ...columns, name: input.name, slug: input.slug ?? slugify(input.name) })
+        .insertDigitalProduct(db, {
+          site_id: site.id,
+          currency: site.currency,
+          ...columns,
+          name: input.name,
+          slug: input.slug ?? slugify(input.name),
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A digital product'));
       return toDigitalProduct(site, await mustFind(site, id));
     },
     async update(site: Site, id: string, input: DigitalProductInput) {
       const product = await mustFind(site, id);
-      if (input.file_id === null && product.status === 'published') throw RuleViolation.at('/body/file_id', 'a published product keeps its file; archive it first');
+      if (input.file_id === null && product.status === 'published')
+        throw RuleViolation.at('/body/file_id', 'a published product keeps its file; archive it first');
       const columns = await columnsOf(site, input);
-      await repo.updateDigitalProduct(db, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A digital product'));
+      await repo
+        .updateDigitalProduct(db, site.id, id, columns)
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A digital product'));
       return toDigitalProduct(site, await mustFind(site, id));
     },
     publish: (site: Site, id: string) => setStatus(site, id, 'published'),
     archive: (site: Site, id: string) => setStatus(site, id, 'archived'),
     async remove(site: Site, id: string): Promise<void> {
       await mustFind(site, id);
-      if (await repo.isDigitalProductSold(db, site.id, id)) throw new Conflict('This digital product appears on orders and cannot be deleted; archive it instead.');
+      if (await repo.isDigitalProductSold(db, site.id, id))
+        throw new Conflict('This digital product appears on orders and cannot be deleted; archive it instead.');
       if (!(await repo.deleteDigitalProduct(db, site.id, id))) throw missing();
     },
   };

@@ -14,7 +14,13 @@ import type { Site } from '../sites.ts';
 import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
-export type EnrollmentListInput = { limit?: number; cursor?: string; status?: EnrollmentStatus; sort?: string; q?: string };
+export type EnrollmentListInput = {
+  limit?: number;
+  cursor?: string;
+  status?: EnrollmentStatus;
+  sort?: string;
+  q?: string;
+};
 
 /** Whole percent, rounded down: 100 only once every published lecture is completed. */
 export function percentOf(completed: number, total: number): number {
@@ -44,8 +50,18 @@ export function createEnrollmentAdmin(db: Db) {
   }
 
   async function page(site: Site, input: EnrollmentListInput, scope: { personId?: string; courseId?: string }) {
-    const window = listWindow(scope.personId ? 'student-enrollments' : 'course-enrollments', input, { enrolled_at: 'time' }, '-enrolled_at');
-    const rows = await repo.listEnrollments(db, site.id, { ...window, status: input.status, search: input.q, ...scope });
+    const window = listWindow(
+      scope.personId ? 'student-enrollments' : 'course-enrollments',
+      input,
+      { enrolled_at: 'time' },
+      '-enrolled_at',
+    );
+    const rows = await repo.listEnrollments(db, site.id, {
+      ...window,
+      status: input.status,
+      search: input.q,
+      ...scope,
+    });
     return pageOf(rows, window, (row) => row.enrolled_exact, toEnrollment);
   }
 
@@ -66,18 +82,30 @@ export function createEnrollmentAdmin(db: Db) {
       if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
       const course = await findCourse(db, site.id, input.course_id);
       if (!course) {
-        throw new NotFound('No course with that id at this school.', [{ pointer: '/body/course_id', detail: 'names no course at this school' }]);
+        throw new NotFound('No course with that id at this school.', [
+          { pointer: '/body/course_id', detail: 'names no course at this school' },
+        ]);
       }
       const requested = requestedAccess(input, now);
       const existing = await repo.findEnrollmentOf(db, site.id, personId, course.id);
       if (existing) return { created: false, enrollment: toEnrollment(existing) };
       if (course.status === 'archived') {
-        throw new RuleViolation('An archived course takes no new students; publish it again first.', [{ pointer: '/body/course_id', detail: 'names an archived course' }]);
+        throw new RuleViolation('An archived course takes no new students; publish it again first.', [
+          { pointer: '/body/course_id', detail: 'names an archived course' },
+        ]);
       }
       const access = requested ?? defaultAccess(course.access_days, now);
-      const id = await repo.insertEnrollment(db, { site_id: site.id, person_id: personId, course_id: course.id, status: 'active', ...access });
+      const id = await repo.insertEnrollment(db, {
+        site_id: site.id,
+        person_id: personId,
+        course_id: course.id,
+        status: 'active',
+        ...access,
+      });
       // A concurrent enroll won the unique (site_id, person_id, course_id): return its row.
-      const row = id ? await repo.findEnrollment(db, site.id, id) : await repo.findEnrollmentOf(db, site.id, personId, course.id);
+      const row = id
+        ? await repo.findEnrollment(db, site.id, id)
+        : await repo.findEnrollmentOf(db, site.id, personId, course.id);
       return { created: id !== undefined, enrollment: toEnrollment(row!) };
     },
     async setAccess(site: Site, id: string, input: AccessInput, now = new Date()) {
@@ -94,7 +122,8 @@ export function createEnrollmentAdmin(db: Db) {
       return toEnrollment(await mustFind(site, id));
     },
     async unenroll(site: Site, id: string): Promise<void> {
-      if (!(await repo.deleteEnrollment(db, site.id, id))) throw new NotFound('No enrollment with that id at this school.');
+      if (!(await repo.deleteEnrollment(db, site.id, id)))
+        throw new NotFound('No enrollment with that id at this school.');
     },
   };
 }

@@ -36,40 +36,92 @@ export function createEventRegistrationAdmin(db: Db) {
   }
 
   /** Moves a registration to `status` unless it is there already; `from` lists the states it may leave. */
-  async function move(site: Site, eventId: string, id: string, status: 'cancelled' | 'attended', from: RegistrationStatus[], why: string) {
+  async function move(
+    site: Site,
+    eventId: string,
+    id: string,
+    status: 'cancelled' | 'attended',
+    from: RegistrationStatus[],
+    why: string,
+  ) {
     const registration = await mustFind(site, eventId, id);
     if (registration.status === status) return toRegistration(registration);
     if (!from.includes(registration.status)) throw new RuleViolation(why);
-    await repo.updateRegistration(db, site.id, id, { status, cancelled_at: status === 'cancelled' ? new Date() : null });
+    await repo.updateRegistration(db, site.id, id, {
+      status,
+      cancelled_at: status === 'cancelled' ? new Date() : null,
+    });
     return toRegistration(await mustFind(site, eventId, id));
   }
 
   return {
     async list(site: Site, eventId: string, query: ListQuery & { status?: RegistrationStatus }) {
       if (!(await findEvent(db, site.id, eventId))) throw eventMissing();
-      const window = listWindow('event-registrations', { ...query, sort: 'registered_at' }, repo.REGISTRATION_SORTS, 'registered_at');
-      return pageOf(await repo.listRegistrations(db, site.id, eventId, window, query.status), window, (row) => row.sort_key, toRegistration);
+      const window = listWindow(
+        'event-registrations',
+        { ...query, sort: 'registered_at' },
+        repo.REGISTRATION_SORTS,
+        'registered_at',
+      );
+      return pageOf(
+        await repo.listRegistrations(db, site.id, eventId, window, query.status),
+        window,
+        (row) => row.sort_key,
+        toRegistration,
+      );
     },
 
     /** @returns created: false when the person was already registered (or attended) */
-    async register(site: Site, eventId: string, personId: string): Promise<{ created: boolean; registration: ReturnType<typeof toRegistration> }> {
+    async register(
+      site: Site,
+      eventId: string,
+      personId: string,
+    ): Promise<{ created: boolean; registration: ReturnType<typeof toRegistration> }> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockEvent(trx, site.id, eventId))) throw eventMissing();
         const event = (await findEvent(trx, site.id, eventId))!;
         const existing = await repo.findRegistrationOf(trx, site.id, eventId, personId);
-        if (existing && existing.status !== 'cancelled') return { created: false, registration: toRegistration(existing) };
-        if (event.status === 'cancelled') throw new RuleViolation('This event is cancelled and takes no registrations.');
-        if (!existing && (await listRolesAtSite(trx, site.id, personId)).length === 0) throw RuleViolation.at('/body/person_id', 'is not a person with a role at this school');
-        if (event.capacity !== null && event.registered_count + event.attended_count >= event.capacity) throw new Conflict('This event is full.');
+        if (existing && existing.status !== 'cancelled')
+          return { created: false, registration: toRegistration(existing) };
+        if (event.status === 'cancelled')
+          throw new RuleViolation('This event is cancelled and takes no registrations.');
+        if (!existing && (await listRolesAtSite(trx, site.id, personId)).length === 0)
+          throw RuleViolation.at('/body/person_id', 'is not a person with a role at this school');
+        if (event.capacity !== null && event.registered_count + event.attended_count >= event.capacity)
+          throw new Conflict('This event is full.');
         const id = existing?.id ?? (await repo.insertRegistration(trx, site.id, eventId, personId));
         // A cancelled registration is taken up again rather than duplicated (one per person and event).
-        if (existing) await repo.updateRegistration(trx, site.id, id, { status: 'registered', registered_at: new Date(), cancelled_at: null });
-        return { created: true, registration: toRegistration((await repo.findRegistration(trx, site.id, eventId, id))!) };
+        if (existing)
+          await repo.updateRegistration(trx, site.id, id, {
+            status: 'registered',
+            registered_at: new Date(),
+            cancelled_at: null,
+          });
+        return {
+          created: true,
+          registration: toRegistration((await repo.findRegistration(trx, site.id, eventId, id))!),
+        };
       });
     },
 
-    cancel: (site: Site, eventId: string, id: string) => move(site, eventId, id, 'cancelled', ['registered'], 'Someone who attended cannot have their registration cancelled.'),
-    attend: (site: Site, eventId: string, id: string) => move(site, eventId, id, 'attended', ['registered'], 'A cancelled registration must be registered again before check-in.'),
+    cancel: (site: Site, eventId: string, id: string) =>
+      move(
+        site,
+        eventId,
+        id,
+        'cancelled',
+        ['registered'],
+        'Someone who attended cannot have their registration cancelled.',
+      ),
+    attend: (site: Site, eventId: string, id: string) =>
+      move(
+        site,
+        eventId,
+        id,
+        'attended',
+        ['registered'],
+        'A cancelled registration must be registered again before check-in.',
+      ),
   };
 }
 

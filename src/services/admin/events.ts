@@ -32,7 +32,13 @@ export type EventInput = {
   course_id?: string | null;
 };
 
-export type EventListQuery = ListQuery & { q?: string; status?: EventStatus; starts_after?: string; starts_before?: string; course_id?: string };
+export type EventListQuery = ListQuery & {
+  q?: string;
+  status?: EventStatus;
+  starts_after?: string;
+  starts_before?: string;
+  course_id?: string;
+};
 
 const UNIQUE_FIELDS = { events_site_id_slug_key: 'slug' };
 export const eventMissing = () => new NotFound('No event with that id at this school.');
@@ -72,8 +78,10 @@ export function createEventAdmin(db: Db) {
     const endsAt = new Date(input.ends_at ?? current!.ends_at);
     if (endsAt < startsAt) throw RuleViolation.at('/body/ends_at', 'must not be before starts_at');
     const taken = current ? current.registered_count + current.attended_count : 0;
-    if (input.capacity != null && input.capacity < taken) throw RuleViolation.at('/body/capacity', `is below the ${taken} seats already taken`);
-    if (input.course_id && !(await findCourse(exec, site.id, input.course_id))) throw RuleViolation.at('/body/course_id', 'is not a course of this school');
+    if (input.capacity != null && input.capacity < taken)
+      throw RuleViolation.at('/body/capacity', `is below the ${taken} seats already taken`);
+    if (input.course_id && !(await findCourse(exec, site.id, input.course_id)))
+      throw RuleViolation.at('/body/course_id', 'is not a course of this school');
     return {
       ...rest,
       ...(timezone !== undefined ? { timezone: canonicalTimeZone(timezone, '/body/timezone') } : {}),
@@ -84,7 +92,8 @@ export function createEventAdmin(db: Db) {
   async function setStatus(site: Site, id: string, status: EventStatus) {
     const event = await mustFind(site, id);
     if (event.status === status) return toEvent(event);
-    if (event.status === 'cancelled') throw new RuleViolation('A cancelled event stays cancelled; create a new event instead.');
+    if (event.status === 'cancelled')
+      throw new RuleViolation('A cancelled event stays cancelled; create a new event instead.');
     await repo.updateEvent(db, site.id, id, { status });
     return toEvent(await mustFind(site, id));
   }
@@ -92,7 +101,13 @@ export function createEventAdmin(db: Db) {
   return {
     async list(site: Site, query: EventListQuery) {
       const window = listWindow('events', query, repo.EVENT_SORTS, 'starts_at');
-      const filters = { status: query.status, search: query.q, startsAfter: query.starts_after, startsBefore: query.starts_before, courseId: query.course_id };
+      const filters = {
+        status: query.status,
+        search: query.q,
+        startsAfter: query.starts_after,
+        startsBefore: query.starts_before,
+        courseId: query.course_id,
+      };
       return pageOf(await repo.listEvents(db, site.id, window, filters), window, (row) => row.sort_key, toEvent);
     },
     async get(site: Site, id: string) {
@@ -102,7 +117,16 @@ export function createEventAdmin(db: Db) {
       const columns = await columnsOf(db, site, input);
       const timezone = columns.timezone ?? (await getSchoolSettings(db, site.id)).timezone;
       const id = await repo
-        .insertEvent(db, { site_id: site.id, currency: site.currency, ...columns, timezone, title: input.title, slug: input.slug ?? slugify(input.title), starts_at: input.starts_at, ends_at: input.ends_at })
+        .insertEvent(db, {
+          site_id: site.id,
+          currency: site.currency,
+          ...columns,
+          timezone,
+          title: input.title,
+          slug: input.slug ?? slugify(input.title),
+          starts_at: input.starts_at,
+          ends_at: input.ends_at,
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
       return toEvent(await mustFind(site, id));
     },
@@ -111,7 +135,9 @@ export function createEventAdmin(db: Db) {
       await db.transaction().execute(async (trx) => {
         if (!(await repo.lockEvent(trx, site.id, id))) throw eventMissing();
         const columns = await columnsOf(trx, site, input, await repo.findEvent(trx, site.id, id));
-        await repo.updateEvent(trx, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
+        await repo
+          .updateEvent(trx, site.id, id, columns)
+          .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'An event'));
       });
       return toEvent(await mustFind(site, id));
     },
@@ -119,7 +145,8 @@ export function createEventAdmin(db: Db) {
     cancel: (site: Site, id: string) => setStatus(site, id, 'cancelled'),
     async remove(site: Site, id: string): Promise<void> {
       await mustFind(site, id);
-      if (!(await repo.deleteUnregisteredEvent(db, site.id, id))) throw new Conflict('This event has registrations and cannot be deleted; cancel it instead.');
+      if (!(await repo.deleteUnregisteredEvent(db, site.id, id)))
+        throw new Conflict('This event has registrations and cannot be deleted; cancel it instead.');
     },
   };
 }

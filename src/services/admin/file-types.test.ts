@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanFilename, isPlainText, PLAIN_TEXT, sniffBinary } from './file-types.ts';
 
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('sniffBinary', () => {
   it.each([
@@ -26,7 +27,8 @@ describe('sniffBinary', () => {
   });
 
   it('knows no signature for markup, scripts or archives', () => {
-    for (const head of [bytes('<svg xmlns='), bytes('<!DOCTYPE html>'), bytes('PK', [3, 4]), bytes('#!/bin/sh')]) expect(sniffBinary(head)).toBeNull();
+    for (const head of [bytes('<svg xmlns='), bytes('<!DOCTYPE html>'), bytes('PK', [3, 4]), bytes('#!/bin/sh')])
+      expect(sniffBinary(head)).toBeNull();
   });
 });
 

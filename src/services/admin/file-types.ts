@@ -4,7 +4,11 @@
 // Signatures: WHATWG MIME Sniffing 6.1-6.2 (images, audio, video) and ISO 32000 7.5.2 (PDF).
 export type FileType = { contentType: string; extension: string; disposition: 'inline' | 'attachment' };
 
-const type = (contentType: string, extension: string, disposition: FileType['disposition'] = 'inline'): FileType => ({ contentType, extension, disposition });
+const type = (contentType: string, extension: string, disposition: FileType['disposition'] = 'inline'): FileType => ({
+  contentType,
+  extension,
+  disposition,
+});
 
 const has = (head: Buffer, offset: number, bytes: number[] | string): boolean => {
   const expected = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
@@ -20,10 +24,12 @@ export function sniffBinary(head: Buffer): FileType | null {
   if (has(head, 0, 'GIF87a') || has(head, 0, 'GIF89a')) return type('image/gif', 'gif');
   if (has(head, 0, 'RIFF') && has(head, 8, 'WEBP')) return type('image/webp', 'webp');
   if (has(head, 0, 'RIFF') && has(head, 8, 'WAVE')) return type('audio/wav', 'wav');
-  if (has(head, 0, [0x00, 0x00, 0x01, 0x00]) && head.length >= 6 && head.readUInt16LE(4) > 0) return type('image/x-icon', 'ico');
+  if (has(head, 0, [0x00, 0x00, 0x01, 0x00]) && head.length >= 6 && head.readUInt16LE(4) > 0)
+    return type('image/x-icon', 'ico');
   // Browsers' PDF viewers do not run in a sandboxed document, so PDFs download instead.
   if (has(head, 0, '%PDF-')) return type('application/pdf', 'pdf', 'attachment');
-  if (has(head, 0, 'ID3') || (head[0] === 0xff && [0xfb, 0xf3, 0xf2].includes(head[1] ?? 0))) return type('audio/mpeg', 'mp3');
+  if (has(head, 0, 'ID3') || (head[0] === 0xff && [0xfb, 0xf3, 0xf2].includes(head[1] ?? 0)))
+    return type('audio/mpeg', 'mp3');
   if (has(head, 0, 'OggS')) return type('audio/ogg', 'ogg');
   if (has(head, 0, 'fLaC')) return type('audio/flac', 'flac');
   if (has(head, 0, [0x1a, 0x45, 0xdf, 0xa3])) return type('video/webm', 'webm');
@@ -49,9 +55,13 @@ export function isPlainText(bytes: Buffer): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex -- control characters (tab, LF, FF, CR allowed) mark a file as binary, not text
+  // A control character other than tab, LF, FF or CR marks a file as binary, not text.
+  // eslint-disable-next-line no-control-regex -- those control characters are what the check looks for
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
-  return !text.replace(/^\uFEFF/, '').trimStart().startsWith('<');
+  return !text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('<');
 }
 
 /** The uploaded name, reduced to safe ASCII and given the extension of the detected type. */

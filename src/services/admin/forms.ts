@@ -31,7 +31,13 @@ export function toForm(row: FormRow) {
 }
 
 export function toSubmission(row: SubmissionRow) {
-  return { id: row.id, form_id: row.form_id, person_id: row.person_id, data: row.data, created_at: toIso(row.created_at)! };
+  return {
+    id: row.id,
+    form_id: row.form_id,
+    person_id: row.person_id,
+    data: row.data,
+    created_at: toIso(row.created_at)!,
+  };
 }
 
 export function createFormAdmin(db: Db) {
@@ -54,7 +60,14 @@ export function createFormAdmin(db: Db) {
     async listSubmissions(
       site: Site,
       formId: string,
-      query: { limit?: number; cursor?: string; person_id?: string; created_after?: string; created_before?: string; sort?: string },
+      query: {
+        limit?: number;
+        cursor?: string;
+        person_id?: string;
+        created_after?: string;
+        created_before?: string;
+        sort?: string;
+      },
     ) {
       checkDateRange(query.created_after, query.created_before);
       await mustFind(site, formId);

@@ -47,7 +47,11 @@ export function toLecturer(row: LecturerRow, courseIds: readonly string[]) {
 
 export function createLecturerAdmin(db: Db) {
   async function withCourses(site: Site, rows: LecturerRow[]) {
-    const courses = await repo.listCourseIdsOf(db, site.id, rows.map((r) => r.id));
+    const courses = await repo.listCourseIdsOf(
+      db,
+      site.id,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => toLecturer(row, courses.get(row.id) ?? []));
   }
 
@@ -64,11 +68,25 @@ export function createLecturerAdmin(db: Db) {
     ]);
   }
 
-  async function list(site: Site, query: { limit?: number; cursor?: string; q?: string; person_id?: string; sort?: string }, courseId?: string) {
+  async function list(
+    site: Site,
+    query: { limit?: number; cursor?: string; q?: string; person_id?: string; sort?: string },
+    courseId?: string,
+  ) {
     const window = listWindow(courseId ? 'course-lecturers' : 'lecturers', query, repo.LECTURER_SORTS, 'name');
     const { sort } = window;
-    const rows = await repo.listLecturers(db, site.id, { ...window, search: query.q, personId: query.person_id, courseId });
-    const page = pageOf(rows, window, (row) => (sort.column === 'created_at' ? row.created_at_exact : row.name), (row) => row);
+    const rows = await repo.listLecturers(db, site.id, {
+      ...window,
+      search: query.q,
+      personId: query.person_id,
+      courseId,
+    });
+    const page = pageOf(
+      rows,
+      window,
+      (row) => (sort.column === 'created_at' ? row.created_at_exact : row.name),
+      (row) => row,
+    );
     return { data: await withCourses(site, page.data), next_cursor: page.next_cursor };
   }
 
@@ -85,18 +103,25 @@ export function createLecturerAdmin(db: Db) {
       await checkPerson(site, input.person_id);
       const row = await repo
         // OpenAPI "School text and HTML": the bio is school HTML, sanitised on every write (lib/rich-text.ts).
-        .insertLecturer(db, { ...withSanitizedHtml(input, ['bio']), site_id: site.id, slug: input.slug ?? slugify(input.name) })
+        .insertLecturer(db, {
+          ...withSanitizedHtml(input, ['bio']),
+          site_id: site.id,
+          slug: input.slug ?? slugify(input.name),
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);
     },
     async update(site: Site, id: string, input: LecturerInput) {
       await checkPerson(site, input.person_id);
-      const row = await repo.updateLecturer(db, site.id, id, withSanitizedHtml(input, ['bio'])).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
+      const row = await repo
+        .updateLecturer(db, site.id, id, withSanitizedHtml(input, ['bio']))
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A lecturer'));
       return one(site, row);
     },
     async remove(site: Site, id: string): Promise<void> {
       if (!(await repo.findLecturer(db, site.id, id))) throw lecturerNotFound();
-      if (!(await repo.deleteUnassignedLecturer(db, site.id, id))) throw new Conflict('This lecturer still teaches a course; unassign them from every course first.');
+      if (!(await repo.deleteUnassignedLecturer(db, site.id, id)))
+        throw new Conflict('This lecturer still teaches a course; unassign them from every course first.');
     },
     // PUT and DELETE of the pair are idempotent; only an unknown course or lecturer is a 404.
     async assign(site: Site, courseId: string, lecturerId: string) {

@@ -13,11 +13,22 @@ describe('members: the school keeps an owner', () => {
   let owners: string[];
   beforeAll(async () => {
     test = await createTestDatabase();
-    const row = await test.db.insertInto('sites').values({ slug: 'owners-test', origin: 'http://owners.test', name: 'Owners' }).returningAll().executeTakeFirstOrThrow();
+    const row = await test.db
+      .insertInto('sites')
+      .values({ slug: 'owners-test', origin: 'http://owners.test', name: 'Owners' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     site = toSite(row);
-    const people = await test.db.insertInto('people').values([{ email: 'a@owners.test' }, { email: 'b@owners.test' }]).returning('id').execute();
+    const people = await test.db
+      .insertInto('people')
+      .values([{ email: 'a@owners.test' }, { email: 'b@owners.test' }])
+      .returning('id')
+      .execute();
     owners = people.map((p) => p.id);
-    await test.db.insertInto('site_roles').values(owners.map((person_id) => ({ site_id: site.id, person_id, role: 'owner' as const }))).execute();
+    await test.db
+      .insertInto('site_roles')
+      .values(owners.map((person_id) => ({ site_id: site.id, person_id, role: 'owner' as const })))
+      .execute();
   });
   afterAll(async () => test?.drop());
 
@@ -27,7 +38,12 @@ describe('members: the school keeps an owner', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused!.reason).toBeInstanceOf(Conflict);
-    const left = await test.db.selectFrom('site_roles').select('person_id').where('site_id', '=', site.id).where('role', '=', 'owner').execute();
+    const left = await test.db
+      .selectFrom('site_roles')
+      .select('person_id')
+      .where('site_id', '=', site.id)
+      .where('role', '=', 'owner')
+      .execute();
     expect(left).toHaveLength(1);
   });
 

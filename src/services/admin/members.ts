@@ -57,9 +57,17 @@ export function createMemberAdmin(db: Db) {
     },
     /** OpenAPI inviteMember: a member here gains the role; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
-      const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: input.role });
+      const outcome = await inviteToSchool(db, site, {
+        email: normalizeEmail(input.email),
+        name: input.name.trim(),
+        role: input.role,
+      });
       if (outcome.kind === 'invited') return outcome;
-      return { kind: 'member' as const, created: outcome.created, member: toMember(await mustFind(site, outcome.personId)) };
+      return {
+        kind: 'member' as const,
+        created: outcome.created,
+        member: toMember(await mustFind(site, outcome.personId)),
+      };
     },
     /** /auth.md "Access follows the school": the person's grants here are narrowed or revoked at once. */
     async setRoles(site: Site, id: string, roles: SiteRole[], actor: ChangeActor = {}) {
@@ -67,7 +75,8 @@ export function createMemberAdmin(db: Db) {
         const current = await checkOwnerKept(trx, site, id, roles.includes('owner'));
         const removed = current.filter((role) => !roles.includes(role));
         const added = roles.filter((role) => !current.includes(role));
-        if (removed.length || added.length) await applyRoleChange(trx, site.id, id, { action: 'member.roles_changed', removed, added }, actor);
+        if (removed.length || added.length)
+          await applyRoleChange(trx, site.id, id, { action: 'member.roles_changed', removed, added }, actor);
       });
       return toMember(await mustFind(site, id));
     },

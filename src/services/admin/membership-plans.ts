@@ -28,7 +28,14 @@ export type PlanInput = {
   course_ids?: string[];
 };
 
-export type PlanListQuery = { limit?: number; cursor?: string; q?: string; status?: PlanStatus; visible?: boolean; sort?: string };
+export type PlanListQuery = {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  status?: PlanStatus;
+  visible?: boolean;
+  sort?: string;
+};
 
 const UNIQUE_FIELDS = { membership_plans_site_id_slug_key: 'slug' };
 const NOT_FOUND = 'No membership plan with that id at this school.';
@@ -60,22 +67,37 @@ function columnsOf(input: PlanInput) {
 /** @throws 422 naming every id that is not a course of this school, by its index in the body */
 async function assertCoursesOfSchool(db: Db, site: Site, courseIds: readonly string[]): Promise<void> {
   const known = await repo.existingCourseIds(db, site.id, courseIds);
-  const errors = courseIds.flatMap((id, index) => (known.has(id) ? [] : [{ pointer: `/body/course_ids/${index}`, detail: 'is not a course of this school' }]));
+  const errors = courseIds.flatMap((id, index) =>
+    known.has(id) ? [] : [{ pointer: `/body/course_ids/${index}`, detail: 'is not a course of this school' }],
+  );
   if (errors.length) throw new RuleViolation('Every included course must be a course of this school.', errors);
 }
 
 export function createMembershipPlanAdmin(db: Db) {
   /** The mapper of these plans, with their courses read in one statement. */
   async function withCourses(site: Site, rows: PlanRow[]) {
-    const courses = await repo.listPlanCourses(db, site.id, rows.map((row) => row.id));
-    return (row: PlanRow) => toMembershipPlan(row, courses.filter((course) => course.plan_id === row.id));
+    const courses = await repo.listPlanCourses(
+      db,
+      site.id,
+      rows.map((row) => row.id),
+    );
+    return (row: PlanRow) =>
+      toMembershipPlan(
+        row,
+        courses.filter((course) => course.plan_id === row.id),
+      );
   }
 
   return {
     async list(site: Site, query: PlanListQuery) {
       const window = listWindow('membership-plans', query, { created_at: 'time', name: 'text' }, '-created_at');
       const { limit, sort } = window;
-      const rows = await repo.listPlans(db, site.id, { ...window, search: query.q, status: query.status, visible: query.visible });
+      const rows = await repo.listPlans(db, site.id, {
+        ...window,
+        search: query.q,
+        status: query.status,
+        visible: query.visible,
+      });
       const map = await withCourses(site, rows.slice(0, limit));
       return pageOf(rows, window, (row) => (sort.column === 'name' ? row.name : row.created_at_exact), map);
     },
@@ -84,12 +106,29 @@ export function createMembershipPlanAdmin(db: Db) {
       if (!row) throw new NotFound(NOT_FOUND);
       return (await withCourses(site, [row]))(row);
     },
-    async create(site: Site, input: PlanInput & { name: string; price: { amount: number; currency: string }; billing_interval: BillingInterval }) {
+    async create(
+      site: Site,
+      input: PlanInput & {
+        name: string;
+        price: { amount: number; currency: string };
+        billing_interval: BillingInterval;
+      },
+    ) {
       const row = await db.transaction().execute(async (trx) => {
         if (input.course_ids) await assertCoursesOfSchool(trx, site, input.course_ids);
-        const columns = { ...columnsOf(input), site_id: site.id, name: input.name, slug: input.slug ?? slugify(input.name) };
+        const columns = {
+          ...columnsOf(input),
+          site_id: site.id,
+          name: input.name,
+          slug: input.slug ?? slugify(input.name),
+        };
         const plan = await repo
-          .insertPlan(trx, { ...columns, billing_interval: input.billing_interval, price_amount: input.price.amount, currency: input.price.currency })
+          .insertPlan(trx, {
+            ...columns,
+            billing_interval: input.billing_interval,
+            price_amount: input.price.amount,
+            currency: input.price.currency,
+          })
           .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A membership plan'));
         if (input.course_ids) await repo.replacePlanCourses(trx, plan.id, input.course_ids);
         return plan;
@@ -117,9 +156,14 @@ export function createMembershipPlanAdmin(db: Db) {
       await db.transaction().execute(async (trx) => {
         if (!(await repo.findPlan(trx, site.id, id))) throw new NotFound(NOT_FOUND);
         const subscriptions = await repo.countPlanSubscriptions(trx, site.id, id);
-        if (subscriptions > 0) throw new Conflict(`The plan has ${subscriptions} subscription(s) and cannot be deleted; archive it instead (status: archived).`);
+        if (subscriptions > 0)
+          throw new Conflict(
+            `The plan has ${subscriptions} subscription(s) and cannot be deleted; archive it instead (status: archived).`,
+          );
         // The subscriptions foreign key stays the backstop against one created meanwhile.
-        await repo.deletePlan(trx, site.id, id).catch((error: unknown) => mapIntegrityError(error, {}, 'This membership plan'));
+        await repo
+          .deletePlan(trx, site.id, id)
+          .catch((error: unknown) => mapIntegrityError(error, {}, 'This membership plan'));
       });
     },
   };

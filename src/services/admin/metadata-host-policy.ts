@@ -7,13 +7,21 @@ import { Forbidden } from '../errors.ts';
 import { changesMetadataHostPolicy, OwnerRequired, requireOwner } from '../metadata-host-owners.ts';
 import type { Site } from '../sites.ts';
 
-export async function checkMetadataHostPolicyChange(db: Db, site: Site, input: { allowed_metadata_hosts?: string[]; open_registration?: boolean }, personId: string | null | undefined): Promise<void> {
+export async function checkMetadataHostPolicyChange(
+  db: Db,
+  site: Site,
+  input: { allowed_metadata_hosts?: string[]; open_registration?: boolean },
+  personId: string | null | undefined,
+): Promise<void> {
   if (!changesMetadataHostPolicy(site, input)) return;
   try {
     await requireOwner(db, site.id, personId);
   } catch (error) {
     if (!(error instanceof OwnerRequired)) throw error;
-    const pointer = input.allowed_metadata_hosts !== undefined ? '/body/allowed_metadata_hosts' : '/body/open_registration';
-    throw new Forbidden('owner-required', error.message, [{ pointer, detail: 'only an owner of the school may change this' }]);
+    const pointer =
+      input.allowed_metadata_hosts !== undefined ? '/body/allowed_metadata_hosts' : '/body/open_registration';
+    throw new Forbidden('owner-required', error.message, [
+      { pointer, detail: 'only an owner of the school may change this' },
+    ]);
   }
 }

@@ -74,7 +74,13 @@ export function createOrderAdmin(db: Db) {
         personId: query.person_id,
         email: query.email,
       });
-      const items = groupByOrder(await repo.listOrderItems(db, site.id, rows.slice(0, limit).map((row) => row.id)));
+      const items = groupByOrder(
+        await repo.listOrderItems(
+          db,
+          site.id,
+          rows.slice(0, limit).map((row) => row.id),
+        ),
+      );
       const sortValue = (row: OrderRow) => (sort.column === 'total' ? row.total_amount : row.created_at_exact);
       return pageOf(rows, window, sortValue, (row) => toOrder(row, items.get(row.id) ?? []));
     },

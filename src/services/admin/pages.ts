@@ -42,7 +42,10 @@ export function createPageAdmin(db: Db) {
     const page = await mustFind(site, id);
     if (page.status === status) return toPage(page);
     // published_at is the time of the latest publication; a draft has none.
-    const row = await repo.updatePage(db, site.id, id, { status, published_at: status === 'published' ? new Date() : null });
+    const row = await repo.updatePage(db, site.id, id, {
+      status,
+      published_at: status === 'published' ? new Date() : null,
+    });
     if (!row) throw missing();
     return toPage(row);
   }
@@ -65,7 +68,9 @@ export function createPageAdmin(db: Db) {
       return toPage(row);
     },
     async update(site: Site, id: string, input: PageInput) {
-      const row = await repo.updatePage(db, site.id, id, withSanitizedHtml(input, ['body'])).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A page'));
+      const row = await repo
+        .updatePage(db, site.id, id, withSanitizedHtml(input, ['body']))
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A page'));
       if (!row) throw missing();
       return toPage(row);
     },

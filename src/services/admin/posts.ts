@@ -14,7 +14,14 @@ import type { Site } from '../sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
-export type PostInput = { title?: string; slug?: string; excerpt?: string | null; body?: string; access_type?: PostAccessType; author_id?: string | null };
+export type PostInput = {
+  title?: string;
+  slug?: string;
+  excerpt?: string | null;
+  body?: string;
+  access_type?: PostAccessType;
+  author_id?: string | null;
+};
 
 const UNIQUE_FIELDS = { posts_site_id_slug_key: 'slug' };
 const missing = () => new NotFound('No post with that id at this school.');
@@ -56,7 +63,10 @@ export function createPostAdmin(db: Db) {
     const post = await mustFind(site, id);
     if (post.status === status) return toPost(post);
     // published_at is the time of the latest publication; a draft has none.
-    const row = await repo.updatePost(db, site.id, id, { status, published_at: status === 'published' ? new Date() : null });
+    const row = await repo.updatePost(db, site.id, id, {
+      status,
+      published_at: status === 'published' ? new Date() : null,
+    });
     if (!row) throw missing();
     return toPost(row);
   }
@@ -64,7 +74,11 @@ export function createPostAdmin(db: Db) {
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DraftOrPublished; access_type?: PostAccessType }) {
       const window = listWindow('posts', query, repo.POST_SORTS, '-created_at');
-      const rows = await repo.listPosts(db, site.id, window, { status: query.status, accessType: query.access_type, search: query.q });
+      const rows = await repo.listPosts(db, site.id, window, {
+        status: query.status,
+        accessType: query.access_type,
+        search: query.q,
+      });
       return pageOf(rows, window, (row) => row.sort_key, toPostSummary);
     },
     async get(site: Site, id: string) {
@@ -74,13 +88,21 @@ export function createPostAdmin(db: Db) {
     async create(site: Site, actorId: string | null, input: PostInput & { title: string }) {
       const columns = await columnsOf(site, input);
       const row = await repo
-        .insertPost(db, { site_id: site.id, author_person_id: actorId, ...columns, title: input.title, slug: input.slug ?? slugify(input.title) })
+        .insertPost(db, {
+          site_id: site.id,
+          author_person_id: actorId,
+          ...columns,
+          title: input.title,
+          slug: input.slug ?? slugify(input.title),
+        })
         .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A post'));
       return toPost(row);
     },
     async update(site: Site, id: string, input: PostInput) {
       const columns = await columnsOf(site, input);
-      const row = await repo.updatePost(db, site.id, id, columns).catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A post'));
+      const row = await repo
+        .updatePost(db, site.id, id, columns)
+        .catch((error: unknown) => mapIntegrityError(error, UNIQUE_FIELDS, 'A post'));
       if (!row) throw missing();
       return toPost(row);
     },

@@ -6,7 +6,12 @@ import type { Db } from '../../db/database.ts';
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { listEnrollments } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
-import { listLecturesOfCourses, listProgressOfEnrollments, type CurriculumLectureRow, type LectureProgressRow } from '../../db/repositories/progress.ts';
+import {
+  listLecturesOfCourses,
+  listProgressOfEnrollments,
+  type CurriculumLectureRow,
+  type LectureProgressRow,
+} from '../../db/repositories/progress.ts';
 import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -29,7 +34,9 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
     };
   });
   const completed = perLecture.filter((l) => l.completed).length;
-  const watched = enrollment.last_watched_lecture_id ? lectures.find((l) => l.id === enrollment.last_watched_lecture_id) : undefined;
+  const watched = enrollment.last_watched_lecture_id
+    ? lectures.find((l) => l.id === enrollment.last_watched_lecture_id)
+    : undefined;
   return {
     enrollment_id: enrollment.id,
     course: { id: enrollment.course_id, slug: enrollment.course_slug, title: enrollment.course_title },
@@ -38,7 +45,9 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
     total_lectures: perLecture.length,
     percent_complete: percentOf(completed, perLecture.length),
     completed_at: toIso(enrollment.completed_at),
-    last_watched: watched ? { lecture_id: watched.id, title: watched.title, position_seconds: enrollment.last_position_seconds } : null,
+    last_watched: watched
+      ? { lecture_id: watched.id, title: watched.title, position_seconds: enrollment.last_position_seconds }
+      : null,
     lectures: perLecture,
   };
 }
@@ -52,8 +61,17 @@ export function createProgressAdmin(db: Db) {
       const rows = await listEnrollments(db, site.id, { ...window, personId, courseId: query.course_id });
       const page = rows.slice(0, limit);
       const lectures = await listLecturesOfCourses(db, site.id, [...new Set(page.map((e) => e.course_id))]);
-      const progress = await listProgressOfEnrollments(db, site.id, page.map((e) => e.id));
-      return pageOf(rows, window, (row) => row.enrolled_exact, (row) => courseProgress(row, lectures, progress));
+      const progress = await listProgressOfEnrollments(
+        db,
+        site.id,
+        page.map((e) => e.id),
+      );
+      return pageOf(
+        rows,
+        window,
+        (row) => row.enrolled_exact,
+        (row) => courseProgress(row, lectures, progress),
+      );
     },
   };
 }

@@ -18,7 +18,13 @@ export type RoleChange = {
   added: readonly SiteRole[];
 };
 
-export async function applyRoleChange(trx: Db, siteId: string, personId: string, change: RoleChange, actor: ChangeActor): Promise<Reconciled> {
+export async function applyRoleChange(
+  trx: Db,
+  siteId: string,
+  personId: string,
+  change: RoleChange,
+  actor: ChangeActor,
+): Promise<Reconciled> {
   await people.deleteRoles(trx, siteId, personId, change.removed);
   for (const role of change.added) await people.insertRole(trx, siteId, personId, role);
   await insertAuditEvents(trx, [
@@ -35,7 +41,12 @@ export async function applyRoleChange(trx: Db, siteId: string, personId: string,
   ]);
   // Adding a role never narrows a grant; taking one away may.
   if (change.removed.length === 0) return { narrowed: 0, revoked: 0 };
-  return reconcileGrants(trx, siteId, { personId }, { reason: change.action, actorPersonId: actor.personId, actorClientId: actor.clientId, ip: actor.ip });
+  return reconcileGrants(
+    trx,
+    siteId,
+    { personId },
+    { reason: change.action, actorPersonId: actor.personId, actorClientId: actor.clientId, ip: actor.ip },
+  );
 }
 
 /** The actor of an admin API call (or of an MCP operator tool, which runs the same handler). */

@@ -2,7 +2,11 @@
 // Origin and slug are read-only: the origin is the school's OAuth issuer and resource. Beta flags
 // merge; metadata-document hosts are stored lower case, as the host check compares them.
 import type { Db } from '../../db/database.ts';
-import { getSchoolSettings, updateSchoolSettings, type SchoolSettingsChanges } from '../../db/repositories/school-settings.ts';
+import {
+  getSchoolSettings,
+  updateSchoolSettings,
+  type SchoolSettingsChanges,
+} from '../../db/repositories/school-settings.ts';
 import type { SiteRow } from '../../db/repositories/sites.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
@@ -51,7 +55,9 @@ function changesOf(input: SchoolInput): SchoolSettingsChanges {
 
 function flagsOf(input: SchoolInput): Record<string, boolean> | undefined {
   if (!input.beta_features) return undefined;
-  return Object.fromEntries(Object.entries(input.beta_features).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+  return Object.fromEntries(
+    Object.entries(input.beta_features).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+  );
 }
 
 export function createSchoolAdmin(db: Db) {

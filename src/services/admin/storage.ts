@@ -18,15 +18,24 @@ export type StorageOptions = { dir: string; uploadMaxBytes: number };
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
-const unsupported = (detail = 'Accepted: PNG, JPEG, GIF, WebP, AVIF, ICO, PDF, MP3, MP4, M4A, Ogg, WAV, FLAC, WebM, QuickTime and UTF-8 plain text.') =>
-  new UnsupportedFileType(detail);
+const unsupported = (
+  detail = 'Accepted: PNG, JPEG, GIF, WebP, AVIF, ICO, PDF, MP3, MP4, M4A, Ogg, WAV, FLAC, WebM, QuickTime and UTF-8 plain text.',
+) => new UnsupportedFileType(detail);
 
 export function fileUrl(site: Site, file: { id: string; filename: string }): string {
   return `${site.origin}/files/${file.id}/${encodeURIComponent(file.filename)}`;
 }
 
 export function toStoredFile(site: Site, row: StoredFileRow) {
-  return { id: row.id, filename: row.filename, content_type: row.content_type, size_bytes: row.size_bytes, sha256: row.sha256, url: fileUrl(site, row), created_at: toIso(row.created_at)! };
+  return {
+    id: row.id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size_bytes: row.size_bytes,
+    sha256: row.sha256,
+    url: fileUrl(site, row),
+    created_at: toIso(row.created_at)!,
+  };
 }
 
 export function createStorageAdmin(db: Db, options: StorageOptions) {
@@ -46,7 +55,10 @@ export function createStorageAdmin(db: Db, options: StorageOptions) {
       if (!source) throw unsupported('Send the file as multipart/form-data with one part named `file`.');
       const declared = Number(source.headers['content-length']);
       if (declared > options.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(options.uploadMaxBytes);
-      const received = await receiveUpload(source, { tempDir: path.join(root, '.incoming'), maxBytes: options.uploadMaxBytes });
+      const received = await receiveUpload(source, {
+        tempDir: path.join(root, '.incoming'),
+        maxBytes: options.uploadMaxBytes,
+      });
       try {
         if (received.sizeBytes === 0) throw new InvalidInput([{ pointer: '/body/file', detail: 'is empty' }]);
         const fileType = await typeOf(received.head, received.tempPath);
@@ -87,7 +99,8 @@ export function createStorageAdmin(db: Db, options: StorageOptions) {
           'Content-Disposition': `${disposition}; filename="${row.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
           'X-Content-Type-Options': 'nosniff',
           // Even a file a browser would render can run nothing and reach nothing (CSP 3 sandbox).
-          'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'",
+          'Content-Security-Policy':
+            "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'",
           'Cache-Control': 'public, max-age=31536000, immutable',
         },
       };

@@ -17,7 +17,13 @@ import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from '
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 
 export function toStudent(row: PersonAtSiteRow) {
-  return { id: row.id, email: row.email, name: row.name, avatar_url: row.avatar_url, created_at: toIso(row.created_at)! };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    avatar_url: row.avatar_url,
+    created_at: toIso(row.created_at)!,
+  };
 }
 
 export function createStudentAdmin(db: Db) {
@@ -49,9 +55,17 @@ export function createStudentAdmin(db: Db) {
     },
     /** inviteStudent: a member here becomes a student at once; anyone else is invited (services/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string }) {
-      const outcome = await inviteToSchool(db, site, { email: normalizeEmail(input.email), name: input.name.trim(), role: 'student' });
+      const outcome = await inviteToSchool(db, site, {
+        email: normalizeEmail(input.email),
+        name: input.name.trim(),
+        role: 'student',
+      });
       if (outcome.kind === 'invited') return outcome;
-      return { kind: 'student' as const, created: outcome.created, student: toStudent(await mustFind(site, outcome.personId)) };
+      return {
+        kind: 'student' as const,
+        created: outcome.created,
+        student: toStudent(await mustFind(site, outcome.personId)),
+      };
     },
     async update(site: Site, id: string, input: { name: string }) {
       await mustFind(site, id);

@@ -11,7 +11,14 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
-export type SubscriptionListQuery = { limit?: number; cursor?: string; status?: SubscriptionStatus; plan_id?: string; person_id?: string; sort?: string };
+export type SubscriptionListQuery = {
+  limit?: number;
+  cursor?: string;
+  status?: SubscriptionStatus;
+  plan_id?: string;
+  person_id?: string;
+  sort?: string;
+};
 
 /** When access ends because of a cancellation or expiry; null while the subscription renews. */
 function endsAt(row: SubscriptionRow): Date | null {
@@ -47,7 +54,12 @@ export function createSubscriptionAdmin(db: Db) {
 
   return {
     async list(site: Site, query: SubscriptionListQuery) {
-      const window = listWindow('subscriptions', query, { created_at: 'time', current_period_end: 'time' }, '-created_at');
+      const window = listWindow(
+        'subscriptions',
+        query,
+        { created_at: 'time', current_period_end: 'time' },
+        '-created_at',
+      );
       const rows = await repo.listSubscriptions(db, site.id, {
         ...window,
         status: query.status,
@@ -71,9 +83,14 @@ export function createSubscriptionAdmin(db: Db) {
         const subscription = await mustFind(site, id, trx);
         if (subscription.plan_id === input.plan_id) return toSubscription(subscription);
         const plan = await plans.findPlan(trx, site.id, input.plan_id);
-        if (!plan) throw new RuleViolation('No membership plan with that id at this school.', [{ pointer: '/body/plan_id', detail: 'is not a plan of this school' }]);
+        if (!plan)
+          throw new RuleViolation('No membership plan with that id at this school.', [
+            { pointer: '/body/plan_id', detail: 'is not a plan of this school' },
+          ]);
         if (plan.status !== 'active') {
-          throw new RuleViolation('The plan is archived; a subscription can only move to an active plan.', [{ pointer: '/body/plan_id', detail: 'is archived' }]);
+          throw new RuleViolation('The plan is archived; a subscription can only move to an active plan.', [
+            { pointer: '/body/plan_id', detail: 'is archived' },
+          ]);
         }
         if (!repo.RUNNING.includes(subscription.status)) {
           const detail = `The subscription has ended (${subscription.status}); its plan can no longer change.`;

@@ -15,14 +15,23 @@ import { SNIFF_BYTES } from './file-types.ts';
 /** The request body as the HTTP edge hands it over: the raw stream and its headers. */
 export type UploadSource = { stream: Readable & { complete?: boolean }; headers: IncomingHttpHeaders };
 
-export type ReceivedFile = { tempPath: string; filename: string | undefined; sizeBytes: number; sha256: string; head: Buffer };
+export type ReceivedFile = {
+  tempPath: string;
+  filename: string | undefined;
+  sizeBytes: number;
+  sha256: string;
+  head: Buffer;
+};
 
 // Closing the connection stops a client that is still sending a body we will not read.
 export const tooLarge = (maxBytes: number): UploadTooLarge => new UploadTooLarge(maxBytes);
 
 const malformed = (detail: string) => new InvalidInput([{ pointer: '/body', detail }]);
 
-export async function receiveUpload(source: UploadSource, options: { tempDir: string; maxBytes: number }): Promise<ReceivedFile> {
+export async function receiveUpload(
+  source: UploadSource,
+  options: { tempDir: string; maxBytes: number },
+): Promise<ReceivedFile> {
   await mkdir(options.tempDir, { recursive: true });
   const tempPath = path.join(options.tempDir, randomUUID());
   const writing: { file?: Readable; done?: Promise<unknown> } = {};
@@ -38,11 +47,19 @@ export async function receiveUpload(source: UploadSource, options: { tempDir: st
   }
 }
 
-function parse(source: UploadSource, tempPath: string, maxBytes: number, writing: { file?: Readable; done?: Promise<unknown> }): Promise<ReceivedFile> {
+function parse(
+  source: UploadSource,
+  tempPath: string,
+  maxBytes: number,
+  writing: { file?: Readable; done?: Promise<unknown> },
+): Promise<ReceivedFile> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: source.headers, limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: maxBytes, headerPairs: 20 } });
+      parser = busboy({
+        headers: source.headers,
+        limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: maxBytes, headerPairs: 20 },
+      });
     } catch {
       return reject(malformed('is not multipart/form-data with a boundary'));
     }
@@ -56,14 +73,20 @@ function parse(source: UploadSource, tempPath: string, maxBytes: number, writing
     parser.on('file', (name, file, info) => {
       if (name !== 'file') {
         file.resume();
-        return fail(new InvalidInput([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts; send the file as `file`' }]));
+        return fail(
+          new InvalidInput([
+            { pointer: `/body/${name}`, detail: 'is not a part this operation accepts; send the file as `file`' },
+          ]),
+        );
       }
       writing.file = file;
       received = store(file, tempPath, maxBytes).then((stored) => ({ ...stored, filename: info.filename }));
       writing.done = received;
       received.catch(fail);
     });
-    parser.on('field', (name) => fail(new InvalidInput([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts' }])));
+    parser.on('field', (name) =>
+      fail(new InvalidInput([{ pointer: `/body/${name}`, detail: 'is not a part this operation accepts' }])),
+    );
     // Emitted when a second file arrives (or a flood of fields): the body holds one part only.
     for (const limit of ['filesLimit', 'fieldsLimit'] as const) {
       parser.on(limit, () => fail(malformed('must hold exactly one part, `file`')));
@@ -85,7 +108,11 @@ function parse(source: UploadSource, tempPath: string, maxBytes: number, writing
 }
 
 /** Streams one file part to disk while hashing it and keeping its first bytes for sniffing. */
-async function store(file: Readable & { truncated?: boolean }, tempPath: string, maxBytes: number): Promise<Omit<ReceivedFile, 'filename'>> {
+async function store(
+  file: Readable & { truncated?: boolean },
+  tempPath: string,
+  maxBytes: number,
+): Promise<Omit<ReceivedFile, 'filename'>> {
   const hash = createHash('sha256');
   let sizeBytes = 0;
   let head = Buffer.alloc(0);

@@ -5,14 +5,25 @@ import { DEFAULT_PAGE_SIZE } from '../../services/account.ts';
 import type { AccountPageDeps } from './types.ts';
 
 export function mountAccountHome({ router, area, apps, account }: AccountPageDeps): void {
-  router.get('/', area.page(async ({ ctx, person, page }) => {
-    const first = { first: DEFAULT_PAGE_SIZE };
-    const [connected, courses, orders, registrations] = await Promise.all([
-      apps.list(ctx.site.id, person.personId),
-      account.enrolledCourses(ctx.site.id, person.personId, first),
-      account.orders(ctx.site.id, person.personId, first),
-      account.eventRegistrations(ctx.site.id, person.personId, first),
-    ]);
-    return page('./account/home', { titleKey: 'account.title', current: '/account', person, connectedCount: connected.length, courses, orders, registrations });
-  }));
+  router.get(
+    '/',
+    area.page(async ({ ctx, person, page }) => {
+      const first = { first: DEFAULT_PAGE_SIZE };
+      const [connected, courses, orders, registrations] = await Promise.all([
+        apps.list(ctx.site.id, person.personId),
+        account.enrolledCourses(ctx.site.id, person.personId, first),
+        account.orders(ctx.site.id, person.personId, first),
+        account.eventRegistrations(ctx.site.id, person.personId, first),
+      ]);
+      return page('./account/home', {
+        titleKey: 'account.title',
+        current: '/account',
+        person,
+        connectedCount: connected.length,
+        courses,
+        orders,
+        registrations,
+      });
+    }),
+  );
 }

@@ -12,7 +12,12 @@ import { mountAccountInvitations } from './invitations.ts';
 
 export function createAccountArea(services: Services): Router {
   const router = Router({ strict: false });
-  const deps = { router, area: areaRoutes(services, accountSpec), apps: createConnectedApplications(services.db, services.audit), account: services.account };
+  const deps = {
+    router,
+    area: areaRoutes(services, accountSpec),
+    apps: createConnectedApplications(services.db, services.audit),
+    account: services.account,
+  };
   // Invitations: reached by people without a role here yet, so outside the area's gate.
   mountAccountInvitations(router, services);
   mountAccountHome(deps);

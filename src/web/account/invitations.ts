@@ -8,13 +8,20 @@ import { pathsWithNul } from '../../lib/nul-text.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
 import type { Services } from '../../wiring/services.ts';
-import { acceptInvitation, declineInvitation, findOpenInvitation, InvitationRefused, InvitationThrottled, InvitationUnavailable, PASSWORD_LENGTH } from '../../services/invitations.ts';
+import {
+  acceptInvitation,
+  declineInvitation,
+  findOpenInvitation,
+  InvitationRefused,
+  InvitationThrottled,
+  InvitationUnavailable,
+  PASSWORD_LENGTH,
+} from '../../services/invitations.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../sessions.ts';
-
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
@@ -25,7 +32,21 @@ export function mountAccountInvitations(router: Router, services: Services): voi
     try {
       const invitation = await findOpenInvitation(services.db, site, token);
       const csrf = preSessionCsrf(site, req.headers.cookie);
-      const page = renderPage('./account/invitation', site, { csrfToken: csrf.token, action: req.originalUrl.split('?')[0], email: invitation.email, role: invitation.role, name: invitation.name, minLength: PASSWORD_LENGTH.min, error }, status, csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {});
+      const page = renderPage(
+        './account/invitation',
+        site,
+        {
+          csrfToken: csrf.token,
+          action: req.originalUrl.split('?')[0],
+          email: invitation.email,
+          role: invitation.role,
+          name: invitation.name,
+          minLength: PASSWORD_LENGTH.min,
+          error,
+        },
+        status,
+        csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {},
+      );
       sendAreaResult(res, page);
     } catch (failure) {
       if (!(failure instanceof InvitationUnavailable)) throw failure;
@@ -35,35 +56,70 @@ export function mountAccountInvitations(router: Router, services: Services): voi
 
   router.get('/invitations/:token', (req, res, next) => void show(req, res).catch(next));
 
-  router.post('/invitations/:token', (req, res, next) => void (async () => {
-    const ctx = requestContextOf(req);
-    const body = formBody(req.body);
-    const token = String(req.params.token ?? '');
-    if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token'))) return show(req, res, 400, textKey('error.message.formExpired'));
-    // Text the database cannot hold (lib/nul-text.ts), or a name longer than the API allows: a 400 page, never a 500.
-    if (pathsWithNul(body).length > 0 || (field(body, 'name') ?? '').length > 200) return show(req, res, 400, textKey('invitation.error.badText', { max: 200 }));
-    try {
-      if (field(body, 'decision') === 'decline') {
-        await declineInvitation(deps, ctx.site, token, ctx.clientIp);
-        return sendAreaResult(res, renderPage('./account/invitation', ctx.site, { message: textKey('invitation.declined', { school: ctx.site.name }) }));
-      }
-      const personId = await acceptInvitation(deps, ctx.site, token, { password: field(body, 'password') ?? '', name: field(body, 'name') }, ctx.clientIp);
-      const previous = await services.sessions.current(ctx.site, req.headers.cookie);
-      if (previous) await services.sessions.end(ctx.site, previous);
-      const { cookie } = await services.sessions.start(ctx.site, personId, { userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null, ip: ctx.clientIp });
-      res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
-    } catch (failure) {
-      if (failure instanceof InvitationRefused) return show(req, res, 401, failure.text);
-      if (failure instanceof InvitationThrottled) {
-        const page = renderPage('./account/invitation', ctx.site, { message: textKey('error.message.tooManyAttempts', { count: Math.ceil(failure.decision.resetSeconds / 60) }) }, 429, rateLimitHeaders(failure.decision, services.rateLimiter.policy(failure.policy)));
-        return sendAreaResult(res, page);
-      }
-      if (failure instanceof InvitationUnavailable) return show(req, res);
-      // /auth.md "Request bounds": no password check could run now; nothing was accepted.
-      if (failure instanceof PasswordHashingBusy) {
-        return sendAreaResult(res, renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, { 'Retry-After': String(failure.retryAfterSeconds) }));
-      }
-      throw failure;
-    }
-  })().catch(next));
+  router.post(
+    '/invitations/:token',
+    (req, res, next) =>
+      void (async () => {
+        const ctx = requestContextOf(req);
+        const body = formBody(req.body);
+        const token = String(req.params.token ?? '');
+        if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token')))
+          return show(req, res, 400, textKey('error.message.formExpired'));
+        // Text the database cannot hold (lib/nul-text.ts), or a name longer than the API allows: a 400 page, never a 500.
+        if (pathsWithNul(body).length > 0 || (field(body, 'name') ?? '').length > 200)
+          return show(req, res, 400, textKey('invitation.error.badText', { max: 200 }));
+        try {
+          if (field(body, 'decision') === 'decline') {
+            await declineInvitation(deps, ctx.site, token, ctx.clientIp);
+            return sendAreaResult(
+              res,
+              renderPage('./account/invitation', ctx.site, {
+                message: textKey('invitation.declined', { school: ctx.site.name }),
+              }),
+            );
+          }
+          const personId = await acceptInvitation(
+            deps,
+            ctx.site,
+            token,
+            { password: field(body, 'password') ?? '', name: field(body, 'name') },
+            ctx.clientIp,
+          );
+          const previous = await services.sessions.current(ctx.site, req.headers.cookie);
+          if (previous) await services.sessions.end(ctx.site, previous);
+          const { cookie } = await services.sessions.start(ctx.site, personId, {
+            userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null,
+            ip: ctx.clientIp,
+          });
+          res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
+        } catch (failure) {
+          if (failure instanceof InvitationRefused) return show(req, res, 401, failure.text);
+          if (failure instanceof InvitationThrottled) {
+            const page = renderPage(
+              './account/invitation',
+              ctx.site,
+              {
+                message: textKey('error.message.tooManyAttempts', {
+                  count: Math.ceil(failure.decision.resetSeconds / 60),
+                }),
+              },
+              429,
+              rateLimitHeaders(failure.decision, services.rateLimiter.policy(failure.policy)),
+            );
+            return sendAreaResult(res, page);
+          }
+          if (failure instanceof InvitationUnavailable) return show(req, res);
+          // /auth.md "Request bounds": no password check could run now; nothing was accepted.
+          if (failure instanceof PasswordHashingBusy) {
+            return sendAreaResult(
+              res,
+              renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, {
+                'Retry-After': String(failure.retryAfterSeconds),
+              }),
+            );
+          }
+          throw failure;
+        }
+      })().catch(next),
+  );
 }

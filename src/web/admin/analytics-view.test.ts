@@ -18,7 +18,15 @@ describe('analytics page helpers', () => {
   it('defaults to the last twelve calendar months by month, and ignores malformed values', () => {
     const today = new Date('2026-11-22T10:00:00Z');
     expect(rangeOf({}, today)).toEqual({ from: '2025-12-01', to: '2026-11-22', interval: 'month' });
-    expect(rangeOf({ from: '2026-01-01', to: 'nope', interval: 'year' }, today)).toEqual({ from: '2026-01-01', to: '2026-11-22', interval: 'month' });
-    expect(rangeOf({ from: '2026-10-01', to: '2026-10-31', interval: 'day' }, today)).toEqual({ from: '2026-10-01', to: '2026-10-31', interval: 'day' });
+    expect(rangeOf({ from: '2026-01-01', to: 'nope', interval: 'year' }, today)).toEqual({
+      from: '2026-01-01',
+      to: '2026-11-22',
+      interval: 'month',
+    });
+    expect(rangeOf({ from: '2026-10-01', to: '2026-10-31', interval: 'day' }, today)).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      interval: 'day',
+    });
   });
 });

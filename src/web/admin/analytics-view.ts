@@ -12,7 +12,10 @@ export function chartData(report: AnalyticsReport) {
     interval: report.range.interval,
     revenue: {
       labels: series[0]?.buckets.map((b) => b.start) ?? [],
-      series: series.map((s) => ({ currency: s.currency, net: s.buckets.map((b) => toMajor(b.net.amount, s.currency)) })),
+      series: series.map((s) => ({
+        currency: s.currency,
+        net: s.buckets.map((b) => toMajor(b.net.amount, s.currency)),
+      })),
     },
     enrollments: {
       labels: report.enrollments.map((r) => r.course.title),
@@ -33,5 +36,10 @@ export function chartData(report: AnalyticsReport) {
  * HTML comment) in a course title can end the element early.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -26,16 +26,31 @@ export function rangeOf(query: Record<string, unknown>, today = new Date()): Ana
 
 /** pageHeaders() forbids every script; this page needs its two files from this origin. */
 function analyticsHeaders(): Record<string, string> {
-  const csp = pageHeaders()['Content-Security-Policy']!.replace("default-src 'none';", "default-src 'none'; script-src 'self';");
+  const csp = pageHeaders()['Content-Security-Policy']!.replace(
+    "default-src 'none';",
+    "default-src 'none'; script-src 'self';",
+  );
   return { 'Content-Security-Policy': csp };
 }
 
 export function mountAnalytics({ router, area, admin }: AdminPageDeps): void {
-  router.get('/analytics', area.page(async ({ ctx, query, page }) => {
-    const report = await admin.analytics.load(ctx.site, rangeOf(query));
-    return page('./admin/analytics', {
-      titleKey: 'admin.analytics.title', current: '/admin/analytics', report, intervals: INTERVALS,
-      chartJson: jsonForScript(chartData(report)), scripts: [CHART_JS_PATH, '/assets/admin-analytics.js'],
-    }, 200, analyticsHeaders());
-  }));
+  router.get(
+    '/analytics',
+    area.page(async ({ ctx, query, page }) => {
+      const report = await admin.analytics.load(ctx.site, rangeOf(query));
+      return page(
+        './admin/analytics',
+        {
+          titleKey: 'admin.analytics.title',
+          current: '/admin/analytics',
+          report,
+          intervals: INTERVALS,
+          chartJson: jsonForScript(chartData(report)),
+          scripts: [CHART_JS_PATH, '/assets/admin-analytics.js'],
+        },
+        200,
+        analyticsHeaders(),
+      );
+    }),
+  );
 }

@@ -10,33 +10,57 @@ import type { AdminPageDeps } from './types.ts';
 export const EDIT_APPLICATION_PURPOSE = 'admin:applications:edit';
 
 function formOf(app: MemberApp): ApplicationForm {
-  return { name: app.name, redirectUris: app.redirectUris, scopes: app.allowedScopes, confidential: app.authMethod !== 'none' };
+  return {
+    name: app.name,
+    redirectUris: app.redirectUris,
+    scopes: app.allowedScopes,
+    confidential: app.authMethod !== 'none',
+  };
 }
 
 export function mountApplicationEdit({ router, area, admin }: AdminPageDeps): void {
-  router.get('/applications/:id', area.page(async ({ ctx, params, page, csrf }) => {
-    requireMcpSection(ctx.site);
-    const app = await admin.memberApps.get(ctx.site.id, appId(params.id));
-    return page('./admin/application', {
-      title: app.name, current: '/admin/applications', app, form: formValues(formOf(app)),
-      csrfToken: csrf(EDIT_APPLICATION_PURPOSE), rotateCsrf: csrf(ROTATE_SECRET_PURPOSE),
-    });
-  }));
-
-  router.post('/applications/:id', area.action(EDIT_APPLICATION_PURPOSE, async ({ ctx, actor, params, body, page, csrf }) => {
-    requireMcpSection(ctx.site);
-    const id = appId(params.id);
-    const form = readApplicationForm(body);
-    try {
-      await admin.memberApps.update(actor, id, form);
-      return { redirect: `/admin/applications/${id}?done=app-updated` };
-    } catch (error) {
-      if (!(error instanceof ClientRuleError)) throw error;
-      const app = await admin.memberApps.get(ctx.site.id, id);
+  router.get(
+    '/applications/:id',
+    area.page(async ({ ctx, params, page, csrf }) => {
+      requireMcpSection(ctx.site);
+      const app = await admin.memberApps.get(ctx.site.id, appId(params.id));
       return page('./admin/application', {
-        title: app.name, current: '/admin/applications', app, form: formValues({ ...form, confidential: app.authMethod !== 'none' }),
-        csrfToken: csrf(EDIT_APPLICATION_PURPOSE), rotateCsrf: csrf(ROTATE_SECRET_PURPOSE), ruleError: error.message,
-      }, 400);
-    }
-  }));
+        title: app.name,
+        current: '/admin/applications',
+        app,
+        form: formValues(formOf(app)),
+        csrfToken: csrf(EDIT_APPLICATION_PURPOSE),
+        rotateCsrf: csrf(ROTATE_SECRET_PURPOSE),
+      });
+    }),
+  );
+
+  router.post(
+    '/applications/:id',
+    area.action(EDIT_APPLICATION_PURPOSE, async ({ ctx, actor, params, body, page, csrf }) => {
+      requireMcpSection(ctx.site);
+      const id = appId(params.id);
+      const form = readApplicationForm(body);
+      try {
+        await admin.memberApps.update(actor, id, form);
+        return { redirect: `/admin/applications/${id}?done=app-updated` };
+      } catch (error) {
+        if (!(error instanceof ClientRuleError)) throw error;
+        const app = await admin.memberApps.get(ctx.site.id, id);
+        return page(
+          './admin/application',
+          {
+            title: app.name,
+            current: '/admin/applications',
+            app,
+            form: formValues({ ...form, confidential: app.authMethod !== 'none' }),
+            csrfToken: csrf(EDIT_APPLICATION_PURPOSE),
+            rotateCsrf: csrf(ROTATE_SECRET_PURPOSE),
+            ruleError: error.message,
+          },
+          400,
+        );
+      }
+    }),
+  );
 }

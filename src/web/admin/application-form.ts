@@ -25,7 +25,13 @@ export function readApplicationForm(body: FormBody): ApplicationForm {
 
 /** The values the form template shows. */
 export function formValues(form: ApplicationForm) {
-  return { name: form.name, redirectUris: form.redirectUris.join('\n'), scopes: form.scopes, confidential: form.confidential, scopeChoices: SCOPE_CHOICES };
+  return {
+    name: form.name,
+    redirectUris: form.redirectUris.join('\n'),
+    scopes: form.scopes,
+    confidential: form.confidential,
+    scopeChoices: SCOPE_CHOICES,
+  };
 }
 
 /** Applications are part of the MCP connections beta: off, the routes answer 404. */

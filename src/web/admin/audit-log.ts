@@ -7,12 +7,36 @@ import type { AdminPageDeps } from './types.ts';
  * README "Page languages"); an unknown action shows its code.
  */
 export const AUDIT_ACTIONS: readonly string[] = [
-  'sign_in.succeeded', 'sign_in.failed', 'sign_out', 'consent.granted', 'consent.denied', 'token.issued', 'grant.revoked',
-  'grant.narrowed', 'member.roles_changed', 'member.removed', 'student.removed', 'token.revoked', 'client.registered',
-  'beta_feature.changed', 'member_app.created', 'member_app.updated', 'member_app.secret_rotated', 'member_app.deleted',
-  'metadata_host.added', 'metadata_host.removed', 'open_registration.changed', 'metadata_client.approved',
-  'metadata_client.blocked', 'signing_keys.rotated', 'id_token_signing.changed', 'invitation.accepted',
-  'invitation.accept_failed', 'invitation.declined', 'vendor_integration.added', 'vendor_integration.removed',
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_out',
+  'consent.granted',
+  'consent.denied',
+  'token.issued',
+  'grant.revoked',
+  'grant.narrowed',
+  'member.roles_changed',
+  'member.removed',
+  'student.removed',
+  'token.revoked',
+  'client.registered',
+  'beta_feature.changed',
+  'member_app.created',
+  'member_app.updated',
+  'member_app.secret_rotated',
+  'member_app.deleted',
+  'metadata_host.added',
+  'metadata_host.removed',
+  'open_registration.changed',
+  'metadata_client.approved',
+  'metadata_client.blocked',
+  'signing_keys.rotated',
+  'id_token_signing.changed',
+  'invitation.accepted',
+  'invitation.accept_failed',
+  'invitation.declined',
+  'vendor_integration.added',
+  'vendor_integration.removed',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */
@@ -24,10 +48,23 @@ function summarize(details: Record<string, unknown>): string {
 }
 
 export function mountAuditLog({ router, area, admin }: AdminPageDeps): void {
-  router.get('/audit-log', area.page(async ({ ctx, query, page }) => {
-    const cursor = typeof query.before === 'string' ? query.before : undefined;
-    const { events, older } = await admin.auditLog.page(ctx.site.id, cursor);
-    const rows = events.map((e) => ({ ...e, labelKey: AUDIT_ACTIONS.includes(e.action) ? `admin.audit.action.${e.action}` : undefined, summary: summarize(e.details ?? {}) }));
-    return page('./admin/audit-log', { titleKey: 'admin.audit.title', current: '/admin/audit-log', rows, older, isFirstPage: !cursor });
-  }));
+  router.get(
+    '/audit-log',
+    area.page(async ({ ctx, query, page }) => {
+      const cursor = typeof query.before === 'string' ? query.before : undefined;
+      const { events, older } = await admin.auditLog.page(ctx.site.id, cursor);
+      const rows = events.map((e) => ({
+        ...e,
+        labelKey: AUDIT_ACTIONS.includes(e.action) ? `admin.audit.action.${e.action}` : undefined,
+        summary: summarize(e.details ?? {}),
+      }));
+      return page('./admin/audit-log', {
+        titleKey: 'admin.audit.title',
+        current: '/admin/audit-log',
+        rows,
+        older,
+        isFirstPage: !cursor,
+      });
+    }),
+  );
 }

@@ -32,7 +32,9 @@ export function adminSpec(): AreaSpec {
       nav: [
         { href: '/admin', label: 'admin.nav.home' },
         { href: '/admin/settings', label: 'admin.settings.title' },
-        ...(mcpConnectionsEnabled(ctx.site) ? [{ href: '/admin/applications', label: 'admin.applications.title' }] : []),
+        ...(mcpConnectionsEnabled(ctx.site)
+          ? [{ href: '/admin/applications', label: 'admin.applications.title' }]
+          : []),
         { href: '/admin/connected-apps', label: 'admin.connectedApps.title' },
         { href: '/admin/metadata-documents', label: 'admin.metadata.title' },
         { href: '/admin/signing-keys', label: 'admin.keys.title' },

@@ -17,16 +17,28 @@ export const KIND_LABELS: Record<string, string> = {
 };
 
 export function mountConnectedApps({ router, area, admin }: AdminPageDeps): void {
-  router.get('/connected-apps', area.page(async ({ ctx, page, csrf }) => {
-    const apps = await admin.connectedApps.list(ctx.site.id);
-    return page('./admin/connected-apps', { titleKey: 'admin.connectedApps.title', current: '/admin/connected-apps', apps, kinds: KIND_LABELS, csrfToken: csrf(REVOKE_CONNECTED_APP_PURPOSE) });
-  }));
+  router.get(
+    '/connected-apps',
+    area.page(async ({ ctx, page, csrf }) => {
+      const apps = await admin.connectedApps.list(ctx.site.id);
+      return page('./admin/connected-apps', {
+        titleKey: 'admin.connectedApps.title',
+        current: '/admin/connected-apps',
+        apps,
+        kinds: KIND_LABELS,
+        csrfToken: csrf(REVOKE_CONNECTED_APP_PURPOSE),
+      });
+    }),
+  );
 
-  router.post('/connected-apps/revoke', area.action(REVOKE_CONNECTED_APP_PURPOSE, async ({ actor, body }) => {
-    const clientRowId = field(body, 'client');
-    const personId = field(body, 'person');
-    if (!isUuid(clientRowId) || !isUuid(personId)) throw new AreaNotFound(textKey('admin.connectedApps.error.gone'));
-    await admin.connectedApps.revoke(actor, clientRowId, personId);
-    return { redirect: '/admin/connected-apps?done=grant-revoked' };
-  }));
+  router.post(
+    '/connected-apps/revoke',
+    area.action(REVOKE_CONNECTED_APP_PURPOSE, async ({ actor, body }) => {
+      const clientRowId = field(body, 'client');
+      const personId = field(body, 'person');
+      if (!isUuid(clientRowId) || !isUuid(personId)) throw new AreaNotFound(textKey('admin.connectedApps.error.gone'));
+      await admin.connectedApps.revoke(actor, clientRowId, personId);
+      return { redirect: '/admin/connected-apps?done=grant-revoked' };
+    }),
+  );
 }

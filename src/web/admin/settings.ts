@@ -8,16 +8,37 @@ import type { AdminPageDeps } from './types.ts';
 export const BETA_FEATURES_PURPOSE = 'admin:beta-features';
 
 export function mountSettings({ router, area, admin }: AdminPageDeps): void {
-  router.get('/settings', area.page(async ({ ctx, page, csrf }) =>
-    page('./admin/settings', { titleKey: 'admin.settings.title', current: '/admin/settings', features: admin.settings.features(ctx.site), csrfToken: csrf(BETA_FEATURES_PURPOSE) }),
-  ));
+  router.get(
+    '/settings',
+    area.page(async ({ ctx, page, csrf }) =>
+      page('./admin/settings', {
+        titleKey: 'admin.settings.title',
+        current: '/admin/settings',
+        features: admin.settings.features(ctx.site),
+        csrfToken: csrf(BETA_FEATURES_PURPOSE),
+      }),
+    ),
+  );
 
-  router.post('/settings/beta-features', area.action(BETA_FEATURES_PURPOSE, async ({ actor, body, page, csrf, ctx }) => {
-    const feature = field(body, 'feature') ?? '';
-    if (!isBetaFeatureKey(feature)) {
-      return page('./admin/settings', { titleKey: 'admin.settings.title', current: '/admin/settings', features: admin.settings.features(ctx.site), csrfToken: csrf(BETA_FEATURES_PURPOSE), error: 'admin.settings.unknownFeature' }, 400);
-    }
-    await admin.settings.setBetaFeature(actor, feature, checked(body, 'enabled'));
-    return { redirect: '/admin/settings?done=settings' };
-  }));
+  router.post(
+    '/settings/beta-features',
+    area.action(BETA_FEATURES_PURPOSE, async ({ actor, body, page, csrf, ctx }) => {
+      const feature = field(body, 'feature') ?? '';
+      if (!isBetaFeatureKey(feature)) {
+        return page(
+          './admin/settings',
+          {
+            titleKey: 'admin.settings.title',
+            current: '/admin/settings',
+            features: admin.settings.features(ctx.site),
+            csrfToken: csrf(BETA_FEATURES_PURPOSE),
+            error: 'admin.settings.unknownFeature',
+          },
+          400,
+        );
+      }
+      await admin.settings.setBetaFeature(actor, feature, checked(body, 'enabled'));
+      return { redirect: '/admin/settings?done=settings' };
+    }),
+  );
 }

@@ -14,22 +14,36 @@ export const KEY_STATES: Record<string, string> = {
 };
 
 export function mountSigningKeys({ router, area, admin }: AdminPageDeps): void {
-  router.get('/signing-keys', area.page(async ({ ctx, page, csrf }) => {
-    const keys = await admin.signingKeys.list(ctx.site.id);
-    return page('./admin/signing-keys', {
-      titleKey: 'admin.keys.title', current: '/admin/signing-keys', keys, states: KEY_STATES,
-      idTokenSigning: ctx.site.idTokenSigningEnabled, jwksUri: `${ctx.site.origin}/.well-known/jwks.json`,
-      rotateCsrf: csrf(PURPOSES.rotate), idTokenCsrf: csrf(PURPOSES.idToken),
-    });
-  }));
+  router.get(
+    '/signing-keys',
+    area.page(async ({ ctx, page, csrf }) => {
+      const keys = await admin.signingKeys.list(ctx.site.id);
+      return page('./admin/signing-keys', {
+        titleKey: 'admin.keys.title',
+        current: '/admin/signing-keys',
+        keys,
+        states: KEY_STATES,
+        idTokenSigning: ctx.site.idTokenSigningEnabled,
+        jwksUri: `${ctx.site.origin}/.well-known/jwks.json`,
+        rotateCsrf: csrf(PURPOSES.rotate),
+        idTokenCsrf: csrf(PURPOSES.idToken),
+      });
+    }),
+  );
 
-  router.post('/signing-keys/rotate', area.action(PURPOSES.rotate, async ({ actor }) => {
-    await admin.signingKeys.rotate(actor);
-    return { redirect: '/admin/signing-keys?done=rotated' };
-  }));
+  router.post(
+    '/signing-keys/rotate',
+    area.action(PURPOSES.rotate, async ({ actor }) => {
+      await admin.signingKeys.rotate(actor);
+      return { redirect: '/admin/signing-keys?done=rotated' };
+    }),
+  );
 
-  router.post('/signing-keys/id-token', area.action(PURPOSES.idToken, async ({ actor, body }) => {
-    await admin.signingKeys.setIdTokenSigning(actor, checked(body, 'enabled'));
-    return { redirect: '/admin/signing-keys?done=id-token' };
-  }));
+  router.post(
+    '/signing-keys/id-token',
+    area.action(PURPOSES.idToken, async ({ actor, body }) => {
+      await admin.signingKeys.setIdTokenSigning(actor, checked(body, 'enabled'));
+      return { redirect: '/admin/signing-keys?done=id-token' };
+    }),
+  );
 }

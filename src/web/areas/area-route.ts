@@ -27,7 +27,12 @@ export type AreaCall = {
   body: FormBody;
   csrf: (purpose: string) => string;
   /** A page of this area: its layout, navigation and the signed-in person come with it. */
-  page: (template: string, data: Record<string, unknown>, status?: number, headers?: Record<string, string>) => PageResult;
+  page: (
+    template: string,
+    data: Record<string, unknown>,
+    status?: number,
+    headers?: Record<string, string>,
+  ) => PageResult;
 };
 
 export type AreaResult = PageResult | { redirect: string };
@@ -71,7 +76,12 @@ function fieldWithNul(body: FormBody, query: unknown): TextKey | undefined {
 }
 
 export function areaRoutes(services: Services, spec: AreaSpec) {
-  function base(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, withChrome: boolean) {
+  function base(
+    ctx: RequestContext,
+    session: BrowserSession | undefined,
+    person: AreaPerson | undefined,
+    withChrome: boolean,
+  ) {
     return {
       text: siteText(ctx.site),
       areaName: spec.name,
@@ -86,8 +96,20 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
   }
 
   /** A page of one message: `title` and `text` are catalogue keys (the error's own words for a person). */
-  function message(ctx: RequestContext, session: BrowserSession | undefined, person: AreaPerson | undefined, status: number, title: string, text: TextKey): PageResult {
-    return renderPage('./admin/message', ctx.site, { ...base(ctx, session, person, status !== 403), titleKey: title, message: text, status }, status);
+  function message(
+    ctx: RequestContext,
+    session: BrowserSession | undefined,
+    person: AreaPerson | undefined,
+    status: number,
+    title: string,
+    text: TextKey,
+  ): PageResult {
+    return renderPage(
+      './admin/message',
+      ctx.site,
+      { ...base(ctx, session, person, status !== 403), titleKey: title, message: text, status },
+      status,
+    );
   }
 
   function handle(purpose: string | null, handler: AreaHandler): RequestHandler {
@@ -103,11 +125,21 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
         }
         noteRequest(req, { personId: session.person_id }); // README "Reading the logs": the request log's person
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
-        if (!person || !spec.allowed(person)) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.noAccess', textKey(spec.deniedMessage)));
+        if (!person || !spec.allowed(person))
+          return sendAreaResult(
+            res,
+            message(ctx, session, person, 403, 'area.error.noAccess', textKey(spec.deniedMessage)),
+          );
         const body = formBody(req.body);
         const held = session;
-        if (purpose !== null && !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)) {
-          return sendAreaResult(res, message(ctx, session, person, 400, 'area.error.formExpired', textKey('area.error.formExpiredText')));
+        if (
+          purpose !== null &&
+          !verifySessionCsrfToken(held, purpose, typeof body.csrf_token === 'string' ? body.csrf_token : undefined)
+        ) {
+          return sendAreaResult(
+            res,
+            message(ctx, session, person, 400, 'area.error.formExpired', textKey('area.error.formExpiredText')),
+          );
         }
         const nul = fieldWithNul(body, req.query);
         if (nul) return sendAreaResult(res, message(ctx, session, person, 400, 'area.error.invalidInput', nul));
@@ -121,13 +153,25 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           query: req.query,
           body,
           csrf: (p) => sessionCsrfToken(held, p),
-          page: (template, data, status = 200, headers = {}) => renderPage(template, ctx.site, { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data }, status, headers),
+          page: (template, data, status = 200, headers = {}) =>
+            renderPage(
+              template,
+              ctx.site,
+              { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data },
+              status,
+              headers,
+            ),
         };
         sendAreaResult(res, await handler(call));
       } catch (error) {
-        if (error instanceof AreaNotFound) return sendAreaResult(res, message(ctx, session, person, 404, 'area.error.notFound', error.text));
+        if (error instanceof AreaNotFound)
+          return sendAreaResult(res, message(ctx, session, person, 404, 'area.error.notFound', error.text));
         // A change reserved to the school's owners; nothing was changed.
-        if (error instanceof OwnerRequired) return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.ownersOnly', textKey('area.error.ownerRequired')));
+        if (error instanceof OwnerRequired)
+          return sendAreaResult(
+            res,
+            message(ctx, session, person, 403, 'area.error.ownersOnly', textKey('area.error.ownerRequired')),
+          );
         // An HTML page for a person, never a stack trace; the log keeps the details.
         ctx.log.error({ err: error }, `${spec.name} page failed`);
         sendAreaResult(res, message(ctx, session, person, 500, 'area.error.failed', textKey('area.error.failedText')));
@@ -141,6 +185,9 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
     /** A form post: signed in, allowed, and carrying the CSRF token of `purpose`. */
     action: (purpose: string, handler: AreaHandler) => handle(purpose, handler),
     /** Any other path of the area: a 404 page for people allowed in, the usual gate for others. */
-    notFound: () => handle(null, async () => { throw new AreaNotFound(textKey('area.error.noPage')); }),
+    notFound: () =>
+      handle(null, async () => {
+        throw new AreaNotFound(textKey('area.error.noPage'));
+      }),
   };
 }

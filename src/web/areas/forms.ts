@@ -28,7 +28,10 @@ export function checked(body: FormBody, name: string): boolean {
 
 /** One item per non-empty line of a textarea. */
 export function lines(value: string | undefined): string[] {
-  return (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

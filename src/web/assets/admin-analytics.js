@@ -36,7 +36,13 @@
       data: {
         labels: data.revenue.labels,
         datasets: data.revenue.series.map(function (s, i) {
-          return { label: 'Net revenue (' + s.currency + ')', data: s.net, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length], tension: 0 };
+          return {
+            label: 'Net revenue (' + s.currency + ')',
+            data: s.net,
+            borderColor: palette[i % palette.length],
+            backgroundColor: palette[i % palette.length],
+            tension: 0,
+          };
         }),
       },
       options: { maintainAspectRatio: false, scales: { y: { beginAtZero: true } } },
@@ -56,7 +62,14 @@
           { label: 'Revoked', data: data.enrollments.revoked, backgroundColor: palette[2] },
         ],
       },
-      options: { indexAxis: 'y', maintainAspectRatio: false, scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true, ticks: courseTicks } } },
+      options: {
+        indexAxis: 'y',
+        maintainAspectRatio: false,
+        scales: {
+          x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
+          y: { stacked: true, ticks: courseTicks },
+        },
+      },
     });
   }
 
@@ -65,8 +78,15 @@
     sizeFor(completion, data.completion.labels.length);
     new Chart(completion, {
       type: 'bar',
-      data: { labels: data.completion.labels, datasets: [{ label: 'Completion rate (%)', data: data.completion.percent, backgroundColor: palette[0] }] },
-      options: { indexAxis: 'y', maintainAspectRatio: false, scales: { x: { min: 0, max: 100 }, y: { ticks: courseTicks } } },
+      data: {
+        labels: data.completion.labels,
+        datasets: [{ label: 'Completion rate (%)', data: data.completion.percent, backgroundColor: palette[0] }],
+      },
+      options: {
+        indexAxis: 'y',
+        maintainAspectRatio: false,
+        scales: { x: { min: 0, max: 100 }, y: { ticks: courseTicks } },
+      },
     });
   }
 })();

@@ -35,11 +35,18 @@ function files(dir: string, ends: string[]): string[] {
 
 // Every literal key in the source: t('…'), th('…') and textKey('…') anywhere, and the key strings
 // the areas keep in tables (titles, navigation, notices, states: 'admin.…', 'account.…', 'area.…').
-const sources = files(src, ['.ts', '.eta']).map((file) => ({ file: path.relative(src, file), text: readFileSync(file, 'utf8') }));
-const called = sources.flatMap(({ file, text }) => [...text.matchAll(/\b(?:t|th|textKey)\(\s*'([A-Za-z0-9_.:]+)'\s*[,)]/g)].map((m) => ({ file, key: m[1]! })));
+const sources = files(src, ['.ts', '.eta']).map((file) => ({
+  file: path.relative(src, file),
+  text: readFileSync(file, 'utf8'),
+}));
+const called = sources.flatMap(({ file, text }) =>
+  [...text.matchAll(/\b(?:t|th|textKey)\(\s*'([A-Za-z0-9_.:]+)'\s*[,)]/g)].map((m) => ({ file, key: m[1]! })),
+);
 const tabled = sources
   .filter(({ file }) => /^(web|services[/\\]admin-area)[/\\].*\.ts$/.test(file))
-  .flatMap(({ file, text }) => [...text.matchAll(/'((?:admin|account|area)\.[A-Za-z0-9_.]+)'/g)].map((m) => ({ file, key: m[1]! })));
+  .flatMap(({ file, text }) =>
+    [...text.matchAll(/'((?:admin|account|area)\.[A-Za-z0-9_.]+)'/g)].map((m) => ({ file, key: m[1]! })),
+  );
 
 /** Whether `key` resolves in `language`: itself, or its plural forms. */
 function present(language: string, key: string): boolean {
@@ -54,7 +61,9 @@ describe('page catalogues (README "Page languages": pages in the school language
   });
 
   it.each(PAGE_LANGUAGES)('every key the code and templates name exists in the %s catalogue', (language) => {
-    const missing = [...called, ...tabled].filter(({ key }) => !present(language, key)).map(({ file, key }) => `${file}: ${key}`);
+    const missing = [...called, ...tabled]
+      .filter(({ key }) => !present(language, key))
+      .map(({ file, key }) => `${file}: ${key}`);
     expect(missing).toEqual([]);
   });
 
@@ -64,15 +73,23 @@ describe('page catalogues (README "Page languages": pages in the school language
     for (const language of others) expect([...bases(language)].sort()).toEqual([...bases(first)].sort());
     for (const language of PAGE_LANGUAGES) {
       const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-      const plural = new Set([...catalogues[language]!.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
-      for (const base of plural) for (const form of needed) expect(catalogues[language]!.has(`${base}_${form}`), `${language}: ${base}_${form}`).toBe(true);
+      const plural = new Set(
+        [...catalogues[language]!.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')),
+      );
+      for (const base of plural)
+        for (const form of needed)
+          expect(catalogues[language]!.has(`${base}_${form}`), `${language}: ${base}_${form}`).toBe(true);
     }
   });
 
   it('no catalogue text is empty, and German text is not left in English', () => {
-    for (const language of PAGE_LANGUAGES) for (const [key, value] of catalogues[language]!) expect(value.trim(), `${language}: ${key}`).not.toBe('');
+    for (const language of PAGE_LANGUAGES)
+      for (const [key, value] of catalogues[language]!) expect(value.trim(), `${language}: ${key}`).not.toBe('');
     // Identical text is fine for names, codes and templates of values; sentences must differ.
-    const same = [...catalogues.de!].filter(([key, value]) => value === catalogues.en!.get(key) && /\s\p{Ll}+\s/u.test(value.replace(/\{\{\w+\}\}|<[^>]+>/g, '')));
+    const same = [...catalogues.de!].filter(
+      ([key, value]) =>
+        value === catalogues.en!.get(key) && /\s\p{Ll}+\s/u.test(value.replace(/\{\{\w+\}\}|<[^>]+>/g, '')),
+    );
     expect(same.map(([key]) => key)).toEqual([]);
   });
 
@@ -89,10 +106,17 @@ describe('page catalogues (README "Page languages": pages in the school language
       ...['active', 'expired', 'revoked'].map((s) => `account.courses.status.${s}`),
       ...['not_paid', 'paid', 'failed', 'refunded', 'expired', 'manual'].map((s) => `account.orders.status.${s}`),
       ...['registered', 'cancelled', 'attended'].map((s) => `account.events.status.${s}`),
-      ...['day', 'week', 'month'].flatMap((i) => [`admin.analytics.interval.${i}`, `admin.analytics.intervalOption.${i}`]),
+      ...['day', 'week', 'month'].flatMap((i) => [
+        `admin.analytics.interval.${i}`,
+        `admin.analytics.intervalOption.${i}`,
+      ]),
       ...Object.keys(PROBLEM_TYPES).flatMap((name) => [`problemType.${name}.title`, `problemType.${name}.description`]),
     ];
-    for (const language of PAGE_LANGUAGES) expect(built.filter((key) => !present(language, key)), language).toEqual([]);
+    for (const language of PAGE_LANGUAGES)
+      expect(
+        built.filter((key) => !present(language, key)),
+        language,
+      ).toEqual([]);
   });
 
   it('every audit action the service writes has its words on the audit-log page (no raw codes)', () => {
@@ -101,7 +125,8 @@ describe('page catalogues (README "Page languages": pages in the school language
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) for (const m of readFileSync(file, 'utf8').matchAll(/\baction: '([a-z_]+\.[a-z_.]+)'/g)) written.add(m[1]!);
+        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+          for (const m of readFileSync(file, 'utf8').matchAll(/\baction: '([a-z_]+\.[a-z_.]+)'/g)) written.add(m[1]!);
       }
     };
     walk(path.resolve(import.meta.dirname, '../..'));
@@ -128,7 +153,9 @@ describe('page catalogues (README "Page languages": pages in the school language
     const en = pageText('en', 'America/New_York');
     const de = pageText('de', 'Europe/Berlin');
     expect([0, 1, 2].map((count) => de.t('account.apps.count', { count }))).toEqual([
-      'Keine Anwendung hat hier Zugriff auf Ihr Konto.', 'Eine Anwendung hat hier Zugriff auf Ihr Konto.', '2 Anwendungen haben hier Zugriff auf Ihr Konto.',
+      'Keine Anwendung hat hier Zugriff auf Ihr Konto.',
+      'Eine Anwendung hat hier Zugriff auf Ihr Konto.',
+      '2 Anwendungen haben hier Zugriff auf Ihr Konto.',
     ]);
     expect(en.t('error.message.tooManyAttempts', { count: 1 })).toBe('Too many attempts. Try again in 1 minute.');
     expect(de.money({ amount: 4900, currency: 'EUR' })).toMatch(/^49,00\s€$/);
@@ -140,6 +167,8 @@ describe('page catalogues (README "Page languages": pages in the school language
   });
 
   it('th() escapes the values it puts into catalogue markup', () => {
-    expect(pageText('en').th('signedIn.as', { school: '<img src=x>', email: '"a"@b' })).toBe('Signed in to &lt;img src=x&gt; as <strong>&quot;a&quot;@b</strong>.');
+    expect(pageText('en').th('signedIn.as', { school: '<img src=x>', email: '"a"@b' })).toBe(
+      'Signed in to &lt;img src=x&gt; as <strong>&quot;a&quot;@b</strong>.',
+    );
   });
 });

@@ -30,7 +30,15 @@ const cache = new Map<string, Formatters>();
 
 function makeFormatters(locale: string, timeZone: string) {
   // dateStyle cannot be combined with timeZoneName, so the parts are named.
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   const numberFormat = new Intl.NumberFormat(locale);
   const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
@@ -42,14 +50,21 @@ function makeFormatters(locale: string, timeZone: string) {
   };
   return {
     /** A moment for people ("25 Nov 2026, 01:33 CET"); "—" when there is none. */
-    dateTime: (value: Date | string | null | undefined) => { const d = valid(value); return d ? dateTimeFormat.format(d) : '—'; },
+    dateTime: (value: Date | string | null | undefined) => {
+      const d = valid(value);
+      return d ? dateTimeFormat.format(d) : '—';
+    },
     /** A calendar day ("25.11.2026"); "—" when there is none. */
-    date: (value: Date | string | null | undefined) => { const d = valid(value); return d ? dateFormat.format(d) : '—'; },
+    date: (value: Date | string | null | undefined) => {
+      const d = valid(value);
+      return d ? dateFormat.format(d) : '—';
+    },
     /** The machine-readable moment of a <time datetime> (ISO 8601 UTC). */
     iso: (value: Date | string | null | undefined) => valid(value)?.toISOString() ?? '',
     number: (value: number) => numberFormat.format(value),
     /** A share from 0 to 100 ("42 %", "42%" as the language writes it). */
-    percent: (value: number | null | undefined) => (value === null || value === undefined ? '—' : percentFormat.format(value / 100)),
+    percent: (value: number | null | undefined) =>
+      value === null || value === undefined ? '—' : percentFormat.format(value / 100),
     money: (value: { amount: number; currency: string }) => formatMoney(value.amount, value.currency, locale),
     list: (items: string[]) => listFormat.format(items),
   };

@@ -22,7 +22,9 @@ export const DEFAULT_LANGUAGE: PageLanguage = 'en';
 export type Catalogue = { [key: string]: string | Catalogue };
 
 export function loadCatalogue(language: string): Catalogue {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../locales/${language}.json`, import.meta.url)), 'utf8')) as Catalogue;
+  return JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../locales/${language}.json`, import.meta.url)), 'utf8'),
+  ) as Catalogue;
 }
 
 const i18n = i18next.createInstance();
@@ -74,13 +76,21 @@ export function pageText(locale: string | undefined, timeZone = 'UTC'): PageText
   const has = (key: string, vars?: TextVars) => i18n.exists(key, { lng: lang, ...(vars as TOptions) });
   const t = (key: string, vars?: TextVars): string => {
     if (!has(key, vars)) {
-      if (!onMissing) throw new MissingText(`no text for "${key}" in the ${lang} catalogue (src/web/locales/${lang}.json)`);
+      if (!onMissing)
+        throw new MissingText(`no text for "${key}" in the ${lang} catalogue (src/web/locales/${lang}.json)`);
       onMissing(key, lang);
-      return i18n.exists(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) }) ? i18n.t(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) }) : key;
+      return i18n.exists(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
+        ? i18n.t(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
+        : key;
     }
     return fixed(key, vars as TOptions);
   };
   const th = (key: string, vars: TextVars = {}) =>
-    t(key, Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value])));
+    t(
+      key,
+      Object.fromEntries(
+        Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
+      ),
+    );
   return { lang, t, th, has: (key) => has(key), ...formatters(lang, timeZone) };
 }

@@ -1,7 +1,10 @@
 import type { UpdateCouponData, UpdateCouponResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateCoupon: OperationHandler<UpdateCouponData, UpdateCouponResponses> = async ({ path, body }, { site, services }) => ({
+export const updateCoupon: OperationHandler<UpdateCouponData, UpdateCouponResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.coupons.update(site, path.id, body),
 });

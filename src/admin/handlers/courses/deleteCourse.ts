@@ -1,7 +1,10 @@
 import type { DeleteCourseData, DeleteCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const deleteCourse: OperationHandler<DeleteCourseData, DeleteCourseResponses> = async ({ path }, { site, services }) => {
+export const deleteCourse: OperationHandler<DeleteCourseData, DeleteCourseResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.courses.remove(site, path.id);
   return { status: 204, body: undefined };
 };

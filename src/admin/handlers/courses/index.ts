@@ -7,4 +7,12 @@ import { listCourses } from './listCourses.ts';
 import { publishCourse } from './publishCourse.ts';
 import { updateCourse } from './updateCourse.ts';
 
-export const courseHandlers = { listCourses, getCourse, createCourse, updateCourse, deleteCourse, publishCourse, archiveCourse };
+export const courseHandlers = {
+  listCourses,
+  getCourse,
+  createCourse,
+  updateCourse,
+  deleteCourse,
+  publishCourse,
+  archiveCourse,
+};

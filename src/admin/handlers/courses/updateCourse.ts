@@ -1,7 +1,10 @@
 import type { UpdateCourseData, UpdateCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateCourse: OperationHandler<UpdateCourseData, UpdateCourseResponses> = async ({ path, body }, { site, services }) => ({
+export const updateCourse: OperationHandler<UpdateCourseData, UpdateCourseResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.courses.update(site, path.id, body),
 });

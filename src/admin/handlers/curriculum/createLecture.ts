@@ -1,7 +1,10 @@
 import type { CreateLectureData, CreateLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const createLecture: OperationHandler<CreateLectureData, CreateLectureResponses> = async ({ path, body }, { site, services }) => ({
+export const createLecture: OperationHandler<CreateLectureData, CreateLectureResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 201,
   body: await services.admin.curriculum.createLecture(site, path.courseId, path.sectionId, body),
 });

@@ -1,7 +1,10 @@
 import type { GetSectionData, GetSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const getSection: OperationHandler<GetSectionData, GetSectionResponses> = async ({ path }, { site, services }) => ({
+export const getSection: OperationHandler<GetSectionData, GetSectionResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.getSection(site, path.courseId, path.sectionId),
 });

@@ -12,4 +12,17 @@ import { reorderSections } from './reorderSections.ts';
 import { updateLecture } from './updateLecture.ts';
 import { updateSection } from './updateSection.ts';
 
-export const curriculumHandlers = { listSections, createSection, getSection, updateSection, deleteSection, reorderSections, createLecture, reorderLectures, getLecture, updateLecture, deleteLecture, moveLecture };
+export const curriculumHandlers = {
+  listSections,
+  createSection,
+  getSection,
+  updateSection,
+  deleteSection,
+  reorderSections,
+  createLecture,
+  reorderLectures,
+  getLecture,
+  updateLecture,
+  deleteLecture,
+  moveLecture,
+};

@@ -1,7 +1,10 @@
 import type { ListSectionsData, ListSectionsResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const listSections: OperationHandler<ListSectionsData, ListSectionsResponses> = async ({ path, query }, { site, services }) => ({
+export const listSections: OperationHandler<ListSectionsData, ListSectionsResponses> = async (
+  { path, query },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.listSections(site, path.courseId, query),
 });

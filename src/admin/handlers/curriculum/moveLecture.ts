@@ -1,7 +1,10 @@
 import type { MoveLectureData, MoveLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const moveLecture: OperationHandler<MoveLectureData, MoveLectureResponses> = async ({ path, body }, { site, services }) => ({
+export const moveLecture: OperationHandler<MoveLectureData, MoveLectureResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.moveLecture(site, path.id, body),
 });

@@ -1,7 +1,10 @@
 import type { ReorderSectionsData, ReorderSectionsResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const reorderSections: OperationHandler<ReorderSectionsData, ReorderSectionsResponses> = async ({ path, body }, { site, services }) => ({
+export const reorderSections: OperationHandler<ReorderSectionsData, ReorderSectionsResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.reorderSections(site, path.courseId, body.section_ids),
 });

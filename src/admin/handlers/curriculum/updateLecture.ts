@@ -1,7 +1,10 @@
 import type { UpdateLectureData, UpdateLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateLecture: OperationHandler<UpdateLectureData, UpdateLectureResponses> = async ({ path, body }, { site, services }) => ({
+export const updateLecture: OperationHandler<UpdateLectureData, UpdateLectureResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.updateLecture(site, path.id, body),
 });

@@ -1,7 +1,10 @@
 import type { UpdateSectionData, UpdateSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateSection: OperationHandler<UpdateSectionData, UpdateSectionResponses> = async ({ path, body }, { site, services }) => ({
+export const updateSection: OperationHandler<UpdateSectionData, UpdateSectionResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.curriculum.updateSection(site, path.courseId, path.sectionId, body),
 });

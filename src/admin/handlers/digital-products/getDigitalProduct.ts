@@ -1,7 +1,13 @@
-import type { GetDigitalProductData, GetDigitalProductResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  GetDigitalProductData,
+  GetDigitalProductResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const getDigitalProduct: OperationHandler<GetDigitalProductData, GetDigitalProductResponses> = async ({ path }, { site, services }) => ({
+export const getDigitalProduct: OperationHandler<GetDigitalProductData, GetDigitalProductResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.digitalProducts.get(site, path.id),
 });

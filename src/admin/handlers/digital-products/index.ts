@@ -7,4 +7,12 @@ import { listDigitalProducts } from './listDigitalProducts.ts';
 import { publishDigitalProduct } from './publishDigitalProduct.ts';
 import { updateDigitalProduct } from './updateDigitalProduct.ts';
 
-export const digitalProductHandlers = { archiveDigitalProduct, createDigitalProduct, deleteDigitalProduct, getDigitalProduct, listDigitalProducts, publishDigitalProduct, updateDigitalProduct };
+export const digitalProductHandlers = {
+  archiveDigitalProduct,
+  createDigitalProduct,
+  deleteDigitalProduct,
+  getDigitalProduct,
+  listDigitalProducts,
+  publishDigitalProduct,
+  updateDigitalProduct,
+};

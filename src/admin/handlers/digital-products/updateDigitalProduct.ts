@@ -1,7 +1,13 @@
-import type { UpdateDigitalProductData, UpdateDigitalProductResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  UpdateDigitalProductData,
+  UpdateDigitalProductResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateDigitalProduct: OperationHandler<UpdateDigitalProductData, UpdateDigitalProductResponses> = async ({ path, body }, { site, services }) => ({
+export const updateDigitalProduct: OperationHandler<UpdateDigitalProductData, UpdateDigitalProductResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.digitalProducts.update(site, path.id, body),
 });

@@ -1,7 +1,10 @@
 import type { CancelEventData, CancelEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const cancelEvent: OperationHandler<CancelEventData, CancelEventResponses> = async ({ path }, { site, services }) => ({
+export const cancelEvent: OperationHandler<CancelEventData, CancelEventResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.events.cancel(site, path.id),
 });

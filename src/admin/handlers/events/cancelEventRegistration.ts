@@ -1,7 +1,13 @@
-import type { CancelEventRegistrationData, CancelEventRegistrationResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  CancelEventRegistrationData,
+  CancelEventRegistrationResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const cancelEventRegistration: OperationHandler<CancelEventRegistrationData, CancelEventRegistrationResponses> = async ({ path }, { site, services }) => ({
+export const cancelEventRegistration: OperationHandler<
+  CancelEventRegistrationData,
+  CancelEventRegistrationResponses
+> = async ({ path }, { site, services }) => ({
   status: 200,
   body: await services.admin.eventRegistrations.cancel(site, path.id, path.registrationId),
 });

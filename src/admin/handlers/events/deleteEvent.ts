@@ -1,7 +1,10 @@
 import type { DeleteEventData, DeleteEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const deleteEvent: OperationHandler<DeleteEventData, DeleteEventResponses> = async ({ path }, { site, services }) => {
+export const deleteEvent: OperationHandler<DeleteEventData, DeleteEventResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.events.remove(site, path.id);
   return { status: 204, body: undefined };
 };

@@ -11,4 +11,16 @@ import { publishEvent } from './publishEvent.ts';
 import { registerEventAttendee } from './registerEventAttendee.ts';
 import { updateEvent } from './updateEvent.ts';
 
-export const eventHandlers = { cancelEvent, cancelEventRegistration, createEvent, deleteEvent, getEvent, listEventRegistrations, listEvents, markEventAttendance, publishEvent, registerEventAttendee, updateEvent };
+export const eventHandlers = {
+  cancelEvent,
+  cancelEventRegistration,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listEventRegistrations,
+  listEvents,
+  markEventAttendance,
+  publishEvent,
+  registerEventAttendee,
+  updateEvent,
+};

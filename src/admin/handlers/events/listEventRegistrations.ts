@@ -1,7 +1,13 @@
-import type { ListEventRegistrationsData, ListEventRegistrationsResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  ListEventRegistrationsData,
+  ListEventRegistrationsResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const listEventRegistrations: OperationHandler<ListEventRegistrationsData, ListEventRegistrationsResponses> = async ({ path, query }, { site, services }) => ({
+export const listEventRegistrations: OperationHandler<
+  ListEventRegistrationsData,
+  ListEventRegistrationsResponses
+> = async ({ path, query }, { site, services }) => ({
   status: 200,
   body: await services.admin.eventRegistrations.list(site, path.id, query),
 });

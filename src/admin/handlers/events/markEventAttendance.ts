@@ -1,7 +1,13 @@
-import type { MarkEventAttendanceData, MarkEventAttendanceResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  MarkEventAttendanceData,
+  MarkEventAttendanceResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const markEventAttendance: OperationHandler<MarkEventAttendanceData, MarkEventAttendanceResponses> = async ({ path }, { site, services }) => ({
+export const markEventAttendance: OperationHandler<MarkEventAttendanceData, MarkEventAttendanceResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.eventRegistrations.attend(site, path.id, path.registrationId),
 });

@@ -1,7 +1,13 @@
-import type { ListFormSubmissionsData, ListFormSubmissionsResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  ListFormSubmissionsData,
+  ListFormSubmissionsResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const listFormSubmissions: OperationHandler<ListFormSubmissionsData, ListFormSubmissionsResponses> = async ({ path, query }, { site, services }) => ({
+export const listFormSubmissions: OperationHandler<ListFormSubmissionsData, ListFormSubmissionsResponses> = async (
+  { path, query },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.forms.listSubmissions(site, path.id, query),
 });

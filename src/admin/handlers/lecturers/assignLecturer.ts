@@ -1,7 +1,10 @@
 import type { AssignLecturerData, AssignLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const assignLecturer: OperationHandler<AssignLecturerData, AssignLecturerResponses> = async ({ path }, { site, services }) => ({
+export const assignLecturer: OperationHandler<AssignLecturerData, AssignLecturerResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.lecturers.assign(site, path.courseId, path.lecturerId),
 });

@@ -1,7 +1,10 @@
 import type { DeleteLecturerData, DeleteLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const deleteLecturer: OperationHandler<DeleteLecturerData, DeleteLecturerResponses> = async ({ path }, { site, services }) => {
+export const deleteLecturer: OperationHandler<DeleteLecturerData, DeleteLecturerResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.lecturers.remove(site, path.id);
   return { status: 204, body: undefined };
 };

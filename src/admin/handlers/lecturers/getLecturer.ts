@@ -1,7 +1,10 @@
 import type { GetLecturerData, GetLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const getLecturer: OperationHandler<GetLecturerData, GetLecturerResponses> = async ({ path }, { site, services }) => ({
+export const getLecturer: OperationHandler<GetLecturerData, GetLecturerResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.lecturers.get(site, path.id),
 });

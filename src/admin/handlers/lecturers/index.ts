@@ -8,4 +8,13 @@ import { listLecturers } from './listLecturers.ts';
 import { unassignLecturer } from './unassignLecturer.ts';
 import { updateLecturer } from './updateLecturer.ts';
 
-export const lecturerHandlers = { listLecturers, createLecturer, getLecturer, updateLecturer, deleteLecturer, listCourseLecturers, assignLecturer, unassignLecturer };
+export const lecturerHandlers = {
+  listLecturers,
+  createLecturer,
+  getLecturer,
+  updateLecturer,
+  deleteLecturer,
+  listCourseLecturers,
+  assignLecturer,
+  unassignLecturer,
+};

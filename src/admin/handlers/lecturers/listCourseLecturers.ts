@@ -1,7 +1,13 @@
-import type { ListCourseLecturersData, ListCourseLecturersResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  ListCourseLecturersData,
+  ListCourseLecturersResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const listCourseLecturers: OperationHandler<ListCourseLecturersData, ListCourseLecturersResponses> = async ({ path, query }, { site, services }) => ({
+export const listCourseLecturers: OperationHandler<ListCourseLecturersData, ListCourseLecturersResponses> = async (
+  { path, query },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.lecturers.listForCourse(site, path.courseId, query),
 });

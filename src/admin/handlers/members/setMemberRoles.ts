@@ -2,7 +2,10 @@ import type { SetMemberRolesData, SetMemberRolesResponses } from '../../../../ge
 import type { OperationHandler } from '../../../http/handler.ts';
 import { actorOf } from '../../../services/admin/role-changes.ts';
 
-export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async ({ path, body }, context) => ({
+export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async (
+  { path, body },
+  context,
+) => ({
   status: 200,
   body: await context.services.admin.members.setRoles(context.site, path.id, body.roles, actorOf(context)),
 });

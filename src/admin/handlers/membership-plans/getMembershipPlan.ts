@@ -1,7 +1,13 @@
-import type { GetMembershipPlanData, GetMembershipPlanResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  GetMembershipPlanData,
+  GetMembershipPlanResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const getMembershipPlan: OperationHandler<GetMembershipPlanData, GetMembershipPlanResponses> = async ({ path }, { site, services }) => ({
+export const getMembershipPlan: OperationHandler<GetMembershipPlanData, GetMembershipPlanResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.membershipPlans.get(site, path.id),
 });

@@ -5,4 +5,10 @@ import { getMembershipPlan } from './getMembershipPlan.ts';
 import { listMembershipPlans } from './listMembershipPlans.ts';
 import { updateMembershipPlan } from './updateMembershipPlan.ts';
 
-export const membershipPlanHandlers = { listMembershipPlans, createMembershipPlan, getMembershipPlan, updateMembershipPlan, deleteMembershipPlan };
+export const membershipPlanHandlers = {
+  listMembershipPlans,
+  createMembershipPlan,
+  getMembershipPlan,
+  updateMembershipPlan,
+  deleteMembershipPlan,
+};

@@ -1,7 +1,13 @@
-import type { UpdateMembershipPlanData, UpdateMembershipPlanResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  UpdateMembershipPlanData,
+  UpdateMembershipPlanResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateMembershipPlan: OperationHandler<UpdateMembershipPlanData, UpdateMembershipPlanResponses> = async ({ path, body }, { site, services }) => ({
+export const updateMembershipPlan: OperationHandler<UpdateMembershipPlanData, UpdateMembershipPlanResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.membershipPlans.update(site, path.id, body),
 });

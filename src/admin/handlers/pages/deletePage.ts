@@ -1,7 +1,10 @@
 import type { DeletePageData, DeletePageResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const deletePage: OperationHandler<DeletePageData, DeletePageResponses> = async ({ path }, { site, services }) => {
+export const deletePage: OperationHandler<DeletePageData, DeletePageResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.pages.remove(site, path.id);
   return { status: 204, body: undefined };
 };

@@ -1,7 +1,10 @@
 import type { PublishPageData, PublishPageResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const publishPage: OperationHandler<PublishPageData, PublishPageResponses> = async ({ path }, { site, services }) => ({
+export const publishPage: OperationHandler<PublishPageData, PublishPageResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.pages.publish(site, path.id),
 });

@@ -1,7 +1,10 @@
 import type { UpdatePageData, UpdatePageResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updatePage: OperationHandler<UpdatePageData, UpdatePageResponses> = async ({ path, body }, { site, services }) => ({
+export const updatePage: OperationHandler<UpdatePageData, UpdatePageResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.pages.update(site, path.id, body),
 });

@@ -1,7 +1,10 @@
 import type { DeletePostData, DeletePostResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const deletePost: OperationHandler<DeletePostData, DeletePostResponses> = async ({ path }, { site, services }) => {
+export const deletePost: OperationHandler<DeletePostData, DeletePostResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.posts.remove(site, path.id);
   return { status: 204, body: undefined };
 };

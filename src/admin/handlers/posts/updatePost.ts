@@ -1,7 +1,10 @@
 import type { UpdatePostData, UpdatePostResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updatePost: OperationHandler<UpdatePostData, UpdatePostResponses> = async ({ path, body }, { site, services }) => ({
+export const updatePost: OperationHandler<UpdatePostData, UpdatePostResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.posts.update(site, path.id, body),
 });

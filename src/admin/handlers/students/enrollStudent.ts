@@ -2,7 +2,10 @@ import type { EnrollStudentData, EnrollStudentResponses } from '../../../../gene
 import type { OperationHandler } from '../../../http/handler.ts';
 
 // OpenAPI enrollStudent: idempotent, enrolling again returns the existing enrollment: 201 new, 200 existing.
-export const enrollStudent: OperationHandler<EnrollStudentData, EnrollStudentResponses> = async ({ path, body }, { site, services }) => {
+export const enrollStudent: OperationHandler<EnrollStudentData, EnrollStudentResponses> = async (
+  { path, body },
+  { site, services },
+) => {
   const { created, enrollment } = await services.admin.enrollments.enroll(site, path.id, body);
   return created ? { status: 201, body: enrollment } : { status: 200, body: enrollment };
 };

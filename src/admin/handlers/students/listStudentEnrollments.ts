@@ -1,7 +1,13 @@
-import type { ListStudentEnrollmentsData, ListStudentEnrollmentsResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  ListStudentEnrollmentsData,
+  ListStudentEnrollmentsResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const listStudentEnrollments: OperationHandler<ListStudentEnrollmentsData, ListStudentEnrollmentsResponses> = async ({ path, query }, { site, services }) => ({
+export const listStudentEnrollments: OperationHandler<
+  ListStudentEnrollmentsData,
+  ListStudentEnrollmentsResponses
+> = async ({ path, query }, { site, services }) => ({
   status: 200,
   body: await services.admin.enrollments.listForStudent(site, path.id, query),
 });

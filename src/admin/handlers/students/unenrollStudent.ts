@@ -1,7 +1,10 @@
 import type { UnenrollStudentData, UnenrollStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const unenrollStudent: OperationHandler<UnenrollStudentData, UnenrollStudentResponses> = async ({ path }, { site, services }) => {
+export const unenrollStudent: OperationHandler<UnenrollStudentData, UnenrollStudentResponses> = async (
+  { path },
+  { site, services },
+) => {
   await services.admin.enrollments.unenroll(site, path.id);
   return { status: 204, body: undefined };
 };

@@ -1,7 +1,10 @@
 import type { UpdateStudentData, UpdateStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const updateStudent: OperationHandler<UpdateStudentData, UpdateStudentResponses> = async ({ path, body }, { site, services }) => ({
+export const updateStudent: OperationHandler<UpdateStudentData, UpdateStudentResponses> = async (
+  { path, body },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.students.update(site, path.id, body),
 });

@@ -1,7 +1,13 @@
-import type { ChangeSubscriptionPlanData, ChangeSubscriptionPlanResponses } from '../../../../generated/openapi/client/types.gen.ts';
+import type {
+  ChangeSubscriptionPlanData,
+  ChangeSubscriptionPlanResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const changeSubscriptionPlan: OperationHandler<ChangeSubscriptionPlanData, ChangeSubscriptionPlanResponses> = async ({ path, body }, { site, services }) => ({
+export const changeSubscriptionPlan: OperationHandler<
+  ChangeSubscriptionPlanData,
+  ChangeSubscriptionPlanResponses
+> = async ({ path, body }, { site, services }) => ({
   status: 200,
   body: await services.admin.subscriptions.changePlan(site, path.id, body),
 });

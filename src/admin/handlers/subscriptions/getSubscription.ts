@@ -1,7 +1,10 @@
 import type { GetSubscriptionData, GetSubscriptionResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 
-export const getSubscription: OperationHandler<GetSubscriptionData, GetSubscriptionResponses> = async ({ path }, { site, services }) => ({
+export const getSubscription: OperationHandler<GetSubscriptionData, GetSubscriptionResponses> = async (
+  { path },
+  { site, services },
+) => ({
   status: 200,
   body: await services.admin.subscriptions.get(site, path.id),
 });

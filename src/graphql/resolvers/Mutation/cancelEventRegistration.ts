@@ -3,7 +3,11 @@
 import type { MutationResolvers } from '../../../../generated/graphql/types.ts';
 import { requireScope } from '../../errors.ts';
 
-export const cancelEventRegistration: NonNullable<MutationResolvers['cancelEventRegistration']> = (_root, { eventId }, context) => {
+export const cancelEventRegistration: NonNullable<MutationResolvers['cancelEventRegistration']> = (
+  _root,
+  { eventId },
+  context,
+) => {
   requireScope(context, 'account:write');
   return context.services.account.cancelEventRegistration(context.site.id, context.personId, eventId);
 };

@@ -4,7 +4,11 @@
 import type { MutationResolvers } from '../../../../generated/graphql/types.ts';
 import { requireScope } from '../../errors.ts';
 
-export const recordLectureProgress: NonNullable<MutationResolvers['recordLectureProgress']> = async (_root, { input }, context) => {
+export const recordLectureProgress: NonNullable<MutationResolvers['recordLectureProgress']> = async (
+  _root,
+  { input },
+  context,
+) => {
   requireScope(context, 'account:write');
   const enrolledCourse = await context.services.account.recordLectureProgress(context.site.id, context.personId, {
     lectureId: input.lectureId,
