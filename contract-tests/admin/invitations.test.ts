@@ -121,7 +121,7 @@ describe.skipIf(!secondary)(
         password: 'a-long-enough-password',
         name: 'Null\u0000Name',
       });
-      expect(nul.status, 'text the database cannot hold is a 400 page, never a 500 (issue 13 item 10)').toBe(400);
+      expect(nul.status, 'text the database cannot hold is a 400 page, never a 500').toBe(400);
       const joined = await answerInvitation((invited.data as { accept_url: string }).accept_url, {
         decision: 'accept',
         password: 'a-long-enough-password',

@@ -90,7 +90,7 @@ export const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     check: 'authorization-code-grant',
     status: 'FAILURE',
     reason:
-      'the suite sends its authorization request without a scope parameter; this service requires scope (seed spec, Authorization request: scope required) and answers invalid_scope, which RFC 6749 3.3 allows ("fail the request indicating an invalid scope"). The redirect still carries state and iss (RFC 9207), checked by the test.',
+      'the suite sends its authorization request without a scope parameter; this service requires a scope (a request without one is refused here) and answers invalid_scope, which RFC 6749 3.3 allows ("fail the request indicating an invalid scope"). The redirect still carries state and iss (RFC 9207), checked by the test.',
     error: /Authorization error: invalid_scope The scope parameter is required/,
   },
 ];

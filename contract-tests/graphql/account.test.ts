@@ -40,7 +40,7 @@ function expectChallenge(reply: Reply, status: 401 | 403, error: string): void {
 
 const codeOf = (reply: Reply) => reply.body.errors?.[0]?.extensions?.code;
 
-const SEED_SPEC_QUERY =
+const VIEWER_QUERY =
   '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 const RECORD = `mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) {
   enrolledCourse { slug lastWatchedLecture { lectureId positionSeconds } progress { completedLectures totalLectures percent } } } }`;
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 describe('reads (SDL Query.viewer)', () => {
   it("answers the viewer query with the member's own data; viewer.id is UserInfo's sub", async () => {
-    const reply = await post(SEED_SPEC_QUERY, { token: writer });
+    const reply = await post(VIEWER_QUERY, { token: writer });
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toBeUndefined();
     const viewer = reply.body.data!.viewer;
@@ -121,7 +121,7 @@ describe('reads (SDL Query.viewer)', () => {
 
 describe('bearer tokens (RFC 6750 3; /auth.md "Errors")', () => {
   it('answers no token with 401 invalid_token and a resource_metadata pointer (/auth.md "Errors": /account/graphql, no token)', async () => {
-    expectChallenge(await post(SEED_SPEC_QUERY), 401, 'invalid_token');
+    expectChallenge(await post(VIEWER_QUERY), 401, 'invalid_token');
   });
 
   it('answers introspection without a token with 401 too (no anonymous mode)', async () => {

@@ -382,7 +382,9 @@ function graphqlProblems(response: WireResponse, kind: string): string[] {
     return problems;
   }
   if (kind !== 'valid' && kind !== 'operator' && response.status < 400)
-    return [`a request with a ${kind} token was answered ${response.status} (seed spec: no anonymous mode)`];
+    return [
+      `a request with a ${kind} token was answered ${response.status} (/auth.md "What needs no token": the member API is not among them)`,
+    ];
   if (kind === 'operator' && response.status < 400)
     return ['an operator token without account:read was served member data (RFC 6750 3.1: 403 insufficient_scope)'];
   if (type !== 'application/json' && type !== 'application/graphql-response+json')

@@ -1005,7 +1005,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
             if (typeof answer?.client_id !== 'string') problems.push('a 201 without client_id (RFC 7591 3.2.1)');
             if (!vendor && !loopback)
               problems.push(
-                `registered redirect URIs that are not loopback: ${JSON.stringify(uris).slice(0, 120)} (seed spec, Client registration)`,
+                `registered redirect URIs that are not loopback: ${JSON.stringify(uris).slice(0, 120)} (/auth.md "2. Get a client": registration takes loopback redirect URIs only)`,
               );
             if (vendor && answer?.client_id !== CLIENTS.vendorClientId)
               problems.push('the vendor name did not return the vendor integration');
