@@ -1,0 +1,100 @@
+// The layer rules of .dependency-cruiser.cjs bite: each import the README's "Keeping the house" forbids,
+// written into a small tree of its own, is reported under its rule, and the imports it allows are not.
+// (`npm run lint:layers` runs the same configuration over src/ in CI; this proves it can fail.)
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '..');
+const depcruise = path.join(repo, 'node_modules', '.bin', 'depcruise');
+
+/** file -> what it imports (paths relative to the tree's root). */
+const TREE: Record<string, string[]> = {
+  'src/lib/time.ts': [],
+  'src/lib/bad-lib.ts': ['src/services/catalog.ts'],
+  'src/config/config.ts': ['src/lib/time.ts'],
+  'src/db/repositories/courses.ts': ['src/lib/time.ts'],
+  'src/db/bad-db.ts': ['src/services/catalog.ts'],
+  'src/services/catalog.ts': ['src/db/repositories/courses.ts'],
+  'src/services/bad-service.ts': ['src/http/problem.ts'],
+  'src/http/problem.ts': [],
+  'src/admin/handlers/listCourses.ts': ['src/services/catalog.ts'],
+  'src/admin/handlers/badHandler.ts': ['src/db/repositories/courses.ts'],
+  'src/http/handler-map.ts': ['src/admin/handlers/listCourses.ts', 'src/admin/handlers/badHandler.ts'],
+  'src/web/bad-page.ts': ['src/admin/handlers/listCourses.ts'],
+  'src/mcp/cycle-a.ts': ['src/mcp/cycle-b.ts'],
+  'src/mcp/cycle-b.ts': ['src/mcp/cycle-a.ts'],
+};
+
+let root: string;
+let violations: { rule: string; from: string; to: string }[];
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'layer-rules-'));
+  for (const [file, imports] of Object.entries(TREE)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    const lines = imports.map((target, i) => {
+      const relative = path.relative(path.dirname(file), target);
+      return `import * as m${i} from '${relative.startsWith('.') ? relative : `./${relative}`}';\nvoid m${i};`;
+    });
+    writeFileSync(path.join(root, file), `${lines.join('\n')}\nexport const here = ${JSON.stringify(file)};\n`);
+  }
+  copyFileSync(path.join(repo, '.dependency-cruiser.cjs'), path.join(root, '.dependency-cruiser.cjs'));
+  writeFileSync(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'nodenext' } }),
+  );
+  const { stdout } = await run(depcruise, ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    cwd: root,
+  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+  const report = JSON.parse(stdout) as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+  };
+  violations = report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+}, 60_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const rulesOf = (from: string) => new Set(violations.filter((v) => v.from === from).map((v) => v.rule));
+
+describe('layer rules (README "Keeping the house"; DESIGN habits 4, 15)', () => {
+  it('lib/ imports nothing else of src', () => {
+    expect(rulesOf('src/lib/bad-lib.ts')).toContain('lib-is-leaf');
+  });
+
+  it('db/ imports no service', () => {
+    expect(rulesOf('src/db/bad-db.ts')).toContain('db-below-services');
+  });
+
+  it('a service imports no edge', () => {
+    expect(rulesOf('src/services/bad-service.ts')).toContain('services-free-of-edges');
+  });
+
+  it('a handler reaches no repository', () => {
+    expect(rulesOf('src/admin/handlers/badHandler.ts')).toContain('handlers-call-services-not-repositories');
+  });
+
+  it('only the handler map imports handlers', () => {
+    expect(rulesOf('src/web/bad-page.ts')).toContain('handlers-reached-through-handler-maps');
+    expect(rulesOf('src/http/handler-map.ts').size).toBe(0);
+  });
+
+  it('an import cycle is refused', () => {
+    expect(rulesOf('src/mcp/cycle-a.ts')).toContain('no-circular');
+  });
+
+  it('the imports the layers allow are not reported', () => {
+    for (const allowed of [
+      'src/config/config.ts',
+      'src/services/catalog.ts',
+      'src/admin/handlers/listCourses.ts',
+      'src/db/repositories/courses.ts',
+    ]) {
+      expect(rulesOf(allowed).size, allowed).toBe(0);
+    }
+  });
+});
