@@ -60,8 +60,8 @@ export function toolErrorFrom(error: unknown, log: Logger, toolName: string): Ca
   // A service's refusal is something the model can correct: what was refused, and which fields.
   if (error instanceof ServiceError)
     return toolError(withFields(`${REFUSAL[error.kind]}: ${error.detail}`, error.errors));
-  // A problem raised by the HTTP layer the operation tools share (a list's cursor in another sort
-  // order) reads as the REST API said it; a 5xx stays a generic failure.
+  // A problem raised by the HTTP layer the operation tools share (arguments the operation's schema
+  // refuses) reads as the REST API said it; a 5xx stays a generic failure.
   if (error instanceof ProblemError && error.status < 500)
     return toolError(withFields(`${error.title} (${error.status}): ${error.message}`, error.errors));
   log.error({ err: error, tool: toolName }, 'MCP tool failed');
