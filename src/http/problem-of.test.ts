@@ -2,7 +2,7 @@
 // detail; 3.2: the `errors` extension member with JSON Pointers), as the OpenAPI document's
 // responses describe them.
 import { describe, expect, it } from 'vitest';
-import { InvalidCursor } from '../db/pagination/cursor.ts';
+import { decodeCursor, encodeCursor, InvalidCursor } from '../db/pagination/cursor.ts';
 import {
   Conflict,
   Forbidden,
@@ -116,4 +116,26 @@ describe('problemOfInvalidCursor (RFC 9457 3.2: the pointer names the parameter)
       errors: [{ pointer: '/query/cursor', detail: 'not a cursor this API issued; start again without it' }],
     });
   });
+
+  it('every refusal of the codec (forged, or issued for another list or sort) advises starting again once', () => {
+    const issued = encodeCursor({ list: 'courses', sort: '-created_at' }, { v: '2026-01-01T00:00:00.000000Z', id: ID });
+    const refusals = [
+      () => decodeCursor(`${issued}x`, { list: 'courses', sort: '-created_at' }, 'time'),
+      () => decodeCursor(issued, { list: 'coupons', sort: '-created_at' }, 'time'),
+      () => decodeCursor(issued, { list: 'courses', sort: 'title' }, 'text'),
+    ];
+    for (const refuse of refusals) {
+      let error: unknown;
+      try {
+        refuse();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(InvalidCursor);
+      const { detail } = problemOfInvalidCursor(error as InvalidCursor).toJSON(ORIGIN) as { detail: string };
+      expect(detail.split('start again without it')).toHaveLength(2);
+    }
+  });
 });
+
+const ID = '00000000-0000-4000-8000-000000000001';

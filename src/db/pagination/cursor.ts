@@ -46,9 +46,9 @@ export function encodeCursor(binding: CursorBinding, key: Keyset): string {
   return `${payload}.${tagOf(payload)}`;
 }
 
-const NOT_ISSUED =
-  'cursor is not one this API issued (it was changed, forged or has expired with a key change); start again without it';
-const ELSEWHERE = 'cursor belongs to another list or sort order; start again without it';
+// What is wrong, only: each surface adds what to do about it in its own words (http/problem-of.ts).
+const NOT_ISSUED = 'cursor is not one this API issued (it was changed, forged or has expired with a key change)';
+const ELSEWHERE = 'cursor belongs to another list or sort order';
 
 // A cursor's values reach SQL casts (timestamptz, bigint, numeric, text), so each is held to what
 // the database accepts: a value it would refuse is a forged cursor (a 400), never a failed query (a 500).
