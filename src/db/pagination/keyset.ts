@@ -19,9 +19,14 @@ export function columnKey(column: string, kind: KeyKind): SortKey {
   return { expression: sql`${sql.ref(column)}`, kind };
 }
 
-/** A time column as ISO 8601 UTC text with microseconds, e.g. `2026-11-22T09:30:00.123456Z`. */
+/** A time expression as ISO 8601 UTC text with microseconds, e.g. `2026-11-22T09:30:00.123456Z`. */
+function isoMicros(expression: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** A time column as cursor keys carry it (see isoMicros). */
 export function timeText(column: string): RawBuilder<string> {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  return isoMicros(sql`${sql.ref(column)}`);
 }
 
 export type KeysetSql = {
@@ -44,10 +49,7 @@ function typed(value: string | number, kind: KeyKind): RawBuilder<unknown> {
 export function keyset(key: SortKey, idColumn: string, page: { sort: SortSpec; after: Keyset | null }): KeysetSql {
   const direction = sql.raw(page.sort.direction === 'desc' ? 'desc' : 'asc');
   const operator = sql.raw(page.sort.direction === 'desc' ? '<' : '>');
-  const value =
-    key.kind === 'time'
-      ? sql<string>`to_char((${key.expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-      : (key.expression as RawBuilder<string | number>);
+  const value = key.kind === 'time' ? isoMicros(key.expression) : (key.expression as RawBuilder<string | number>);
   const after = page.after
     ? sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${operator} (${typed(page.after.v, key.kind)}, ${page.after.id}::uuid)`
     : null;
