@@ -63,7 +63,8 @@ export function renderError(req: Request, res: Response, error: unknown): void {
     if (errorSurfaceAt(req.method, req.path) === 'oauth') return renderWireError(res, oauthErrorOfServiceError(error));
     return renderProblem(res, problemOfServiceError(error));
   }
-  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error)); // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
+  // OpenAPI `cursor`: a cursor not issued for this list and sort is a 400 pointing at it.
+  if (error instanceof InvalidCursor) return renderProblem(res, problemOfInvalidCursor(error));
   // express.static and other middleware signal "not found" or "bad request" with http-errors.
   // (Bodies the parsers refused are answered by http/body-errors.ts, in the operation's shape.)
   if (isClientHttpError(error)) {
