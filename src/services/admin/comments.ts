@@ -6,8 +6,9 @@ import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/comments.ts';
 import type { CommentRow } from '../../db/repositories/comments.ts';
 import type { CommentableType } from '../../db/schema.ts';
-import { NotFound, InvalidInput } from '../errors.ts';
+import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 
@@ -43,17 +44,10 @@ export function toComment(row: CommentRow) {
   };
 }
 
-/** An empty or inverted date range is a mistake in the request, named by its pointer (400). */
-export function checkDateRange(after: string | undefined, before: string | undefined): void {
-  if (after && before && Date.parse(before) < Date.parse(after)) {
-    throw new InvalidInput([{ pointer: '/query/created_before', detail: 'must not be earlier than created_after' }]);
-  }
-}
-
 export function createCommentAdmin(db: Db) {
   return {
     async list(site: Site, query: CommentQuery) {
-      checkDateRange(query.created_after, query.created_before);
+      checkCreatedRange(query);
       const window = listWindow('comments', query, { created_at: 'time' }, '-created_at');
       const filter = {
         commentableType: query.commentable_type,

@@ -9,7 +9,7 @@ import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
-import { checkDateRange } from './comments.ts';
+import { checkCreatedRange } from '../created-range.ts';
 
 export function toFormSummary(row: FormRow) {
   return {
@@ -69,7 +69,7 @@ export function createFormAdmin(db: Db) {
         sort?: string;
       },
     ) {
-      checkDateRange(query.created_after, query.created_before);
+      checkCreatedRange(query);
       await mustFind(site, formId);
       const window = listWindow('form-submissions', query, { created_at: 'time' }, '-created_at');
       const rows = await repo.listSubmissions(db, site.id, formId, {

@@ -6,6 +6,7 @@ import * as repo from '../../db/repositories/orders.ts';
 import type { OrderItemRow, OrderRow } from '../../db/repositories/orders.ts';
 import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 
@@ -64,6 +65,7 @@ function groupByOrder(items: readonly OrderItemRow[]): Map<string, OrderItemRow[
 export function createOrderAdmin(db: Db) {
   return {
     async list(site: Site, query: OrderListQuery) {
+      checkCreatedRange(query);
       const window = listWindow('orders', query, { created_at: 'time', total: 'integer' }, '-created_at');
       const { limit, sort } = window;
       const rows = await repo.listOrders(db, site.id, {

@@ -2,6 +2,7 @@
 // everywhere): search, joined-at range, sort by joining time or e-mail, keyset cursor.
 import { PEOPLE_SORTS, type PeopleQuery, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import { listWindow, type ListWindow } from '../list-window.ts';
+import { checkCreatedRange } from '../created-range.ts';
 
 export type PeopleListInput = {
   limit?: number;
@@ -14,6 +15,7 @@ export type PeopleListInput = {
 
 /** @param list `students` or `members`: a cursor pages on only the list that issued it */
 export function peopleQueryOf(list: string, input: PeopleListInput): PeopleQuery & ListWindow {
+  checkCreatedRange(input);
   return {
     ...listWindow(list, input, PEOPLE_SORTS, '-created_at'),
     search: input.q,
