@@ -78,7 +78,7 @@ describe('comments (comments:read)', () => {
 
   it('gets one comment', async () => {
     const first = (await listComments({ client, query: { limit: 1 } })).data!.data[0]!;
-    const one = await getComment({ client, path: { id: first.id } });
+    const one = await getComment({ client, path: { comment_id: first.id } });
     expect(one.response.status).toBe(200);
     expect(one.data).toEqual(first);
   });
@@ -102,7 +102,7 @@ describe('comments (comments:read)', () => {
   it.skipIf(!secondary)("another school's comment is 404 and never listed here", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'comments:read', 'owner@second-school.test'));
     const theirs = (await listComments({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const read = await getComment({ client, path: { id: theirs.id } });
+    const read = await getComment({ client, path: { comment_id: theirs.id } });
     expect(read.response.status).toBe(404);
     expect(JSON.stringify(read.error)).not.toContain(theirs.body);
     const filtered = await listComments({ client, query: { commentable_id: theirs.commentable_id } });

@@ -35,8 +35,8 @@ export async function seededStudents(client: Client): Promise<{ student1: string
   const events = await listEvents({ client, query: { q: 'live-qa-react-hooks', limit: 100 } });
   const event = events.data?.data.find((e) => e.slug === 'live-qa-react-hooks');
   if (!event) throw new Error(`seeded event not found (${events.response.status})`);
-  const registrations = (await listEventRegistrations({ client, path: { id: event.id }, query: { limit: 100 } })).data!
-    .data;
+  const registrations = (await listEventRegistrations({ client, path: { event_id: event.id }, query: { limit: 100 } }))
+    .data!.data;
   const idOf = (email: string) => registrations.find((r) => r.person.email === email)?.person.id;
   const [student1, student2] = [idOf('student1@demo-academy.test'), idOf('student2@demo-academy.test')];
   if (!student1 || !student2) throw new Error('seeded registrations of the demo students not found');

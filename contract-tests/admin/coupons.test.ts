@@ -42,7 +42,7 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
       valid_until: '2099-04-30T23:59:59.000Z',
       active: true,
     });
-    expect((await getCoupon({ client, path: { id: data!.id } })).data).toEqual(data);
+    expect((await getCoupon({ client, path: { coupon_id: data!.id } })).data).toEqual(data);
   });
 
   it('creates a fixed-amount coupon with its currency', async () => {
@@ -66,7 +66,7 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
     expect(again.response.status).toBe(409);
     expect(pointersOf(again.error)).toEqual(['/body/code']);
     const other = (await createCoupon({ client, body: { code: `OTHER-${unique()}`, percent_off: 5 } })).data!;
-    const renamed = await updateCoupon({ client, path: { id: other.id }, body: { code: code.toLowerCase() } });
+    const renamed = await updateCoupon({ client, path: { coupon_id: other.id }, body: { code: code.toLowerCase() } });
     expect(renamed.response.status).toBe(409);
   });
 
@@ -102,7 +102,7 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
     ).data!;
     const { data, response } = await updateCoupon({
       client,
-      path: { id: coupon.id },
+      path: { coupon_id: coupon.id },
       body: { amount_off: { amount: 1000, currency: 'EUR' }, active: false },
     });
     expect(response.status).toBe(200);
@@ -116,7 +116,7 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
     });
     const back = await updateCoupon({
       client,
-      path: { id: coupon.id },
+      path: { coupon_id: coupon.id },
       body: { percent_off: 100, max_redemptions: null },
     });
     expect(back.data).toMatchObject({
@@ -145,10 +145,18 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
         body: { code: `WINDOW-${unique()}`, percent_off: 10, valid_until: '2030-01-01T00:00:00Z' },
       })
     ).data!;
-    const late = await updateCoupon({ client, path: { id: coupon.id }, body: { valid_from: '2030-06-01T00:00:00Z' } });
+    const late = await updateCoupon({
+      client,
+      path: { coupon_id: coupon.id },
+      body: { valid_from: '2030-06-01T00:00:00Z' },
+    });
     expect(late.response.status).toBe(422);
     expect(pointersOf(late.error)).toEqual(['/body/valid_from']);
-    const ok = await updateCoupon({ client, path: { id: coupon.id }, body: { valid_from: '2029-06-01T00:00:00Z' } });
+    const ok = await updateCoupon({
+      client,
+      path: { coupon_id: coupon.id },
+      body: { valid_from: '2029-06-01T00:00:00Z' },
+    });
     expect(ok.data).toMatchObject({ valid_from: '2029-06-01T00:00:00.000Z', valid_until: '2030-01-01T00:00:00.000Z' });
   });
 
@@ -170,9 +178,9 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
 
   it('deletes a coupon (204, then 404)', async () => {
     const coupon = (await createCoupon({ client, body: { code: `GONE-${unique()}`, percent_off: 10 } })).data!;
-    expect((await deleteCoupon({ client, path: { id: coupon.id } })).response.status).toBe(204);
-    expect((await getCoupon({ client, path: { id: coupon.id } })).response.status).toBe(404);
-    expect((await deleteCoupon({ client, path: { id: coupon.id } })).response.status).toBe(404);
+    expect((await deleteCoupon({ client, path: { coupon_id: coupon.id } })).response.status).toBe(204);
+    expect((await getCoupon({ client, path: { coupon_id: coupon.id } })).response.status).toBe(404);
+    expect((await deleteCoupon({ client, path: { coupon_id: coupon.id } })).response.status).toBe(404);
   });
 
   it.skipIf(!secondary)(
@@ -180,15 +188,15 @@ describe('coupons (coupons:read, coupons:write; OpenAPI tag Coupons)', () => {
     async () => {
       const other = adminClient(secondary, await operatorToken(secondary, 'coupons:read', ACCOUNTS.secondSchoolOwner));
       const theirs = (await listCoupons({ client: other, query: { code: 'FRUEHBUCHER' } })).data!.data[0]!;
-      const read = await getCoupon({ client, path: { id: theirs.id } });
+      const read = await getCoupon({ client, path: { coupon_id: theirs.id } });
       expect(read.response.status).toBe(404);
       expect(JSON.stringify(read.error)).not.toContain(theirs.code);
-      expect((await updateCoupon({ client, path: { id: theirs.id }, body: { active: false } })).response.status).toBe(
-        404,
-      );
-      expect((await deleteCoupon({ client, path: { id: theirs.id } })).response.status).toBe(404);
+      expect(
+        (await updateCoupon({ client, path: { coupon_id: theirs.id }, body: { active: false } })).response.status,
+      ).toBe(404);
+      expect((await deleteCoupon({ client, path: { coupon_id: theirs.id } })).response.status).toBe(404);
       expect((await listCoupons({ client, query: { code: 'FRUEHBUCHER' } })).data!.data).toEqual([]);
-      expect((await getCoupon({ client: other, path: { id: theirs.id } })).data).toMatchObject({ active: true });
+      expect((await getCoupon({ client: other, path: { coupon_id: theirs.id } })).data).toMatchObject({ active: true });
     },
   );
 });

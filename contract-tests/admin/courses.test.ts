@@ -50,15 +50,15 @@ describe('courses (courses:read, courses:write)', () => {
     const created = (
       await createCourse({ client, body: { title: 'Lifecycle', slug, price: { amount: 1900, currency: 'USD' } } })
     ).data!;
-    const updated = await updateCourse({ client, path: { id: created.id }, body: { subtitle: 'Changed' } });
+    const updated = await updateCourse({ client, path: { course_id: created.id }, body: { subtitle: 'Changed' } });
     expect(updated.data).toMatchObject({ subtitle: 'Changed', title: 'Lifecycle' });
-    const read = await getCourse({ client, path: { id: created.id } });
+    const read = await getCourse({ client, path: { course_id: created.id } });
     expect(read.response.status).toBe(200);
     expect(read.data).toEqual(updated.data);
     // The public catalog knows only published courses, read anonymously (no token).
     const anonymous = adminClient(origin);
     expect((await getCatalogCourse({ client: anonymous, path: { slug } })).response.status).toBe(404);
-    const published = await publishCourse({ client, path: { id: created.id } });
+    const published = await publishCourse({ client, path: { course_id: created.id } });
     expect(published.data).toMatchObject({ status: 'published' });
     const inCatalog = await getCatalogCourse({ client: anonymous, path: { slug } });
     expect(inCatalog.response.status).toBe(200);
@@ -66,11 +66,11 @@ describe('courses (courses:read, courses:write)', () => {
     const search = await listCatalogCourses({ client: anonymous, query: { q: 'Lifecycle', limit: 100 } });
     expect(search.response.status).toBe(200);
     expect(search.data!.data.map((c) => c.slug)).toContain(slug);
-    const archived = await archiveCourse({ client, path: { id: created.id } });
+    const archived = await archiveCourse({ client, path: { course_id: created.id } });
     expect(archived.data).toMatchObject({ status: 'archived' });
     expect((await getCatalogCourse({ client: anonymous, path: { slug } })).response.status).toBe(404);
-    expect((await deleteCourse({ client, path: { id: created.id } })).response.status).toBe(204);
-    expect((await getCourse({ client, path: { id: created.id } })).response.status).toBe(404);
+    expect((await deleteCourse({ client, path: { course_id: created.id } })).response.status).toBe(204);
+    expect((await getCourse({ client, path: { course_id: created.id } })).response.status).toBe(404);
   });
 
   it('a duplicate slug is 409 with a pointer to /body/slug', async () => {
@@ -87,7 +87,7 @@ describe('courses (courses:read, courses:write)', () => {
     const enrolled = (
       await listCourses({ client, query: { status: 'published', q: 'web-development-bootcamp', limit: 100 } })
     ).data!.data.find((c) => c.slug === 'web-development-bootcamp')!;
-    const response = await deleteCourse({ client, path: { id: enrolled.id } });
+    const response = await deleteCourse({ client, path: { course_id: enrolled.id } });
     expect(response.response.status).toBe(409);
   });
 
@@ -101,7 +101,7 @@ describe('courses (courses:read, courses:write)', () => {
   it.skipIf(!secondary)("another school's course is 404, never its data", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'courses:read', 'owner@second-school.test'));
     const theirs = (await listCourses({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await getCourse({ client, path: { id: theirs.id } });
+    const response = await getCourse({ client, path: { course_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.title);
   });

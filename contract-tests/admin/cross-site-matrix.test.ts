@@ -66,35 +66,32 @@ async function foreignIds(token: string): Promise<Ids> {
     return row.id as string;
   };
   return {
-    courses: course.id,
-    courseId: course.id,
-    sectionId: section.id,
-    lectures: section.lectures[0].id,
-    enrollments: enrollments[0]!.id,
-    events: event.id,
-    registrationId: registration.id,
-    students: own(await list('students')).id,
-    members: own(await list('members')).id ?? own(await list('members')).person?.id,
-    lecturers: await first('lecturers'),
-    lecturerId: await first('lecturers'),
-    comments: await first('comments'),
-    coupons: await first('coupons'),
-    'digital-products': await first('digital-products'),
-    forms: await first('forms'),
-    'membership-plans': await first('membership-plans'),
-    orders: await first('orders'),
-    pages: await first('pages'),
-    posts: await first('posts'),
-    subscriptions: await first('subscriptions'),
+    course_id: course.id,
+    section_id: section.id,
+    lecture_id: section.lectures[0].id,
+    enrollment_id: enrollments[0]!.id,
+    event_id: event.id,
+    registration_id: registration.id,
+    // Students and members are people: one person_id names them on both paths.
+    person_id: own(await list('students')).id,
+    lecturer_id: await first('lecturers'),
+    comment_id: await first('comments'),
+    coupon_id: await first('coupons'),
+    digital_product_id: await first('digital-products'),
+    form_id: await first('forms'),
+    membership_plan_id: await first('membership-plans'),
+    order_id: await first('orders'),
+    page_id: await first('pages'),
+    post_id: await first('posts'),
+    subscription_id: await first('subscriptions'),
   };
 }
 
-/** The path with every parameter a foreign id: named ones by name, `{id}` by its collection. */
+/** The path with every parameter a foreign id, by its name (`{course_id}`, `{person_id}`, ...). */
 function foreignPath(path: string, ids: Ids): { url: string; used: string[] } {
   const used: string[] = [];
   const url = path.replace(/\{(\w+)\}/g, (_all, name: string) => {
-    const kind = name === 'id' ? path.split('/')[3]! : name;
-    const id = ids[kind];
+    const id = ids[name];
     if (!id) throw new Error(`no foreign id for ${name} in ${path}`);
     used.push(id);
     return id;
@@ -156,30 +153,32 @@ describe.skipIf(!secondary)(
 
     it("leaves every one of Second School's objects in place (read back at Second School)", async () => {
       const theirs = await operatorToken(secondary, OPERATOR_SCOPES.join(' '), ACCOUNTS.secondSchoolOwner);
-      for (const kind of [
-        'courses',
-        'lectures',
-        'enrollments',
-        'events',
-        'students',
-        'members',
-        'lecturers',
-        'comments',
-        'coupons',
-        'digital-products',
-        'forms',
-        'membership-plans',
-        'orders',
-        'pages',
-        'posts',
-        'subscriptions',
-      ]) {
-        const response = await fetch(`${secondary}/api/v1/${kind}/${ids[kind]}`, {
+      // Each object read back at its own path: the collection and the path parameter naming it.
+      const own: Array<[string, string]> = [
+        ['courses', 'course_id'],
+        ['lectures', 'lecture_id'],
+        ['enrollments', 'enrollment_id'],
+        ['events', 'event_id'],
+        ['students', 'person_id'],
+        ['members', 'person_id'],
+        ['lecturers', 'lecturer_id'],
+        ['comments', 'comment_id'],
+        ['coupons', 'coupon_id'],
+        ['digital-products', 'digital_product_id'],
+        ['forms', 'form_id'],
+        ['membership-plans', 'membership_plan_id'],
+        ['orders', 'order_id'],
+        ['pages', 'page_id'],
+        ['posts', 'post_id'],
+        ['subscriptions', 'subscription_id'],
+      ];
+      for (const [kind, param] of own) {
+        const response = await fetch(`${secondary}/api/v1/${kind}/${ids[param]}`, {
           headers: { authorization: `Bearer ${theirs}` },
         });
         expect(response.status, kind).toBe(200);
       }
-      const section = await fetch(`${secondary}/api/v1/courses/${ids.courseId}/sections/${ids.sectionId}`, {
+      const section = await fetch(`${secondary}/api/v1/courses/${ids.course_id}/sections/${ids.section_id}`, {
         headers: { authorization: `Bearer ${theirs}` },
       });
       expect(section.status).toBe(200);

@@ -15,13 +15,13 @@ export async function courseWithSections(client: Client, sectionTitles: string[]
   const courseId = course.data.id;
   const sections = [];
   for (const title of sectionTitles) {
-    const section = await createSection({ client, path: { courseId }, body: { title } });
+    const section = await createSection({ client, path: { course_id: courseId }, body: { title } });
     if (!section.data) throw new Error(`could not create a section: ${section.response.status}`);
     const lectureIds: string[] = [];
     for (let n = 1; n <= lectures; n++) {
       const lecture = await createLecture({
         client,
-        path: { courseId, sectionId: section.data.id },
+        path: { course_id: courseId, section_id: section.data.id },
         body: { title: `${title} ${n}`, content_type: 'text', content: `<p>${n}</p>` },
       });
       if (!lecture.data) throw new Error(`could not create a lecture: ${lecture.response.status}`);

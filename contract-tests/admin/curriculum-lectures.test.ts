@@ -29,7 +29,9 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
   });
 
   const titles = async (courseId: string, sectionId: string) =>
-    (await getSection({ client, path: { courseId, sectionId } })).data!.lectures.map((l) => `${l.position}:${l.title}`);
+    (await getSection({ client, path: { course_id: courseId, section_id: sectionId } })).data!.lectures.map(
+      (l) => `${l.position}:${l.title}`,
+    );
 
   it('adds a lecture as a draft at the end, or at a position that pushes the rest down', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 2);
@@ -42,11 +44,11 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
       is_free_preview: true,
       position: 1,
     };
-    const created = await createLecture({ client, path: { courseId, sectionId }, body });
+    const created = await createLecture({ client, path: { course_id: courseId, section_id: sectionId }, body });
     expect(created.response.status).toBe(201);
     expect(created.data).toMatchObject({ ...body, status: 'draft', course_id: courseId, section_id: sectionId });
     expect(await titles(courseId, sectionId)).toEqual(['1:Intro video', '2:S 1', '3:S 2']);
-    expect((await getLecture({ client, path: { id: created.data!.id } })).data).toEqual(created.data);
+    expect((await getLecture({ client, path: { lecture_id: created.data!.id } })).data).toEqual(created.data);
   });
 
   it('updates a lecture (publish, rename, change content) and keeps what was left out', async () => {
@@ -54,7 +56,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const id = sections[0]!.lectureIds[0]!;
     const updated = await updateLecture({
       client,
-      path: { id },
+      path: { lecture_id: id },
       body: {
         status: 'published',
         title: 'Renamed',
@@ -76,7 +78,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 1);
     const created = await createLecture({
       client,
-      path: { courseId, sectionId: sections[0]!.id },
+      path: { course_id: courseId, section_id: sections[0]!.id },
       body: { title: 'Bad', content_type: 'video', content: '<p>not a link</p>' },
     });
     expect(created.response.status).toBe(422);
@@ -84,7 +86,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     // The seeded text lecture holds HTML: turning it into a video without new content is 422 too.
     const retyped = await updateLecture({
       client,
-      path: { id: sections[0]!.lectureIds[0]! },
+      path: { lecture_id: sections[0]!.lectureIds[0]! },
       body: { content_type: 'video' },
     });
     expect(retyped.response.status).toBe(422);
@@ -96,20 +98,20 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const [a, b, c] = sections[0]!.lectureIds as [string, string, string];
     const reordered = await reorderLectures({
       client,
-      path: { courseId, sectionId: sections[0]!.id },
+      path: { course_id: courseId, section_id: sections[0]!.id },
       body: { lecture_ids: [c, a, b] },
     });
     expect(reordered.response.status).toBe(200);
     expect(reordered.data!.lectures.map((l) => `${l.position}:${l.title}`)).toEqual(['1:S 3', '2:S 1', '3:S 2']);
     const again = await reorderLectures({
       client,
-      path: { courseId, sectionId: sections[0]!.id },
+      path: { course_id: courseId, section_id: sections[0]!.id },
       body: { lecture_ids: [c, a, b] },
     });
     expect(again.data).toEqual(reordered.data);
     const partial = await reorderLectures({
       client,
-      path: { courseId, sectionId: sections[0]!.id },
+      path: { course_id: courseId, section_id: sections[0]!.id },
       body: { lecture_ids: [c, a] },
     });
     expect(partial.response.status).toBe(422);
@@ -121,7 +123,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const [from, to] = sections as [(typeof sections)[0], (typeof sections)[0]];
     const moved = await moveLecture({
       client,
-      path: { id: from.lectureIds[0]! },
+      path: { lecture_id: from.lectureIds[0]! },
       body: { section_id: to.id, position: 1 },
     });
     expect(moved.response.status).toBe(200);
@@ -130,11 +132,11 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     expect(await titles(courseId, to.id)).toEqual(['1:A 1', '2:B 1', '3:B 2']);
     const again = await moveLecture({
       client,
-      path: { id: from.lectureIds[0]! },
+      path: { lecture_id: from.lectureIds[0]! },
       body: { section_id: to.id, position: 1 },
     });
     expect(again.data).toMatchObject({ section_id: to.id, position: 1 });
-    const toEnd = await moveLecture({ client, path: { id: from.lectureIds[0]! }, body: { section_id: to.id } });
+    const toEnd = await moveLecture({ client, path: { lecture_id: from.lectureIds[0]! }, body: { section_id: to.id } });
     expect(toEnd.data!.position).toBe(3);
     expect(await titles(courseId, to.id)).toEqual(['1:B 1', '2:B 2', '3:A 1']);
   });
@@ -144,7 +146,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
     const other = await courseWithSections(client, ['B']);
     const response = await moveLecture({
       client,
-      path: { id: mine.sections[0]!.lectureIds[0]! },
+      path: { lecture_id: mine.sections[0]!.lectureIds[0]! },
       body: { section_id: other.sections[0]!.id },
     });
     expect(response.response.status).toBe(422);
@@ -153,19 +155,21 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
 
   it('deletes a lecture and closes the gap; a lecture with student progress is 409 (deleting something in use)', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S'], 3);
-    expect((await deleteLecture({ client, path: { id: sections[0]!.lectureIds[0]! } })).response.status).toBe(204);
+    expect((await deleteLecture({ client, path: { lecture_id: sections[0]!.lectureIds[0]! } })).response.status).toBe(
+      204,
+    );
     expect(await titles(courseId, sections[0]!.id)).toEqual(['1:S 2', '2:S 3']);
-    expect((await getLecture({ client, path: { id: sections[0]!.lectureIds[0]! } })).response.status).toBe(404);
+    expect((await getLecture({ client, path: { lecture_id: sections[0]!.lectureIds[0]! } })).response.status).toBe(404);
     const seeded = await seededCourse(client, 'web-development-bootcamp');
-    const started = (await listSections({ client, path: { courseId: seeded.id } })).data!.data[0]!.lectures[0]!;
-    const refused = await deleteLecture({ client, path: { id: started.id } });
+    const started = (await listSections({ client, path: { course_id: seeded.id } })).data!.data[0]!.lectures[0]!;
+    const refused = await deleteLecture({ client, path: { lecture_id: started.id } });
     expect(refused.response.status).toBe(409);
-    expect((await getLecture({ client, path: { id: started.id } })).response.status).toBe(200);
+    expect((await getLecture({ client, path: { lecture_id: started.id } })).response.status).toBe(200);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
     const { courseId, sections } = await courseWithSections(client, ['S']);
-    const path = { courseId, sectionId: sections[0]!.id };
+    const path = { course_id: courseId, section_id: sections[0]!.id };
     const type = await createLecture({ client, path, body: { title: 'x', content_type: 'slides' } as never });
     expect(type.response.status).toBe(400);
     expect(pointersOf(type.error)).toEqual(['/body/content_type']);
@@ -175,7 +179,7 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
       body: { title: 'x', content_type: 'text', duration_seconds: -1 },
     });
     expect(pointersOf(duration.error)).toEqual(['/body/duration_seconds']);
-    const move = await moveLecture({ client, path: { id: courseId }, body: {} as never });
+    const move = await moveLecture({ client, path: { lecture_id: courseId }, body: {} as never });
     expect(move.response.status).toBe(400);
     expect(pointersOf(move.error)).toContain('/body/section_id');
   });
@@ -186,14 +190,15 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
       await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'),
     );
     const theirCourse = (await listCourses({ client: other, query: { status: 'published', limit: 1 } })).data!.data[0]!;
-    const theirLecture = (await listSections({ client: other, path: { courseId: theirCourse.id } })).data!.data[0]!
+    const theirLecture = (await listSections({ client: other, path: { course_id: theirCourse.id } })).data!.data[0]!
       .lectures[0]!;
-    const read = await getLecture({ client, path: { id: theirLecture.id } });
+    const read = await getLecture({ client, path: { lecture_id: theirLecture.id } });
     expect(read.response.status).toBe(404);
     expect(JSON.stringify(read.error)).not.toContain(theirLecture.title);
     expect(
-      (await updateLecture({ client, path: { id: theirLecture.id }, body: { title: 'Hijacked' } })).response.status,
+      (await updateLecture({ client, path: { lecture_id: theirLecture.id }, body: { title: 'Hijacked' } })).response
+        .status,
     ).toBe(404);
-    expect((await deleteLecture({ client, path: { id: theirLecture.id } })).response.status).toBe(404);
+    expect((await deleteLecture({ client, path: { lecture_id: theirLecture.id } })).response.status).toBe(404);
   });
 });

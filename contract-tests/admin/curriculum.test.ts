@@ -30,7 +30,7 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
 
   it('lists the curriculum tree: sections in order with their lectures and private content (OpenAPI listSections)', async () => {
     const course = await seededCourse(client, 'web-development-bootcamp');
-    const { data, response } = await listSections({ client, path: { courseId: course.id } });
+    const { data, response } = await listSections({ client, path: { course_id: course.id } });
     expect(response.status).toBe(200);
     expect(data!.next_cursor).toBeNull();
     expect(data!.data.map((s) => [s.title, s.position])).toEqual([
@@ -52,7 +52,7 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
   it('pages the tree by section with limit and next_cursor (OpenAPI parameters Limit and Cursor)', async () => {
     const { courseId } = await courseWithSections(client, ['One', 'Two', 'Three']);
     const pages = await allPages((cursor) =>
-      listSections({ client, path: { courseId }, query: { limit: 2, ...(cursor ? { cursor } : {}) } }),
+      listSections({ client, path: { course_id: courseId }, query: { limit: 2, ...(cursor ? { cursor } : {}) } }),
     );
     expect(pages.map((p) => p.map((s) => s.title))).toEqual([['One', 'Two'], ['Three']]);
   });
@@ -61,7 +61,7 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
     const { courseId, sections } = await courseWithSections(client, ['A', 'B']);
     const first = await createSection({
       client,
-      path: { courseId },
+      path: { course_id: courseId },
       body: { title: 'Intro', description: 'Start here', position: 1 },
     });
     expect(first.response.status).toBe(201);
@@ -72,17 +72,19 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
       lectures: [],
       course_id: courseId,
     });
-    const last = await createSection({ client, path: { courseId }, body: { title: 'Outro', position: 99 } });
+    const last = await createSection({ client, path: { course_id: courseId }, body: { title: 'Outro', position: 99 } });
     expect(last.data!.position).toBe(4);
-    const tree = (await listSections({ client, path: { courseId } })).data!.data;
+    const tree = (await listSections({ client, path: { course_id: courseId } })).data!.data;
     expect(tree.map((s) => `${s.position}:${s.title}`)).toEqual(['1:Intro', '2:A', '3:B', '4:Outro']);
     const renamed = await updateSection({
       client,
-      path: { courseId, sectionId: sections[0]!.id },
+      path: { course_id: courseId, section_id: sections[0]!.id },
       body: { title: 'Alpha', description: null },
     });
     expect(renamed.data).toMatchObject({ title: 'Alpha', description: null, position: 2 });
-    expect((await getSection({ client, path: { courseId, sectionId: sections[0]!.id } })).data).toMatchObject({
+    expect(
+      (await getSection({ client, path: { course_id: courseId, section_id: sections[0]!.id } })).data,
+    ).toMatchObject({
       title: 'Alpha',
     });
   });
@@ -90,32 +92,36 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
   it('reorders sections from the full list of ids; repeating it changes nothing (PUT is idempotent)', async () => {
     const { courseId, sections } = await courseWithSections(client, ['A', 'B', 'C'], 1);
     const order = [sections[2]!.id, sections[0]!.id, sections[1]!.id];
-    const first = await reorderSections({ client, path: { courseId }, body: { section_ids: order } });
+    const first = await reorderSections({ client, path: { course_id: courseId }, body: { section_ids: order } });
     expect(first.response.status).toBe(200);
     expect(first.data!.data.map((s) => `${s.position}:${s.title}:${s.lectures.length}`)).toEqual([
       '1:C:1',
       '2:A:1',
       '3:B:1',
     ]);
-    const again = await reorderSections({ client, path: { courseId }, body: { section_ids: order } });
+    const again = await reorderSections({ client, path: { course_id: courseId }, body: { section_ids: order } });
     expect(again.data!.data.map((s) => s.id)).toEqual(order);
   });
 
   it('a reorder that leaves out a section or names a foreign id is 422 pointing at /body/section_ids', async () => {
     const { courseId, sections } = await courseWithSections(client, ['A', 'B']);
     const other = await courseWithSections(client, ['X']);
-    const missing = await reorderSections({ client, path: { courseId }, body: { section_ids: [sections[1]!.id] } });
+    const missing = await reorderSections({
+      client,
+      path: { course_id: courseId },
+      body: { section_ids: [sections[1]!.id] },
+    });
     expect(missing.response.status).toBe(422);
     expect(pointersOf(missing.error)).toEqual(['/body/section_ids']);
     const foreign = await reorderSections({
       client,
-      path: { courseId },
+      path: { course_id: courseId },
       body: { section_ids: [sections[1]!.id, sections[0]!.id, other.sections[0]!.id] },
     });
     expect(foreign.response.status).toBe(422);
     const duplicate = await reorderSections({
       client,
-      path: { courseId },
+      path: { course_id: courseId },
       body: { section_ids: [sections[0]!.id, sections[0]!.id] },
     });
     expect(duplicate.response.status).toBe(400);
@@ -124,39 +130,48 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
 
   it('deletes an empty section and closes the gap; a section with lectures is 409 (deleting something in use)', async () => {
     const { courseId, sections } = await courseWithSections(client, ['A', 'B', 'C'], 1);
-    const busy = await deleteSection({ client, path: { courseId, sectionId: sections[0]!.id } });
+    const busy = await deleteSection({ client, path: { course_id: courseId, section_id: sections[0]!.id } });
     expect(busy.response.status).toBe(409);
-    expect((await deleteLecture({ client, path: { id: sections[0]!.lectureIds[0]! } })).response.status).toBe(204);
-    expect((await deleteSection({ client, path: { courseId, sectionId: sections[0]!.id } })).response.status).toBe(204);
-    const tree = (await listSections({ client, path: { courseId } })).data!.data;
+    expect((await deleteLecture({ client, path: { lecture_id: sections[0]!.lectureIds[0]! } })).response.status).toBe(
+      204,
+    );
+    expect(
+      (await deleteSection({ client, path: { course_id: courseId, section_id: sections[0]!.id } })).response.status,
+    ).toBe(204);
+    const tree = (await listSections({ client, path: { course_id: courseId } })).data!.data;
     expect(tree.map((s) => `${s.position}:${s.title}`)).toEqual(['1:B', '2:C']);
-    expect((await getSection({ client, path: { courseId, sectionId: sections[0]!.id } })).response.status).toBe(404);
+    expect(
+      (await getSection({ client, path: { course_id: courseId, section_id: sections[0]!.id } })).response.status,
+    ).toBe(404);
   });
 
   it('a section of another course of the school is 404 under this course', async () => {
     const mine = await courseWithSections(client, ['A']);
     const other = await courseWithSections(client, ['B']);
-    const response = await getSection({ client, path: { courseId: mine.courseId, sectionId: other.sections[0]!.id } });
+    const response = await getSection({
+      client,
+      path: { course_id: mine.courseId, section_id: other.sections[0]!.id },
+    });
     expect(response.response.status).toBe(404);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
     const { courseId } = await courseWithSections(client, []);
-    const empty = await createSection({ client, path: { courseId }, body: { title: '' } });
+    const empty = await createSection({ client, path: { course_id: courseId }, body: { title: '' } });
     expect(empty.response.status).toBe(400);
     expect(pointersOf(empty.error)).toEqual(['/body/title']);
-    const zero = await createSection({ client, path: { courseId }, body: { title: 'Zero', position: 0 } });
+    const zero = await createSection({ client, path: { course_id: courseId }, body: { title: 'Zero', position: 0 } });
     expect(pointersOf(zero.error)).toEqual(['/body/position']);
     const extra = await updateSection({
       client,
-      path: { courseId, sectionId: courseId },
+      path: { course_id: courseId, section_id: courseId },
       body: { position: 2 } as never,
     });
     expect(extra.response.status).toBe(400);
     expect(pointersOf(extra.error)).toContain('/body/position');
-    const badId = await listSections({ client, path: { courseId: 'not-a-uuid' } });
+    const badId = await listSections({ client, path: { course_id: 'not-a-uuid' } });
     expect(badId.response.status).toBe(400);
-    expect(pointersOf(badId.error)).toContain('/path/courseId');
+    expect(pointersOf(badId.error)).toContain('/path/course_id');
   });
 
   it.skipIf(!secondary)("another school's course and sections are 404, never their data", async () => {
@@ -165,13 +180,13 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
       await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'),
     );
     const theirs = (await listCourses({ client: other, query: { status: 'published', limit: 1 } })).data!.data[0]!;
-    const section = (await listSections({ client: other, path: { courseId: theirs.id } })).data!.data[0]!;
-    const list = await listSections({ client, path: { courseId: theirs.id } });
+    const section = (await listSections({ client: other, path: { course_id: theirs.id } })).data!.data[0]!;
+    const list = await listSections({ client, path: { course_id: theirs.id } });
     expect(list.response.status).toBe(404);
-    const one = await getSection({ client, path: { courseId: theirs.id, sectionId: section.id } });
+    const one = await getSection({ client, path: { course_id: theirs.id, section_id: section.id } });
     expect(one.response.status).toBe(404);
     expect(JSON.stringify(one.error)).not.toContain(section.title);
-    const write = await createSection({ client, path: { courseId: theirs.id }, body: { title: 'Intruder' } });
+    const write = await createSection({ client, path: { course_id: theirs.id }, body: { title: 'Intruder' } });
     expect(write.response.status).toBe(404);
   });
 });

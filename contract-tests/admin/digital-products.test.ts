@@ -65,22 +65,38 @@ describe('digital products (digital_products:read, digital_products:write)', () 
         body: { name: `Bundle ${randomUUID()}`, price: { amount: 1200, currency: 'USD' } },
       })
     ).data!;
-    const bare = await sdk.publishDigitalProduct({ client, path: { id: product.id } });
+    const bare = await sdk.publishDigitalProduct({ client, path: { digital_product_id: product.id } });
     expect(bare.response.status).toBe(422);
-    await sdk.updateDigitalProduct({ client, path: { id: product.id }, body: { file_id: pdf.id } });
-    expect((await sdk.publishDigitalProduct({ client, path: { id: product.id } })).data!.status).toBe('published');
-    expect((await sdk.publishDigitalProduct({ client, path: { id: product.id } })).response.status).toBe(200);
-    const detach = await sdk.updateDigitalProduct({ client, path: { id: product.id }, body: { file_id: null } });
+    await sdk.updateDigitalProduct({ client, path: { digital_product_id: product.id }, body: { file_id: pdf.id } });
+    expect((await sdk.publishDigitalProduct({ client, path: { digital_product_id: product.id } })).data!.status).toBe(
+      'published',
+    );
+    expect(
+      (await sdk.publishDigitalProduct({ client, path: { digital_product_id: product.id } })).response.status,
+    ).toBe(200);
+    const detach = await sdk.updateDigitalProduct({
+      client,
+      path: { digital_product_id: product.id },
+      body: { file_id: null },
+    });
     expect(detach.response.status).toBe(422);
     expect(pointersOf(detach.error)).toEqual(['/body/file_id']);
-    expect((await sdk.archiveDigitalProduct({ client, path: { id: product.id } })).data!.status).toBe('archived');
-    expect((await sdk.getDigitalProduct({ client, path: { id: product.id } })).data!.status).toBe('archived');
-    expect((await sdk.deleteDigitalProduct({ client, path: { id: product.id } })).response.status).toBe(204);
+    expect((await sdk.archiveDigitalProduct({ client, path: { digital_product_id: product.id } })).data!.status).toBe(
+      'archived',
+    );
+    expect((await sdk.getDigitalProduct({ client, path: { digital_product_id: product.id } })).data!.status).toBe(
+      'archived',
+    );
+    expect((await sdk.deleteDigitalProduct({ client, path: { digital_product_id: product.id } })).response.status).toBe(
+      204,
+    );
   });
 
   it('a product on an order cannot be deleted (409, archive instead); a duplicate slug is 409', async () => {
     const sold = (await sdk.listDigitalProducts({ client, query: { q: 'web-dev-cheat-sheets' } })).data!.data[0]!;
-    expect((await sdk.deleteDigitalProduct({ client, path: { id: sold.id } })).response.status).toBe(409);
+    expect((await sdk.deleteDigitalProduct({ client, path: { digital_product_id: sold.id } })).response.status).toBe(
+      409,
+    );
     const twin = await sdk.createDigitalProduct({ client, body: { name: 'Twin', slug: 'web-dev-cheat-sheets' } });
     expect(twin.response.status).toBe(409);
     expect(pointersOf(twin.error)).toEqual(['/body/slug']);
@@ -104,7 +120,7 @@ describe('digital products (digital_products:read, digital_products:write)', () 
       await operatorToken(secondary, 'digital_products:read storage:write', ACCOUNTS.secondSchoolOwner),
     );
     const theirs = (await sdk.listDigitalProducts({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await sdk.getDigitalProduct({ client, path: { id: theirs.id } });
+    const response = await sdk.getDigitalProduct({ client, path: { digital_product_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.name);
     const theirFile = await uploadedImage(other, 'cover.png');

@@ -51,7 +51,7 @@ describe('events (events:read, events:write)', () => {
       price: { amount: 1500, currency: 'USD' },
     });
     expect(data!.slug).toMatch(/^ink-wash-night/);
-    expect((await sdk.getEvent({ client, path: { id: data!.id } })).data).toEqual(data);
+    expect((await sdk.getEvent({ client, path: { event_id: data!.id } })).data).toEqual(data);
   });
 
   it('lists soonest first, pages with next_cursor, and filters by status, start range and text', async () => {
@@ -74,15 +74,15 @@ describe('events (events:read, events:write)', () => {
     const event = await newEvent();
     const updated = await sdk.updateEvent({
       client,
-      path: { id: event.id },
+      path: { event_id: event.id },
       body: { location: 'Studio 2', timezone: 'Europe/Berlin' },
     });
     expect(updated.data).toMatchObject({ location: 'Studio 2', timezone: 'Europe/Berlin', title: event.title });
-    expect((await sdk.publishEvent({ client, path: { id: event.id } })).data!.status).toBe('published');
-    expect((await sdk.publishEvent({ client, path: { id: event.id } })).response.status).toBe(200);
-    expect((await sdk.cancelEvent({ client, path: { id: event.id } })).data!.status).toBe('cancelled');
-    expect((await sdk.cancelEvent({ client, path: { id: event.id } })).data!.status).toBe('cancelled');
-    expect((await sdk.publishEvent({ client, path: { id: event.id } })).response.status).toBe(422);
+    expect((await sdk.publishEvent({ client, path: { event_id: event.id } })).data!.status).toBe('published');
+    expect((await sdk.publishEvent({ client, path: { event_id: event.id } })).response.status).toBe(200);
+    expect((await sdk.cancelEvent({ client, path: { event_id: event.id } })).data!.status).toBe('cancelled');
+    expect((await sdk.cancelEvent({ client, path: { event_id: event.id } })).data!.status).toBe('cancelled');
+    expect((await sdk.publishEvent({ client, path: { event_id: event.id } })).response.status).toBe(422);
   });
 
   it('an end before the start, or an unknown time zone, is 422 with a pointer', async () => {
@@ -93,16 +93,20 @@ describe('events (events:read, events:write)', () => {
     expect(early.response.status).toBe(422);
     expect(pointersOf(early.error)).toEqual(['/body/ends_at']);
     const event = await newEvent();
-    const moved = await sdk.updateEvent({ client, path: { id: event.id }, body: { starts_at: inDays(5) } });
+    const moved = await sdk.updateEvent({ client, path: { event_id: event.id }, body: { starts_at: inDays(5) } });
     expect(pointersOf(moved.error)).toEqual(['/body/ends_at']);
-    const zone = await sdk.updateEvent({ client, path: { id: event.id }, body: { timezone: 'Atlantis/Capital' } });
+    const zone = await sdk.updateEvent({
+      client,
+      path: { event_id: event.id },
+      body: { timezone: 'Atlantis/Capital' },
+    });
     expect(zone.response.status).toBe(422);
     expect(pointersOf(zone.error)).toEqual(['/body/timezone']);
   });
 
   it('registers idempotently, enforces capacity (409), frees a seat on cancel, and checks people in', async () => {
     const event = await newEvent({ capacity: 1 });
-    const path = { id: event.id };
+    const path = { event_id: event.id };
     const first = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student1 } });
     expect(first.response.status).toBe(201);
     expect(first.data).toMatchObject({
@@ -118,25 +122,28 @@ describe('events (events:read, events:write)', () => {
 
     const cancelled = await sdk.cancelEventRegistration({
       client,
-      path: { id: event.id, registrationId: first.data!.id },
+      path: { event_id: event.id, registration_id: first.data!.id },
     });
     expect(cancelled.data).toMatchObject({ status: 'cancelled' });
     expect(cancelled.data!.cancelled_at).toBeTypeOf('string');
     const second = await sdk.registerEventAttendee({ client, path, body: { person_id: people.student2 } });
     expect(second.response.status).toBe(201);
-    const attended = await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: second.data!.id } });
+    const attended = await sdk.markEventAttendance({
+      client,
+      path: { event_id: event.id, registration_id: second.data!.id },
+    });
     expect(attended.data!.status).toBe('attended');
     expect(
-      (await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: second.data!.id } })).response
-        .status,
+      (await sdk.markEventAttendance({ client, path: { event_id: event.id, registration_id: second.data!.id } }))
+        .response.status,
     ).toBe(200);
     expect(
-      (await sdk.cancelEventRegistration({ client, path: { id: event.id, registrationId: second.data!.id } })).response
-        .status,
+      (await sdk.cancelEventRegistration({ client, path: { event_id: event.id, registration_id: second.data!.id } }))
+        .response.status,
     ).toBe(422);
     expect(
-      (await sdk.markEventAttendance({ client, path: { id: event.id, registrationId: first.data!.id } })).response
-        .status,
+      (await sdk.markEventAttendance({ client, path: { event_id: event.id, registration_id: first.data!.id } }))
+        .response.status,
     ).toBe(422);
 
     expect((await sdk.getEvent({ client, path })).data).toMatchObject({
@@ -155,10 +162,10 @@ describe('events (events:read, events:write)', () => {
 
   it('lists registrations oldest first, filtered by status', async () => {
     const event = await newEvent();
-    const path = { id: event.id };
+    const path = { event_id: event.id };
     const a = (await sdk.registerEventAttendee({ client, path, body: { person_id: people.student1 } })).data!;
     await sdk.registerEventAttendee({ client, path, body: { person_id: people.student2 } });
-    await sdk.cancelEventRegistration({ client, path: { id: event.id, registrationId: a.id } });
+    await sdk.cancelEventRegistration({ client, path: { event_id: event.id, registration_id: a.id } });
     const all = await sdk.listEventRegistrations({ client, path, query: { limit: 1 } });
     expect(all.response.status).toBe(200);
     expect(all.data!.data[0]!.person.id).toBe(people.student1);
@@ -176,25 +183,25 @@ describe('events (events:read, events:write)', () => {
     const event = await newEvent();
     const stranger = await sdk.registerEventAttendee({
       client,
-      path: { id: event.id },
+      path: { event_id: event.id },
       body: { person_id: randomUUID() },
     });
     expect(stranger.response.status).toBe(422);
     expect(pointersOf(stranger.error)).toEqual(['/body/person_id']);
-    await sdk.cancelEvent({ client, path: { id: event.id } });
+    await sdk.cancelEvent({ client, path: { event_id: event.id } });
     expect(
-      (await sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: people.student1 } }))
+      (await sdk.registerEventAttendee({ client, path: { event_id: event.id }, body: { person_id: people.student1 } }))
         .response.status,
     ).toBe(422);
   });
 
   it('deletes an event nobody registered for; one with registrations is 409 (cancel instead)', async () => {
     const empty = await newEvent();
-    expect((await sdk.deleteEvent({ client, path: { id: empty.id } })).response.status).toBe(204);
-    expect((await sdk.getEvent({ client, path: { id: empty.id } })).response.status).toBe(404);
+    expect((await sdk.deleteEvent({ client, path: { event_id: empty.id } })).response.status).toBe(204);
+    expect((await sdk.getEvent({ client, path: { event_id: empty.id } })).response.status).toBe(404);
     const busy = await newEvent();
-    await sdk.registerEventAttendee({ client, path: { id: busy.id }, body: { person_id: people.student1 } });
-    expect((await sdk.deleteEvent({ client, path: { id: busy.id } })).response.status).toBe(409);
+    await sdk.registerEventAttendee({ client, path: { event_id: busy.id }, body: { person_id: people.student1 } });
+    expect((await sdk.deleteEvent({ client, path: { event_id: busy.id } })).response.status).toBe(409);
   });
 
   // The course lookup used to run on the service's outer handle inside update()'s own transaction:
@@ -203,7 +210,7 @@ describe('events (events:read, events:write)', () => {
     const courses = adminClient(origin, await operatorToken(origin, 'courses:read'));
     const [course, other] = (await sdk.listCourses({ client: courses, query: { limit: 2 } })).data!.data;
     const event = await newEvent();
-    const path = { id: event.id };
+    const path = { event_id: event.id };
     const signal = () => AbortSignal.timeout(10_000);
     const linked = await sdk.updateEvent({ client, path, body: { course_id: course!.id }, signal: signal() });
     expect(linked.response?.status, 'answered within 10 s').toBe(200);
@@ -237,19 +244,19 @@ describe('events (events:read, events:write)', () => {
     const invalid = await sdk.createEvent({ client, body: { title: 'x', starts_at: 'tomorrow', ends_at: inDays(1) } });
     expect(invalid.response.status).toBe(400);
     expect(pointersOf(invalid.error)).toEqual(['/body/starts_at']);
-    const bad = await sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: 'me' } });
+    const bad = await sdk.registerEventAttendee({ client, path: { event_id: event.id }, body: { person_id: 'me' } });
     expect(pointersOf(bad.error)).toEqual(['/body/person_id']);
   });
 
   it.skipIf(!secondary)("another school's event and registrations are 404, never their data", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'events:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await sdk.listEvents({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await sdk.getEvent({ client, path: { id: theirs.id } });
+    const response = await sdk.getEvent({ client, path: { event_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.title);
-    expect((await sdk.listEventRegistrations({ client, path: { id: theirs.id } })).response.status).toBe(404);
+    expect((await sdk.listEventRegistrations({ client, path: { event_id: theirs.id } })).response.status).toBe(404);
     expect(
-      (await sdk.registerEventAttendee({ client, path: { id: theirs.id }, body: { person_id: people.student1 } }))
+      (await sdk.registerEventAttendee({ client, path: { event_id: theirs.id }, body: { person_id: people.student1 } }))
         .response.status,
     ).toBe(404);
   });

@@ -33,7 +33,7 @@ describe('forms (forms:read)', () => {
   });
 
   it('gets a form with its fields in order', async () => {
-    const { data, response } = await getForm({ client, path: { id: contactId } });
+    const { data, response } = await getForm({ client, path: { form_id: contactId } });
     expect(response.status).toBe(200);
     expect(data!.fields).toEqual([
       { name: 'name', label: 'Your name', type: 'text', required: true },
@@ -43,13 +43,13 @@ describe('forms (forms:read)', () => {
   });
 
   it("lists a form's submissions newest first, one page at a time without skipping any (OpenAPI parameter Cursor)", async () => {
-    const all = await listFormSubmissions({ client, path: { id: contactId } });
+    const all = await listFormSubmissions({ client, path: { form_id: contactId } });
     expect(all.response.status).toBe(200);
     expect(all.data!.data).toHaveLength(2);
     const times = all.data!.data.map((s) => Date.parse(s.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const pages = await allPages((cursor) =>
-      listFormSubmissions({ client, path: { id: contactId }, query: { limit: 1, ...(cursor ? { cursor } : {}) } }),
+      listFormSubmissions({ client, path: { form_id: contactId }, query: { limit: 1, ...(cursor ? { cursor } : {}) } }),
     );
     expect(pages.flat().map((s) => s.id)).toEqual(all.data!.data.map((s) => s.id));
     const messages = all.data!.data.map((s) => (s.data as { message?: string }).message);
@@ -59,18 +59,18 @@ describe('forms (forms:read)', () => {
   });
 
   it('filters submissions by person and date range', async () => {
-    const signedIn = (await listFormSubmissions({ client, path: { id: contactId } })).data!.data.find(
+    const signedIn = (await listFormSubmissions({ client, path: { form_id: contactId } })).data!.data.find(
       (s) => s.person_id !== null,
     )!;
     const mine = await listFormSubmissions({
       client,
-      path: { id: contactId },
+      path: { form_id: contactId },
       query: { person_id: signedIn.person_id! },
     });
     expect(mine.data!.data.map((s) => s.id)).toEqual([signedIn.id]);
     const later = await listFormSubmissions({
       client,
-      path: { id: contactId },
+      path: { form_id: contactId },
       query: { created_after: new Date(Date.now() + 60_000).toISOString() },
     });
     expect(later.data!.data).toEqual([]);
@@ -80,19 +80,19 @@ describe('forms (forms:read)', () => {
     const limit = await listForms({ client, query: { limit: 101 } });
     expect(limit.response.status).toBe(400);
     expect(pointersOf(limit.error)).toEqual(['/query/limit']);
-    const id = await getForm({ client, path: { id: 'contact-us' } });
-    expect(pointersOf(id.error)).toEqual(['/path/id']);
-    const cursor = await listFormSubmissions({ client, path: { id: contactId }, query: { cursor: 'forged' } });
+    const id = await getForm({ client, path: { form_id: 'contact-us' } });
+    expect(pointersOf(id.error)).toEqual(['/path/form_id']);
+    const cursor = await listFormSubmissions({ client, path: { form_id: contactId }, query: { cursor: 'forged' } });
     expect(pointersOf(cursor.error)).toEqual(['/query/cursor']);
   });
 
   it.skipIf(!secondary)("another school's form and its submissions are 404, never their data", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'forms:read', 'owner@second-school.test'));
     const theirs = (await listForms({ client: other })).data!.data[0]!;
-    const form = await getForm({ client, path: { id: theirs.id } });
+    const form = await getForm({ client, path: { form_id: theirs.id } });
     expect(form.response.status).toBe(404);
     expect(JSON.stringify(form.error)).not.toContain(theirs.title);
-    expect((await listFormSubmissions({ client, path: { id: theirs.id } })).response.status).toBe(404);
+    expect((await listFormSubmissions({ client, path: { form_id: theirs.id } })).response.status).toBe(404);
     expect((await listForms({ client, query: { limit: 100 } })).data!.data.map((f) => f.id)).not.toContain(theirs.id);
   });
 });

@@ -42,7 +42,7 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
     expect(priya.person_id).toMatch(/^[0-9a-f-]{36}$/);
     const bootcamp = await seededCourse(client, 'web-development-bootcamp');
     expect(priya.course_ids).toContain(bootcamp.id);
-    const byCourse = await listCourseLecturers({ client, path: { courseId: bootcamp.id } });
+    const byCourse = await listCourseLecturers({ client, path: { course_id: bootcamp.id } });
     expect(byCourse.data!.data.map((l) => l.id)).toContain(priya.id);
   });
 
@@ -64,11 +64,11 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
     });
     const updated = await updateLecturer({
       client,
-      path: { id: created.data!.id },
+      path: { lecturer_id: created.data!.id },
       body: { bio: 'Wrote the first program.', person_id: null },
     });
     expect(updated.data).toMatchObject({ bio: 'Wrote the first program.', person_id: null, name });
-    expect((await getLecturer({ client, path: { id: created.data!.id } })).data).toEqual(updated.data);
+    expect((await getLecturer({ client, path: { lecturer_id: created.data!.id } })).data).toEqual(updated.data);
   });
 
   it('a person without a role at this school is 422 pointing at /body/person_id', async () => {
@@ -88,22 +88,28 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
   it('assigns and unassigns idempotently; a profile that teaches cannot be deleted (409) until unassigned', async () => {
     const { courseId } = await courseWithSections(client, []);
     const lecturer = (await createLecturer({ client, body: { name: `Assignee ${randomUUID()}` } })).data!;
-    const first = await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } });
+    const first = await assignLecturer({ client, path: { course_id: courseId, lecturer_id: lecturer.id } });
     expect(first.response.status).toBe(200);
     expect(first.data!.course_ids).toEqual([courseId]);
-    expect((await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).data!.course_ids).toEqual([
-      courseId,
-    ]);
-    expect((await listCourseLecturers({ client, path: { courseId } })).data!.data.map((l) => l.id)).toEqual([
+    expect(
+      (await assignLecturer({ client, path: { course_id: courseId, lecturer_id: lecturer.id } })).data!.course_ids,
+    ).toEqual([courseId]);
+    expect((await listCourseLecturers({ client, path: { course_id: courseId } })).data!.data.map((l) => l.id)).toEqual([
       lecturer.id,
     ]);
-    expect((await deleteLecturer({ client, path: { id: lecturer.id } })).response.status).toBe(409);
-    expect((await unassignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(204);
-    expect((await unassignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(204);
-    expect((await listCourseLecturers({ client, path: { courseId } })).data!.data).toEqual([]);
-    expect((await deleteLecturer({ client, path: { id: lecturer.id } })).response.status).toBe(204);
-    expect((await getLecturer({ client, path: { id: lecturer.id } })).response.status).toBe(404);
-    expect((await assignLecturer({ client, path: { courseId, lecturerId: lecturer.id } })).response.status).toBe(404);
+    expect((await deleteLecturer({ client, path: { lecturer_id: lecturer.id } })).response.status).toBe(409);
+    expect(
+      (await unassignLecturer({ client, path: { course_id: courseId, lecturer_id: lecturer.id } })).response.status,
+    ).toBe(204);
+    expect(
+      (await unassignLecturer({ client, path: { course_id: courseId, lecturer_id: lecturer.id } })).response.status,
+    ).toBe(204);
+    expect((await listCourseLecturers({ client, path: { course_id: courseId } })).data!.data).toEqual([]);
+    expect((await deleteLecturer({ client, path: { lecturer_id: lecturer.id } })).response.status).toBe(204);
+    expect((await getLecturer({ client, path: { lecturer_id: lecturer.id } })).response.status).toBe(404);
+    expect(
+      (await assignLecturer({ client, path: { course_id: courseId, lecturer_id: lecturer.id } })).response.status,
+    ).toBe(404);
   });
 
   it('pages with limit and next_cursor, sorted by name or newest first (OpenAPI parameters Limit and Cursor)', async () => {
@@ -141,11 +147,13 @@ describe('lecturers (lecturers:read, lecturers:write)', () => {
   it.skipIf(!secondary)("another school's profile is 404, and cannot be linked or assigned here", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'lecturers:read', 'owner@second-school.test'));
     const theirs = (await listLecturers({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const read = await getLecturer({ client, path: { id: theirs.id } });
+    const read = await getLecturer({ client, path: { lecturer_id: theirs.id } });
     expect(read.response.status).toBe(404);
     expect(JSON.stringify(read.error)).not.toContain(theirs.name);
     const { courseId } = await courseWithSections(client, []);
-    expect((await assignLecturer({ client, path: { courseId, lecturerId: theirs.id } })).response.status).toBe(404);
+    expect(
+      (await assignLecturer({ client, path: { course_id: courseId, lecturer_id: theirs.id } })).response.status,
+    ).toBe(404);
     // Their lecturer's person has no role at this school: linking it is refused.
     const linked = await createLecturer({ client, body: { name: 'Borrowed', person_id: theirs.person_id } });
     expect(linked.response.status).toBe(422);

@@ -61,17 +61,27 @@ describe('members (members:read, members:write)', () => {
     const admin = await inviteMember({ client, body: { email, name: 'Grace Hopper', role: 'admin' } });
     expect(admin.response.status).toBe(201);
     expect((admin.data as { roles: string[] }).roles).toEqual(['admin', 'lecturer']);
-    expect((await getMember({ client, path: { id: (again.data as { id: string }).id } })).data).toEqual(admin.data);
+    expect((await getMember({ client, path: { person_id: (again.data as { id: string }).id } })).data).toEqual(
+      admin.data,
+    );
   });
 
   it('PUT roles replaces the whole set (idempotent), owner first', async () => {
     const member = await joinedStudent(client, { email: uniqueEmail('promoted'), name: 'Promoted' });
-    const changed = await setMemberRoles({ client, path: { id: member.id }, body: { roles: ['student', 'lecturer'] } });
+    const changed = await setMemberRoles({
+      client,
+      path: { person_id: member.id },
+      body: { roles: ['student', 'lecturer'] },
+    });
     expect(changed.response.status).toBe(200);
     expect(changed.data!.roles).toEqual(['lecturer', 'student']);
-    const again = await setMemberRoles({ client, path: { id: member.id }, body: { roles: ['lecturer', 'student'] } });
+    const again = await setMemberRoles({
+      client,
+      path: { person_id: member.id },
+      body: { roles: ['lecturer', 'student'] },
+    });
     expect(again.data).toEqual(changed.data);
-    const swapped = await setMemberRoles({ client, path: { id: member.id }, body: { roles: ['admin'] } });
+    const swapped = await setMemberRoles({ client, path: { person_id: member.id }, body: { roles: ['admin'] } });
     expect(swapped.data!.roles).toEqual(['admin']);
   });
 
@@ -79,26 +89,30 @@ describe('members (members:read, members:write)', () => {
     const coOwner = { email: uniqueEmail('co-owner'), name: 'Co-owner', role: 'owner' as const };
     await acceptInvitation(((await inviteMember({ client, body: coOwner })).data as { accept_url: string }).accept_url);
     const second = (await inviteMember({ client, body: coOwner })).data as { id: string };
-    expect((await setMemberRoles({ client, path: { id: second.id }, body: { roles: ['admin'] } })).data!.roles).toEqual(
-      ['admin'],
-    );
+    expect(
+      (await setMemberRoles({ client, path: { person_id: second.id }, body: { roles: ['admin'] } })).data!.roles,
+    ).toEqual(['admin']);
     const owners = (await listMembers({ client, query: { role: 'owner', limit: 100 } })).data!.data;
     expect(owners.map((o) => o.email)).toEqual([ACCOUNTS.owner]);
-    const demote = await setMemberRoles({ client, path: { id: owners[0]!.id }, body: { roles: ['admin'] } });
+    const demote = await setMemberRoles({ client, path: { person_id: owners[0]!.id }, body: { roles: ['admin'] } });
     expect(demote.response.status).toBe(409);
     expect(demote.error).toMatchObject({ status: 409 });
-    expect((await removeMember({ client, path: { id: owners[0]!.id } })).response.status).toBe(409);
-    expect((await getMember({ client, path: { id: owners[0]!.id } })).data!.roles).toContain('owner');
+    expect((await removeMember({ client, path: { person_id: owners[0]!.id } })).response.status).toBe(409);
+    expect((await getMember({ client, path: { person_id: owners[0]!.id } })).data!.roles).toContain('owner');
   });
 
   it('remove takes every role and enrollment here, never the identity', async () => {
     const email = uniqueEmail('removed');
     const member = await joinedStudent(client, { email, name: 'Removed' });
     await inviteMember({ client, body: { email, name: 'Removed', role: 'lecturer' } });
-    await enrollStudent({ client, path: { id: member.id }, body: { course_id: (await freshCourse(client)).id } });
-    expect((await removeMember({ client, path: { id: member.id } })).response.status).toBe(204);
-    expect((await getMember({ client, path: { id: member.id } })).response.status).toBe(404);
-    expect((await removeMember({ client, path: { id: member.id } })).response.status).toBe(404);
+    await enrollStudent({
+      client,
+      path: { person_id: member.id },
+      body: { course_id: (await freshCourse(client)).id },
+    });
+    expect((await removeMember({ client, path: { person_id: member.id } })).response.status).toBe(204);
+    expect((await getMember({ client, path: { person_id: member.id } })).response.status).toBe(404);
+    expect((await removeMember({ client, path: { person_id: member.id } })).response.status).toBe(404);
     // Removed, they belong here no more: coming back is by invitation, which they accept again.
     const back = await inviteStudent({ client, body: { email, name: 'Removed' } });
     expect(back.response.status).toBe(202);
@@ -106,7 +120,7 @@ describe('members (members:read, members:write)', () => {
     expect(((await inviteStudent({ client, body: { email, name: 'Removed' } })).data as { id: string }).id).toBe(
       member.id,
     );
-    expect((await listStudentEnrollments({ client, path: { id: member.id } })).data!.data).toEqual([]);
+    expect((await listStudentEnrollments({ client, path: { person_id: member.id } })).data!.data).toEqual([]);
   });
 
   it('invalid input is 400 with a pointer to the field', async () => {
@@ -117,9 +131,13 @@ describe('members (members:read, members:write)', () => {
     expect(student.response.status).toBe(400);
     expect(pointersOf(student.error)).toEqual(['/body/role']);
     const someone = (await listMembers({ client, query: { limit: 1 } })).data!.data[0]!;
-    const empty = await setMemberRoles({ client, path: { id: someone.id }, body: { roles: [] } });
+    const empty = await setMemberRoles({ client, path: { person_id: someone.id }, body: { roles: [] } });
     expect(pointersOf(empty.error)).toEqual(['/body/roles']);
-    const twice = await setMemberRoles({ client, path: { id: someone.id }, body: { roles: ['admin', 'admin'] } });
+    const twice = await setMemberRoles({
+      client,
+      path: { person_id: someone.id },
+      body: { roles: ['admin', 'admin'] },
+    });
     expect(pointersOf(twice.error)).toEqual(['/body/roles']);
     const role = await listMembers({ client, query: { role: 'manager' as never } });
     expect(pointersOf(role.error)).toEqual(['/query/role']);
@@ -129,13 +147,13 @@ describe('members (members:read, members:write)', () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'members:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listMembers({ client: other, query: { role: 'owner' } })).data!.data[0]!;
     for (const response of [
-      await getMember({ client, path: { id: theirs.id } }),
-      await setMemberRoles({ client, path: { id: theirs.id }, body: { roles: ['lecturer'] } }),
-      await removeMember({ client, path: { id: theirs.id } }),
+      await getMember({ client, path: { person_id: theirs.id } }),
+      await setMemberRoles({ client, path: { person_id: theirs.id }, body: { roles: ['lecturer'] } }),
+      await removeMember({ client, path: { person_id: theirs.id } }),
     ]) {
       expect(response.response.status).toBe(404);
       expect(JSON.stringify(response.error)).not.toContain(theirs.email);
     }
-    expect((await getMember({ client: other, path: { id: theirs.id } })).data!.roles).toEqual(['owner']);
+    expect((await getMember({ client: other, path: { person_id: theirs.id } })).data!.roles).toEqual(['owner']);
   });
 });

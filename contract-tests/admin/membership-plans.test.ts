@@ -58,7 +58,7 @@ describe('membership plans (membership_plans:read, membership_plans:write; OpenA
     expect(data!.courses.map((c) => c.id).sort()).toEqual(courseIds.slice(0, 2).sort());
     const titles = data!.courses.map((c) => c.title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await getMembershipPlan({ client, path: { id: data!.id } })).data).toEqual(data);
+    expect((await getMembershipPlan({ client, path: { membership_plan_id: data!.id } })).data).toEqual(data);
   });
 
   it('lists the seeded plans with their courses; filters by state, visibility and text; sorts by name', async () => {
@@ -95,17 +95,21 @@ describe('membership plans (membership_plans:read, membership_plans:write; OpenA
     ).data!;
     const changed = await updateMembershipPlan({
       client,
-      path: { id: plan.id },
+      path: { membership_plan_id: plan.id },
       body: { price: { amount: 9900, currency: 'USD' }, course_ids: courseIds.slice(0, 1) },
     });
     expect(changed.response.status).toBe(200);
     expect(changed.data).toMatchObject({ name: plan.name, billing_interval: 'year', price: { amount: 9900 } });
     expect(changed.data!.courses.map((c) => c.id)).toEqual(courseIds.slice(0, 1));
-    const emptied = await updateMembershipPlan({ client, path: { id: plan.id }, body: { course_ids: [] } });
+    const emptied = await updateMembershipPlan({
+      client,
+      path: { membership_plan_id: plan.id },
+      body: { course_ids: [] },
+    });
     expect(emptied.data!.courses).toEqual([]);
     const archived = await updateMembershipPlan({
       client,
-      path: { id: plan.id },
+      path: { membership_plan_id: plan.id },
       body: { status: 'archived', visible: false },
     });
     expect(archived.data).toMatchObject({ status: 'archived', visible: false, price: { amount: 9900 } });
@@ -144,12 +148,12 @@ describe('membership plans (membership_plans:read, membership_plans:write; OpenA
         body: { name: `Short-lived ${unique()}`, price, billing_interval: 'week', course_ids: courseIds },
       })
     ).data!;
-    expect((await deleteMembershipPlan({ client, path: { id: plan.id } })).response.status).toBe(204);
-    expect((await getMembershipPlan({ client, path: { id: plan.id } })).response.status).toBe(404);
+    expect((await deleteMembershipPlan({ client, path: { membership_plan_id: plan.id } })).response.status).toBe(204);
+    expect((await getMembershipPlan({ client, path: { membership_plan_id: plan.id } })).response.status).toBe(404);
     const seeded = (await listMembershipPlans({ client, query: { q: 'all-access-monthly' } })).data!.data[0]!;
-    const refused = await deleteMembershipPlan({ client, path: { id: seeded.id } });
+    const refused = await deleteMembershipPlan({ client, path: { membership_plan_id: seeded.id } });
     expect(refused.response.status).toBe(409);
-    expect((await getMembershipPlan({ client, path: { id: seeded.id } })).response.status).toBe(200);
+    expect((await getMembershipPlan({ client, path: { membership_plan_id: seeded.id } })).response.status).toBe(200);
   });
 
   it('invalid input is 400 with pointers to the fields (OpenAPI response BadRequest)', async () => {
@@ -167,7 +171,7 @@ describe('membership plans (membership_plans:read, membership_plans:write; OpenA
       expect(response.response.status, pointer).toBe(400);
       expect(pointersOf(response.error)).toContain(pointer);
     }
-    const empty = await updateMembershipPlan({ client, path: { id: courseIds[0]! }, body: {} });
+    const empty = await updateMembershipPlan({ client, path: { membership_plan_id: courseIds[0]! }, body: {} });
     expect(empty.response.status).toBe(400);
   });
 
@@ -179,14 +183,17 @@ describe('membership plans (membership_plans:read, membership_plans:write; OpenA
         await operatorToken(secondary, 'membership_plans:read courses:read', ACCOUNTS.secondSchoolOwner),
       );
       const theirs = (await listMembershipPlans({ client: other, query: { limit: 1 } })).data!.data[0]!;
-      const read = await getMembershipPlan({ client, path: { id: theirs.id } });
+      const read = await getMembershipPlan({ client, path: { membership_plan_id: theirs.id } });
       expect(read.response.status).toBe(404);
       expect(JSON.stringify(read.error)).not.toContain(theirs.name);
       expect(
-        (await updateMembershipPlan({ client, path: { id: theirs.id }, body: { visible: false } })).response.status,
+        (await updateMembershipPlan({ client, path: { membership_plan_id: theirs.id }, body: { visible: false } }))
+          .response.status,
       ).toBe(404);
-      expect((await deleteMembershipPlan({ client, path: { id: theirs.id } })).response.status).toBe(404);
-      expect((await getMembershipPlan({ client: other, path: { id: theirs.id } })).data).toMatchObject({
+      expect((await deleteMembershipPlan({ client, path: { membership_plan_id: theirs.id } })).response.status).toBe(
+        404,
+      );
+      expect((await getMembershipPlan({ client: other, path: { membership_plan_id: theirs.id } })).data).toMatchObject({
         visible: theirs.visible,
       });
       const theirCourse = (await listCourses({ client: other, query: { limit: 1 } })).data!.data[0]!;

@@ -27,7 +27,7 @@ describe('orders (orders:read; OpenAPI tag Orders)', () => {
   });
 
   it('gets an order with its items, coupon code and totals in minor units (OpenAPI getOrder)', async () => {
-    const { data, response } = await getOrder({ client, path: { id: byNumber('DA-10002').id } });
+    const { data, response } = await getOrder({ client, path: { order_id: byNumber('DA-10002').id } });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({
       number: 'DA-10002',
@@ -96,15 +96,15 @@ describe('orders (orders:read; OpenAPI tag Orders)', () => {
     const otherSort = await listOrders({ client, query: { sort: '-created_at', cursor: byTotal.data!.next_cursor! } });
     expect(otherSort.response.status).toBe(400);
     expect(pointersOf(otherSort.error)).toContain('/query/cursor');
-    const badId = await getOrder({ client, path: { id: 'DA-10001' } });
+    const badId = await getOrder({ client, path: { order_id: 'DA-10001' } });
     expect(badId.response.status).toBe(400);
-    expect(pointersOf(badId.error)).toContain('/path/id');
+    expect(pointersOf(badId.error)).toContain('/path/order_id');
   });
 
   it.skipIf(!secondary)("another school's order is 404 and never listed (OpenAPI response NotFound)", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'orders:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listOrders({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await getOrder({ client, path: { id: theirs.id } });
+    const response = await getOrder({ client, path: { order_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.number);
     expect(orders.map((o) => o.id)).not.toContain(theirs.id);

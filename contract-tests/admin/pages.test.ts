@@ -49,27 +49,31 @@ describe('pages (pages:read, pages:write)', () => {
 
   it('updates, publishes, unpublishes (idempotent) and deletes a page', async () => {
     const page = (await sdk.createPage({ client, body: { title: `Lifecycle ${randomUUID()}` } })).data!;
-    expect((await sdk.getPage({ client, path: { id: page.id } })).data).toEqual(page);
-    expect((await sdk.updatePage({ client, path: { id: page.id }, body: { body: '<p>New</p>' } })).data).toMatchObject({
+    expect((await sdk.getPage({ client, path: { page_id: page.id } })).data).toEqual(page);
+    expect(
+      (await sdk.updatePage({ client, path: { page_id: page.id }, body: { body: '<p>New</p>' } })).data,
+    ).toMatchObject({
       body: '<p>New</p>',
       title: page.title,
     });
-    const published = (await sdk.publishPage({ client, path: { id: page.id } })).data!;
+    const published = (await sdk.publishPage({ client, path: { page_id: page.id } })).data!;
     expect(published.status).toBe('published');
-    expect((await sdk.publishPage({ client, path: { id: page.id } })).data!.published_at).toBe(published.published_at);
-    expect((await sdk.unpublishPage({ client, path: { id: page.id } })).data).toMatchObject({
+    expect((await sdk.publishPage({ client, path: { page_id: page.id } })).data!.published_at).toBe(
+      published.published_at,
+    );
+    expect((await sdk.unpublishPage({ client, path: { page_id: page.id } })).data).toMatchObject({
       status: 'draft',
       published_at: null,
     });
-    expect((await sdk.deletePage({ client, path: { id: page.id } })).response.status).toBe(204);
-    expect((await sdk.deletePage({ client, path: { id: page.id } })).response.status).toBe(404);
+    expect((await sdk.deletePage({ client, path: { page_id: page.id } })).response.status).toBe(204);
+    expect((await sdk.deletePage({ client, path: { page_id: page.id } })).response.status).toBe(404);
   });
 
   it('a duplicate slug is 409; an invalid slug is 400 with a pointer', async () => {
     const taken = await sdk.createPage({ client, body: { title: 'About again', slug: 'about' } });
     expect(taken.response.status).toBe(409);
     expect(pointersOf(taken.error)).toEqual(['/body/slug']);
-    const invalid = await sdk.updatePage({ client, path: { id: randomUUID() }, body: { slug: 'Not A Slug' } });
+    const invalid = await sdk.updatePage({ client, path: { page_id: randomUUID() }, body: { slug: 'Not A Slug' } });
     expect(invalid.response.status).toBe(400);
     expect(pointersOf(invalid.error)).toEqual(['/body/slug']);
   });
@@ -77,7 +81,7 @@ describe('pages (pages:read, pages:write)', () => {
   it.skipIf(!secondary)("another school's page is 404, never its data", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'pages:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await sdk.listPages({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await sdk.getPage({ client, path: { id: theirs.id } });
+    const response = await sdk.getPage({ client, path: { page_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.title);
   });

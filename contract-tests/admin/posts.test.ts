@@ -56,26 +56,26 @@ describe('posts (posts:read, posts:write)', () => {
     const post = (await sdk.createPost({ client, body: { title: `Lifecycle ${randomUUID()}` } })).data!;
     const updated = await sdk.updatePost({
       client,
-      path: { id: post.id },
+      path: { post_id: post.id },
       body: { body: '<p>Changed</p>', access_type: 'login_required' },
     });
     expect(updated.data).toMatchObject({ body: '<p>Changed</p>', access_type: 'login_required', title: post.title });
-    const read = await sdk.getPost({ client, path: { id: post.id } });
+    const read = await sdk.getPost({ client, path: { post_id: post.id } });
     expect(read.response.status).toBe(200);
     expect(read.data).toEqual(updated.data);
-    const published = await sdk.publishPost({ client, path: { id: post.id } });
+    const published = await sdk.publishPost({ client, path: { post_id: post.id } });
     expect(published.data!.status).toBe('published');
     expect(published.data!.published_at).toBeTypeOf('string');
-    expect((await sdk.publishPost({ client, path: { id: post.id } })).data!.published_at).toBe(
+    expect((await sdk.publishPost({ client, path: { post_id: post.id } })).data!.published_at).toBe(
       published.data!.published_at,
     );
-    expect((await sdk.unpublishPost({ client, path: { id: post.id } })).data).toMatchObject({
+    expect((await sdk.unpublishPost({ client, path: { post_id: post.id } })).data).toMatchObject({
       status: 'draft',
       published_at: null,
     });
-    expect((await sdk.unpublishPost({ client, path: { id: post.id } })).response.status).toBe(200);
-    expect((await sdk.deletePost({ client, path: { id: post.id } })).response.status).toBe(204);
-    expect((await sdk.getPost({ client, path: { id: post.id } })).response.status).toBe(404);
+    expect((await sdk.unpublishPost({ client, path: { post_id: post.id } })).response.status).toBe(200);
+    expect((await sdk.deletePost({ client, path: { post_id: post.id } })).response.status).toBe(204);
+    expect((await sdk.getPost({ client, path: { post_id: post.id } })).response.status).toBe(404);
   });
 
   it('a duplicate slug is 409 with a pointer to /body/slug', async () => {
@@ -98,9 +98,9 @@ describe('posts (posts:read, posts:write)', () => {
   it.skipIf(!secondary)("another school's post is 404, never its data", async () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'posts:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await sdk.listPosts({ client: other, query: { limit: 1 } })).data!.data[0]!;
-    const response = await sdk.getPost({ client, path: { id: theirs.id } });
+    const response = await sdk.getPost({ client, path: { post_id: theirs.id } });
     expect(response.response.status).toBe(404);
     expect(JSON.stringify(response.error)).not.toContain(theirs.title);
-    expect((await sdk.publishPost({ client, path: { id: theirs.id } })).response.status).toBe(404);
+    expect((await sdk.publishPost({ client, path: { post_id: theirs.id } })).response.status).toBe(404);
   });
 });

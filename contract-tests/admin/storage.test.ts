@@ -43,7 +43,11 @@ describe('storage (storage:write)', () => {
   it('takes the type from the bytes, not the declared type or the name; PDFs download', async () => {
     const { data } = await upload(client, PDF, 'notes.png', 'image/png');
     expect(data).toMatchObject({ content_type: 'application/pdf', filename: 'notes.pdf' });
-    const served = await getFile({ path: { id: data!.id, filename: 'notes.pdf' }, baseUrl: origin, parseAs: 'stream' });
+    const served = await getFile({
+      path: { file_id: data!.id, filename: 'notes.pdf' },
+      baseUrl: origin,
+      parseAs: 'stream',
+    });
     expect(served.response.headers.get('content-disposition')).toBe('attachment; filename="notes.pdf"');
     const text = await upload(client, Buffer.from('Bring a sketchbook.\n'), 'packing list.txt', 'text/html');
     expect(text.data).toMatchObject({ content_type: 'text/plain; charset=utf-8', filename: 'packing-list.txt' });

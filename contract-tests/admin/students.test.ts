@@ -88,10 +88,10 @@ describe('students (students:read, students:write)', () => {
   it('filters by course and shows the enrollment summary on get', async () => {
     const student = await joinedStudent(client, { email: uniqueEmail('summary'), name: 'Summary' });
     const course = await freshCourse(client, { access_days: null });
-    await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id } });
+    await enrollStudent({ client, path: { person_id: student.id }, body: { course_id: course.id } });
     const inCourse = await listStudents({ client, query: { course_id: course.id } });
     expect(inCourse.data!.data.map((s) => s.id)).toEqual([student.id]);
-    const detail = await getStudent({ client, path: { id: student.id } });
+    const detail = await getStudent({ client, path: { person_id: student.id } });
     expect(detail.response.status).toBe(200);
     expect(detail.data!.enrollment_counts).toEqual({ total: 1, active: 1, expired: 0, completed: 0 });
     expect(detail.data!.enrollments[0]).toMatchObject({
@@ -104,7 +104,7 @@ describe('students (students:read, students:write)', () => {
 
   it('changes the name of an identity only this school knows', async () => {
     const student = await joinedStudent(client, { email: uniqueEmail('rename'), name: 'Old Name' });
-    const updated = await updateStudent({ client, path: { id: student.id }, body: { name: 'New Name' } });
+    const updated = await updateStudent({ client, path: { person_id: student.id }, body: { name: 'New Name' } });
     expect(updated.response.status).toBe(200);
     expect(updated.data).toMatchObject({ id: student.id, name: 'New Name' });
   });
@@ -127,10 +127,10 @@ describe('students (students:read, students:write)', () => {
         id: theirs.id,
         name: 'Shared Person',
       });
-      const rename = await updateStudent({ client, path: { id: theirs.id }, body: { name: 'Hijacked' } });
+      const rename = await updateStudent({ client, path: { person_id: theirs.id }, body: { name: 'Hijacked' } });
       expect(rename.response.status).toBe(422);
       expect(pointersOf(rename.error)).toEqual(['/body/name']);
-      expect((await getStudent({ client: other, path: { id: theirs.id } })).data!.name).toBe('Shared Person');
+      expect((await getStudent({ client: other, path: { person_id: theirs.id } })).data!.name).toBe('Shared Person');
     },
   );
 
@@ -139,23 +139,23 @@ describe('students (students:read, students:write)', () => {
     const student = await joinedStudent(client, { email, name: 'Leaver' });
     await inviteMember({ client, body: { email, name: 'Leaver', role: 'lecturer' } });
     const course = await freshCourse(client);
-    await enrollStudent({ client, path: { id: student.id }, body: { course_id: course.id } });
-    expect((await removeStudent({ client, path: { id: student.id } })).response.status).toBe(204);
-    expect((await getStudent({ client, path: { id: student.id } })).response.status).toBe(404);
-    expect((await getMember({ client, path: { id: student.id } })).data!.roles).toEqual(['lecturer']);
+    await enrollStudent({ client, path: { person_id: student.id }, body: { course_id: course.id } });
+    expect((await removeStudent({ client, path: { person_id: student.id } })).response.status).toBe(204);
+    expect((await getStudent({ client, path: { person_id: student.id } })).response.status).toBe(404);
+    expect((await getMember({ client, path: { person_id: student.id } })).data!.roles).toEqual(['lecturer']);
     const back = await inviteStudent({ client, body: { email, name: 'Leaver' } });
     expect(back.response.status).toBe(201);
     expect(back.data!.id).toBe(student.id);
-    expect((await listStudentEnrollments({ client, path: { id: student.id } })).data!.data).toEqual([]);
+    expect((await listStudentEnrollments({ client, path: { person_id: student.id } })).data!.data).toEqual([]);
   });
 
   it('a person without the student role here is 404 on the students paths', async () => {
     expect((await listStudents({ client, query: { q: ACCOUNTS.owner } })).data!.data).toEqual([]);
     const owner = (await listMembers({ client, query: { q: ACCOUNTS.owner } })).data!.data[0]!;
-    expect((await getStudent({ client, path: { id: owner.id } })).response.status).toBe(404);
+    expect((await getStudent({ client, path: { person_id: owner.id } })).response.status).toBe(404);
     const course = await freshCourse(client);
     expect(
-      (await enrollStudent({ client, path: { id: owner.id }, body: { course_id: course.id } })).response.status,
+      (await enrollStudent({ client, path: { person_id: owner.id }, body: { course_id: course.id } })).response.status,
     ).toBe(404);
   });
 
@@ -167,7 +167,7 @@ describe('students (students:read, students:write)', () => {
     expect(pointersOf(blank.error)).toEqual(['/body/name']);
     const extra = await updateStudent({
       client,
-      path: { id: '00000000-0000-7000-8000-000000000000' },
+      path: { person_id: '00000000-0000-7000-8000-000000000000' },
       body: { name: 'X', email: 'x@example.com' } as never,
     });
     expect(pointersOf(extra.error)).toEqual(['/body/email']);
@@ -181,10 +181,10 @@ describe('students (students:read, students:write)', () => {
     const other = adminClient(secondary, await operatorToken(secondary, 'students:read', ACCOUNTS.secondSchoolOwner));
     const theirs = (await listStudents({ client: other, query: { q: 'student2@second-school.test' } })).data!.data[0]!;
     for (const response of [
-      await getStudent({ client, path: { id: theirs.id } }),
-      await updateStudent({ client, path: { id: theirs.id }, body: { name: 'X' } }),
-      await removeStudent({ client, path: { id: theirs.id } }),
-      await listStudentEnrollments({ client, path: { id: theirs.id } }),
+      await getStudent({ client, path: { person_id: theirs.id } }),
+      await updateStudent({ client, path: { person_id: theirs.id }, body: { name: 'X' } }),
+      await removeStudent({ client, path: { person_id: theirs.id } }),
+      await listStudentEnrollments({ client, path: { person_id: theirs.id } }),
     ]) {
       expect(response.response.status).toBe(404);
       expect(JSON.stringify(response.error)).not.toContain(theirs.email);

@@ -48,7 +48,7 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
       cancel_at_period_end: true,
     });
     expect(ended.ends_at).toBe(ended.current_period_end);
-    expect((await getSubscription({ client, path: { id: running.id } })).data).toEqual(running);
+    expect((await getSubscription({ client, path: { subscription_id: running.id } })).data).toEqual(running);
   });
 
   it('filters by state, plan and person; sorts by period end; pages with next_cursor', async () => {
@@ -74,9 +74,17 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
     expect(badStatus.response.status).toBe(400);
     expect(pointersOf(badStatus.error)).toContain('/query/status');
     const id = seeded[0]!.id;
-    const badBody = await cancelSubscription({ client, path: { id }, body: { at_period_end: 'yes' } as never });
+    const badBody = await cancelSubscription({
+      client,
+      path: { subscription_id: id },
+      body: { at_period_end: 'yes' } as never,
+    });
     expect(pointersOf(badBody.error)).toContain('/body/at_period_end');
-    const badPlan = await changeSubscriptionPlan({ client, path: { id }, body: { plan_id: 'monthly' } });
+    const badPlan = await changeSubscriptionPlan({
+      client,
+      path: { subscription_id: id },
+      body: { plan_id: 'monthly' },
+    });
     expect(pointersOf(badPlan.error)).toContain('/body/plan_id');
   });
 
@@ -91,22 +99,31 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
     });
 
     it("another school's subscription is 404 to read, cancel and move, and stays as it was (OpenAPI response NotFound)", async () => {
-      const read = await getSubscription({ client, path: { id: subscription.id } });
+      const read = await getSubscription({ client, path: { subscription_id: subscription.id } });
       expect(read.response.status).toBe(404);
       expect(JSON.stringify(read.error)).not.toContain(subscription.subscriber.email);
-      expect((await cancelSubscription({ client, path: { id: subscription.id } })).response.status).toBe(404);
+      expect((await cancelSubscription({ client, path: { subscription_id: subscription.id } })).response.status).toBe(
+        404,
+      );
       const daPlan = seeded[0]!.plan.id;
       expect(
-        (await changeSubscriptionPlan({ client, path: { id: subscription.id }, body: { plan_id: daPlan } })).response
-          .status,
+        (
+          await changeSubscriptionPlan({
+            client,
+            path: { subscription_id: subscription.id },
+            body: { plan_id: daPlan },
+          })
+        ).response.status,
       ).toBe(404);
-      expect((await getSubscription({ client: other, path: { id: subscription.id } })).data).toEqual(subscription);
+      expect((await getSubscription({ client: other, path: { subscription_id: subscription.id } })).data).toEqual(
+        subscription,
+      );
     });
 
     it('moves to another active plan, keeping the period; moving again changes nothing (idempotent)', async () => {
       const moved = await changeSubscriptionPlan({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { plan_id: yearly },
       });
       expect(moved.response.status).toBe(200);
@@ -117,7 +134,7 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
       });
       const again = await changeSubscriptionPlan({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { plan_id: yearly },
       });
       expect(again.data).toEqual(moved.data);
@@ -130,11 +147,15 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
           body: { name: `Alt ${unique()}`, price: { amount: 100, currency: 'EUR' }, billing_interval: 'month' },
         })
       ).data!;
-      await updateMembershipPlan({ client: other, path: { id: archived.id }, body: { status: 'archived' } });
+      await updateMembershipPlan({
+        client: other,
+        path: { membership_plan_id: archived.id },
+        body: { status: 'archived' },
+      });
       for (const planId of [archived.id, '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', seeded[0]!.plan.id]) {
         const response = await changeSubscriptionPlan({
           client: other,
-          path: { id: subscription.id },
+          path: { subscription_id: subscription.id },
           body: { plan_id: planId },
         });
         expect(response.response.status).toBe(422);
@@ -145,7 +166,7 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
     it('cancels at the period end (still active, ends then), idempotently', async () => {
       const first = await cancelSubscription({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { at_period_end: true },
       });
       expect(first.response.status).toBe(200);
@@ -157,27 +178,27 @@ describe('subscriptions (subscriptions:read, subscriptions:write; OpenAPI tag Su
       expect(first.data!.canceled_at).not.toBeNull();
       const again = await cancelSubscription({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { at_period_end: true },
       });
       expect(again.data).toEqual(first.data);
     });
 
     it('cancels now (without a body), idempotently; an ended subscription cannot change plan (422)', async () => {
-      const now = await cancelSubscription({ client: other, path: { id: subscription.id } });
+      const now = await cancelSubscription({ client: other, path: { subscription_id: subscription.id } });
       expect(now.response.status).toBe(200);
       expect(now.data).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
       expect(now.data!.ends_at).toBe(now.data!.canceled_at);
       const again = await cancelSubscription({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { at_period_end: true },
       });
       expect(again.data).toEqual(now.data);
       const monthly = subscription.plan.id;
       const refused = await changeSubscriptionPlan({
         client: other,
-        path: { id: subscription.id },
+        path: { subscription_id: subscription.id },
         body: { plan_id: monthly },
       });
       expect(refused.response.status).toBe(422);

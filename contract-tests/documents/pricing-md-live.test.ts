@@ -63,12 +63,13 @@ describe('/pricing.md, drawn from the database (a change shows at once)', () => 
       expect(shown).not.toContain(`${name} Draft Product`);
 
       expect(
-        (await updateMembershipPlan({ client, path: { id: plan.data!.id }, body: { visible: false } })).response.status,
+        (await updateMembershipPlan({ client, path: { membership_plan_id: plan.data!.id }, body: { visible: false } }))
+          .response.status,
       ).toBe(200);
       expect(await pricing()).not.toContain(name);
     } finally {
-      await deleteMembershipPlan({ client, path: { id: plan.data!.id } });
-      await deleteDigitalProduct({ client, path: { id: product.data!.id } });
+      await deleteMembershipPlan({ client, path: { membership_plan_id: plan.data!.id } });
+      await deleteDigitalProduct({ client, path: { digital_product_id: product.data!.id } });
     }
   });
 });

@@ -46,8 +46,11 @@ async function demoObjects(client: Client) {
     'web-development-bootcamp',
   );
   const student = await first('demo student', sdk.listStudents({ client, query: { q: ACCOUNTS.student } }));
-  const enrollment = await first('demo enrollment', sdk.listStudentEnrollments({ client, path: { id: student.id } }));
-  const progress = (await made('progress', sdk.getStudentProgress({ client, path: { id: student.id } }))).data;
+  const enrollment = await first(
+    'demo enrollment',
+    sdk.listStudentEnrollments({ client, path: { person_id: student.id } }),
+  );
+  const progress = (await made('progress', sdk.getStudentProgress({ client, path: { person_id: student.id } }))).data;
   const startedLecture = progress.flatMap((p) => p.lectures).find((l) => l.completed || l.position_seconds > 0);
   if (!startedLecture) throw new Error('no demo lecture with student progress');
   const subscriptions = (await made('subscriptions', sdk.listSubscriptions({ client, query: { limit: 100 } }))).data;
@@ -64,7 +67,7 @@ async function demoObjects(client: Client) {
     'priya-natarajan',
   );
   if (lecturer.course_ids.length === 0) throw new Error('the demo lecturer teaches no course');
-  const plan = await made('plan', sdk.getMembershipPlan({ client, path: { id: running.plan.id } }));
+  const plan = await made('plan', sdk.getMembershipPlan({ client, path: { membership_plan_id: running.plan.id } }));
   const product = bySlug(
     'digital product',
     (await made('digital products', sdk.listDigitalProducts({ client, query: { limit: 100 } }))).data,
@@ -86,7 +89,7 @@ async function demoObjects(client: Client) {
   return {
     course: course.id,
     courseSlug: course.slug,
-    section: (await first('demo section', sdk.listSections({ client, path: { courseId: course.id } }))).id,
+    section: (await first('demo section', sdk.listSections({ client, path: { course_id: course.id } }))).id,
     startedLecture: startedLecture.lecture_id,
     student: student.id,
     enrollment: enrollment.id,
@@ -118,13 +121,13 @@ async function demoObjects(client: Client) {
 async function curriculum(client: Client) {
   const course = await made('course', sdk.createCourse({ client, body: { title: `Dredd course ${label()}` } }));
   const section = (title: string) =>
-    made('section', sdk.createSection({ client, path: { courseId: course.id }, body: { title } }));
+    made('section', sdk.createSection({ client, path: { course_id: course.id }, body: { title } }));
   const lecture = (sectionId: string, title: string) =>
     made(
       'lecture',
       sdk.createLecture({
         client,
-        path: { courseId: course.id, sectionId },
+        path: { course_id: course.id, section_id: sectionId },
         body: { title, content_type: 'text', content: '<p>Dredd</p>' },
       }),
     );
@@ -164,7 +167,7 @@ async function freshObjects(client: Client) {
   const staff = await lecturerMember(`dredd-s-${label()}@dredd.example`);
   const enrollment = await made(
     'enrollment',
-    sdk.enrollStudent({ client, path: { id: studentA.id }, body: { course_id: tree.course } }),
+    sdk.enrollStudent({ client, path: { person_id: studentA.id }, body: { course_id: tree.course } }),
   );
   const member = await lecturerMember(`dredd-m-${label()}@dredd.example`);
   const lecturer = await made('lecturer', sdk.createLecturer({ client, body: { name: `Dredd Lecturer ${label()}` } }));
@@ -192,30 +195,30 @@ async function freshObjects(client: Client) {
         },
       }),
     );
-    return made('published event', sdk.publishEvent({ client, path: { id: event.id } }));
+    return made('published event', sdk.publishEvent({ client, path: { event_id: event.id } }));
   };
   const event = await newEvent();
   const registration = await made(
     'registration',
-    sdk.registerEventAttendee({ client, path: { id: event.id }, body: { person_id: studentA.id } }),
+    sdk.registerEventAttendee({ client, path: { event_id: event.id }, body: { person_id: studentA.id } }),
   );
   // One seat, taken by an attended registration: full (409) and not cancellable (422).
   const fullEvent = await newEvent(1);
   const attended = await made(
     'registration',
-    sdk.registerEventAttendee({ client, path: { id: fullEvent.id }, body: { person_id: studentA.id } }),
+    sdk.registerEventAttendee({ client, path: { event_id: fullEvent.id }, body: { person_id: studentA.id } }),
   );
   await made(
     'attendance',
-    sdk.markEventAttendance({ client, path: { id: fullEvent.id, registrationId: attended.id } }),
+    sdk.markEventAttendance({ client, path: { event_id: fullEvent.id, registration_id: attended.id } }),
   );
   const cancelledEvent = await newEvent();
-  await made('cancelled event', sdk.cancelEvent({ client, path: { id: cancelledEvent.id } }));
+  await made('cancelled event', sdk.cancelEvent({ client, path: { event_id: cancelledEvent.id } }));
   const archivedCourse = await made(
     'course',
     sdk.createCourse({ client, body: { title: `Dredd archived course ${label()}` } }),
   );
-  await made('archived course', sdk.archiveCourse({ client, path: { id: archivedCourse.id } }));
+  await made('archived course', sdk.archiveCourse({ client, path: { course_id: archivedCourse.id } }));
   const productWithoutFile = await made(
     'digital product',
     sdk.createDigitalProduct({ client, body: { name: `Dredd product without file ${label()}` } }),

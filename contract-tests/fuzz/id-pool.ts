@@ -12,7 +12,7 @@ const MAX_PER_RESOURCE = 200;
 
 const literalSegments = (path: string) => path.split('/').filter((s) => s && !s.startsWith('{'));
 
-/** The collection a path parameter names: the literal segment before it (`/courses/{courseId}` → courses). */
+/** The collection a path parameter names: the literal segment before it (`/courses/{course_id}` → courses). */
 export function resourceOfParam(path: string, param: string): string | undefined {
   const segments = path.split('/');
   const at = segments.indexOf(`{${param}}`);

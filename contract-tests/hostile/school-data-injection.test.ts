@@ -140,15 +140,17 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
   });
 
   afterAll(async () => {
-    const path = (id?: string) => ({ client, path: { id: id! } });
-    if (made.event) await sdk.cancelEvent(path(made.event)).then(() => sdk.deleteEvent(path(made.event)));
-    if (made.plan) await sdk.deleteMembershipPlan(path(made.plan));
-    if (made.product) await sdk.deleteDigitalProduct(path(made.product));
-    if (made.lecturer) await sdk.deleteLecturer(path(made.lecturer));
-    if (made.page) await sdk.deletePage(path(made.page));
-    if (made.post) await sdk.deletePost(path(made.post));
-    for (const id of [made.course, made.mcpCourse])
-      if (id) await sdk.archiveCourse(path(id)).then(() => sdk.deleteCourse(path(id)));
+    const event = { client, path: { event_id: made.event! } };
+    if (made.event) await sdk.cancelEvent(event).then(() => sdk.deleteEvent(event));
+    if (made.plan) await sdk.deleteMembershipPlan({ client, path: { membership_plan_id: made.plan } });
+    if (made.product) await sdk.deleteDigitalProduct({ client, path: { digital_product_id: made.product } });
+    if (made.lecturer) await sdk.deleteLecturer({ client, path: { lecturer_id: made.lecturer } });
+    if (made.page) await sdk.deletePage({ client, path: { page_id: made.page } });
+    if (made.post) await sdk.deletePost({ client, path: { post_id: made.post } });
+    for (const id of [made.course, made.mcpCourse]) {
+      const course = { client, path: { course_id: id! } };
+      if (id) await sdk.archiveCourse(course).then(() => sdk.deleteCourse(course));
+    }
   });
 
   /** Every write with hostile text in each free-text field; the answers are checked by the first test. */
@@ -159,16 +161,16 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     made.course = c.data!.id;
     made.courseSlug = c.data!.slug;
     written.push({ ...course, stored: c.data! });
-    expect((await sdk.publishCourse({ client, path: { id: made.course } })).response.status).toBe(200);
+    expect((await sdk.publishCourse({ client, path: { course_id: made.course } })).response.status).toBe(200);
 
     const section = await hostileBody('createSection', {});
-    const s = await sdk.createSection({ client, path: { courseId: made.course }, body: section.body as never });
+    const s = await sdk.createSection({ client, path: { course_id: made.course }, body: section.body as never });
     expect(s.response.status, JSON.stringify(s.error)).toBe(201);
     written.push({ ...section, stored: s.data! });
     const lecture = await hostileBody('createLecture', { content_type: 'text', status: 'published' });
     const l = await sdk.createLecture({
       client,
-      path: { courseId: made.course, sectionId: s.data!.id },
+      path: { course_id: made.course, section_id: s.data!.id },
       body: lecture.body as never,
     });
     expect(l.response.status, JSON.stringify(l.error)).toBe(201);
@@ -194,7 +196,7 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     expect(e.response.status, JSON.stringify(e.error)).toBe(201);
     made.event = e.data!.id;
     written.push({ ...event, stored: e.data! });
-    expect((await sdk.publishEvent({ client, path: { id: made.event } })).response.status).toBe(200);
+    expect((await sdk.publishEvent({ client, path: { event_id: made.event } })).response.status).toBe(200);
 
     for (const [operation, create, key, fixed] of [
       ['createDigitalProduct', sdk.createDigitalProduct, 'product', { slug: `xss-product-${run}` }],
@@ -228,11 +230,11 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     // An update goes through the same rule as a create.
     const updated = await sdk.updateCourse({
       client,
-      path: { id: made.course! },
+      path: { course_id: made.course! },
       body: { description: `<div><img src="https://cdn.test/ok.png" onload="x()">ok ${run}</div>` },
     });
     expect(updated.data!.description).toBe(`<div><img src="https://cdn.test/ok.png" />ok ${run}</div>`);
-    await sdk.updateCourse({ client, path: { id: made.course! }, body: { description: HTML } });
+    await sdk.updateCourse({ client, path: { course_id: made.course! }, body: { description: HTML } });
   });
 
   it('keeps the Markdown structure of /llms.txt and /pricing.md, with the hostile titles as literal text', async () => {

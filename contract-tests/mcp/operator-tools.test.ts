@@ -50,12 +50,12 @@ describe('MCP operator tools (one per admin operation, gated by its scopes)', ()
         headers: { Authorization: `Bearer ${readToken}` },
       })
     ).json();
-    const one = await call(reader, 'getCourse', { path: { id: list.structuredContent.data[0]!.id } });
+    const one = await call(reader, 'getCourse', { path: { course_id: list.structuredContent.data[0]!.id } });
     expect(one.structuredContent).toEqual(rest);
   });
 
   it("another school's object reads as the REST 404, as a tool error", async () => {
-    const result = await call(reader, 'getCourse', { path: { id: '00000000-0000-7000-8000-000000000000' } });
+    const result = await call(reader, 'getCourse', { path: { course_id: '00000000-0000-7000-8000-000000000000' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/404/);
   });
@@ -81,7 +81,7 @@ describe('MCP operator tools (one per admin operation, gated by its scopes)', ()
     });
     expect(created.isError).toBeFalsy();
     expect(created.structuredContent.status).toBe('draft');
-    const removed = await call(writer, 'deleteCourse', { path: { id: created.structuredContent.id } });
+    const removed = await call(writer, 'deleteCourse', { path: { course_id: created.structuredContent.id } });
     expect(removed.structuredContent).toEqual({ ok: true });
     await writer.close();
   });

@@ -102,7 +102,7 @@ describe.skipIf(ownInstanceUnavailable)(
     async function setRoles(email: string, roles: Array<'owner' | 'admin' | 'lecturer' | 'student'>): Promise<void> {
       const changed = await setMemberRoles({
         client: ownerAdmin,
-        path: { id: await memberId(email) },
+        path: { person_id: await memberId(email) },
         body: { roles },
       });
       expect(changed.response.status).toBe(200);
@@ -180,7 +180,10 @@ describe.skipIf(ownInstanceUnavailable)(
       const tool = await mcpTool(grant.access, 'my_enrolled_courses');
       expect(tool.status).toBe(200);
 
-      const removed = await removeMember({ client: ownerAdmin, path: { id: await memberId(ACCOUNTS.student2) } });
+      const removed = await removeMember({
+        client: ownerAdmin,
+        path: { person_id: await memberId(ACCOUNTS.student2) },
+      });
       expect(removed.response.status).toBe(204);
       expectInvalidToken(await graphql(grant.access, '{ viewer { id } }'));
       expectInvalidToken(

@@ -73,7 +73,7 @@ describe.skipIf(ownInstanceUnavailable)(
       const client = adminClient(origin, await operatorToken(origin, 'members:read members:write'));
       const found = await listMembers({ client, query: { q: ACCOUNTS.admin, role: 'admin', limit: 10 } });
       const admin = found.data!.data.find((member) => member.email === ACCOUNTS.admin)!;
-      const demoted = await setMemberRoles({ client, path: { id: admin.id }, body: { roles: ['lecturer'] } });
+      const demoted = await setMemberRoles({ client, path: { person_id: admin.id }, body: { roles: ['lecturer'] } });
       expect(demoted.response.status).toBe(200);
 
       const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {

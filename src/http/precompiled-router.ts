@@ -9,7 +9,7 @@ import type { OpenAPIRouter, Operation, Request } from 'openapi-backend';
 
 type Route = { operation: Operation; pattern: RegExp; specificity: number };
 
-/** openapi-backend router.js pathTemplateToPattern: `/courses/{id}` matches `/courses/<one segment>`. */
+/** openapi-backend router.js pathTemplateToPattern: `/courses/{course_id}` matches `/courses/<one segment>`. */
 export function pathTemplateToRegExp(path: string): RegExp {
   const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(

@@ -1,6 +1,6 @@
 // README "Problem types": every problem `type` this service emits (RFC 9457 3.1.1) is a URI on the
 // school's own origin, /problems/<name>, and that URI resolves to a short page describing the
-// problem (GET /problems/{problemType}, public/handlers/getProblemType.ts). This catalogue is the
+// problem (GET /problems/{problem_type}, public/handlers/getProblemType.ts). This catalogue is the
 // one list: ProblemError takes only these names (a type without a page does not compile), the
 // spec's ProblemTypeName enum lists the same names (a unit test compares them), and the page reads
 // its text from here. Problems whose status says it all use `about:blank` (RFC 9457 4.2.1).

@@ -46,12 +46,14 @@ describe('tool registry', () => {
       message: expect.stringContaining('extra'),
     });
     const op = registry.get('updateCourse')!;
-    expect(op.input.validate({ path: { id: 'not-a-uuid' } })).toMatchObject({
+    expect(op.input.validate({ path: { course_id: 'not-a-uuid' } })).toMatchObject({
       ok: false,
-      message: expect.stringContaining('path.id'),
+      message: expect.stringContaining('path.course_id'),
     });
     expect(op.input.validate({})).toMatchObject({ ok: false, message: expect.stringContaining('path') });
-    expect(op.input.validate({ path: { id: '0192f1a4-7c1e-7000-8000-000000000001' } })).toMatchObject({ ok: true });
+    expect(op.input.validate({ path: { course_id: '0192f1a4-7c1e-7000-8000-000000000001' } })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses duplicate names, invalid names and public tools that require scopes', () => {

@@ -45,15 +45,15 @@ export const memberWrite: ToolDefinition<Record<string, never>, { ok: boolean }>
   handler: async () => ({ structuredContent: { ok: true }, summary: 'ok' }),
 };
 
-/** What a tool generated from `PATCH /api/v1/courses/{id}` (operationId updateCourse) looks like. */
+/** What a tool generated from `PATCH /api/v1/courses/{course_id}` (operationId updateCourse) looks like. */
 export const operatorOperation: ToolDefinition = {
   name: 'updateCourse',
   title: 'Update a course',
-  description: 'PATCH /api/v1/courses/{id}',
+  description: 'PATCH /api/v1/courses/{course_id}',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+      path: { type: 'object', properties: { course_id: { type: 'string', format: 'uuid' } }, required: ['course_id'] },
       body: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } },
     },
     required: ['path'],

@@ -279,7 +279,7 @@ export const getApiReference = <ThrowOnError extends boolean = false>(options?: 
  * in those forms. An unknown name is a 404.
  *
  */
-export const getProblemType = <ThrowOnError extends boolean = false>(options: Options<GetProblemTypeData, ThrowOnError>) => (options.client ?? client).get<GetProblemTypeResponses, GetProblemTypeErrors, ThrowOnError>({ url: '/problems/{problemType}', ...options });
+export const getProblemType = <ThrowOnError extends boolean = false>(options: Options<GetProblemTypeData, ThrowOnError>) => (options.client ?? client).get<GetProblemTypeResponses, GetProblemTypeErrors, ThrowOnError>({ url: '/problems/{problem_type}', ...options });
 
 /**
  * List the school's published courses
@@ -319,7 +319,7 @@ export const createCourse = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const deleteCourse = <ThrowOnError extends boolean = false>(options: Options<DeleteCourseData, ThrowOnError>) => (options.client ?? client).delete<DeleteCourseResponses, DeleteCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}',
+    url: '/api/v1/courses/{course_id}',
     ...options
 });
 
@@ -328,7 +328,7 @@ export const deleteCourse = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const getCourse = <ThrowOnError extends boolean = false>(options: Options<GetCourseData, ThrowOnError>) => (options.client ?? client).get<GetCourseResponses, GetCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}',
+    url: '/api/v1/courses/{course_id}',
     ...options
 });
 
@@ -337,7 +337,7 @@ export const getCourse = <ThrowOnError extends boolean = false>(options: Options
  */
 export const updateCourse = <ThrowOnError extends boolean = false>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).patch<UpdateCourseResponses, UpdateCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}',
+    url: '/api/v1/courses/{course_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -352,7 +352,7 @@ export const updateCourse = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const publishCourse = <ThrowOnError extends boolean = false>(options: Options<PublishCourseData, ThrowOnError>) => (options.client ?? client).post<PublishCourseResponses, PublishCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}/publish',
+    url: '/api/v1/courses/{course_id}/publish',
     ...options
 });
 
@@ -363,7 +363,7 @@ export const publishCourse = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const archiveCourse = <ThrowOnError extends boolean = false>(options: Options<ArchiveCourseData, ThrowOnError>) => (options.client ?? client).post<ArchiveCourseResponses, ArchiveCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}/archive',
+    url: '/api/v1/courses/{course_id}/archive',
     ...options
 });
 
@@ -408,7 +408,7 @@ export const inviteStudent = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const removeStudent = <ThrowOnError extends boolean = false>(options: Options<RemoveStudentData, ThrowOnError>) => (options.client ?? client).delete<RemoveStudentResponses, RemoveStudentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}',
+    url: '/api/v1/students/{person_id}',
     ...options
 });
 
@@ -417,7 +417,7 @@ export const removeStudent = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const getStudent = <ThrowOnError extends boolean = false>(options: Options<GetStudentData, ThrowOnError>) => (options.client ?? client).get<GetStudentResponses, GetStudentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}',
+    url: '/api/v1/students/{person_id}',
     ...options
 });
 
@@ -428,7 +428,7 @@ export const getStudent = <ThrowOnError extends boolean = false>(options: Option
  */
 export const updateStudent = <ThrowOnError extends boolean = false>(options: Options<UpdateStudentData, ThrowOnError>) => (options.client ?? client).patch<UpdateStudentResponses, UpdateStudentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}',
+    url: '/api/v1/students/{person_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -441,7 +441,7 @@ export const updateStudent = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const listStudentEnrollments = <ThrowOnError extends boolean = false>(options: Options<ListStudentEnrollmentsData, ThrowOnError>) => (options.client ?? client).get<ListStudentEnrollmentsResponses, ListStudentEnrollmentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}/enrollments',
+    url: '/api/v1/students/{person_id}/enrollments',
     ...options
 });
 
@@ -456,7 +456,7 @@ export const listStudentEnrollments = <ThrowOnError extends boolean = false>(opt
  */
 export const enrollStudent = <ThrowOnError extends boolean = false>(options: Options<EnrollStudentData, ThrowOnError>) => (options.client ?? client).post<EnrollStudentResponses, EnrollStudentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}/enrollments',
+    url: '/api/v1/students/{person_id}/enrollments',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -471,7 +471,7 @@ export const enrollStudent = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const getStudentProgress = <ThrowOnError extends boolean = false>(options: Options<GetStudentProgressData, ThrowOnError>) => (options.client ?? client).get<GetStudentProgressResponses, GetStudentProgressErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/students/{id}/progress',
+    url: '/api/v1/students/{person_id}/progress',
     ...options
 });
 
@@ -480,7 +480,7 @@ export const getStudentProgress = <ThrowOnError extends boolean = false>(options
  */
 export const listCourseEnrollments = <ThrowOnError extends boolean = false>(options: Options<ListCourseEnrollmentsData, ThrowOnError>) => (options.client ?? client).get<ListCourseEnrollmentsResponses, ListCourseEnrollmentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{id}/enrollments',
+    url: '/api/v1/courses/{course_id}/enrollments',
     ...options
 });
 
@@ -491,7 +491,7 @@ export const listCourseEnrollments = <ThrowOnError extends boolean = false>(opti
  */
 export const unenrollStudent = <ThrowOnError extends boolean = false>(options: Options<UnenrollStudentData, ThrowOnError>) => (options.client ?? client).delete<UnenrollStudentResponses, UnenrollStudentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/enrollments/{id}',
+    url: '/api/v1/enrollments/{enrollment_id}',
     ...options
 });
 
@@ -500,7 +500,7 @@ export const unenrollStudent = <ThrowOnError extends boolean = false>(options: O
  */
 export const getEnrollment = <ThrowOnError extends boolean = false>(options: Options<GetEnrollmentData, ThrowOnError>) => (options.client ?? client).get<GetEnrollmentResponses, GetEnrollmentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/enrollments/{id}',
+    url: '/api/v1/enrollments/{enrollment_id}',
     ...options
 });
 
@@ -513,7 +513,7 @@ export const getEnrollment = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const updateEnrollment = <ThrowOnError extends boolean = false>(options: Options<UpdateEnrollmentData, ThrowOnError>) => (options.client ?? client).patch<UpdateEnrollmentResponses, UpdateEnrollmentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/enrollments/{id}',
+    url: '/api/v1/enrollments/{enrollment_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -528,7 +528,7 @@ export const updateEnrollment = <ThrowOnError extends boolean = false>(options: 
  */
 export const expireEnrollment = <ThrowOnError extends boolean = false>(options: Options<ExpireEnrollmentData, ThrowOnError>) => (options.client ?? client).post<ExpireEnrollmentResponses, ExpireEnrollmentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/enrollments/{id}/expire',
+    url: '/api/v1/enrollments/{enrollment_id}/expire',
     ...options
 });
 
@@ -577,7 +577,7 @@ export const inviteMember = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const removeMember = <ThrowOnError extends boolean = false>(options: Options<RemoveMemberData, ThrowOnError>) => (options.client ?? client).delete<RemoveMemberResponses, RemoveMemberErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/members/{id}',
+    url: '/api/v1/members/{person_id}',
     ...options
 });
 
@@ -586,7 +586,7 @@ export const removeMember = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const getMember = <ThrowOnError extends boolean = false>(options: Options<GetMemberData, ThrowOnError>) => (options.client ?? client).get<GetMemberResponses, GetMemberErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/members/{id}',
+    url: '/api/v1/members/{person_id}',
     ...options
 });
 
@@ -600,7 +600,7 @@ export const getMember = <ThrowOnError extends boolean = false>(options: Options
  */
 export const setMemberRoles = <ThrowOnError extends boolean = false>(options: Options<SetMemberRolesData, ThrowOnError>) => (options.client ?? client).put<SetMemberRolesResponses, SetMemberRolesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/members/{id}/roles',
+    url: '/api/v1/members/{person_id}/roles',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -617,7 +617,7 @@ export const setMemberRoles = <ThrowOnError extends boolean = false>(options: Op
  */
 export const listSections = <ThrowOnError extends boolean = false>(options: Options<ListSectionsData, ThrowOnError>) => (options.client ?? client).get<ListSectionsResponses, ListSectionsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections',
+    url: '/api/v1/courses/{course_id}/sections',
     ...options
 });
 
@@ -626,7 +626,7 @@ export const listSections = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const createSection = <ThrowOnError extends boolean = false>(options: Options<CreateSectionData, ThrowOnError>) => (options.client ?? client).post<CreateSectionResponses, CreateSectionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections',
+    url: '/api/v1/courses/{course_id}/sections',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -641,7 +641,7 @@ export const createSection = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const reorderSections = <ThrowOnError extends boolean = false>(options: Options<ReorderSectionsData, ThrowOnError>) => (options.client ?? client).put<ReorderSectionsResponses, ReorderSectionsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/order',
+    url: '/api/v1/courses/{course_id}/sections/order',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -656,7 +656,7 @@ export const reorderSections = <ThrowOnError extends boolean = false>(options: O
  */
 export const deleteSection = <ThrowOnError extends boolean = false>(options: Options<DeleteSectionData, ThrowOnError>) => (options.client ?? client).delete<DeleteSectionResponses, DeleteSectionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}',
+    url: '/api/v1/courses/{course_id}/sections/{section_id}',
     ...options
 });
 
@@ -665,7 +665,7 @@ export const deleteSection = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const getSection = <ThrowOnError extends boolean = false>(options: Options<GetSectionData, ThrowOnError>) => (options.client ?? client).get<GetSectionResponses, GetSectionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}',
+    url: '/api/v1/courses/{course_id}/sections/{section_id}',
     ...options
 });
 
@@ -674,7 +674,7 @@ export const getSection = <ThrowOnError extends boolean = false>(options: Option
  */
 export const updateSection = <ThrowOnError extends boolean = false>(options: Options<UpdateSectionData, ThrowOnError>) => (options.client ?? client).patch<UpdateSectionResponses, UpdateSectionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}',
+    url: '/api/v1/courses/{course_id}/sections/{section_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -689,7 +689,7 @@ export const updateSection = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const createLecture = <ThrowOnError extends boolean = false>(options: Options<CreateLectureData, ThrowOnError>) => (options.client ?? client).post<CreateLectureResponses, CreateLectureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}/lectures',
+    url: '/api/v1/courses/{course_id}/sections/{section_id}/lectures',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -704,7 +704,7 @@ export const createLecture = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const reorderLectures = <ThrowOnError extends boolean = false>(options: Options<ReorderLecturesData, ThrowOnError>) => (options.client ?? client).put<ReorderLecturesResponses, ReorderLecturesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}/lectures/order',
+    url: '/api/v1/courses/{course_id}/sections/{section_id}/lectures/order',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -719,7 +719,7 @@ export const reorderLectures = <ThrowOnError extends boolean = false>(options: O
  */
 export const deleteLecture = <ThrowOnError extends boolean = false>(options: Options<DeleteLectureData, ThrowOnError>) => (options.client ?? client).delete<DeleteLectureResponses, DeleteLectureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lectures/{id}',
+    url: '/api/v1/lectures/{lecture_id}',
     ...options
 });
 
@@ -728,7 +728,7 @@ export const deleteLecture = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const getLecture = <ThrowOnError extends boolean = false>(options: Options<GetLectureData, ThrowOnError>) => (options.client ?? client).get<GetLectureResponses, GetLectureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lectures/{id}',
+    url: '/api/v1/lectures/{lecture_id}',
     ...options
 });
 
@@ -737,7 +737,7 @@ export const getLecture = <ThrowOnError extends boolean = false>(options: Option
  */
 export const updateLecture = <ThrowOnError extends boolean = false>(options: Options<UpdateLectureData, ThrowOnError>) => (options.client ?? client).patch<UpdateLectureResponses, UpdateLectureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lectures/{id}',
+    url: '/api/v1/lectures/{lecture_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -752,7 +752,7 @@ export const updateLecture = <ThrowOnError extends boolean = false>(options: Opt
  */
 export const moveLecture = <ThrowOnError extends boolean = false>(options: Options<MoveLectureData, ThrowOnError>) => (options.client ?? client).post<MoveLectureResponses, MoveLectureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lectures/{id}/move',
+    url: '/api/v1/lectures/{lecture_id}/move',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -789,7 +789,7 @@ export const createLecturer = <ThrowOnError extends boolean = false>(options: Op
  */
 export const deleteLecturer = <ThrowOnError extends boolean = false>(options: Options<DeleteLecturerData, ThrowOnError>) => (options.client ?? client).delete<DeleteLecturerResponses, DeleteLecturerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lecturers/{id}',
+    url: '/api/v1/lecturers/{lecturer_id}',
     ...options
 });
 
@@ -798,7 +798,7 @@ export const deleteLecturer = <ThrowOnError extends boolean = false>(options: Op
  */
 export const getLecturer = <ThrowOnError extends boolean = false>(options: Options<GetLecturerData, ThrowOnError>) => (options.client ?? client).get<GetLecturerResponses, GetLecturerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lecturers/{id}',
+    url: '/api/v1/lecturers/{lecturer_id}',
     ...options
 });
 
@@ -807,7 +807,7 @@ export const getLecturer = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const updateLecturer = <ThrowOnError extends boolean = false>(options: Options<UpdateLecturerData, ThrowOnError>) => (options.client ?? client).patch<UpdateLecturerResponses, UpdateLecturerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/lecturers/{id}',
+    url: '/api/v1/lecturers/{lecturer_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -820,7 +820,7 @@ export const updateLecturer = <ThrowOnError extends boolean = false>(options: Op
  */
 export const listCourseLecturers = <ThrowOnError extends boolean = false>(options: Options<ListCourseLecturersData, ThrowOnError>) => (options.client ?? client).get<ListCourseLecturersResponses, ListCourseLecturersErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/lecturers',
+    url: '/api/v1/courses/{course_id}/lecturers',
     ...options
 });
 
@@ -831,7 +831,7 @@ export const listCourseLecturers = <ThrowOnError extends boolean = false>(option
  */
 export const unassignLecturer = <ThrowOnError extends boolean = false>(options: Options<UnassignLecturerData, ThrowOnError>) => (options.client ?? client).delete<UnassignLecturerResponses, UnassignLecturerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/lecturers/{lecturerId}',
+    url: '/api/v1/courses/{course_id}/lecturers/{lecturer_id}',
     ...options
 });
 
@@ -840,7 +840,7 @@ export const unassignLecturer = <ThrowOnError extends boolean = false>(options: 
  */
 export const assignLecturer = <ThrowOnError extends boolean = false>(options: Options<AssignLecturerData, ThrowOnError>) => (options.client ?? client).put<AssignLecturerResponses, AssignLecturerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/courses/{courseId}/lecturers/{lecturerId}',
+    url: '/api/v1/courses/{course_id}/lecturers/{lecturer_id}',
     ...options
 });
 
@@ -865,7 +865,7 @@ export const listComments = <ThrowOnError extends boolean = false>(options?: Opt
  */
 export const getComment = <ThrowOnError extends boolean = false>(options: Options<GetCommentData, ThrowOnError>) => (options.client ?? client).get<GetCommentResponses, GetCommentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/comments/{id}',
+    url: '/api/v1/comments/{comment_id}',
     ...options
 });
 
@@ -883,7 +883,7 @@ export const listForms = <ThrowOnError extends boolean = false>(options?: Option
  */
 export const getForm = <ThrowOnError extends boolean = false>(options: Options<GetFormData, ThrowOnError>) => (options.client ?? client).get<GetFormResponses, GetFormErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/forms/{id}',
+    url: '/api/v1/forms/{form_id}',
     ...options
 });
 
@@ -894,7 +894,7 @@ export const getForm = <ThrowOnError extends boolean = false>(options: Options<G
  */
 export const listFormSubmissions = <ThrowOnError extends boolean = false>(options: Options<ListFormSubmissionsData, ThrowOnError>) => (options.client ?? client).get<ListFormSubmissionsResponses, ListFormSubmissionsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/forms/{id}/submissions',
+    url: '/api/v1/forms/{form_id}/submissions',
     ...options
 });
 
@@ -912,7 +912,7 @@ export const listOrders = <ThrowOnError extends boolean = false>(options?: Optio
  */
 export const getOrder = <ThrowOnError extends boolean = false>(options: Options<GetOrderData, ThrowOnError>) => (options.client ?? client).get<GetOrderResponses, GetOrderErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/orders/{id}',
+    url: '/api/v1/orders/{order_id}',
     ...options
 });
 
@@ -930,7 +930,7 @@ export const listSubscriptions = <ThrowOnError extends boolean = false>(options?
  */
 export const getSubscription = <ThrowOnError extends boolean = false>(options: Options<GetSubscriptionData, ThrowOnError>) => (options.client ?? client).get<GetSubscriptionResponses, GetSubscriptionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/subscriptions/{id}',
+    url: '/api/v1/subscriptions/{subscription_id}',
     ...options
 });
 
@@ -946,7 +946,7 @@ export const getSubscription = <ThrowOnError extends boolean = false>(options: O
  */
 export const cancelSubscription = <ThrowOnError extends boolean = false>(options: Options<CancelSubscriptionData, ThrowOnError>) => (options.client ?? client).post<CancelSubscriptionResponses, CancelSubscriptionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/subscriptions/{id}/cancel',
+    url: '/api/v1/subscriptions/{subscription_id}/cancel',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -966,7 +966,7 @@ export const cancelSubscription = <ThrowOnError extends boolean = false>(options
  */
 export const changeSubscriptionPlan = <ThrowOnError extends boolean = false>(options: Options<ChangeSubscriptionPlanData, ThrowOnError>) => (options.client ?? client).post<ChangeSubscriptionPlanResponses, ChangeSubscriptionPlanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/subscriptions/{id}/change-plan',
+    url: '/api/v1/subscriptions/{subscription_id}/change-plan',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1005,7 +1005,7 @@ export const createMembershipPlan = <ThrowOnError extends boolean = false>(optio
  */
 export const deleteMembershipPlan = <ThrowOnError extends boolean = false>(options: Options<DeleteMembershipPlanData, ThrowOnError>) => (options.client ?? client).delete<DeleteMembershipPlanResponses, DeleteMembershipPlanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/membership-plans/{id}',
+    url: '/api/v1/membership-plans/{membership_plan_id}',
     ...options
 });
 
@@ -1014,7 +1014,7 @@ export const deleteMembershipPlan = <ThrowOnError extends boolean = false>(optio
  */
 export const getMembershipPlan = <ThrowOnError extends boolean = false>(options: Options<GetMembershipPlanData, ThrowOnError>) => (options.client ?? client).get<GetMembershipPlanResponses, GetMembershipPlanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/membership-plans/{id}',
+    url: '/api/v1/membership-plans/{membership_plan_id}',
     ...options
 });
 
@@ -1027,7 +1027,7 @@ export const getMembershipPlan = <ThrowOnError extends boolean = false>(options:
  */
 export const updateMembershipPlan = <ThrowOnError extends boolean = false>(options: Options<UpdateMembershipPlanData, ThrowOnError>) => (options.client ?? client).patch<UpdateMembershipPlanResponses, UpdateMembershipPlanErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/membership-plans/{id}',
+    url: '/api/v1/membership-plans/{membership_plan_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1069,7 +1069,7 @@ export const createCoupon = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const deleteCoupon = <ThrowOnError extends boolean = false>(options: Options<DeleteCouponData, ThrowOnError>) => (options.client ?? client).delete<DeleteCouponResponses, DeleteCouponErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/coupons/{id}',
+    url: '/api/v1/coupons/{coupon_id}',
     ...options
 });
 
@@ -1078,7 +1078,7 @@ export const deleteCoupon = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const getCoupon = <ThrowOnError extends boolean = false>(options: Options<GetCouponData, ThrowOnError>) => (options.client ?? client).get<GetCouponResponses, GetCouponErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/coupons/{id}',
+    url: '/api/v1/coupons/{coupon_id}',
     ...options
 });
 
@@ -1092,7 +1092,7 @@ export const getCoupon = <ThrowOnError extends boolean = false>(options: Options
  */
 export const updateCoupon = <ThrowOnError extends boolean = false>(options: Options<UpdateCouponData, ThrowOnError>) => (options.client ?? client).patch<UpdateCouponResponses, UpdateCouponErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/coupons/{id}',
+    url: '/api/v1/coupons/{coupon_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1232,7 +1232,7 @@ export const createEvent = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const deleteEvent = <ThrowOnError extends boolean = false>(options: Options<DeleteEventData, ThrowOnError>) => (options.client ?? client).delete<DeleteEventResponses, DeleteEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}',
+    url: '/api/v1/events/{event_id}',
     ...options
 });
 
@@ -1241,7 +1241,7 @@ export const deleteEvent = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const getEvent = <ThrowOnError extends boolean = false>(options: Options<GetEventData, ThrowOnError>) => (options.client ?? client).get<GetEventResponses, GetEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}',
+    url: '/api/v1/events/{event_id}',
     ...options
 });
 
@@ -1252,7 +1252,7 @@ export const getEvent = <ThrowOnError extends boolean = false>(options: Options<
  */
 export const updateEvent = <ThrowOnError extends boolean = false>(options: Options<UpdateEventData, ThrowOnError>) => (options.client ?? client).patch<UpdateEventResponses, UpdateEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}',
+    url: '/api/v1/events/{event_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1267,7 +1267,7 @@ export const updateEvent = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const publishEvent = <ThrowOnError extends boolean = false>(options: Options<PublishEventData, ThrowOnError>) => (options.client ?? client).post<PublishEventResponses, PublishEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/publish',
+    url: '/api/v1/events/{event_id}/publish',
     ...options
 });
 
@@ -1278,7 +1278,7 @@ export const publishEvent = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const cancelEvent = <ThrowOnError extends boolean = false>(options: Options<CancelEventData, ThrowOnError>) => (options.client ?? client).post<CancelEventResponses, CancelEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/cancel',
+    url: '/api/v1/events/{event_id}/cancel',
     ...options
 });
 
@@ -1287,7 +1287,7 @@ export const cancelEvent = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const listEventRegistrations = <ThrowOnError extends boolean = false>(options: Options<ListEventRegistrationsData, ThrowOnError>) => (options.client ?? client).get<ListEventRegistrationsResponses, ListEventRegistrationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/registrations',
+    url: '/api/v1/events/{event_id}/registrations',
     ...options
 });
 
@@ -1301,7 +1301,7 @@ export const listEventRegistrations = <ThrowOnError extends boolean = false>(opt
  */
 export const registerEventAttendee = <ThrowOnError extends boolean = false>(options: Options<RegisterEventAttendeeData, ThrowOnError>) => (options.client ?? client).post<RegisterEventAttendeeResponses, RegisterEventAttendeeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/registrations',
+    url: '/api/v1/events/{event_id}/registrations',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1316,7 +1316,7 @@ export const registerEventAttendee = <ThrowOnError extends boolean = false>(opti
  */
 export const cancelEventRegistration = <ThrowOnError extends boolean = false>(options: Options<CancelEventRegistrationData, ThrowOnError>) => (options.client ?? client).post<CancelEventRegistrationResponses, CancelEventRegistrationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/registrations/{registrationId}/cancel',
+    url: '/api/v1/events/{event_id}/registrations/{registration_id}/cancel',
     ...options
 });
 
@@ -1327,7 +1327,7 @@ export const cancelEventRegistration = <ThrowOnError extends boolean = false>(op
  */
 export const markEventAttendance = <ThrowOnError extends boolean = false>(options: Options<MarkEventAttendanceData, ThrowOnError>) => (options.client ?? client).post<MarkEventAttendanceResponses, MarkEventAttendanceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/events/{id}/registrations/{registrationId}/attend',
+    url: '/api/v1/events/{event_id}/registrations/{registration_id}/attend',
     ...options
 });
 
@@ -1360,7 +1360,7 @@ export const createPost = <ThrowOnError extends boolean = false>(options: Option
  */
 export const deletePost = <ThrowOnError extends boolean = false>(options: Options<DeletePostData, ThrowOnError>) => (options.client ?? client).delete<DeletePostResponses, DeletePostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/posts/{id}',
+    url: '/api/v1/posts/{post_id}',
     ...options
 });
 
@@ -1369,7 +1369,7 @@ export const deletePost = <ThrowOnError extends boolean = false>(options: Option
  */
 export const getPost = <ThrowOnError extends boolean = false>(options: Options<GetPostData, ThrowOnError>) => (options.client ?? client).get<GetPostResponses, GetPostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/posts/{id}',
+    url: '/api/v1/posts/{post_id}',
     ...options
 });
 
@@ -1378,7 +1378,7 @@ export const getPost = <ThrowOnError extends boolean = false>(options: Options<G
  */
 export const updatePost = <ThrowOnError extends boolean = false>(options: Options<UpdatePostData, ThrowOnError>) => (options.client ?? client).patch<UpdatePostResponses, UpdatePostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/posts/{id}',
+    url: '/api/v1/posts/{post_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1393,7 +1393,7 @@ export const updatePost = <ThrowOnError extends boolean = false>(options: Option
  */
 export const publishPost = <ThrowOnError extends boolean = false>(options: Options<PublishPostData, ThrowOnError>) => (options.client ?? client).post<PublishPostResponses, PublishPostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/posts/{id}/publish',
+    url: '/api/v1/posts/{post_id}/publish',
     ...options
 });
 
@@ -1404,7 +1404,7 @@ export const publishPost = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const unpublishPost = <ThrowOnError extends boolean = false>(options: Options<UnpublishPostData, ThrowOnError>) => (options.client ?? client).post<UnpublishPostResponses, UnpublishPostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/posts/{id}/unpublish',
+    url: '/api/v1/posts/{post_id}/unpublish',
     ...options
 });
 
@@ -1439,7 +1439,7 @@ export const createDigitalProduct = <ThrowOnError extends boolean = false>(optio
  */
 export const deleteDigitalProduct = <ThrowOnError extends boolean = false>(options: Options<DeleteDigitalProductData, ThrowOnError>) => (options.client ?? client).delete<DeleteDigitalProductResponses, DeleteDigitalProductErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/digital-products/{id}',
+    url: '/api/v1/digital-products/{digital_product_id}',
     ...options
 });
 
@@ -1448,7 +1448,7 @@ export const deleteDigitalProduct = <ThrowOnError extends boolean = false>(optio
  */
 export const getDigitalProduct = <ThrowOnError extends boolean = false>(options: Options<GetDigitalProductData, ThrowOnError>) => (options.client ?? client).get<GetDigitalProductResponses, GetDigitalProductErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/digital-products/{id}',
+    url: '/api/v1/digital-products/{digital_product_id}',
     ...options
 });
 
@@ -1459,7 +1459,7 @@ export const getDigitalProduct = <ThrowOnError extends boolean = false>(options:
  */
 export const updateDigitalProduct = <ThrowOnError extends boolean = false>(options: Options<UpdateDigitalProductData, ThrowOnError>) => (options.client ?? client).patch<UpdateDigitalProductResponses, UpdateDigitalProductErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/digital-products/{id}',
+    url: '/api/v1/digital-products/{digital_product_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1474,7 +1474,7 @@ export const updateDigitalProduct = <ThrowOnError extends boolean = false>(optio
  */
 export const publishDigitalProduct = <ThrowOnError extends boolean = false>(options: Options<PublishDigitalProductData, ThrowOnError>) => (options.client ?? client).post<PublishDigitalProductResponses, PublishDigitalProductErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/digital-products/{id}/publish',
+    url: '/api/v1/digital-products/{digital_product_id}/publish',
     ...options
 });
 
@@ -1485,7 +1485,7 @@ export const publishDigitalProduct = <ThrowOnError extends boolean = false>(opti
  */
 export const archiveDigitalProduct = <ThrowOnError extends boolean = false>(options: Options<ArchiveDigitalProductData, ThrowOnError>) => (options.client ?? client).post<ArchiveDigitalProductResponses, ArchiveDigitalProductErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/digital-products/{id}/archive',
+    url: '/api/v1/digital-products/{digital_product_id}/archive',
     ...options
 });
 
@@ -1516,7 +1516,7 @@ export const createPage = <ThrowOnError extends boolean = false>(options: Option
  */
 export const deletePage = <ThrowOnError extends boolean = false>(options: Options<DeletePageData, ThrowOnError>) => (options.client ?? client).delete<DeletePageResponses, DeletePageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pages/{id}',
+    url: '/api/v1/pages/{page_id}',
     ...options
 });
 
@@ -1525,7 +1525,7 @@ export const deletePage = <ThrowOnError extends boolean = false>(options: Option
  */
 export const getPage = <ThrowOnError extends boolean = false>(options: Options<GetPageData, ThrowOnError>) => (options.client ?? client).get<GetPageResponses, GetPageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pages/{id}',
+    url: '/api/v1/pages/{page_id}',
     ...options
 });
 
@@ -1534,7 +1534,7 @@ export const getPage = <ThrowOnError extends boolean = false>(options: Options<G
  */
 export const updatePage = <ThrowOnError extends boolean = false>(options: Options<UpdatePageData, ThrowOnError>) => (options.client ?? client).patch<UpdatePageResponses, UpdatePageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pages/{id}',
+    url: '/api/v1/pages/{page_id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1547,7 +1547,7 @@ export const updatePage = <ThrowOnError extends boolean = false>(options: Option
  */
 export const publishPage = <ThrowOnError extends boolean = false>(options: Options<PublishPageData, ThrowOnError>) => (options.client ?? client).post<PublishPageResponses, PublishPageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pages/{id}/publish',
+    url: '/api/v1/pages/{page_id}/publish',
     ...options
 });
 
@@ -1556,7 +1556,7 @@ export const publishPage = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const unpublishPage = <ThrowOnError extends boolean = false>(options: Options<UnpublishPageData, ThrowOnError>) => (options.client ?? client).post<UnpublishPageResponses, UnpublishPageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/pages/{id}/unpublish',
+    url: '/api/v1/pages/{page_id}/unpublish',
     ...options
 });
 
@@ -1590,7 +1590,7 @@ export const uploadFile = <ThrowOnError extends boolean = false>(options: Option
  * sandboxing Content-Security-Policy, so a file can never run script on the school's origin.
  *
  */
-export const getFile = <ThrowOnError extends boolean = false>(options: Options<GetFileData, ThrowOnError>) => (options.client ?? client).get<GetFileResponses, GetFileErrors, ThrowOnError>({ url: '/files/{id}/{filename}', ...options });
+export const getFile = <ThrowOnError extends boolean = false>(options: Options<GetFileData, ThrowOnError>) => (options.client ?? client).get<GetFileResponses, GetFileErrors, ThrowOnError>({ url: '/files/{file_id}/{filename}', ...options });
 
 /**
  * Get a published course with its curriculum outline

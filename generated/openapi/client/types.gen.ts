@@ -1746,6 +1746,16 @@ export type UserInfo = {
 };
 
 /**
+ * The comment's identifier.
+ */
+export type CommentId = string;
+
+/**
+ * The coupon's identifier.
+ */
+export type CouponId = string;
+
+/**
  * Only this course.
  */
 export type CourseFilter = string;
@@ -1771,6 +1781,11 @@ export type CreatedBefore = string;
 export type Cursor = string;
 
 /**
+ * The digital product's identifier.
+ */
+export type DigitalProductId = string;
+
+/**
  * Count only enrollments made at or after this time.
  */
 export type EnrolledAfter = string;
@@ -1779,6 +1794,11 @@ export type EnrolledAfter = string;
  * Count only enrollments made before this time.
  */
 export type EnrolledBefore = string;
+
+/**
+ * The enrollment's identifier.
+ */
+export type EnrollmentId = string;
 
 /**
  * `-enrolled_at` (newest first, default) or `enrolled_at`.
@@ -1791,14 +1811,49 @@ export type EnrollmentSort = '-enrolled_at' | 'enrolled_at';
 export type EnrollmentStatus = 'active' | 'expired' | 'revoked';
 
 /**
- * The object's identifier.
+ * The event's identifier.
  */
-export type Id = string;
+export type EventId = string;
+
+/**
+ * The file's identifier.
+ */
+export type FileId = string;
+
+/**
+ * The form's identifier.
+ */
+export type FormId = string;
+
+/**
+ * The lecture's identifier.
+ */
+export type LectureId = string;
+
+/**
+ * The lecturer profile's identifier.
+ */
+export type LecturerId = string;
 
 /**
  * Page size, 1 to 100.
  */
 export type Limit = number;
+
+/**
+ * The membership plan's identifier.
+ */
+export type MembershipPlanId = string;
+
+/**
+ * The order's identifier.
+ */
+export type OrderId = string;
+
+/**
+ * The page's identifier.
+ */
+export type PageId = string;
 
 /**
  * Case-insensitive search in the person's e-mail and name.
@@ -1813,7 +1868,17 @@ export type PeopleSort = '-created_at' | 'created_at' | 'email' | '-email';
 /**
  * Only those of this person (the identifier students and members carry).
  */
+export type PersonFilter = string;
+
+/**
+ * The person's identifier (the same at every school, and as a student and as a member).
+ */
 export type PersonId = string;
+
+/**
+ * The post's identifier.
+ */
+export type PostId = string;
 
 /**
  * Case-insensitive search.
@@ -1821,14 +1886,19 @@ export type PersonId = string;
 export type Q = string;
 
 /**
- * The registration's identifier.
+ * The event registration's identifier.
  */
 export type RegistrationId = string;
 
 /**
- * The section's identifier (a section of that course).
+ * The section's identifier.
  */
 export type SectionId = string;
+
+/**
+ * The subscription's identifier.
+ */
+export type SubscriptionId = string;
 
 export type GetAuthorizationServerMetadataData = {
     body?: never;
@@ -2446,10 +2516,10 @@ export type GetProblemTypeData = {
         /**
          * The problem type's name, the last segment of its `type` URI.
          */
-        problemType: string;
+        problem_type: string;
     };
     query?: never;
-    url: '/problems/{problemType}';
+    url: '/problems/{problem_type}';
 };
 
 export type GetProblemTypeErrors = {
@@ -2614,12 +2684,12 @@ export type DeleteCourseData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{id}';
+    url: '/api/v1/courses/{course_id}';
 };
 
 export type DeleteCourseErrors = {
@@ -2660,12 +2730,12 @@ export type GetCourseData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{id}';
+    url: '/api/v1/courses/{course_id}';
 };
 
 export type GetCourseErrors = {
@@ -2702,12 +2772,12 @@ export type UpdateCourseData = {
     body: CourseUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{id}';
+    url: '/api/v1/courses/{course_id}';
 };
 
 export type UpdateCourseErrors = {
@@ -2755,12 +2825,12 @@ export type PublishCourseData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{id}/publish';
+    url: '/api/v1/courses/{course_id}/publish';
 };
 
 export type PublishCourseErrors = {
@@ -2797,12 +2867,12 @@ export type ArchiveCourseData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{id}/archive';
+    url: '/api/v1/courses/{course_id}/archive';
 };
 
 export type ArchiveCourseErrors = {
@@ -2949,12 +3019,12 @@ export type RemoveStudentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/students/{id}';
+    url: '/api/v1/students/{person_id}';
 };
 
 export type RemoveStudentErrors = {
@@ -2991,12 +3061,12 @@ export type GetStudentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/students/{id}';
+    url: '/api/v1/students/{person_id}';
 };
 
 export type GetStudentErrors = {
@@ -3033,12 +3103,12 @@ export type UpdateStudentData = {
     body: StudentUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/students/{id}';
+    url: '/api/v1/students/{person_id}';
 };
 
 export type UpdateStudentErrors = {
@@ -3086,9 +3156,9 @@ export type ListStudentEnrollmentsData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: {
         /**
@@ -3108,7 +3178,7 @@ export type ListStudentEnrollmentsData = {
          */
         sort?: '-enrolled_at' | 'enrolled_at';
     };
-    url: '/api/v1/students/{id}/enrollments';
+    url: '/api/v1/students/{person_id}/enrollments';
 };
 
 export type ListStudentEnrollmentsErrors = {
@@ -3145,12 +3215,12 @@ export type EnrollStudentData = {
     body: EnrollmentCreate;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/students/{id}/enrollments';
+    url: '/api/v1/students/{person_id}/enrollments';
 };
 
 export type EnrollStudentErrors = {
@@ -3202,9 +3272,9 @@ export type GetStudentProgressData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: {
         /**
@@ -3220,7 +3290,7 @@ export type GetStudentProgressData = {
          */
         course_id?: string;
     };
-    url: '/api/v1/students/{id}/progress';
+    url: '/api/v1/students/{person_id}/progress';
 };
 
 export type GetStudentProgressErrors = {
@@ -3257,9 +3327,9 @@ export type ListCourseEnrollmentsData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The course's identifier.
          */
-        id: string;
+        course_id: string;
     };
     query?: {
         /**
@@ -3283,7 +3353,7 @@ export type ListCourseEnrollmentsData = {
          */
         sort?: '-enrolled_at' | 'enrolled_at';
     };
-    url: '/api/v1/courses/{id}/enrollments';
+    url: '/api/v1/courses/{course_id}/enrollments';
 };
 
 export type ListCourseEnrollmentsErrors = {
@@ -3320,12 +3390,12 @@ export type UnenrollStudentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The enrollment's identifier.
          */
-        id: string;
+        enrollment_id: string;
     };
     query?: never;
-    url: '/api/v1/enrollments/{id}';
+    url: '/api/v1/enrollments/{enrollment_id}';
 };
 
 export type UnenrollStudentErrors = {
@@ -3362,12 +3432,12 @@ export type GetEnrollmentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The enrollment's identifier.
          */
-        id: string;
+        enrollment_id: string;
     };
     query?: never;
-    url: '/api/v1/enrollments/{id}';
+    url: '/api/v1/enrollments/{enrollment_id}';
 };
 
 export type GetEnrollmentErrors = {
@@ -3404,12 +3474,12 @@ export type UpdateEnrollmentData = {
     body: EnrollmentAccess;
     path: {
         /**
-         * The object's identifier.
+         * The enrollment's identifier.
          */
-        id: string;
+        enrollment_id: string;
     };
     query?: never;
-    url: '/api/v1/enrollments/{id}';
+    url: '/api/v1/enrollments/{enrollment_id}';
 };
 
 export type UpdateEnrollmentErrors = {
@@ -3457,12 +3527,12 @@ export type ExpireEnrollmentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The enrollment's identifier.
          */
-        id: string;
+        enrollment_id: string;
     };
     query?: never;
-    url: '/api/v1/enrollments/{id}/expire';
+    url: '/api/v1/enrollments/{enrollment_id}/expire';
 };
 
 export type ExpireEnrollmentErrors = {
@@ -3609,12 +3679,12 @@ export type RemoveMemberData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/members/{id}';
+    url: '/api/v1/members/{person_id}';
 };
 
 export type RemoveMemberErrors = {
@@ -3655,12 +3725,12 @@ export type GetMemberData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/members/{id}';
+    url: '/api/v1/members/{person_id}';
 };
 
 export type GetMemberErrors = {
@@ -3697,12 +3767,12 @@ export type SetMemberRolesData = {
     body: MemberRoles;
     path: {
         /**
-         * The object's identifier.
+         * The person's identifier (the same at every school, and as a student and as a member).
          */
-        id: string;
+        person_id: string;
     };
     query?: never;
-    url: '/api/v1/members/{id}/roles';
+    url: '/api/v1/members/{person_id}/roles';
 };
 
 export type SetMemberRolesErrors = {
@@ -3752,7 +3822,7 @@ export type ListSectionsData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
     };
     query?: {
         /**
@@ -3764,7 +3834,7 @@ export type ListSectionsData = {
          */
         cursor?: string;
     };
-    url: '/api/v1/courses/{courseId}/sections';
+    url: '/api/v1/courses/{course_id}/sections';
 };
 
 export type ListSectionsErrors = {
@@ -3803,10 +3873,10 @@ export type CreateSectionData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections';
+    url: '/api/v1/courses/{course_id}/sections';
 };
 
 export type CreateSectionErrors = {
@@ -3856,10 +3926,10 @@ export type ReorderSectionsData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/order';
+    url: '/api/v1/courses/{course_id}/sections/order';
 };
 
 export type ReorderSectionsErrors = {
@@ -3913,14 +3983,14 @@ export type DeleteSectionData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
-         * The section's identifier (a section of that course).
+         * The section's identifier.
          */
-        sectionId: string;
+        section_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}';
+    url: '/api/v1/courses/{course_id}/sections/{section_id}';
 };
 
 export type DeleteSectionErrors = {
@@ -3963,14 +4033,14 @@ export type GetSectionData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
-         * The section's identifier (a section of that course).
+         * The section's identifier.
          */
-        sectionId: string;
+        section_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}';
+    url: '/api/v1/courses/{course_id}/sections/{section_id}';
 };
 
 export type GetSectionErrors = {
@@ -4009,14 +4079,14 @@ export type UpdateSectionData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
-         * The section's identifier (a section of that course).
+         * The section's identifier.
          */
-        sectionId: string;
+        section_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}';
+    url: '/api/v1/courses/{course_id}/sections/{section_id}';
 };
 
 export type UpdateSectionErrors = {
@@ -4062,14 +4132,14 @@ export type CreateLectureData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
-         * The section's identifier (a section of that course).
+         * The section's identifier.
          */
-        sectionId: string;
+        section_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}/lectures';
+    url: '/api/v1/courses/{course_id}/sections/{section_id}/lectures';
 };
 
 export type CreateLectureErrors = {
@@ -4123,14 +4193,14 @@ export type ReorderLecturesData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
-         * The section's identifier (a section of that course).
+         * The section's identifier.
          */
-        sectionId: string;
+        section_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/sections/{sectionId}/lectures/order';
+    url: '/api/v1/courses/{course_id}/sections/{section_id}/lectures/order';
 };
 
 export type ReorderLecturesErrors = {
@@ -4182,12 +4252,12 @@ export type DeleteLectureData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The lecture's identifier.
          */
-        id: string;
+        lecture_id: string;
     };
     query?: never;
-    url: '/api/v1/lectures/{id}';
+    url: '/api/v1/lectures/{lecture_id}';
 };
 
 export type DeleteLectureErrors = {
@@ -4228,12 +4298,12 @@ export type GetLectureData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The lecture's identifier.
          */
-        id: string;
+        lecture_id: string;
     };
     query?: never;
-    url: '/api/v1/lectures/{id}';
+    url: '/api/v1/lectures/{lecture_id}';
 };
 
 export type GetLectureErrors = {
@@ -4270,12 +4340,12 @@ export type UpdateLectureData = {
     body: LectureUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The lecture's identifier.
          */
-        id: string;
+        lecture_id: string;
     };
     query?: never;
-    url: '/api/v1/lectures/{id}';
+    url: '/api/v1/lectures/{lecture_id}';
 };
 
 export type UpdateLectureErrors = {
@@ -4323,12 +4393,12 @@ export type MoveLectureData = {
     body: LectureMove;
     path: {
         /**
-         * The object's identifier.
+         * The lecture's identifier.
          */
-        id: string;
+        lecture_id: string;
     };
     query?: never;
-    url: '/api/v1/lectures/{id}/move';
+    url: '/api/v1/lectures/{lecture_id}/move';
 };
 
 export type MoveLectureErrors = {
@@ -4482,12 +4552,12 @@ export type DeleteLecturerData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The lecturer profile's identifier.
          */
-        id: string;
+        lecturer_id: string;
     };
     query?: never;
-    url: '/api/v1/lecturers/{id}';
+    url: '/api/v1/lecturers/{lecturer_id}';
 };
 
 export type DeleteLecturerErrors = {
@@ -4528,12 +4598,12 @@ export type GetLecturerData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The lecturer profile's identifier.
          */
-        id: string;
+        lecturer_id: string;
     };
     query?: never;
-    url: '/api/v1/lecturers/{id}';
+    url: '/api/v1/lecturers/{lecturer_id}';
 };
 
 export type GetLecturerErrors = {
@@ -4570,12 +4640,12 @@ export type UpdateLecturerData = {
     body: LecturerUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The lecturer profile's identifier.
          */
-        id: string;
+        lecturer_id: string;
     };
     query?: never;
-    url: '/api/v1/lecturers/{id}';
+    url: '/api/v1/lecturers/{lecturer_id}';
 };
 
 export type UpdateLecturerErrors = {
@@ -4629,7 +4699,7 @@ export type ListCourseLecturersData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
     };
     query?: {
         /**
@@ -4641,7 +4711,7 @@ export type ListCourseLecturersData = {
          */
         cursor?: string;
     };
-    url: '/api/v1/courses/{courseId}/lecturers';
+    url: '/api/v1/courses/{course_id}/lecturers';
 };
 
 export type ListCourseLecturersErrors = {
@@ -4680,14 +4750,14 @@ export type UnassignLecturerData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
          * The lecturer profile's identifier.
          */
-        lecturerId: string;
+        lecturer_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/lecturers/{lecturerId}';
+    url: '/api/v1/courses/{course_id}/lecturers/{lecturer_id}';
 };
 
 export type UnassignLecturerErrors = {
@@ -4726,14 +4796,14 @@ export type AssignLecturerData = {
         /**
          * The course's identifier.
          */
-        courseId: string;
+        course_id: string;
         /**
          * The lecturer profile's identifier.
          */
-        lecturerId: string;
+        lecturer_id: string;
     };
     query?: never;
-    url: '/api/v1/courses/{courseId}/lecturers/{lecturerId}';
+    url: '/api/v1/courses/{course_id}/lecturers/{lecturer_id}';
 };
 
 export type AssignLecturerErrors = {
@@ -4840,12 +4910,12 @@ export type GetCommentData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The comment's identifier.
          */
-        id: string;
+        comment_id: string;
     };
     query?: never;
-    url: '/api/v1/comments/{id}';
+    url: '/api/v1/comments/{comment_id}';
 };
 
 export type GetCommentErrors = {
@@ -4932,12 +5002,12 @@ export type GetFormData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The form's identifier.
          */
-        id: string;
+        form_id: string;
     };
     query?: never;
-    url: '/api/v1/forms/{id}';
+    url: '/api/v1/forms/{form_id}';
 };
 
 export type GetFormErrors = {
@@ -4974,9 +5044,9 @@ export type ListFormSubmissionsData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The form's identifier.
          */
-        id: string;
+        form_id: string;
     };
     query?: {
         /**
@@ -5004,7 +5074,7 @@ export type ListFormSubmissionsData = {
          */
         sort?: '-created_at' | 'created_at';
     };
-    url: '/api/v1/forms/{id}/submissions';
+    url: '/api/v1/forms/{form_id}/submissions';
 };
 
 export type ListFormSubmissionsErrors = {
@@ -5107,12 +5177,12 @@ export type GetOrderData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The order's identifier.
          */
-        id: string;
+        order_id: string;
     };
     query?: never;
-    url: '/api/v1/orders/{id}';
+    url: '/api/v1/orders/{order_id}';
 };
 
 export type GetOrderErrors = {
@@ -5207,12 +5277,12 @@ export type GetSubscriptionData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The subscription's identifier.
          */
-        id: string;
+        subscription_id: string;
     };
     query?: never;
-    url: '/api/v1/subscriptions/{id}';
+    url: '/api/v1/subscriptions/{subscription_id}';
 };
 
 export type GetSubscriptionErrors = {
@@ -5249,12 +5319,12 @@ export type CancelSubscriptionData = {
     body?: SubscriptionCancel;
     path: {
         /**
-         * The object's identifier.
+         * The subscription's identifier.
          */
-        id: string;
+        subscription_id: string;
     };
     query?: never;
-    url: '/api/v1/subscriptions/{id}/cancel';
+    url: '/api/v1/subscriptions/{subscription_id}/cancel';
 };
 
 export type CancelSubscriptionErrors = {
@@ -5298,12 +5368,12 @@ export type ChangeSubscriptionPlanData = {
     body: SubscriptionPlanChange;
     path: {
         /**
-         * The object's identifier.
+         * The subscription's identifier.
          */
-        id: string;
+        subscription_id: string;
     };
     query?: never;
-    url: '/api/v1/subscriptions/{id}/change-plan';
+    url: '/api/v1/subscriptions/{subscription_id}/change-plan';
 };
 
 export type ChangeSubscriptionPlanErrors = {
@@ -5457,12 +5527,12 @@ export type DeleteMembershipPlanData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The membership plan's identifier.
          */
-        id: string;
+        membership_plan_id: string;
     };
     query?: never;
-    url: '/api/v1/membership-plans/{id}';
+    url: '/api/v1/membership-plans/{membership_plan_id}';
 };
 
 export type DeleteMembershipPlanErrors = {
@@ -5503,12 +5573,12 @@ export type GetMembershipPlanData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The membership plan's identifier.
          */
-        id: string;
+        membership_plan_id: string;
     };
     query?: never;
-    url: '/api/v1/membership-plans/{id}';
+    url: '/api/v1/membership-plans/{membership_plan_id}';
 };
 
 export type GetMembershipPlanErrors = {
@@ -5545,12 +5615,12 @@ export type UpdateMembershipPlanData = {
     body: MembershipPlanUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The membership plan's identifier.
          */
-        id: string;
+        membership_plan_id: string;
     };
     query?: never;
-    url: '/api/v1/membership-plans/{id}';
+    url: '/api/v1/membership-plans/{membership_plan_id}';
 };
 
 export type UpdateMembershipPlanErrors = {
@@ -5708,12 +5778,12 @@ export type DeleteCouponData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The coupon's identifier.
          */
-        id: string;
+        coupon_id: string;
     };
     query?: never;
-    url: '/api/v1/coupons/{id}';
+    url: '/api/v1/coupons/{coupon_id}';
 };
 
 export type DeleteCouponErrors = {
@@ -5750,12 +5820,12 @@ export type GetCouponData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The coupon's identifier.
          */
-        id: string;
+        coupon_id: string;
     };
     query?: never;
-    url: '/api/v1/coupons/{id}';
+    url: '/api/v1/coupons/{coupon_id}';
 };
 
 export type GetCouponErrors = {
@@ -5792,12 +5862,12 @@ export type UpdateCouponData = {
     body: CouponUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The coupon's identifier.
          */
-        id: string;
+        coupon_id: string;
     };
     query?: never;
-    url: '/api/v1/coupons/{id}';
+    url: '/api/v1/coupons/{coupon_id}';
 };
 
 export type UpdateCouponErrors = {
@@ -6280,12 +6350,12 @@ export type DeleteEventData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}';
+    url: '/api/v1/events/{event_id}';
 };
 
 export type DeleteEventErrors = {
@@ -6326,12 +6396,12 @@ export type GetEventData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}';
+    url: '/api/v1/events/{event_id}';
 };
 
 export type GetEventErrors = {
@@ -6368,12 +6438,12 @@ export type UpdateEventData = {
     body: EventUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}';
+    url: '/api/v1/events/{event_id}';
 };
 
 export type UpdateEventErrors = {
@@ -6425,12 +6495,12 @@ export type PublishEventData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}/publish';
+    url: '/api/v1/events/{event_id}/publish';
 };
 
 export type PublishEventErrors = {
@@ -6471,12 +6541,12 @@ export type CancelEventData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}/cancel';
+    url: '/api/v1/events/{event_id}/cancel';
 };
 
 export type CancelEventErrors = {
@@ -6513,9 +6583,9 @@ export type ListEventRegistrationsData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: {
         /**
@@ -6531,7 +6601,7 @@ export type ListEventRegistrationsData = {
          */
         status?: 'registered' | 'attended' | 'cancelled';
     };
-    url: '/api/v1/events/{id}/registrations';
+    url: '/api/v1/events/{event_id}/registrations';
 };
 
 export type ListEventRegistrationsErrors = {
@@ -6568,12 +6638,12 @@ export type RegisterEventAttendeeData = {
     body: EventRegistrationCreate;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}/registrations';
+    url: '/api/v1/events/{event_id}/registrations';
 };
 
 export type RegisterEventAttendeeErrors = {
@@ -6629,16 +6699,16 @@ export type CancelEventRegistrationData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
         /**
-         * The registration's identifier.
+         * The event registration's identifier.
          */
-        registrationId: string;
+        registration_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}/registrations/{registrationId}/cancel';
+    url: '/api/v1/events/{event_id}/registrations/{registration_id}/cancel';
 };
 
 export type CancelEventRegistrationErrors = {
@@ -6679,16 +6749,16 @@ export type MarkEventAttendanceData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The event's identifier.
          */
-        id: string;
+        event_id: string;
         /**
-         * The registration's identifier.
+         * The event registration's identifier.
          */
-        registrationId: string;
+        registration_id: string;
     };
     query?: never;
-    url: '/api/v1/events/{id}/registrations/{registrationId}/attend';
+    url: '/api/v1/events/{event_id}/registrations/{registration_id}/attend';
 };
 
 export type MarkEventAttendanceErrors = {
@@ -6835,12 +6905,12 @@ export type DeletePostData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The post's identifier.
          */
-        id: string;
+        post_id: string;
     };
     query?: never;
-    url: '/api/v1/posts/{id}';
+    url: '/api/v1/posts/{post_id}';
 };
 
 export type DeletePostErrors = {
@@ -6877,12 +6947,12 @@ export type GetPostData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The post's identifier.
          */
-        id: string;
+        post_id: string;
     };
     query?: never;
-    url: '/api/v1/posts/{id}';
+    url: '/api/v1/posts/{post_id}';
 };
 
 export type GetPostErrors = {
@@ -6919,12 +6989,12 @@ export type UpdatePostData = {
     body: PostUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The post's identifier.
          */
-        id: string;
+        post_id: string;
     };
     query?: never;
-    url: '/api/v1/posts/{id}';
+    url: '/api/v1/posts/{post_id}';
 };
 
 export type UpdatePostErrors = {
@@ -6976,12 +7046,12 @@ export type PublishPostData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The post's identifier.
          */
-        id: string;
+        post_id: string;
     };
     query?: never;
-    url: '/api/v1/posts/{id}/publish';
+    url: '/api/v1/posts/{post_id}/publish';
 };
 
 export type PublishPostErrors = {
@@ -7018,12 +7088,12 @@ export type UnpublishPostData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The post's identifier.
          */
-        id: string;
+        post_id: string;
     };
     query?: never;
-    url: '/api/v1/posts/{id}/unpublish';
+    url: '/api/v1/posts/{post_id}/unpublish';
 };
 
 export type UnpublishPostErrors = {
@@ -7162,12 +7232,12 @@ export type DeleteDigitalProductData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The digital product's identifier.
          */
-        id: string;
+        digital_product_id: string;
     };
     query?: never;
-    url: '/api/v1/digital-products/{id}';
+    url: '/api/v1/digital-products/{digital_product_id}';
 };
 
 export type DeleteDigitalProductErrors = {
@@ -7208,12 +7278,12 @@ export type GetDigitalProductData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The digital product's identifier.
          */
-        id: string;
+        digital_product_id: string;
     };
     query?: never;
-    url: '/api/v1/digital-products/{id}';
+    url: '/api/v1/digital-products/{digital_product_id}';
 };
 
 export type GetDigitalProductErrors = {
@@ -7250,12 +7320,12 @@ export type UpdateDigitalProductData = {
     body: DigitalProductUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The digital product's identifier.
          */
-        id: string;
+        digital_product_id: string;
     };
     query?: never;
-    url: '/api/v1/digital-products/{id}';
+    url: '/api/v1/digital-products/{digital_product_id}';
 };
 
 export type UpdateDigitalProductErrors = {
@@ -7307,12 +7377,12 @@ export type PublishDigitalProductData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The digital product's identifier.
          */
-        id: string;
+        digital_product_id: string;
     };
     query?: never;
-    url: '/api/v1/digital-products/{id}/publish';
+    url: '/api/v1/digital-products/{digital_product_id}/publish';
 };
 
 export type PublishDigitalProductErrors = {
@@ -7353,12 +7423,12 @@ export type ArchiveDigitalProductData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The digital product's identifier.
          */
-        id: string;
+        digital_product_id: string;
     };
     query?: never;
-    url: '/api/v1/digital-products/{id}/archive';
+    url: '/api/v1/digital-products/{digital_product_id}/archive';
 };
 
 export type ArchiveDigitalProductErrors = {
@@ -7493,12 +7563,12 @@ export type DeletePageData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The page's identifier.
          */
-        id: string;
+        page_id: string;
     };
     query?: never;
-    url: '/api/v1/pages/{id}';
+    url: '/api/v1/pages/{page_id}';
 };
 
 export type DeletePageErrors = {
@@ -7535,12 +7605,12 @@ export type GetPageData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The page's identifier.
          */
-        id: string;
+        page_id: string;
     };
     query?: never;
-    url: '/api/v1/pages/{id}';
+    url: '/api/v1/pages/{page_id}';
 };
 
 export type GetPageErrors = {
@@ -7577,12 +7647,12 @@ export type UpdatePageData = {
     body: PageUpdate;
     path: {
         /**
-         * The object's identifier.
+         * The page's identifier.
          */
-        id: string;
+        page_id: string;
     };
     query?: never;
-    url: '/api/v1/pages/{id}';
+    url: '/api/v1/pages/{page_id}';
 };
 
 export type UpdatePageErrors = {
@@ -7630,12 +7700,12 @@ export type PublishPageData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The page's identifier.
          */
-        id: string;
+        page_id: string;
     };
     query?: never;
-    url: '/api/v1/pages/{id}/publish';
+    url: '/api/v1/pages/{page_id}/publish';
 };
 
 export type PublishPageErrors = {
@@ -7672,12 +7742,12 @@ export type UnpublishPageData = {
     body?: never;
     path: {
         /**
-         * The object's identifier.
+         * The page's identifier.
          */
-        id: string;
+        page_id: string;
     };
     query?: never;
-    url: '/api/v1/pages/{id}/unpublish';
+    url: '/api/v1/pages/{page_id}/unpublish';
 };
 
 export type UnpublishPageErrors = {
@@ -7762,14 +7832,14 @@ export type GetFileData = {
         /**
          * The file's identifier.
          */
-        id: string;
+        file_id: string;
         /**
          * The file's name as returned by the upload.
          */
         filename: string;
     };
     query?: never;
-    url: '/files/{id}/{filename}';
+    url: '/files/{file_id}/{filename}';
 };
 
 export type GetFileErrors = {

@@ -19,7 +19,7 @@ export const getProblemType: OperationHandler<
   RequestContext,
   PageResult
 > = async ({ path, headers }, { site }) => {
-  const name = path.problemType;
+  const name = path.problem_type;
   if (!isProblemTypeName(name))
     throw notFound('No problem type of that name; the OpenAPI document lists them (ProblemTypeName).');
   const problem = PROBLEM_TYPES[name];

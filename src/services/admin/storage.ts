@@ -85,7 +85,7 @@ export function createStorageAdmin(db: Db, options: StorageOptions) {
       }
     },
 
-    /** The bytes and headers of GET /files/{id}/{filename}; a wrong name is as absent as a wrong id. */
+    /** The bytes and headers of GET /files/{file_id}/{filename}; a wrong name is as absent as a wrong id. */
     async read(site: Site, id: string, filename: string) {
       const row = await findStoredFile(db, site.id, id);
       const full = row && row.filename === filename ? pathOf(row.storage_key) : null;

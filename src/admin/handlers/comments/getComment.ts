@@ -6,5 +6,5 @@ export const getComment: OperationHandler<GetCommentData, GetCommentResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.comments.get(site, path.id),
+  body: await services.admin.comments.get(site, path.comment_id),
 });

@@ -5,6 +5,6 @@ export const deleteCoupon: OperationHandler<DeleteCouponData, DeleteCouponRespon
   { path },
   { site, services },
 ) => {
-  await services.admin.coupons.remove(site, path.id);
+  await services.admin.coupons.remove(site, path.coupon_id);
   return { status: 204, body: undefined };
 };

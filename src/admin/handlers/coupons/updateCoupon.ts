@@ -6,5 +6,5 @@ export const updateCoupon: OperationHandler<UpdateCouponData, UpdateCouponRespon
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.coupons.update(site, path.id, body),
+  body: await services.admin.coupons.update(site, path.coupon_id, body),
 });

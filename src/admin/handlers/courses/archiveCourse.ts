@@ -6,5 +6,5 @@ export const archiveCourse: OperationHandler<ArchiveCourseData, ArchiveCourseRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.courses.archive(site, path.id),
+  body: await services.admin.courses.archive(site, path.course_id),
 });

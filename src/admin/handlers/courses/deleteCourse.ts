@@ -5,6 +5,6 @@ export const deleteCourse: OperationHandler<DeleteCourseData, DeleteCourseRespon
   { path },
   { site, services },
 ) => {
-  await services.admin.courses.remove(site, path.id);
+  await services.admin.courses.remove(site, path.course_id);
   return { status: 204, body: undefined };
 };

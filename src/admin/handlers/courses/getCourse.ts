@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const getCourse: OperationHandler<GetCourseData, GetCourseResponses> = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.courses.get(site, path.id),
+  body: await services.admin.courses.get(site, path.course_id),
 });

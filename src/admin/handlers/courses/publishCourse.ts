@@ -6,5 +6,5 @@ export const publishCourse: OperationHandler<PublishCourseData, PublishCourseRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.courses.publish(site, path.id),
+  body: await services.admin.courses.publish(site, path.course_id),
 });

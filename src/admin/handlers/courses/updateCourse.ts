@@ -6,5 +6,5 @@ export const updateCourse: OperationHandler<UpdateCourseData, UpdateCourseRespon
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.courses.update(site, path.id, body),
+  body: await services.admin.courses.update(site, path.course_id, body),
 });

@@ -6,5 +6,5 @@ export const createLecture: OperationHandler<CreateLectureData, CreateLectureRes
   { site, services },
 ) => ({
   status: 201,
-  body: await services.admin.curriculum.createLecture(site, path.courseId, path.sectionId, body),
+  body: await services.admin.curriculum.createLecture(site, path.course_id, path.section_id, body),
 });

@@ -6,5 +6,5 @@ export const createSection: OperationHandler<CreateSectionData, CreateSectionRes
   { site, services },
 ) => ({
   status: 201,
-  body: await services.admin.curriculum.createSection(site, path.courseId, body),
+  body: await services.admin.curriculum.createSection(site, path.course_id, body),
 });

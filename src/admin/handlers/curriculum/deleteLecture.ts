@@ -5,6 +5,6 @@ export const deleteLecture: OperationHandler<DeleteLectureData, DeleteLectureRes
   { path },
   { site, services },
 ) => {
-  await services.admin.curriculum.deleteLecture(site, path.id);
+  await services.admin.curriculum.deleteLecture(site, path.lecture_id);
   return { status: 204, body: undefined };
 };

@@ -5,6 +5,6 @@ export const deleteSection: OperationHandler<DeleteSectionData, DeleteSectionRes
   { path },
   { site, services },
 ) => {
-  await services.admin.curriculum.deleteSection(site, path.courseId, path.sectionId);
+  await services.admin.curriculum.deleteSection(site, path.course_id, path.section_id);
   return { status: 204, body: undefined };
 };

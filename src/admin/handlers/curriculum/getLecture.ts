@@ -6,5 +6,5 @@ export const getLecture: OperationHandler<GetLectureData, GetLectureResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.getLecture(site, path.id),
+  body: await services.admin.curriculum.getLecture(site, path.lecture_id),
 });

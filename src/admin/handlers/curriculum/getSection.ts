@@ -6,5 +6,5 @@ export const getSection: OperationHandler<GetSectionData, GetSectionResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.getSection(site, path.courseId, path.sectionId),
+  body: await services.admin.curriculum.getSection(site, path.course_id, path.section_id),
 });

@@ -6,5 +6,5 @@ export const listSections: OperationHandler<ListSectionsData, ListSectionsRespon
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.listSections(site, path.courseId, query),
+  body: await services.admin.curriculum.listSections(site, path.course_id, query),
 });

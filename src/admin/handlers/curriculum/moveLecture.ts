@@ -6,5 +6,5 @@ export const moveLecture: OperationHandler<MoveLectureData, MoveLectureResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.moveLecture(site, path.id, body),
+  body: await services.admin.curriculum.moveLecture(site, path.lecture_id, body),
 });

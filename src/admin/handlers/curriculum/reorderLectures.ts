@@ -6,5 +6,5 @@ export const reorderLectures: OperationHandler<ReorderLecturesData, ReorderLectu
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.reorderLectures(site, path.courseId, path.sectionId, body.lecture_ids),
+  body: await services.admin.curriculum.reorderLectures(site, path.course_id, path.section_id, body.lecture_ids),
 });

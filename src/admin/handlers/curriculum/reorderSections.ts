@@ -6,5 +6,5 @@ export const reorderSections: OperationHandler<ReorderSectionsData, ReorderSecti
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.reorderSections(site, path.courseId, body.section_ids),
+  body: await services.admin.curriculum.reorderSections(site, path.course_id, body.section_ids),
 });

@@ -6,5 +6,5 @@ export const updateLecture: OperationHandler<UpdateLectureData, UpdateLectureRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.updateLecture(site, path.id, body),
+  body: await services.admin.curriculum.updateLecture(site, path.lecture_id, body),
 });

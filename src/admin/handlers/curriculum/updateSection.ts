@@ -6,5 +6,5 @@ export const updateSection: OperationHandler<UpdateSectionData, UpdateSectionRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.curriculum.updateSection(site, path.courseId, path.sectionId, body),
+  body: await services.admin.curriculum.updateSection(site, path.course_id, path.section_id, body),
 });

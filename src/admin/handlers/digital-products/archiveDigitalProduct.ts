@@ -9,5 +9,5 @@ export const archiveDigitalProduct: OperationHandler<
   ArchiveDigitalProductResponses
 > = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.digitalProducts.archive(site, path.id),
+  body: await services.admin.digitalProducts.archive(site, path.digital_product_id),
 });

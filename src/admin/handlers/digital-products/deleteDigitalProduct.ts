@@ -8,6 +8,6 @@ export const deleteDigitalProduct: OperationHandler<DeleteDigitalProductData, De
   { path },
   { site, services },
 ) => {
-  await services.admin.digitalProducts.remove(site, path.id);
+  await services.admin.digitalProducts.remove(site, path.digital_product_id);
   return { status: 204, body: undefined };
 };

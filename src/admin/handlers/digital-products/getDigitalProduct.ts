@@ -9,5 +9,5 @@ export const getDigitalProduct: OperationHandler<GetDigitalProductData, GetDigit
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.digitalProducts.get(site, path.id),
+  body: await services.admin.digitalProducts.get(site, path.digital_product_id),
 });

@@ -9,5 +9,5 @@ export const publishDigitalProduct: OperationHandler<
   PublishDigitalProductResponses
 > = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.digitalProducts.publish(site, path.id),
+  body: await services.admin.digitalProducts.publish(site, path.digital_product_id),
 });

@@ -9,5 +9,5 @@ export const updateDigitalProduct: OperationHandler<UpdateDigitalProductData, Up
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.digitalProducts.update(site, path.id, body),
+  body: await services.admin.digitalProducts.update(site, path.digital_product_id, body),
 });

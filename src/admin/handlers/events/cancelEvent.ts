@@ -6,5 +6,5 @@ export const cancelEvent: OperationHandler<CancelEventData, CancelEventResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.events.cancel(site, path.id),
+  body: await services.admin.events.cancel(site, path.event_id),
 });

@@ -9,5 +9,5 @@ export const cancelEventRegistration: OperationHandler<
   CancelEventRegistrationResponses
 > = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.eventRegistrations.cancel(site, path.id, path.registrationId),
+  body: await services.admin.eventRegistrations.cancel(site, path.event_id, path.registration_id),
 });

@@ -5,6 +5,6 @@ export const deleteEvent: OperationHandler<DeleteEventData, DeleteEventResponses
   { path },
   { site, services },
 ) => {
-  await services.admin.events.remove(site, path.id);
+  await services.admin.events.remove(site, path.event_id);
   return { status: 204, body: undefined };
 };

@@ -9,5 +9,5 @@ export const listEventRegistrations: OperationHandler<
   ListEventRegistrationsResponses
 > = async ({ path, query }, { site, services }) => ({
   status: 200,
-  body: await services.admin.eventRegistrations.list(site, path.id, query),
+  body: await services.admin.eventRegistrations.list(site, path.event_id, query),
 });

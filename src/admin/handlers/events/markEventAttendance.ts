@@ -9,5 +9,5 @@ export const markEventAttendance: OperationHandler<MarkEventAttendanceData, Mark
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.eventRegistrations.attend(site, path.id, path.registrationId),
+  body: await services.admin.eventRegistrations.attend(site, path.event_id, path.registration_id),
 });

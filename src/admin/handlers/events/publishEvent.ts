@@ -6,5 +6,5 @@ export const publishEvent: OperationHandler<PublishEventData, PublishEventRespon
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.events.publish(site, path.id),
+  body: await services.admin.events.publish(site, path.event_id),
 });

@@ -9,6 +9,10 @@ export const registerEventAttendee: OperationHandler<
   RegisterEventAttendeeData,
   RegisterEventAttendeeResponses
 > = async ({ path, body }, { site, services }) => {
-  const { created, registration } = await services.admin.eventRegistrations.register(site, path.id, body.person_id);
+  const { created, registration } = await services.admin.eventRegistrations.register(
+    site,
+    path.event_id,
+    body.person_id,
+  );
   return created ? { status: 201, body: registration } : { status: 200, body: registration };
 };

@@ -6,5 +6,5 @@ export const updateEvent: OperationHandler<UpdateEventData, UpdateEventResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.events.update(site, path.id, body),
+  body: await services.admin.events.update(site, path.event_id, body),
 });

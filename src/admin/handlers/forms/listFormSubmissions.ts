@@ -9,5 +9,5 @@ export const listFormSubmissions: OperationHandler<ListFormSubmissionsData, List
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.forms.listSubmissions(site, path.id, query),
+  body: await services.admin.forms.listSubmissions(site, path.form_id, query),
 });

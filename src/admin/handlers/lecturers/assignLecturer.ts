@@ -6,5 +6,5 @@ export const assignLecturer: OperationHandler<AssignLecturerData, AssignLecturer
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.lecturers.assign(site, path.courseId, path.lecturerId),
+  body: await services.admin.lecturers.assign(site, path.course_id, path.lecturer_id),
 });

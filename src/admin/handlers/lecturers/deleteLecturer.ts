@@ -5,6 +5,6 @@ export const deleteLecturer: OperationHandler<DeleteLecturerData, DeleteLecturer
   { path },
   { site, services },
 ) => {
-  await services.admin.lecturers.remove(site, path.id);
+  await services.admin.lecturers.remove(site, path.lecturer_id);
   return { status: 204, body: undefined };
 };

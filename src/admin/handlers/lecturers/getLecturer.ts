@@ -6,5 +6,5 @@ export const getLecturer: OperationHandler<GetLecturerData, GetLecturerResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.lecturers.get(site, path.id),
+  body: await services.admin.lecturers.get(site, path.lecturer_id),
 });

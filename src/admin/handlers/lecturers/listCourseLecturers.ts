@@ -9,5 +9,5 @@ export const listCourseLecturers: OperationHandler<ListCourseLecturersData, List
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.lecturers.listForCourse(site, path.courseId, query),
+  body: await services.admin.lecturers.listForCourse(site, path.course_id, query),
 });

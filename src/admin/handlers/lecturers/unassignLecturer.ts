@@ -8,6 +8,6 @@ export const unassignLecturer: OperationHandler<UnassignLecturerData, UnassignLe
   { path },
   { site, services },
 ) => {
-  await services.admin.lecturers.unassign(site, path.courseId, path.lecturerId);
+  await services.admin.lecturers.unassign(site, path.course_id, path.lecturer_id);
   return { status: 204, body: undefined };
 };

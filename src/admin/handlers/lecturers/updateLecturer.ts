@@ -6,5 +6,5 @@ export const updateLecturer: OperationHandler<UpdateLecturerData, UpdateLecturer
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.lecturers.update(site, path.id, body),
+  body: await services.admin.lecturers.update(site, path.lecturer_id, body),
 });

@@ -3,6 +3,6 @@ import type { OperationHandler } from '../../../http/handler.ts';
 import { actorOf } from '../../../services/admin/role-changes.ts';
 
 export const removeMember: OperationHandler<RemoveMemberData, RemoveMemberResponses> = async ({ path }, context) => {
-  await context.services.admin.members.remove(context.site, path.id, actorOf(context));
+  await context.services.admin.members.remove(context.site, path.person_id, actorOf(context));
   return { status: 204, body: undefined };
 };

@@ -7,5 +7,5 @@ export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRoles
   context,
 ) => ({
   status: 200,
-  body: await context.services.admin.members.setRoles(context.site, path.id, body.roles, actorOf(context)),
+  body: await context.services.admin.members.setRoles(context.site, path.person_id, body.roles, actorOf(context)),
 });

@@ -8,6 +8,6 @@ export const deleteMembershipPlan: OperationHandler<DeleteMembershipPlanData, De
   { path },
   { site, services },
 ) => {
-  await services.admin.membershipPlans.remove(site, path.id);
+  await services.admin.membershipPlans.remove(site, path.membership_plan_id);
   return { status: 204, body: undefined };
 };

@@ -9,5 +9,5 @@ export const getMembershipPlan: OperationHandler<GetMembershipPlanData, GetMembe
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.membershipPlans.get(site, path.id),
+  body: await services.admin.membershipPlans.get(site, path.membership_plan_id),
 });

@@ -9,5 +9,5 @@ export const updateMembershipPlan: OperationHandler<UpdateMembershipPlanData, Up
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.membershipPlans.update(site, path.id, body),
+  body: await services.admin.membershipPlans.update(site, path.membership_plan_id, body),
 });

@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const getOrder: OperationHandler<GetOrderData, GetOrderResponses> = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.orders.get(site, path.id),
+  body: await services.admin.orders.get(site, path.order_id),
 });

@@ -5,6 +5,6 @@ export const deletePage: OperationHandler<DeletePageData, DeletePageResponses> =
   { path },
   { site, services },
 ) => {
-  await services.admin.pages.remove(site, path.id);
+  await services.admin.pages.remove(site, path.page_id);
   return { status: 204, body: undefined };
 };

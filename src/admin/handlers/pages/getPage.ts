@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const getPage: OperationHandler<GetPageData, GetPageResponses> = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.pages.get(site, path.id),
+  body: await services.admin.pages.get(site, path.page_id),
 });

@@ -6,5 +6,5 @@ export const publishPage: OperationHandler<PublishPageData, PublishPageResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.pages.publish(site, path.id),
+  body: await services.admin.pages.publish(site, path.page_id),
 });

@@ -6,5 +6,5 @@ export const unpublishPage: OperationHandler<UnpublishPageData, UnpublishPageRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.pages.unpublish(site, path.id),
+  body: await services.admin.pages.unpublish(site, path.page_id),
 });

@@ -6,5 +6,5 @@ export const updatePage: OperationHandler<UpdatePageData, UpdatePageResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.pages.update(site, path.id, body),
+  body: await services.admin.pages.update(site, path.page_id, body),
 });

@@ -5,6 +5,6 @@ export const deletePost: OperationHandler<DeletePostData, DeletePostResponses> =
   { path },
   { site, services },
 ) => {
-  await services.admin.posts.remove(site, path.id);
+  await services.admin.posts.remove(site, path.post_id);
   return { status: 204, body: undefined };
 };

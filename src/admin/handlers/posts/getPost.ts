@@ -3,5 +3,5 @@ import type { OperationHandler } from '../../../http/handler.ts';
 
 export const getPost: OperationHandler<GetPostData, GetPostResponses> = async ({ path }, { site, services }) => ({
   status: 200,
-  body: await services.admin.posts.get(site, path.id),
+  body: await services.admin.posts.get(site, path.post_id),
 });

@@ -6,5 +6,5 @@ export const publishPost: OperationHandler<PublishPostData, PublishPostResponses
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.posts.publish(site, path.id),
+  body: await services.admin.posts.publish(site, path.post_id),
 });

@@ -6,5 +6,5 @@ export const unpublishPost: OperationHandler<UnpublishPostData, UnpublishPostRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.posts.unpublish(site, path.id),
+  body: await services.admin.posts.unpublish(site, path.post_id),
 });

@@ -6,5 +6,5 @@ export const updatePost: OperationHandler<UpdatePostData, UpdatePostResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.posts.update(site, path.id, body),
+  body: await services.admin.posts.update(site, path.post_id, body),
 });

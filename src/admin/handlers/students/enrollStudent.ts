@@ -6,6 +6,6 @@ export const enrollStudent: OperationHandler<EnrollStudentData, EnrollStudentRes
   { path, body },
   { site, services },
 ) => {
-  const { created, enrollment } = await services.admin.enrollments.enroll(site, path.id, body);
+  const { created, enrollment } = await services.admin.enrollments.enroll(site, path.person_id, body);
   return created ? { status: 201, body: enrollment } : { status: 200, body: enrollment };
 };

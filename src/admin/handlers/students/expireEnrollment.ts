@@ -9,5 +9,5 @@ export const expireEnrollment: OperationHandler<ExpireEnrollmentData, ExpireEnro
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.enrollments.expire(site, path.id),
+  body: await services.admin.enrollments.expire(site, path.enrollment_id),
 });

@@ -6,5 +6,5 @@ export const getEnrollment: OperationHandler<GetEnrollmentData, GetEnrollmentRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.enrollments.get(site, path.id),
+  body: await services.admin.enrollments.get(site, path.enrollment_id),
 });

@@ -6,5 +6,5 @@ export const getStudent: OperationHandler<GetStudentData, GetStudentResponses> =
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.students.get(site, path.id),
+  body: await services.admin.students.get(site, path.person_id),
 });

@@ -9,5 +9,5 @@ export const getStudentProgress: OperationHandler<GetStudentProgressData, GetStu
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.studentProgress.forStudent(site, path.id, query),
+  body: await services.admin.studentProgress.forStudent(site, path.person_id, query),
 });

@@ -9,5 +9,5 @@ export const listCourseEnrollments: OperationHandler<
   ListCourseEnrollmentsResponses
 > = async ({ path, query }, { site, services }) => ({
   status: 200,
-  body: await services.admin.enrollments.listForCourse(site, path.id, query),
+  body: await services.admin.enrollments.listForCourse(site, path.course_id, query),
 });

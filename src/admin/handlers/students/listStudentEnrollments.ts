@@ -9,5 +9,5 @@ export const listStudentEnrollments: OperationHandler<
   ListStudentEnrollmentsResponses
 > = async ({ path, query }, { site, services }) => ({
   status: 200,
-  body: await services.admin.enrollments.listForStudent(site, path.id, query),
+  body: await services.admin.enrollments.listForStudent(site, path.person_id, query),
 });

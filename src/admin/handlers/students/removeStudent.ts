@@ -3,6 +3,6 @@ import type { OperationHandler } from '../../../http/handler.ts';
 import { actorOf } from '../../../services/admin/role-changes.ts';
 
 export const removeStudent: OperationHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, context) => {
-  await context.services.admin.students.remove(context.site, path.id, actorOf(context));
+  await context.services.admin.students.remove(context.site, path.person_id, actorOf(context));
   return { status: 204, body: undefined };
 };

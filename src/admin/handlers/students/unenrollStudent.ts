@@ -5,6 +5,6 @@ export const unenrollStudent: OperationHandler<UnenrollStudentData, UnenrollStud
   { path },
   { site, services },
 ) => {
-  await services.admin.enrollments.unenroll(site, path.id);
+  await services.admin.enrollments.unenroll(site, path.enrollment_id);
   return { status: 204, body: undefined };
 };

@@ -9,5 +9,5 @@ export const updateEnrollment: OperationHandler<UpdateEnrollmentData, UpdateEnro
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.enrollments.setAccess(site, path.id, body),
+  body: await services.admin.enrollments.setAccess(site, path.enrollment_id, body),
 });

@@ -6,5 +6,5 @@ export const updateStudent: OperationHandler<UpdateStudentData, UpdateStudentRes
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.students.update(site, path.id, body),
+  body: await services.admin.students.update(site, path.person_id, body),
 });

@@ -9,5 +9,5 @@ export const cancelSubscription: OperationHandler<CancelSubscriptionData, Cancel
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.subscriptions.cancel(site, path.id, body),
+  body: await services.admin.subscriptions.cancel(site, path.subscription_id, body),
 });

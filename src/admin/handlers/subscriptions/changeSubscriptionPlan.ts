@@ -9,5 +9,5 @@ export const changeSubscriptionPlan: OperationHandler<
   ChangeSubscriptionPlanResponses
 > = async ({ path, body }, { site, services }) => ({
   status: 200,
-  body: await services.admin.subscriptions.changePlan(site, path.id, body),
+  body: await services.admin.subscriptions.changePlan(site, path.subscription_id, body),
 });

@@ -6,5 +6,5 @@ export const getSubscription: OperationHandler<GetSubscriptionData, GetSubscript
   { site, services },
 ) => ({
   status: 200,
-  body: await services.admin.subscriptions.get(site, path.id),
+  body: await services.admin.subscriptions.get(site, path.subscription_id),
 });
