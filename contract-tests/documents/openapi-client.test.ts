@@ -21,7 +21,7 @@ export async function titles(accessToken: string): Promise<string[]> {
   const client = createClient(createConfig({ baseUrl: ORIGIN, headers: { Authorization: \`Bearer \${accessToken}\` } }));
   const page = await listCourses({ client, query: { limit: 10 } });
   const first: ListCoursesResponse['data'][number] | undefined = page.data?.data[0];
-  if (first) await getCourse({ client, path: { id: first.id } });
+  if (first) await getCourse({ client, path: { course_id: first.id } });
   await token({ client, body: { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'y' } });
   return (page.data?.data ?? []).map((course) => course.title);
 }

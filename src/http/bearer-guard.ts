@@ -9,6 +9,7 @@ import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
 import { accessTokenStanding } from '../oauth/standing/presented-token.ts';
 import type { Standing } from '../oauth/standing/token-standing.ts';
 import type { Site } from '../services/sites.ts';
+import { ProblemError } from './problem.ts';
 import type { WireError, WireResponse } from './wire-error.ts';
 
 export type AuthInfo = {
@@ -67,21 +68,40 @@ export class BearerChallenge extends Error implements WireError {
     return `Bearer ${params.join(', ')}`;
   }
 
+  /** The challenge where the resource answers RFC 6750 JSON: UserInfo, /account/graphql, /mcp. */
   toWire(): WireResponse {
     return {
       status: this.status,
-      headers: { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' },
-      // RFC 6750 fields for OAuth clients, RFC 9457 fields for the admin API: one body serves both.
+      headers: this.headers(),
       body: {
-        type: 'about:blank',
-        title: this.status === 403 ? 'Forbidden' : 'Unauthorized',
-        status: this.status,
-        detail: this.message,
         error: this.code ?? 'invalid_token',
         error_description: this.message,
         ...(this.scopes.length ? { scope: this.scopes.join(' ') } : {}),
       },
     };
+  }
+
+  /**
+   * The same challenge where the operation answers RFC 9457 problems (the admin API and every other
+   * non-OAuth operation of the OpenAPI document): the same status and WWW-Authenticate, the body a
+   * problem whose type page says what to do, the RFC 6750 code and scopes as extension members.
+   */
+  toProblem(): ProblemError {
+    return new ProblemError({
+      status: this.status,
+      type: this.status === 403 ? 'insufficient-scope' : 'invalid-token',
+      title: this.status === 403 ? 'Forbidden' : 'Unauthorized',
+      detail: this.message,
+      headers: this.headers(),
+      extensions: {
+        error: this.code ?? 'invalid_token',
+        ...(this.scopes.length ? { scope: this.scopes.join(' ') } : {}),
+      },
+    });
+  }
+
+  private headers(): Record<string, string> {
+    return { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' };
   }
 }
 

@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
 import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import type { AnyOperationHandler } from './handler.ts';
-import { guardBearer, type AuthInfo } from './bearer-guard.ts';
+import { BearerChallenge, guardBearer, type AuthInfo } from './bearer-guard.ts';
 import { precompileRouter } from './precompiled-router.ts';
 import { errorSurfaceOf } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';
@@ -104,7 +104,12 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   api.register('unauthorizedHandler', async (c: Context, req: Request) => {
     noteOperation(req, c);
     const failure = (c.security as Record<string, { error?: Error } | undefined> | undefined)?.oauth2;
-    throw failure?.error ?? new Error('security handler failed without an error');
+    const error = failure?.error ?? new Error('security handler failed without an error');
+    // The operation's one error shape (habit 6): a problem on the admin API, RFC 6750 JSON on UserInfo.
+    if (error instanceof BearerChallenge && errorSurfaceOf(c.operation?.operationId) === 'problem') {
+      throw error.toProblem();
+    }
+    throw error;
   });
   api.register('notFound', async (_c: Context, req: Request) => {
     requestContextOf(req); // an unknown origin is a 404 for that reason first

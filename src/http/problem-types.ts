@@ -11,6 +11,18 @@ export const PROBLEM_TYPES = {
     description:
       'The request breaks the documented schema of its operation. `errors` lists each offending field with a JSON Pointer into the request (`/query/limit`, `/body/title`) and what is wrong with it. Correct those fields and send the request again; the OpenAPI document (/openapi.json) describes every field.',
   },
+  'invalid-token': {
+    status: 401,
+    title: 'Unauthorized',
+    description:
+      'The request carries no access token, or one that is not valid here: expired, revoked, issued by another school, or no longer allowed by the roles of its person or the features of the school. `WWW-Authenticate` names the protected resource metadata, which says where to get a token; get a new one (refresh it, or sign in again) and send the request again with `Authorization: Bearer <token>` (RFC 6750 3.1).',
+  },
+  'insufficient-scope': {
+    status: 403,
+    title: 'Forbidden',
+    description:
+      'The access token is valid but lacks a scope this operation needs, or is a member token on an operator operation. `scope` and `WWW-Authenticate` name every scope needed; ask for a token with them (a new authorization with those scopes, which an operator of the school must hold) and send the request again (RFC 6750 3.1).',
+  },
   'owner-required': {
     status: 403,
     title: 'Forbidden: owner required',

@@ -12,6 +12,8 @@ export class ProblemError extends Error {
   readonly title: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** RFC 9457 3.2 extension members, e.g. the RFC 6750 `error` code and `scope` of a bearer challenge. */
+  readonly extensions: Record<string, string>;
 
   constructor(init: {
     status: number;
@@ -20,6 +22,7 @@ export class ProblemError extends Error {
     type?: ProblemTypeName;
     errors?: FieldError[];
     headers?: Record<string, string>;
+    extensions?: Record<string, string>;
   }) {
     super(init.detail);
     this.status = init.status;
@@ -27,6 +30,7 @@ export class ProblemError extends Error {
     this.typeName = init.type;
     this.errors = init.errors;
     this.headers = init.headers ?? {};
+    this.extensions = init.extensions ?? {};
   }
 
   /**
@@ -44,6 +48,7 @@ export class ProblemError extends Error {
       title: this.title,
       status: this.status,
       detail: this.message,
+      ...this.extensions,
       ...(this.errors ? { errors: this.errors } : {}),
     };
   }

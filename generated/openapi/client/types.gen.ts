@@ -1327,10 +1327,9 @@ export type Problem = {
     detail?: string;
     instance?: string;
     /**
-     * For authentication failures: the RFC 6750 error code (`invalid_token`, `insufficient_scope`), also in WWW-Authenticate.
+     * For authentication failures (`invalid-token`, `insufficient-scope`): the RFC 6750 error code, `invalid_token` or `insufficient_scope`, as in WWW-Authenticate.
      */
     error?: string;
-    error_description?: string;
     /**
      * For insufficient_scope: every scope the operation needs.
      */
@@ -1369,12 +1368,13 @@ export type ProblemType = {
 
 /**
  * The problem types this service emits, each served at `/problems/<name>` on the school's origin:
- * `invalid-request` (400, a field breaks the schema), `owner-required` (403, only an owner may
- * make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
+ * `invalid-request` (400, a field breaks the schema), `invalid-token` (401, no valid access
+ * token), `insufficient-scope` (403, the token lacks a scope), `owner-required` (403, only an
+ * owner may make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
  * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
  *
  */
-export type ProblemTypeName = 'invalid-request' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
 
 export type ProtectedResourceMetadata = {
     resource: string;
@@ -2616,11 +2616,17 @@ export type ListCoursesErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -2649,11 +2655,17 @@ export type CreateCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2698,11 +2710,17 @@ export type DeleteCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2744,11 +2762,17 @@ export type GetCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2786,11 +2810,17 @@ export type UpdateCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2839,11 +2869,17 @@ export type PublishCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2881,11 +2917,17 @@ export type ArchiveCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -2947,11 +2989,17 @@ export type ListStudentsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -2980,11 +3028,17 @@ export type InviteStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3033,11 +3087,17 @@ export type RemoveStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3075,11 +3135,17 @@ export type GetStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3117,11 +3183,17 @@ export type UpdateStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3187,11 +3259,17 @@ export type ListStudentEnrollmentsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3229,11 +3307,17 @@ export type EnrollStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3299,11 +3383,17 @@ export type GetStudentProgressErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3362,11 +3452,17 @@ export type ListCourseEnrollmentsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3404,11 +3500,17 @@ export type UnenrollStudentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3446,11 +3548,17 @@ export type GetEnrollmentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3488,11 +3596,17 @@ export type UpdateEnrollmentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3541,11 +3655,17 @@ export type ExpireEnrollmentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3607,11 +3727,17 @@ export type ListMembersErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -3640,11 +3766,17 @@ export type InviteMemberErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3693,11 +3825,17 @@ export type RemoveMemberErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3739,11 +3877,17 @@ export type GetMemberErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3781,11 +3925,17 @@ export type SetMemberRolesErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3843,11 +3993,17 @@ export type ListSectionsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3885,11 +4041,17 @@ export type CreateSectionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3938,11 +4100,17 @@ export type ReorderSectionsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -3999,11 +4167,17 @@ export type DeleteSectionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4049,11 +4223,17 @@ export type GetSectionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4095,11 +4275,17 @@ export type UpdateSectionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4148,11 +4334,17 @@ export type CreateLectureErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4209,11 +4401,17 @@ export type ReorderLecturesErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4266,11 +4464,17 @@ export type DeleteLectureErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4312,11 +4516,17 @@ export type GetLectureErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4354,11 +4564,17 @@ export type UpdateLectureErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4407,11 +4623,17 @@ export type MoveLectureErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4480,11 +4702,17 @@ export type ListLecturersErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -4513,11 +4741,17 @@ export type CreateLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4566,11 +4800,17 @@ export type DeleteLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4612,11 +4852,17 @@ export type GetLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4654,11 +4900,17 @@ export type UpdateLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4720,11 +4972,17 @@ export type ListCourseLecturersErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4766,11 +5024,17 @@ export type UnassignLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4812,11 +5076,17 @@ export type AssignLecturerErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4886,11 +5156,17 @@ export type ListCommentsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -4924,11 +5200,17 @@ export type GetCommentErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -4978,11 +5260,17 @@ export type ListFormsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -5016,11 +5304,17 @@ export type GetFormErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5083,11 +5377,17 @@ export type ListFormSubmissionsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5153,11 +5453,17 @@ export type ListOrdersErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -5191,11 +5497,17 @@ export type GetOrderErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5253,11 +5565,17 @@ export type ListSubscriptionsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -5291,11 +5609,17 @@ export type GetSubscriptionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5333,11 +5657,17 @@ export type CancelSubscriptionErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5382,11 +5712,17 @@ export type ChangeSubscriptionPlanErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5455,11 +5791,17 @@ export type ListMembershipPlansErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -5488,11 +5830,17 @@ export type CreateMembershipPlanErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5541,11 +5889,17 @@ export type DeleteMembershipPlanErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5587,11 +5941,17 @@ export type GetMembershipPlanErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5629,11 +5989,17 @@ export type UpdateMembershipPlanErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5706,11 +6072,17 @@ export type ListCouponsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -5739,11 +6111,17 @@ export type CreateCouponErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5792,11 +6170,17 @@ export type DeleteCouponErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5834,11 +6218,17 @@ export type GetCouponErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5876,11 +6266,17 @@ export type UpdateCouponErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -5941,11 +6337,17 @@ export type GetRevenueReportErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6003,11 +6405,17 @@ export type ListEnrollmentsByCourseErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6061,11 +6469,17 @@ export type ListCompletionRatesErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6090,11 +6504,17 @@ export type GetSchoolData = {
 
 export type GetSchoolErrors = {
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6123,15 +6543,17 @@ export type UpdateSchoolErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed
-     * scope), or is a member token; or the change is one only an owner of the school may make
-     * (problem type `owner-required`, with a pointer to the field), such as which hosts may
-     * identify applications by a metadata document. `WWW-Authenticate` accompanies the
-     * `insufficient_scope` answer (`application/json`), not the `owner-required` problem.
+     * The token lacks a scope this operation needs, or is a member token (problem type
+     * `insufficient-scope`, with `WWW-Authenticate`); or the change is one only an owner of the
+     * school may make (problem type `owner-required`, with a pointer to the field), such as which
+     * hosts may identify applications by a metadata document.
      *
      */
     403: Problem;
@@ -6168,11 +6590,17 @@ export type GetAppearanceData = {
 
 export type GetAppearanceErrors = {
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6201,11 +6629,17 @@ export type UpdateAppearanceErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6278,11 +6712,17 @@ export type ListEventsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6311,11 +6751,17 @@ export type CreateEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6364,11 +6810,17 @@ export type DeleteEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6410,11 +6862,17 @@ export type GetEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6452,11 +6910,17 @@ export type UpdateEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6509,11 +6973,17 @@ export type PublishEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6555,11 +7025,17 @@ export type CancelEventErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6610,11 +7086,17 @@ export type ListEventRegistrationsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6652,11 +7134,17 @@ export type RegisterEventAttendeeErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6717,11 +7205,17 @@ export type CancelEventRegistrationErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6767,11 +7261,17 @@ export type MarkEventAttendanceErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6833,11 +7333,17 @@ export type ListPostsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -6866,11 +7372,17 @@ export type CreatePostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6919,11 +7431,17 @@ export type DeletePostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -6961,11 +7479,17 @@ export type GetPostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7003,11 +7527,17 @@ export type UpdatePostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7060,11 +7590,17 @@ export type PublishPostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7102,11 +7638,17 @@ export type UnpublishPostErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7160,11 +7702,17 @@ export type ListDigitalProductsErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -7193,11 +7741,17 @@ export type CreateDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7246,11 +7800,17 @@ export type DeleteDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7292,11 +7852,17 @@ export type GetDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7334,11 +7900,17 @@ export type UpdateDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7391,11 +7963,17 @@ export type PublishDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7437,11 +8015,17 @@ export type ArchiveDigitalProductErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7495,11 +8079,17 @@ export type ListPagesErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
 };
@@ -7528,11 +8118,17 @@ export type CreatePageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7577,11 +8173,17 @@ export type DeletePageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7619,11 +8221,17 @@ export type GetPageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7661,11 +8269,17 @@ export type UpdatePageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7714,11 +8328,17 @@ export type PublishPageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7756,11 +8376,17 @@ export type UnpublishPageErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
@@ -7798,11 +8424,17 @@ export type UploadFileErrors = {
      */
     400: Problem;
     /**
-     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1). `WWW-Authenticate` points at the protected resource metadata.
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs (`insufficient_scope`, naming every needed scope), or is a member token.
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
      */
     403: Problem;
     /**
