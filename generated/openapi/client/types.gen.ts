@@ -1837,6 +1837,17 @@ export type GetAuthorizationServerMetadataData = {
     url: '/.well-known/oauth-authorization-server';
 };
 
+export type GetAuthorizationServerMetadataErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetAuthorizationServerMetadataError = GetAuthorizationServerMetadataErrors[keyof GetAuthorizationServerMetadataErrors];
+
 export type GetAuthorizationServerMetadataResponses = {
     /**
      * The metadata document.
@@ -1852,6 +1863,17 @@ export type GetOpenIdConfigurationData = {
     query?: never;
     url: '/.well-known/openid-configuration';
 };
+
+export type GetOpenIdConfigurationErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetOpenIdConfigurationError = GetOpenIdConfigurationErrors[keyof GetOpenIdConfigurationErrors];
 
 export type GetOpenIdConfigurationResponses = {
     /**
@@ -1869,6 +1891,17 @@ export type GetProtectedResourceMetadataData = {
     url: '/.well-known/oauth-protected-resource';
 };
 
+export type GetProtectedResourceMetadataErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetProtectedResourceMetadataError = GetProtectedResourceMetadataErrors[keyof GetProtectedResourceMetadataErrors];
+
 export type GetProtectedResourceMetadataResponses = {
     /**
      * The metadata document.
@@ -1884,6 +1917,17 @@ export type GetMcpProtectedResourceMetadataData = {
     query?: never;
     url: '/.well-known/oauth-protected-resource/mcp';
 };
+
+export type GetMcpProtectedResourceMetadataErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetMcpProtectedResourceMetadataError = GetMcpProtectedResourceMetadataErrors[keyof GetMcpProtectedResourceMetadataErrors];
 
 export type GetMcpProtectedResourceMetadataResponses = {
     /**
@@ -1901,6 +1945,17 @@ export type GetAccountProtectedResourceMetadataData = {
     url: '/.well-known/oauth-protected-resource/account/graphql';
 };
 
+export type GetAccountProtectedResourceMetadataErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetAccountProtectedResourceMetadataError = GetAccountProtectedResourceMetadataErrors[keyof GetAccountProtectedResourceMetadataErrors];
+
 export type GetAccountProtectedResourceMetadataResponses = {
     /**
      * The metadata document.
@@ -1916,6 +1971,17 @@ export type GetJwksData = {
     query?: never;
     url: '/.well-known/jwks.json';
 };
+
+export type GetJwksErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetJwksError = GetJwksErrors[keyof GetJwksErrors];
 
 export type GetJwksResponses = {
     /**
@@ -2322,6 +2388,15 @@ export type GetHealthData = {
     url: '/healthz';
 };
 
+export type GetHealthErrors = {
+    /**
+     * A query parameter was sent; the probe takes none (RFC 9457 problem, as every operation answers one).
+     */
+    400: Problem;
+};
+
+export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
+
 export type GetHealthResponses = {
     /**
      * The process is up.
@@ -2341,6 +2416,10 @@ export type GetReadinessData = {
 };
 
 export type GetReadinessErrors = {
+    /**
+     * A query parameter was sent; the probe takes none (RFC 9457 problem, as every operation answers one).
+     */
+    400: Problem;
     /**
      * Not ready; try again later.
      */
@@ -2365,6 +2444,17 @@ export type GetOpenApiDocumentData = {
     url: '/openapi.json';
 };
 
+export type GetOpenApiDocumentErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];
+
 export type GetOpenApiDocumentResponses = {
     /**
      * The OpenAPI 3.0 document.
@@ -2383,6 +2473,17 @@ export type GetAuthDocumentData = {
     url: '/auth.md';
 };
 
+export type GetAuthDocumentErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetAuthDocumentError = GetAuthDocumentErrors[keyof GetAuthDocumentErrors];
+
 export type GetAuthDocumentResponses = {
     /**
      * The document.
@@ -2398,6 +2499,17 @@ export type GetLlmsTxtData = {
     query?: never;
     url: '/llms.txt';
 };
+
+export type GetLlmsTxtErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetLlmsTxtError = GetLlmsTxtErrors[keyof GetLlmsTxtErrors];
 
 export type GetLlmsTxtResponses = {
     /**
@@ -2415,6 +2527,17 @@ export type GetPricingData = {
     url: '/pricing.md';
 };
 
+export type GetPricingErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetPricingError = GetPricingErrors[keyof GetPricingErrors];
+
 export type GetPricingResponses = {
     /**
      * The document.
@@ -2430,6 +2553,17 @@ export type GetApiReferenceData = {
     query?: never;
     url: '/docs';
 };
+
+export type GetApiReferenceErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetApiReferenceError = GetApiReferenceErrors[keyof GetApiReferenceErrors];
 
 export type GetApiReferenceResponses = {
     /**
