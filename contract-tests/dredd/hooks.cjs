@@ -5,8 +5,9 @@
 //
 // dredd 14 sends one request per documented response. For OpenAPI 3 it skips nothing by itself,
 // so each error response is provoked on purpose: 401 without a token, 403 with an operator token
-// holding only `openid`, 404 with ids nobody has, 400 with an invalid parameter or body, 413 with
-// a body one byte over the limit, and the 409/422 rules each by its own request (scenarios.cjs).
+// holding only `openid`, 404 with ids nobody has (or, without ids, at a host no school has), 400
+// with an invalid or unknown parameter or body, 413 with a body one byte over the limit, and the
+// 409/422 rules each by its own request (scenarios.cjs).
 // What cannot be provoked black-box in one pass is skipped below, each with its reason.
 'use strict';
 
@@ -40,6 +41,9 @@ const SKIPS = {
   'submitSignIn 503':
     'needs the password-hashing queue full, which only a burst of concurrent sign-ins provokes and which would slow or throttle every suite sharing the server; contract-tests/hostile/no-stall.test.ts provokes it on an instance of its own',
 };
+
+// RFC 6761 6.4: `.invalid` is never a real host, so no school is ever served there.
+const NO_SCHOOL_HOST = 'no-school.invalid';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const operations = new Map();
@@ -79,12 +83,17 @@ function withPathIds(entry, path, value) {
   return { ...path, ...Object.fromEntries(ids.map((name) => [name, value])) };
 }
 
-/** The generic 400: an id that is no UUID, else a page size of 0, else a body that is no object. */
+/**
+ * The generic 400: an id that is no UUID, else a page size of 0, else a body that is no object,
+ * else a query parameter the operation does not define (every operation refuses one).
+ */
 function badRequest(entry, success) {
   const uuid = entry.parameters.find((p) => p.in === 'path' && p.schema?.format === 'uuid');
   if (uuid) return { ...success, path: { ...success.path, [uuid.name]: 'not-a-uuid' } };
   if (entry.parameters.some((p) => p.name === 'limit')) return { ...success, query: { ...success.query, limit: 0 } };
   if (entry.operation.requestBody?.content?.['application/json']) return { ...success, body: [] };
+  if (!entry.parameters.some((p) => p.name === 'verbose'))
+    return { ...success, query: { ...success.query, verbose: 1 } };
   return undefined;
 }
 
@@ -120,6 +129,8 @@ function scenarioFor(entry, status, mediaType) {
   if (status === '403') return { ...success, token: 'identity' };
   if (status === '404' && entry.parameters.some((p) => p.in === 'path'))
     return { ...success, path: withPathIds(entry, success.path, MISSING) };
+  // Without an id to miss, the 404 is the origin's: the same request sent to a host no school has.
+  if (status === '404') return { ...success, host: NO_SCHOOL_HOST };
   if (status === '400') return badRequest(entry, success);
   if (status === '413') return tooLarge(entry, success);
   return undefined;
@@ -153,6 +164,7 @@ function apply(transaction, entry, scenario) {
   const token = scenario.token ?? defaultToken(entry);
   setHeader(request.headers, 'Authorization', token === 'none' ? undefined : `Bearer ${context.tokens[token]}`);
   setHeader(request.headers, 'Cookie', scenario.cookie || undefined);
+  if (scenario.host) setHeader(request.headers, 'Host', scenario.host);
   if (scenario.body !== undefined) {
     request.body = JSON.stringify(scenario.body);
     setHeader(request.headers, 'Content-Type', 'application/json');

@@ -7,7 +7,8 @@
 //
 // Fields: path (path parameters), query (merged over the compiled query string), body (JSON),
 // form (urlencoded), raw ({ contentType, body }), token (operator | identity | member | none),
-// cookie, prepare (async, before sending), capture (reads the response into `created`).
+// cookie, host (the Host header, for an origin no school has), prepare (async, before sending),
+// capture (reads the response into `created`).
 'use strict';
 
 const { formFields, page, signIn } = require('./browser.cjs');

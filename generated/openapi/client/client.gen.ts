@@ -13,4 +13,4 @@ import type { ClientOptions as ClientOptions2 } from './types.gen.ts';
  */
 export type CreateClientConfig<T extends ClientOptions = ClientOptions2> = (override?: Config<ClientOptions & T>) => Config<Required<ClientOptions> & T>;
 
-export const client = createClient(createConfig<ClientOptions2>({ baseUrl: 'http://localhost:3000' }));
+export const client = createClient(createConfig<ClientOptions2>());
