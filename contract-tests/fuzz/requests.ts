@@ -187,9 +187,21 @@ function parsedLikeServer(pairs: Array<[string, string]>): Record<string, string
 
 const UNPARSEABLE = Symbol('unparseable');
 
+/**
+ * A form as the contract reads it (OpenAPI 3.0 Encoding Object: style form, explode): a field whose
+ * schema is an array is that array however often it is sent, so once is a one-item array.
+ */
+function formAsDocumented(pairs: Array<[string, string]>, schema: Schema): Record<string, string | string[]> {
+  const form = parsedLikeServer(pairs);
+  for (const [name, value] of Object.entries(form))
+    if (typeof value === 'string' && schema.properties?.[name]?.type === 'array') form[name] = [value];
+  return form;
+}
+
 /** The body as the server's parsers read it (express.json, express.urlencoded without `extended`). */
-function parsedBody(contentType: string, text: string): unknown {
-  if (contentType === 'application/x-www-form-urlencoded') return parsedLikeServer([...new URLSearchParams(text)]);
+function parsedBody(contentType: string, text: string, schema: Schema): unknown {
+  if (contentType === 'application/x-www-form-urlencoded')
+    return formAsDocumented([...new URLSearchParams(text)], schema);
   try {
     return JSON.parse(text);
   } catch {
@@ -260,7 +272,7 @@ export function toWire(
     else if (op.body.contentType !== 'application/x-www-form-urlencoded') body = JSON.stringify(value);
     else body = fields ? new URLSearchParams(fields).toString() : segmentOf(value);
   }
-  const bodyForOracle = body === undefined ? undefined : parsedBody(op.body!.contentType, body);
+  const bodyForOracle = body === undefined ? undefined : parsedBody(op.body!.contentType, body, op.body!.schema);
   // The server matches path parameters undecoded (openapi-backend), so the oracle sees them so too.
   const problems = [
     ...schemaErrors(paramsSchema(byLocation(op, 'path'), `${op.id} path`), encoded, { coerce: true }),

@@ -27,11 +27,12 @@ type Wire = { status: number; headers: Headers; body: Record<string, unknown> };
 
 async function post(
   url: string,
-  params: Record<string, string | undefined>,
+  params: Record<string, string | string[] | undefined>,
   headers: Record<string, string> = {},
 ): Promise<Wire> {
+  // An array is the field repeated (RFC 8707 2: `resource` may be).
   const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, v);
+  for (const [k, v] of Object.entries(params)) for (const one of v === undefined ? [] : [v].flat()) form.append(k, one);
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -76,7 +77,7 @@ async function memberTokens(scope = SCOPE): Promise<oauth.TokenEndpointResponse>
   return exchangeCode(as, publicClient, oauth.None(), await authorize(CLIENTS.memberApp, scope), redirectUri, origin);
 }
 
-const refresh = (token: string, extra: Record<string, string> = {}, clientId: string = CLIENTS.memberApp) =>
+const refresh = (token: string, extra: Record<string, string | string[]> = {}, clientId: string = CLIENTS.memberApp) =>
   post(tokenUrl, { grant_type: 'refresh_token', refresh_token: token, client_id: clientId, ...extra });
 const introspect = async (token: string) =>
   (await post(`${origin}/api/oauth/introspect`, { token, client_id: CLIENTS.memberApp })).body;
@@ -340,5 +341,14 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     const same = await refresh(tokens.refresh_token!, { resource: origin });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(await introspect(same.body.access_token as string)).toMatchObject({ active: true, aud: origin });
+  });
+
+  it('takes resource repeated, each naming this school, and refuses a repetition naming another (RFC 8707 2)', async () => {
+    const tokens = await memberTokens();
+    const foreign = await refresh(tokens.refresh_token!, { resource: [origin, 'https://evil.example'] });
+    expectError(foreign, 400, 'invalid_target');
+    const repeated = await refresh(tokens.refresh_token!, { resource: [origin, `${origin}/mcp`] });
+    expect(repeated.status, JSON.stringify(repeated.body)).toBe(200);
+    expect(await introspect(repeated.body.access_token as string)).toMatchObject({ active: true, aud: origin });
   });
 });

@@ -12,6 +12,7 @@ import { precompileRouter } from './precompiled-router.ts';
 import { errorSurfaceOf } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';
 import { ProblemError } from './problem.ts';
+import { FORM_MEDIA_TYPE, formArrayFields, withFormArrays, type DocumentLike } from './form-arrays.ts';
 import { factsOf, namedClientId, noteAuth, noteRequest } from './request-facts.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
@@ -142,21 +143,24 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   api.validator.preCompileRequestValidators();
   api.validate = true;
   precompileRouter(api.router);
+  const formArrays = formArrayFields(api.definition as unknown as DocumentLike);
 
   return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {
     try {
-      await api.handleRequest(
-        // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
-        {
-          method: req.method === 'HEAD' ? 'GET' : req.method,
-          path: req.path,
-          query: req.query as Record<string, string | string[]>,
-          headers: req.headers as Record<string, string | string[]>,
-          body: req.body as unknown,
-        },
-        req,
-        res,
-      );
+      // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
+      const request = {
+        method: req.method === 'HEAD' ? 'GET' : req.method,
+        path: req.path,
+        query: req.query as Record<string, string | string[]>,
+        headers: req.headers as Record<string, string | string[]>,
+        body: req.body as unknown,
+      };
+      // A form's array field sent once is its one-item array (form-arrays.ts); other bodies pass as parsed.
+      if (formArrays.size && req.is(FORM_MEDIA_TYPE)) {
+        const operationId = api.router.matchOperation(request)?.operationId;
+        request.body = withFormArrays(request.body, operationId ? formArrays.get(operationId) : undefined);
+      }
+      await api.handleRequest(request, req, res);
     } catch (error) {
       renderError(req, res, error);
     }

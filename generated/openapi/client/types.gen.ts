@@ -1705,9 +1705,9 @@ export type TokenRequest = {
      */
     scope?: string;
     /**
-     * RFC 8707: the same value as at the authorization request.
+     * RFC 8707 2: the same value as at the authorization request; the parameter may be repeated. Form style, exploded (OpenAPI 3.0 Encoding Object): one value is `resource=<uri>`, several are the field repeated.
      */
-    resource?: string | Array<string>;
+    resource?: Array<string>;
 };
 
 export type TokenResponse = {
