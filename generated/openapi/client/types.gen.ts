@@ -1092,6 +1092,22 @@ export type GetPricingResponses = {
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
 
+export type GetAccountGraphQlSchemaData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/account/graphql/schema.graphql';
+};
+
+export type GetAccountGraphQlSchemaResponses = {
+    /**
+     * The SDL.
+     */
+    200: string;
+};
+
+export type GetAccountGraphQlSchemaResponse = GetAccountGraphQlSchemaResponses[keyof GetAccountGraphQlSchemaResponses];
+
 export type GetApiReferenceData = {
     body?: never;
     path?: never;
