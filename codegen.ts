@@ -25,6 +25,7 @@ export function codegenConfig(outputRoot: string): CodegenConfig {
             EnrolledCourseConnection: '../../src/graphql/mappers.ts#EnrolledCourseConnectionParent',
             OrderConnection: '../../src/graphql/mappers.ts#OrderConnectionParent',
             EventRegistrationConnection: '../../src/graphql/mappers.ts#EventRegistrationConnectionParent',
+            PageInfo: '../../src/graphql/mappers.ts#PageInfoParent',
           },
           avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         },

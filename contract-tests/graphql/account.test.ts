@@ -41,9 +41,9 @@ function expectChallenge(reply: Reply, status: 401 | 403, error: string): void {
 const codeOf = (reply: Reply) => reply.body.errors?.[0]?.extensions?.code;
 
 const VIEWER_QUERY =
-  '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
+  '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }';
 const RECORD = `mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) {
-  enrolledCourse { slug lastWatchedLecture { lectureId positionSeconds } progress { completedLectures totalLectures percent } } } }`;
+  enrolledCourse { slug lastWatched { lectureId positionSeconds } progress { completedLectures totalLectures percentComplete } } } }`;
 
 let writer: string;
 let reader: string;
@@ -63,14 +63,14 @@ describe('reads (SDL Query.viewer)', () => {
     expect(viewer.enrolledCourses.nodes).toHaveLength(2);
     expect(viewer.enrolledCourses.nodes[0]).toMatchObject({
       slug: 'git-essentials',
-      expireDate: null,
+      expiresAt: null,
       hasLifetimeAccess: true,
-      lastWatchedLecture: { lectureId: expect.any(String), positionSeconds: expect.any(Number) },
+      lastWatched: { lectureId: expect.any(String), positionSeconds: expect.any(Number) },
     });
     expect(viewer.enrolledCourses.nodes[1]).toMatchObject({
       slug: 'python-for-data-analysis',
       hasLifetimeAccess: false,
-      expireDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
     });
     const userinfo = await (
       await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${writer}` } })
@@ -160,11 +160,11 @@ describe('bearer tokens (RFC 6750 3; /auth.md "Errors")', () => {
 });
 
 describe('mutations (SDL: Mutation needs account:write)', () => {
-  let course: { slug: string; lastWatchedLecture: { lectureId: string; positionSeconds: number } };
+  let course: { slug: string; lastWatched: { lectureId: string; positionSeconds: number } };
 
   beforeAll(async () => {
     const reply = await post(
-      '{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatchedLecture { lectureId positionSeconds } } } } }',
+      '{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatched { lectureId positionSeconds } } } } }',
       { token: reader },
     );
     course = reply.body.data!.viewer.enrolledCourses.nodes.find(
@@ -172,8 +172,8 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
     );
   });
 
-  it('records lecture progress with account:write and sets lastWatchedLecture', async () => {
-    const { lectureId, positionSeconds } = course.lastWatchedLecture;
+  it('records lecture progress with account:write and sets lastWatched', async () => {
+    const { lectureId, positionSeconds } = course.lastWatched;
     // Back to the seeded position at once: other suites read this student's progress too.
     for (const position of [positionSeconds - 1, positionSeconds]) {
       const reply = await post(RECORD, {
@@ -183,7 +183,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
       expect(reply.body.errors).toBeUndefined();
       expect(reply.body.data!.recordLectureProgress.enrolledCourse).toMatchObject({
         slug: course.slug,
-        lastWatchedLecture: { lectureId, positionSeconds: position },
+        lastWatched: { lectureId, positionSeconds: position },
       });
     }
   });
@@ -191,7 +191,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
   it('is FORBIDDEN with account:read alone: HTTP 200, the error names the scope', async () => {
     const reply = await post(RECORD, {
       token: reader,
-      variables: { input: { lectureId: course.lastWatchedLecture.lectureId, positionSeconds: 1 } },
+      variables: { input: { lectureId: course.lastWatched.lectureId, positionSeconds: 1 } },
     });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toBeNull();
@@ -203,7 +203,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
     ['an unknown lecture', () => ({ lectureId: randomUUID(), positionSeconds: 5 }), 'lectureId'],
     [
       'a negative position',
-      () => ({ lectureId: course.lastWatchedLecture.lectureId, positionSeconds: -1 }),
+      () => ({ lectureId: course.lastWatched.lectureId, positionSeconds: -1 }),
       'positionSeconds',
     ],
   ])('answers %s with BAD_USER_INPUT naming the field', async (_name, input, field) => {

@@ -77,7 +77,7 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
   it("each enrolled course's title, status and progress (completed and total lectures) equal the school's progress report", async () => {
     const { viewer } = await graphql(
       member,
-      '{ viewer { enrolledCourses(first: 50) { nodes { id slug title status progress { completedLectures totalLectures percent } } } } }',
+      '{ viewer { enrolledCourses(first: 50) { nodes { id slug title status progress { completedLectures totalLectures percentComplete } } } } }',
     );
     const report = (await admin(`students/${viewerId}/progress?limit=100`, operator)).data as Array<{
       course: { id: string; slug: string; title: string };
@@ -98,10 +98,10 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
         progress: {
           completedLectures: row.completed_lectures,
           totalLectures: row.total_lectures,
-          percent: expect.any(Number),
+          percentComplete: expect.any(Number),
         },
       });
-      expect(course.progress.percent).toBe(
+      expect(course.progress.percentComplete).toBe(
         row.total_lectures ? Math.floor((100 * row.completed_lectures) / row.total_lectures) : 0,
       );
     }

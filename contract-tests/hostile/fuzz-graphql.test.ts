@@ -56,27 +56,40 @@ const TYPES: Record<string, Record<string, Field>> = {
     orders: { type: 'OrderConnection', paged: true },
     eventRegistrations: { type: 'EventRegistrationConnection', paged: true },
   },
-  PageInfo: { hasNextPage: { type: null }, endCursor: { type: null } },
+  PageInfo: {
+    hasPreviousPage: { type: null },
+    hasNextPage: { type: null },
+    startCursor: { type: null },
+    endCursor: { type: null },
+  },
   EnrolledCourseConnection: {
+    edges: { type: 'EnrolledCourseEdge' },
     nodes: { type: 'EnrolledCourse' },
     pageInfo: { type: 'PageInfo' },
     totalCount: { type: null },
   },
+  EnrolledCourseEdge: { cursor: { type: null }, node: { type: 'EnrolledCourse' } },
   EnrolledCourse: {
     id: { type: null },
     slug: { type: null },
     title: { type: null },
-    expireDate: { type: null },
+    expiresAt: { type: null },
     hasLifetimeAccess: { type: null },
     status: { type: null },
     enrolledAt: { type: null },
-    lastWatchedLecture: { type: 'LastWatchedLecture' },
+    lastWatched: { type: 'LastWatchedLecture' },
     progress: { type: 'CourseProgress' },
   },
   LastWatchedLecture: { lectureId: { type: null }, title: { type: null }, positionSeconds: { type: null } },
-  CourseProgress: { completedLectures: { type: null }, totalLectures: { type: null }, percent: { type: null } },
+  CourseProgress: { completedLectures: { type: null }, totalLectures: { type: null }, percentComplete: { type: null } },
   Money: { amount: { type: null }, currency: { type: null } },
-  OrderConnection: { nodes: { type: 'Order' }, pageInfo: { type: 'PageInfo' }, totalCount: { type: null } },
+  OrderConnection: {
+    edges: { type: 'OrderEdge' },
+    nodes: { type: 'Order' },
+    pageInfo: { type: 'PageInfo' },
+    totalCount: { type: null },
+  },
+  OrderEdge: { cursor: { type: null }, node: { type: 'Order' } },
   Order: {
     id: { type: null },
     number: { type: null },
@@ -96,10 +109,12 @@ const TYPES: Record<string, Record<string, Field>> = {
     total: { type: 'Money' },
   },
   EventRegistrationConnection: {
+    edges: { type: 'EventRegistrationEdge' },
     nodes: { type: 'EventRegistration' },
     pageInfo: { type: 'PageInfo' },
     totalCount: { type: null },
   },
+  EventRegistrationEdge: { cursor: { type: null }, node: { type: 'EventRegistration' } },
   EventRegistration: {
     id: { type: null },
     status: { type: null },
@@ -132,12 +147,13 @@ const firstValue = fc.oneof(
     '{a: 1}',
     'ENUM',
     '$first',
+    '$last',
     '$nope',
   ),
   fc.integer().map(String),
 );
 const afterValue = fc.oneof(
-  fc.constantFrom('null', '"x"', '""', '12', '$after', 'true'),
+  fc.constantFrom('null', '"x"', '""', '12', '$after', '$before', 'true'),
   hostileText.map(literal),
   fc.base64String({ maxLength: 80 }).map(literal),
 );
@@ -165,7 +181,13 @@ function selectionOf(type: string, depth: number): fc.Arbitrary<string> {
         ),
         0.1,
       ),
-      fc.tuple(firstValue, sometimes(afterValue, 0.4)),
+      // Relay Cursor Connections 2.1: `first`/`after`, `last`/`before`, and now and then both counts.
+      fc.tuple(
+        fc.constantFrom(['first', 'after'], ['last', 'before'], ['first', 'before'], ['last', 'after']),
+        firstValue,
+        sometimes(afterValue, 0.4),
+        sometimes(firstValue, 0.1),
+      ),
       sometimes(
         fc.constantFrom(
           '__typename',
@@ -178,8 +200,9 @@ function selectionOf(type: string, depth: number): fc.Arbitrary<string> {
         0.1,
       ),
     )
-    .chain(([[name, field], alias, directive, [first, after], stray]) => {
-      const args = field.paged ? `(first: ${first}${after ? `, after: ${after}` : ''})` : '';
+    .chain(([[name, field], alias, directive, [[count, cursor], first, after, other], stray]) => {
+      const both = other ? `, ${count === 'first' ? 'last' : 'first'}: ${other}` : '';
+      const args = field.paged ? `(${count}: ${first}${both}${after ? `, ${cursor}: ${after}` : ''})` : '';
       const head = `${alias ? `${alias}: ` : ''}${name}${args}${directive ? ` ${directive}` : ''}`;
       const tail = stray ? ` ${stray}` : '';
       if (field.type === null || depth <= 0)
@@ -193,7 +216,7 @@ const queries = fc.oneof(
   {
     weight: 6,
     arbitrary: selectionOf('Viewer', 3).map(
-      (s) => `query Q($first: Int, $after: String, $flag: Boolean) { viewer { ${s} } }`,
+      (s) => `query Q($first: Int, $after: String, $last: Int, $before: String, $flag: Boolean) { viewer { ${s} } }`,
     ),
   },
   {
@@ -280,6 +303,8 @@ const variables = fc.oneof(
       {
         first: fc.oneof(fc.integer(), fc.constantFrom(0, 50, 51, 1e20, -1, null, '20', 1.5)),
         after: fc.oneof(hostileText, fc.constant(null)),
+        last: fc.oneof(fc.integer(), fc.constantFrom(0, 50, 51, 1e20, -1, null, '20', 1.5)),
+        before: fc.oneof(hostileText, fc.constant(null)),
         flag: fc.oneof(fc.boolean(), fc.constant('yes')),
         id: fc.oneof(fc.uuid(), hostileText),
         n: fc.oneof(fc.integer(), fc.constant(1e40)),

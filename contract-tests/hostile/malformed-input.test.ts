@@ -336,36 +336,50 @@ describe('a forged or tampered cursor is a 400 on every paginated operation', ()
 describe('forged cursors on the member GraphQL connections and the MCP tools', () => {
   const forged = FORGED_CURSORS.concat(TIME_KEY_FORGERIES);
 
-  it('every connection of the SDL with an `after` argument answers BAD_USER_INPUT', { timeout: 60_000 }, async () => {
-    const schema = buildSchema(readFileSync(new URL('../../spec/graphql/account.graphql', import.meta.url), 'utf8'));
-    const viewer = schema.getType('Viewer');
-    if (!isObjectType(viewer)) throw new Error('no Viewer type in the SDL');
-    const connections = Object.values(viewer.getFields()).filter((field) =>
-      field.args.some((arg) => arg.name === 'after'),
-    );
-    expect(connections.length).toBeGreaterThan(0);
-    const token = await memberToken(origin);
-    const cases = connections.flatMap((field) =>
-      forged.map(([name, cursor]) => ({
-        label: `viewer.${field.name}(after: ${name})`,
-        method: 'POST',
-        target: '/account/graphql',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          query: `query($after: String) { viewer { ${field.name}(first: 1, after: $after) { pageInfo { endCursor } } } }`,
-          variables: { after: cursor },
-        }),
-        check: (r: WireResponse) => {
-          if (r.status >= 500) return `status ${r.status}`;
-          const errors = (JSON.parse(r.text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors ?? [];
-          return errors.length > 0 && errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT')
-            ? undefined
-            : `not BAD_USER_INPUT: ${r.text.slice(0, 200)}`;
-        },
-      })),
-    );
-    expect(await findings(cases)).toEqual([]);
-  });
+  it(
+    'every connection of the SDL with an `after` or `before` argument answers BAD_USER_INPUT for a forged cursor',
+    { timeout: 60_000 },
+    async () => {
+      const schema = buildSchema(readFileSync(new URL('../../spec/graphql/account.graphql', import.meta.url), 'utf8'));
+      const viewer = schema.getType('Viewer');
+      if (!isObjectType(viewer)) throw new Error('no Viewer type in the SDL');
+      const connections = Object.values(viewer.getFields()).filter((field) =>
+        field.args.some((arg) => arg.name === 'after'),
+      );
+      expect(connections.length).toBeGreaterThan(0);
+      const token = await memberToken(origin);
+      // Relay Cursor Connections 2.1: a cursor is read as `after` (with first) and as `before` (with last).
+      const uses = [
+        { argument: 'after', count: 'first' },
+        { argument: 'before', count: 'last' },
+      ] as const;
+      const cases = connections.flatMap((field) =>
+        uses
+          .filter(({ argument }) => field.args.some((arg) => arg.name === argument))
+          .flatMap(({ argument, count }) =>
+            forged.map(([name, cursor]) => ({
+              label: `viewer.${field.name}(${argument}: ${name})`,
+              method: 'POST',
+              target: '/account/graphql',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({
+                query: `query($cursor: String) { viewer { ${field.name}(${count}: 1, ${argument}: $cursor) { pageInfo { endCursor } } } }`,
+                variables: { cursor },
+              }),
+              check: (r: WireResponse) => {
+                if (r.status >= 500) return `status ${r.status}`;
+                const errors =
+                  (JSON.parse(r.text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors ?? [];
+                return errors.length > 0 && errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT')
+                  ? undefined
+                  : `not BAD_USER_INPUT: ${r.text.slice(0, 200)}`;
+              },
+            })),
+          ),
+      );
+      expect(await findings(cases)).toEqual([]);
+    },
+  );
 
   it(
     'a real endCursor handed to another connection answers BAD_USER_INPUT (a cursor is bound to the list that issued it)',

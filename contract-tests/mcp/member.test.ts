@@ -18,8 +18,8 @@ const WRITE_TOOLS = ['record_lecture_progress', 'register_for_event', 'cancel_ev
 
 type Enrolled = {
   slug: string;
-  lastWatchedLecture: { lectureId: string; positionSeconds: number } | null;
-  progress: { percent: number };
+  lastWatched: { lectureId: string; positionSeconds: number } | null;
+  progress: { percentComplete: number };
 };
 type Connection<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null }; totalCount: number };
 
@@ -134,14 +134,14 @@ describe('member MCP write tools (account:write)', () => {
       expect((await writer.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(WRITE_TOOLS));
       const courses = await call<Connection<Enrolled>>(writer, 'my_enrolled_courses', { first: 50 });
       const course = courses.structuredContent.nodes.find((c) => c.slug === 'git-essentials')!;
-      const last = course.lastWatchedLecture!;
+      const last = course.lastWatched!;
       // Writing back the position the seed recorded keeps the demo data as other suites expect it.
       const result = await call<{ enrolledCourse: Enrolled }>(writer, 'record_lecture_progress', {
         lectureId: last.lectureId,
         positionSeconds: last.positionSeconds,
       });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent.enrolledCourse.lastWatchedLecture).toMatchObject({
+      expect(result.structuredContent.enrolledCourse.lastWatched).toMatchObject({
         lectureId: last.lectureId,
         positionSeconds: last.positionSeconds,
       });

@@ -203,7 +203,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (README "Page la
         headers: { authorization: `Bearer ${await memberToken(primary)}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           query:
-            '{ viewer { enrolledCourses(first: 20) { totalCount nodes { id title progress { percent } } } orders(first: 20) { totalCount nodes { number } } } }',
+            '{ viewer { enrolledCourses(first: 20) { totalCount nodes { id title progress { percentComplete } } } orders(first: 20) { totalCount nodes { number } } } }',
         }),
       });
       const { data } = (await response.json()) as {
@@ -211,7 +211,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (README "Page la
           viewer: {
             enrolledCourses: {
               totalCount: number;
-              nodes: { id: string; title: string; progress: { percent: number } }[];
+              nodes: { id: string; title: string; progress: { percentComplete: number } }[];
             };
             orders: { totalCount: number; nodes: { number: string }[] };
           };
@@ -221,7 +221,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (README "Page la
       for (const course of data.viewer.enrolledCourses.nodes) {
         const row = page.locator(`.course-row[data-course-id="${course.id}"]`);
         expect(await row.locator('h3').textContent()).toContain(course.title);
-        expect(await row.locator('progress').getAttribute('value')).toBe(String(course.progress.percent));
+        expect(await row.locator('progress').getAttribute('value')).toBe(String(course.progress.percentComplete));
       }
       const numbers = await page.locator('#orders tbody th').allTextContents();
       expect(numbers).toEqual(data.viewer.orders.nodes.map((o) => o.number));

@@ -31,6 +31,7 @@ export const operations = {
   deleteSection: { method: 'delete', path: "/api/v1/courses/{course_id}/sections/{section_id}", tags: ["Curriculum"], scopes: ["curriculum:write"], public: false, summary: "Delete an empty section" },
   enrollStudent: { method: 'post', path: "/api/v1/students/{person_id}/enrollments", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Enroll a student in a course (idempotent)" },
   expireEnrollment: { method: 'post', path: "/api/v1/enrollments/{enrollment_id}/expire", tags: ["Students"], scopes: ["students:write"], public: false, summary: "End access now, keeping progress (idempotent)" },
+  getAccountGraphQLSchema: { method: 'get', path: "/account/graphql/schema.graphql", tags: ["Documents"], scopes: [], public: true, summary: "The member data API's GraphQL schema (SDL)" },
   getAccountProtectedResourceMetadata: { method: 'get', path: "/.well-known/oauth-protected-resource/account/graphql", tags: ["Discovery"], scopes: [], public: true, summary: "Protected resource metadata for /account/graphql (RFC 9728 3.1 path-specific document)" },
   getApiReference: { method: 'get', path: "/docs", tags: ["Documents"], scopes: [], public: true, summary: "Human-readable API reference (Redoc), rendered from /openapi.json" },
   getAppearance: { method: 'get', path: "/api/v1/appearance", tags: ["Appearance"], scopes: ["appearance:read"], public: false, summary: "Get the school's theme, colours, logo and custom CSS" },

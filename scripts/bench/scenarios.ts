@@ -38,7 +38,7 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
 
 /** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
 export const VIEWER_QUERY =
-  '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
+  '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }';
 
 export type Row = {
   scenario: ScenarioId;

@@ -30,24 +30,44 @@ describe('query limits', () => {
     ).toEqual([]);
   });
 
-  it('lets the largest honest query through: every field of every list at 50', () => {
-    const money = '{ amount currency }';
-    const query = `{ viewer { id email name roles
-      enrolledCourses(first: 50) { nodes { id slug title expireDate hasLifetimeAccess status enrolledAt lastWatchedLecture { lectureId title positionSeconds } progress { completedLectures totalLectures percent } } pageInfo { hasNextPage endCursor } totalCount }
-      orders(first: 50) { nodes { id number status subtotal ${money} discount ${money} tax ${money} total ${money} couponCode items { itemType title quantity unitPrice ${money} total ${money} } createdAt paidAt } pageInfo { hasNextPage endCursor } totalCount }
-      eventRegistrations(first: 50) { nodes { id status registeredAt event { id title startsAt endsAt location onlineUrl } } pageInfo { hasNextPage endCursor } totalCount } } }`;
-    expect(check(query)).toEqual([]);
+  const money = '{ amount currency }';
+  const course =
+    '{ id slug title expiresAt hasLifetimeAccess status enrolledAt lastWatched { lectureId title positionSeconds } progress { completedLectures totalLectures percentComplete } }';
+  const order = `{ id number status subtotal ${money} discount ${money} tax ${money} total ${money} couponCode items { itemType title quantity unitPrice ${money} total ${money} } createdAt paidAt }`;
+  const registration = '{ id status registeredAt event { id title startsAt endsAt location onlineUrl } }';
+  const pageInfo = 'pageInfo { hasPreviousPage hasNextPage startCursor endCursor } totalCount';
+  /** Every field of every list, 50 items each, through `nodes`, `edges` or both. */
+  const everything = (count: string, items: (node: string) => string) => `{ viewer { id email name roles
+      enrolledCourses(${count}: 50) { ${items(course)} ${pageInfo} }
+      orders(${count}: 50) { ${items(order)} ${pageInfo} }
+      eventRegistrations(${count}: 50) { ${items(registration)} ${pageInfo} } } }`;
+  const nodes = (node: string) => `nodes ${node}`;
+  const edges = (node: string) => `edges { cursor node ${node} }`;
+
+  it('lets the largest honest query through: every field of every list at 50, through nodes or edges, first or last', () => {
+    expect(check(everything('first', nodes))).toEqual([]);
+    expect(check(everything('first', edges))).toEqual([]);
+    expect(check(everything('last', edges))).toEqual([]);
+  });
+
+  it('prices edges like nodes (Relay Cursor Connections 4.1: an edge per item), so asking for both is over the bound', () => {
+    expect(check(everything('first', (node) => `${nodes(node)} ${edges(node)}`)).map((e) => e.limit)).toEqual(['cost']);
+    expect(check(everything('last', (node) => `${nodes(node)} ${edges(node)}`)).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it(`refuses a document deeper than ${MAX_DEPTH} levels`, () => {
     // graphql-js itself refuses `fields` nested more than 3 times; args in between go 9 deep without that.
     const bomb = '{ __schema { types { fields { args { type { fields { args { type { name } } } } } } } } }';
-    expect(check(bomb)).toEqual([{ message: expect.stringContaining(`at most ${MAX_DEPTH}`), limit: 'depth' }]);
+    // Its lists multiply past the introspection bound as well; each limit is reported.
+    expect(check(bomb)).toEqual([
+      { message: expect.stringContaining(`at most ${MAX_DEPTH}`), limit: 'depth' },
+      { message: expect.stringContaining(`at most ${MAX_INTROSPECTION_COST}`), limit: 'introspection' },
+    ]);
   });
 
   it('counts depth through fragments', () => {
     const query = `{ __schema { ...T } } fragment T on __Schema { types { fields { args { type { fields { args { type { name } } } } } } } }`;
-    expect(check(query).map((e) => e.limit)).toEqual(['depth']);
+    expect(check(query).map((e) => e.limit)).toEqual(['depth', 'introspection']);
   });
 
   it(`refuses aliased pages over ${MAX_COST}`, () => {
@@ -58,7 +78,7 @@ describe('query limits', () => {
     expect(check(`{ viewer { ${aliases(44)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
-  it('prices omitted first at the default 20 and variables at their value, or 50 without one', () => {
+  it('prices omitted first and last at the default 20, and variables at their value, or 50 without one', () => {
     const many = (n: number, first: string) =>
       `{ viewer { ${Array.from({ length: n }, (_, i) => `a${i}: orders${first} { nodes { number } }`).join(' ')} } }`;
     // Each page: 40 + 1 + 20 = 61 at the default (65 pages: 3,965 + 40); 91 by a variable without a value.
@@ -67,6 +87,11 @@ describe('query limits', () => {
     expect(check(`query($n: Int) ${many(43, '(first: $n)')}`, { n: 50 })).toEqual([]);
     expect(check(`query($n: Int) ${many(60, '(first: $n)')}`, { n: 20 })).toEqual([]);
     expect(check(`query($n: Int) ${many(60, '(first: $n)')}`).map((e) => e.limit)).toEqual(['cost']);
+    // `last` is priced as `first` is (Relay Cursor Connections 2.1: either bounds the page).
+    expect(check(`query($n: Int) ${many(60, '(last: $n)')}`, { n: 20 })).toEqual([]);
+    expect(check(`query($n: Int) ${many(60, '(last: $n)')}`).map((e) => e.limit)).toEqual(['cost']);
+    expect(check(many(43, '(last: 50)'))).toEqual([]);
+    expect(check(many(44, '(last: 50)')).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('counts the items of a page, not its pageInfo and totalCount, first times', () => {
@@ -75,9 +100,9 @@ describe('query limits', () => {
         { length: n },
         (_, i) => `a${i}: orders(first: 50) { pageInfo { hasNextPage endCursor } totalCount }`,
       ).join(' ');
-    // Each: 40 + 3 + 40 = 83 whatever first is: 47 pages are 3,901 + 40.
-    expect(check(`{ viewer { ${page(47)} } }`)).toEqual([]);
-    expect(check(`{ viewer { ${page(48)} } }`).map((e) => e.limit)).toEqual(['cost']);
+    // Each: 40 + (1 + 40 + 1) + 40 = 122 whatever first is (hasNextPage may read data): 32 pages are 3,904 + 40.
+    expect(check(`{ viewer { ${page(32)} } }`)).toEqual([]);
+    expect(check(`{ viewer { ${page(33)} } }`).map((e) => e.limit)).toEqual(['cost']);
   });
 
   it('counts every selected field, aliased or repeated (an alias bomb of scalars is refused)', () => {

@@ -23,11 +23,12 @@ import {
   type GraphQLField,
   type GraphQLNamedType,
   type SelectionSetNode,
+  type ValueNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import { introspectionListSizes } from './introspection-sizes.ts';
-import { MAX_PAGE_SIZE } from '../services/account.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../services/account.ts';
 
 export const MAX_DEPTH = 8;
 /** Every field of every list at 50 (limits.test.ts) costs about 3,000; so at most 100 fields that read data. */
@@ -37,9 +38,10 @@ export const RESOLVED_FIELD_COST = 40;
 /**
  * Introspection reads no data but its lists multiply (a type's fields, a field's args, ...): it is
  * priced apart, each of its lists at the true longest list of this schema. graphql-js's full
- * introspection query (every option) is priced at about 43,000 here; aliases at its leaves multiply that.
+ * introspection query (every option) is priced at about 84,000 here (the four paging arguments of
+ * each list make `args` 4 long); aliases at its leaves multiply that.
  */
-export const MAX_INTROSPECTION_COST = 50_000;
+export const MAX_INTROSPECTION_COST = 100_000;
 /** Root fields of one mutation operation: each is a write, run one after another (GraphQL spec 6.2.2). */
 export const MAX_MUTATION_FIELDS = 10;
 
@@ -94,7 +96,7 @@ export function queryLimits(variables: Variables): ValidationRule {
       if (measure.cost > MAX_COST) {
         context.reportError(
           limitError(
-            `The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, and a page's items count first times).`,
+            `The query's estimated cost is ${shown(measure.cost)}; at most ${MAX_COST} is allowed (every selected field counts, aliases and repeats included: ${RESOLVED_FIELD_COST} for a field that reads data, 1 for any other, and a page's items, edges or nodes, count first or last times).`,
             [node],
             'cost',
             MAX_COST,
@@ -138,7 +140,7 @@ class Measurer {
     this.variables = variables;
   }
 
-  /** `pageSize`: the `first` of the field these selections belong to, which its list fields (`nodes`) return at most. */
+  /** `pageSize`: the `first` or `last` of the field these selections belong to, which its list fields (`edges`, `nodes`) return at most. */
   selections(set: SelectionSetNode, parent: GraphQLNamedType | undefined, pageSize = 1): Measure {
     let depth = 0;
     let cost = 0;
@@ -171,7 +173,8 @@ class Measurer {
       ? this.selections(node.selectionSet, definition ? getNamedType(definition.type) : undefined, first ?? 1)
       : NOTHING;
     // A list's items are selected once each: an introspection list has at most the schema's longest
-    // list of its kind; a data list (a connection's `nodes`) at most the `first` of the field above it.
+    // list of its kind; a data list (a connection's `edges` or `nodes`) at most the `first` or `last`
+    // of the field above it.
     const isList = definition !== undefined && isListType(getNullableType(definition.type));
     const items = !isList
       ? 1
@@ -202,18 +205,28 @@ class Measurer {
     return measure;
   }
 
-  /** The page size a list field asks for, within 1..MAX_PAGE_SIZE (a larger one fails in the resolver unrun). */
+  /**
+   * The page size a connection field asks for, within 1..MAX_PAGE_SIZE (a count outside fails in
+   * the resolver unrun): its `first` or `last` (first and last together are refused there, so the
+   * larger is a bound), DEFAULT_PAGE_SIZE when neither is given, MAX_PAGE_SIZE for a variable
+   * without a value or anything not a number.
+   */
   private firstOf(definition: GraphQLField<unknown, unknown>, node: FieldNode): number | undefined {
-    const argument = definition.args.find((arg) => arg.name === 'first');
-    if (!argument) return undefined;
-    const fallback = typeof argument.defaultValue === 'number' ? argument.defaultValue : MAX_PAGE_SIZE;
-    const value = node.arguments?.find((arg) => arg.name.value === 'first')?.value;
-    let first: unknown = fallback;
-    if (value?.kind === Kind.INT) first = Number(value.value);
-    else if (value?.kind === Kind.VARIABLE) first = this.variables?.[value.name.value] ?? MAX_PAGE_SIZE;
-    else if (value !== undefined && value.kind !== Kind.NULL) first = MAX_PAGE_SIZE;
-    return typeof first === 'number' && Number.isFinite(first)
-      ? Math.min(Math.max(Math.trunc(first), 1), MAX_PAGE_SIZE)
+    const counts = definition.args.filter((arg) => arg.name === 'first' || arg.name === 'last');
+    if (counts.length === 0) return undefined;
+    const asked = counts
+      .map((arg) => node.arguments?.find((given) => given.name.value === arg.name)?.value)
+      .map((value) => (value === undefined || value.kind === Kind.NULL ? undefined : this.countOf(value)))
+      .filter((count) => count !== undefined);
+    return asked.length === 0 ? DEFAULT_PAGE_SIZE : Math.max(...asked);
+  }
+
+  private countOf(value: ValueNode): number {
+    let count: unknown = MAX_PAGE_SIZE;
+    if (value.kind === Kind.INT) count = Number(value.value);
+    else if (value.kind === Kind.VARIABLE) count = this.variables?.[value.name.value] ?? MAX_PAGE_SIZE;
+    return typeof count === 'number' && Number.isFinite(count)
+      ? Math.min(Math.max(Math.trunc(count), 1), MAX_PAGE_SIZE)
       : MAX_PAGE_SIZE;
   }
 }

@@ -1,6 +1,13 @@
 // What the resolvers of a type receive as parent when it differs from the SDL type; codegen.ts
 // `mappers` names these so that the generated resolver signatures use them.
-import type { AccountViewer, EnrolledCourse, EventRegistration, LazyConnection, Order } from '../services/account.ts';
+import type {
+  AccountViewer,
+  EnrolledCourse,
+  EventRegistration,
+  LazyConnection,
+  LazyPageInfo,
+  Order,
+} from '../services/account.ts';
 
 /**
  * Parent of the Viewer field resolvers: the person and their roles at the token's school. The
@@ -16,3 +23,9 @@ export type ViewerParent = AccountViewer;
 export type EnrolledCourseConnectionParent = LazyConnection<EnrolledCourse>;
 export type OrderConnectionParent = LazyConnection<Order>;
 export type EventRegistrationConnectionParent = LazyConnection<EventRegistration>;
+
+/**
+ * Parent of PageInfo: whether items lie beyond the page may take a statement (Relay Cursor
+ * Connections 4.2, past a cursor), so its resolvers ask only when a query selects it.
+ */
+export type PageInfoParent = LazyPageInfo;

@@ -1,7 +1,6 @@
 // The executable member API schema: the SDL under spec/ (the source of truth, habit 1) built with
 // graphql-js, with the hand-written resolvers attached to its fields. Attaching is a few lines, so
 // no schema-stitching library is needed; a resolver for a field the SDL lacks fails at start-up.
-import { readFileSync } from 'node:fs';
 import {
   buildSchema,
   GraphQLError,
@@ -13,8 +12,7 @@ import {
 } from 'graphql';
 import type { Resolvers } from '../../generated/graphql/types.ts';
 import { resolvers } from './resolvers/index.ts';
-
-const SDL_URL = new URL('../../spec/graphql/account.graphql', import.meta.url);
+import { accountSdl } from './sdl.ts';
 
 /** ISO 8601 UTC on the wire (DESIGN, Naming); the services already hand out ISO strings. */
 function serializeDateTime(value: unknown): string {
@@ -54,7 +52,7 @@ function attachResolvers(schema: GraphQLSchema, map: Resolvers): void {
 }
 
 export function buildAccountSchema(): GraphQLSchema {
-  const schema = buildSchema(readFileSync(SDL_URL, 'utf8'));
+  const schema = buildSchema(accountSdl());
   const dateTime = schema.getType('DateTime');
   if (!(dateTime instanceof GraphQLScalarType)) throw new Error('the SDL lacks the DateTime scalar');
   attachDateTime(dateTime);

@@ -88,6 +88,9 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
   });
 
   return async (req, res, next) => {
+    // Only the endpoint itself: paths below it (the published SDL, schema.graphql) are operations
+    // of the OpenAPI route table, and any other is its 404.
+    if (req.path !== '/') return next();
     noteRequest(req, { operation: 'graphql' });
     try {
       // GraphQL over HTTP allows GET for queries; this API takes POST only, so no query of personal

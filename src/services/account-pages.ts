@@ -2,11 +2,12 @@
 // the GraphQL resolvers and the MCP member tools so that both refuse the same input the same way.
 import { z } from 'zod';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { cursorAfter, listWindow, type ListWindow } from './list-window.ts';
+import type { KeysetPage } from '../db/pagination/keyset.ts';
+import { cursorAfter, keyOfCursor, listWindow, type ListWindow } from './list-window.ts';
 
-/** The largest page of every member list; a larger `first` is an error, never a silent cut. */
+/** The largest page of every member list; a larger `first` or `last` is an error, never a silent cut. */
 export const MAX_PAGE_SIZE = 50;
-/** The SDL's default `first`. */
+/** The page size when neither `first` nor `last` is given (SDL PageInfo). */
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** Input the member may correct: a bad page, an unknown lecture or event, a position out of range. */
@@ -22,8 +23,39 @@ export class AccountInputError extends Error {
   }
 }
 
-export type PageArgs = { first: number; after?: string | null };
+/**
+ * A page of one of the member's lists (Relay Cursor Connections 2.1): `first` items after `after`,
+ * or the `last` items before `before`; neither count means `first` DEFAULT_PAGE_SIZE.
+ */
+export type PageArgs = {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+};
 
+export type Edge<T> = { cursor: string; node: T };
+
+/**
+ * Whether items lie before or after the page may take a statement of its own (past a cursor, Relay
+ * Cursor Connections 4.2), so each is worked out when asked, once.
+ */
+export type LazyPageInfo = {
+  startCursor: string | null;
+  endCursor: string | null;
+  hasPreviousPage: () => Promise<boolean>;
+  hasNextPage: () => Promise<boolean>;
+};
+
+/** A page whose total is counted only when someone asks (GraphQL rarely selects totalCount). */
+export type LazyConnection<T> = {
+  edges: Edge<T>[];
+  nodes: T[];
+  pageInfo: LazyPageInfo;
+  countTotal: () => Promise<number>;
+};
+
+/** A forward page with its total, as the MCP member tools return it. */
 export type Connection<T> = {
   nodes: T[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
@@ -38,52 +70,106 @@ export function requireId(value: string, field: string, what: string): string {
   return value.toLowerCase();
 }
 
-/**
- * Checks `first` and decodes `after` into the window of one page of `list`, ordered by a time
- * (`sort`, e.g. `-enrolled_at`, the SDL's order).
- */
-export function readPage(list: string, sort: string, page: PageArgs): ListWindow {
-  const { first, after } = page;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-    throw new AccountInputError('INVALID_INPUT', `first must be an integer from 1 to ${MAX_PAGE_SIZE}.`, 'first');
-  }
+function pageSize(value: number, field: 'first' | 'last'): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE)
+    throw new AccountInputError('INVALID_INPUT', `${field} must be an integer from 1 to ${MAX_PAGE_SIZE}.`, field);
+  return value;
+}
+
+/** A cursor this API did not issue for this list is input to correct, named by its argument. */
+function readCursor<T>(field: 'after' | 'before', read: () => T): T {
   try {
-    return listWindow(list, { limit: first, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort);
+    return read();
   } catch (error) {
     if (error instanceof InvalidCursor)
       throw new AccountInputError(
         'INVALID_INPUT',
-        'after is not a cursor this API issued for this connection.',
-        'after',
+        `${field} is not a cursor this API issued for this connection.`,
+        field,
       );
     throw error;
   }
 }
 
-/** A page whose total is counted only when someone asks (GraphQL rarely selects totalCount). */
-export type LazyConnection<T> = Omit<Connection<T>, 'totalCount'> & { countTotal: () => Promise<number> };
+/**
+ * Checks the counts and decodes the cursors into the window of one page of `list`, ordered by a
+ * time (`sort`, e.g. `-enrolled_at`, the SDL's order).
+ */
+export function readPage(list: string, sort: string, page: PageArgs): ListWindow {
+  const { first, after, last, before } = page;
+  // Relay Cursor Connections 2.1 strongly discourages first with last; refused, so no page is a guess.
+  if (first != null && last != null)
+    throw new AccountInputError('INVALID_INPUT', 'Give first or last, not both.', 'last');
+  const fromEnd = last != null;
+  const limit = fromEnd ? pageSize(last, 'last') : pageSize(first ?? DEFAULT_PAGE_SIZE, 'first');
+  const window = readCursor('after', () =>
+    listWindow(list, { limit, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort),
+  );
+  const end = before ? readCursor('before', () => keyOfCursor(window, before)) : null;
+  return { ...window, before: end, fromEnd };
+}
 
-/** Cuts the extra row off and points `endCursor` at the last row shown. */
-export function toConnection<Row extends { sort_key: string }, T>(
-  rows: Row[],
-  page: ListWindow,
-  countTotal: () => Promise<number>,
-  keyOf: (row: Row) => string,
-  map: (row: Row) => T,
-): LazyConnection<T> {
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+/** Where a connection's rows come from: the repository's keyset list, and how rows become items. */
+export type PageSource<Row, T> = {
+  rows: (page: KeysetPage) => Promise<Row[]>;
+  keyOf: (row: Row) => string;
+  items: (rows: Row[]) => T[] | Promise<T[]>;
+  countTotal: () => Promise<number>;
+};
+
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= run());
+}
+
+/**
+ * Loads one page (rows fetched with `limit + 1`: the extra row tells whether more lie in the
+ * direction read) and gives every item its cursor, in the list's order even when read from the end.
+ */
+export async function loadConnection<Row extends { sort_key: string }, T>(
+  window: ListWindow,
+  source: PageSource<Row, T>,
+): Promise<LazyConnection<T>> {
+  const rows = await source.rows(window);
+  const overflow = rows.length > window.limit;
+  const shown = rows.slice(0, window.limit);
+  if (window.fromEnd) shown.reverse();
+  const items = await source.items(shown);
+  const edges = shown.map((row, i) => ({
+    cursor: cursorAfter(window, { v: row.sort_key, id: source.keyOf(row) }),
+    node: items[i]!,
+  }));
+  // Relay Cursor Connections 4.2: the side read toward is known from the extra row; the other side
+  // is asked only past a cursor, as whether any row lies at or beyond it (the cursor's own row counts).
+  const anyRow = (bounds: Pick<KeysetPage, 'after' | 'before'>) =>
+    once(async () => (await source.rows({ limit: 0, sort: window.sort, inclusive: true, ...bounds })).length > 0);
+  const known = (value: boolean) => () => Promise.resolve(value);
   return {
-    nodes: shown.map(map),
+    edges,
+    nodes: items,
     pageInfo: {
-      hasNextPage: rows.length > shown.length,
-      endCursor: last ? cursorAfter(page, { v: last.sort_key, id: keyOf(last) }) : null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasPreviousPage: window.fromEnd
+        ? known(overflow)
+        : window.after
+          ? anyRow({ after: null, before: window.after })
+          : known(false),
+      hasNextPage: !window.fromEnd
+        ? known(overflow)
+        : window.before
+          ? anyRow({ after: window.before, before: null })
+          : known(false),
     },
-    countTotal,
+    countTotal: once(source.countTotal),
   };
 }
 
-/** The page with its total, for callers that always show it (the MCP member tools). */
-export async function withTotal<T>({ countTotal, ...page }: LazyConnection<T>): Promise<Connection<T>> {
-  return { ...page, totalCount: await countTotal() };
+/** The page with its total, for callers that always show it (the MCP member tools, which page forward). */
+export async function withTotal<T>({ nodes, pageInfo, countTotal }: LazyConnection<T>): Promise<Connection<T>> {
+  return {
+    nodes,
+    pageInfo: { hasNextPage: await pageInfo.hasNextPage(), endCursor: pageInfo.endCursor },
+    totalCount: await countTotal(),
+  };
 }

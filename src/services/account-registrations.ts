@@ -11,12 +11,13 @@ import {
   upsertRegistration,
   type AccountRegistrationRow,
 } from '../db/repositories/account-events.ts';
+import type { RegistrationStatus } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { AccountInputError, requireId } from './account-pages.ts';
 
 export type EventRegistration = {
   id: string;
-  status: string;
+  status: RegistrationStatus;
   registeredAt: string;
   event: {
     id: string;

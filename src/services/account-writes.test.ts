@@ -26,18 +26,18 @@ describe('recordLectureProgress', () => {
       positionSeconds: 42,
       completed: false,
     });
-    expect(watching.lastWatchedLecture).toEqual({
+    expect(watching.lastWatched).toEqual({
       lectureId: lecture.id,
       title: 'DataFrames and Series',
       positionSeconds: 42,
     });
-    expect(watching.progress).toEqual({ completedLectures: 1, totalLectures: 5, percent: 20 });
+    expect(watching.progress).toEqual({ completedLectures: 1, totalLectures: 5, percentComplete: 20 });
     const done = await account.recordLectureProgress(f.academy, student1, {
       lectureId: lecture.id,
       positionSeconds: lecture.duration,
       completed: true,
     });
-    expect(done.progress).toEqual({ completedLectures: 2, totalLectures: 5, percent: 40 });
+    expect(done.progress).toEqual({ completedLectures: 2, totalLectures: 5, percentComplete: 40 });
     // Watching a finished lecture again does not un-finish it.
     const again = await account.recordLectureProgress(f.academy, student1, {
       lectureId: lecture.id,
@@ -45,7 +45,7 @@ describe('recordLectureProgress', () => {
       completed: false,
     });
     expect(again.progress.completedLectures).toBe(2);
-    expect(again.lastWatchedLecture?.positionSeconds).toBe(0);
+    expect(again.lastWatched?.positionSeconds).toBe(0);
   });
 
   it('completes the enrollment when its last published lecture is completed', async () => {

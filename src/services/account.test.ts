@@ -70,14 +70,14 @@ describe('enrolledCourses', () => {
     const lecture4 = await f.lecture(f.academy, 'web-development-bootcamp', 4);
     expect(bootcamp).toMatchObject({
       hasLifetimeAccess: true,
-      expireDate: null,
+      expiresAt: null,
       status: 'active',
-      lastWatchedLecture: { lectureId: lecture4.id, title: 'CSS selectors and the cascade', positionSeconds: 312 },
-      progress: { completedLectures: 3, totalLectures: 6, percent: 50 },
+      lastWatched: { lectureId: lecture4.id, title: 'CSS selectors and the cascade', positionSeconds: 312 },
+      progress: { completedLectures: 3, totalLectures: 6, percentComplete: 50 },
     });
     const python = all.find((c) => c.slug === 'python-for-data-analysis');
     expect(python?.hasLifetimeAccess).toBe(false);
-    expect(python?.expireDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(python?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(all.find((c) => c.slug === 'ux-design-fundamentals')?.status).toBe('expired');
   });
 

@@ -22,11 +22,12 @@ import {
 } from '../db/repositories/account-orders.ts';
 import { findViewer } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
+import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../db/schema.ts';
 import {
   AccountInputError,
+  loadConnection,
   readPage,
   requireId,
-  toConnection,
   withTotal,
   type Connection,
   type LazyConnection,
@@ -44,31 +45,36 @@ export {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   type Connection,
+  type Edge,
   type LazyConnection,
+  type LazyPageInfo,
   type PageArgs,
 } from './account-pages.ts';
 
 export type Money = { amount: number; currency: string };
-export type AccountViewer = { id: string; email: string; name: string | null; roles: string[] };
+export type AccountViewer = { id: string; email: string; name: string | null; roles: SiteRole[] };
 
 export type EnrolledCourse = {
   /** The course's id. */
   id: string;
   slug: string;
   title: string;
-  expireDate: string | null;
+  /** The admin API's `expires_at`: when access ends. */
+  expiresAt: string | null;
   hasLifetimeAccess: boolean;
-  status: string;
+  status: EnrollmentStatus;
   enrolledAt: string;
-  lastWatchedLecture: { lectureId: string; title: string; positionSeconds: number } | null;
-  progress: { completedLectures: number; totalLectures: number; percent: number };
+  /** The admin API's `last_watched`. */
+  lastWatched: { lectureId: string; title: string; positionSeconds: number } | null;
+  /** `percentComplete` is the admin API's `percent_complete`. */
+  progress: { completedLectures: number; totalLectures: number; percentComplete: number };
 };
 
-export type OrderItem = { itemType: string; title: string; quantity: number; unitPrice: Money; total: Money };
+export type OrderItem = { itemType: OrderItemType; title: string; quantity: number; unitPrice: Money; total: Money };
 export type Order = {
   id: string;
   number: string;
-  status: string;
+  status: OrderStatus;
   subtotal: Money;
   discount: Money;
   tax: Money;
@@ -91,11 +97,11 @@ export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
     id: row.course_id,
     slug: row.slug,
     title: row.title,
-    expireDate: toIso(row.expires_at),
+    expiresAt: toIso(row.expires_at),
     hasLifetimeAccess: row.has_lifetime_access,
     status: row.status,
     enrolledAt: toIso(row.enrolled_at) ?? '',
-    lastWatchedLecture:
+    lastWatched:
       row.last_lecture_id === null
         ? null
         : {
@@ -106,7 +112,7 @@ export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
     progress: {
       completedLectures: completed,
       totalLectures: total,
-      percent: total === 0 ? 0 : Math.floor((completed * 100) / total),
+      percentComplete: total === 0 ? 0 : Math.floor((completed * 100) / total),
     },
   };
 }
@@ -146,36 +152,26 @@ export function createAccountService(db: Db) {
       personId: string,
       page: PageArgs,
     ): Promise<LazyConnection<EnrolledCourse>> {
-      const request = readPage('account-enrolled-courses', '-enrolled_at', page);
-      const rows = await listEnrolledCourses(db, siteId, personId, request);
-      return toConnection(
-        rows,
-        request,
-        () => countEnrollments(db, siteId, personId),
-        (row) => row.enrollment_id,
-        toEnrolledCourse,
-      );
+      return loadConnection(readPage('account-enrolled-courses', '-enrolled_at', page), {
+        rows: (window) => listEnrolledCourses(db, siteId, personId, window),
+        keyOf: (row) => row.enrollment_id,
+        items: (rows) => rows.map(toEnrolledCourse),
+        countTotal: () => countEnrollments(db, siteId, personId),
+      });
     },
 
     /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
     async ordersPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<Order>> {
-      const request = readPage('account-orders', '-created_at', page);
-      const rows = await listOrders(db, siteId, personId, request);
-      const shown = rows.slice(0, request.limit);
-      const items = await listOrderItems(
-        db,
-        siteId,
-        personId,
-        shown.map((row) => row.id),
-      );
-      const byOrder = Map.groupBy(items, (item) => item.order_id);
-      return toConnection(
-        rows,
-        request,
-        () => countOrders(db, siteId, personId),
-        (row) => row.id,
-        (row) => toOrder(row, byOrder.get(row.id) ?? []),
-      );
+      return loadConnection(readPage('account-orders', '-created_at', page), {
+        rows: (window) => listOrders(db, siteId, personId, window),
+        keyOf: (row) => row.id,
+        items: async (rows) => {
+          const ids = rows.map((row) => row.id);
+          const byOrder = Map.groupBy(await listOrderItems(db, siteId, personId, ids), (item) => item.order_id);
+          return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+        },
+        countTotal: () => countOrders(db, siteId, personId),
+      });
     },
 
     async eventRegistrationsPage(
@@ -183,15 +179,12 @@ export function createAccountService(db: Db) {
       personId: string,
       page: PageArgs,
     ): Promise<LazyConnection<EventRegistration>> {
-      const request = readPage('account-event-registrations', 'starts_at', page);
-      const rows = await listEventRegistrations(db, siteId, personId, request);
-      return toConnection(
-        rows,
-        request,
-        () => countEventRegistrations(db, siteId, personId),
-        (row) => row.id,
-        toEventRegistration,
-      );
+      return loadConnection(readPage('account-event-registrations', 'starts_at', page), {
+        rows: (window) => listEventRegistrations(db, siteId, personId, window),
+        keyOf: (row) => row.id,
+        items: (rows) => rows.map(toEventRegistration),
+        countTotal: () => countEventRegistrations(db, siteId, personId),
+      });
     },
 
     async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {

@@ -35,6 +35,15 @@ export function listWindow(
   return { list, limit: query.limit ?? 20, sort, kind, after };
 }
 
+/**
+ * The key of a cursor issued for the window's list and sort: how a window that also ends somewhere
+ * (a connection's `before`) reads its second cursor.
+ * @throws InvalidCursor for a cursor not issued for this list and sort
+ */
+export function keyOfCursor(window: ListWindow, cursor: string): Keyset {
+  return decodeCursor(cursor, { list: window.list, sort: sortText(window.sort) }, window.kind);
+}
+
 /** The cursor of the row a page ends with, bound to the window's list and sort. */
 export function cursorAfter(window: ListWindow, key: { v: string | number | bigint; id: string }): string {
   const v: Keyset['v'] = window.kind === 'integer' || window.kind === 'number' ? Number(key.v) : String(key.v);

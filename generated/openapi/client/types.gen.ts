@@ -2617,6 +2617,33 @@ export type GetPricingResponses = {
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
 
+export type GetAccountGraphQlSchemaData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/account/graphql/schema.graphql';
+};
+
+export type GetAccountGraphQlSchemaErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetAccountGraphQlSchemaError = GetAccountGraphQlSchemaErrors[keyof GetAccountGraphQlSchemaErrors];
+
+export type GetAccountGraphQlSchemaResponses = {
+    /**
+     * The SDL.
+     */
+    200: string;
+};
+
+export type GetAccountGraphQlSchemaResponse = GetAccountGraphQlSchemaResponses[keyof GetAccountGraphQlSchemaResponses];
+
 export type GetApiReferenceData = {
     body?: never;
     path?: never;

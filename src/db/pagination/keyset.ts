@@ -3,14 +3,27 @@
 // previous one however deep it is (no OFFSET). Times leave the database as ISO 8601 UTC text with
 // microseconds, the precision of timestamptz: a JavaScript Date keeps milliseconds only, and a key
 // rounded to them would skip or repeat the rows that share a millisecond (one statement stamps all
-// its rows with the same now(), as the demo seed does).
+// its rows with the same now(), as the demo seed does). A window may also end before a key and be
+// read from its end (the Relay connections' `before` and `last`): the same comparison turned
+// around, so one cursor marks a position that pages in either direction start from.
 import { sql, type RawBuilder } from 'kysely';
 import type { KeyKind, Keyset } from './cursor.ts';
 
 export type SortSpec = { column: string; direction: 'asc' | 'desc' };
 
 /** What a list function of a repository receives: page size, sort, and the key to continue after. */
-export type KeysetPage = { limit: number; sort: SortSpec; after: Keyset | null };
+export type KeysetPage = {
+  limit: number;
+  sort: SortSpec;
+  /** Only rows after this key in the list's order. */
+  after: Keyset | null;
+  /** Only rows before this key in the list's order (lists paged backward; others never set it). */
+  before?: Keyset | null;
+  /** Take the rows from the window's end: ordered against the list's order, so the caller reverses them. */
+  fromEnd?: boolean;
+  /** `after` and `before` include the key's own row (asking whether anything lies beyond a page). */
+  inclusive?: boolean;
+};
 
 /** A sort key: a column or a computed expression, and how its cursor value is typed. */
 export type SortKey = { expression: RawBuilder<unknown>; kind: KeyKind };
@@ -32,10 +45,12 @@ export function timeText(column: string): RawBuilder<string> {
 export type KeysetSql = {
   /** The row's sort value as the cursor carries it: select it `as('sort_key')`. */
   value: RawBuilder<string | number>;
-  /** ORDER BY key, then id, both in the list's direction (the id breaks ties deterministically). */
+  /** ORDER BY key, then id, both in the list's direction (the id breaks ties deterministically); reversed `fromEnd`. */
   orderBy: RawBuilder<unknown>;
   /** `(key, id) < (value, id)` for a descending list, `>` for an ascending one; null on the first page. */
   after: RawBuilder<boolean> | null;
+  /** The same comparison turned around, for `page.before`; null without it. */
+  before: RawBuilder<boolean> | null;
 };
 
 function typed(value: string | number, kind: KeyKind): RawBuilder<unknown> {
@@ -45,15 +60,27 @@ function typed(value: string | number, kind: KeyKind): RawBuilder<unknown> {
   return sql`${value}`; // text: typed by the column it is compared with (text, citext)
 }
 
-/** The one keyset builder: the where-condition and order of a page after `page.after`. */
-export function keyset(key: SortKey, idColumn: string, page: { sort: SortSpec; after: Keyset | null }): KeysetSql {
-  const direction = sql.raw(page.sort.direction === 'desc' ? 'desc' : 'asc');
-  const operator = sql.raw(page.sort.direction === 'desc' ? '<' : '>');
+/** `(key, id) <op> (value, id)`: a row value comparison, which an index on (key, id) answers. */
+function beyond(key: SortKey, idColumn: string, bound: Keyset, operator: string): RawBuilder<boolean> {
+  return sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${sql.raw(operator)} (${typed(bound.v, key.kind)}, ${bound.id}::uuid)`;
+}
+
+/** The one keyset builder: the where-conditions and order of a page between `page.after` and `page.before`. */
+export function keyset(
+  key: SortKey,
+  idColumn: string,
+  page: { sort: SortSpec; after: Keyset | null; before?: Keyset | null; fromEnd?: boolean; inclusive?: boolean },
+): KeysetSql {
+  const descending = page.sort.direction === 'desc';
+  const direction = sql.raw(descending !== (page.fromEnd ?? false) ? 'desc' : 'asc');
+  const orEqual = page.inclusive ? '=' : '';
   const value = key.kind === 'time' ? isoMicros(key.expression) : (key.expression as RawBuilder<string | number>);
-  const after = page.after
-    ? sql<boolean>`(${key.expression}, ${sql.ref(idColumn)}) ${operator} (${typed(page.after.v, key.kind)}, ${page.after.id}::uuid)`
-    : null;
-  return { value, orderBy: sql`${key.expression} ${direction}, ${sql.ref(idColumn)} ${direction}`, after };
+  return {
+    value,
+    orderBy: sql`${key.expression} ${direction}, ${sql.ref(idColumn)} ${direction}`,
+    after: page.after ? beyond(key, idColumn, page.after, (descending ? '<' : '>') + orEqual) : null,
+    before: page.before ? beyond(key, idColumn, page.before, (descending ? '>' : '<') + orEqual) : null,
+  };
 }
 
 /** The columns a list may be sorted by, and the kind of each one's key; the first is the fallback. */

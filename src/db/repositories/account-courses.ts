@@ -57,7 +57,7 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
     .where('e.person_id', '=', personId);
 }
 
-/** Most recently enrolled first (the SDL's order), `limit` rows after the key. */
+/** Most recently enrolled first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
 export async function listEnrolledCourses(
   db: Db,
   siteId: string,
@@ -67,6 +67,7 @@ export async function listEnrolledCourses(
   let query = enrolledCourses(db, siteId, personId);
   const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', page);
   if (keyed.after) query = query.where(keyed.after);
+  if (keyed.before) query = query.where(keyed.before);
   return query
     .orderBy(keyed.orderBy)
     .limit(page.limit + 1)

@@ -38,7 +38,7 @@ function registrations(db: Db, siteId: string, personId: string) {
     .where('r.person_id', '=', personId);
 }
 
-/** By event start, earliest first (the SDL's order), `limit` rows after the key. */
+/** By event start, earliest first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
 export async function listEventRegistrations(
   db: Db,
   siteId: string,
@@ -48,6 +48,7 @@ export async function listEventRegistrations(
   let query = registrations(db, siteId, personId);
   const keyed = keyset(columnKey('ev.starts_at', 'time'), 'r.id', page);
   if (keyed.after) query = query.where(keyed.after);
+  if (keyed.before) query = query.where(keyed.before);
   return query
     .orderBy(keyed.orderBy)
     .limit(page.limit + 1)

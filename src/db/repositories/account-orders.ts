@@ -28,7 +28,7 @@ export type AccountOrderItemRow = {
   total_amount: number;
 };
 
-/** Newest first (the SDL's order), `limit` rows after the key. */
+/** Newest first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
 export async function listOrders(
   db: Db,
   siteId: string,
@@ -55,6 +55,7 @@ export async function listOrders(
     .where('o.person_id', '=', personId);
   const keyed = keyset(columnKey('o.created_at', 'time'), 'o.id', page);
   if (keyed.after) query = query.where(keyed.after);
+  if (keyed.before) query = query.where(keyed.before);
   return query
     .orderBy(keyed.orderBy)
     .limit(page.limit + 1)

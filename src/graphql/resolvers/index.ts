@@ -6,6 +6,7 @@ import { cancelEventRegistration } from './Mutation/cancelEventRegistration.ts';
 import { recordLectureProgress } from './Mutation/recordLectureProgress.ts';
 import { registerForEvent } from './Mutation/registerForEvent.ts';
 import { totalCount } from './Connection/totalCount.ts';
+import { hasNextPage, hasPreviousPage } from './PageInfo/pageInfo.ts';
 import { viewer } from './Query/viewer.ts';
 import { enrolledCourses } from './Viewer/enrolledCourses.ts';
 import { eventRegistrations } from './Viewer/eventRegistrations.ts';
@@ -17,5 +18,6 @@ export const resolvers = {
   EnrolledCourseConnection: { totalCount },
   OrderConnection: { totalCount },
   EventRegistrationConnection: { totalCount },
+  PageInfo: { hasPreviousPage, hasNextPage },
   Mutation: { recordLectureProgress, registerForEvent, cancelEventRegistration },
 } satisfies Resolvers;

@@ -28,17 +28,15 @@ export const enrolledCourse = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
-  expireDate: dateTime.nullable().describe('End of access; null with lifetime access'),
+  expiresAt: dateTime.nullable().describe('When access ends; null while access is lifetime or unset'),
   hasLifetimeAccess: z.boolean(),
   status: z.string().describe('active, expired or revoked'),
   enrolledAt: dateTime,
-  lastWatchedLecture: z
-    .object({ lectureId: z.string(), title: z.string(), positionSeconds: z.number().int() })
-    .nullable(),
+  lastWatched: z.object({ lectureId: z.string(), title: z.string(), positionSeconds: z.number().int() }).nullable(),
   progress: z.object({
     completedLectures: z.number().int(),
     totalLectures: z.number().int(),
-    percent: z.number().int(),
+    percentComplete: z.number().int(),
   }),
 });
 

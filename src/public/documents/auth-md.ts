@@ -60,6 +60,8 @@ Everything else answers \`401\` with \`WWW-Authenticate: Bearer resource_metadat
 Two audiences hold tokens. **Operator** clients act for an owner or admin of the school and reach
 the administrative API. **Member** clients act for one signed-in person (any role, students
 included) and read that person's own data at \`/account/graphql\` and through the member MCP tools.
+The GraphQL schema (SDL) is at ${site.origin}/account/graphql/schema.graphql without a token, so a
+client can be generated before anyone signs in.
 
 | Route | Audience | How |
 |---|---|---|

@@ -32,6 +32,7 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 - [MCP server](${o}/mcp): Streamable HTTP; catalog tools without a token, member and operator tools with one
 - [OpenAPI document](${o}/openapi.json): every REST operation of this school
 - [Member data API](${o}/account/graphql): GraphQL, a member's own enrollments, orders and registrations
+- [Member data API schema](${o}/account/graphql/schema.graphql): its GraphQL SDL, readable without a token
 - [Protected resource metadata](${o}/.well-known/oauth-protected-resource): RFC 9728
 - [Authorization server metadata](${o}/.well-known/oauth-authorization-server): RFC 8414
 

@@ -1,4 +1,5 @@
 // Handlers of the public (token-free) operations: service health, documents, catalog.
+import { getAccountGraphQLSchema } from './getAccountGraphQLSchema.ts';
 import { getApiReference } from './getApiReference.ts';
 import { getAuthDocument } from './getAuthDocument.ts';
 import { getCatalogCourse } from './getCatalogCourse.ts';
@@ -17,6 +18,7 @@ export const publicHandlers = {
   getAuthDocument,
   getApiReference,
   getLlmsTxt,
+  getAccountGraphQLSchema,
   getPricing,
   listCatalogCourses,
   getCatalogCourse,

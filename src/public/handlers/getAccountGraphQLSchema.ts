@@ -1,0 +1,20 @@
+import type {
+  GetAccountGraphQlSchemaData,
+  GetAccountGraphQlSchemaResponses,
+} from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { accountSdl } from '../../graphql/sdl.ts';
+
+/**
+ * The member API's SDL without a token (OpenAPI getAccountGraphQLSchema): the same document on
+ * every school's origin, so a client is generated before anyone signs in; queries still need one.
+ */
+export const getAccountGraphQLSchema: OperationHandler<
+  GetAccountGraphQlSchemaData,
+  GetAccountGraphQlSchemaResponses
+> = async () => ({
+  status: 200,
+  body: accountSdl(),
+  contentType: 'text/plain; charset=utf-8',
+  headers: { 'Cache-Control': 'public, max-age=300' },
+});
