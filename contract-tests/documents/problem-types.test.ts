@@ -38,7 +38,7 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
   });
 
   it('the OpenAPI document lists the problem types (ProblemTypeName), and each page answers 200 in HTML, Markdown and JSON', async () => {
-    expect(names.length).toBeGreaterThanOrEqual(6);
+    expect(names.length).toBeGreaterThanOrEqual(8);
     for (const name of names) {
       const html = await fetch(`${origin}/problems/${name}`);
       expect(html.status, name).toBe(200);
@@ -92,6 +92,11 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
         headers: auth,
         body: JSON.stringify({ title: 'x'.repeat(2_200_000) }),
       }),
+      // 401 invalid-token: no token at all, and a token that is not one (RFC 6750 3.1).
+      await fetch(`${origin}/api/v1/courses`),
+      await fetch(`${origin}/api/v1/courses`, { headers: { authorization: 'Bearer not-a-token' } }),
+      // 403 insufficient-scope: the token lacks orders:read (RFC 6750 3.1).
+      await fetch(`${origin}/api/v1/orders`, { headers: auth }),
     ];
     const seen = new Set<string>();
     for (const response of samples) {
@@ -102,15 +107,27 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
       seen.add(name);
       expect((await fetch(problem.type)).status, problem.type).toBe(200);
     }
-    expect([...seen].sort()).toEqual(['conflict', 'content-too-large', 'invalid-request']);
+    expect([...seen].sort()).toEqual([
+      'conflict',
+      'content-too-large',
+      'insufficient-scope',
+      'invalid-request',
+      'invalid-token',
+    ]);
   });
 
   it('the second school names its own origin in type URIs, and serves the pages there', async () => {
     const response = await fetch(`${secondary}/api/v1/courses?limit=1000`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    // A token of the first school is unknown at the second: a 401 challenge, not a typed problem.
+    // A token of the first school is unknown at the second: a 401 problem typed on the second's origin.
     expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    expect(await problemOf(response)).toMatchObject({
+      type: `${secondary}/problems/invalid-token`,
+      status: 401,
+      error: 'invalid_token',
+    });
     const page = await fetch(`${secondary}/problems/invalid-request`, { headers: { accept: 'application/json' } });
     expect(page.status).toBe(200);
     expect(((await page.json()) as { type: string }).type).toBe(`${secondary}/problems/invalid-request`);

@@ -127,10 +127,7 @@ export type CatalogCourseDetail = CatalogCourse & {
 
 export type CatalogCoursePage = {
     data: Array<CatalogCourse>;
-    /**
-     * Null on the last page.
-     */
-    next_cursor: string | null;
+    next_cursor: NextCursor;
 };
 
 export type ClientRegistrationRequest = {
@@ -1766,6 +1763,11 @@ export type CourseFilter = string;
 export type CourseId = string;
 
 /**
+ * The course's slug, as the catalog lists it.
+ */
+export type CourseSlug = string;
+
+/**
  * Only those created at or after this instant (ISO 8601); for people, the time they joined the school.
  */
 export type CreatedAfter = string;
@@ -1819,6 +1821,11 @@ export type EventId = string;
  * The file's identifier.
  */
 export type FileId = string;
+
+/**
+ * The file's name as returned by the upload.
+ */
+export type FileName = string;
 
 /**
  * The form's identifier.
@@ -1879,6 +1886,11 @@ export type PersonId = string;
  * The post's identifier.
  */
 export type PostId = string;
+
+/**
+ * The problem type's name, the last segment of its `type` URI.
+ */
+export type ProblemTypeParameter = string;
 
 /**
  * Case-insensitive search.
@@ -8660,6 +8672,9 @@ export type GetFileResponse = GetFileResponses[keyof GetFileResponses];
 export type GetCatalogCourseData = {
     body?: never;
     path: {
+        /**
+         * The course's slug, as the catalog lists it.
+         */
         slug: string;
     };
     query?: never;
