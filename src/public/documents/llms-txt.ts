@@ -1,8 +1,17 @@
 // /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
 // file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
-import type { CatalogCourse } from '../../services/catalog.ts';
+import type { CatalogCourse, CatalogService } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
 import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
+
+/** How many published courses /llms.txt lists (newest first); the rest are a link to the paginated catalog. */
+export const LLMS_TXT_COURSES = 50;
+
+/** /llms.txt as GET /llms.txt and the MCP resource of that URI serve it: one composition, so the bytes agree. */
+export async function loadLlmsTxt(site: Site, catalog: CatalogService): Promise<string> {
+  const { data } = await catalog.listCourses(site.id, { limit: LLMS_TXT_COURSES });
+  return renderLlmsTxt(site, data);
+}
 
 export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const o = site.origin;
