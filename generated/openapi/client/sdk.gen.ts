@@ -253,7 +253,7 @@ export const getAuthDocument = <ThrowOnError extends boolean = false>(options?: 
 /**
  * The school for language models (llms.txt)
  *
- * The llmstxt.org form: the school's name, a summary, and links to the catalog, pricing, the agent documents and the APIs.
+ * The llmstxt.org form: the school's name, a summary, and links to the course pages, pricing, the agent documents and the APIs, with the steps to connect common MCP clients.
  */
 export const getLlmsTxt = <ThrowOnError extends boolean = false>(options?: Options<GetLlmsTxtData, ThrowOnError>) => (options?.client ?? client).get<GetLlmsTxtResponses, GetLlmsTxtErrors, ThrowOnError>({ url: '/llms.txt', ...options });
 
