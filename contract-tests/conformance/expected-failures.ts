@@ -4,11 +4,12 @@
 // than the one given here (`error` must match the check's message).
 //
 // Most `server` scenarios drive the suite's own reference server: they call fixture tools named
-// test_* and use prompts, resources, completions and logging. This /mcp is a product server whose
-// capabilities are `tools` only (/auth.md "5. Call the API"); it answers the optional
-// methods it does not offer with JSON-RPC -32601 "Method not found" and unknown tools with -32602,
-// as MCP 2025-11-25 requires. What the suite checks of any server passes: initialize, ping,
-// tools/list (names, schemas), the wire schema of every message, DNS-rebinding protection.
+// test_*, read fixture resources test://..., and use prompts, completions, logging and resource
+// subscriptions. This /mcp is a product server whose capabilities are `tools` and `resources`
+// (without `subscribe`); it answers the optional methods it does not offer with JSON-RPC -32601
+// "Method not found", unknown tools with -32602 and unknown resources with -32002, as MCP
+// 2025-11-25 requires. What the suite checks of any server passes: initialize, ping, tools/list
+// (names, schemas), resources/list, the wire schema of every message, DNS-rebinding protection.
 export type ExpectedFailure = {
   mode: 'server' | 'authorization';
   scenario: string;
@@ -25,6 +26,28 @@ const FIXTURE_TOOL =
   "calls a fixture tool of the suite's reference server (test_*), which a product server does not have; unknown tools are -32602 (MCP 2025-11-25 Tools)";
 const NO_CAPABILITY = (capability: string) =>
   `uses ${capability}, a capability this server does not declare (it declares tools only); the method is -32601 Method not found (MCP 2025-11-25 Lifecycle, capability negotiation)`;
+
+const FIXTURE_RESOURCE =
+  "reads a fixture resource of the suite's reference server (test://...), which a product server does not have; its resources are this school's documents and course pages, and an unknown URI is -32002 Resource not found (MCP 2025-11-25 Resources, Error Handling)";
+const NO_SUBSCRIBE =
+  'subscribes to a resource; this server declares resources without `subscribe` (its documents are read on demand, nothing is pushed), so the method is -32601 Method not found (MCP 2025-11-25 Resources, Subscriptions: optional)';
+
+const fixtureResource = (scenario: string): ExpectedFailure => ({
+  mode: 'server',
+  scenario,
+  check: scenario,
+  status: 'FAILURE',
+  reason: FIXTURE_RESOURCE,
+  error: /Resource not found/,
+});
+const noSubscribe = (scenario: string): ExpectedFailure => ({
+  mode: 'server',
+  scenario,
+  check: scenario,
+  status: 'FAILURE',
+  reason: NO_SUBSCRIBE,
+  error: /Method not found/,
+});
 
 const fixtureTool = (scenario: string, tool: string): ExpectedFailure => ({
   mode: 'server',
@@ -64,12 +87,11 @@ export const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
   missing('tools-call-with-logging', 'logging (logging/setLevel before a fixture tool)'),
   missing('logging-set-level', 'logging'),
   missing('completion-complete', 'completions'),
-  missing('resources-list', 'resources'),
-  missing('resources-read-text', 'resources'),
-  missing('resources-read-binary', 'resources'),
-  missing('resources-templates-read', 'resources'),
-  missing('resources-subscribe', 'resources'),
-  missing('resources-unsubscribe', 'resources'),
+  fixtureResource('resources-read-text'),
+  fixtureResource('resources-read-binary'),
+  fixtureResource('resources-templates-read'),
+  noSubscribe('resources-subscribe'),
+  noSubscribe('resources-unsubscribe'),
   missing('prompts-list', 'prompts'),
   missing('prompts-get-simple', 'prompts'),
   missing('prompts-get-with-args', 'prompts'),

@@ -50,12 +50,13 @@ describe('MCP conformance suite, server scenarios against /mcp (@modelcontextpro
     },
   );
 
-  it('initialize, ping and tools/list pass with valid tool names (MCP 2025-11-25 Lifecycle, Tools; SEP-986 tool names)', () => {
+  it('initialize, ping, tools/list and resources/list pass with valid tool names (MCP 2025-11-25 Lifecycle, Tools, Resources; SEP-986 tool names)', () => {
     for (const [scenario, id] of [
       ['server-initialize', 'server-initialize'],
       ['ping', 'ping'],
       ['tools-list', 'tools-list'],
       ['tools-list', 'tools-name-format'],
+      ['resources-list', 'resources-list'],
       ['dns-rebinding-protection', 'localhost-host-rebinding-rejected'],
     ] as const) {
       expect(findCheck(run.results, scenario, id)?.status, `${scenario}:${id}`).toBe('SUCCESS');

@@ -15,7 +15,8 @@ describe('/llms.txt (llmstxt.org)', () => {
     expect(lines[2]).toMatch(/^> /);
     const h2 = lines.filter((l) => l.startsWith('## '));
     expect(h2.at(-1)).toBe('## Optional');
-    for (const section of ['## Catalog', '## Pricing', '## For agents']) expect(h2).toContain(section);
+    for (const section of ['## Catalog', '## Pricing', '## For agents', '## Connect an agent'])
+      expect(h2).toContain(section);
   });
 
   it('every link on this origin resolves (except /mcp and /account/graphql, which need POST)', async () => {

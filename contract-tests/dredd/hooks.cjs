@@ -145,12 +145,14 @@ function apply(transaction, entry, scenario) {
   const request = transaction.request;
   const compiled = new URL(request.uri, context.origin);
   const compiledSegments = compiled.pathname.split('/');
+  // A template may be a whole segment (`{course_id}`) or part of one (`{slug}.md`).
   const pathname = entry.path
     .split('/')
     .map((segment, i) => {
-      const name = /^\{(.+)\}$/.exec(segment)?.[1];
-      if (!name) return segment;
-      return scenario.path?.[name] === undefined ? compiledSegments[i] : encodeURIComponent(scenario.path[name]);
+      if (!segment.includes('{')) return segment;
+      const names = [...segment.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      if (names.some((name) => scenario.path?.[name] === undefined)) return compiledSegments[i];
+      return segment.replace(/\{([^}]+)\}/g, (_m, name) => encodeURIComponent(scenario.path[name]));
     })
     .join('/');
   const query = new URLSearchParams(compiled.search);

@@ -174,6 +174,9 @@ const scenarios = {
   getCatalogCourse: (f) => ({ path: { slug: f.demo.courseSlug } }),
   'getCatalogCourse 400': () => ({ path: { slug: 'Not_A_Slug' } }),
   'getCatalogCourse 404': () => ({ path: { slug: `no-such-course-${unique}` } }),
+  getCourseDocument: (f) => ({ path: { slug: f.demo.courseSlug } }),
+  'getCourseDocument 400': () => ({ path: { slug: 'Not_A_Slug' } }),
+  'getCourseDocument 404': () => ({ path: { slug: `no-such-course-${unique}` } }),
   // README "Problem types": page a problem type URI resolves to; a name off the pattern is a 400, an unknown one a 404.
   getProblemType: () => ({ path: { problem_type: 'conflict' } }),
   'getProblemType 400': () => ({ path: { problem_type: 'Not_A_Name' } }),

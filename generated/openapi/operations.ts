@@ -41,6 +41,7 @@ export const operations = {
   getComment: { method: 'get', path: "/api/v1/comments/{comment_id}", tags: ["Comments"], scopes: ["comments:read"], public: false, summary: "Get a comment" },
   getCoupon: { method: 'get', path: "/api/v1/coupons/{coupon_id}", tags: ["Coupons"], scopes: ["coupons:read"], public: false, summary: "Get a coupon" },
   getCourse: { method: 'get', path: "/api/v1/courses/{course_id}", tags: ["Courses"], scopes: ["courses:read"], public: false, summary: "Get a course" },
+  getCourseDocument: { method: 'get', path: "/courses/{slug}.md", tags: ["Documents"], scopes: [], public: true, summary: "A published course's public page (Markdown)" },
   getDigitalProduct: { method: 'get', path: "/api/v1/digital-products/{digital_product_id}", tags: ["Digital products"], scopes: ["digital_products:read"], public: false, summary: "Get a digital product" },
   getEnrollment: { method: 'get', path: "/api/v1/enrollments/{enrollment_id}", tags: ["Students"], scopes: ["students:read"], public: false, summary: "Get an enrollment" },
   getEvent: { method: 'get', path: "/api/v1/events/{event_id}", tags: ["Events"], scopes: ["events:read"], public: false, summary: "Get an event with its registration counts" },

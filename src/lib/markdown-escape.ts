@@ -16,13 +16,17 @@ const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
 const INLINE_PUNCTUATION = /[\\`*_{}[\]<>#|~&!]/g;
 
+/**
+ * School-written text as one line of plain text: no controls, no line breaks, no bidi overrides.
+ * For places that are not Markdown (an MCP resource's title) but are still read as one line.
+ */
+export function singleLine(text: string): string {
+  return text.replace(BIDI_CONTROLS, '').replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /** School-written text as one line of literal Markdown inline text. */
 export function markdownInline(text: string): string {
-  return text
-    .replace(BIDI_CONTROLS, '')
-    .replace(LINE_BREAKS_AND_CONTROLS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return singleLine(text)
     .replace(INLINE_PUNCTUATION, (c) => `\\${c}`)
     .replace(/:\/\//g, ':\\/\\/')
     .replace(/\b(www)\./gi, '$1\\.')

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_TAGS, sanitizeSchoolHtml, withSanitizedHtml } from './rich-text.ts';
+import { ALLOWED_TAGS, sanitizeSchoolHtml, schoolHtmlToText, withSanitizedHtml } from './rich-text.ts';
 
 /** Every element and attribute of a fragment, as a browser's tokenizer would meet them. */
 function elementsOf(html: string): Array<{ tag: string; attrs: Record<string, string> }> {
@@ -119,5 +119,26 @@ describe('sanitizeSchoolHtml (school HTML never carries script or event handlers
       description: '<img src="x" />',
       body: null,
     });
+  });
+});
+
+describe('schoolHtmlToText (OpenAPI "School text and HTML": the course page shows descriptions as text)', () => {
+  it('keeps the words of every block apart and drops every tag', () => {
+    expect(
+      schoolHtmlToText('<p>One <strong>bold</strong> line.</p><p>Two</p><ul><li>a</li><li>b</li></ul>')
+        .split(/\s+/)
+        .join(' ')
+        .trim(),
+    ).toBe('One bold line. Two a b');
+  });
+
+  it('drops scripts with their content and decodes entities to the characters they stand for', () => {
+    const text = schoolHtmlToText('<p>Tom &amp; Jerry &lt;3 &quot;quoted&quot;</p><script>alert(1)</script>');
+    expect(text.trim()).toBe('Tom & Jerry <3 "quoted"');
+    expect(text).not.toContain('alert');
+  });
+
+  it('leaves markup-looking text as text, for the caller to escape', () => {
+    expect(schoolHtmlToText('<p>&lt;img src=x onerror=alert(1)&gt;</p>').trim()).toBe('<img src=x onerror=alert(1)>');
   });
 });

@@ -109,3 +109,22 @@ export function withSanitizedHtml<T extends object, K extends keyof T>(input: T,
   }
   return out;
 }
+
+// Where a block of the school's HTML starts or ends, its words must not run into the next block's.
+const BLOCK_BOUNDARY =
+  /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|figure|figcaption|table|caption|tr|td|th)\b/gi;
+
+/**
+ * A school's HTML field as plain text (every tag dropped, script-like elements with their content,
+ * entities decoded), for a document that is not HTML: the course page /courses/{slug}.md. The
+ * caller still escapes the result for its own format (lib/markdown-escape.ts).
+ */
+export function schoolHtmlToText(html: string): string {
+  const text = sanitizeHtml(html.replace(BLOCK_BOUNDARY, ' $&'), {
+    ...OPTIONS,
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  // sanitize-html decodes entities and escapes exactly these three again in text (its escapeHtml).
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}

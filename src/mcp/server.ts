@@ -4,10 +4,17 @@
 // tools/call goes through the registry. Nothing is compiled here; the JSON Schema validator the
 // SDK would otherwise create for every Server is the registry's shared one.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { callTool } from './call-tool.ts';
 import type { ToolContext, ToolRegistry } from './registry.ts';
+import { listResources, listResourceTemplates, readResource } from './resources/index.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
@@ -26,7 +33,9 @@ export function createMcpServer(registry: ToolRegistry, ctx: ToolContext, valida
   const server = new Server(
     { name: 'course-school', title: ctx.site.name, version: SERVER_VERSION },
     {
-      capabilities: { tools: { listChanged: false } },
+      // Resources: the school's public documents and course pages (resources/index.ts); the set
+      // changes with the catalog, but nothing is pushed: a client lists again (no subscribe).
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions: instructionsFor(ctx),
       jsonSchemaValidator: validator,
     },
@@ -37,5 +46,8 @@ export function createMcpServer(registry: ToolRegistry, ctx: ToolContext, valida
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
     callTool(registry, request.params.name, request.params.arguments, ctx),
   );
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(ctx, request.params?.cursor));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx, request.params.uri));
   return server;
 }

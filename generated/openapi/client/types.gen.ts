@@ -2629,6 +2629,40 @@ export type GetPricingResponses = {
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
 
+export type GetCourseDocumentData = {
+    body?: never;
+    path: {
+        /**
+         * The course's slug, as the catalog lists it.
+         */
+        slug: string;
+    };
+    query?: never;
+    url: '/courses/{slug}.md';
+};
+
+export type GetCourseDocumentErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetCourseDocumentError = GetCourseDocumentErrors[keyof GetCourseDocumentErrors];
+
+export type GetCourseDocumentResponses = {
+    /**
+     * The page.
+     */
+    200: string;
+};
+
+export type GetCourseDocumentResponse = GetCourseDocumentResponses[keyof GetCourseDocumentResponses];
+
 export type GetAccountGraphQlSchemaData = {
     body?: never;
     path?: never;

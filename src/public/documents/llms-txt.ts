@@ -1,15 +1,26 @@
 // /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
 // file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
-import type { CatalogCourse } from '../../services/catalog.ts';
+import type { CatalogCourse, CatalogService } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
-import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
+import { markdownInline as md } from '../../lib/markdown-escape.ts';
+import { connectAnAgentSection } from './connect-an-agent.ts';
+import { coursePagePath } from './course-md.ts';
+
+/** How many published courses /llms.txt lists (newest first); the rest are a link to the paginated catalog. */
+export const LLMS_TXT_COURSES = 50;
+
+/** /llms.txt as GET /llms.txt and the MCP resource of that URI serve it: one composition, so the bytes agree. */
+export async function loadLlmsTxt(site: Site, catalog: CatalogService): Promise<string> {
+  const { data } = await catalog.listCourses(site.id, { limit: LLMS_TXT_COURSES });
+  return renderLlmsTxt(site, data);
+}
 
 export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const o = site.origin;
   // School text is never structure: each school-written string is one line of literal Markdown.
   const courseLines = courses.map(
     (c) =>
-      `- [${md(c.title)}](${o}/api/v1/catalog/courses/${urlSegment(c.slug)}): ${md(c.subtitle ?? 'course details and outline (JSON)')}`,
+      `- [${md(c.title)}](${o}${coursePagePath(c.slug)}): ${md(c.subtitle ?? 'course page: description, price and outline')}`,
   );
   return `# ${md(site.name)}
 
@@ -20,7 +31,7 @@ The public catalog is readable without a token, through the REST catalog below a
 ## Catalog
 
 ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
-- [All courses](${o}/api/v1/catalog/courses): published courses as JSON, cursor-paginated
+- [All courses](${o}/api/v1/catalog/courses): published courses as JSON, cursor-paginated; each course page is also an MCP resource
 
 ## Pricing
 
@@ -29,12 +40,14 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 ## For agents
 
 - [Authentication](${o}/auth.md): discovery, client registration, the authorization code flow with PKCE, scopes, errors
-- [MCP server](${o}/mcp): Streamable HTTP; catalog tools without a token, member and operator tools with one
+- [MCP server](${o}/mcp): Streamable HTTP; catalog tools and these documents as resources without a token, member and operator tools with one
 - [OpenAPI document](${o}/openapi.json): every REST operation of this school
 - [Member data API](${o}/account/graphql): GraphQL, a member's own enrollments, orders and registrations
 - [Member data API schema](${o}/account/graphql/schema.graphql): its GraphQL SDL, readable without a token
 - [Protected resource metadata](${o}/.well-known/oauth-protected-resource): RFC 9728
 - [Authorization server metadata](${o}/.well-known/oauth-authorization-server): RFC 8414
+
+${connectAnAgentSection(o)}
 
 ## Optional
 

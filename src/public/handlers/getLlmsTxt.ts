@@ -1,16 +1,15 @@
 import type { GetLlmsTxtData, GetLlmsTxtResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { renderLlmsTxt } from '../documents/llms-txt.ts';
+import { loadLlmsTxt } from '../documents/llms-txt.ts';
 
 /** /llms.txt: the school's published courses (first 50) and links to everything else. */
 export const getLlmsTxt: OperationHandler<GetLlmsTxtData, GetLlmsTxtResponses> = async (
   _request,
   { site, services },
 ) => {
-  const { data } = await services.catalog.listCourses(site.id, { limit: 50 });
   return {
     status: 200,
-    body: renderLlmsTxt(site, data),
+    body: await loadLlmsTxt(site, services.catalog),
     contentType: 'text/markdown; charset=utf-8',
     headers: { 'Cache-Control': 'public, max-age=300' },
   };

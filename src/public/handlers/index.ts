@@ -3,6 +3,7 @@ import { getAccountGraphQLSchema } from './getAccountGraphQLSchema.ts';
 import { getApiReference } from './getApiReference.ts';
 import { getAuthDocument } from './getAuthDocument.ts';
 import { getCatalogCourse } from './getCatalogCourse.ts';
+import { getCourseDocument } from './getCourseDocument.ts';
 import { getHealth } from './getHealth.ts';
 import { getLlmsTxt } from './getLlmsTxt.ts';
 import { getPricing } from './getPricing.ts';
@@ -20,6 +21,7 @@ export const publicHandlers = {
   getLlmsTxt,
   getAccountGraphQLSchema,
   getPricing,
+  getCourseDocument,
   listCatalogCourses,
   getCatalogCourse,
   getProblemType,

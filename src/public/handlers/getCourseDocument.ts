@@ -1,0 +1,19 @@
+import type { GetCourseDocumentData, GetCourseDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { notFound } from '../../http/problem.ts';
+import { renderCourseMd } from '../documents/course-md.ts';
+
+/** /courses/{slug}.md: a published course's public page; drafts and hidden courses are 404 as in the catalog. */
+export const getCourseDocument: OperationHandler<GetCourseDocumentData, GetCourseDocumentResponses> = async (
+  { path },
+  { site, services },
+) => {
+  const course = await services.catalog.getCourse(site.id, path.slug);
+  if (!course) throw notFound('No published course with that slug at this school.');
+  return {
+    status: 200,
+    body: renderCourseMd(site, course),
+    contentType: 'text/markdown; charset=utf-8',
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  };
+};
