@@ -30,6 +30,21 @@ function typeArrays(schema: unknown, at: string): string[] {
   );
 }
 
+/** Schemas that constrain nothing (the Inspector's "untyped-schema" warning): no type, enum, const or applicator. */
+function untyped(schema: unknown, at: string): string[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
+  const node = schema as Record<string, unknown>;
+  const here = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'required'].some((k) => k in node) ? [] : [at];
+  const children = [
+    ...Object.entries((node.properties as Record<string, unknown> | undefined) ?? {}).map(
+      ([k, v]) => [v, `${at}.properties.${k}`] as const,
+    ),
+    ...(node.items ? [[node.items, `${at}.items`] as const] : []),
+    ...((node.anyOf as unknown[] | undefined) ?? []).map((v, i) => [v, `${at}.anyOf[${i}]`] as const),
+  ];
+  return [...here, ...children.flatMap(([v, p]) => untyped(v, p))];
+}
+
 describe('tool schemas every major client accepts (JSON Schema; MCP 2025-11-25 tools)', () => {
   it.each(Object.entries(TOKENS))('%s: every input schema keeps to the strict-mode allowlist', (_kind, auth) => {
     const problems = registry
@@ -46,6 +61,19 @@ describe('tool schemas every major client accepts (JSON Schema; MCP 2025-11-25 t
         .flatMap((tool) => [
           ...typeArrays(tool.descriptor.inputSchema, `${tool.definition.name}.inputSchema`),
           ...typeArrays(tool.descriptor.outputSchema, `${tool.definition.name}.outputSchema`),
+        ]);
+      expect(found).toEqual([]);
+    },
+  );
+
+  it.each(Object.entries(TOKENS))(
+    '%s: no schema constrains nothing (MCP Inspector schema portability)',
+    (_kind, auth) => {
+      const found = registry
+        .visibleTo(auth)
+        .flatMap((tool) => [
+          ...untyped(tool.descriptor.inputSchema, `${tool.definition.name}.inputSchema`),
+          ...untyped(tool.descriptor.outputSchema, `${tool.definition.name}.outputSchema`),
         ]);
       expect(found).toEqual([]);
     },
