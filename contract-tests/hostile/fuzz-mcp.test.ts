@@ -133,7 +133,7 @@ const toolName = fc.integer({ min: 0, max: 10_000 }).chain((i) => {
     { weight: 6, arbitrary: fc.constant(listed[i % listed.length]!.name) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('nope', 'WHOAMI', 'whoami ', 'deleteCourse', 'createCourse', '../whoami', ''),
+      arbitrary: fc.constantFrom('nope', 'WHOAMI', 'whoami ', 'delete_course', 'create_course', '../whoami', ''),
     },
     { weight: 1, arbitrary: hostileText },
   );

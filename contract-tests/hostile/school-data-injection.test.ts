@@ -297,27 +297,27 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
 
     const anonymous = await connect(origin);
     try {
-      const found = await call<{ courses: Array<Record<string, unknown>> }>(anonymous, 'search_courses', {
+      const found = await call<{ data: Array<Record<string, unknown>> }>(anonymous, 'search_catalog', {
         query: run,
       });
-      const course = found.structuredContent.courses.find((c) => c.slug === made.courseSlug)!;
+      const course = found.structuredContent.data.find((c) => c.slug === made.courseSlug)!;
       expect(course.title).toBe(PLAIN.slice(0, 200));
       expect(activeContent(String(course.description))).toEqual([]);
-      const events = await call<{ events: Array<{ slug: string; description?: string | null }> }>(
+      const events = await call<{ data: Array<{ slug: string; description?: string | null }> }>(
         anonymous,
         'list_upcoming_events',
         { limit: 50 },
       );
-      for (const e of events.structuredContent.events)
+      for (const e of events.structuredContent.data)
         expect(activeContent(String(e.description ?? '')), String(e.slug)).toEqual([]);
-      const plans = await call<{ plans: Array<{ slug: string; description?: string | null }> }>(
+      const plans = await call<{ data: Array<{ slug: string; description?: string | null }> }>(
         anonymous,
         'list_membership_plans',
         { limit: 50 },
       );
-      const plan = plans.structuredContent.plans.find((p) => p.slug === `xss-plan-${run}`);
+      const plan = plans.structuredContent.data.find((p) => p.slug === `xss-plan-${run}`);
       expect(plan, 'the hostile plan is listed').toBeDefined();
-      for (const p of plans.structuredContent.plans)
+      for (const p of plans.structuredContent.data)
         expect(activeContent(String(p.description ?? '')), String(p.slug)).toEqual([]);
     } finally {
       await anonymous.close();
@@ -328,8 +328,10 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     let operator: Client | undefined;
     try {
       operator = await connect(origin, await operatorToken(origin, SCOPES));
-      const created = await call<Record<string, unknown>>(operator, 'createCourse', {
-        body: { title: `MCP ${run}`, slug: `xss-mcp-${run}`, description: HTML },
+      const created = await call<Record<string, unknown>>(operator, 'create_course', {
+        title: `MCP ${run}`,
+        slug: `xss-mcp-${run}`,
+        description: HTML,
       });
       expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
       made.mcpCourse = created.structuredContent.id as string;

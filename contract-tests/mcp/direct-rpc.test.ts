@@ -42,13 +42,13 @@ describe('MCP tools/list and tools/call answer as the SDK does (direct path)', (
   const cases: Array<[string, object, boolean]> = [
     ['anonymous tools/list', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, false],
     [
-      'anonymous search_courses',
-      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 2 } } },
+      'anonymous search_catalog',
+      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search_catalog', arguments: { limit: 2 } } },
       false,
     ],
     [
       'invalid arguments (an isError result, MCP Tools: error handling)',
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_courses', arguments: { limit: 'many' } } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_catalog', arguments: { limit: 'many' } } },
       false,
     ],
     [
@@ -59,7 +59,7 @@ describe('MCP tools/list and tools/call answer as the SDK does (direct path)', (
     ['member tools/list', { jsonrpc: '2.0', id: 4, method: 'tools/list' }, true],
     [
       'member my_enrolled_courses',
-      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'my_enrolled_courses', arguments: { first: 2 } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'my_enrolled_courses', arguments: { limit: 2 } } },
       true,
     ],
   ];

@@ -22,18 +22,18 @@ describe('MCP tool arguments with U+0000 (MCP 2025-11-25 Tools, Error Handling)'
   });
 
   it('a catalog tool answers isError naming the argument', async () => {
-    const result = await call(anonymous, 'search_courses', { query: 'py\u0000thon' });
+    const result = await call(anonymous, 'search_catalog', { query: 'py\u0000thon' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`Invalid arguments for search_courses: query: ${NUL_DETAIL}`);
+    expect(textOf(result)).toBe(`Invalid arguments for search_catalog: query: ${NUL_DETAIL}`);
   });
 
-  it('an admin operation tool answers isError naming the body field, and creates nothing', async () => {
+  it('an admin operation tool answers isError naming the argument, and creates nothing', async () => {
     const title = `Nul tool course ${Date.now()}`;
-    const result = await call(operator, 'createCourse', { body: { title: `${title}\u0000` } });
+    const result = await call(operator, 'create_course', { title: `${title}\u0000` });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`Invalid arguments for createCourse: body.title: ${NUL_DETAIL}`);
-    const listed = await call<{ result?: unknown; data?: Array<{ title: string }> }>(operator, 'listCourses', {
-      query: { q: title },
+    expect(textOf(result)).toBe(`Invalid arguments for create_course: title: ${NUL_DETAIL}`);
+    const listed = await call<{ result?: unknown; data?: Array<{ title: string }> }>(operator, 'list_courses', {
+      q: title,
     });
     expect(listed.isError).toBeFalsy();
     expect(JSON.stringify(listed.structuredContent)).not.toContain(title);

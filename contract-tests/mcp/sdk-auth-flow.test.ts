@@ -136,10 +136,10 @@ describe.skipIf(skipBrowserTests)(
       await client.connect(new TransportV1(mcpUrl, { authProvider: typed }));
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
-        expect(names).toEqual(expect.arrayContaining(['listCourses', 'getCourse', 'whoami']));
+        expect(names).toEqual(expect.arrayContaining(['list_courses', 'get_course', 'whoami']));
         const whoami = await client.callTool({ name: 'whoami', arguments: {} });
         expect(whoami.structuredContent).toMatchObject({ audience: 'operator' });
-        const courses = await client.callTool({ name: 'listCourses', arguments: { query: { limit: 2 } } });
+        const courses = await client.callTool({ name: 'list_courses', arguments: { limit: 2 } });
         expect(courses.isError).toBeFalsy();
         expect((courses.structuredContent as { data: unknown[] }).data.length).toBeGreaterThan(0);
       } finally {
@@ -191,8 +191,8 @@ describe.skipIf(skipBrowserTests)(
       await client.connect(new v2.StreamableHTTPClientTransport(mcpUrl, { authProvider: typed }));
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
-        expect(names).toEqual(expect.arrayContaining(['listCourses', 'getCourse', 'whoami']));
-        const courses = await client.callTool({ name: 'listCourses', arguments: { query: { limit: 2 } } });
+        expect(names).toEqual(expect.arrayContaining(['list_courses', 'get_course', 'whoami']));
+        const courses = await client.callTool({ name: 'list_courses', arguments: { limit: 2 } });
         expect(courses.isError, textOf(courses)).toBeFalsy();
         expect((courses.structuredContent as { data: unknown[] }).data.length).toBeGreaterThan(0);
       } finally {

@@ -12,65 +12,108 @@ import { memberToken, operatorToken } from '../support/tokens.ts';
 import { connect } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
-type Meta = (typeof operations)[keyof typeof operations];
 
-/** Properties of an object schema, and of its nested object properties (path, query, body). */
-function undescribed(schema: Record<string, any>, at = ''): string[] {
-  return Object.entries((schema.properties ?? {}) as Record<string, Record<string, any>>).flatMap(
-    ([name, property]) => {
-      const here = `${at}${name}`;
-      if (property.type === 'object' && property.properties && ['path', 'query'].includes(name))
-        return undescribed(property, `${here}.`);
-      return property.description || ['path', 'query', 'body'].includes(name) ? [] : [here];
-    },
-  );
+/** Properties of an object schema without a description (arguments are flat: one level). */
+function undescribed(schema: Record<string, any>): string[] {
+  return Object.entries((schema.properties ?? {}) as Record<string, Record<string, any>>)
+    .filter(([, property]) => !property.description)
+    .map(([name]) => name);
 }
 
-describe('operator tools: annotations from their operations (truthful, from each operation)', () => {
+/** Every admin operation as search_operations reports it, with its annotations. */
+type Found = {
+  name: string;
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
+};
+
+const snake = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+describe('operator tools and operations: annotations from their operations (truthful, from each operation)', () => {
   let client: Client;
   let tools: Tool[];
+  let found: Found[];
   beforeAll(async () => {
     client = await connect(origin, await operatorToken(origin, OPERATOR_SCOPES.join(' ')));
     tools = (await client.listTools()).tools;
+    found = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await client.callTool({
+        name: 'search_operations',
+        arguments: { limit: 50, ...(cursor ? { cursor } : {}) },
+      })) as unknown as { structuredContent: { data: Found[]; next_cursor: string | null } };
+      found.push(...page.structuredContent.data);
+      cursor = page.structuredContent.next_cursor;
+    } while (cursor);
   });
   afterAll(async () => client?.close());
 
-  const meta = (tool: Tool) => (operations as Record<string, Meta>)[tool.name];
+  const byName = new Map(Object.entries(operations).map(([id, op]) => [snake(id), { id, ...op }]));
+  const meta = (name: string) => byName.get(name)!;
 
-  it('GET operations are read-only; every other operation is not', () => {
-    const operatorTools = tools.filter(meta);
-    expect(operatorTools.length).toBeGreaterThan(90);
-    for (const tool of operatorTools)
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(meta(tool)!.method === 'get');
+  it('GET operations are read-only; every other operation is not; direct tools carry the same annotations', () => {
+    expect(found.length).toBeGreaterThan(90);
+    for (const op of found) expect(op.annotations.readOnlyHint, op.name).toBe(meta(op.name).method === 'get');
+    for (const tool of tools.filter((t) => found.some((f) => f.name === t.name)))
+      expect(tool.annotations, tool.name).toMatchObject(found.find((f) => f.name === tool.name)!.annotations);
   });
 
   it('an operation the spec calls idempotent, and every PUT, PATCH and DELETE, is idempotentHint; a create is not (RFC 9110 9.2.2)', () => {
-    for (const tool of tools.filter(meta)) {
-      const { method, summary } = meta(tool)!;
+    for (const op of found) {
+      const { method, summary } = meta(op.name);
       if (/\bidempotent\)/.test(summary) || method !== 'post')
-        expect(tool.annotations?.idempotentHint, `${tool.name}: ${summary}`).toBe(true);
-      if (tool.name.startsWith('create')) expect(tool.annotations?.idempotentHint, tool.name).toBe(false);
+        expect(op.annotations.idempotentHint, `${op.name}: ${summary}`).toBe(true);
+      if (op.name.startsWith('create_')) expect(op.annotations.idempotentHint, op.name).toBe(false);
     }
   });
 
   it('deleting, cancelling, expiring, archiving and unpublishing are destructive; reading, creating, publishing and enrolling are not', () => {
-    for (const tool of tools.filter(meta)) {
-      const ends = meta(tool)!.method === 'delete' || /^(cancel|expire|archive|unpublish)[A-Z]/.test(tool.name);
-      const adds =
-        meta(tool)!.method === 'get' || /^(create|publish|enroll|invite|register|assign|upload)[A-Z]/.test(tool.name);
-      if (ends) expect(tool.annotations?.destructiveHint, tool.name).toBe(true);
-      if (adds) expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
+    for (const op of found) {
+      const { id, method } = meta(op.name);
+      const ends = method === 'delete' || /^(cancel|expire|archive|unpublish)[A-Z]/.test(id);
+      const adds = method === 'get' || /^(create|publish|enroll|invite|register|assign|upload)[A-Z]/.test(id);
+      if (ends) expect(op.annotations.destructiveHint, op.name).toBe(true);
+      if (adds) expect(op.annotations.destructiveHint, op.name).toBe(false);
     }
   });
 
-  it('every operator tool has an object input schema whose path and query parameters are described, and an object output schema', () => {
-    const problems = tools
-      .filter(meta)
-      .flatMap((tool) => [
-        ...(tool.inputSchema.type === 'object' ? [] : [`${tool.name}: input not an object`]),
-        ...(tool.outputSchema?.type === 'object' ? [] : [`${tool.name}: no object output schema`]),
-        ...undescribed(tool.inputSchema).map((p) => `${tool.name}: ${p} has no description`),
-      ]);
+  it('call_operation, which may run any of them, is annotated as cautiously as the most dangerous one', () => {
+    const callOperation = tools.find((t) => t.name === 'call_operation')!;
+    expect(callOperation.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+    });
+    expect(callOperation.description).toContain('describe_operation');
+  });
+
+  it('every tool and every operation has an object input schema whose arguments are described, and an object output schema', async () => {
+    const problems = tools.flatMap((tool) => [
+      ...(tool.inputSchema.type === 'object' ? [] : [`${tool.name}: input not an object`]),
+      ...(tool.outputSchema?.type === 'object' ? [] : [`${tool.name}: no object output schema`]),
+      // A direct tool's arguments are checked below, as its operation's.
+      ...(found.some((f) => f.name === tool.name) ? [] : undescribed(tool.inputSchema)).map(
+        (p) => `${tool.name}: ${p} has no description`,
+      ),
+    ]);
+    for (const op of found) {
+      const described = (await client.callTool({
+        name: 'describe_operation',
+        arguments: { operation: op.name },
+      })) as unknown as {
+        structuredContent: { input_schema: Record<string, any>; output_schema: Record<string, any> };
+      };
+      const { input_schema: input, output_schema: output } = described.structuredContent;
+      if (input.type !== 'object') problems.push(`${op.name}: input not an object`);
+      if (output.type !== 'object') problems.push(`${op.name}: output not an object`);
+      // Path and query parameters are described; body fields are as the document describes them.
+      const parameters = Object.fromEntries(
+        Object.entries(input.properties as Record<string, any>).filter(([name]) =>
+          new RegExp(`[{]${name}[}]|^(limit|cursor|sort|q)$`).test(`${meta(op.name).path} ${name}`),
+        ),
+      );
+      problems.push(...undescribed({ properties: parameters }).map((p) => `${op.name}: ${p} has no description`));
+    }
     expect(problems).toEqual([]);
   });
 });

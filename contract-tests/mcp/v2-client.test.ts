@@ -20,8 +20,8 @@ const mcpUrl = new URL('/mcp', origin);
 const redirectUri = 'http://127.0.0.1:43192/callback';
 const PUBLIC_TOOLS = [
   'get_school_info',
-  'search_courses',
-  'get_course',
+  'search_catalog',
+  'get_catalog_course',
   'list_upcoming_events',
   'list_membership_plans',
   'whoami',
@@ -48,13 +48,13 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('v2 client, anonymous (/auth.md "Errors": /mcp without a token is anonymous, public tools only)', () => {
-  it('negotiates 2025-11-25, lists the public tools only and calls search_courses (MCP 2025-11-25 Lifecycle)', async () => {
+  it('negotiates 2025-11-25, lists the public tools only and calls search_catalog (MCP 2025-11-25 Lifecycle)', async () => {
     const client = new Client({ name: 'v2-anonymous', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl));
     try {
       expect(client.getServerCapabilities()?.tools).toBeDefined();
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...PUBLIC_TOOLS].sort());
-      const found = await client.callTool({ name: 'search_courses', arguments: { query: 'git' } });
+      const found = await client.callTool({ name: 'search_catalog', arguments: { query: 'git' } });
       expect(found.isError).toBeFalsy();
       expect(JSON.stringify(found.structuredContent)).toContain('git-essentials');
     } finally {

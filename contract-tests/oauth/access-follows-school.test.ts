@@ -165,7 +165,7 @@ describe.skipIf(ownInstanceUnavailable)(
       await setRoles(ACCOUNTS.admin, ['lecturer']);
       expectInvalidToken(await bearer(grant.access, '/api/v1/courses'));
       expectInvalidToken(await bearer(grant.access, '/api/oauth/userinfo'));
-      expectInvalidToken(await mcpTool(grant.access, 'listCourses'));
+      expectInvalidToken(await mcpTool(grant.access, 'list_courses'));
       expect((await refresh(grant)).body.error).toBe('invalid_grant');
       expect((await introspect(grant, grant.refresh)).body).toEqual({ active: false });
 

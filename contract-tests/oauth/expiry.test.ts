@@ -121,7 +121,7 @@ describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never ano
       expect(answer.status, where).toBe(401);
       expect(answer.challenge, where).toContain('error="invalid_token"');
       expect(answer.challenge, where).toContain(metadata);
-      expect(answer.body, where).not.toContain('search_courses');
+      expect(answer.body, where).not.toContain('search_catalog');
     }
   });
 

@@ -118,7 +118,7 @@ export async function runEveryFlow(origin: string): Promise<FlowRecord> {
   );
   expect(graphql.status).toBe(200);
   expect((await graphql.json()).data.viewer.email).toBe(ACCOUNTS.student);
-  const mcp = track(await rpc(origin, toolsCall('my_enrolled_courses', { first: 1 }), bearer));
+  const mcp = track(await rpc(origin, toolsCall('my_enrolled_courses', { limit: 1 }), bearer));
   expect(mcp.status).toBe(200);
   const reply = await mcp.text();
   expect(reply).toContain('"result"');

@@ -238,7 +238,7 @@ describe(`rate limits (/auth.md "Rate limits"): 429, Retry-After, RateLimit, Rat
           jsonrpc: '2.0',
           id: i,
           method: 'tools/call',
-          params: { name: 'my_enrolled_courses', arguments: { first: 1 } },
+          params: { name: 'my_enrolled_courses', arguments: { limit: 1 } },
         }),
       });
     for (let i = 0; i < LIMITS.mcpToolCallsPerToken; i++) expect((await call(i)).status).toBe(200);

@@ -140,8 +140,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Test documents are served from https://localhost, which Demo Academy allowlists: the
       // development setting that lets an allowlisted host be a loopback one (refused otherwise: RFC 6890).
       CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true',
-      // Every test request comes from one loopback address: raise the per-address limits only.
-      RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
+      // Every test request comes from one loopback address: raise the per-address limits. The hostile
+      // suites also send hundreds of tool calls with one cached token (a forged cursor to every list
+      // tool), so the per-token tool-call limit is raised too; reliability/rate-limits.test.ts proves
+      // that limit on a server of its own.
+      RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000,mcpToolCallsPerToken=100000',
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
     },

@@ -31,7 +31,7 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   userinfo: 'UserInfo',
   discovery: 'authorization server metadata',
   'graphql-viewer': '/account/graphql viewer query',
-  'mcp-anonymous': '/mcp tools/call search_courses (anonymous)',
+  'mcp-anonymous': '/mcp tools/call search_catalog (anonymous)',
   'mcp-member': '/mcp tools/call my_enrolled_courses (member)',
   'admin-list': 'GET /api/v1/courses (operator)',
 };
@@ -151,7 +151,7 @@ function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: num
       }),
       verifyBody: (body) => body.includes('"viewer"') && !body.includes('"errors"'),
     },
-    { scenario: 'mcp-anonymous', target, server, requestFor: () => mcpCall('search_courses'), verifyBody: mcpOk },
+    { scenario: 'mcp-anonymous', target, server, requestFor: () => mcpCall('search_catalog'), verifyBody: mcpOk },
     {
       scenario: 'mcp-member',
       target,

@@ -79,7 +79,7 @@ describe('request log level and fields (README "Reading the logs")', () => {
       clientId: 'demo-study-buddy',
       operation: 'mcp',
       mcpMethod: 'tools/call',
-      mcpTool: 'search_courses',
+      mcpTool: 'search_catalog',
       personId: 'p1',
       grantId: 'g1',
     });
@@ -89,7 +89,7 @@ describe('request log level and fields (README "Reading the logs")', () => {
       client_id: 'demo-study-buddy',
       operation: 'mcp',
       mcp_method: 'tools/call',
-      mcp_tool: 'search_courses',
+      mcp_tool: 'search_catalog',
       person_id: 'p1',
     });
   });

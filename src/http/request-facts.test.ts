@@ -23,13 +23,13 @@ describe('request facts for logs and metrics (README "Reading the logs")', () =>
 
   it("keeps what each surface learns, the bearer guard's person, client and grant, and caps caller-chosen text", () => {
     const req = {} as IncomingMessage;
-    noteRequest(req, { school: 'demo-academy', operation: 'listCourses' });
+    noteRequest(req, { school: 'demo-academy', operation: 'list_courses' });
     noteAuth(req, { personId: 'p1', clientId: 'c1', grantId: 'g1' });
     noteOperationIfUnknown(req, 'unmatched');
     noteRequest(req, { graphqlOperation: 'x'.repeat(1000) });
     expect(factsOf(req)).toMatchObject({
       school: 'demo-academy',
-      operation: 'listCourses',
+      operation: 'list_courses',
       personId: 'p1',
       clientId: 'c1',
       grantId: 'g1',
@@ -40,8 +40,8 @@ describe('request facts for logs and metrics (README "Reading the logs")', () =>
 
   it('reads the MCP methods and tool names of a message or a batch', () => {
     expect(
-      jsonRpcFacts({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_courses', arguments: {} } }),
-    ).toEqual({ mcpMethod: 'tools/call', mcpTool: 'search_courses' });
+      jsonRpcFacts({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: {} } }),
+    ).toEqual({ mcpMethod: 'tools/call', mcpTool: 'search_catalog' });
     expect(
       jsonRpcFacts([
         { method: 'tools/list' },

@@ -28,7 +28,7 @@ describe('step-up challenge before the SDK (MCP 2025-11-25 Authorization; RFC 67
     expect(member.challenge()).toContain('error="insufficient_scope", error_description=');
     expect(member.challenge()).toContain('scope="account:read account:write"');
     expect(
-      challengeForToolCalls(registry, call('updateCourse'), tokenOf('member', ['courses:write']), origin)?.status,
+      challengeForToolCalls(registry, call('update_course'), tokenOf('member', ['courses:write']), origin)?.status,
     ).toBe(403);
   });
 

@@ -6,18 +6,23 @@
 import { BearerChallenge, type AuthInfo } from '../http/bearer-guard.ts';
 import { accessOf, type ToolRegistry } from './registry.ts';
 
-/** The tool names of every tools/call in a JSON-RPC message or batch. */
-export function toolCallNames(body: unknown): string[] {
+/** Every tools/call in a JSON-RPC message or batch: the tool's name and its arguments. */
+function toolCalls(body: unknown): Array<{ name: string; args: unknown }> {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
-  const names: string[] = [];
+  const calls: Array<{ name: string; args: unknown }> = [];
   for (const message of messages) {
     if (typeof message !== 'object' || message === null) continue;
     const { method, params } = message as { method?: unknown; params?: unknown };
     if (method !== 'tools/call' || typeof params !== 'object' || params === null) continue;
-    const { name } = params as { name?: unknown };
-    if (typeof name === 'string') names.push(name);
+    const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+    if (typeof name === 'string') calls.push({ name, args });
   }
-  return names;
+  return calls;
+}
+
+/** The tool names of every tools/call in a JSON-RPC message or batch. */
+export function toolCallNames(body: unknown): string[] {
+  return toolCalls(body).map((call) => call.name);
 }
 
 export function challengeForToolCalls(
@@ -26,11 +31,16 @@ export function challengeForToolCalls(
   auth: AuthInfo | undefined,
   origin: string,
 ): BearerChallenge | undefined {
-  for (const name of toolCallNames(body)) {
+  for (const { name, args } of toolCalls(body)) {
     const tool = registry.get(name);
     if (!tool) continue;
-    const scopes = tool.definition.requiredScopes;
-    const access = accessOf(tool, auth);
+    // call_operation: the named operation's scopes, so its step-up reads as a direct tool's would.
+    const extra = tool.definition.scopesFor?.(args) ?? [];
+    const scopes = [...new Set([...tool.definition.requiredScopes, ...extra])];
+    const access =
+      accessOf(tool, auth) === 'allowed' && auth && !extra.every((s) => auth.scopes.has(s))
+        ? 'insufficient_scope'
+        : accessOf(tool, auth);
     if (access === 'token_required') {
       return new BearerChallenge(
         'missing',

@@ -18,7 +18,7 @@ describe('tool registry', () => {
     ]);
     expect(names(registry.visibleTo(tokenOf('operator', ['courses:write', 'account:write'])))).toEqual([
       'echo',
-      'updateCourse',
+      'update_course',
     ]);
   });
 
@@ -31,7 +31,18 @@ describe('tool registry', () => {
       additionalProperties: false,
     });
     expect(echo.descriptor.annotations).toMatchObject({ title: 'Echo', readOnlyHint: true, openWorldHint: false });
-    expect(registry.get('updateCourse')!.descriptor.inputSchema).toBe(operatorOperation.inputSchema);
+    // tools/list shows the portable form: one type per property, the null branch left to the validator.
+    expect(registry.get('update_course')!.descriptor.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        course_id: { type: 'string', format: 'uuid' },
+        title: { type: 'string', minLength: 1 },
+        subtitle: { type: 'string', maxLength: 200 },
+      },
+      required: ['course_id'],
+      additionalProperties: false,
+    });
+    expect(operatorOperation.inputSchema).toHaveProperty('properties.subtitle.type', ['string', 'null']);
     expect(registry.get('echo')).toBe(echo);
   });
 
@@ -45,14 +56,22 @@ describe('tool registry', () => {
       ok: false,
       message: expect.stringContaining('extra'),
     });
-    const op = registry.get('updateCourse')!;
-    expect(op.input.validate({ path: { course_id: 'not-a-uuid' } })).toMatchObject({
+    const op = registry.get('update_course')!;
+    expect(op.input.validate({ course_id: 'not-a-uuid' })).toMatchObject({
       ok: false,
-      message: expect.stringContaining('path.course_id'),
+      message: expect.stringContaining('course_id'),
     });
-    expect(op.input.validate({})).toMatchObject({ ok: false, message: expect.stringContaining('path') });
-    expect(op.input.validate({ path: { course_id: '0192f1a4-7c1e-7000-8000-000000000001' } })).toMatchObject({
-      ok: true,
+    expect(op.input.validate({})).toMatchObject({ ok: false, message: expect.stringContaining('course_id') });
+    const id = '0192f1a4-7c1e-7000-8000-000000000001';
+    expect(op.input.validate({ course_id: id, subtitle: null })).toMatchObject({ ok: true });
+    // An unknown argument names the arguments there are, never a bare "must NOT have additional properties".
+    expect(op.input.validate({ course_id: id, limit: 5 })).toEqual({
+      ok: false,
+      message: 'limit: unknown argument (the arguments are: course_id, title, subtitle)',
+    });
+    expect(registry.get('echo')!.input.validate({ word: 'hi', limit: 5 })).toEqual({
+      ok: false,
+      message: 'limit: unknown argument (the arguments are: word)',
     });
   });
 
@@ -61,6 +80,8 @@ describe('tool registry', () => {
     registry.register(publicTool);
     expect(() => registry.register(publicTool)).toThrow(/twice/);
     expect(() => registry.register({ ...publicTool, name: 'has space' })).toThrow(/invalid/);
+    // One naming style (README "MCP"): snake_case only.
+    expect(() => registry.register({ ...publicTool, name: 'getCourse' })).toThrow(/invalid/);
     expect(() => registry.register({ ...publicTool, name: 'scoped', requiredScopes: ['courses:read'] })).toThrow(
       /scopes/,
     );

@@ -2,8 +2,10 @@
 // audience and scopes that may call them, and a handler over the shared services. The server
 // never names a tool; it asks the registry what a caller may see and call. The admin API comes in
 // through the same seam: admin-tools/operation-tools.ts turns each OpenAPI operation into one
-// ToolDefinition (name = operationId, inputSchema = JSON Schema of its parameters and body,
-// requiredScopes = its security requirement, audience 'operator', handler = the operation's handler).
+// catalogue (admin-tools/operation-catalogue.ts), of which a core is registered as direct tools and
+// the rest is reached through search_operations, describe_operation and call_operation. What
+// tools/list shows is the portable form of each schema (portable-schema.ts); arguments are checked
+// against the tool's own, faithful one.
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
@@ -11,6 +13,7 @@ import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../wiring/services.ts';
 import type { Site } from '../services/sites.ts';
+import { advertisedInput, advertisedOutput } from './portable-schema.ts';
 import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaSource } from './schema.ts';
 
 /** Who may call: anyone ('anonymous' = public), or a token of that audience. */
@@ -54,6 +57,11 @@ export type ToolDefinition<Args = Record<string, unknown>, Out = Record<string, 
   audience: ToolAudience;
   /** Every scope the token must hold; named in the step-up challenge (RFC 6750 3.1). */
   requiredScopes: readonly string[];
+  /**
+   * The scopes one call needs beyond requiredScopes, read from its arguments (call_operation: the
+   * named operation's), so the HTTP layer can answer the same step-up challenge as for a direct tool.
+   */
+  scopesFor?(args: unknown): readonly string[] | undefined;
   handler(args: Args, ctx: ToolContext): Promise<ToolOutput<Out>>;
 };
 
@@ -76,8 +84,11 @@ export type RegisteredTool = {
 
 export type ToolAccess = 'allowed' | 'token_required' | 'insufficient_scope';
 
-/** MCP 2025-11-25 tool names: 1-128 characters of A-Z a-z 0-9 _ - . */
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/**
+ * MCP 2025-11-25 tool names are 1-128 characters of A-Z a-z 0-9 _ - . ; this server uses one style
+ * of them, snake_case (README "MCP"), so an agent never meets `getCourse` beside `get_course`.
+ */
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,127}$/;
 
 export function accessOf(tool: RegisteredTool, auth: AuthInfo | undefined): ToolAccess {
   const { audience, requiredScopes } = tool.definition;
@@ -89,7 +100,8 @@ export function accessOf(tool: RegisteredTool, auth: AuthInfo | undefined): Tool
 
 export function createToolRegistry() {
   // One Ajv for every JSON-Schema tool and for the SDK's own validator: compiled at start-up.
-  const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
+  // verbose: an unknown-argument error can then name the arguments there are (schema.ts).
+  const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true, verbose: true });
   addFormats.default(ajv);
   const tools = new Map<string, RegisteredTool>();
 
@@ -109,8 +121,8 @@ export function createToolRegistry() {
         name,
         title,
         description,
-        inputSchema: input.jsonSchema,
-        outputSchema: output.jsonSchema,
+        inputSchema: advertisedInput(input.jsonSchema),
+        outputSchema: advertisedOutput(output.jsonSchema),
         annotations: { title, ...annotations },
       };
       tools.set(name, { definition, descriptor, input, output });

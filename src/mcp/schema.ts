@@ -27,15 +27,21 @@ function isZodSchema(source: SchemaSource<unknown>): source is z.ZodType {
   return source instanceof z.ZodType;
 }
 
-function zodMessage(error: z.ZodError): string {
+/** An unknown argument is answered with the arguments there are, so the caller can fix the call at once. */
+function allowedNote(allowed: readonly string[] | undefined): string {
+  if (!allowed) return '';
+  return allowed.length ? ` (the arguments are: ${allowed.join(', ')})` : ' (this tool takes no arguments)';
+}
+
+function zodMessage(error: z.ZodError, allowed: readonly string[] | undefined): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
-      const field = issue.path.length
-        ? issue.path.join('.')
-        : issue.code === 'unrecognized_keys'
-          ? issue.keys.join(', ')
-          : '(arguments)';
+      if (issue.code === 'unrecognized_keys') {
+        const where = issue.path.length ? `${issue.path.join('.')}.` : '';
+        return `${issue.keys.map((k) => where + k).join(', ')}: unknown argument${issue.path.length ? '' : allowedNote(allowed)}`;
+      }
+      const field = issue.path.length ? issue.path.join('.') : '(arguments)';
       return `${field}: ${issue.message}`;
     })
     .join('; ');
@@ -53,6 +59,10 @@ function ajvMessage(errors: ErrorObject[] | null | undefined): string {
           ? String((e.params as { additionalProperty?: string }).additionalProperty)
           : undefined;
       const field = [path, missing ?? extra].filter(Boolean).join('.') || '(arguments)';
+      if (extra !== undefined) {
+        const properties = (e.parentSchema as { properties?: object } | undefined)?.properties;
+        return `${field}: unknown argument${allowedNote(properties ? Object.keys(properties) : undefined)}`;
+      }
       return `${field}: ${e.message ?? 'is invalid'}`;
     })
     .join('; ');
@@ -66,17 +76,20 @@ export function compileSchema<T>(source: SchemaSource<T>, io: 'input' | 'output'
   if (isZodSchema(source)) {
     const jsonSchema = z.toJSONSchema(source, { target: 'draft-7', io }) as JsonSchemaObject;
     if (jsonSchema.type !== 'object') throw new Error('MCP tool schemas must describe an object');
+    const allowed = source instanceof z.ZodObject ? Object.keys(source.shape) : undefined;
     return {
       jsonSchema,
       validate(value) {
         const parsed = source.safeParse(value);
-        return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: zodMessage(parsed.error) };
+        return parsed.success
+          ? { ok: true, data: parsed.data }
+          : { ok: false, message: zodMessage(parsed.error, allowed) };
       },
     };
   }
   if (source.type !== 'object') throw new Error('MCP tool schemas must describe an object');
-  // Compiled on first use: the 130-odd operator tools' schemas cost 340 ms of start-up and their
-  // heap; most instances call a few of them. admin-tools/operation-tools.test.ts compiles them all.
+  // Compiled on first use: the 130-odd admin operations' schemas cost 340 ms of start-up and their
+  // heap; most instances call a few of them. admin-tools/operation-catalogue.test.ts compiles them all.
   let check: ValidateFunction | undefined;
   return {
     jsonSchema: source,

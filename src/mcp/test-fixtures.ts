@@ -45,18 +45,19 @@ export const memberWrite: ToolDefinition<Record<string, never>, { ok: boolean }>
   handler: async () => ({ structuredContent: { ok: true }, summary: 'ok' }),
 };
 
-/** What a tool generated from `PATCH /api/v1/courses/{course_id}` (operationId updateCourse) looks like. */
+/** What a tool generated from `PATCH /api/v1/courses/{course_id}` (operationId updateCourse) looks like: flat arguments. */
 export const operatorOperation: ToolDefinition = {
-  name: 'updateCourse',
+  name: 'update_course',
   title: 'Update a course',
   description: 'PATCH /api/v1/courses/{course_id}',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'object', properties: { course_id: { type: 'string', format: 'uuid' } }, required: ['course_id'] },
-      body: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } },
+      course_id: { type: 'string', format: 'uuid' },
+      title: { type: 'string', minLength: 1 },
+      subtitle: { type: ['string', 'null'], maxLength: 200 },
     },
-    required: ['path'],
+    required: ['course_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
@@ -64,7 +65,7 @@ export const operatorOperation: ToolDefinition = {
   audience: 'operator',
   requiredScopes: ['courses:write'],
   handler: async (args) => ({
-    structuredContent: { id: String((args.path as { id: string }).id) },
+    structuredContent: { id: String(args.course_id) },
     summary: 'updated',
   }),
 };

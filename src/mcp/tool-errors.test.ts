@@ -17,7 +17,7 @@ import { toolErrorFrom } from './tool-errors.ts';
 
 const log = pino({ level: 'silent' });
 const textOf = (error: unknown) => {
-  const result = toolErrorFrom(error, log, 'getCourse');
+  const result = toolErrorFrom(error, log, 'get_course');
   expect(result.isError).toBe(true);
   return (result.content[0] as { text: string }).text;
 };
@@ -51,6 +51,6 @@ describe('toolErrorFrom (MCP Tools "Error Handling": tool execution errors are i
 
   it('an unexpected failure is a fixed sentence: no message, SQL or stack', () => {
     const text = textOf(new Error('relation "secret_table" does not exist'));
-    expect(text).toBe('The tool getCourse failed unexpectedly; the error has been logged. Try again later.');
+    expect(text).toBe('The tool get_course failed unexpectedly; the error has been logged. Try again later.');
   });
 });

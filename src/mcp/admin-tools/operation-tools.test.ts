@@ -1,29 +1,80 @@
-// Every admin operation is an MCP operator tool (one per operationId); their JSON Schemas are compiled on first
-// use (mcp/schema.ts), so this compiles each one here, where a schema Ajv refuses fails a test
-// instead of a tool call.
+// The operator surface (README "MCP"): every admin operation in the catalogue with flat arguments,
+// the core ones as direct tools. Schemas compile on first use (mcp/schema.ts), so this compiles
+// each one here, where a schema Ajv refuses fails a test instead of a tool call.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../../generated/openapi/operations.ts';
 import { handlers } from '../../http/handler-map.ts';
 import { createToolRegistry } from '../registry.ts';
+import { compileSchema } from '../schema.ts';
+import { CORE_OPERATIONS } from './core-operations.ts';
+import { flatArgumentsOf } from './flat-arguments.ts';
 import { registerAdminOperationTools } from './operation-tools.ts';
 
-describe('operator tools generated from the OpenAPI document', () => {
+describe('operator tools from the OpenAPI document (README "MCP")', () => {
   const registry = createToolRegistry();
-  const names = registerAdminOperationTools(registry, handlers);
+  const catalogue = registerAdminOperationTools(registry, handlers);
 
-  it('registers one tool per admin operation that requires scopes', () => {
+  it('catalogues every JSON admin operation that requires scopes (multipart uploads aside)', () => {
     const expected = Object.entries(operations).filter(
       ([, meta]) => meta.path.startsWith('/api/v1/') && !meta.public && meta.scopes.length > 0,
     );
-    expect(names.length).toBeGreaterThan(100);
-    expect(names.length).toBeLessThanOrEqual(expected.length);
+    expect(catalogue.length).toBeGreaterThan(100);
+    expect(expected.map(([id]) => id).filter((id) => !catalogue.some((e) => e.operationId === id))).toEqual([
+      'uploadFile',
+    ]);
   });
 
-  it.each(names)('%s: its input and output schemas compile and judge a value', (name) => {
-    const tool = registry.get(name)!;
-    expect(() => tool.input.validate({})).not.toThrow();
-    expect(() => tool.output.validate({})).not.toThrow();
-    // An argument object of the wrong shape is refused with a message, not an exception.
-    expect(tool.input.validate({ path: 42 })).toMatchObject({ ok: false, message: expect.any(String) });
+  it('registers the core operations as snake_case direct tools, plus the three catalogue tools', () => {
+    for (const id of CORE_OPERATIONS)
+      expect(registry.get(id.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase())).toBeTruthy();
+    for (const name of ['search_operations', 'describe_operation', 'call_operation'])
+      expect(registry.get(name)).toBeTruthy();
+    expect(registry.get('delete_course')).toBeUndefined();
+  });
+
+  it.each(catalogue.map((e) => e.name))('%s: its flat input and output schemas compile and judge a value', (name) => {
+    const entry = catalogue.find((e) => e.name === name)!;
+    const input = compileSchema(entry.input, 'input', registry.ajv);
+    const output = compileSchema(entry.output, 'output', registry.ajv);
+    expect(() => output.validate({})).not.toThrow();
+    // Flat: no envelope; an unknown argument is refused naming the arguments there are.
+    expect(entry.input.properties).not.toHaveProperty('path');
+    const refused = input.validate({ not_an_argument: 1 });
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining('not_an_argument: unknown argument') });
+  });
+
+  it('refuses at start-up an operation whose path, query or body share an argument name', () => {
+    const op = {
+      operationId: 'clash',
+      parameters: [{ name: 'title', in: 'query', schema: { type: 'string' } }],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } },
+      },
+    };
+    expect(() => flatArgumentsOf({}, op)).toThrow(/query and body|body and query/);
+  });
+
+  it('splits flat arguments back into path, query and body; a body that is not an object is one named argument', () => {
+    const flat = flatArgumentsOf(
+      {},
+      {
+        operationId: 'reorder',
+        parameters: [
+          { name: 'course_id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'dry_run', in: 'query', schema: { type: 'boolean' } },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
+    )!;
+    expect(flat.schema.required).toEqual(['course_id', 'value']);
+    expect(flat.split({ course_id: 'c1', dry_run: true, value: ['a'] })).toEqual({
+      path: { course_id: 'c1' },
+      query: { dry_run: true },
+      body: ['a'],
+    });
   });
 });

@@ -1,5 +1,5 @@
 // Schema pieces and annotations the hand-written tools share, so every list pages the same way
-// (limit or first ≤ 50, an opaque cursor in, next_cursor out) and money has one shape.
+// (limit ≤ 50 and an opaque cursor in, {data, next_cursor} out) and money has one shape.
 import { z } from 'zod';
 import type { ToolAnnotations } from '../registry.ts';
 
@@ -38,6 +38,16 @@ export function counted(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-export function pageNote(next: string | null): string {
-  return next ? `More results: call again with cursor "${next}".` : 'This is the last page.';
+/** What to do next with a page: the exact call of the next one, or that there is none. */
+export function pageNote(next: string | null, tool: string): string {
+  return next ? `More: call ${tool} again with cursor "${next}".` : 'This is the last page.';
+}
+
+/** " (slugs: a, b, c, …)": which rows a page holds, in words the server checked (slugs are [a-z0-9-]). */
+export function slugsOf(rows: ReadonlyArray<{ slug: string }>, shown = 3): string {
+  if (!rows.length) return '';
+  return ` (slugs: ${rows
+    .slice(0, shown)
+    .map((r) => r.slug)
+    .join(', ')}${rows.length > shown ? ', …' : ''})`;
 }

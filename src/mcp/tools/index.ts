@@ -1,9 +1,9 @@
 // The hand-written tools, registered once when the MCP handler is built (mcp/http.ts), in the
-// order tools/list shows them. The operator tools, one per admin operation, are registered after
-// these by admin-tools/operation-tools.ts.
+// order tools/list shows them. The operator tools (the core admin operations and the catalogue
+// tools) are registered after these by admin-tools/operation-tools.ts.
 import type { ToolRegistry } from '../registry.ts';
 import { cancelEventRegistration } from './cancel_event_registration.ts';
-import { getCourse } from './get_course.ts';
+import { getCatalogCourse } from './get_catalog_course.ts';
 import { getSchoolInfo } from './get_school_info.ts';
 import { listMembershipPlans } from './list_membership_plans.ts';
 import { listUpcomingEvents } from './list_upcoming_events.ts';
@@ -12,14 +12,14 @@ import { myEventRegistrations } from './my_event_registrations.ts';
 import { myOrders } from './my_orders.ts';
 import { recordLectureProgress } from './record_lecture_progress.ts';
 import { registerForEvent } from './register_for_event.ts';
-import { searchCourses } from './search_courses.ts';
+import { searchCatalog } from './search_catalog.ts';
 import { whoami } from './whoami.ts';
 
 export function registerBuiltInTools(registry: ToolRegistry): void {
   // Anyone, with or without a token: the public catalog reads, and whoami.
   registry.register(getSchoolInfo);
-  registry.register(searchCourses);
-  registry.register(getCourse);
+  registry.register(searchCatalog);
+  registry.register(getCatalogCourse);
   registry.register(listUpcomingEvents);
   registry.register(listMembershipPlans);
   registry.register(whoami);

@@ -2,7 +2,7 @@
 // published courses each includes. Archived or hidden plans and revenue figures never appear.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
 
 const input = z.strictObject({ limit: limitArg, cursor: cursorArg });
 
@@ -18,7 +18,7 @@ const plan = z.object({
   courses: z.array(z.object({ slug: z.string(), title: z.string() })),
 });
 
-const output = z.object({ plans: z.array(plan), next_cursor: nextCursor });
+const output = z.object({ data: z.array(plan), next_cursor: nextCursor });
 
 export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'list_membership_plans',
@@ -32,10 +32,10 @@ export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.outpu
   requiredScopes: [],
   async handler(args, { site, services }) {
     const page = await services.catalog.listMembershipPlans(site.id, { limit: args.limit, cursor: args.cursor });
-    const result = { plans: page.data, next_cursor: page.next_cursor };
+    const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `${counted(page.data.length, 'membership plan')}. ${pageNote(page.next_cursor)}`,
+      summary: `${counted(page.data.length, 'membership plan')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_membership_plans')}`,
     };
   },
 };

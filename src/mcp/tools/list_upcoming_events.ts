@@ -2,7 +2,7 @@
 // Public fields only: the meeting link of an online event grants access and is never shown.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
 
 const input = z.strictObject({ limit: limitArg, cursor: cursorArg });
 
@@ -21,7 +21,7 @@ const event = z.object({
   price: money,
 });
 
-const output = z.object({ events: z.array(event), next_cursor: nextCursor });
+const output = z.object({ data: z.array(event), next_cursor: nextCursor });
 
 export const listUpcomingEvents: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
   name: 'list_upcoming_events',
@@ -35,10 +35,10 @@ export const listUpcomingEvents: ToolDefinition<z.output<typeof input>, z.output
   requiredScopes: [],
   async handler(args, { site, services, now }) {
     const page = await services.catalog.listUpcomingEvents(site.id, { now, limit: args.limit, cursor: args.cursor });
-    const result = { events: page.data, next_cursor: page.next_cursor };
+    const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `${counted(page.data.length, 'upcoming event')}. ${pageNote(page.next_cursor)}`,
+      summary: `${counted(page.data.length, 'upcoming event')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_upcoming_events')}`,
     };
   },
 };

@@ -1,26 +1,23 @@
-// Output shapes of the member tools. They speak the member API's vocabulary (the GraphQL SDL in
-// spec/graphql/account.graphql: camelCase fields, connections with nodes, pageInfo and
-// totalCount, `first`/`after` paging) so that one token sees the same data at /account/graphql
-// and /mcp, from the same account service. A zod output schema drops any field it does not declare.
+// Output shapes of the member tools. Their items speak the member API's vocabulary (the GraphQL
+// SDL in spec/graphql/account.graphql: camelCase fields) so that one token sees the same data at
+// /account/graphql and /mcp, from the same account service; their pages are those of every MCP
+// list here ({data, next_cursor, total_count}, limit and cursor in), not GraphQL connections.
+// A zod output schema drops any field it does not declare.
 import { z } from 'zod';
 import type { ToolContext } from '../registry.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../services/account.ts';
-import { money } from './common.ts';
+import { cursorArg, money, nextCursor } from './common.ts';
 
-export const firstArg = z
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_PAGE_SIZE)
-  .default(DEFAULT_PAGE_SIZE)
-  .describe(`Items per page, 1-${MAX_PAGE_SIZE}`);
-export const afterArg = z
-  .string()
-  .min(1)
-  .max(500)
-  .optional()
-  .describe('pageInfo.endCursor of the previous page; omit for the first page');
-export const pageArgs = z.strictObject({ first: firstArg, after: afterArg });
+export const pageArgs = z.strictObject({
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE)
+    .describe(`Items per page, 1-${MAX_PAGE_SIZE}`),
+  cursor: cursorArg,
+});
 
 const dateTime = z.string().describe('ISO 8601 date-time, UTC');
 
@@ -76,26 +73,29 @@ export const eventRegistration = z.object({
   }),
 });
 
-export function connectionOf<T extends z.ZodType>(node: T) {
+export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
-    nodes: z.array(node),
-    pageInfo: z.object({
-      hasNextPage: z.boolean(),
-      endCursor: z.string().nullable().describe('Pass as after to get the next page'),
-    }),
-    totalCount: z.number().int(),
+    data: z.array(item),
+    next_cursor: nextCursor,
+    total_count: z.number().int().describe('How many there are in all pages'),
   });
 }
 
 export function pageSummary(
-  shown: number,
+  items: ReadonlyArray<{ id: string }>,
   total: number,
   noun: string,
-  endCursor: string | null,
-  hasNextPage: boolean,
+  next: string | null,
+  tool: string,
 ): string {
-  const more = hasNextPage && endCursor ? ` More: call again with after "${endCursor}".` : ' This is the last page.';
-  return `${shown} of ${total} ${noun}.${more}`;
+  const ids = items.length
+    ? ` (ids: ${items
+        .slice(0, 3)
+        .map((i) => i.id)
+        .join(', ')}${items.length > 3 ? ', …' : ''})`
+    : '';
+  const more = next ? ` More: call ${tool} again with cursor "${next}".` : ' This is the last page.';
+  return `${items.length} of ${total} ${noun}${ids}.${more}`;
 }
 
 /** The member a tool acts for: the token's person. The registry admits member tokens only. */

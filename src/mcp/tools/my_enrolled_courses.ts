@@ -8,7 +8,7 @@ export const myEnrolledCourses = memberListTool({
   name: 'my_enrolled_courses',
   title: 'My enrolled courses',
   description:
-    'Courses you are enrolled in at this school, most recent first: access end, progress and the lecture to resume. Paginated with first/after.',
+    'Courses you are enrolled in at this school, most recent first: access end, progress and the lecture to resume. Paged with limit and cursor.',
   node: enrolledCourse,
   noun: 'enrolled courses',
   list: (account, siteId, personId, page) => account.enrolledCourses(siteId, personId, page),

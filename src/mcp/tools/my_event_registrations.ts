@@ -7,7 +7,7 @@ export const myEventRegistrations = memberListTool({
   name: 'my_event_registrations',
   title: 'My event registrations',
   description:
-    'Your registrations for events of this school, by event start, with status and event details. Paginated with first/after.',
+    'Your registrations for events of this school, by event start, with status and event details. Paged with limit and cursor.',
   node: eventRegistration,
   noun: 'event registrations',
   list: (account, siteId, personId, page) => account.eventRegistrations(siteId, personId, page),

@@ -6,7 +6,7 @@ export const myOrders = memberListTool({
   name: 'my_orders',
   title: 'My orders',
   description:
-    'Your orders at this school, newest first: number, status, totals and items. Paginated with first/after.',
+    'Your orders at this school, newest first: number, status, totals and items. Paged with limit and cursor.',
   node: order,
   noun: 'orders',
   list: (account, siteId, personId, page) => account.orders(siteId, personId, page),

@@ -6,7 +6,11 @@ import type { ToolDefinition } from '../registry.ts';
 import { enrolledCourse, personOf } from './member-shapes.ts';
 
 const input = z.strictObject({
-  lectureId: z.string().min(1).max(100).describe('A lecture id from get_course of a course you are enrolled in'),
+  lectureId: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe('A lecture id from get_catalog_course of a course you are enrolled in'),
   positionSeconds: z
     .number()
     .int()

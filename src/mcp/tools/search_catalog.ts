@@ -1,8 +1,8 @@
-// search_courses: the published, public courses of this school, optionally matching a query
-// (title, subtitle, description). Same rows as GET /api/v1/catalog/courses; drafts never appear.
+// search_catalog: the published, public courses of this school's catalog, optionally matching a
+// query (title, subtitle, description). Same rows as GET /api/v1/catalog/courses; drafts never appear.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
 
 const input = z.strictObject({
   query: z
@@ -32,13 +32,13 @@ export const courseSummary = z.object({
   published_at: z.string().nullable(),
 });
 
-const output = z.object({ courses: z.array(courseSummary), next_cursor: nextCursor });
+const output = z.object({ data: z.array(courseSummary), next_cursor: nextCursor });
 
-export const searchCourses: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
-  name: 'search_courses',
-  title: 'Search courses',
+export const searchCatalog: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
+  name: 'search_catalog',
+  title: 'Search the course catalog',
   description:
-    'Search the published course catalog of this school. Returns public course details (no lecture content), newest first, paginated.',
+    "Search the published course catalog of this school: public course details (no lecture content), newest first, paged with cursor. get_catalog_course gives one course's outline by slug.",
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -50,10 +50,10 @@ export const searchCourses: ToolDefinition<z.output<typeof input>, z.output<type
       cursor: args.cursor,
       search: args.query,
     });
-    const result = { courses: page.data, next_cursor: page.next_cursor };
+    const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `Found ${counted(page.data.length, 'course')}. ${pageNote(page.next_cursor)}`,
+      summary: `Found ${counted(page.data.length, 'course')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'search_catalog')}`,
     };
   },
 };

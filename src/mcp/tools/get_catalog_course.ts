@@ -1,14 +1,14 @@
-// get_course: one published course by slug, with its curriculum outline (section and lecture
+// get_catalog_course: one published course of the catalog by slug, with its curriculum outline (section and lecture
 // titles, durations, preview flags). Lecture content never leaves through this tool; the
 // catalog service does not even select it. A draft or hidden course is "not found".
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
 import { ToolInputError } from '../tool-errors.ts';
 import { READ_ONLY } from './common.ts';
-import { courseSummary } from './search_courses.ts';
+import { courseSummary } from './search_catalog.ts';
 
 const input = z.strictObject({
-  slug: z.string().trim().min(1).max(200).describe('The course slug, as returned by search_courses'),
+  slug: z.string().trim().min(1).max(200).describe('The course slug, as returned by search_catalog'),
 });
 
 const lecture = z.object({
@@ -28,11 +28,11 @@ const output = courseSummary.extend({
   total_duration_seconds: z.number().int(),
 });
 
-export const getCourse: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
-  name: 'get_course',
-  title: 'Get a course',
+export const getCatalogCourse: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
+  name: 'get_catalog_course',
+  title: 'Get a catalog course',
   description:
-    'Public details of one published course and its curriculum outline: sections, lecture titles, durations and which lectures are free previews. Never lecture content.',
+    'Public details of one published course, by slug, and its curriculum outline: sections, lecture titles, durations and which lectures are free previews. Never lecture content.',
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY,
@@ -42,7 +42,7 @@ export const getCourse: ToolDefinition<z.output<typeof input>, z.output<typeof o
     const course = await services.catalog.getCourse(site.id, slug);
     if (!course)
       throw new ToolInputError(
-        'no published course with this slug at this school; use search_courses to find one',
+        'no published course with this slug at this school; use search_catalog to find one',
         'slug',
       );
     const lectures = course.sections.flatMap((s) => s.lectures);
