@@ -312,7 +312,7 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
         expect(activeContent(String(e.description ?? '')), String(e.slug)).toEqual([]);
       const plans = await call<{ data: Array<{ slug: string; description?: string | null }> }>(
         anonymous,
-        'list_membership_plans',
+        'list_catalog_membership_plans',
         { limit: 50 },
       );
       const plan = plans.structuredContent.data.find((p) => p.slug === `xss-plan-${run}`);

@@ -11,7 +11,7 @@ const PUBLIC_TOOLS = [
   'search_catalog',
   'get_catalog_course',
   'list_upcoming_events',
-  'list_membership_plans',
+  'list_catalog_membership_plans',
   'whoami',
 ];
 
@@ -121,10 +121,10 @@ describe('anonymous MCP tools (/auth.md "Errors": /mcp without a token is served
     expect(textOf(result)).not.toContain('meet.demo-academy.test');
   });
 
-  it('list_membership_plans shows active, visible plans with their published courses', async () => {
+  it('list_catalog_membership_plans shows active, visible plans with their published courses', async () => {
     const result = await call<{ data: { slug: string; courses: { slug: string }[] }[] }>(
       client,
-      'list_membership_plans',
+      'list_catalog_membership_plans',
     );
     expect(result.structuredContent.data.length).toBeGreaterThan(0);
     for (const plan of result.structuredContent.data)

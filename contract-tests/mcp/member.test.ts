@@ -14,7 +14,7 @@ const secondary = inject('secondaryOrigin');
 const redirectUri = 'http://127.0.0.1:43177/callback';
 const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
 const READ_TOOLS = ['my_enrolled_courses', 'my_orders', 'my_event_registrations'];
-const WRITE_TOOLS = ['record_lecture_progress', 'register_for_event', 'cancel_event_registration'];
+const WRITE_TOOLS = ['record_lecture_progress', 'register_for_event', 'cancel_my_event_registration'];
 
 type Enrolled = {
   slug: string;
@@ -151,7 +151,7 @@ describe('member MCP write tools (account:write)', () => {
     }
   });
 
-  it('register_for_event and cancel_event_registration are idempotent; a bad lecture is a tool error naming the field', async () => {
+  it('register_for_event and cancel_my_event_registration are idempotent; a bad lecture is a tool error naming the field', async () => {
     const writer = await connect(origin, await memberToken(ACCOUNTS.lecturer, 'openid account:read account:write'));
     try {
       const events = await call<{ data: { id: string; slug: string }[] }>(writer, 'list_upcoming_events', {
@@ -164,13 +164,16 @@ describe('member MCP write tools (account:write)', () => {
       expect(registered.structuredContent.registration.status).toBe('registered');
       const again = await call<{ registration: { id: string } }>(writer, 'register_for_event', { eventId: event.id });
       expect(again.structuredContent.registration.id).toBe(registered.structuredContent.registration.id);
-      const cancelled = await call<{ registration: { status: string } }>(writer, 'cancel_event_registration', {
+      const cancelled = await call<{ registration: { status: string } }>(writer, 'cancel_my_event_registration', {
         eventId: event.id,
       });
       expect(cancelled.structuredContent.registration.status).toBe('cancelled');
       expect(
-        (await call<{ registration: { status: string } }>(writer, 'cancel_event_registration', { eventId: event.id }))
-          .structuredContent.registration.status,
+        (
+          await call<{ registration: { status: string } }>(writer, 'cancel_my_event_registration', {
+            eventId: event.id,
+          })
+        ).structuredContent.registration.status,
       ).toBe('cancelled');
 
       const notEnrolled = await call(writer, 'record_lecture_progress', {

@@ -130,7 +130,7 @@ describe('member tools: annotations of the reads and the writes (SDL Mutation)',
   it.each([
     ['record_lecture_progress', { readOnlyHint: false, destructiveHint: false, idempotentHint: true }],
     ['register_for_event', { readOnlyHint: false, destructiveHint: false, idempotentHint: true }],
-    ['cancel_event_registration', { readOnlyHint: false, destructiveHint: true, idempotentHint: true }],
+    ['cancel_my_event_registration', { readOnlyHint: false, destructiveHint: true, idempotentHint: true }],
     ['my_enrolled_courses', { readOnlyHint: true, destructiveHint: false, idempotentHint: true }],
     ['my_orders', { readOnlyHint: true, destructiveHint: false, idempotentHint: true }],
     ['my_event_registrations', { readOnlyHint: true, destructiveHint: false, idempotentHint: true }],

@@ -23,7 +23,7 @@ const PUBLIC_TOOLS = [
   'search_catalog',
   'get_catalog_course',
   'list_upcoming_events',
-  'list_membership_plans',
+  'list_catalog_membership_plans',
   'whoami',
 ];
 

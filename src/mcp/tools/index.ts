@@ -2,10 +2,10 @@
 // order tools/list shows them. The operator tools (the core admin operations and the catalogue
 // tools) are registered after these by admin-tools/operation-tools.ts.
 import type { ToolRegistry } from '../registry.ts';
-import { cancelEventRegistration } from './cancel_event_registration.ts';
+import { cancelEventRegistration } from './cancel_my_event_registration.ts';
 import { getCatalogCourse } from './get_catalog_course.ts';
 import { getSchoolInfo } from './get_school_info.ts';
-import { listMembershipPlans } from './list_membership_plans.ts';
+import { listMembershipPlans } from './list_catalog_membership_plans.ts';
 import { listUpcomingEvents } from './list_upcoming_events.ts';
 import { myEnrolledCourses } from './my_enrolled_courses.ts';
 import { myEventRegistrations } from './my_event_registrations.ts';

@@ -1,4 +1,4 @@
-// cancel_event_registration: cancels the member's registration for an event. Destructive (it
+// cancel_my_event_registration: cancels the member's registration for an event. Destructive (it
 // gives up a seat that someone else may take), idempotent (cancelling twice changes nothing).
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
@@ -11,7 +11,7 @@ const input = z.strictObject({
 const output = z.object({ registration: eventRegistration });
 
 export const cancelEventRegistration: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
-  name: 'cancel_event_registration',
+  name: 'cancel_my_event_registration',
   title: 'Cancel an event registration',
   description:
     'Cancel your registration for an event of this school. Your seat is released; registering again later may find the event full.',

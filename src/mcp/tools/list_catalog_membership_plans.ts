@@ -1,4 +1,4 @@
-// list_membership_plans: the active plans this school shows publicly, cheapest first, with the
+// list_catalog_membership_plans: the active plans this school shows publicly, cheapest first, with the
 // published courses each includes. Archived or hidden plans and revenue figures never appear.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
@@ -21,7 +21,7 @@ const plan = z.object({
 const output = z.object({ data: z.array(plan), next_cursor: nextCursor });
 
 export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.output<typeof output>> = {
-  name: 'list_membership_plans',
+  name: 'list_catalog_membership_plans',
   title: 'List membership plans',
   description:
     'Active membership plans this school offers publicly, cheapest first: price, billing interval, trial and included courses. Paginated.',
@@ -35,7 +35,7 @@ export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.outpu
     const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `${counted(page.data.length, 'membership plan')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_membership_plans')}`,
+      summary: `${counted(page.data.length, 'membership plan')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_catalog_membership_plans')}`,
     };
   },
 };
