@@ -146,15 +146,16 @@ describe.skipIf(!secondary)(
       ).toBe(303);
     });
 
-    it('the MCP operator tool inviteStudent (derived from the spec) invites the same way, showing nothing another school holds', async () => {
+    it('the MCP operator operation invite_student (derived from the spec, run by call_operation) invites the same way, showing nothing another school holds', async () => {
       const email = uniqueEmail('mcp-invitee');
       await joinedStudent(demo, { email, name: 'Known At Demo Academy' });
       const mcp = await connect(
         secondary,
         await operatorToken(secondary, 'students:write', ACCOUNTS.secondSchoolOwner),
       );
-      const result = await call<Record<string, unknown>>(mcp, 'inviteStudent', {
-        body: { email, name: 'Typed Through MCP' },
+      const result = await call<Record<string, unknown>>(mcp, 'call_operation', {
+        operation: 'invite_student',
+        arguments: { email, name: 'Typed Through MCP' },
       });
       expect(result.isError).toBeFalsy();
       expect(Object.keys(result.structuredContent).sort()).toEqual(INVITATION_KEYS);

@@ -76,6 +76,7 @@ function structure(markdown: string) {
   const lines = markdownShape(markdown).map((line) =>
     line
       .replace(/(\/api\/v1\/catalog\/courses\/)[^/\s]+$/, '$1{slug}')
+      .replace(/(\/courses\/)[a-z0-9-]+\.md$/, '$1{slug}.md')
       .replace(/^(\s*list \w+) \d+$/, '$1')
       .replace(/^(\s*table \d+)x.*$/, '$1'),
   );
