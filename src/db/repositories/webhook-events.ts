@@ -61,3 +61,14 @@ export async function findSchoolOfEvent(
     .where('id', '=', siteId)
     .executeTakeFirstOrThrow();
 }
+
+/** The exact body an event's deliveries send. */
+export async function findEventPayload(db: Db, siteId: string, eventId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select('payload')
+    .where('site_id', '=', siteId)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.payload;
+}

@@ -8,8 +8,33 @@
 export const WEBHOOK_PAYLOAD_VERSION = '2026-11-27';
 export const WEBHOOK_PAYLOAD_VERSIONS: readonly string[] = [WEBHOOK_PAYLOAD_VERSION];
 
+/** Every type, in the order of the catalogue page (OpenAPI WebhookEventType). */
+export const WEBHOOK_EVENT_TYPES = [
+  'course.published',
+  'course.archived',
+  'enrollment.created',
+  'enrollment.expired',
+  'enrollment.revoked',
+  'course.completed',
+  'lecture.completed',
+  'order.paid',
+  'order.refunded',
+  'subscription.created',
+  'subscription.canceled',
+  'event_registration.created',
+  'event_registration.cancelled',
+  'student.created',
+  'member.roles_changed',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
 export type WebhookEventInfo = {
-  type: string;
+  type: WebhookEventType;
   /** The named schema of the whole event in /openapi.json. */
   schema: string;
   /** The admin API schema `data` has. */
@@ -19,7 +44,13 @@ export type WebhookEventInfo = {
   emitted: boolean;
 };
 
-const event = (type: string, schema: string, data: string, meaning: string, emitted = true): WebhookEventInfo => ({
+const event = (
+  type: WebhookEventType,
+  schema: string,
+  data: string,
+  meaning: string,
+  emitted = true,
+): WebhookEventInfo => ({
   type,
   schema,
   data,
@@ -55,9 +86,18 @@ export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
   event('member.roles_changed', 'MemberRolesChangedEvent', 'Member', "A person's roles at the school changed."),
 ]);
 
+/**
+ * An event body as stored and sent (OpenAPI AnyWebhookEvent). Services build it from the admin
+ * API's own mappers, so its `data` is typed where it is made; readers get it back from JSON.
+ */
+export type AnyWebhookEvent = {
+  id: string;
+  type: string;
+  version: string;
+  created_at: string;
+  school: { id: string; slug: string; name: string; url: string };
+  data: Record<string, unknown>;
+};
+
 /** Sent only by the sendWebhookTestEvent operation, to the one endpoint it names. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
-
-export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_EVENTS.map((e) => e.type);
-
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

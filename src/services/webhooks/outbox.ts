@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findSchoolOfEvent, insertEventWithDeliveries } from '../../db/repositories/webhook-events.ts';
-import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import { isWebhookEventType, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
 
 /** The school as every event names it. */
 export type WebhookSchool = { id: string; slug: string; name: string; url: string };
@@ -47,7 +47,7 @@ export async function recordEvent(
   type: string,
   data: unknown,
 ): Promise<WebhookEnvelope> {
-  if (!WEBHOOK_EVENT_TYPES.includes(type) && type !== WEBHOOK_TEST_EVENT)
+  if (!isWebhookEventType(type) && type !== WEBHOOK_TEST_EVENT)
     throw new TypeError(`not a catalogued webhook event type: ${type}`);
   const site = typeof siteOrId === 'string' ? await findSchoolOfEvent(trx, siteOrId) : siteOrId;
   const envelope = envelopeOf(site, type, data);
