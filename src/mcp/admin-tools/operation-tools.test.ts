@@ -26,4 +26,23 @@ describe('operator tools generated from the OpenAPI document', () => {
     // An argument object of the wrong shape is refused with a message, not an exception.
     expect(tool.input.validate({ path: 42 })).toMatchObject({ ok: false, message: expect.any(String) });
   });
+
+  it('webhook management is a set of operator tools, and only the ones that call a receiver reach an open world (MCP ToolAnnotations openWorldHint)', () => {
+    const webhookTools = names.filter((name) => /Webhook/.test(name)).sort();
+    expect(webhookTools).toEqual([
+      'createWebhookEndpoint',
+      'deleteWebhookEndpoint',
+      'getWebhookDelivery',
+      'getWebhookEndpoint',
+      'listWebhookDeliveries',
+      'listWebhookEndpoints',
+      'redeliverWebhookDelivery',
+      'rotateWebhookSecret',
+      'sendWebhookTestEvent',
+      'updateWebhookEndpoint',
+    ]);
+    const open = webhookTools.filter((name) => registry.get(name)!.descriptor.annotations?.openWorldHint);
+    expect(open).toEqual(['redeliverWebhookDelivery', 'sendWebhookTestEvent']);
+    expect(registry.get('deleteWebhookEndpoint')!.descriptor.annotations?.destructiveHint).toBe(true);
+  });
 });

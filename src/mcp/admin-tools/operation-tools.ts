@@ -30,6 +30,9 @@ const EMPTY_OUTPUT: JsonSchemaObject = {
 /** Actions that end or take back something (operationIds are verb and noun, DESIGN Naming). */
 const ENDING_VERBS = /^(cancel|expire|archive|unpublish)[A-Z]/;
 
+/** Actions that send a request to an outside system: a webhook receiver the school registered. */
+const OPEN_WORLD = new Set(['sendWebhookTestEvent', 'redeliverWebhookDelivery']);
+
 /**
  * MCP 2025-11-25 ToolAnnotations, told truthfully from the operation: GET reads; DELETE and the
  * actions that end something are destructive; the spec's summary says "(idempotent)" of every
@@ -45,7 +48,7 @@ function annotationsFor(operationId: string, method: string, summary: string): T
     readOnlyHint: false,
     destructiveHint: ENDING_VERBS.test(operationId),
     idempotentHint: idempotent,
-    openWorldHint: false,
+    openWorldHint: OPEN_WORLD.has(operationId),
   };
 }
 

@@ -70,10 +70,19 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const now = new Date();
-    const secrets = (await listLiveSecrets(deps.db, delivery.endpoint_id, now)).map((row) =>
-      openSecret(deps.keyEncryptionKey, row),
-    );
-    const headers = signedHeaders(delivery.event_id, delivery.payload, secrets, now);
+    let headers: Record<string, string>;
+    try {
+      const secrets = (await listLiveSecrets(deps.db, delivery.endpoint_id, now)).map((row) =>
+        openSecret(deps.keyEncryptionKey, row),
+      );
+      headers = signedHeaders(delivery.event_id, delivery.payload, secrets, now);
+    } catch (error) {
+      // A secret that does not decrypt (another KEY_ENCRYPTION_KEY) is a failed attempt, on the
+      // schedule like any other, never a claim held until its lease runs out again and again.
+      deps.log?.error({ err: error, endpoint_id: delivery.endpoint_id }, 'webhook delivery cannot be signed');
+      await record(delivery, { status: null, error: 'cannot be signed', durationMs: 0 });
+      return;
+    }
     const outcome = await postWebhook(
       delivery.url,
       delivery.payload,
