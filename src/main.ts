@@ -14,6 +14,7 @@ import { listenOrExit } from './process/listen.ts';
 import { acceptCommands, claimDataDir } from './process/server-ownership.ts';
 import { startOperations } from './metrics/operations.ts';
 import { schedulePurge } from './services/purge-job.ts';
+import { startDeliveryWorker } from './services/webhooks/delivery-worker.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -53,6 +54,8 @@ log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: co
 const operations = await startOperations(config, services, log);
 
 const stopPurge = schedulePurge(db, log);
+// Webhooks: this instance's share of the deliveries (services/webhooks/delivery-worker.ts).
+const webhookWorker = startDeliveryWorker({ db: services.db, keyEncryptionKey, log }, config.webhooks);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -70,6 +73,7 @@ async function shutdown(signal: string): Promise<void> {
   server.closeIdleConnections();
   await once(server, 'close');
   await channelClosed;
+  await webhookWorker.stop(); // attempts under way end (each within WEBHOOK_TIMEOUT_MS) and are recorded
   await operations.stop(); // writes the grant uses still pending
   await db.destroy();
   clearTimeout(force);

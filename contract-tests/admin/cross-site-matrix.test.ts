@@ -65,7 +65,22 @@ async function foreignIds(token: string): Promise<Ids> {
     if (!row) throw new Error(`Second School has no ${path}`);
     return row.id as string;
   };
+  // A webhook endpoint and a delivery of Second School's own (the seed has none), at a host that
+  // never resolves (RFC 6761 6.4).
+  const post = async (path: string, body?: unknown) => {
+    const response = await fetch(`${secondary}/api/v1/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBeLessThan(300);
+    return (await response.json()) as Record<string, any>;
+  };
+  const webhook = await post('webhooks', { url: 'https://matrix.invalid/hook', event_types: ['course.published'] });
+  const delivery = await post(`webhooks/${webhook.id}/test`);
   return {
+    webhook_id: webhook.id,
+    delivery_id: delivery.id,
     course_id: course.id,
     section_id: section.id,
     lecture_id: section.lectures[0].id,
@@ -171,6 +186,7 @@ describe.skipIf(!secondary)(
         ['pages', 'page_id'],
         ['posts', 'post_id'],
         ['subscriptions', 'subscription_id'],
+        ['webhooks', 'webhook_id'],
       ];
       for (const [kind, param] of own) {
         const response = await fetch(`${secondary}/api/v1/${kind}/${ids[param]}`, {

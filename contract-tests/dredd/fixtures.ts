@@ -233,8 +233,26 @@ async function freshObjects(client: Client) {
       body: { name: `Dredd product ${label()}`, price: { amount: 500, currency: 'USD' }, file_id: file.id },
     }),
   );
+  // Webhook endpoints at a host that never resolves (RFC 6761 6.4): deliveries are attempted and fail.
+  const webhookBody = {
+    url: `https://hooks-${label()}.dredd.invalid/hook`,
+    event_types: ['course.published' as const],
+  };
+  const webhook = await made('webhook endpoint', sdk.createWebhookEndpoint({ client, body: webhookBody }));
+  const webhookDelivery = await made(
+    'webhook test delivery',
+    sdk.sendWebhookTestEvent({ client, path: { webhook_id: webhook.id } }),
+  );
+  const disabledWebhook = await made('webhook endpoint', sdk.createWebhookEndpoint({ client, body: webhookBody }));
+  await made(
+    'disabled webhook endpoint',
+    sdk.updateWebhookEndpoint({ client, path: { webhook_id: disabledWebhook.id }, body: { enabled: false } }),
+  );
   return {
     ...tree,
+    webhook: webhook.id,
+    webhookDelivery: webhookDelivery.id,
+    disabledWebhook: disabledWebhook.id,
     studentA: studentA.id,
     studentAEmail: studentA.email,
     studentB: studentB.id,

@@ -369,6 +369,34 @@ const scenarios = {
   }),
   deleteCoupon: (_f, c) => ({ path: { coupon_id: c.coupon } }),
 
+  // Webhooks: receivers at a host that never resolves (RFC 6761 6.4), so nothing leaves the machine.
+  createWebhookEndpoint: () => ({
+    body: { url: `https://hooks-${unique}.dredd.invalid/hook`, event_types: ['enrollment.created'] },
+    capture: id('webhook'),
+  }),
+  'createWebhookEndpoint 422': () => ({
+    body: { url: `http://hooks-${unique}.dredd.invalid/hook`, event_types: ['enrollment.created'] },
+  }),
+  getWebhookEndpoint: (f) => ({ path: { webhook_id: f.fresh.webhook } }),
+  updateWebhookEndpoint: (f) => ({
+    path: { webhook_id: f.fresh.webhook },
+    body: { description: 'Dredd receiver', event_types: ['course.published', 'course.archived'] },
+  }),
+  'updateWebhookEndpoint 422': (f) => ({
+    path: { webhook_id: f.fresh.webhook },
+    body: { url: 'https://127.0.0.1/hook' },
+  }),
+  deleteWebhookEndpoint: (_f, c) => ({ path: { webhook_id: c.webhook } }),
+  rotateWebhookSecret: (f) => ({ path: { webhook_id: f.fresh.webhook } }),
+  sendWebhookTestEvent: (f) => ({ path: { webhook_id: f.fresh.webhook } }),
+  'sendWebhookTestEvent 422': (f) => ({ path: { webhook_id: f.fresh.disabledWebhook } }),
+  listWebhookDeliveries: (f) => ({ path: { webhook_id: f.fresh.webhook } }),
+  getWebhookDelivery: (f) => ({ path: { webhook_id: f.fresh.webhook, delivery_id: f.fresh.webhookDelivery } }),
+  redeliverWebhookDelivery: (f) => ({ path: { webhook_id: f.fresh.webhook, delivery_id: f.fresh.webhookDelivery } }),
+  'redeliverWebhookDelivery 422': (f) => ({
+    path: { webhook_id: f.fresh.disabledWebhook, delivery_id: f.fresh.webhookDelivery },
+  }),
+
   // Analytics, school, appearance (the school's own settings are written back unchanged).
   'getRevenueReport 400': () => ({ query: { interval: 'hour' } }),
   'getRevenueReport 422': () => ({ query: { from: '2026-03-31', to: '2026-01-01' } }),

@@ -217,6 +217,16 @@ describe('a forged or tampered cursor is a 400 on every paginated operation', ()
     expect(paged.length).toBeGreaterThan(10);
     const scopes = [...new Set(paged.flatMap((op) => op.scopes))].sort();
     const token = await operatorToken(origin, scopes.join(' '));
+    // The demo schools have no webhook endpoint: one here gives listWebhookDeliveries a real parent
+    // (at a host that never resolves, RFC 6761 6.4).
+    const writer = await operatorToken(origin, 'webhooks:write');
+    const endpoint = await send(origin, {
+      method: 'POST',
+      target: '/api/v1/webhooks',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://cursor-walk.invalid/hook', event_types: ['course.published'] }),
+    });
+    expect(endpoint.status).toBe(201);
     for (const op of paged) {
       const headers: Record<string, string> = op.scopes.length ? { authorization: `Bearer ${token}` } : {};
       let base = op.path;

@@ -53,6 +53,8 @@ const SEED_SCOPES = [
   'forms:read',
   'pages:read',
   'pages:write',
+  'webhooks:read',
+  'webhooks:write',
   'account:read',
   'account:write',
 ];

@@ -101,6 +101,18 @@ const environmentSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** How often the grants used by access tokens are written ("last used"; at most once a minute per grant). */
   GRANT_USE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  /**
+   * Development only (refused with NODE_ENV=production): lets webhook endpoints be http and reach
+   * loopback and private addresses, for a receiver on the developer's machine. Off: https only,
+   * and every address a receiver's name resolves to must be public (checked at each delivery).
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /** The first retry's wait after a failed webhook delivery; each next one is four times longer (capped at 12 h). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  /** How often an idle delivery worker looks for due webhook deliveries. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** One webhook delivery attempt's deadline, connect to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Config = Readonly<{
@@ -126,6 +138,8 @@ export type Config = Readonly<{
   metrics: Readonly<{ port: number; host: string }> | null;
   /** GRANT_USE_FLUSH_SECONDS, in milliseconds. */
   grantUseFlushMs: number;
+  /** WEBHOOK_*: the delivery worker and the endpoint URL rules. */
+  webhooks: Readonly<{ allowPrivateAddresses: boolean; retryBaseMs: number; pollMs: number; timeoutMs: number }>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     grantIdleLifetimeSeconds: number;
@@ -190,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (metadata documents must never be fetched from private addresses)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES) {
+    throw new ConfigError(
+      'Invalid WEBHOOK_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (webhooks must never be sent to private addresses)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -222,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
     metrics: e.METRICS_PORT === undefined ? null : Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST }),
     grantUseFlushMs: e.GRANT_USE_FLUSH_SECONDS * 1000,
+    webhooks: Object.freeze({
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       grantIdleLifetimeSeconds: e.GRANT_IDLE_LIFETIME_SECONDS,

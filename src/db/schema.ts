@@ -5,6 +5,7 @@
 // both drivers pass through unchanged (pg would turn a JS array into a PostgreSQL array).
 import type { OAuthTables } from './schema-oauth.ts';
 import type { InvitationTables } from './schema-invitations.ts';
+import type { WebhookTables } from './schema-webhooks.ts';
 import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
@@ -434,7 +435,7 @@ export interface SchoolTables {
 }
 
 // Later migrations add their tables by extending this interface.
-export interface Database extends SchoolTables, OAuthTables, InvitationTables {}
+export interface Database extends SchoolTables, OAuthTables, InvitationTables, WebhookTables {}
 
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;

@@ -19,12 +19,15 @@ import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaS
 /** Who may call: anyone ('anonymous' = public), or a token of that audience. */
 export type ToolAudience = 'anonymous' | 'member' | 'operator';
 
-/** MCP tool annotations; every tool here acts only on this school's data (a closed world). */
+/**
+ * MCP tool annotations. Tools act on this school's data (a closed world), except those that send
+ * a webhook to a receiver the school chose (an open world: openWorldHint true).
+ */
 export type ToolAnnotations = {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
-  openWorldHint: false;
+  openWorldHint: boolean;
 };
 
 export type ToolContext = {

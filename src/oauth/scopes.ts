@@ -46,6 +46,8 @@ export const SCOPES: readonly ScopeInfo[] = Object.freeze([
   operator('storage:write', 'Upload files'),
   operator('forms:read', 'Read forms and their submissions'),
   ...pair('pages', 'pages'),
+  operator('webhooks:read', 'Read webhook endpoints and their deliveries'),
+  operator('webhooks:write', 'Create, change and delete webhook endpoints, rotate their secrets, test and redeliver'),
   member('account:read', 'See your enrollments, progress, orders and event registrations'),
   member('account:write', 'Record your lecture progress and manage your event registrations'),
 ]);

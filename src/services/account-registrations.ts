@@ -14,6 +14,7 @@ import {
 import type { RegistrationStatus } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { AccountInputError, requireId } from './account-pages.ts';
+import { recordRegistrationEvent } from './admin/event-registrations.ts';
 
 export type EventRegistration = {
   id: string;
@@ -71,7 +72,9 @@ export async function registerForEvent(
     if (event.capacity !== null && seats.taken >= event.capacity)
       throw new AccountInputError('INVALID_INPUT', 'The event is full.', 'eventId');
     await upsertRegistration(trx, siteId, personId, id);
-    return toEventRegistration(await getRegistration(trx, siteId, personId, id));
+    const registration = await getRegistration(trx, siteId, personId, id);
+    await recordRegistrationEvent(trx, siteId, id, registration.id, 'event_registration.created');
+    return toEventRegistration(registration);
   });
 }
 
@@ -96,7 +99,9 @@ export async function cancelEventRegistration(
     if (existing.starts_at.getTime() <= Date.now())
       throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
     await cancelRegistration(trx, siteId, personId, id);
-    return toEventRegistration(await getRegistration(trx, siteId, personId, id));
+    const registration = await getRegistration(trx, siteId, personId, id);
+    await recordRegistrationEvent(trx, siteId, id, registration.id, 'event_registration.cancelled');
+    return toEventRegistration(registration);
   });
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../db/repositories/account-orders.ts';
 import { findViewer } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
+import { completionState, recordCompletions } from './webhooks/progress-events.ts';
 import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../db/schema.ts';
 import {
   AccountInputError,
@@ -227,6 +228,7 @@ export function createAccountService(db: Db) {
             'positionSeconds',
           );
         }
+        const before = await completionState(trx, siteId, target.enrollment_id, lectureId);
         await upsertLectureProgress(trx, {
           siteId,
           enrollmentId: target.enrollment_id,
@@ -241,6 +243,7 @@ export function createAccountService(db: Db) {
           lectureId,
           positionSeconds: position,
         });
+        await recordCompletions(trx, siteId, target.enrollment_id, lectureId, before);
         const row = await findEnrolledCourse(trx, siteId, personId, target.course_id);
         if (!row) throw new Error('enrollment vanished inside its own transaction');
         return toEnrolledCourse(row);

@@ -28,6 +28,7 @@ import { toIso } from '../lib/time.ts';
 import type { AuditLog } from './audit.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
 import { startSignInAttempt } from './sign-in-throttle.ts';
+import { recordStudentCreated } from './webhooks/student-events.ts';
 import type { Site } from './sites.ts';
 import { KeyedError, textKey } from '../lib/text-key.ts';
 
@@ -66,11 +67,9 @@ export async function inviteToSchool(
   return db.transaction().execute(async (trx) => {
     const existing = await findPersonByEmail(trx, input.email);
     if (existing && (await people.listRoles(trx, site.id, existing.id)).length > 0) {
-      return {
-        kind: 'member',
-        personId: existing.id,
-        created: await people.insertRole(trx, site.id, existing.id, input.role),
-      };
+      const created = await people.insertRole(trx, site.id, existing.id, input.role);
+      if (created && input.role === 'student') await recordStudentCreated(trx, site.id, existing.id);
+      return { kind: 'member', personId: existing.id, created };
     }
     const token = `sci_${randomBytes(32).toString('base64url')}`;
     const row = await upsertPendingInvitation(trx, {
@@ -139,7 +138,8 @@ export async function acceptInvitation(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await answerInvitation(trx, invitation.id, 'accepted', personId)))
       throw new InvitationUnavailable(textKey('invitation.error.answered'));
-    await people.insertRole(trx, site.id, personId, invitation.role);
+    const added = await people.insertRole(trx, site.id, personId, invitation.role);
+    if (added && invitation.role === 'student') await recordStudentCreated(trx, site.id, personId);
   });
   await deps.audit.record({
     siteId: site.id,

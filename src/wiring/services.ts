@@ -52,7 +52,10 @@ export function createServices(deps: ServiceDeps) {
     sites,
     catalog: createCatalogService(db),
     account: createAccountService(db),
-    admin: createAdminServices(db, config.storage),
+    admin: createAdminServices(db, config.storage, {
+      keyEncryptionKey: deps.keyEncryptionKey,
+      allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    }),
     rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
     /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
     metadataFetchFailures: createMetadataFailureCache(),

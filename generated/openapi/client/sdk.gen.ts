@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, ArchiveDigitalProductData, ArchiveDigitalProductErrors, ArchiveDigitalProductResponses, AssignLecturerData, AssignLecturerErrors, AssignLecturerResponses, AuthorizeData, AuthorizeErrors, AuthorizeResponses, CancelEventData, CancelEventErrors, CancelEventRegistrationData, CancelEventRegistrationErrors, CancelEventRegistrationResponses, CancelEventResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeSubscriptionPlanData, ChangeSubscriptionPlanErrors, ChangeSubscriptionPlanResponses, CreateCouponData, CreateCouponErrors, CreateCouponResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateDigitalProductData, CreateDigitalProductErrors, CreateDigitalProductResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateLectureData, CreateLectureErrors, CreateLecturerData, CreateLecturerErrors, CreateLectureResponses, CreateLecturerResponses, CreateMembershipPlanData, CreateMembershipPlanErrors, CreateMembershipPlanResponses, CreatePageData, CreatePageErrors, CreatePageResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateSectionData, CreateSectionErrors, CreateSectionResponses, DecideAuthorizationData, DecideAuthorizationErrors, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteDigitalProductData, DeleteDigitalProductErrors, DeleteDigitalProductResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteLectureData, DeleteLectureErrors, DeleteLecturerData, DeleteLecturerErrors, DeleteLectureResponses, DeleteLecturerResponses, DeleteMembershipPlanData, DeleteMembershipPlanErrors, DeleteMembershipPlanResponses, DeletePageData, DeletePageErrors, DeletePageResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteSectionData, DeleteSectionErrors, DeleteSectionResponses, EnrollStudentData, EnrollStudentErrors, EnrollStudentResponses, ExpireEnrollmentData, ExpireEnrollmentErrors, ExpireEnrollmentResponses, GetAccountGraphQlSchemaData, GetAccountGraphQlSchemaErrors, GetAccountGraphQlSchemaResponses, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataErrors, GetAccountProtectedResourceMetadataResponses, GetApiReferenceData, GetApiReferenceErrors, GetApiReferenceResponses, GetAppearanceData, GetAppearanceErrors, GetAppearanceResponses, GetAuthDocumentData, GetAuthDocumentErrors, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataErrors, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCouponData, GetCouponErrors, GetCouponResponses, GetCourseData, GetCourseDocumentData, GetCourseDocumentErrors, GetCourseDocumentResponses, GetCourseErrors, GetCourseResponses, GetDigitalProductData, GetDigitalProductErrors, GetDigitalProductResponses, GetEnrollmentData, GetEnrollmentErrors, GetEnrollmentResponses, GetEventData, GetEventErrors, GetEventResponses, GetFileData, GetFileErrors, GetFileResponses, GetFormData, GetFormErrors, GetFormResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLectureData, GetLectureErrors, GetLecturerData, GetLecturerErrors, GetLectureResponses, GetLecturerResponses, GetLlmsTxtData, GetLlmsTxtErrors, GetLlmsTxtResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataErrors, GetMcpProtectedResourceMetadataResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetMembershipPlanData, GetMembershipPlanErrors, GetMembershipPlanResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationErrors, GetOpenIdConfigurationResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetPageData, GetPageErrors, GetPageResponses, GetPostData, GetPostErrors, GetPostResponses, GetPricingData, GetPricingErrors, GetPricingResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataErrors, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRevenueReportData, GetRevenueReportErrors, GetRevenueReportResponses, GetSchoolData, GetSchoolErrors, GetSchoolResponses, GetSectionData, GetSectionErrors, GetSectionResponses, GetSignInPageData, GetSignInPageErrors, GetSignInPageResponses, GetStudentData, GetStudentErrors, GetStudentProgressData, GetStudentProgressErrors, GetStudentProgressResponses, GetStudentResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, IntrospectData, IntrospectErrors, IntrospectResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, InviteStudentData, InviteStudentErrors, InviteStudentResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCompletionRatesData, ListCompletionRatesErrors, ListCompletionRatesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCourseEnrollmentsData, ListCourseEnrollmentsErrors, ListCourseEnrollmentsResponses, ListCourseLecturersData, ListCourseLecturersErrors, ListCourseLecturersResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListDigitalProductsData, ListDigitalProductsErrors, ListDigitalProductsResponses, ListEnrollmentsByCourseData, ListEnrollmentsByCourseErrors, ListEnrollmentsByCourseResponses, ListEventRegistrationsData, ListEventRegistrationsErrors, ListEventRegistrationsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListFormsData, ListFormsErrors, ListFormsResponses, ListFormSubmissionsData, ListFormSubmissionsErrors, ListFormSubmissionsResponses, ListLecturersData, ListLecturersErrors, ListLecturersResponses, ListMembersData, ListMembersErrors, ListMembershipPlansData, ListMembershipPlansErrors, ListMembershipPlansResponses, ListMembersResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, ListPagesData, ListPagesErrors, ListPagesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListSectionsData, ListSectionsErrors, ListSectionsResponses, ListStudentEnrollmentsData, ListStudentEnrollmentsErrors, ListStudentEnrollmentsResponses, ListStudentsData, ListStudentsErrors, ListStudentsResponses, ListSubscriptionsData, ListSubscriptionsErrors, ListSubscriptionsResponses, MarkEventAttendanceData, MarkEventAttendanceErrors, MarkEventAttendanceResponses, MoveLectureData, MoveLectureErrors, MoveLectureResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, PublishDigitalProductData, PublishDigitalProductErrors, PublishDigitalProductResponses, PublishEventData, PublishEventErrors, PublishEventResponses, PublishPageData, PublishPageErrors, PublishPageResponses, PublishPostData, PublishPostErrors, PublishPostResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RegisterEventAttendeeData, RegisterEventAttendeeErrors, RegisterEventAttendeeResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemoveStudentData, RemoveStudentErrors, RemoveStudentResponses, ReorderLecturesData, ReorderLecturesErrors, ReorderLecturesResponses, ReorderSectionsData, ReorderSectionsErrors, ReorderSectionsResponses, RevokeData, RevokeErrors, RevokeResponses, SetMemberRolesData, SetMemberRolesErrors, SetMemberRolesResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UnassignLecturerData, UnassignLecturerErrors, UnassignLecturerResponses, UnenrollStudentData, UnenrollStudentErrors, UnenrollStudentResponses, UnpublishPageData, UnpublishPageErrors, UnpublishPageResponses, UnpublishPostData, UnpublishPostErrors, UnpublishPostResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCouponData, UpdateCouponErrors, UpdateCouponResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateDigitalProductData, UpdateDigitalProductErrors, UpdateDigitalProductResponses, UpdateEnrollmentData, UpdateEnrollmentErrors, UpdateEnrollmentResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateLectureData, UpdateLectureErrors, UpdateLecturerData, UpdateLecturerErrors, UpdateLectureResponses, UpdateLecturerResponses, UpdateMembershipPlanData, UpdateMembershipPlanErrors, UpdateMembershipPlanResponses, UpdatePageData, UpdatePageErrors, UpdatePageResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdateSchoolData, UpdateSchoolErrors, UpdateSchoolResponses, UpdateSectionData, UpdateSectionErrors, UpdateSectionResponses, UpdateStudentData, UpdateStudentErrors, UpdateStudentResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, ArchiveDigitalProductData, ArchiveDigitalProductErrors, ArchiveDigitalProductResponses, AssignLecturerData, AssignLecturerErrors, AssignLecturerResponses, AuthorizeData, AuthorizeErrors, AuthorizeResponses, CancelEventData, CancelEventErrors, CancelEventRegistrationData, CancelEventRegistrationErrors, CancelEventRegistrationResponses, CancelEventResponses, CancelSubscriptionData, CancelSubscriptionErrors, CancelSubscriptionResponses, ChangeSubscriptionPlanData, ChangeSubscriptionPlanErrors, ChangeSubscriptionPlanResponses, CreateCouponData, CreateCouponErrors, CreateCouponResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateDigitalProductData, CreateDigitalProductErrors, CreateDigitalProductResponses, CreateEventData, CreateEventErrors, CreateEventResponses, CreateLectureData, CreateLectureErrors, CreateLecturerData, CreateLecturerErrors, CreateLectureResponses, CreateLecturerResponses, CreateMembershipPlanData, CreateMembershipPlanErrors, CreateMembershipPlanResponses, CreatePageData, CreatePageErrors, CreatePageResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreateSectionData, CreateSectionErrors, CreateSectionResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DecideAuthorizationData, DecideAuthorizationErrors, DeleteCouponData, DeleteCouponErrors, DeleteCouponResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteDigitalProductData, DeleteDigitalProductErrors, DeleteDigitalProductResponses, DeleteEventData, DeleteEventErrors, DeleteEventResponses, DeleteLectureData, DeleteLectureErrors, DeleteLecturerData, DeleteLecturerErrors, DeleteLectureResponses, DeleteLecturerResponses, DeleteMembershipPlanData, DeleteMembershipPlanErrors, DeleteMembershipPlanResponses, DeletePageData, DeletePageErrors, DeletePageResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteSectionData, DeleteSectionErrors, DeleteSectionResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnrollStudentData, EnrollStudentErrors, EnrollStudentResponses, ExpireEnrollmentData, ExpireEnrollmentErrors, ExpireEnrollmentResponses, GetAccountGraphQlSchemaData, GetAccountGraphQlSchemaErrors, GetAccountGraphQlSchemaResponses, GetAccountProtectedResourceMetadataData, GetAccountProtectedResourceMetadataErrors, GetAccountProtectedResourceMetadataResponses, GetApiReferenceData, GetApiReferenceErrors, GetApiReferenceResponses, GetAppearanceData, GetAppearanceErrors, GetAppearanceResponses, GetAuthDocumentData, GetAuthDocumentErrors, GetAuthDocumentResponses, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataErrors, GetAuthorizationServerMetadataResponses, GetCatalogCourseData, GetCatalogCourseErrors, GetCatalogCourseResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCouponData, GetCouponErrors, GetCouponResponses, GetCourseData, GetCourseDocumentData, GetCourseDocumentErrors, GetCourseDocumentResponses, GetCourseErrors, GetCourseResponses, GetDigitalProductData, GetDigitalProductErrors, GetDigitalProductResponses, GetEnrollmentData, GetEnrollmentErrors, GetEnrollmentResponses, GetEventData, GetEventErrors, GetEventResponses, GetFileData, GetFileErrors, GetFileResponses, GetFormData, GetFormErrors, GetFormResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLectureData, GetLectureErrors, GetLecturerData, GetLecturerErrors, GetLectureResponses, GetLecturerResponses, GetLlmsTxtData, GetLlmsTxtErrors, GetLlmsTxtResponses, GetMcpProtectedResourceMetadataData, GetMcpProtectedResourceMetadataErrors, GetMcpProtectedResourceMetadataResponses, GetMemberData, GetMemberErrors, GetMemberResponses, GetMembershipPlanData, GetMembershipPlanErrors, GetMembershipPlanResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationErrors, GetOpenIdConfigurationResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetPageData, GetPageErrors, GetPageResponses, GetPostData, GetPostErrors, GetPostResponses, GetPricingData, GetPricingErrors, GetPricingResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetProtectedResourceMetadataData, GetProtectedResourceMetadataErrors, GetProtectedResourceMetadataResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRevenueReportData, GetRevenueReportErrors, GetRevenueReportResponses, GetSchoolData, GetSchoolErrors, GetSchoolResponses, GetSectionData, GetSectionErrors, GetSectionResponses, GetSignInPageData, GetSignInPageErrors, GetSignInPageResponses, GetStudentData, GetStudentErrors, GetStudentProgressData, GetStudentProgressErrors, GetStudentProgressResponses, GetStudentResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetWebhookDeliveryData, GetWebhookDeliveryErrors, GetWebhookDeliveryResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, IntrospectData, IntrospectErrors, IntrospectResponses, InviteMemberData, InviteMemberErrors, InviteMemberResponses, InviteStudentData, InviteStudentErrors, InviteStudentResponses, ListCatalogCoursesData, ListCatalogCoursesErrors, ListCatalogCoursesResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCompletionRatesData, ListCompletionRatesErrors, ListCompletionRatesResponses, ListCouponsData, ListCouponsErrors, ListCouponsResponses, ListCourseEnrollmentsData, ListCourseEnrollmentsErrors, ListCourseEnrollmentsResponses, ListCourseLecturersData, ListCourseLecturersErrors, ListCourseLecturersResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListDigitalProductsData, ListDigitalProductsErrors, ListDigitalProductsResponses, ListEnrollmentsByCourseData, ListEnrollmentsByCourseErrors, ListEnrollmentsByCourseResponses, ListEventRegistrationsData, ListEventRegistrationsErrors, ListEventRegistrationsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListFormsData, ListFormsErrors, ListFormsResponses, ListFormSubmissionsData, ListFormSubmissionsErrors, ListFormSubmissionsResponses, ListLecturersData, ListLecturersErrors, ListLecturersResponses, ListMembersData, ListMembersErrors, ListMembershipPlansData, ListMembershipPlansErrors, ListMembershipPlansResponses, ListMembersResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, ListPagesData, ListPagesErrors, ListPagesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListSectionsData, ListSectionsErrors, ListSectionsResponses, ListStudentEnrollmentsData, ListStudentEnrollmentsErrors, ListStudentEnrollmentsResponses, ListStudentsData, ListStudentsErrors, ListStudentsResponses, ListSubscriptionsData, ListSubscriptionsErrors, ListSubscriptionsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkEventAttendanceData, MarkEventAttendanceErrors, MarkEventAttendanceResponses, MoveLectureData, MoveLectureErrors, MoveLectureResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, PublishDigitalProductData, PublishDigitalProductErrors, PublishDigitalProductResponses, PublishEventData, PublishEventErrors, PublishEventResponses, PublishPageData, PublishPageErrors, PublishPageResponses, PublishPostData, PublishPostErrors, PublishPostResponses, RedeliverWebhookDeliveryData, RedeliverWebhookDeliveryErrors, RedeliverWebhookDeliveryResponses, RegisterClientData, RegisterClientErrors, RegisterClientResponses, RegisterEventAttendeeData, RegisterEventAttendeeErrors, RegisterEventAttendeeResponses, RemoveMemberData, RemoveMemberErrors, RemoveMemberResponses, RemoveStudentData, RemoveStudentErrors, RemoveStudentResponses, ReorderLecturesData, ReorderLecturesErrors, ReorderLecturesResponses, ReorderSectionsData, ReorderSectionsErrors, ReorderSectionsResponses, RevokeData, RevokeErrors, RevokeResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestEventData, SendWebhookTestEventErrors, SendWebhookTestEventResponses, SetMemberRolesData, SetMemberRolesErrors, SetMemberRolesResponses, SignOutData, SignOutErrors, SubmitSignInData, SubmitSignInErrors, TokenData, TokenErrors, TokenResponses, UnassignLecturerData, UnassignLecturerErrors, UnassignLecturerResponses, UnenrollStudentData, UnenrollStudentErrors, UnenrollStudentResponses, UnpublishPageData, UnpublishPageErrors, UnpublishPageResponses, UnpublishPostData, UnpublishPostErrors, UnpublishPostResponses, UpdateAppearanceData, UpdateAppearanceErrors, UpdateAppearanceResponses, UpdateCouponData, UpdateCouponErrors, UpdateCouponResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateDigitalProductData, UpdateDigitalProductErrors, UpdateDigitalProductResponses, UpdateEnrollmentData, UpdateEnrollmentErrors, UpdateEnrollmentResponses, UpdateEventData, UpdateEventErrors, UpdateEventResponses, UpdateLectureData, UpdateLectureErrors, UpdateLecturerData, UpdateLecturerErrors, UpdateLectureResponses, UpdateLecturerResponses, UpdateMembershipPlanData, UpdateMembershipPlanErrors, UpdateMembershipPlanResponses, UpdatePageData, UpdatePageErrors, UpdatePageResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdateSchoolData, UpdateSchoolErrors, UpdateSchoolResponses, UpdateSectionData, UpdateSectionErrors, UpdateSectionResponses, UpdateStudentData, UpdateStudentErrors, UpdateStudentResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserinfoData, UserinfoErrors, UserinfoPostData, UserinfoPostErrors, UserinfoPostResponses, UserinfoResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1622,3 +1622,133 @@ export const getFile = <ThrowOnError extends boolean = false>(options: Options<G
  * Public details and the outline (section and lecture titles, durations, preview flags); never lecture content.
  */
 export const getCatalogCourse = <ThrowOnError extends boolean = false>(options: Options<GetCatalogCourseData, ThrowOnError>) => (options.client ?? client).get<GetCatalogCourseResponses, GetCatalogCourseErrors, ThrowOnError>({ url: '/api/v1/catalog/courses/{slug}', ...options });
+
+/**
+ * List webhook endpoints
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>) => (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks',
+    ...options
+});
+
+/**
+ * Create a webhook endpoint (answers its signing secret once)
+ *
+ * The URL must be `https` (422 otherwise) and must not name a loopback, private or other
+ * special-use address; a host name is resolved and checked again at every delivery, and a
+ * delivery to a name that resolves to such an address fails. The answer carries `secret`
+ * (`whsec_` and base64, Standard Webhooks "Signature scheme"), shown this once and stored
+ * encrypted. The endpoint pins the current payload `version`: later changes to a payload come
+ * as a new version, and this endpoint keeps receiving the one it was made for.
+ *
+ */
+export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a webhook endpoint and its deliveries
+ */
+export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}',
+    ...options
+});
+
+/**
+ * Get a webhook endpoint
+ */
+export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>) => (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}',
+    ...options
+});
+
+/**
+ * Change, enable or disable a webhook endpoint
+ *
+ * Fields left out stay as they are. `enabled: false` disables the endpoint (its waiting
+ * deliveries become `abandoned`); `enabled: true` enables it again, also one the service
+ * disabled (`disabled_reason` `gone` or `failing`). The URL follows the rules of creation.
+ *
+ */
+export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rotate the signing secret (answers the new one once)
+ *
+ * The previous secret keeps signing beside the new one for 24 hours
+ * (`previous_secret_expires_at`): during the overlap every delivery carries two `v1`
+ * signatures in `webhook-signature`, so a receiver verifies with either secret while it
+ * switches (Standard Webhooks "Signature scheme").
+ *
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}/rotate-secret',
+    ...options
+});
+
+/**
+ * Send a test event to this endpoint
+ *
+ * Queues a `webhook.test` event (WebhookTestEvent) for this endpoint alone, signed, retried
+ * and recorded like any other. A disabled endpoint is 422: enable it first.
+ *
+ */
+export const sendWebhookTestEvent = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestEventData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}/test',
+    ...options
+});
+
+/**
+ * List the deliveries of an endpoint
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}/deliveries',
+    ...options
+});
+
+/**
+ * Get a delivery with the event it carries
+ *
+ * The delivery and the exact event its requests carry (`event`, one of the `*Event`
+ * schemas): what the receiver was sent, to compare with what it received.
+ *
+ */
+export const getWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<GetWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).get<GetWebhookDeliveryResponses, GetWebhookDeliveryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}',
+    ...options
+});
+
+/**
+ * Send a delivery again
+ *
+ * The same event with the same `webhook-id` is due again at once (one more attempt); a
+ * receiver that deduplicates by `webhook-id` sees it as the delivery it may have missed. A
+ * pending delivery stays as it is. A disabled endpoint is 422: enable it first.
+ *
+ */
+export const redeliverWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookDeliveryResponses, RedeliverWebhookDeliveryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver',
+    ...options
+});

@@ -15,6 +15,11 @@ export type AmountOff = {
     currency: string;
 };
 
+/**
+ * One event of the catalogue, told apart by `type`.
+ */
+export type AnyWebhookEvent = WebhookTestEvent | CoursePublishedEvent | CourseArchivedEvent | EnrollmentCreatedEvent | EnrollmentExpiredEvent | EnrollmentRevokedEvent | CourseCompletedEvent | LectureCompletedEvent | OrderPaidEvent | OrderRefundedEvent | SubscriptionCreatedEvent | SubscriptionCanceledEvent | EventRegistrationCreatedEvent | EventRegistrationCancelledEvent | StudentCreatedEvent | MemberRolesChangedEvent;
+
 export type Appearance = {
     theme: 'light' | 'dark' | 'system';
     /**
@@ -337,6 +342,22 @@ export type Course = {
     updated_at: string;
 };
 
+/**
+ * `course.archived`: A course was archived (archiveCourse).
+ */
+export type CourseArchivedEvent = WebhookEvent & {
+    type: 'course.archived';
+    data: Course;
+};
+
+/**
+ * `course.completed`: A student completed every published lecture of a course (the member data API and MCP record progress).
+ */
+export type CourseCompletedEvent = WebhookEvent & {
+    type: 'course.completed';
+    data: Enrollment;
+};
+
 export type CourseCompletionStats = {
     course: CourseSummary;
     published_lectures: number;
@@ -423,6 +444,14 @@ export type CourseProgress = {
 export type CourseProgressPage = {
     data: Array<CourseProgress>;
     next_cursor: NextCursor;
+};
+
+/**
+ * `course.published`: A course was published (publishCourse).
+ */
+export type CoursePublishedEvent = WebhookEvent & {
+    type: 'course.published';
+    data: Course;
 };
 
 export type CourseRef = {
@@ -558,9 +587,33 @@ export type EnrollmentCreate = {
     has_lifetime_access?: boolean;
 };
 
+/**
+ * `enrollment.created`: A student was enrolled in a course (enrollStudent).
+ */
+export type EnrollmentCreatedEvent = WebhookEvent & {
+    type: 'enrollment.created';
+    data: Enrollment;
+};
+
+/**
+ * `enrollment.expired`: An enrollment's access ended (expireEnrollment).
+ */
+export type EnrollmentExpiredEvent = WebhookEvent & {
+    type: 'enrollment.expired';
+    data: Enrollment;
+};
+
 export type EnrollmentPage = {
     data: Array<Enrollment>;
     next_cursor: NextCursor;
+};
+
+/**
+ * `enrollment.revoked`: An enrollment was removed (unenrollStudent); `data` is the enrollment as it was just before.
+ */
+export type EnrollmentRevokedEvent = WebhookEvent & {
+    type: 'enrollment.revoked';
+    data: Enrollment;
 };
 
 export type Event = {
@@ -647,11 +700,27 @@ export type EventRegistration = {
     updated_at: string;
 };
 
+/**
+ * `event_registration.cancelled`: An event registration was cancelled (cancelEventRegistration, or the member themselves).
+ */
+export type EventRegistrationCancelledEvent = WebhookEvent & {
+    type: 'event_registration.cancelled';
+    data: EventRegistration;
+};
+
 export type EventRegistrationCreate = {
     /**
      * A person with a role at this school.
      */
     person_id: string;
+};
+
+/**
+ * `event_registration.created`: Someone was registered for an event (registerEventAttendee, or the member themselves).
+ */
+export type EventRegistrationCreatedEvent = WebhookEvent & {
+    type: 'event_registration.created';
+    data: EventRegistration;
 };
 
 export type EventRegistrationPage = {
@@ -829,6 +898,22 @@ export type Lecture = {
     status: 'draft' | 'published';
     created_at: string;
     updated_at: string;
+};
+
+/**
+ * `lecture.completed`: A student completed a lecture, once per lecture and enrollment.
+ */
+export type LectureCompletedEvent = WebhookEvent & {
+    type: 'lecture.completed';
+    data: LectureCompletion;
+};
+
+/**
+ * The lecture a student completed, and their enrollment after it.
+ */
+export type LectureCompletion = {
+    enrollment: Enrollment;
+    lecture: LectureProgress;
 };
 
 export type LectureCreate = {
@@ -1014,6 +1099,14 @@ export type MemberRoles = {
     roles: Array<Role>;
 };
 
+/**
+ * `member.roles_changed`: A person's roles at the school changed (setMemberRoles).
+ */
+export type MemberRolesChangedEvent = WebhookEvent & {
+    type: 'member.roles_changed';
+    data: Member;
+};
+
 export type MembershipPlan = {
     id: string;
     slug: string;
@@ -1185,6 +1278,22 @@ export type OrderItem = {
 export type OrderPage = {
     data: Array<Order>;
     next_cursor: NextCursor;
+};
+
+/**
+ * `order.paid`: An order was paid. Documented and subscribable; not yet sent, since no operation records payments yet.
+ */
+export type OrderPaidEvent = WebhookEvent & {
+    type: 'order.paid';
+    data: Order;
+};
+
+/**
+ * `order.refunded`: An order was refunded. Documented and subscribable; not yet sent, since no operation records refunds yet.
+ */
+export type OrderRefundedEvent = WebhookEvent & {
+    type: 'order.refunded';
+    data: Order;
 };
 
 export type OrderStatus = 'not_paid' | 'paid' | 'failed' | 'refunded' | 'expired' | 'manual';
@@ -1598,6 +1707,14 @@ export type Student = {
     created_at: string;
 };
 
+/**
+ * `student.created`: A person became a student of the school (inviteStudent for someone already here, an accepted invitation, setMemberRoles).
+ */
+export type StudentCreatedEvent = WebhookEvent & {
+    type: 'student.created';
+    data: Student;
+};
+
 export type StudentDetail = Student & {
     enrollment_counts: {
         total: number;
@@ -1667,6 +1784,22 @@ export type SubscriptionCancel = {
      * Keep it running until the end of the current period.
      */
     at_period_end?: boolean;
+};
+
+/**
+ * `subscription.canceled`: A subscription was canceled, now or at its period end (cancelSubscription).
+ */
+export type SubscriptionCanceledEvent = WebhookEvent & {
+    type: 'subscription.canceled';
+    data: Subscription;
+};
+
+/**
+ * `subscription.created`: A subscription started. Documented and subscribable; not yet sent, since no operation creates subscriptions yet.
+ */
+export type SubscriptionCreatedEvent = WebhookEvent & {
+    type: 'subscription.created';
+    data: Subscription;
 };
 
 export type SubscriptionPage = {
@@ -1742,6 +1875,179 @@ export type UserInfo = {
     email?: string;
 };
 
+export type WebhookDelivery = {
+    id: string;
+    endpoint_id: string;
+    /**
+     * The event's `id` and the `webhook-id` header.
+     */
+    event_id: string;
+    /**
+     * A WebhookEventType, or `webhook.test`.
+     */
+    event_type: string;
+    status: WebhookDeliveryStatus;
+    attempts: number;
+    /**
+     * When it is due; null unless pending.
+     */
+    next_attempt_at: string | null;
+    last_attempt_at: string | null;
+    /**
+     * The last HTTP status; null when none arrived.
+     */
+    last_response_code: number | null;
+    /**
+     * Why the last attempt failed: its status, a timeout, a network error or a refused address.
+     */
+    last_error: string | null;
+    last_duration_ms: number | null;
+    created_at: string;
+    updated_at: string;
+};
+
+export type WebhookDeliveryDetail = WebhookDelivery & {
+    event: AnyWebhookEvent;
+};
+
+export type WebhookDeliveryPage = {
+    data: Array<WebhookDelivery>;
+    next_cursor: NextCursor;
+};
+
+/**
+ * `pending`: due or waiting for a retry; `succeeded`: a 2xx answered; `failed`: the receiver
+ * answered 410, or every attempt of the schedule failed; `abandoned`: the endpoint was
+ * disabled before it succeeded.
+ *
+ */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'abandoned';
+
+export type WebhookEndpoint = {
+    id: string;
+    url: string;
+    /**
+     * Plain text.
+     */
+    description: string;
+    event_types: Array<WebhookEventType>;
+    status: 'enabled' | 'disabled';
+    /**
+     * Why it is disabled: `operator` (updateWebhookEndpoint), `gone` (the receiver answered 410),
+     * `failing` (every attempt failed for three days). Null while enabled.
+     *
+     */
+    disabled_reason: 'operator' | 'gone' | 'failing' | null;
+    /**
+     * The payload version the endpoint receives (WebhookEvent `version`).
+     */
+    version: string;
+    created_at: string;
+    updated_at: string;
+};
+
+export type WebhookEndpointCreate = {
+    url: WebhookEndpointUrl;
+    description?: string;
+    event_types: Array<WebhookEventType>;
+};
+
+export type WebhookEndpointPage = {
+    data: Array<WebhookEndpoint>;
+    next_cursor: NextCursor;
+};
+
+export type WebhookEndpointUpdate = {
+    url?: WebhookEndpointUrl;
+    description?: string;
+    event_types?: Array<WebhookEventType>;
+    enabled?: boolean;
+};
+
+/**
+ * An `https` URL; the host must not be or resolve to a loopback, private or other special-use address.
+ */
+export type WebhookEndpointUrl = string;
+
+export type WebhookEndpointWithSecret = WebhookEndpoint & {
+    /**
+     * The signing secret (Standard Webhooks), shown this once.
+     */
+    secret: string;
+};
+
+/**
+ * The body of every webhook delivery (Standard Webhooks "Payload structure": `type`, a
+ * timestamp and `data`). `id` is also the `webhook-id` header: a receiver that has seen it
+ * already drops the delivery (delivery is at least once). `version` is the payload version the
+ * endpoint pinned when it was created.
+ *
+ */
+export type WebhookEvent = {
+    /**
+     * The event's id and the webhook-id header.
+     */
+    id: string;
+    /**
+     * A WebhookEventType, or `webhook.test`.
+     */
+    type: string;
+    version: '2026-11-27';
+    /**
+     * When the change committed (ISO 8601 UTC).
+     */
+    created_at: string;
+    school: WebhookSchool;
+    /**
+     * The resource as the admin API returns it.
+     */
+    data: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * A type of the event catalogue (WebhookEvent and the named event schemas; /llms.txt lists them).
+ */
+export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed';
+
+export type WebhookSchool = {
+    id: string;
+    slug: string;
+    /**
+     * Plain text.
+     */
+    name: string;
+    /**
+     * The school's origin.
+     */
+    url: string;
+};
+
+export type WebhookSecret = {
+    /**
+     * The new secret, shown this once.
+     */
+    secret: string;
+    /**
+     * Until then the previous secret signs too.
+     */
+    previous_secret_expires_at: string;
+};
+
+export type WebhookTest = {
+    endpoint_id: string;
+    message: string;
+};
+
+/**
+ * Sent by sendWebhookTestEvent to one endpoint.
+ */
+export type WebhookTestEvent = WebhookEvent & {
+    type: 'webhook.test';
+    data: WebhookTest;
+};
+
 /**
  * The comment's identifier.
  */
@@ -1781,6 +2087,11 @@ export type CreatedBefore = string;
  * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
  */
 export type Cursor = string;
+
+/**
+ * The webhook delivery's identifier.
+ */
+export type DeliveryId = string;
 
 /**
  * The digital product's identifier.
@@ -1911,6 +2222,11 @@ export type SectionId = string;
  * The subscription's identifier.
  */
 export type SubscriptionId = string;
+
+/**
+ * The webhook endpoint's identifier.
+ */
+export type WebhookId = string;
 
 export type GetAuthorizationServerMetadataData = {
     body?: never;
@@ -8736,3 +9052,525 @@ export type GetCatalogCourseResponses = {
 };
 
 export type GetCatalogCourseResponse = GetCatalogCourseResponses[keyof GetCatalogCourseResponses];
+
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/webhooks';
+};
+
+export type ListWebhookEndpointsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+};
+
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+
+export type ListWebhookEndpointsResponses = {
+    /**
+     * A page of endpoints, newest first.
+     */
+    200: WebhookEndpointPage;
+};
+
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+
+export type CreateWebhookEndpointData = {
+    body: WebhookEndpointCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type CreateWebhookEndpointErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+
+export type CreateWebhookEndpointResponses = {
+    /**
+     * The new endpoint, with its secret (shown once).
+     */
+    201: WebhookEndpointWithSecret;
+};
+
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}';
+};
+
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+
+export type GetWebhookEndpointData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}';
+};
+
+export type GetWebhookEndpointErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetWebhookEndpointError = GetWebhookEndpointErrors[keyof GetWebhookEndpointErrors];
+
+export type GetWebhookEndpointResponses = {
+    /**
+     * The endpoint (never its secret).
+     */
+    200: WebhookEndpoint;
+};
+
+export type GetWebhookEndpointResponse = GetWebhookEndpointResponses[keyof GetWebhookEndpointResponses];
+
+export type UpdateWebhookEndpointData = {
+    body: WebhookEndpointUpdate;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}';
+};
+
+export type UpdateWebhookEndpointErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type UpdateWebhookEndpointError = UpdateWebhookEndpointErrors[keyof UpdateWebhookEndpointErrors];
+
+export type UpdateWebhookEndpointResponses = {
+    /**
+     * The changed endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
+
+export type RotateWebhookSecretData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/rotate-secret';
+};
+
+export type RotateWebhookSecretErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
+
+export type RotateWebhookSecretResponses = {
+    /**
+     * The new secret, shown this once.
+     */
+    200: WebhookSecret;
+};
+
+export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
+
+export type SendWebhookTestEventData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/test';
+};
+
+export type SendWebhookTestEventErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type SendWebhookTestEventError = SendWebhookTestEventErrors[keyof SendWebhookTestEventErrors];
+
+export type SendWebhookTestEventResponses = {
+    /**
+     * The queued delivery; follow it in listWebhookDeliveries.
+     */
+    202: WebhookDelivery;
+};
+
+export type SendWebhookTestEventResponse = SendWebhookTestEventResponses[keyof SendWebhookTestEventResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+        /**
+         * Only deliveries in this state.
+         */
+        status?: WebhookDeliveryStatus;
+    };
+    url: '/api/v1/webhooks/{webhook_id}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * A page of deliveries, newest first.
+     */
+    200: WebhookDeliveryPage;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type GetWebhookDeliveryData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+        /**
+         * The webhook delivery's identifier.
+         */
+        delivery_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}';
+};
+
+export type GetWebhookDeliveryErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetWebhookDeliveryError = GetWebhookDeliveryErrors[keyof GetWebhookDeliveryErrors];
+
+export type GetWebhookDeliveryResponses = {
+    /**
+     * The delivery and its event.
+     */
+    200: WebhookDeliveryDetail;
+};
+
+export type GetWebhookDeliveryResponse = GetWebhookDeliveryResponses[keyof GetWebhookDeliveryResponses];
+
+export type RedeliverWebhookDeliveryData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+        /**
+         * The webhook delivery's identifier.
+         */
+        delivery_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver';
+};
+
+export type RedeliverWebhookDeliveryErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type RedeliverWebhookDeliveryError = RedeliverWebhookDeliveryErrors[keyof RedeliverWebhookDeliveryErrors];
+
+export type RedeliverWebhookDeliveryResponses = {
+    /**
+     * The delivery, due again.
+     */
+    202: WebhookDelivery;
+};
+
+export type RedeliverWebhookDeliveryResponse = RedeliverWebhookDeliveryResponses[keyof RedeliverWebhookDeliveryResponses];

@@ -18,6 +18,7 @@ import { pageHandlers } from './pages/index.ts';
 import { postHandlers } from './posts/index.ts';
 import { schoolHandlers } from './school/index.ts';
 import { storageHandlers } from './storage/index.ts';
+import { webhookHandlers } from './webhooks/index.ts';
 
 export const adminHandlers = {
   ...courseHandlers,
@@ -39,4 +40,5 @@ export const adminHandlers = {
   ...digitalProductHandlers,
   ...pageHandlers,
   ...storageHandlers,
+  ...webhookHandlers,
 };

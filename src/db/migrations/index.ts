@@ -7,6 +7,7 @@ import * as oauth from './2026-11-22T0002-oauth.ts';
 import * as grantLifetimes from './2026-11-25T0001-grant-lifetimes.ts';
 import * as sanitiseSchoolHtml from './2026-11-25T0003-sanitise-school-html.ts';
 import * as schoolInvitations from './2026-11-25T0005-school-invitations.ts';
+import * as webhooks from './2026-11-27T0001-webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0001-grant-lifetimes': grantLifetimes,
   '2026-11-25T0003-sanitise-school-html': sanitiseSchoolHtml,
   '2026-11-25T0005-school-invitations': schoolInvitations,
+  '2026-11-27T0001-webhooks': webhooks,
 };

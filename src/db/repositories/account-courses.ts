@@ -166,3 +166,38 @@ export async function updateLastWatched(
     .where('e.person_id', '=', row.personId)
     .execute();
 }
+
+/** A lecture and one enrollment's progress in it, as the admin API's LectureProgress has them. */
+export async function findLectureProgressEntry(
+  db: Db,
+  siteId: string,
+  enrollmentId: string,
+  lectureId: string,
+): Promise<
+  | {
+      lecture_id: string;
+      section_id: string;
+      title: string;
+      duration_seconds: number;
+      completed_at: Date | null;
+      position_seconds: number;
+    }
+  | undefined
+> {
+  return db
+    .selectFrom('lectures as l')
+    .leftJoin('lecture_progress as p', (join) =>
+      join.onRef('p.lecture_id', '=', 'l.id').on('p.enrollment_id', '=', enrollmentId),
+    )
+    .select([
+      'l.id as lecture_id',
+      'l.section_id',
+      'l.title',
+      'l.duration_seconds',
+      'p.completed_at',
+      sql<number>`coalesce(p.position_seconds, 0)`.as('position_seconds'),
+    ])
+    .where('l.site_id', '=', siteId)
+    .where('l.id', '=', lectureId)
+    .executeTakeFirst();
+}

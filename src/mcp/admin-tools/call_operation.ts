@@ -52,7 +52,8 @@ export function callOperationTool(
       "Runs one admin operation from search_operations with its flat arguments (see describe_operation). It may change or delete data: read the operation's annotations in describe_operation first, and confirm destructive ones with the user.",
     inputSchema: input,
     outputSchema: output,
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    // As cautious as the most dangerous operation it may run: one that deletes, one that posts to a receiver.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     audience: 'operator',
     requiredScopes: [],
     scopesFor: (args) => {

@@ -48,6 +48,9 @@ const EMPTY_OUTPUT: JsonSchemaObject = {
 /** Actions that end or take back something (operationIds are verb and noun, DESIGN Naming). */
 const ENDING_VERBS = /^(cancel|expire|archive|unpublish)[A-Z]/;
 
+/** Actions that send a request to an outside system: a webhook receiver the school registered. */
+const OPEN_WORLD: ReadonlySet<string> = new Set(['sendWebhookTestEvent', 'redeliverWebhookDelivery']);
+
 /** `listCourseEnrollments` → `list_course_enrollments`. */
 export function snakeCase(operationId: string): string {
   return operationId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -68,7 +71,7 @@ function annotationsFor(operationId: string, method: string, summary: string): T
     readOnlyHint: false,
     destructiveHint: ENDING_VERBS.test(operationId),
     idempotentHint: idempotent,
-    openWorldHint: false,
+    openWorldHint: OPEN_WORLD.has(operationId),
   };
 }
 

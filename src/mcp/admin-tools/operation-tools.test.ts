@@ -77,4 +77,31 @@ describe('operator tools from the OpenAPI document (README "MCP")', () => {
       body: ['a'],
     });
   });
+
+  it('webhook management is in the catalogue, and only the operations that call a receiver reach an open world (MCP ToolAnnotations openWorldHint)', () => {
+    const webhooks = catalogue
+      .filter((e) => e.name.includes('webhook'))
+      .map((e) => e.name)
+      .sort();
+    expect(webhooks).toEqual([
+      'create_webhook_endpoint',
+      'delete_webhook_endpoint',
+      'get_webhook_delivery',
+      'get_webhook_endpoint',
+      'list_webhook_deliveries',
+      'list_webhook_endpoints',
+      'redeliver_webhook_delivery',
+      'rotate_webhook_secret',
+      'send_webhook_test_event',
+      'update_webhook_endpoint',
+    ]);
+    const open = catalogue
+      .filter((e) => e.annotations.openWorldHint)
+      .map((e) => e.name)
+      .sort();
+    expect(open).toEqual(['redeliver_webhook_delivery', 'send_webhook_test_event']);
+    expect(catalogue.find((e) => e.name === 'delete_webhook_endpoint')!.annotations.destructiveHint).toBe(true);
+    // call_operation may run either, so it says so.
+    expect(registry.get('call_operation')!.descriptor.annotations?.openWorldHint).toBe(true);
+  });
 });

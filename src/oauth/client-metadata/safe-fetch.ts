@@ -44,7 +44,7 @@ export type FetchedDocument = {
   fetchedAt: Date;
 };
 
-type Address = { address: string; family: number };
+export type Address = { address: string; family: number };
 
 const USER_AGENT = 'course-school-oauth/0.1 (client-id-metadata-document fetcher)';
 
@@ -121,7 +121,7 @@ export function fetchClientMetadataDocument(url: URL, options: FetchOptions): Pr
 }
 
 /** An IP-literal host needs no resolution; anything else goes through the injected lookup. */
-function resolveHost(hostname: string, lookup: LookupFunction): Promise<Address[]> {
+export function resolveHost(hostname: string, lookup: LookupFunction): Promise<Address[]> {
   const family = isIP(hostname);
   if (family !== 0) return Promise.resolve([{ address: hostname, family }]);
   return new Promise((resolve, reject) => {
@@ -147,7 +147,7 @@ function send(url: URL, hostname: string, pinned: Address): http.ClientRequest {
 }
 
 /** Answers every lookup the socket makes with the address that passed the policy. */
-function pinnedLookup(pinned: Address): LookupFunction {
+export function pinnedLookup(pinned: Address): LookupFunction {
   return (_hostname, options, callback) => {
     // With autoSelectFamily (node's default) net asks for all addresses; otherwise for one.
     if (options.all) callback(null, [pinned]);

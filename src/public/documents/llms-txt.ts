@@ -3,6 +3,7 @@
 import type { CatalogCourse, CatalogService } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
 import { markdownInline as md } from '../../lib/markdown-escape.ts';
+import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
 import { connectAnAgentSection } from './connect-an-agent.ts';
 import { coursePagePath } from './course-md.ts';
 
@@ -21,6 +22,11 @@ export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   const courseLines = courses.map(
     (c) =>
       `- [${md(c.title)}](${o}${coursePagePath(c.slug)}): ${md(c.subtitle ?? 'course page: description, price and outline')}`,
+  );
+  // The webhook event catalogue: each type and the named schema of its body in the OpenAPI document.
+  const eventLines = WEBHOOK_EVENTS.map(
+    (e) =>
+      `- [${e.type}](${o}/openapi.json#/components/schemas/${e.schema}): ${e.meaning}${e.emitted ? '' : ' Documented; not sent yet.'}`,
   );
   return `# ${md(site.name)}
 
@@ -46,6 +52,12 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 - [Member data API schema](${o}/account/graphql/schema.graphql): its GraphQL SDL, readable without a token
 - [Protected resource metadata](${o}/.well-known/oauth-protected-resource): RFC 9728
 - [Authorization server metadata](${o}/.well-known/oauth-authorization-server): RFC 8414
+
+## Webhooks
+
+Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1) and managed through the admin API (scopes webhooks:read, webhooks:write). Every body is a WebhookEvent envelope whose data is the admin API's shape of the resource.
+
+${eventLines.join('\n')}
 
 ${connectAnAgentSection(o)}
 

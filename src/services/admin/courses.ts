@@ -11,6 +11,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { courseFields, priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 
 export type CourseInput = {
   title?: string;
@@ -86,18 +87,29 @@ export function createCourseAdmin(db: Db) {
     async publish(site: Site, id: string) {
       const course = await mustFind(site, id);
       if (course.status === 'published') return toCourse(course);
-      return toCourse(
-        (await repo.updateCourse(db, site.id, id, {
-          status: 'published',
-          published_at: course.published_at ?? new Date(),
-          archived_at: null,
-        }))!,
-      );
+      // Webhook course.published, in the transaction of the change (services/webhooks/outbox.ts).
+      return db.transaction().execute(async (trx) => {
+        const published = toCourse(
+          (await repo.updateCourse(trx, site.id, id, {
+            status: 'published',
+            published_at: course.published_at ?? new Date(),
+            archived_at: null,
+          }))!,
+        );
+        await recordEvent(trx, site, 'course.published', published);
+        return published;
+      });
     },
     async archive(site: Site, id: string) {
       const course = await mustFind(site, id);
       if (course.status === 'archived') return toCourse(course);
-      return toCourse((await repo.updateCourse(db, site.id, id, { status: 'archived', archived_at: new Date() }))!);
+      return db.transaction().execute(async (trx) => {
+        const archived = toCourse(
+          (await repo.updateCourse(trx, site.id, id, { status: 'archived', archived_at: new Date() }))!,
+        );
+        await recordEvent(trx, site, 'course.archived', archived);
+        return archived;
+      });
     },
     async remove(site: Site, id: string): Promise<void> {
       const deleted = await repo

@@ -13,6 +13,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 
 export type EnrollmentListInput = {
   limit?: number;
@@ -95,18 +96,23 @@ export function createEnrollmentAdmin(db: Db) {
         ]);
       }
       const access = requested ?? defaultAccess(course.access_days, now);
-      const id = await repo.insertEnrollment(db, {
-        site_id: site.id,
-        person_id: personId,
-        course_id: course.id,
-        status: 'active',
-        ...access,
+      return db.transaction().execute(async (trx) => {
+        const id = await repo.insertEnrollment(trx, {
+          site_id: site.id,
+          person_id: personId,
+          course_id: course.id,
+          status: 'active',
+          ...access,
+        });
+        // A concurrent enroll won the unique (site_id, person_id, course_id): return its row.
+        const row = id
+          ? await repo.findEnrollment(trx, site.id, id)
+          : await repo.findEnrollmentOf(trx, site.id, personId, course.id);
+        const enrollment = toEnrollment(row!);
+        // Webhook enrollment.created, only from the call that created it.
+        if (id !== undefined) await recordEvent(trx, site, 'enrollment.created', enrollment);
+        return { created: id !== undefined, enrollment };
       });
-      // A concurrent enroll won the unique (site_id, person_id, course_id): return its row.
-      const row = id
-        ? await repo.findEnrollment(db, site.id, id)
-        : await repo.findEnrollmentOf(db, site.id, personId, course.id);
-      return { created: id !== undefined, enrollment: toEnrollment(row!) };
     },
     async setAccess(site: Site, id: string, input: AccessInput, now = new Date()) {
       await mustFind(site, id);
@@ -118,12 +124,25 @@ export function createEnrollmentAdmin(db: Db) {
       const row = await mustFind(site, id);
       // Idempotent: an enrollment that already ended (expired or revoked) stays as it is.
       if (row.status !== 'active') return toEnrollment(row);
-      await repo.updateEnrollment(db, site.id, id, { status: 'expired', expires_at: now, has_lifetime_access: false });
-      return toEnrollment(await mustFind(site, id));
+      return db.transaction().execute(async (trx) => {
+        await repo.updateEnrollment(trx, site.id, id, {
+          status: 'expired',
+          expires_at: now,
+          has_lifetime_access: false,
+        });
+        const expired = toEnrollment((await repo.findEnrollment(trx, site.id, id))!);
+        await recordEvent(trx, site, 'enrollment.expired', expired);
+        return expired;
+      });
     },
+    /** Webhook enrollment.revoked carries the enrollment as it was just before its removal. */
     async unenroll(site: Site, id: string): Promise<void> {
-      if (!(await repo.deleteEnrollment(db, site.id, id)))
-        throw new NotFound('No enrollment with that id at this school.');
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findEnrollment(trx, site.id, id);
+        if (!row || !(await repo.deleteEnrollment(trx, site.id, id)))
+          throw new NotFound('No enrollment with that id at this school.');
+        await recordEvent(trx, site, 'enrollment.revoked', toEnrollment(row));
+      });
     },
   };
 }

@@ -13,6 +13,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventMissing } from './events.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 
 const missing = () => new NotFound('No registration with that id for this event.');
 
@@ -26,6 +27,21 @@ export function toRegistration(row: RegistrationRow) {
     cancelled_at: toIso(row.cancelled_at),
     updated_at: toIso(row.updated_at)!,
   };
+}
+
+/**
+ * Webhooks event_registration.created and event_registration.cancelled, whoever made the change
+ * (this API, the member data API, MCP): the registration in the admin API's shape, in `trx`.
+ */
+export async function recordRegistrationEvent(
+  trx: Db,
+  siteId: string,
+  eventId: string,
+  registrationId: string,
+  type: 'event_registration.created' | 'event_registration.cancelled',
+): Promise<void> {
+  const row = await repo.findRegistration(trx, siteId, eventId, registrationId);
+  if (row) await recordEvent(trx, siteId, type, toRegistration(row));
 }
 
 export function createEventRegistrationAdmin(db: Db) {
@@ -47,11 +63,15 @@ export function createEventRegistrationAdmin(db: Db) {
     const registration = await mustFind(site, eventId, id);
     if (registration.status === status) return toRegistration(registration);
     if (!from.includes(registration.status)) throw new RuleViolation(why);
-    await repo.updateRegistration(db, site.id, id, {
-      status,
-      cancelled_at: status === 'cancelled' ? new Date() : null,
+    return db.transaction().execute(async (trx) => {
+      await repo.updateRegistration(trx, site.id, id, {
+        status,
+        cancelled_at: status === 'cancelled' ? new Date() : null,
+      });
+      if (status === 'cancelled')
+        await recordRegistrationEvent(trx, site.id, eventId, id, 'event_registration.cancelled');
+      return toRegistration((await repo.findRegistration(trx, site.id, eventId, id))!);
     });
-    return toRegistration(await mustFind(site, eventId, id));
   }
 
   return {
@@ -97,6 +117,7 @@ export function createEventRegistrationAdmin(db: Db) {
             registered_at: new Date(),
             cancelled_at: null,
           });
+        await recordRegistrationEvent(trx, site.id, eventId, id, 'event_registration.created');
         return {
           created: true,
           registration: toRegistration((await repo.findRegistration(trx, site.id, eventId, id))!),

@@ -22,9 +22,13 @@ import { createPageAdmin } from './pages.ts';
 import { createPostAdmin } from './posts.ts';
 import { createSchoolAdmin } from './school.ts';
 import { createStorageAdmin, type StorageOptions } from './storage.ts';
+import { createWebhookAdmin, type WebhookOptions } from './webhooks.ts';
 
-/** @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES) */
-export function createAdminServices(db: Db, storage: StorageOptions) {
+/**
+ * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
+ * @param webhooks the key that encrypts endpoint secrets, and whether receivers may be private (development)
+ */
+export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions) {
   return {
     school: createSchoolAdmin(db),
     appearance: createAppearanceAdmin(db),
@@ -48,6 +52,7 @@ export function createAdminServices(db: Db, storage: StorageOptions) {
     enrollments: createEnrollmentAdmin(db),
     studentProgress: createProgressAdmin(db),
     members: createMemberAdmin(db),
+    webhooks: createWebhookAdmin(db, webhooks),
   };
 }
 

@@ -11,6 +11,8 @@ import { NotFound, Conflict } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
+import { recordStudentCreated } from '../webhooks/student-events.ts';
 import type { Site } from '../sites.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
@@ -75,8 +77,11 @@ export function createMemberAdmin(db: Db) {
         const current = await checkOwnerKept(trx, site, id, roles.includes('owner'));
         const removed = current.filter((role) => !roles.includes(role));
         const added = roles.filter((role) => !current.includes(role));
-        if (removed.length || added.length)
+        if (removed.length || added.length) {
           await applyRoleChange(trx, site.id, id, { action: 'member.roles_changed', removed, added }, actor);
+          await recordEvent(trx, site, 'member.roles_changed', toMember((await findMember(trx, site.id, id))!));
+          if (added.includes('student')) await recordStudentCreated(trx, site.id, id);
+        }
       });
       return toMember(await mustFind(site, id));
     },

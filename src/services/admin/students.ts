@@ -9,22 +9,14 @@ import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/reposi
 import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
-import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from '../invitations.ts';
 import type { Site } from '../sites.ts';
 import { toEnrollment } from './enrollments.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
+import { toStudent } from './people-shapes.ts';
 
-export function toStudent(row: PersonAtSiteRow) {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    avatar_url: row.avatar_url,
-    created_at: toIso(row.created_at)!,
-  };
-}
+export { toStudent };
 
 export function createStudentAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {

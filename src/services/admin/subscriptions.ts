@@ -8,6 +8,7 @@ import * as repo from '../../db/repositories/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
@@ -73,9 +74,16 @@ export function createSubscriptionAdmin(db: Db) {
     },
     /** OpenAPI cancelSubscription: cancel now, or at the period end; conditional updates make both idempotent. */
     async cancel(site: Site, id: string, input: { at_period_end?: boolean } | undefined) {
-      if (input?.at_period_end === true) await repo.cancelAtPeriodEnd(db, site.id, id);
-      else await repo.cancelNow(db, site.id, id);
-      return toSubscription(await mustFind(site, id));
+      // Webhook subscription.canceled, only from the call that changed something.
+      return db.transaction().execute(async (trx) => {
+        const changed =
+          input?.at_period_end === true
+            ? await repo.cancelAtPeriodEnd(trx, site.id, id)
+            : await repo.cancelNow(trx, site.id, id);
+        const subscription = toSubscription(await mustFind(site, id, trx));
+        if (changed) await recordEvent(trx, site, 'subscription.canceled', subscription);
+        return subscription;
+      });
     },
     /** The plan must be an active plan of this school and the subscription still running (422). */
     async changePlan(site: Site, id: string, input: { plan_id: string }) {

@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'invitation.declined',
   'vendor_integration.added',
   'vendor_integration.removed',
+  'webhook_endpoint.created',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.secret_rotated',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */

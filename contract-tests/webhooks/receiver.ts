@@ -1,0 +1,60 @@
+// A webhook receiver on loopback (node:http on 127.0.0.1), as an integration would run one: it
+// records every request and answers by path, `/ok` with 204, `/flaky` with 500 to the first
+// request of each webhook-id and 200 after, `/gone` with 410 (Standard Webhooks "Delivery
+// behaviour": 2xx is success, anything else a failure; 410 asks never to be called again).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
+
+export type Receiver = {
+  url: (path: '/ok' | '/flaky' | '/gone') => string;
+  received: Received[];
+  /** Resolves once `predicate` holds over what was received, or rejects after `timeoutMs`. */
+  until: (predicate: (received: Received[]) => boolean, timeoutMs?: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const failedOnce = new Set<string>();
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : value!,
+        ]),
+      );
+      const path = request.url ?? '/';
+      received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const id = headers['webhook-id'] ?? '';
+      if (path === '/gone') response.writeHead(410).end();
+      else if (path === '/flaky' && !failedOnce.has(id)) {
+        failedOnce.add(id);
+        response.writeHead(500).end('try again');
+      } else if (path === '/flaky') response.writeHead(200).end('ok');
+      else response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    received,
+    async until(predicate, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(received)) {
+        if (Date.now() > deadline) throw new Error(`receiver: condition not met within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+import type {
+  CreateWebhookEndpointData,
+  CreateWebhookEndpointResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
+
+export const createWebhookEndpoint: OperationHandler<
+  CreateWebhookEndpointData,
+  CreateWebhookEndpointResponses
+> = async ({ body }, context) => ({
+  status: 201,
+  body: await context.services.admin.webhooks.create(context.site, body, actorOf(context)),
+});

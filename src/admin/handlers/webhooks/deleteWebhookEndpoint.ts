@@ -1,0 +1,14 @@
+import type {
+  DeleteWebhookEndpointData,
+  DeleteWebhookEndpointResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
+
+export const deleteWebhookEndpoint: OperationHandler<
+  DeleteWebhookEndpointData,
+  DeleteWebhookEndpointResponses
+> = async ({ path }, context) => {
+  await context.services.admin.webhooks.remove(context.site, path.webhook_id, actorOf(context));
+  return { status: 204, body: undefined };
+};

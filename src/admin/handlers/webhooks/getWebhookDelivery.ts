@@ -1,0 +1,18 @@
+import type {
+  GetWebhookDeliveryData,
+  GetWebhookDeliveryResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+
+export const getWebhookDelivery: OperationHandler<GetWebhookDeliveryData, GetWebhookDeliveryResponses> = async (
+  { path },
+  context,
+) => ({
+  status: 200,
+  // The stored body is what the receiver got; its shape is one of the catalogue's (AnyWebhookEvent).
+  body: (await context.services.admin.webhooks.getDelivery(
+    context.site,
+    path.webhook_id,
+    path.delivery_id,
+  )) as GetWebhookDeliveryResponses[200],
+});

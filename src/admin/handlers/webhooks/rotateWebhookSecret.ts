@@ -1,0 +1,14 @@
+import type {
+  RotateWebhookSecretData,
+  RotateWebhookSecretResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
+
+export const rotateWebhookSecret: OperationHandler<RotateWebhookSecretData, RotateWebhookSecretResponses> = async (
+  { path },
+  context,
+) => ({
+  status: 200,
+  body: await context.services.admin.webhooks.rotateSecret(context.site, path.webhook_id, actorOf(context)),
+});

@@ -1,0 +1,14 @@
+import type {
+  UpdateWebhookEndpointData,
+  UpdateWebhookEndpointResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+import { actorOf } from '../../../services/admin/role-changes.ts';
+
+export const updateWebhookEndpoint: OperationHandler<
+  UpdateWebhookEndpointData,
+  UpdateWebhookEndpointResponses
+> = async ({ path, body }, context) => ({
+  status: 200,
+  body: await context.services.admin.webhooks.update(context.site, path.webhook_id, body, actorOf(context)),
+});

@@ -1,0 +1,133 @@
+// SQL of webhook endpoints and their secrets. Every statement is scoped by site_id: another
+// school's endpoint is as absent as one that never existed (404).
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../database.ts';
+import type { WebhookEndpointsTable, WebhookEndpointSecretsTable } from '../schema-webhooks.ts';
+import type { Keyset } from '../pagination/cursor.ts';
+import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable> & { created_at_exact: string };
+export type WebhookSecretRow = Selectable<WebhookEndpointSecretsTable>;
+
+function selectEndpoints(db: Db, siteId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .select(timeText('created_at').as('created_at_exact'))
+    .where('site_id', '=', siteId);
+}
+
+export async function listEndpoints(
+  db: Db,
+  siteId: string,
+  query: { limit: number; after: Keyset | null; sort: SortSpec },
+): Promise<WebhookEndpointRow[]> {
+  const page = keyset(columnKey('created_at', 'time'), 'id', query);
+  let q = selectEndpoints(db, siteId);
+  if (page.after) q = q.where(page.after);
+  return q
+    .orderBy(page.orderBy)
+    .limit(query.limit + 1)
+    .execute();
+}
+
+export async function findEndpoint(db: Db, siteId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  return selectEndpoints(db, siteId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The endpoint under a row lock, for changes that read and then write it (disable, rotate). */
+export async function lockEndpoint(trx: Db, siteId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  return selectEndpoints(trx, siteId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertEndpoint(
+  trx: Db,
+  endpoint: Insertable<WebhookEndpointsTable>,
+): Promise<WebhookEndpointRow> {
+  return trx
+    .insertInto('webhook_endpoints')
+    .values(endpoint)
+    .returningAll()
+    .returning(timeText('created_at').as('created_at_exact'))
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateEndpoint(
+  db: Db,
+  siteId: string,
+  id: string,
+  changes: Updateable<WebhookEndpointsTable>,
+): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .returning(timeText('created_at').as('created_at_exact'))
+    .executeTakeFirst();
+}
+
+export async function deleteEndpoint(db: Db, siteId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function insertSecret(
+  trx: Db,
+  secret: Insertable<WebhookEndpointSecretsTable> & { id: string },
+): Promise<void> {
+  await trx.insertInto('webhook_endpoint_secrets').values(secret).execute();
+}
+
+/** Secrets that still sign at `now`: the current one and a rotated one within its overlap. */
+export async function listLiveSecrets(db: Db, endpointId: string, now: Date): Promise<WebhookSecretRow[]> {
+  return db
+    .selectFrom('webhook_endpoint_secrets')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** A rotation: every secret without an end gets `expiresAt`; the caller then inserts the new one. */
+export async function expireCurrentSecrets(trx: Db, endpointId: string, expiresAt: Date): Promise<void> {
+  await trx
+    .updateTable('webhook_endpoint_secrets')
+    .set({ expires_at: expiresAt })
+    .where('endpoint_id', '=', endpointId)
+    .where('expires_at', 'is', null)
+    .execute();
+  // Secrets whose overlap ended sign nothing any more: they are removed rather than kept.
+  await trx
+    .deleteFrom('webhook_endpoint_secrets')
+    .where('endpoint_id', '=', endpointId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+}
+
+/** A failed attempt: the start of the endpoint's failing run, kept if one is under way. */
+export async function markFailing(db: Db, endpointId: string): Promise<Date | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: sql`coalesce(failing_since, now())` })
+    .where('id', '=', endpointId)
+    .returning('failing_since')
+    .executeTakeFirst();
+  return row?.failing_since ?? null;
+}
+
+/** A successful attempt ends the failing run. */
+export async function markHealthy(db: Db, endpointId: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}

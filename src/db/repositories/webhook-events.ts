@@ -1,0 +1,74 @@
+// SQL of the webhook outbox. An event and its deliveries are written by the caller's transaction,
+// the one that makes the change the event describes (a transactional outbox): a change that rolls
+// back takes its event with it, and a committed change always has one.
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+
+export type NewWebhookEvent = { id: string; siteId: string; type: string; version: string; payload: string };
+
+/**
+ * Writes the event and one pending delivery for every enabled endpoint of the school subscribed
+ * to its type (fan-out at write time, in the same statement's transaction).
+ * @returns how many deliveries were queued
+ */
+export async function insertEventWithDeliveries(trx: Db, event: NewWebhookEvent): Promise<number> {
+  await trx
+    .insertInto('webhook_events')
+    .values({
+      id: event.id,
+      site_id: event.siteId,
+      type: event.type,
+      version: event.version,
+      payload: event.payload,
+    })
+    .execute();
+  const queued = await trx
+    .insertInto('webhook_deliveries')
+    .columns(['site_id', 'event_id', 'endpoint_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select([eb.val(event.siteId).as('site_id'), eb.val(event.id).as('event_id'), 'id'])
+        .where('site_id', '=', event.siteId)
+        .where('status', '=', 'enabled')
+        .where(sql<boolean>`event_types ? ${event.type}`),
+    )
+    .executeTakeFirst();
+  return Number(queued.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Queues one delivery of an existing event to one endpoint (a test event). */
+export async function insertDelivery(
+  trx: Db,
+  delivery: { siteId: string; eventId: string; endpointId: string },
+): Promise<string> {
+  const row = await trx
+    .insertInto('webhook_deliveries')
+    .values({ site_id: delivery.siteId, event_id: delivery.eventId, endpoint_id: delivery.endpointId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How every event names its school. */
+export async function findSchoolOfEvent(
+  trx: Db,
+  siteId: string,
+): Promise<{ id: string; slug: string; name: string; origin: string }> {
+  return trx
+    .selectFrom('sites')
+    .select(['id', 'slug', 'name', 'origin'])
+    .where('id', '=', siteId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The exact body an event's deliveries send. */
+export async function findEventPayload(db: Db, siteId: string, eventId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select('payload')
+    .where('site_id', '=', siteId)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.payload;
+}

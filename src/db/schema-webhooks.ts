@@ -1,0 +1,62 @@
+// Table types of webhooks (migration 2026-11-27T0001-webhooks).
+import type { Generated, JSONColumnType } from 'kysely';
+import type { DefaultedTimestamp, Id, NullableTimestamp } from './schema-columns.ts';
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+export type WebhookDisabledReason = 'operator' | 'gone' | 'failing';
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'abandoned';
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  site_id: string;
+  url: string;
+  description: Generated<string>;
+  event_types: JSONColumnType<string[], string, string>;
+  status: Generated<WebhookEndpointStatus>;
+  disabled_reason: WebhookDisabledReason | null;
+  version: string;
+  failing_since: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface WebhookEndpointSecretsTable {
+  id: Id;
+  endpoint_id: string;
+  secret_ciphertext: string;
+  created_at: DefaultedTimestamp;
+  expires_at: NullableTimestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Id;
+  site_id: string;
+  type: string;
+  version: string;
+  payload: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  site_id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  lease_until: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  last_response_code: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface WebhookTables {
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_endpoint_secrets: WebhookEndpointSecretsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}

@@ -1,0 +1,103 @@
+// The catalogue of webhook events: every type a receiver can subscribe to, what it means, and the
+// admin API schema its `data` has (the same shape the admin API returns for that resource). The
+// OpenAPI document names each payload (`CoursePublishedEvent`, ...) and /llms.txt lists them.
+//
+// Versioning: an endpoint pins the payload version current when it was created (`version`); a
+// later incompatible change to a payload gets a new version, and events keep being written in the
+// version each endpoint pinned, so a receiver never sees a shape it was not built for.
+export const WEBHOOK_PAYLOAD_VERSION = '2026-11-27';
+export const WEBHOOK_PAYLOAD_VERSIONS: readonly string[] = [WEBHOOK_PAYLOAD_VERSION];
+
+/** Every type, in the order of the catalogue page (OpenAPI WebhookEventType). */
+export const WEBHOOK_EVENT_TYPES = [
+  'course.published',
+  'course.archived',
+  'enrollment.created',
+  'enrollment.expired',
+  'enrollment.revoked',
+  'course.completed',
+  'lecture.completed',
+  'order.paid',
+  'order.refunded',
+  'subscription.created',
+  'subscription.canceled',
+  'event_registration.created',
+  'event_registration.cancelled',
+  'student.created',
+  'member.roles_changed',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+export type WebhookEventInfo = {
+  type: WebhookEventType;
+  /** The named schema of the whole event in /openapi.json. */
+  schema: string;
+  /** The admin API schema `data` has. */
+  data: string;
+  meaning: string;
+  /** False for a type documented and subscribable whose emitting operation does not exist yet. */
+  emitted: boolean;
+};
+
+const event = (
+  type: WebhookEventType,
+  schema: string,
+  data: string,
+  meaning: string,
+  emitted = true,
+): WebhookEventInfo => ({
+  type,
+  schema,
+  data,
+  meaning,
+  emitted,
+});
+
+export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
+  event('course.published', 'CoursePublishedEvent', 'Course', 'A course was published.'),
+  event('course.archived', 'CourseArchivedEvent', 'Course', 'A course was archived.'),
+  event('enrollment.created', 'EnrollmentCreatedEvent', 'Enrollment', 'A student was enrolled in a course.'),
+  event('enrollment.expired', 'EnrollmentExpiredEvent', 'Enrollment', "An enrollment's access ended."),
+  event('enrollment.revoked', 'EnrollmentRevokedEvent', 'Enrollment', 'An enrollment was removed by an operator.'),
+  event('course.completed', 'CourseCompletedEvent', 'Enrollment', 'A student completed every lecture of a course.'),
+  event('lecture.completed', 'LectureCompletedEvent', 'LectureCompletion', 'A student completed a lecture.'),
+  event('order.paid', 'OrderPaidEvent', 'Order', 'An order was paid.', false),
+  event('order.refunded', 'OrderRefundedEvent', 'Order', 'An order was refunded.', false),
+  event('subscription.created', 'SubscriptionCreatedEvent', 'Subscription', 'A subscription started.', false),
+  event('subscription.canceled', 'SubscriptionCanceledEvent', 'Subscription', 'A subscription was canceled.'),
+  event(
+    'event_registration.created',
+    'EventRegistrationCreatedEvent',
+    'EventRegistration',
+    'Someone was registered for an event.',
+  ),
+  event(
+    'event_registration.cancelled',
+    'EventRegistrationCancelledEvent',
+    'EventRegistration',
+    'An event registration was cancelled.',
+  ),
+  event('student.created', 'StudentCreatedEvent', 'Student', 'A person became a student of the school.'),
+  event('member.roles_changed', 'MemberRolesChangedEvent', 'Member', "A person's roles at the school changed."),
+]);
+
+/**
+ * An event body as stored and sent (OpenAPI AnyWebhookEvent). Services build it from the admin
+ * API's own mappers, so its `data` is typed where it is made; readers get it back from JSON.
+ */
+export type AnyWebhookEvent = {
+  id: string;
+  type: string;
+  version: string;
+  created_at: string;
+  school: { id: string; slug: string; name: string; url: string };
+  data: Record<string, unknown>;
+};
+
+/** Sent only by the sendWebhookTestEvent operation, to the one endpoint it names. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';

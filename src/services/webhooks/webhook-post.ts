@@ -1,0 +1,106 @@
+// One delivery attempt over HTTP. The SSRF rules of metadata-document fetches hold here too
+// (oauth/client-metadata/safe-fetch.ts): the host is resolved once, every answer is checked
+// against the special-use ranges, and the socket is pinned to the checked address (no DNS
+// rebinding between check and connect); redirects are not followed (Standard Webhooks "Delivery
+// behaviour": a 3xx is a failure); one deadline covers everything, and the receiver's body is read
+// no further than a small cap, so a slow or hostile receiver costs one bounded slot.
+import * as dns from 'node:dns';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isSpecialUseAddress } from '../../oauth/client-metadata/address-policy.ts';
+import { pinnedLookup, resolveHost, type Address } from '../../oauth/client-metadata/safe-fetch.ts';
+
+export type PostOptions = {
+  allowSpecialUseAddresses: boolean;
+  timeoutMs: number;
+  lookup?: LookupFunction;
+};
+
+export type PostOutcome = {
+  /** The HTTP status, or null when none arrived (network, timeout, refused address). */
+  status: number | null;
+  /** A short reason for a failure; null on a 2xx. */
+  error: string | null;
+  durationMs: number;
+};
+
+const USER_AGENT = 'course-school-webhooks/1.0';
+const MAX_BODY_BYTES = 1024;
+
+export function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostOutcome> {
+  const started = performance.now();
+  const url = new URL(target);
+  const lookup = options.lookup ?? dns.lookup;
+  return new Promise<PostOutcome>((resolve) => {
+    let request: http.ClientRequest | undefined;
+    let settled = false;
+    const done = (status: number | null, error: string | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      request?.destroy();
+      resolve({ status, error, durationMs: Math.round(performance.now() - started) });
+    };
+    const deadline = setTimeout(() => done(null, `no response within ${options.timeoutMs} ms`), options.timeoutMs);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return done(null, `unsupported scheme ${url.protocol}`);
+    const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    resolveHost(hostname, lookup).then(
+      (addresses) => {
+        if (settled) return;
+        if (addresses.length === 0) return done(null, `${hostname} has no addresses`);
+        const refused = addresses.find((entry) => isSpecialUseAddress(entry.address));
+        if (refused !== undefined && !options.allowSpecialUseAddresses)
+          return done(null, `${hostname} resolves to special-use address ${refused.address}`);
+        request = send(url, hostname, addresses[0] as Address, body, headers);
+        request.on('response', (response) => {
+          const status = response.statusCode ?? 0;
+          let received = 0;
+          // The receiver's answer is not used beyond its status: read a little, then stop.
+          response.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > MAX_BODY_BYTES) finish();
+          });
+          response.on('end', finish);
+          response.on('error', finish);
+          function finish(): void {
+            done(status, status >= 200 && status < 300 ? null : `status ${status}`);
+          }
+        });
+        request.on('error', (error) => done(null, error.message));
+        request.end(body);
+      },
+      (error: Error) => done(null, `cannot resolve ${hostname}: ${error.message}`),
+    );
+  });
+}
+
+function send(
+  url: URL,
+  hostname: string,
+  pinned: Address,
+  body: string,
+  headers: Record<string, string>,
+): http.ClientRequest {
+  const client = url.protocol === 'https:' ? https : http;
+  return client.request({
+    protocol: url.protocol,
+    host: hostname,
+    port: url.port === '' ? undefined : Number(url.port),
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      ...headers,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'User-Agent': USER_AGENT,
+    },
+    agent: false,
+    lookup: pinnedLookup(pinned),
+  });
+}
