@@ -26,6 +26,9 @@ const HOSTILE = [
   '[click](javascript:alert(1))',
   '![img](https://evil.test/x.png)',
   'see https://evil.test/phish and www.evil.test or mail a@evil.test',
+  // GFM 6.9 starts an extended www autolink after `_`, `*`, `~` or `(` too, not only at a word boundary.
+  '_www.W',
+  '*www.evil.test ~www.evil.test (www.evil.test',
   '<https://evil.test>',
   '1. one',
   '2) two',

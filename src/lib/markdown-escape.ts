@@ -29,7 +29,8 @@ export function markdownInline(text: string): string {
   return singleLine(text)
     .replace(INLINE_PUNCTUATION, (c) => `\\${c}`)
     .replace(/:\/\//g, ':\\/\\/')
-    .replace(/\b(www)\./gi, '$1\\.')
+    // Every `www.`, not only at a word boundary: GFM 6.9 also starts one after `_` (a word character).
+    .replace(/(www)\./gi, '$1\\.')
     .replace(/@/g, '\\@')
     .replace(/^([-+=])/, '\\$1')
     .replace(/^(\d{1,9})([.)])/, '$1\\$2');
