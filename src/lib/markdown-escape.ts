@@ -24,18 +24,18 @@ export function singleLine(text: string): string {
   return text.replace(BIDI_CONTROLS, '').replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** School-written text as one line of literal Markdown inline text. */
+/**
+ * School-written text as one line of literal Markdown inline text. Every `www.` is broken, not only
+ * at a word boundary: GFM 6.9 also starts an extended autolink after `_`, a word character.
+ */
 export function markdownInline(text: string): string {
-  return (
-    singleLine(text)
-      .replace(INLINE_PUNCTUATION, (c) => `\\${c}`)
-      .replace(/:\/\//g, ':\\/\\/')
-      // Every `www.`, not only at a word boundary: GFM 6.9 also starts one after `_` (a word character).
-      .replace(/(www)\./gi, '$1\\.')
-      .replace(/@/g, '\\@')
-      .replace(/^([-+=])/, '\\$1')
-      .replace(/^(\d{1,9})([.)])/, '$1\\$2')
-  );
+  return singleLine(text)
+    .replace(INLINE_PUNCTUATION, (c) => `\\${c}`)
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/(www)\./gi, '$1\\.')
+    .replace(/@/g, '\\@')
+    .replace(/^([-+=])/, '\\$1')
+    .replace(/^(\d{1,9})([.)])/, '$1\\$2');
 }
 
 /** A path segment of a link destination built from a school-chosen slug. */
