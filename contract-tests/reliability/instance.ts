@@ -153,3 +153,35 @@ export function fetchVia(port: number) {
     });
   };
 }
+
+/**
+ * Two instances of one deployment (README "Several instances"): one database and one
+ * KEY_ENCRYPTION_KEY, the first demo school's origin on A's port. Both start at once on the empty
+ * database, as a rollout does, so migrations and the demo seed must serialise themselves. If one
+ * fails to start, the other is stopped before the error is thrown.
+ */
+export async function startTwoInstances(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ a: Instance; b: Instance; env: Record<string, string>; origin: string }> {
+  const [portA, portB] = [await freePort(), await freePort()];
+  const origin = `http://localhost:${portA}`;
+  const env = {
+    DATABASE_URL: databaseUrl,
+    KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
+    PUBLIC_URL: origin,
+    SECOND_SITE_URL: `http://127.0.0.1:${portA}`,
+    ...extraEnv,
+  };
+  const started = await Promise.allSettled([
+    startInstance(env, { port: portA, readyMs: 120_000 }),
+    startInstance(env, { port: portB, readyMs: 120_000 }),
+  ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
+    throw failed.reason;
+  }
+  const [a, b] = started.map((result) => (result as PromiseFulfilledResult<Instance>).value) as [Instance, Instance];
+  return { a, b, env, origin };
+}

@@ -15,15 +15,7 @@ import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { CookieJar } from '../support/cookie-jar.ts';
 import { authorizeInBrowser, discover } from '../support/oauth-flow.ts';
-import {
-  DATABASE_URL,
-  fetchVia,
-  freePort,
-  newKeyEncryptionKey,
-  skipWithoutPostgres,
-  startInstance,
-  type Instance,
-} from './instance.ts';
+import { DATABASE_URL, fetchVia, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';
 import type { LoadConfig, LoadReport } from './load.ts';
 import { countFamilies, type FamilyCount } from './refresh-families.ts';
 import { writeResults } from './results.ts';
@@ -68,24 +60,14 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
 
     beforeAll(async () => {
       scratch = await createScratchPostgresDatabase(DATABASE_URL!);
-      const [portA, portB] = [await freePort(), await freePort()];
-      const origin = `http://localhost:${portA}`;
-      const env = {
-        DATABASE_URL: scratch.url,
-        KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
-        PUBLIC_URL: origin,
-        SECOND_SITE_URL: `http://127.0.0.1:${portA}`,
+      let origin: string;
+      let env: Record<string, string>;
+      ({ a, b, origin, env } = await startTwoInstances(scratch.url, {
         // One client sends all the token requests of the run: lift its limit, and the address limits.
         RATE_LIMIT_OVERRIDES: 'tokenPerClient=1000000,signInPerAddress=100000,registrationPerAddress=100000',
         LOG_LEVEL: 'warn',
-      };
-      const started = await Promise.allSettled([
-        startInstance(env, { port: portA, readyMs: 120_000 }),
-        startInstance(env, { port: portB, readyMs: 120_000 }),
-      ]);
-      for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-      for (const result of started) if (result.status === 'rejected') throw result.reason;
-      [a, b] = instances as [Instance, Instance];
+      }));
+      instances.push(a, b);
 
       // A member application with an HTTPS callback (a loopback one is native: asked for consent
       // every time), and a signed-in browser session whose consent to it is remembered: authorize
@@ -122,7 +104,7 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
 
       const dir = mkdtempSync(path.join(os.tmpdir(), 'kill9-'));
       const config: LoadConfig = {
-        ports: [portA, portB],
+        ports: [a.port, b.port],
         origin,
         clientId,
         redirectUri,

@@ -13,15 +13,7 @@ import { KEY_STATE_CACHE_SECONDS } from '../../src/oauth/keys/signing-keys.ts';
 import { CLIENTS } from '../support/accounts.ts';
 import { CookieJar } from '../support/cookie-jar.ts';
 import { authorizeInBrowser, discover, exchangeCode, insecure, type AuthorizeOutcome } from '../support/oauth-flow.ts';
-import {
-  DATABASE_URL,
-  fetchVia,
-  freePort,
-  newKeyEncryptionKey,
-  skipWithoutPostgres,
-  startInstance,
-  type Instance,
-} from './instance.ts';
+import { DATABASE_URL, fetchVia, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const redirectUri = 'http://127.0.0.1:43190/callback';
@@ -41,23 +33,10 @@ describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))(
 
     beforeAll(async () => {
       scratch = await createScratchPostgresDatabase(DATABASE_URL!);
-      const [portA, portB] = [await freePort(), await freePort()];
-      const origin = `http://localhost:${portA}`;
-      env = {
-        DATABASE_URL: scratch.url,
-        KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
-        PUBLIC_URL: origin,
-        SECOND_SITE_URL: `http://127.0.0.1:${portA}`,
-      };
       // Both start at once on the empty database, as a deployment rolls out: migrations and the
       // demo seed must serialise themselves.
-      const started = await Promise.allSettled([
-        startInstance(env, { port: portA, readyMs: 120_000 }),
-        startInstance(env, { port: portB, readyMs: 120_000 }),
-      ]);
-      for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-      for (const result of started) if (result.status === 'rejected') throw result.reason;
-      [a, b] = instances as [Instance, Instance];
+      ({ a, b, env } = await startTwoInstances(scratch.url));
+      instances.push(a, b);
       as = await discover(a.origin);
       viaB = fetchVia(b.port);
     }, 150_000);

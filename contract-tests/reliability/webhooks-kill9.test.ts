@@ -15,14 +15,7 @@ import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { recordEvent } from '../../src/services/webhooks/outbox.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
-import {
-  DATABASE_URL,
-  freePort,
-  newKeyEncryptionKey,
-  skipWithoutPostgres,
-  startInstance,
-  type Instance,
-} from './instance.ts';
+import { DATABASE_URL, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';
 import { databaseLabel, writeResults } from './results.ts';
 
 const EVENTS = 80;
@@ -55,26 +48,14 @@ describe.skipIf(skipWithoutPostgres('webhooks-kill9.test.ts'))(
       const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
       scratch = await createScratchPostgresDatabase(DATABASE_URL!);
-      const [portA, portB] = [await freePort(), await freePort()];
-      const origin = `http://localhost:${portA}`;
-      const env = {
-        DATABASE_URL: scratch.url,
-        KEY_ENCRYPTION_KEY: newKeyEncryptionKey(),
-        PUBLIC_URL: origin,
-        SECOND_SITE_URL: `http://127.0.0.1:${portA}`,
+      const { a, b, origin } = await startTwoInstances(scratch.url, {
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
         WEBHOOK_POLL_MS: '50',
         WEBHOOK_RETRY_BASE_MS: '200',
         WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
         LOG_LEVEL: 'warn',
-      };
-      const started = await Promise.allSettled([
-        startInstance(env, { port: portA, readyMs: 120_000 }),
-        startInstance(env, { port: portB, readyMs: 120_000 }),
-      ]);
-      for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
-      for (const result of started) if (result.status === 'rejected') throw result.reason;
-      const [a] = instances as [Instance, Instance];
+      });
+      instances.push(a, b);
 
       const client = adminClient(origin, await operatorToken(origin, 'webhooks:write courses:write'));
       const endpoint = await sdk.createWebhookEndpoint({
