@@ -27,7 +27,17 @@ const RACE = 'answered only when another request changes the same curriculum at 
 // every suite signs in with. Nothing else makes the demo owner the last one in a way dredd owns.
 const LAST_OWNER =
   'needs the demo owner to be the only owner, which concurrent suites change; the request would then remove or demote the owner every suite signs in with';
+// Orders and subscriptions the school records change the revenue, order list and running
+// subscriptions that the orders, analytics and subscriptions suites read as seeded on this shared
+// server; contract-tests/admin/order-writes.test.ts drives these successes on an instance of its
+// own, where the server checks each answer against this document as it does here.
+const SEEDED_COMMERCE =
+  "changes Demo Academy's seeded orders, revenue or running subscriptions, which other suites sharing the server read; driven on an instance of its own by contract-tests/admin/order-writes.test.ts";
 const SKIPS = {
+  'createOrder 200': SEEDED_COMMERCE,
+  'createOrder 201': SEEDED_COMMERCE,
+  'refundOrder 200': SEEDED_COMMERCE,
+  'createSubscription 201': SEEDED_COMMERCE,
   'removeMember 409': LAST_OWNER,
   'setMemberRoles 409': LAST_OWNER,
   'getReadiness 503': 'needs the database to be unreachable, which would fail every other suite sharing the server',

@@ -307,8 +307,18 @@ const scenarios = {
   getForm: (f) => ({ path: { form_id: f.demo.form } }),
   listFormSubmissions: (f) => ({ path: { form_id: f.demo.form } }),
   getOrder: (f) => ({ path: { order_id: f.demo.order } }),
+  // Recording and refunds: the successes are skipped (hooks.cjs SKIPS); these requests feed the
+  // derived 400/401/403/404, and the 422s refuse without writing.
+  createOrder: (f) => ({
+    body: { person_id: f.fresh.studentA, items: [{ item_type: 'course', item_id: f.fresh.course }] },
+  }),
+  'createOrder 422': (f) => ({
+    body: { person_id: MISSING, items: [{ item_type: 'course', item_id: f.fresh.course }] },
+  }),
+  refundOrder: (f) => ({ path: { order_id: f.demo.order }, body: { amount: 1 } }),
+  'refundOrder 422': (f) => ({ path: { order_id: f.demo.refundedOrder } }),
 
-  // Subscriptions (the API creates none): writes that change nothing, on demo subscriptions.
+  // Subscriptions: writes that change nothing, on demo subscriptions (starting a new one is skipped, hooks.cjs SKIPS).
   getSubscription: (f) => ({ path: { subscription_id: f.demo.runningSubscription } }),
   cancelSubscription: (f) => ({
     path: { subscription_id: f.demo.canceledSubscription },
@@ -318,6 +328,11 @@ const scenarios = {
     path: { subscription_id: f.demo.runningSubscription },
     body: { plan_id: f.demo.runningSubscriptionPlan },
   }),
+  // The demo subscriber asking again for the plan they run: answered unchanged (200), nothing written.
+  createSubscription: (f) => ({
+    body: { person_id: f.demo.runningSubscriber, plan_id: f.demo.runningSubscriptionPlan },
+  }),
+  'createSubscription 422': (f) => ({ body: { person_id: MISSING, plan_id: f.fresh.plan } }),
   'changeSubscriptionPlan 422': (f) => ({
     path: { subscription_id: f.demo.canceledSubscription },
     body: { plan_id: f.demo.runningSubscriptionPlan },

@@ -30,6 +30,7 @@ const SEED_SCOPES = [
   'curriculum:read',
   'curriculum:write',
   'orders:read',
+  'orders:write',
   'school:read',
   'school:write',
   'appearance:read',

@@ -17,7 +17,7 @@ import { WEBHOOK_EVENTS } from '../../src/services/webhooks/catalogue.ts';
 
 const SCOPES = [
   'webhooks:read webhooks:write courses:read courses:write curriculum:write students:read students:write',
-  'members:write events:write subscriptions:read subscriptions:write',
+  'members:write events:write subscriptions:read subscriptions:write orders:write membership_plans:write',
 ].join(' ');
 
 type Envelope = { id: string; type: string; version: string; data: Record<string, unknown> };
@@ -81,6 +81,9 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
             'enrollment.revoked',
             'course.completed',
             'lecture.completed',
+            'order.paid',
+            'order.refunded',
+            'subscription.created',
             'subscription.canceled',
             'event_registration.created',
             'event_registration.cancelled',
@@ -118,6 +121,22 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     const enrollment = await ok(
       sdk.enrollStudent({ client, path: { person_id: student.id }, body: { course_id: course.id } }),
     );
+    // The student pays for the course elsewhere (already enrolled: the order grants nothing new),
+    // is refunded in part, and is given a subscription to a new plan.
+    const order = await ok(
+      sdk.createOrder({
+        client,
+        body: { person_id: student.id, items: [{ item_type: 'course', item_id: course.id, unit_amount: 2500 }] },
+      }),
+    );
+    await ok(sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 500 } }));
+    const plan = await ok(
+      sdk.createMembershipPlan({
+        client,
+        body: { name: 'Webhook plan', price: { amount: 700, currency: 'USD' }, billing_interval: 'month' },
+      }),
+    );
+    await ok(sdk.createSubscription({ client, body: { person_id: student.id, plan_id: plan.id } }));
     const member = await memberToken(origin, 'openid account:read account:write', ACCOUNTS.student);
     const progress = await fetch(`${origin}/account/graphql`, {
       method: 'POST',
@@ -161,6 +180,8 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     await ok(sdk.archiveCourse({ client, path: { course_id: course.id } }));
 
     const expected = endpoint.event_types;
+    // The workflow covers the whole catalogue, not a chosen part of it.
+    expect([...expected].sort()).toEqual(WEBHOOK_EVENTS.map((e) => e.type).sort());
     await receiver.until((all) => {
       const types = new Set(all.filter((r) => r.path === '/ok').map((r) => (JSON.parse(r.body) as Envelope).type));
       return expected.every((type) => types.has(type));
@@ -183,6 +204,15 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
       id: enrollment.id,
       percent_complete: 100,
     });
+    const ofType = (type: string) => [...unique.values()].find((e) => e.type === type)!.data;
+    expect(ofType('order.paid')).toMatchObject({
+      id: order.id,
+      status: 'paid',
+      source: 'external',
+      refunded: { amount: 0 },
+    });
+    expect(ofType('order.refunded')).toMatchObject({ id: order.id, refunded: { amount: 500 } });
+    expect(ofType('subscription.created')).toMatchObject({ plan: { id: plan.id }, status: 'active' });
   }, 90_000);
 
   it('retries a failed delivery with back-off and records both attempts (Standard Webhooks "Retry schedule")', async () => {

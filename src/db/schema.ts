@@ -18,6 +18,8 @@ export type EnrollmentStatus = 'active' | 'expired' | 'revoked';
 export type DiscountType = 'percent' | 'amount';
 export type OrderStatus = 'not_paid' | 'paid' | 'failed' | 'refunded' | 'expired' | 'manual';
 export type OrderItemType = 'course' | 'membership_plan' | 'digital_product' | 'event';
+/** Where an order came from: the school's checkout, or recorded by the school (paid elsewhere, or granted). */
+export type OrderSource = 'checkout' | 'external' | 'manual';
 export type EventStatus = 'draft' | 'published' | 'cancelled';
 export type RegistrationStatus = 'registered' | 'cancelled' | 'attended';
 export type BillingInterval = 'day' | 'week' | 'month' | 'year';
@@ -228,6 +230,9 @@ export interface OrdersTable {
   coupon_id: string | null;
   coupon_code: string | null;
   payment_method: string | null;
+  source: Generated<OrderSource>;
+  /** The reference of the system the sale was made in; unique at a school (a retried recording finds it). */
+  external_id: string | null;
   paid_at: NullableTimestamp;
   refunded_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
@@ -244,6 +249,8 @@ export interface OrderItemsTable {
   quantity: Generated<number>;
   unit_amount: number;
   total_amount: number;
+  /** The line's place in its order, from 0. */
+  position: Generated<number>;
   created_at: DefaultedTimestamp;
 }
 

@@ -33,6 +33,7 @@ export const SCOPES: readonly ScopeInfo[] = Object.freeze([
   operator('analytics:read', 'Read analytics: revenue, enrollments, completion'),
   ...pair('curriculum', 'course sections and lectures'),
   operator('orders:read', 'Read orders and their items'),
+  operator('orders:write', 'Record orders made elsewhere or granted, and refunds'),
   ...pair('school', 'school settings'),
   ...pair('appearance', "the school's theme, colours and logo"),
   ...pair('events', 'events and their registrations'),

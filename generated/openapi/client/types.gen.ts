@@ -1252,11 +1252,53 @@ export type Order = {
      * e.g. `card`, `paypal`, `sepa_debit`.
      */
     payment_method: string | null;
+    source: OrderSource;
+    /**
+     * The reference of the system a recorded sale was made in.
+     */
+    external_id: string | null;
     items: Array<OrderItem>;
     paid_at: string | null;
     refunded_at: string | null;
     created_at: string;
     updated_at: string;
+};
+
+export type OrderCreate = {
+    /**
+     * The buyer, a student of the school.
+     */
+    person_id: string;
+    items: Array<OrderItemCreate>;
+    /**
+     * `external`: paid elsewhere (status `paid`). `manual`: granted without payment (status `manual`, amounts 0).
+     */
+    source?: 'external' | 'manual';
+    /**
+     * Default: the items' currency.
+     */
+    currency?: string;
+    /**
+     * At most the subtotal.
+     */
+    discount_amount?: number;
+    tax_amount?: number;
+    /**
+     * e.g. `bank_transfer`, `card`, `marketplace`.
+     */
+    payment_method?: string;
+    /**
+     * The sale's reference in the system it was made in; unique at the school.
+     */
+    external_id?: string;
+    /**
+     * When it was paid; default now, never in the future.
+     */
+    paid_at?: string;
+    /**
+     * Enroll in its courses and subscribe to its plans.
+     */
+    grant_access?: boolean;
 };
 
 export type OrderItem = {
@@ -1275,26 +1317,54 @@ export type OrderItem = {
     total: Money;
 };
 
+export type OrderItemCreate = {
+    /**
+     * Events are sold by registering the attendee (registerEventAttendee).
+     */
+    item_type: 'course' | 'membership_plan' | 'digital_product';
+    item_id: string;
+    /**
+     * What was charged for it, in minor units; default its current price.
+     */
+    unit_amount?: number;
+};
+
 export type OrderPage = {
     data: Array<Order>;
     next_cursor: NextCursor;
 };
 
 /**
- * `order.paid`: An order was paid. Documented and subscribable; not yet sent, since no operation records payments yet.
+ * `order.paid`: An order was paid, recorded as paid elsewhere, or granted (createOrder; status `paid` or `manual`).
  */
 export type OrderPaidEvent = WebhookEvent & {
     type: 'order.paid';
     data: Order;
 };
 
+export type OrderRefund = {
+    /**
+     * Default: all that is left.
+     */
+    amount?: number;
+    /**
+     * Also remove the enrollments and subscriptions the order granted.
+     */
+    revoke_access?: boolean;
+};
+
 /**
- * `order.refunded`: An order was refunded. Documented and subscribable; not yet sent, since no operation records refunds yet.
+ * `order.refunded`: A refund of an order was recorded, whole or in part (refundOrder); `refunded` says how much so far.
  */
 export type OrderRefundedEvent = WebhookEvent & {
     type: 'order.refunded';
     data: Order;
 };
+
+/**
+ * `checkout` (the school's own checkout), `external` (paid elsewhere, recorded by the school) or `manual` (granted without payment).
+ */
+export type OrderSource = 'checkout' | 'external' | 'manual';
 
 export type OrderStatus = 'not_paid' | 'paid' | 'failed' | 'refunded' | 'expired' | 'manual';
 
@@ -1794,8 +1864,19 @@ export type SubscriptionCanceledEvent = WebhookEvent & {
     data: Subscription;
 };
 
+export type SubscriptionCreate = {
+    /**
+     * The subscriber, a student of the school.
+     */
+    person_id: string;
+    /**
+     * An active membership plan of the school.
+     */
+    plan_id: string;
+};
+
 /**
- * `subscription.created`: A subscription started. Documented and subscribable; not yet sent, since no operation creates subscriptions yet.
+ * `subscription.created`: A subscription started (createSubscription, or an order of a membership plan).
  */
 export type SubscriptionCreatedEvent = WebhookEvent & {
     type: 'subscription.created';
@@ -6002,6 +6083,60 @@ export type ListOrdersResponses = {
 
 export type ListOrdersResponse = ListOrdersResponses[keyof ListOrdersResponses];
 
+export type CreateOrderData = {
+    body: OrderCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/orders';
+};
+
+export type CreateOrderErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type CreateOrderError = CreateOrderErrors[keyof CreateOrderErrors];
+
+export type CreateOrderResponses = {
+    /**
+     * An order with this `external_id` was recorded before; that order, unchanged.
+     */
+    200: Order;
+    /**
+     * The recorded order.
+     */
+    201: Order;
+};
+
+export type CreateOrderResponse = CreateOrderResponses[keyof CreateOrderResponses];
+
 export type GetOrderData = {
     body?: never;
     path: {
@@ -6049,6 +6184,65 @@ export type GetOrderResponses = {
 };
 
 export type GetOrderResponse = GetOrderResponses[keyof GetOrderResponses];
+
+export type RefundOrderData = {
+    body?: OrderRefund;
+    path: {
+        /**
+         * The order's identifier.
+         */
+        order_id: string;
+    };
+    query?: never;
+    url: '/api/v1/orders/{order_id}/refund';
+};
+
+export type RefundOrderErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type RefundOrderError = RefundOrderErrors[keyof RefundOrderErrors];
+
+export type RefundOrderResponses = {
+    /**
+     * The order after the refund.
+     */
+    200: Order;
+};
+
+export type RefundOrderResponse = RefundOrderResponses[keyof RefundOrderResponses];
 
 export type ListSubscriptionsData = {
     body?: never;
@@ -6113,6 +6307,60 @@ export type ListSubscriptionsResponses = {
 };
 
 export type ListSubscriptionsResponse = ListSubscriptionsResponses[keyof ListSubscriptionsResponses];
+
+export type CreateSubscriptionData = {
+    body: SubscriptionCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/subscriptions';
+};
+
+export type CreateSubscriptionErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type CreateSubscriptionError = CreateSubscriptionErrors[keyof CreateSubscriptionErrors];
+
+export type CreateSubscriptionResponses = {
+    /**
+     * Already subscribed; the running subscription.
+     */
+    200: Subscription;
+    /**
+     * The new subscription.
+     */
+    201: Subscription;
+};
+
+export type CreateSubscriptionResponse = CreateSubscriptionResponses[keyof CreateSubscriptionResponses];
 
 export type GetSubscriptionData = {
     body?: never;

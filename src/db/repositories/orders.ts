@@ -72,6 +72,7 @@ export async function listOrderItems(db: Db, siteId: string, orderIds: readonly 
     .where('site_id', '=', siteId)
     .where('order_id', 'in', orderIds)
     .orderBy('created_at')
+    .orderBy('position')
     .orderBy('id')
     .execute();
 }

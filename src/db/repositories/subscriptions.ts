@@ -94,3 +94,42 @@ export async function updateSubscriptionPlan(db: Db, siteId: string, id: string,
     .where('id', '=', id)
     .execute();
 }
+
+/** The person's running subscription to the plan, if any: starting one again finds it. */
+export async function findRunningSubscriptionOf(
+  db: Db,
+  siteId: string,
+  personId: string,
+  planId: string,
+): Promise<SubscriptionRow | undefined> {
+  return selectSubscriptions(db, siteId, { column: 'created_at', direction: 'desc' })
+    .where('s.person_id', '=', personId)
+    .where('s.plan_id', '=', planId)
+    .where('s.status', 'in', RUNNING)
+    .executeTakeFirst();
+}
+
+/**
+ * Starts an active subscription now, its first period one billing interval long. The period end
+ * is PostgreSQL's interval arithmetic, which keeps month ends (31 January + 1 month is 28/29 February).
+ */
+export async function insertRunningSubscription(
+  db: Db,
+  row: { siteId: string; personId: string; planId: string; interval: string; intervalCount: number },
+): Promise<string> {
+  const inserted = await db
+    .insertInto('subscriptions')
+    .values({
+      site_id: row.siteId,
+      person_id: row.personId,
+      plan_id: row.planId,
+      status: 'active',
+      current_period_start: sql<Date>`now()`,
+      current_period_end: sql<Date>`now() + make_interval(
+        days => ${row.interval === 'day' ? row.intervalCount : row.interval === 'week' ? row.intervalCount * 7 : 0},
+        months => ${row.interval === 'month' ? row.intervalCount : row.interval === 'year' ? row.intervalCount * 12 : 0})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}

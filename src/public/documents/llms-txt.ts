@@ -25,8 +25,7 @@ export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   );
   // The webhook event catalogue: each type and the named schema of its body in the OpenAPI document.
   const eventLines = WEBHOOK_EVENTS.map(
-    (e) =>
-      `- [${e.type}](${o}/openapi.json#/components/schemas/${e.schema}): ${e.meaning}${e.emitted ? '' : ' Documented; not sent yet.'}`,
+    (e) => `- [${e.type}](${o}/openapi.json#/components/schemas/${e.schema}): ${e.meaning}`,
   );
   return `# ${md(site.name)}
 

@@ -9,9 +9,10 @@ import * as repo from '../../db/repositories/enrollments.ts';
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
-import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
+import { grantEnrollment, revokeEnrollment } from './enrollment-grant.ts';
+import { toEnrollment } from './enrollment-shape.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 
@@ -22,26 +23,6 @@ export type EnrollmentListInput = {
   sort?: string;
   q?: string;
 };
-
-/** Whole percent, rounded down: 100 only once every published lecture is completed. */
-export function percentOf(completed: number, total: number): number {
-  return total === 0 ? 0 : Math.min(100, Math.floor((completed * 100) / total));
-}
-
-export function toEnrollment(row: EnrollmentRow) {
-  return {
-    id: row.id,
-    student: { id: row.person_id, email: row.student_email, name: row.student_name },
-    course: { id: row.course_id, slug: row.course_slug, title: row.course_title },
-    status: row.status,
-    enrolled_at: toIso(row.enrolled_at)!,
-    expires_at: toIso(row.expires_at),
-    has_lifetime_access: row.has_lifetime_access,
-    completed_at: toIso(row.completed_at),
-    percent_complete: percentOf(Number(row.completed_lectures), Number(row.total_lectures)),
-    updated_at: toIso(row.updated_at)!,
-  };
-}
 
 export function createEnrollmentAdmin(db: Db) {
   async function mustFind(site: Site, id: string): Promise<EnrollmentRow> {
@@ -96,23 +77,7 @@ export function createEnrollmentAdmin(db: Db) {
         ]);
       }
       const access = requested ?? defaultAccess(course.access_days, now);
-      return db.transaction().execute(async (trx) => {
-        const id = await repo.insertEnrollment(trx, {
-          site_id: site.id,
-          person_id: personId,
-          course_id: course.id,
-          status: 'active',
-          ...access,
-        });
-        // A concurrent enroll won the unique (site_id, person_id, course_id): return its row.
-        const row = id
-          ? await repo.findEnrollment(trx, site.id, id)
-          : await repo.findEnrollmentOf(trx, site.id, personId, course.id);
-        const enrollment = toEnrollment(row!);
-        // Webhook enrollment.created, only from the call that created it.
-        if (id !== undefined) await recordEvent(trx, site, 'enrollment.created', enrollment);
-        return { created: id !== undefined, enrollment };
-      });
+      return db.transaction().execute((trx) => grantEnrollment(trx, site, personId, course.id, access));
     },
     async setAccess(site: Site, id: string, input: AccessInput, now = new Date()) {
       await mustFind(site, id);
@@ -138,10 +103,7 @@ export function createEnrollmentAdmin(db: Db) {
     /** Webhook enrollment.revoked carries the enrollment as it was just before its removal. */
     async unenroll(site: Site, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const row = await repo.findEnrollment(trx, site.id, id);
-        if (!row || !(await repo.deleteEnrollment(trx, site.id, id)))
-          throw new NotFound('No enrollment with that id at this school.');
-        await recordEvent(trx, site, 'enrollment.revoked', toEnrollment(row));
+        if (!(await revokeEnrollment(trx, site, id))) throw new NotFound('No enrollment with that id at this school.');
       });
     },
   };

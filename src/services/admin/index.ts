@@ -5,6 +5,7 @@ import { createAnalyticsAdmin } from './analytics.ts';
 import { createCouponAdmin } from './coupons.ts';
 import { createMembershipPlanAdmin } from './membership-plans.ts';
 import { createOrderAdmin } from './orders.ts';
+import { createOrderWrites } from './order-writes.ts';
 import { createSubscriptionAdmin } from './subscriptions.ts';
 import { createCommentAdmin } from './comments.ts';
 import { createCurriculumAdmin } from './curriculum.ts';
@@ -38,7 +39,7 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     digitalProducts: createDigitalProductAdmin(db),
     pages: createPageAdmin(db),
     storage: createStorageAdmin(db, storage),
-    orders: createOrderAdmin(db),
+    orders: { ...createOrderAdmin(db), ...createOrderWrites(db) },
     subscriptions: createSubscriptionAdmin(db),
     membershipPlans: createMembershipPlanAdmin(db),
     coupons: createCouponAdmin(db),

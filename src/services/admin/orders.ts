@@ -1,5 +1,5 @@
-// Rules of the admin API's orders (OpenAPI tag Orders): read-only, each order with
-// its items, coupon code and totals as money in the order's currency (minor units).
+// Reading the admin API's orders (OpenAPI tag Orders), each order with its items, coupon code and
+// totals as money in the order's currency (minor units). Recording and refunds: order-writes.ts.
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus } from '../../db/schema.ts';
 import * as repo from '../../db/repositories/orders.ts';
@@ -48,6 +48,8 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]) {
     refunded: money(row.refunded_amount),
     coupon_code: row.coupon_code,
     payment_method: row.payment_method,
+    source: row.source,
+    external_id: row.external_id,
     items: items.map((item) => toOrderItem(item, row.currency)),
     paid_at: toIso(row.paid_at),
     refunded_at: toIso(row.refunded_at),

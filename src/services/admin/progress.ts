@@ -16,7 +16,7 @@ import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
-import { percentOf } from './enrollments.ts';
+import { percentOf } from './enrollment-shape.ts';
 
 function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRow[], progress: LectureProgressRow[]) {
   const byLecture = new Map(progress.filter((p) => p.enrollment_id === enrollment.id).map((p) => [p.lecture_id, p]));

@@ -1,14 +1,15 @@
-// Rules of the admin API's subscriptions (OpenAPI tag Subscriptions: cancel now or at period
-// end, change plan). Both writes are idempotent: asking again for what already holds answers the
-// subscription unchanged. Billing runs elsewhere: nothing here charges, prorates or refunds.
+// Rules of the admin API's subscriptions (OpenAPI tag Subscriptions: start one, cancel now or at
+// period end, change plan). Every write is idempotent: asking again for what already holds answers
+// the subscription unchanged. Billing runs elsewhere: nothing here charges, prorates or refunds.
 import type { Db } from '../../db/database.ts';
 import type { SubscriptionStatus } from '../../db/schema.ts';
 import * as plans from '../../db/repositories/membership-plans.ts';
 import * as repo from '../../db/repositories/subscriptions.ts';
 import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
+import { findStudent } from '../../db/repositories/people-lists.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
-import { toIso } from '../../lib/time.ts';
-import { recordEvent } from '../webhooks/outbox.ts';
+import { endSubscription, startSubscription } from './subscription-start.ts';
+import { toSubscription } from './subscription-shape.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
@@ -21,29 +22,18 @@ export type SubscriptionListQuery = {
   sort?: string;
 };
 
-/** When access ends because of a cancellation or expiry; null while the subscription renews. */
-function endsAt(row: SubscriptionRow): Date | null {
-  if (row.status === 'canceled') return row.cancel_at_period_end ? row.current_period_end : row.canceled_at;
-  if (row.status === 'expired' || row.cancel_at_period_end) return row.current_period_end;
-  return null;
-}
-
-export function toSubscription(row: SubscriptionRow) {
-  return {
-    id: row.id,
-    subscriber: { id: row.person_id, email: row.subscriber_email, name: row.subscriber_name },
-    plan: { id: row.plan_id, slug: row.plan_slug, name: row.plan_name },
-    status: row.status,
-    started_at: toIso(row.started_at)!,
-    current_period_start: toIso(row.current_period_start)!,
-    current_period_end: toIso(row.current_period_end)!,
-    trial_ends_at: toIso(row.trial_ends_at),
-    cancel_at_period_end: row.cancel_at_period_end,
-    canceled_at: toIso(row.canceled_at),
-    ends_at: toIso(endsAt(row)),
-    created_at: toIso(row.created_at)!,
-    updated_at: toIso(row.updated_at)!,
-  };
+/** An active plan of the school, or 422 on /body/plan_id: only active plans take subscribers. */
+export async function activePlan(trx: Db, site: Site, planId: string, pointer = '/body/plan_id') {
+  const plan = await plans.findPlan(trx, site.id, planId);
+  if (!plan)
+    throw new RuleViolation('No membership plan with that id at this school.', [
+      { pointer, detail: 'is not a plan of this school' },
+    ]);
+  if (plan.status !== 'active')
+    throw new RuleViolation('The plan is archived; only an active plan takes subscriptions.', [
+      { pointer, detail: 'is archived' },
+    ]);
+  return plan;
 }
 
 export function createSubscriptionAdmin(db: Db) {
@@ -74,15 +64,25 @@ export function createSubscriptionAdmin(db: Db) {
     },
     /** OpenAPI cancelSubscription: cancel now, or at the period end; conditional updates make both idempotent. */
     async cancel(site: Site, id: string, input: { at_period_end?: boolean } | undefined) {
-      // Webhook subscription.canceled, only from the call that changed something.
       return db.transaction().execute(async (trx) => {
-        const changed =
-          input?.at_period_end === true
-            ? await repo.cancelAtPeriodEnd(trx, site.id, id)
-            : await repo.cancelNow(trx, site.id, id);
-        const subscription = toSubscription(await mustFind(site, id, trx));
-        if (changed) await recordEvent(trx, site, 'subscription.canceled', subscription);
-        return subscription;
+        await endSubscription(trx, site, id, input?.at_period_end === true);
+        return toSubscription(await mustFind(site, id, trx));
+      });
+    },
+    /**
+     * OpenAPI createSubscription: a subscription the school grants or sold elsewhere; nothing is
+     * charged. The person must be a student and the plan active (422); one already running to
+     * the plan is returned unchanged.
+     * @returns the subscription, and whether this call started it
+     */
+    async create(site: Site, input: { person_id: string; plan_id: string }) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await findStudent(trx, site.id, input.person_id)))
+          throw new RuleViolation('Only a student of this school can subscribe.', [
+            { pointer: '/body/person_id', detail: 'names no student of this school' },
+          ]);
+        const plan = await activePlan(trx, site, input.plan_id);
+        return startSubscription(trx, site, input.person_id, plan);
       });
     },
     /** The plan must be an active plan of this school and the subscription still running (422). */
@@ -90,16 +90,7 @@ export function createSubscriptionAdmin(db: Db) {
       return db.transaction().execute(async (trx) => {
         const subscription = await mustFind(site, id, trx);
         if (subscription.plan_id === input.plan_id) return toSubscription(subscription);
-        const plan = await plans.findPlan(trx, site.id, input.plan_id);
-        if (!plan)
-          throw new RuleViolation('No membership plan with that id at this school.', [
-            { pointer: '/body/plan_id', detail: 'is not a plan of this school' },
-          ]);
-        if (plan.status !== 'active') {
-          throw new RuleViolation('The plan is archived; a subscription can only move to an active plan.', [
-            { pointer: '/body/plan_id', detail: 'is archived' },
-          ]);
-        }
+        const plan = await activePlan(trx, site, input.plan_id);
         if (!repo.RUNNING.includes(subscription.status)) {
           const detail = `The subscription has ended (${subscription.status}); its plan can no longer change.`;
           throw new RuleViolation(detail, [{ pointer: '/path/id', detail: `is ${subscription.status}` }]);

@@ -40,22 +40,13 @@ export type WebhookEventInfo = {
   /** The admin API schema `data` has. */
   data: string;
   meaning: string;
-  /** False for a type documented and subscribable whose emitting operation does not exist yet. */
-  emitted: boolean;
 };
 
-const event = (
-  type: WebhookEventType,
-  schema: string,
-  data: string,
-  meaning: string,
-  emitted = true,
-): WebhookEventInfo => ({
+const event = (type: WebhookEventType, schema: string, data: string, meaning: string): WebhookEventInfo => ({
   type,
   schema,
   data,
   meaning,
-  emitted,
 });
 
 export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
@@ -66,9 +57,9 @@ export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
   event('enrollment.revoked', 'EnrollmentRevokedEvent', 'Enrollment', 'An enrollment was removed by an operator.'),
   event('course.completed', 'CourseCompletedEvent', 'Enrollment', 'A student completed every lecture of a course.'),
   event('lecture.completed', 'LectureCompletedEvent', 'LectureCompletion', 'A student completed a lecture.'),
-  event('order.paid', 'OrderPaidEvent', 'Order', 'An order was paid.', false),
-  event('order.refunded', 'OrderRefundedEvent', 'Order', 'An order was refunded.', false),
-  event('subscription.created', 'SubscriptionCreatedEvent', 'Subscription', 'A subscription started.', false),
+  event('order.paid', 'OrderPaidEvent', 'Order', 'An order was paid, recorded as paid elsewhere, or granted.'),
+  event('order.refunded', 'OrderRefundedEvent', 'Order', 'A refund of an order was recorded (whole or in part).'),
+  event('subscription.created', 'SubscriptionCreatedEvent', 'Subscription', 'A subscription started.'),
   event('subscription.canceled', 'SubscriptionCanceledEvent', 'Subscription', 'A subscription was canceled.'),
   event(
     'event_registration.created',

@@ -1,5 +1,7 @@
-// Handlers of the Orders operations (scope orders:read).
+// Handlers of the Orders operations (scopes orders:read, orders:write).
+import { createOrder } from './createOrder.ts';
 import { getOrder } from './getOrder.ts';
 import { listOrders } from './listOrders.ts';
+import { refundOrder } from './refundOrder.ts';
 
-export const orderHandlers = { listOrders, getOrder };
+export const orderHandlers = { listOrders, getOrder, createOrder, refundOrder };

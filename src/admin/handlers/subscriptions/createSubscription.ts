@@ -1,0 +1,14 @@
+import type {
+  CreateSubscriptionData,
+  CreateSubscriptionResponses,
+} from '../../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../../http/handler.ts';
+
+// OpenAPI createSubscription: idempotent, a running subscription to the plan is answered: 201 new, 200 existing.
+export const createSubscription: OperationHandler<CreateSubscriptionData, CreateSubscriptionResponses> = async (
+  { body },
+  { site, services },
+) => {
+  const { created, subscription } = await services.admin.subscriptions.create(site, body);
+  return created ? { status: 201, body: subscription } : { status: 200, body: subscription };
+};
