@@ -37,6 +37,8 @@ export async function freePort(): Promise<number> {
 
 export type Instance = {
   port: number;
+  /** The process started: the server, or with WEB_CONCURRENCY above 1 the cluster primary. */
+  pid: number;
   /** PUBLIC_URL: the first demo school's origin, which may name another instance's port. */
   origin: string;
   stdout: () => string;
@@ -89,6 +91,8 @@ export async function startInstance(
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      // One process unless a suite asks for workers (README "Running on several cores").
+      WEB_CONCURRENCY: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,6 +105,7 @@ export async function startInstance(
   );
   const instance: Instance = {
     port,
+    pid: child.pid!,
     origin,
     stdout: () => Buffer.concat(out).toString('utf8'),
     stderr: () => Buffer.concat(err).toString('utf8'),

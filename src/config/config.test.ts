@@ -79,4 +79,14 @@ describe('configuration (README "Configuration": validated at start, one line na
       clientAuthFailuresPerClientAddress: 100_000,
     });
   });
+
+  it('WEB_CONCURRENCY: one process by default, `auto` counts the cores given, a bad value names the variable', () => {
+    expect(loadConfig({}, 4).workers).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '' }, 4).workers).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }, 4).workers).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }, 4).workers).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrow(
+      /^Invalid WEB_CONCURRENCY \(got "many"\): must be auto/,
+    );
+  });
 });

@@ -1,8 +1,10 @@
 // The only reader of process.env. Every variable is validated once at start-up; a bad value
 // stops the process with one line naming the variable (README "Configuration"). Defaults are chosen so
 // that `npm start` on a fresh machine serves the demo schools on the embedded database.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseWebConcurrency, WEB_CONCURRENCY_RULE } from './web-concurrency.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,6 +25,11 @@ const environmentSchema = z.object({
   PORT: port.default(3000),
   /** Interface to bind; empty means every interface (IPv4 and IPv6). */
   HOST: z.string().default(''),
+  /**
+   * README "Running on several cores": how many processes serve PORT. Unset or 1: one process;
+   * N: a primary and N workers; `auto` or 0: one worker per core. More than one needs DATABASE_URL.
+   */
+  WEB_CONCURRENCY: z.string().optional(),
   /** Origin of the first demo school; also its OAuth issuer. Default http://localhost:<PORT>. */
   PUBLIC_URL: originUrl.optional(),
   /**
@@ -119,6 +126,8 @@ export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** WEB_CONCURRENCY resolved: 1 is one process doing everything, more is a primary and this many workers. */
+  workers: number;
   publicUrl: string;
   secondSiteUrl: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
@@ -182,7 +191,8 @@ const DEVELOPMENT_RATE_LIMITS = {
   clientAuthFailuresPerClientAddress: 100_000,
 } as const;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `cores` is what WEB_CONCURRENCY=auto counts (the machine's, unless a test gives its own). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): Config {
   // An empty variable means unset, as shells and .env files commonly write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = environmentSchema.safeParse(present);
@@ -193,6 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
+  const workers = parseWebConcurrency(e.WEB_CONCURRENCY, cores);
+  if (workers === null)
+    throw new ConfigError(
+      `Invalid WEB_CONCURRENCY (got ${JSON.stringify(e.WEB_CONCURRENCY)}): ${WEB_CONCURRENCY_RULE}`,
+    );
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const secondSiteUrl = e.SECOND_SITE_URL ?? swapLoopbackHost(publicUrl);
   if (secondSiteUrl === publicUrl) throw new ConfigError('Invalid SECOND_SITE_URL: must differ from PUBLIC_URL');
@@ -214,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    workers,
     publicUrl,
     secondSiteUrl,
     database: e.DATABASE_URL

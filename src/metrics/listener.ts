@@ -1,14 +1,18 @@
 // README "Metrics": /metrics is served on a listener of its own, METRICS_PORT on
 // METRICS_HOST (loopback by default), never on a school's public origin: what it shows (traffic,
 // refusals, pool use) is for the operator, and a separate port is what a firewall or a Prometheus
-// sidecar can be pointed at without any token. Unset METRICS_PORT: no listener at all.
+// sidecar can be pointed at without any token. Unset METRICS_PORT: no listener at all. What it
+// serves is a source: the app's own registry, or in cluster mode the workers' merged
+// (cluster-metrics.ts).
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Metrics } from './metrics.ts';
 
-export function createMetricsServer(metrics: Metrics, log: Logger): Server {
+/** What a scrape returns: prom-client's Registry is one. */
+export type MetricsSource = { metrics(): Promise<string>; readonly contentType: string };
+
+export function createMetricsServer(source: MetricsSource, log: Logger): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics') {
@@ -23,10 +27,10 @@ export function createMetricsServer(metrics: Metrics, log: Logger): Server {
         .end('Method not allowed.\n');
       return;
     }
-    metrics.registry.metrics().then(
+    source.metrics().then(
       (text) =>
         res
-          .writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' })
+          .writeHead(200, { 'Content-Type': source.contentType, 'Cache-Control': 'no-store' })
           .end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
         log.error({ err: error }, 'metrics collection failed');
@@ -41,11 +45,11 @@ export function createMetricsServer(metrics: Metrics, log: Logger): Server {
 /** Starts the metrics listener when configured; resolves with its port (null when not configured). */
 export async function startMetricsListener(
   config: { port: number; host: string } | null,
-  metrics: Metrics,
+  source: MetricsSource,
   log: Logger,
 ): Promise<{ port: number | null; close: () => Promise<void> }> {
   if (!config) return { port: null, close: async () => undefined };
-  const server = createMetricsServer(metrics, log);
+  const server = createMetricsServer(source, log);
   server.listen(config.port, config.host);
   try {
     await once(server, 'listening');

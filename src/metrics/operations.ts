@@ -1,20 +1,29 @@
 // README "Metrics": what main.ts starts beside the schools' listener and stops at shutdown: the
 // metrics listener (when METRICS_PORT is set) and the "last used" recorder, whose pending grant
-// uses are written before the database closes.
+// uses are written before the database closes. A cluster worker (README "Running on several
+// cores") opens no listener: it answers its primary, which serves every worker's numbers merged.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Services } from '../wiring/services.ts';
+import { answerMetricsRequests } from './cluster-metrics.ts';
 import { startMetricsListener } from './listener.ts';
+
+/** `listener`: this process serves /metrics; `primary`: a cluster worker's primary does. */
+export type MetricsExposure = 'listener' | 'primary';
 
 export async function startOperations(
   config: Config,
   services: Services,
   log: Logger,
+  exposure: MetricsExposure = 'listener',
 ): Promise<{ stop: () => Promise<void> }> {
-  const listener = await startMetricsListener(config.metrics, services.metrics, log);
+  const listener =
+    exposure === 'listener' ? await startMetricsListener(config.metrics, services.metrics.registry, log) : null;
+  // A worker answers until it exits, so a scrape during its shutdown still counts it.
+  if (exposure === 'primary') answerMetricsRequests(services.metrics.registry);
   return {
     async stop() {
-      await listener.close();
+      await listener?.close();
       await services.grantUses.stop();
     },
   };

@@ -60,10 +60,23 @@ export async function findDelivery(
 /**
  * One poll of the worker: leases up to `limit` due deliveries, at most `perEndpoint` in flight per
  * endpoint (counting the claims other instances hold), and counts the attempt. FOR UPDATE SKIP
- * LOCKED lets instances poll at once without taking the same row; the lease brings back the claims
- * of an instance that died before recording an outcome.
+ * LOCKED keeps two claims from taking the same row; the lease brings back the claims of an
+ * instance that died before recording an outcome. Claims take turns under an advisory lock: two
+ * claims at once would each count only the leases committed before they began, and together
+ * exceed `perEndpoint` (several instances, or WEB_CONCURRENCY workers, polling at the same
+ * moment). A claim is one short statement, so the turn is brief.
  */
 export async function claimDue(
+  db: Db,
+  options: { limit: number; perEndpoint: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`.execute(trx);
+    return claimDueInTurn(trx, options);
+  });
+}
+
+async function claimDueInTurn(
   db: Db,
   options: { limit: number; perEndpoint: number; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {

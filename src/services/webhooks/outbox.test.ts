@@ -74,6 +74,20 @@ describe('webhook outbox (events recorded in the transaction of their change)', 
     expect(first.every((d) => d.attempts === 1 && d.url === 'https://receiver.example/hook')).toBe(true);
   });
 
+  // On PostgreSQL the claims below run on separate connections at once, as instances or
+  // WEB_CONCURRENCY workers polling at the same moment do; PGlite's one connection runs them in turn.
+  it('concurrent claims never exceed the per-endpoint limit together', async () => {
+    for (let round = 0; round < 8; round++) {
+      await test.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute();
+      for (let i = 0; i < 12; i++)
+        await test.db.transaction().execute((trx) => recordEvent(trx, siteId, 'course.published', { id: `r${i}` }));
+      const claims = await Promise.all(
+        Array.from({ length: 4 }, () => claimDeliveries(test.db, { limit: 2, perEndpoint: 2, leaseMs: 60_000 })),
+      );
+      expect(claims.flat()).toHaveLength(2);
+    }
+  });
+
   it('gives back the claims of an instance that stopped (the lease runs out)', async () => {
     await test.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute();
     await test.db.transaction().execute((trx) => recordEvent(trx, siteId, 'course.published', { id: 'lost' }));

@@ -1,0 +1,71 @@
+// Serving on a prepared database: the app, the listener, the background jobs, and the graceful
+// shutdown on SIGTERM and SIGINT. The single process runs it after preparing the database itself;
+// each cluster worker runs it on the database its primary prepared (README "Running on several
+// cores"). Every job here is safe on any number of processes: the purge runs under an advisory
+// lock, webhook deliveries are claimed with SKIP LOCKED, "last used" writes are batched per process.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from '../app.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import { startOperations, type MetricsExposure } from '../metrics/operations.ts';
+import { schedulePurge } from '../services/purge-job.ts';
+import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
+import type { DataDirLock } from './data-dir-lock.ts';
+import { keyEncryptionKeyOf } from './key-encryption-key.ts';
+import { listenOrExit } from './listen.ts';
+import { acceptCommands } from './server-ownership.ts';
+
+export type ServeOptions = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** The embedded database's DATA_DIR, held by this process; null on PostgreSQL and in memory. */
+  dataDirLock: DataDirLock | null;
+  /** Where /metrics is served from (metrics/operations.ts). */
+  metrics: MetricsExposure;
+};
+
+export async function serve({ config, db, log, dataDirLock, metrics }: ServeOptions): Promise<void> {
+  const keyEncryptionKey = keyEncryptionKeyOf(config);
+  const { app, services } = await createApp({ config, db, log, keyEncryptionKey });
+  const server = await listenOrExit(app, config);
+  const { port } = server.address() as AddressInfo;
+  // Operator commands on the same DATA_DIR run here, through the control socket (process/run-command.ts).
+  dataDirLock?.update({ port });
+  const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
+  log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
+  // README "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
+  const operations = await startOperations(config, services, log, metrics);
+
+  const stopPurge = schedulePurge(db, log);
+  // Webhooks: this process's share of the deliveries (services/webhooks/delivery-worker.ts).
+  const webhookWorker = startDeliveryWorker({ db: services.db, keyEncryptionKey, log }, config.webhooks);
+
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      log.warn('grace time over: closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    force.unref();
+    stopPurge();
+    const channelClosed = controlChannel?.close(); // a command under way finishes, as a request does
+    server.close(); // stops accepting; in-flight requests finish
+    server.closeIdleConnections();
+    await once(server, 'close');
+    await channelClosed;
+    await webhookWorker.stop(); // attempts under way end (each within WEBHOOK_TIMEOUT_MS) and are recorded
+    await operations.stop(); // writes the grant uses still pending
+    await db.destroy();
+    clearTimeout(force);
+    log.info('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
