@@ -6,7 +6,8 @@ import type { OurFixtures } from './fixtures/ours.ts';
 import { DEMO } from './fixtures/ours.ts';
 import { basicAuth } from './fixtures/browser-flow.ts';
 import { CLIENT as OIDC_CLIENT } from './oidc-provider/configuration.ts';
-import { waitForQuiet, type LoadTarget, type RequestSpec } from './load.ts';
+import type { RequestSpec } from './load.ts';
+import { waitForQuiet, type LoadTarget } from './meter.ts';
 import { ChainPool, refreshOnce } from './refresh-chains.ts';
 
 export const SCENARIOS = [
