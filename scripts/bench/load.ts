@@ -1,12 +1,11 @@
 // One load run with autocannon, in this process (pinned to the generator's core), and what the
-// server did meanwhile: CPU time from /proc/<pid>/stat, memory from /proc/<pid>/status, the CPU of
-// the PostgreSQL backends serving its database, and how busy the rest of the machine was.
+// server did meanwhile (meter.ts: CPU, memory, its PostgreSQL backends, the rest of the machine).
 // Latency is recorded here in microseconds for every response (autocannon's own histogram keeps
 // whole milliseconds and 2xx only), with Node's native HDR histogram.
 import { createHistogram } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { BackendLister } from './database.ts';
-import { machineCpuMicros, processCpuMicros, processCpuTimes, processMemory } from './proc.ts';
+import { startMeter, waitForQuiet, type LoadTarget, type MeterReading } from './meter.ts';
 
 export type RequestSpec = {
   method: 'GET' | 'POST';
@@ -19,8 +18,6 @@ export type RequestSpec = {
   onResponse?: (status: number, body: string) => void;
 };
 
-export type LoadTarget = { origin: string; pid: number; database?: string };
-
 export type LoadOptions = {
   target: LoadTarget;
   connections: number;
@@ -32,8 +29,8 @@ export type LoadOptions = {
   backends?: BackendLister;
 };
 
-export type Measurement = {
-  seconds: number;
+/** A row's figures: what its driver counted, with the meter's readings over the same run. */
+export type Measurement = MeterReading & {
   responses: number;
   ok: number;
   non2xx: Record<string, number>;
@@ -42,52 +39,7 @@ export type Measurement = {
   timeouts: number;
   reqPerSec: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
-  serverCpuMicrosPerRequest: number;
-  /** The share of that CPU time spent in the kernel (stime): system calls, loopback TCP to the client and to PostgreSQL. */
-  serverKernelShare: number;
-  /** Server CPU time over wall time: near 1.0 means the server's core was the limit. */
-  serverCoreBusy: number;
-  postgresCpuMicrosPerRequest: number | null;
-  generatorCoreBusy: number;
-  /** CPU used by everything else on the machine, in cores (this machine is shared). */
-  otherCores: number;
-  peakRssBytes: number;
-  hwmBytes: number;
 };
-
-async function backendCpu(
-  backends: BackendLister | undefined,
-  database: string | undefined,
-): Promise<Map<number, number> | null> {
-  if (!backends || !database) return null;
-  const cpu = new Map<number, number>();
-  for (const pid of await backends.pids(database)) cpu.set(pid, processCpuMicros(pid) ?? 0);
-  return cpu;
-}
-
-/** CPU the backends spent between two readings; a backend that appeared meanwhile counts whole. */
-function backendDelta(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
-  if (!before || !after) return null;
-  let total = 0;
-  for (const [pid, micros] of after) total += micros - (before.get(pid) ?? 0);
-  return total;
-}
-
-/**
- * Waits until the server has finished what an earlier run left it (requests it had read before the
- * generator hung up still run to the end): its CPU use over 200 ms below 5%, or 15 s at most.
- * Otherwise a run would start behind a backlog, and a short one could see no response at all.
- */
-export async function waitForQuiet(pid: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let last = processCpuMicros(pid) ?? 0;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    const now = processCpuMicros(pid) ?? 0;
-    if (now - last < 10_000) return;
-    last = now;
-  }
-}
 
 export async function runLoad(options: LoadOptions): Promise<Measurement> {
   const { target } = options;
@@ -99,17 +51,7 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
   let mismatches = 0;
   let connection = 0;
 
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, processMemory(target.pid)?.rss ?? 0);
-  }, 250);
-
-  const pgBefore = await backendCpu(options.backends, target.database);
-  const serverBefore = processCpuTimes(target.pid) ?? { user: 0, system: 0 };
-  const machineBefore = machineCpuMicros();
-  const generatorBefore = process.cpuUsage();
-  const started = performance.now();
-
+  const meter = await startMeter(target, options.backends);
   const result = await autocannon({
     url: target.origin,
     connections: options.connections,
@@ -140,30 +82,17 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
     },
   });
 
-  const seconds = (performance.now() - started) / 1000;
-  const generator = process.cpuUsage(generatorBefore);
-  const machineAfter = machineCpuMicros();
-  const serverAfter = processCpuTimes(target.pid) ?? serverBefore;
-  const serverSystem = serverAfter.system - serverBefore.system;
-  const serverMicros = serverAfter.user - serverBefore.user + serverSystem;
-  const pgMicros = backendDelta(pgBefore, await backendCpu(options.backends, target.database));
-  clearInterval(sampler);
-  const memory = processMemory(target.pid);
-  peakRss = Math.max(peakRss, memory?.rss ?? 0);
-
-  const generatorMicros = generator.user + generator.system;
-  const machineBusy = machineAfter.busy - machineBefore.busy;
-  const wallMicros = seconds * 1_000_000;
+  const reading = await meter.stop(responses);
   const ms = (micros: number) => micros / 1000;
   return {
-    seconds,
+    ...reading,
     responses,
     ok,
     non2xx,
     mismatches,
     errors: result.errors,
     timeouts: result.timeouts,
-    reqPerSec: ok / seconds,
+    reqPerSec: ok / reading.seconds,
     latencyMs: {
       p50: ms(histogram.percentile(50)),
       p90: ms(histogram.percentile(90)),
@@ -171,13 +100,5 @@ export async function runLoad(options: LoadOptions): Promise<Measurement> {
       max: ms(histogram.max),
       mean: ms(histogram.mean),
     },
-    serverCpuMicrosPerRequest: responses ? serverMicros / responses : 0,
-    serverKernelShare: serverMicros ? serverSystem / serverMicros : 0,
-    serverCoreBusy: serverMicros / wallMicros,
-    postgresCpuMicrosPerRequest: pgMicros === null || !responses ? null : pgMicros / responses,
-    generatorCoreBusy: generatorMicros / wallMicros,
-    otherCores: Math.max(0, (machineBusy - serverMicros - generatorMicros - (pgMicros ?? 0)) / wallMicros),
-    peakRssBytes: peakRss,
-    hwmBytes: memory?.hwm ?? 0,
   };
 }

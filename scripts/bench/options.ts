@@ -31,6 +31,8 @@ export type Options = {
   pinPostgres: boolean;
   /** nice value for the servers and the harness; negative raises their priority on a shared machine (root only). */
   nice: number;
+  /** WEBHOOK_POLL_MS of the webhooks row's instance; null: the service's own default. */
+  webhookPollMs: number | null;
 };
 
 export const USAGE = `npm run bench [-- options]        full run: writes bench/RESULTS.md and bench/results/<timestamp>.json
@@ -49,6 +51,8 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --no-pin-postgres         leave the local PostgreSQL on every core (default: pinned beside the load generator)
   --nice=N                  run the servers and the harness at this nice value; e.g. -10 when the machine is
                             shared with other work (BENCH_NICE, default 0: unchanged; negative needs root)
+  --webhook-poll-ms=MS      the webhooks row's delivery worker polls this often (BENCH_WEBHOOK_POLL_MS; default:
+                            the service's own WEBHOOK_POLL_MS default)
   --scale                   first add 100,000 members, 1,000,000 enrollments and 1,000,000 access tokens to our
                             database (BENCH_SCALE); writes bench/RESULTS-scale.md, compared with the last run without
   --write / --no-write      write the results files (default: yes for full runs, no for smoke)`;
@@ -79,6 +83,14 @@ function niceValue(value: string | undefined): number {
   return n;
 }
 
+/** A whole number of milliseconds; its range is the service's to judge (a value it refuses stops it at start, in its log). */
+function pollInterval(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`webhook-poll-ms must be a positive integer, got ${value}`);
+  return n;
+}
+
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const { values } = parseArgs({
     args: argv,
@@ -96,6 +108,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       'server-dir': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       nice: { type: 'string' },
+      'webhook-poll-ms': { type: 'string' },
       write: { type: 'boolean' },
       'no-write': { type: 'boolean' },
       'no-pin-postgres': { type: 'boolean' },
@@ -138,5 +151,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     generatorCore: 0,
     pinPostgres: !(values['no-pin-postgres'] ?? ['0', 'false'].includes(env.BENCH_PIN_POSTGRES ?? '')),
     nice: niceValue(values.nice ?? env.BENCH_NICE),
+    webhookPollMs: pollInterval(values['webhook-poll-ms'] ?? env.BENCH_WEBHOOK_POLL_MS),
   };
 }

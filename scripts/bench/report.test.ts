@@ -66,4 +66,17 @@ describe('report', () => {
     expect(skipped).toMatchObject({ skipped: 'answers 404' });
     expect(ours!.target_check).toBeUndefined();
   });
+
+  it('gives the webhooks row, whose figures are events and not requests, no ratio to the ceiling and no target', () => {
+    const [, webhooks] = summarize(
+      [
+        { scenario: 'hello-world', target: 'hello-world', runs: [run(10_000, 2, 4, 50)] },
+        { scenario: 'webhooks', target: 'ours', runs: [run(4, 1_000, 1_020, 9_000)] },
+      ],
+      true,
+    );
+    expect(webhooks!.median!.reqPerSec).toBe(4);
+    expect(webhooks!.ratios).toBeUndefined();
+    expect(webhooks!.target_check).toBeUndefined();
+  });
 });

@@ -5,7 +5,8 @@ import type { Machine, Versions } from './environment.ts';
 import type { Measurement } from './load.ts';
 import type { Options } from './options.ts';
 import type { ChainStats } from './refresh-chains.ts';
-import { SCENARIO_TITLES, type ScenarioId, type TargetId } from './scenarios.ts';
+import { WRITERS as WEBHOOK_WRITERS } from './webhooks/driver.ts';
+import { SCENARIO_TITLES, WITHOUT_CEILING, type ScenarioId, type TargetId } from './scenarios.ts';
 
 export type RowResult = {
   scenario: ScenarioId;
@@ -122,7 +123,8 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
     if (row.skipped || !row.runs.length) return { ...base, skipped: row.skipped ?? 'no runs' };
     const median = figuresOf(row.runs);
     const summary: Summary = { ...base, median };
-    if (ceiling) {
+    const compared = !WITHOUT_CEILING.includes(row.scenario);
+    if (ceiling && compared) {
       summary.ratios = {
         reqPerSec: median.reqPerSec / ceiling.reqPerSec,
         p50Ms: median.p50Ms / ceiling.p50Ms,
@@ -131,7 +133,7 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
         peakRssMiB: median.peakRssMiB / ceiling.peakRssMiB,
       };
     }
-    if (judgeTargets && row.target === 'ours') {
+    if (judgeTargets && compared && row.target === 'ours') {
       const minRatio = TARGET_RATIOS[row.scenario];
       summary.target_check = {
         ...(minRatio !== undefined ? { minRatio, ratioMet: (summary.ratios?.reqPerSec ?? 0) >= minRatio } : {}),
@@ -144,6 +146,8 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const dec = (n: number, digits = 2) => n.toFixed(digits);
+/** A rate: whole numbers, but a tenth below 100 (the webhooks row's few events a second would round away their differences). */
+export const rate = (n: number) => (n < 100 ? n.toFixed(1) : int(n));
 const ratio = (n: number | undefined) => (n === undefined ? '' : ` (${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×)`);
 
 function targetCell(s: Summary): string {
@@ -179,7 +183,7 @@ export function table(summaries: Summary[]): string {
     const m = s.median;
     const r = s.ratios;
     lines.push(
-      `| ${name} | ${s.target} | ${int(m.reqPerSec)}${ratio(r?.reqPerSec)} | ${dec(m.p50Ms)}${ratio(r?.p50Ms)} | ${dec(m.p99Ms)}${ratio(r?.p99Ms)} | ${dec(m.p99OverP50, 1)} | ${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)} | ${Math.round(m.serverKernelShare * 100)}% | ${m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest)} | ${Math.round(m.serverCoreBusy * 100)}% | ${dec(m.otherCores)} | ${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)} | ${problemsCell(s)} | ${targetCell(s)} |`,
+      `| ${name} | ${s.target} | ${rate(m.reqPerSec)}${ratio(r?.reqPerSec)} | ${dec(m.p50Ms)}${ratio(r?.p50Ms)} | ${dec(m.p99Ms)}${ratio(r?.p99Ms)} | ${dec(m.p99OverP50, 1)} | ${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)} | ${Math.round(m.serverKernelShare * 100)}% | ${m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest)} | ${Math.round(m.serverCoreBusy * 100)}% | ${dec(m.otherCores)} | ${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)} | ${problemsCell(s)} | ${targetCell(s)} |`,
     );
   }
   return lines.join('\n');
@@ -223,6 +227,14 @@ export type Report = {
   rows: RowResult[];
 };
 
+/** What the webhooks row's columns mean, when it ran: its figures are events, not requests. */
+function webhooksNote(report: Report): string {
+  const row = report.summaries.find((s) => s.scenario === 'webhooks' && s.median);
+  if (!row) return '';
+  const poll = report.options.webhookPollMs;
+  return `The webhooks row counts events, not requests: *req/s* is events delivered per second (each writer's over whole poll cycles, summed), *p50* and *p99* the delay from a write's response (its commit) to the event's arrival at a receiver on 127.0.0.1, CPU per event covers the write, the worker's claim, the signed POST and its record. ${WEBHOOK_WRITERS} writers, each waiting for its event before its next write; every signature verified. It runs on an instance of its own in development mode (the service refuses loopback receivers in production), with WEBHOOK_POLL_MS ${poll === null || poll === undefined ? "at the service's default" : `= ${poll}`}. No ratios: nothing in the ceiling corresponds.\n\n`;
+}
+
 export function markdown(report: Report): string {
   const { machine: mc, versions: v, options: o } = report;
   const others = report.summaries.filter((s) => s.median).map((s) => s.median!.otherCores);
@@ -236,7 +248,7 @@ ${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSe
 
 ${table(report.summaries)}
 
-${skipped.length ? `Skipped: ${skipped.map((s) => `${s.scenario} on ${s.target} (${s.skipped})`).join('; ')}.\n` : ''}
+${webhooksNote(report)}${skipped.length ? `Skipped: ${skipped.map((s) => `${s.scenario} on ${s.target} (${s.skipped})`).join('; ')}.\n` : ''}
 ${chainsSection(report.summaries)}
 ## Conditions
 

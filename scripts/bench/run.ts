@@ -14,19 +14,21 @@ import { runLoad, type Measurement } from './load.ts';
 import { parseOptions, REPO_ROOT, USAGE, type Options } from './options.ts';
 import { pinPostgres, type PostgresPinning } from './pin-postgres.ts';
 import { processMemory } from './proc.ts';
-import { markdown, problemCount, summarize, table, type Report, type RowResult } from './report.ts';
+import { markdown, problemCount, rate, summarize, table, type Report, type RowResult } from './report.ts';
 import { latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
-import { buildRows, type Row, type RunningServers } from './scenarios.ts';
-import { startHelloWorld, startOidcProvider, startOurs, type Started } from './servers.ts';
+import { buildRows, rateUnit, type LoadRow, type Row, type RowDriver, type RunningServers } from './scenarios.ts';
+import { startHelloWorld, startOidcProvider, startOurs, startOursForWebhooks, type Started } from './servers.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const started: Started[] = [];
 let backends: BackendLister | undefined;
 let postgresPinning: PostgresPinning | undefined;
+const drivers: RowDriver[] = [];
 
 async function cleanup(): Promise<void> {
   postgresPinning?.restore();
   postgresPinning = undefined;
+  await Promise.all(drivers.splice(0).map((d) => d.close().catch(() => undefined)));
   await Promise.all(started.map((s) => s.child.stop().catch(() => undefined)));
   await backends?.close();
   await dropAllScratchDatabases();
@@ -69,7 +71,9 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   started.push(hello);
   servers.hello = { origin: hello.origin, pid: hello.child.pid };
 
-  if (want('ours')) {
+  // The webhooks row runs on an instance of its own (servers.ts startOursForWebhooks says why).
+  const loadScenarios = options.scenarios.filter((s) => s !== 'webhooks');
+  if (want('ours') && loadScenarios.length) {
     log(`starting our service from ${options.serverDir} (migrations and demo seed on a fresh database)`);
     // Profiles are large: they go with the logs, outside the work tree.
     const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
@@ -91,6 +95,19 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     const fixtures = await createOurFixtures(ours.origin, { chains, accessTokens });
     if (options.scale) await seedScaleData(ours.database!.url, ours.origin, FULL_SCALE, log);
     servers.ours = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name, fixtures };
+  }
+  if (want('ours') && options.scenarios.includes('webhooks')) {
+    log(
+      `starting our service for the webhooks row from ${options.serverDir} (development mode, loopback receivers allowed, WEBHOOK_POLL_MS ${options.webhookPollMs ?? 'default'})`,
+    );
+    const ours = await startOursForWebhooks({
+      ...common,
+      serverDir: options.serverDir,
+      postgresUrl: options.postgresUrl,
+      pollMs: options.webhookPollMs,
+    });
+    started.push(ours);
+    servers.oursWebhooks = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name };
   }
   for (const adapter of ['memory', 'postgres'] as const) {
     if (!want(adapter === 'memory' ? 'oidc-provider-memory' : 'oidc-provider-pg')) continue;
@@ -117,6 +134,7 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
 
 /** One request per row before any load: a 404 skips the row (endpoint not built yet); anything else wrong stops the run. */
 async function probe(row: Row): Promise<string | undefined> {
+  if ('driver' in row) return row.driver.prepare();
   row.chains?.beginRun();
   const spec = row.requestFor(0);
   const request = spec.setupRequest
@@ -137,6 +155,11 @@ async function probe(row: Row): Promise<string | undefined> {
 }
 
 async function measureRow(row: Row, options: Options, seconds: number): Promise<Measurement> {
+  if ('driver' in row) return row.driver.measure(seconds, backends);
+  return measureLoad(row, options, seconds);
+}
+
+async function measureLoad(row: LoadRow, options: Options, seconds: number): Promise<Measurement> {
   row.chains?.beginRun();
   const measurement = await runLoad({
     target: row.server,
@@ -152,7 +175,7 @@ async function measureRow(row: Row, options: Options, seconds: number): Promise<
 
 function progress(rep: number, options: Options, row: Row, m: Measurement): string {
   const problems = m.responses - m.ok;
-  return `[${rep}/${options.repetitions}] ${row.scenario.padEnd(14)} ${row.target.padEnd(20)} ${Math.round(m.reqPerSec).toString().padStart(6)} req/s  p50 ${m.latencyMs.p50.toFixed(2)} ms  p99 ${m.latencyMs.p99.toFixed(2)} ms  ${Math.round(m.serverCpuMicrosPerRequest)} µs/req  core ${Math.round(m.serverCoreBusy * 100)}%  gen ${Math.round(m.generatorCoreBusy * 100)}%${problems ? `  ${problems} not ok` : ''}`;
+  return `[${rep}/${options.repetitions}] ${row.scenario.padEnd(14)} ${row.target.padEnd(20)} ${rate(m.reqPerSec).padStart(6)} ${rateUnit(row.scenario)}  p50 ${m.latencyMs.p50.toFixed(2)} ms  p99 ${m.latencyMs.p99.toFixed(2)} ms  ${Math.round(m.serverCpuMicrosPerRequest)} µs/req  core ${Math.round(m.serverCoreBusy * 100)}%  gen ${Math.round(m.generatorCoreBusy * 100)}%${problems ? `  ${problems} not ok` : ''}`;
 }
 
 async function main(): Promise<number> {
@@ -178,7 +201,13 @@ async function main(): Promise<number> {
 
   const { servers } = await startServers(options, logDir);
   backends = createBackendLister(options.postgresUrl);
-  const rows = buildRows(servers, { chainsPerConnection: options.chainsPerConnection, scenarios: options.scenarios });
+  const rows = buildRows(servers, {
+    chainsPerConnection: options.chainsPerConnection,
+    scenarios: options.scenarios,
+    webhookPollMs: options.webhookPollMs,
+    log,
+  });
+  for (const row of rows) if ('driver' in row) drivers.push(row.driver);
   const results = new Map<Row, RowResult>(
     rows.map((row) => [row, { scenario: row.scenario, target: row.target, runs: [] }]),
   );
@@ -199,7 +228,7 @@ async function main(): Promise<number> {
       log(progress(rep, options, row, measurement));
     }
   }
-  for (const row of rows) if (row.chains) results.get(row)!.chains = row.chains.stats();
+  for (const row of rows) if ('chains' in row && row.chains) results.get(row)!.chains = row.chains.stats();
 
   const serverMemory = started.map((s) => ({
     name: s.child.name,

@@ -1,13 +1,17 @@
 // What the load sends: one row per (scenario, server). The same scenario on our service and on
 // oidc-provider sends the equivalent request to each one's endpoint, with the same generator
-// settings; the hello-world row is the ceiling the others are divided by.
+// settings; the hello-world row is the ceiling the others are divided by. The webhooks row has a
+// driver of its own (webhooks/driver.ts): it counts events delivered, not responses.
 import type { OidcFixtures } from './oidc-provider/fixtures.ts';
 import type { OurFixtures } from './fixtures/ours.ts';
 import { DEMO } from './fixtures/ours.ts';
 import { basicAuth } from './fixtures/browser-flow.ts';
 import { CLIENT as OIDC_CLIENT } from './oidc-provider/configuration.ts';
-import { waitForQuiet, type LoadTarget, type RequestSpec } from './load.ts';
+import type { BackendLister } from './database.ts';
+import type { Measurement, RequestSpec } from './load.ts';
+import { waitForQuiet, type LoadTarget } from './meter.ts';
 import { ChainPool, refreshOnce } from './refresh-chains.ts';
+import { createWebhookDriver } from './webhooks/driver.ts';
 
 export const SCENARIOS = [
   'hello-world',
@@ -19,6 +23,7 @@ export const SCENARIOS = [
   'mcp-anonymous',
   'mcp-member',
   'admin-list',
+  'webhooks',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 export const TARGETS = ['hello-world', 'ours', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
@@ -34,16 +39,35 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'mcp-anonymous': '/mcp tools/call search_catalog (anonymous)',
   'mcp-member': '/mcp tools/call my_enrolled_courses (member)',
   'admin-list': 'GET /api/v1/courses (operator)',
+  webhooks: 'webhooks: course publish/archive → loopback receiver (events/s; delay commit → receipt)',
 };
+
+/**
+ * Rows whose figures have no counterpart in the hello-world ceiling: the webhooks row counts events
+ * a worker delivered after a poll, not responses to requests, so a ratio to the ceiling would mean
+ * nothing. They get no ratios and no targets.
+ */
+export const WITHOUT_CEILING: readonly ScenarioId[] = ['webhooks'];
+
+/** What a row's rate counts (the progress lines and the report). */
+export const rateUnit = (scenario: ScenarioId): string => (scenario === 'webhooks' ? 'events/s' : 'req/s');
 
 /** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
 export const VIEWER_QUERY =
   '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }';
 
-export type Row = {
-  scenario: ScenarioId;
-  target: TargetId;
-  server: LoadTarget;
+/** A row measured by its own driver instead of autocannon. */
+export type RowDriver = {
+  /** Before any load: a reason to skip the row (not in this tree), or undefined; throws when the row is broken. */
+  prepare(): Promise<string | undefined>;
+  measure(seconds: number, backends: BackendLister | undefined): Promise<Measurement>;
+  close(): Promise<void>;
+};
+
+type RowOf = { scenario: ScenarioId; target: TargetId; server: LoadTarget };
+
+/** A row of requests that autocannon sends. */
+export type LoadRow = RowOf & {
   requestFor: (connection: number) => RequestSpec;
   verifyBody?: (body: string) => boolean;
   chains?: ChainPool;
@@ -51,11 +75,17 @@ export type Row = {
   settle?: () => Promise<void>;
 };
 
+export type DrivenRow = RowOf & { driver: RowDriver };
+
+export type Row = LoadRow | DrivenRow;
+
 export type RunningServers = {
   hello?: LoadTarget;
   ours?: LoadTarget & { fixtures: OurFixtures };
   oidcMemory?: LoadTarget & { fixtures: OidcFixtures };
   oidcPg?: LoadTarget & { fixtures: OidcFixtures };
+  /** Our service in development mode, whose worker may post to loopback (servers.ts startOursForWebhooks). */
+  oursWebhooks?: LoadTarget;
 };
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -84,7 +114,7 @@ function refreshRow(
   authorization: string,
   tokens: string[],
   perConnection: number,
-): Row {
+): LoadRow {
   const chains = new ChainPool(tokens, perConnection);
   const base = { method: 'POST' as const, path: tokenPath, headers: { authorization, 'content-type': FORM } };
   return {
@@ -102,7 +132,7 @@ function refreshRow(
   };
 }
 
-function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: number): Row[] {
+function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: number): LoadRow[] {
   const { fixtures } = server;
   const client = basicAuth(DEMO.confidentialClient.id, DEMO.confidentialClient.secret);
   const bearer = (i: number) => ({ authorization: `Bearer ${roundRobin(fixtures.accessTokens, i)}` });
@@ -173,7 +203,7 @@ function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: num
   ];
 }
 
-function oidcRows(target: TargetId, server: LoadTarget & { fixtures: OidcFixtures }, perConnection: number): Row[] {
+function oidcRows(target: TargetId, server: LoadTarget & { fixtures: OidcFixtures }, perConnection: number): LoadRow[] {
   const { fixtures } = server;
   const client = basicAuth(OIDC_CLIENT.id, OIDC_CLIENT.secret);
   return [
@@ -215,7 +245,12 @@ function oidcRows(target: TargetId, server: LoadTarget & { fixtures: OidcFixture
 /** Every row the running servers can serve, in the round-robin order of a repetition. */
 export function buildRows(
   servers: RunningServers,
-  options: { chainsPerConnection: number; scenarios: readonly ScenarioId[] },
+  options: {
+    chainsPerConnection: number;
+    scenarios: readonly ScenarioId[];
+    webhookPollMs: number | null;
+    log: (line: string) => void;
+  },
 ): Row[] {
   const rows: Row[] = [];
   if (servers.hello)
@@ -230,6 +265,13 @@ export function buildRows(
   if (servers.oidcMemory)
     rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
   if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));
+  if (servers.oursWebhooks)
+    rows.push({
+      scenario: 'webhooks',
+      target: 'ours',
+      server: servers.oursWebhooks,
+      driver: createWebhookDriver(servers.oursWebhooks, { pollMs: options.webhookPollMs, log: options.log }),
+    });
   // The ceiling is always measured: every ratio needs it. Ordered by scenario, so one scenario's
   // servers run back to back and whatever drifts during a repetition hits them alike.
   return rows

@@ -1,6 +1,7 @@
 // The servers under test, each a child process pinned to the server core: our service (on a fresh
-// PostgreSQL database, demo schools seeded by the service itself at start), the express
-// hello-world ceiling, and oidc-provider with its memory adapter and with the PostgreSQL adapter.
+// PostgreSQL database, demo schools seeded by the service itself at start; a second instance for the
+// webhooks row), the express hello-world ceiling, and oidc-provider with its memory adapter and with
+// the PostgreSQL adapter.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -48,21 +49,46 @@ export async function startHelloWorld(options: Common): Promise<Started> {
  * The second demo school gets `localhost`, so 127.0.0.1 (the only address the load uses) is Demo
  * Academy's origin. Rate limits that a load from one client would trip are raised (one load client is not an attack).
  */
-export async function startOurs(
+export function startOurs(
   options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] },
 ): Promise<Started> {
-  const database = await createScratchDatabase(options.postgresUrl, 'ours');
+  return startOurService(options, 'ours', { NODE_ENV: 'production' });
+}
+
+/**
+ * A second instance of our service for the webhooks row, on a database of its own, whose delivery
+ * worker may post to the receiver on 127.0.0.1. That needs WEBHOOK_ALLOW_PRIVATE_ADDRESSES, which the
+ * service refuses with NODE_ENV=production (webhooks must never reach private addresses in a
+ * deployment), so this instance runs in development mode: the same code, plus response validation
+ * on its few admin writes. The production instance of the other rows stays as it is.
+ */
+export function startOursForWebhooks(
+  options: Common & { serverDir: string; postgresUrl: string; pollMs: number | null },
+): Promise<Started> {
+  return startOurService({ ...options, nodeArgs: [] }, 'ours-webhooks', {
+    NODE_ENV: 'development',
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+    // Unset: the service's own default poll interval.
+    ...(options.pollMs === null ? {} : { WEBHOOK_POLL_MS: String(options.pollMs) }),
+  });
+}
+
+async function startOurService(
+  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] },
+  name: string,
+  env: Record<string, string>,
+): Promise<Started> {
+  const database = await createScratchDatabase(options.postgresUrl, name.replace('-', '_'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawnPinned({
-    name: 'ours',
+    name,
     core: options.core,
     script: 'src/main.ts',
     cwd: options.serverDir,
     nodeArgs: options.nodeArgs,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
@@ -70,10 +96,11 @@ export async function startOurs(
       PUBLIC_URL: origin,
       SECOND_SITE_URL: `http://localhost:${port}`,
       DATABASE_URL: database.url,
-      DATA_DIR: path.join(options.logDir, 'ours-data'),
+      DATA_DIR: path.join(options.logDir, `${name}-data`),
       RATE_LIMIT_OVERRIDES: 'tokenPerClient=100000000,mcpToolCallsPerToken=100000000',
+      ...env,
     },
-    logPath: path.join(options.logDir, 'ours.log'),
+    logPath: path.join(options.logDir, `${name}.log`),
   });
   await waitForHttp(child, `${origin}/readyz`, 180_000);
   return { child, origin, database };
