@@ -8,6 +8,7 @@ import * as grantLifetimes from './2026-11-25T0001-grant-lifetimes.ts';
 import * as sanitiseSchoolHtml from './2026-11-25T0003-sanitise-school-html.ts';
 import * as schoolInvitations from './2026-11-25T0005-school-invitations.ts';
 import * as webhooks from './2026-11-27T0001-webhooks.ts';
+import * as webhookDisabledAt from './2026-11-28T0001-webhook-disabled-at.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0003-sanitise-school-html': sanitiseSchoolHtml,
   '2026-11-25T0005-school-invitations': schoolInvitations,
   '2026-11-27T0001-webhooks': webhooks,
+  '2026-11-28T0001-webhook-disabled-at': webhookDisabledAt,
 };

@@ -108,7 +108,9 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
         // Enabling starts afresh: no failing run carried over from before.
-        ...(input.enabled === true ? { status: 'enabled', disabled_reason: null, failing_since: null } : {}),
+        ...(input.enabled === true
+          ? { status: 'enabled', disabled_reason: null, disabled_at: null, failing_since: null }
+          : {}),
       });
       if (!row) throw new NotFound(ENDPOINT_MISSING);
       return toWebhookEndpoint(row);
