@@ -15,7 +15,10 @@ const redirectUri = 'http://127.0.0.1:47100/callback';
 /** Enough to reach every page of both areas; a bound, so a link loop cannot run away. */
 const MAX_PAGES = 60;
 
-/** Every form action of the admin area (src/web/admin/*.ts), `:id` being a real application. */
+/**
+ * Every form action of the admin area (src/web/admin/*.ts), `:id` being a real application (for the
+ * webhook paths an id of no endpoint: the role check comes before any row is read).
+ */
 const ADMIN_ACTIONS = [
   '/admin/settings/beta-features',
   '/admin/applications',
@@ -29,6 +32,14 @@ const ADMIN_ACTIONS = [
   '/admin/metadata-documents/review',
   '/admin/signing-keys/rotate',
   '/admin/signing-keys/id-token',
+  '/admin/webhooks',
+  '/admin/webhooks/:id',
+  '/admin/webhooks/:id/enable',
+  '/admin/webhooks/:id/disable',
+  '/admin/webhooks/:id/rotate-secret',
+  '/admin/webhooks/:id/test',
+  '/admin/webhooks/:id/deliveries/:id/redeliver',
+  '/admin/webhooks/:id/delete',
 ];
 
 const ADMIN_PAGES = [
@@ -43,6 +54,10 @@ const ADMIN_PAGES = [
   '/admin/signing-keys',
   '/admin/audit-log',
   '/admin/analytics',
+  '/admin/webhooks',
+  '/admin/webhooks/new',
+  '/admin/webhooks/:id',
+  '/admin/webhooks/:id/delete',
 ];
 
 async function viewer(accessToken: string): Promise<number> {
@@ -146,12 +161,12 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
     async (_who, email) => {
       const jar = await signedIn(origin, email);
       const keysBefore = await (await fetch(`${origin}/.well-known/jwks.json`)).text();
-      for (const path of ADMIN_PAGES.map((p) => p.replace(':id', app.rowId))) {
+      for (const path of ADMIN_PAGES.map((p) => p.replaceAll(':id', app.rowId))) {
         const response = await browserFetch(jar, `${origin}${path}`);
         expect(response.status, `GET ${path}`).toBe(403);
         expect(await response.text()).not.toContain(app.clientId);
       }
-      for (const path of ADMIN_ACTIONS.map((p) => p.replace(':id', app.rowId))) {
+      for (const path of ADMIN_ACTIONS.map((p) => p.replaceAll(':id', app.rowId))) {
         const response = await postForm(jar, `${origin}${path}`, [
           ['name', 'Taken over'],
           ['feature', 'mcp_connections'],

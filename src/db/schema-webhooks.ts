@@ -14,6 +14,8 @@ export interface WebhookEndpointsTable {
   event_types: JSONColumnType<string[], string, string>;
   status: Generated<WebhookEndpointStatus>;
   disabled_reason: WebhookDisabledReason | null;
+  /** When it was disabled; null while enabled (migration 2026-11-27T0003). */
+  disabled_at: NullableTimestamp;
   version: string;
   failing_since: NullableTimestamp;
   created_at: DefaultedTimestamp;

@@ -9,6 +9,7 @@ import * as sanitiseSchoolHtml from './2026-11-25T0003-sanitise-school-html.ts';
 import * as schoolInvitations from './2026-11-25T0005-school-invitations.ts';
 import * as webhooks from './2026-11-27T0001-webhooks.ts';
 import * as orderSources from './2026-11-27T0002-order-sources.ts';
+import * as webhookDisabledAt from './2026-11-27T0003-webhook-disabled-at.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0005-school-invitations': schoolInvitations,
   '2026-11-27T0001-webhooks': webhooks,
   '2026-11-27T0002-order-sources': orderSources,
+  '2026-11-27T0003-webhook-disabled-at': webhookDisabledAt,
 };

@@ -2,7 +2,7 @@
 // school's endpoint is as absent as one that never existed (404).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
-import type { WebhookEndpointsTable, WebhookEndpointSecretsTable } from '../schema-webhooks.ts';
+import type { WebhookDisabledReason, WebhookEndpointsTable, WebhookEndpointSecretsTable } from '../schema-webhooks.ts';
 import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
 
@@ -130,4 +130,20 @@ export async function markHealthy(db: Db, endpointId: string): Promise<void> {
     .where('id', '=', endpointId)
     .where('failing_since', 'is not', null)
     .execute();
+}
+
+/**
+ * Disabled endpoints of a school, the most recently disabled first: all of them, or those named by
+ * `ids`, or those disabled for one of `reasons` (the admin area's notices).
+ */
+export async function listDisabledEndpoints(
+  db: Db,
+  siteId: string,
+  filter: { ids?: readonly string[]; reasons?: readonly WebhookDisabledReason[]; limit: number },
+): Promise<WebhookEndpointRow[]> {
+  if (filter.ids?.length === 0 || filter.reasons?.length === 0) return [];
+  let q = selectEndpoints(db, siteId).where('status', '=', 'disabled');
+  if (filter.ids) q = q.where('id', 'in', filter.ids);
+  if (filter.reasons) q = q.where('disabled_reason', 'in', filter.reasons);
+  return q.orderBy('disabled_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -35,3 +35,6 @@ export function recordChange(audit: AuditLog, actor: Actor, change: Change): Pro
 
 /** A row the page named does not exist at this school (or no longer does); its words are a catalogue key. */
 export class AreaNotFound extends KeyedError {}
+
+/** The person may enter the area, but their roles do not allow this section; its words are a catalogue key. */
+export class AreaForbidden extends KeyedError {}

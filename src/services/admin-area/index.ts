@@ -11,6 +11,7 @@ import { createMemberAppActions } from './member-apps.ts';
 import { createMetadataDocumentActions } from './metadata-documents.ts';
 import { createSettingsActions } from './settings.ts';
 import { createSigningKeyActions } from './signing-keys.ts';
+import { createWebhookActions } from './webhooks.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = { db: Db; audit: AuditLog; signingKeys: SigningKeyService; admin: AdminServices };
@@ -25,6 +26,7 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     signingKeys: createSigningKeyActions(db, audit, signingKeys),
     auditLog: createAuditLogReader(db),
     analytics: createAnalyticsReport(services.admin.analytics),
+    webhooks: createWebhookActions(db, services.admin.webhooks),
   };
 }
 

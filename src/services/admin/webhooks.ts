@@ -2,7 +2,8 @@
 // webhooks:write): endpoints subscribe to catalogued event types (services/webhooks/catalogue.ts)
 // at a URL the SSRF rules admit (endpoint-url.ts); a secret is answered once, at creation and at
 // each rotation, and stored encrypted; a rotated-out secret keeps signing for ROTATION_OVERLAP_MS.
-// Creating, deleting, disabling and rotating are audited in the change's transaction.
+// Every change (creating, changing, enabling, disabling, rotating, deleting) is audited in its
+// transaction.
 import type { Db } from '../../db/database.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
 import * as deliveries from '../../db/repositories/webhook-deliveries.ts';
@@ -103,15 +104,30 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       const stored = await mustFind(site, id);
       if (input.enabled === false && stored.status === 'enabled')
         await disableEndpoint(db, site.id, id, 'operator', actor);
-      const row = await endpoints.updateEndpoint(db, site.id, id, {
-        ...(url !== undefined ? { url } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
-        // Enabling starts afresh: no failing run carried over from before.
-        ...(input.enabled === true ? { status: 'enabled', disabled_reason: null, failing_since: null } : {}),
+      // The change and its audit entries in one transaction, compared with the row under its lock.
+      return db.transaction().execute(async (trx) => {
+        const before = await endpoints.lockEndpoint(trx, site.id, id);
+        if (!before) throw new NotFound(ENDPOINT_MISSING);
+        const row = (await endpoints.updateEndpoint(trx, site.id, id, {
+          ...(url !== undefined ? { url } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
+          // Enabling starts afresh: no failing run carried over from before.
+          ...(input.enabled === true
+            ? { status: 'enabled', disabled_reason: null, disabled_at: null, failing_since: null }
+            : {}),
+        }))!;
+        const changed = (['url', 'description', 'event_types'] as const).filter(
+          (field) => JSON.stringify(before[field]) !== JSON.stringify(row[field]),
+        );
+        if (changed.length) await audit(trx, site, actor, 'webhook_endpoint.updated', id, { url: row.url, changed });
+        if (before.status === 'disabled' && row.status === 'enabled')
+          await audit(trx, site, actor, 'webhook_endpoint.enabled', id, {
+            url: row.url,
+            disabled_reason: before.disabled_reason,
+          });
+        return toWebhookEndpoint(row);
       });
-      if (!row) throw new NotFound(ENDPOINT_MISSING);
-      return toWebhookEndpoint(row);
     },
     async remove(site: Site, id: string, actor: ChangeActor = {}): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 // Disabling an endpoint, by an operator or by the delivery worker (a 410 Gone, or failing for the
-// whole retry window): the status, the reason, the audit entry, and the waiting deliveries marked
-// abandoned, in one transaction.
+// whole retry window): the status, the reason and its time, the audit entry, and the waiting
+// deliveries marked abandoned, in one transaction.
 import type { Db } from '../../db/database.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
 import { abandonPending } from '../../db/repositories/webhook-deliveries.ts';
@@ -20,7 +20,11 @@ export async function disableEndpoint(
   return db.transaction().execute(async (trx) => {
     const endpoint = await lockEndpoint(trx, siteId, endpointId);
     if (!endpoint || endpoint.status === 'disabled') return false;
-    await updateEndpoint(trx, siteId, endpointId, { status: 'disabled', disabled_reason: reason });
+    await updateEndpoint(trx, siteId, endpointId, {
+      status: 'disabled',
+      disabled_reason: reason,
+      disabled_at: new Date(),
+    });
     await abandonPending(trx, endpointId);
     await insertAuditEvents(trx, [
       {

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'vendor_integration.added',
   'vendor_integration.removed',
   'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.enabled',
   'webhook_endpoint.deleted',
   'webhook_endpoint.disabled',
   'webhook_endpoint.secret_rotated',

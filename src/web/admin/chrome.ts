@@ -1,9 +1,10 @@
 // What every admin page shares: who may enter (owners and admins of THIS school), the navigation
-// (the OAuth applications section only while MCP connections are on), and the notices shown
-// after a change.
+// (the OAuth applications section only while MCP connections are on, Webhooks only for roles that
+// may read them), and the notices shown after a change.
 import type { RequestContext } from '../../http/request-context.ts';
 import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
+import { webhookScopeAllowed } from '../../services/admin-area/webhook-access.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
 // README "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
@@ -19,6 +20,12 @@ export const ADMIN_NOTICES: Record<string, string> = {
   blocked: 'admin.notice.blocked',
   rotated: 'admin.notice.rotated',
   'id-token': 'admin.notice.idToken',
+  'webhook-updated': 'admin.notice.webhookUpdated',
+  'webhook-enabled': 'admin.notice.webhookEnabled',
+  'webhook-disabled': 'admin.notice.webhookDisabled',
+  'webhook-test-sent': 'admin.notice.webhookTestSent',
+  'webhook-redelivered': 'admin.notice.webhookRedelivered',
+  'webhook-deleted': 'admin.notice.webhookDeleted',
 };
 
 export function adminSpec(): AreaSpec {
@@ -28,7 +35,7 @@ export function adminSpec(): AreaSpec {
     allowed: (person: AreaPerson) => isOperator(person.roles),
     deniedMessage: 'admin.denied',
     notices: ADMIN_NOTICES,
-    chrome: (ctx: RequestContext) => ({
+    chrome: (ctx: RequestContext, person: AreaPerson) => ({
       nav: [
         { href: '/admin', label: 'admin.nav.home' },
         { href: '/admin/settings', label: 'admin.settings.title' },
@@ -38,6 +45,9 @@ export function adminSpec(): AreaSpec {
         { href: '/admin/connected-apps', label: 'admin.connectedApps.title' },
         { href: '/admin/metadata-documents', label: 'admin.metadata.title' },
         { href: '/admin/signing-keys', label: 'admin.keys.title' },
+        ...(webhookScopeAllowed(ctx.site, person.roles, 'webhooks:read')
+          ? [{ href: '/admin/webhooks', label: 'admin.webhooks.title' }]
+          : []),
         { href: '/admin/analytics', label: 'admin.analytics.title' },
         { href: '/admin/audit-log', label: 'admin.audit.title' },
         { href: '/account', label: 'account.title' },

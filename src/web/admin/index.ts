@@ -21,6 +21,11 @@ import { mountMetadataDocuments } from './metadata-documents.ts';
 import { mountSettings } from './settings.ts';
 import { mountSigningKeys } from './signing-keys.ts';
 import type { AdminPageDeps } from './types.ts';
+import { mountWebhookActions } from './webhook-actions.ts';
+import { mountWebhookDelete } from './webhook-delete.ts';
+import { mountWebhookEdit } from './webhook-edit.ts';
+import { mountWebhookNew } from './webhook-new.ts';
+import { mountWebhooksList } from './webhooks-list.ts';
 
 const CHART_JS_DIST = path.dirname(createRequire(import.meta.url).resolve('chart.js'));
 
@@ -42,6 +47,12 @@ export function createAdminArea(services: Services): Router {
   mountConnectedApps(deps);
   mountMetadataDocuments(deps);
   mountSigningKeys(deps);
+  // "new" before ":id": express tries routes in the order they were added.
+  mountWebhooksList(deps);
+  mountWebhookNew(deps);
+  mountWebhookEdit(deps);
+  mountWebhookActions(deps);
+  mountWebhookDelete(deps);
   mountAuditLog(deps);
   mountAnalytics(deps);
   // Every other path under /admin: the same gate, then a 404 page (never the API's JSON 404).

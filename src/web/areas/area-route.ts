@@ -8,7 +8,13 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { noteRequest } from '../../http/request-facts.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
-import { AreaNotFound, findAreaPerson, type Actor, type AreaPerson } from '../../services/admin-area/actor.ts';
+import {
+  AreaForbidden,
+  AreaNotFound,
+  findAreaPerson,
+  type Actor,
+  type AreaPerson,
+} from '../../services/admin-area/actor.ts';
 import type { Services } from '../../wiring/services.ts';
 import { OwnerRequired } from '../../services/metadata-host-owners.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
@@ -166,6 +172,9 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
       } catch (error) {
         if (error instanceof AreaNotFound)
           return sendAreaResult(res, message(ctx, session, person, 404, 'area.error.notFound', error.text));
+        // A section the person's roles do not reach (the same rule as the scopes of their tokens).
+        if (error instanceof AreaForbidden)
+          return sendAreaResult(res, message(ctx, session, person, 403, 'area.error.noAccess', error.text));
         // A change reserved to the school's owners; nothing was changed.
         if (error instanceof OwnerRequired)
           return sendAreaResult(

@@ -11,6 +11,7 @@ import { AUDIT_ACTIONS } from '../admin/audit-log.ts';
 import { ERROR_PAGE_CODES } from '../error-page.ts';
 import { loadCatalogue, MissingText, PAGE_LANGUAGES, pageText, type Catalogue } from './page-text.ts';
 import { PROBLEM_TYPES } from '../../http/problem-types.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../services/webhooks/catalogue.ts';
 
 const src = path.join(import.meta.dirname, '..', '..');
 
@@ -93,7 +94,7 @@ describe('page catalogues (README "Page languages": pages in the school language
     expect(same.map(([key]) => key)).toEqual([]);
   });
 
-  it('keys built at run time exist for every value: scope meanings and areas, error titles, audit actions', () => {
+  it('keys built at run time exist for every value: scope meanings and areas, error titles, audit actions, webhook event types', () => {
     const built = [
       ...SCOPES.map((s) => `scope.${s.name}`),
       ...SCOPES.filter((s) => s.kind !== 'identity').map((s) => `scopeArea.${s.name.split(':')[0]}`),
@@ -111,6 +112,8 @@ describe('page catalogues (README "Page languages": pages in the school language
         `admin.analytics.intervalOption.${i}`,
       ]),
       ...Object.keys(PROBLEM_TYPES).flatMap((name) => [`problemType.${name}.title`, `problemType.${name}.description`]),
+      // The endpoint form offers every catalogued event type with its meaning (webhook-fields.eta).
+      ...WEBHOOK_EVENT_TYPES.map((type) => `admin.webhooks.eventType.${type}`),
     ];
     for (const language of PAGE_LANGUAGES)
       expect(

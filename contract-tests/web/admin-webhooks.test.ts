@@ -1,0 +1,300 @@
+// The admin area's "Webhooks" pages over plain HTTP with a cookie jar, as an admin of Demo Academy
+// uses them in a browser: create (the signing secret shown once), the list, test events and the
+// deliveries they leave, redeliver, disable and enable, edit, delete, and an endpoint the delivery
+// worker disabled after a 410 Gone, named with its reason and time on its page, the list and the
+// admin home page. On an instance of this file's own that may send to a loopback receiver
+// (WEBHOOK_ALLOW_PRIVATE_ADDRESSES, development only) and polls often; every delivery the
+// receiver gets is verified with the Standard Webhooks reference library and the secret the page
+// showed.
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instance } from '../reliability/instance.ts';
+import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { browserFetch, decodeEntities, type CookieJar } from '../support/cookie-jar.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
+import { csrfFor, pageHtml, postForm, signedIn } from './area-http.ts';
+
+type Created = { id: string; secret: string; response: Response; html: string };
+type Envelope = { id: string; type: string; data: Record<string, unknown> };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (OpenAPI tag Webhooks)', () => {
+  let instance: Instance;
+  let receiver: Receiver;
+  let origin: string;
+  let admin: CookieJar;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    instance = await startOwnInstance({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_MS: '50' });
+    origin = instance.origin;
+    // An admin, not the owner: webhooks:write is an admin's scope too, and the pages follow it.
+    admin = await signedIn(origin, ACCOUNTS.admin);
+  }, 120_000);
+  afterAll(async () => {
+    await instance?.stop();
+    await receiver?.close();
+  });
+
+  /** "New endpoint" posted as the form sends it (event types as repeated checkboxes). */
+  async function create(url: string, description: string, types: string[]): Promise<Created> {
+    const csrf = csrfFor(await pageHtml(admin, `${origin}/admin/webhooks/new`), '/admin/webhooks');
+    const response = await postForm(admin, `${origin}/admin/webhooks`, [
+      ['csrf_token', csrf],
+      ['url', url],
+      ['description', description],
+      ...types.map((type): [string, string] => ['event_type', type]),
+    ]);
+    const html = await response.text();
+    expect(response.status, html.slice(0, 500)).toBe(201);
+    return {
+      id: new RegExp(`href="/admin/webhooks/(${UUID})"`).exec(html)![1]!,
+      secret: decodeEntities(/id="webhook-secret"[^>]*value="([^"]+)"/.exec(html)![1]!),
+      response,
+      html,
+    };
+  }
+
+  /** Posts the form of `page` whose action is `action`, with its CSRF token; the response. */
+  async function submit(page: string, action: string, fields: Array<[string, string]> = []): Promise<Response> {
+    const csrf = csrfFor(await pageHtml(admin, `${origin}${page}`), action);
+    return postForm(admin, `${origin}${action}`, [['csrf_token', csrf], ...fields]);
+  }
+
+  const endpointPage = (id: string) => pageHtml(admin, `${origin}/admin/webhooks/${id}`);
+
+  /** The deliveries table's rows of an endpoint's page, tags removed. */
+  async function deliveryRows(id: string): Promise<string[]> {
+    const html = await endpointPage(id);
+    const table = /<caption[^>]*>Deliveries to this endpoint[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+      decodeEntities(m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).trim(),
+    );
+  }
+
+  const received = (eventId: string) => receiver.received.filter((r) => r.headers['webhook-id'] === eventId);
+
+  it('"New endpoint" answers 201 with the signing secret once; neither the list nor the endpoint page shows it again, and the list shows URL, description (as text), event types and status', async () => {
+    const description = `<img src=x onerror=alert(1)> & "CRM sync"`;
+    const created = await create(receiver.url('/ok'), description, ['course.published', 'enrollment.created']);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    // A page with a secret is never cached (pageHeaders: Cache-Control no-store) nor framed.
+    expect(created.response.headers.get('cache-control')).toBe('no-store');
+    expect(created.response.headers.get('x-frame-options')).toBe('DENY');
+
+    const list = await pageHtml(admin, `${origin}/admin/webhooks`);
+    const row = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!).find((r) => r.includes(created.id))!;
+    expect(row).toContain(receiver.url('/ok'));
+    expect(row).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;CRM sync&quot;');
+    expect(row).toContain('<code class="small">course.published</code>');
+    expect(row).toContain('<code class="small">enrollment.created</code>');
+    expect(row).toContain('Enabled');
+    expect(list).not.toContain('<img src=x');
+    for (const html of [list, await endpointPage(created.id)]) expect(html).not.toContain(created.secret);
+  });
+
+  it('"Send test event" delivers a webhook.test signed with the secret the page showed; the endpoint\'s deliveries list it with event type, status, attempts, response code and duration, and "Redeliver" sends the same webhook-id again', async () => {
+    const { id, secret } = await create(receiver.url('/ok'), 'Test target', ['order.paid']);
+    const sent = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/test`);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-test-sent`);
+
+    const test = () =>
+      receiver.received.find((r) => {
+        const body = JSON.parse(r.body) as Envelope;
+        return body.type === 'webhook.test' && body.data.endpoint_id === id;
+      });
+    await receiver.until(() => test() !== undefined);
+    // Standard Webhooks "Verifying webhooks": the reference library throws unless a signature matches.
+    const event = new Webhook(secret).verify(test()!.body, test()!.headers) as Envelope;
+    expect(event.type).toBe('webhook.test');
+
+    await expect.poll(async () => (await deliveryRows(id))[1], { timeout: 10_000 }).toMatch(/Succeeded/);
+    const [header, row] = await deliveryRows(id);
+    expect(header).toBe('Queued Event type Status Attempts Response code Duration Last attempt Actions');
+    expect(row).toMatch(/^\S.* webhook\.test Succeeded 1 204 \d+ ms \S.* Redeliver$/);
+
+    const page = await endpointPage(id);
+    const deliveryId = new RegExp(`action="/admin/webhooks/${id}/deliveries/(${UUID})/redeliver"`).exec(page)![1]!;
+    const again = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/deliveries/${deliveryId}/redeliver`);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-redelivered`);
+    await receiver.until(() => received(event.id).length === 2);
+    expect(received(event.id)[1]!.body).toBe(received(event.id)[0]!.body);
+    await expect.poll(async () => (await deliveryRows(id))[1], { timeout: 10_000 }).toMatch(/Succeeded 2 204/);
+  });
+
+  it('"Disable" says on the endpoint page and the list who disabled it and since when, and a test event is refused until "Enable"; the home page names only endpoints the delivery worker disabled', async () => {
+    const { id } = await create(receiver.url('/ok'), 'Paused', ['course.archived']);
+    const disabled = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/disable`);
+    expect(disabled.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-disabled`);
+
+    const page = await pageHtml(admin, `${origin}${disabled.headers.get('location')}`);
+    expect(page).toContain('Endpoint disabled; deliveries still waiting were abandoned.');
+    const notice = /<p class="notice" role="alert">([\s\S]*?)<\/p>/.exec(page)![1]!;
+    expect(notice).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+Z">Disabled since [^<]+\.<\/time>/);
+    expect(notice).toContain('An operator disabled it.');
+    const since = Date.parse(/datetime="([^"]+)"/.exec(notice)![1]!);
+    expect(Math.abs(Date.now() - since)).toBeLessThan(60_000);
+    const list = await pageHtml(admin, `${origin}/admin/webhooks`);
+    const row = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!).find((r) => r.includes(id))!;
+    expect(row).toContain('Disabled since');
+    expect(row).toContain('An operator disabled it.');
+    expect(await pageHtml(admin, `${origin}/admin`)).not.toContain(`/admin/webhooks/${id}`);
+
+    // The test form is gone from the page; posted anyway, the service refuses it (enable it first).
+    expect(page).not.toContain(`action="/admin/webhooks/${id}/test"`);
+    // (A session's CSRF token is per purpose: an enabled endpoint's test form carries a valid one.)
+    const other = (await create(receiver.url('/ok'), 'Other', ['order.paid'])).id;
+    const csrf = csrfFor(await endpointPage(other), `/admin/webhooks/${other}/test`);
+    const refused = await postForm(admin, `${origin}/admin/webhooks/${id}/test`, [['csrf_token', csrf]]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('enable it first');
+
+    const enabled = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/enable`);
+    expect(enabled.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-enabled`);
+    const after = await endpointPage(id);
+    expect(after).not.toContain('Disabled since');
+    expect(after).toContain('<span class="status status-enabled">Enabled</span>');
+    expect((await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/test`)).status).toBe(303);
+  });
+
+  it('"Edit" saves URL, description and event types; a URL that is not http(s) is refused on the form naming the field, and nothing changes', async () => {
+    const { id } = await create(receiver.url('/ok'), 'Before', ['course.published']);
+    const refused = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}`, [
+      ['url', 'ftp://127.0.0.1/hook'],
+      ['description', 'Refused'],
+      ['event_type', 'course.published'],
+    ]);
+    expect(refused.status).toBe(400);
+    const form = await refused.text();
+    expect(form).toContain('The endpoint was not saved:');
+    expect(form).toMatch(/URL: <span lang="en">must be an https URL<\/span>/);
+    // The form keeps what was typed, and the stored endpoint is unchanged.
+    expect(form).toContain('value="ftp://127.0.0.1/hook"');
+    expect(await endpointPage(id)).toContain('<dd>Before</dd>');
+
+    const none = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}`, [
+      ['url', receiver.url('/ok')],
+      ['description', 'No types'],
+    ]);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('Choose at least one event type.');
+
+    const saved = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}`, [
+      ['url', receiver.url('/flaky')],
+      ['description', 'After'],
+      ['event_type', 'order.paid'],
+      ['event_type', 'order.refunded'],
+    ]);
+    expect(saved.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-updated`);
+    const page = await endpointPage(id);
+    expect(page).toContain(`<dd><code>${receiver.url('/flaky')}</code></dd>`);
+    expect(page).toContain('<dd>After</dd>');
+    expect(page).toContain('<dd><code>order.paid</code> <code>order.refunded</code></dd>');
+  });
+
+  it('"Delete" asks first, then deletes: the endpoint is gone from the list and its page is 404', async () => {
+    const { id } = await create(receiver.url('/ok'), 'Short-lived', ['student.created']);
+    const confirm = await pageHtml(admin, `${origin}/admin/webhooks/${id}/delete`);
+    expect(confirm).toContain('Delete this endpoint?');
+    expect(await pageHtml(admin, `${origin}/admin/webhooks`)).toContain(id);
+
+    const deleted = await submit(`/admin/webhooks/${id}/delete`, `/admin/webhooks/${id}/delete`);
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get('location')).toBe('/admin/webhooks?done=webhook-deleted');
+    const list = await pageHtml(admin, `${origin}/admin/webhooks?done=webhook-deleted`);
+    expect(list).toContain('Endpoint deleted.');
+    expect(list).not.toContain(id);
+    expect((await browserFetch(admin, `${origin}/admin/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('an endpoint whose receiver answered 410 Gone is disabled by the delivery worker and shown so, with that reason and its time, on its page, the list and the admin home page, which links to it (Standard Webhooks "Delivery behaviour")', async () => {
+    const { id } = await create(receiver.url('/gone'), 'Retired receiver', ['course.published']);
+    expect((await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/test`)).status).toBe(303);
+
+    const gone = 'The receiver answered 410 Gone, which asks never to be called again.';
+    await expect
+      .poll(async () => pageHtml(admin, `${origin}/admin`), { timeout: 10_000 })
+      .toContain(`href="/admin/webhooks/${id}"`);
+    const home = await pageHtml(admin, `${origin}/admin`);
+    const notice = /<section class="card notice" role="alert"[\s\S]*?<\/section>/.exec(home)![0];
+    expect(notice).toContain('A webhook endpoint was disabled');
+    const item = [...notice.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!).find((li) => li.includes(id))!;
+    expect(item).toContain(receiver.url('/gone'));
+    expect(item).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+Z">Disabled since [^<]+<\/time>/);
+    expect(item).toContain(gone);
+
+    const page = await endpointPage(id);
+    expect(page).toContain('This endpoint is disabled');
+    expect(page).toContain(gone);
+    expect((await deliveryRows(id))[1]).toMatch(/webhook\.test Failed 1 410 status 410 \d+ ms/);
+    const list = await pageHtml(admin, `${origin}/admin/webhooks`);
+    const row = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!).find((r) => r.includes(id))!;
+    expect(row).toContain('<span class="status status-disabled">Disabled</span>');
+    expect(row).toContain(gone);
+  });
+
+  it('every change made on the webhook pages is on the Audit log page, with who made it (every change in the admin area is audited)', async () => {
+    const url = `${receiver.url('/ok')}?audited=${Date.now()}`;
+    const { id } = await create(url, 'Audited', ['course.published']);
+    const page = `/admin/webhooks/${id}`;
+    const steps: Array<[string, Array<[string, string]>]> = [
+      [
+        page,
+        [
+          ['url', url],
+          ['description', 'Audited, changed'],
+          ['event_type', 'course.archived'],
+        ],
+      ],
+      [`${page}/disable`, []],
+      [`${page}/enable`, []],
+      [`${page}/rotate-secret`, []],
+    ];
+    for (const [action, fields] of steps) expect((await submit(page, action, fields)).status, action).toBeLessThan(400);
+    expect((await submit(`${page}/delete`, `${page}/delete`)).status).toBe(303);
+
+    const rows = [...(await pageHtml(admin, `${origin}/admin/audit-log`)).matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .map((m) => decodeEntities(m[1]!))
+      .filter((row) => row.includes(ACCOUNTS.admin));
+    const about = (label: string) => rows.filter((row) => row.includes(label) && row.includes(`url: ${url}`));
+    for (const label of [
+      'Webhook endpoint created',
+      'Webhook endpoint changed',
+      'Webhook endpoint disabled',
+      'Webhook endpoint enabled',
+      'Webhook endpoint deleted',
+    ])
+      expect(about(label), label).toHaveLength(1);
+    expect(about('Webhook endpoint changed')[0]).toContain('changed: ["description","event_types"]');
+    expect(rows.some((row) => row.includes('Webhook secret rotated'))).toBe(true);
+  });
+
+  it('a lecturer is refused every webhook page and action with 403, and nothing changes (role checks for every action)', async () => {
+    const { id } = await create(receiver.url('/ok'), 'Kept', ['course.published']);
+    const lecturer = await signedIn(origin, ACCOUNTS.lecturer);
+    for (const path of [
+      '/admin/webhooks',
+      '/admin/webhooks/new',
+      `/admin/webhooks/${id}`,
+      `/admin/webhooks/${id}/delete`,
+    ])
+      expect((await browserFetch(lecturer, `${origin}${path}`)).status, path).toBe(403);
+    const actions = ['', `/${id}`, `/${id}/delete`, `/${id}/disable`, `/${id}/rotate-secret`, `/${id}/test`];
+    for (const path of actions) {
+      const response = await postForm(lecturer, `${origin}/admin/webhooks${path}`, [
+        ['url', 'http://127.0.0.1:9/taken'],
+        ['description', 'Taken'],
+        ['event_type', 'course.published'],
+      ]);
+      expect(response.status, path).toBe(403);
+    }
+    const page = await endpointPage(id);
+    expect(page).toContain('<dd>Kept</dd>');
+    expect(page).toContain('status-enabled');
+    expect(await pageHtml(admin, `${origin}/admin/webhooks`)).not.toContain('Taken');
+  });
+});

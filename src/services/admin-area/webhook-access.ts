@@ -1,0 +1,29 @@
+// Who may see and manage webhooks in the admin area: exactly the people an operator token could
+// carry webhooks:read or webhooks:write for (oauth/standing/allowed-scopes.ts, the one rule of
+// which role holds which scope), so the pages and the admin API answer alike, and a change of that
+// rule (an owner-only scope, say) changes both at once.
+import type { Db } from '../../db/database.ts';
+import { listRolesAtSite } from '../../db/repositories/people.ts';
+import type { SiteRole } from '../../db/schema.ts';
+import { standingScopes } from '../../oauth/standing/allowed-scopes.ts';
+import { textKey } from '../../lib/text-key.ts';
+import type { Site } from '../sites.ts';
+import { AreaForbidden } from './actor.ts';
+import { mcpConnectionsEnabled } from './settings.ts';
+
+export type WebhookScope = 'webhooks:read' | 'webhooks:write';
+
+/** Whether a person with `roles` at `site` may hold `scope` on an operator token. */
+export function webhookScopeAllowed(site: Site, roles: readonly SiteRole[], scope: WebhookScope): boolean {
+  return standingScopes([scope], { audience: 'operator', roles, mcpConnections: mcpConnectionsEnabled(site) }).allowed;
+}
+
+/**
+ * @throws AreaForbidden unless the person's roles now (read afresh, as the token guard reads them)
+ * allow `scope`.
+ */
+export async function requireWebhookScope(db: Db, site: Site, personId: string, scope: WebhookScope): Promise<void> {
+  const roles = await listRolesAtSite(db, site.id, personId);
+  if (!webhookScopeAllowed(site, roles, scope))
+    throw new AreaForbidden(textKey('admin.webhooks.error.scopeRequired', { scope }));
+}

@@ -1,0 +1,83 @@
+// The buttons of an endpoint's page, each a form post: enable and disable (disabling abandons the
+// deliveries still waiting), rotate the secret (the new one shown in this response only; the
+// previous one keeps signing through the overlap), send a test event, and redeliver one delivery
+// (the same event with the same webhook-id, due again at once). Sending and redelivering to a
+// disabled endpoint are refused by the service, and the page says why.
+import { textKey } from '../../lib/text-key.ts';
+import type { AreaCall } from '../areas/area-route.ts';
+import type { AdminPageDeps } from './types.ts';
+import { deliveryId, endpointId, refusalOf, WEBHOOK_PURPOSES } from './webhook-form.ts';
+
+/** A refusal of the service (a rule, such as "enable it first") as a 400 page in its words. */
+function refusedPage({ page }: AreaCall, titleKey: string, error: unknown) {
+  const refusal = refusalOf(error);
+  if (!refusal) throw error;
+  return page(
+    './admin/message',
+    {
+      titleKey,
+      message: refusal.text ?? textKey('admin.webhooks.actionRefused'),
+      detail: refusal.details?.map((d) => d.detail).join('; '),
+      status: 400,
+    },
+    400,
+  );
+}
+
+export function mountWebhookActions({ router, area, admin }: AdminPageDeps): void {
+  for (const [path, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    router.post(
+      `/webhooks/:id/${path}`,
+      area.action(WEBHOOK_PURPOSES.status, async ({ ctx, actor, params }) => {
+        const id = endpointId(params.id);
+        await admin.webhooks.setEnabled(ctx.site, actor, id, enabled);
+        return { redirect: `/admin/webhooks/${id}?done=${enabled ? 'webhook-enabled' : 'webhook-disabled'}` };
+      }),
+    );
+  }
+
+  router.post(
+    '/webhooks/:id/rotate-secret',
+    area.action(WEBHOOK_PURPOSES.rotate, async ({ ctx, actor, params, page }) => {
+      const id = endpointId(params.id);
+      const rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+      const endpoint = await admin.webhooks.get(ctx.site, actor, id);
+      return page('./admin/webhook-secret', {
+        titleKey: 'admin.webhooks.newSecret.title',
+        current: '/admin/webhooks',
+        endpoint,
+        secret: rotated.secret,
+        previousSecretExpiresAt: rotated.previous_secret_expires_at,
+      });
+    }),
+  );
+
+  router.post(
+    '/webhooks/:id/test',
+    area.action(WEBHOOK_PURPOSES.test, async (call) => {
+      const id = endpointId(call.params.id);
+      try {
+        await admin.webhooks.sendTest(call.ctx.site, call.actor, id);
+      } catch (error) {
+        return refusedPage(call, 'admin.webhooks.test.refused', error);
+      }
+      return { redirect: `/admin/webhooks/${id}?done=webhook-test-sent` };
+    }),
+  );
+
+  router.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    area.action(WEBHOOK_PURPOSES.redeliver, async (call) => {
+      const id = endpointId(call.params.id);
+      try {
+        await admin.webhooks.redeliver(call.ctx.site, call.actor, id, deliveryId(call.params.deliveryId));
+      } catch (error) {
+        return refusedPage(call, 'admin.webhooks.deliveries.refused', error);
+      }
+      return { redirect: `/admin/webhooks/${id}?done=webhook-redelivered` };
+    }),
+  );
+}
