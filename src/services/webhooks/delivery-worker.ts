@@ -9,12 +9,16 @@
 //   success for the whole window is disabled.
 // Each outcome is written in its own statement; an instance killed between the POST and that
 // write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
+// At most `batch` attempts are in flight per instance; a poll that claimed something is followed
+// by another at once, and an event written in this process nudges the worker (delivery-wake.ts),
+// so delivery keeps up with writes instead of waiting out the poll interval each time.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
 import { recordOutcome } from '../../db/repositories/webhook-deliveries.ts';
 import { listLiveSecrets, markFailing, markHealthy } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
+import { onEventRecorded } from './delivery-wake.ts';
 import { disableEndpoint } from './disable.ts';
 import { retryDelayMs, shouldDisable } from './retry-schedule.ts';
 import { openSecret } from './secrets.ts';
@@ -40,6 +44,9 @@ export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; log?: Logge
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
+/** After a nudge (delivery-wake.ts), long enough for the writer's transaction to commit, as a rule. */
+const WAKE_DELAY_MS = 25;
+
 export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
   const batch = options.batch ?? 20;
   const perEndpoint = options.perEndpoint ?? 4;
@@ -47,25 +54,61 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const leaseMs = options.timeoutMs * 2 + 5_000;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
+  let due = Infinity;
+  let polling: Promise<void> | null = null;
+  // The soonest poll asked for while one was running, made once it ends.
+  let requested = Infinity;
+  // Attempts run on their own: a slow receiver holds its own slots (at most perEndpoint of them),
+  // never the poll, so deliveries to other endpoints are claimed and sent meanwhile.
+  const inFlight = new Set<Promise<void>>();
 
+  /** Polls in `delayMs`, or sooner if a poll is already due sooner; one poll at a time. */
   const schedule = (delayMs: number): void => {
     if (stopping) return;
+    if (polling) {
+      requested = Math.min(requested, delayMs);
+      return;
+    }
+    const at = Date.now() + delayMs;
+    if (timer && at >= due) return;
+    clearTimeout(timer);
+    due = at;
     timer = setTimeout(() => {
-      current = tick();
+      timer = undefined;
+      due = Infinity;
+      polling = poll().finally(() => {
+        polling = null;
+      });
     }, delayMs);
   };
 
-  async function tick(): Promise<void> {
+  async function poll(): Promise<void> {
     let claimed: ClaimedDelivery[] = [];
     try {
-      claimed = await claimDeliveries(deps.db, { limit: batch, perEndpoint, leaseMs });
-      await Promise.all(claimed.map((delivery) => attempt(delivery)));
+      const room = batch - inFlight.size;
+      if (room > 0) claimed = await claimDeliveries(deps.db, { limit: room, perEndpoint, leaseMs });
+      for (const delivery of claimed) {
+        const running: Promise<void> = attempt(delivery)
+          .catch((error: unknown) =>
+            deps.log?.warn({ err: error }, 'webhook delivery attempt failed; its lease will run out'),
+          )
+          .finally(() => {
+            inFlight.delete(running);
+            // A slot here, and one of the endpoint's perEndpoint, is free: claim again at once
+            // (completions at the same moment share one poll), so a busy endpoint is not held to
+            // perEndpoint deliveries per poll interval.
+            schedule(0);
+          });
+        inFlight.add(running);
+      }
     } catch (error) {
       deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
     }
-    // A full batch suggests more is due: poll again at once.
-    schedule(claimed.length === batch ? 0 : options.pollMs);
+    const next = claimed.length > 0 ? 0 : Math.min(requested, options.pollMs);
+    requested = Infinity;
+    polling = null;
+    // Something was due: more may be, so look again at once; otherwise when asked, or at the poll interval.
+    schedule(next);
   }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
@@ -125,12 +168,15 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
+  const stopWaking = onEventRecorded(() => schedule(WAKE_DELAY_MS));
   schedule(0);
   return {
     async stop() {
       stopping = true;
+      stopWaking();
       clearTimeout(timer);
-      await current;
+      await polling;
+      await Promise.all(inFlight);
     },
   };
 }
