@@ -70,10 +70,10 @@ describe('operator tools and operations: annotations from their operations (trut
     }
   });
 
-  it('deleting, cancelling, expiring, archiving and unpublishing are destructive; reading, creating, publishing and enrolling are not', () => {
+  it('deleting, cancelling, expiring, archiving, unpublishing and refunding are destructive; reading, creating, publishing and enrolling are not', () => {
     for (const op of found) {
       const { id, method } = meta(op.name);
-      const ends = method === 'delete' || /^(cancel|expire|archive|unpublish)[A-Z]/.test(id);
+      const ends = method === 'delete' || /^(cancel|expire|archive|unpublish|refund)[A-Z]/.test(id);
       const adds = method === 'get' || /^(create|publish|enroll|invite|register|assign|upload)[A-Z]/.test(id);
       if (ends) expect(op.annotations.destructiveHint, op.name).toBe(true);
       if (adds) expect(op.annotations.destructiveHint, op.name).toBe(false);

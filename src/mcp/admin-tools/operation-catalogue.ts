@@ -45,8 +45,8 @@ const EMPTY_OUTPUT: JsonSchemaObject = {
   required: ['ok'],
 };
 
-/** Actions that end or take back something (operationIds are verb and noun, DESIGN Naming). */
-const ENDING_VERBS = /^(cancel|expire|archive|unpublish)[A-Z]/;
+/** Actions that end or take back something, a refund included (operationIds are verb and noun, DESIGN Naming). */
+const ENDING_VERBS = /^(cancel|expire|archive|unpublish|refund)[A-Z]/;
 
 /** Actions that send a request to an outside system: a webhook receiver the school registered. */
 const OPEN_WORLD: ReadonlySet<string> = new Set(['sendWebhookTestEvent', 'redeliverWebhookDelivery']);
