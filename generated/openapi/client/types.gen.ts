@@ -2015,7 +2015,8 @@ export type WebhookEndpoint = {
     status: 'enabled' | 'disabled';
     /**
      * Why it is disabled: `operator` (updateWebhookEndpoint), `gone` (the receiver answered 410),
-     * `failing` (every attempt failed for three days). Null while enabled.
+     * `failing` (a delivery failed on every attempt of its retry schedule, and no delivery
+     * succeeded meanwhile; `/webhooks.md` gives the figures). Null while enabled.
      *
      */
     disabled_reason: 'operator' | 'gone' | 'failing' | null;

@@ -5,8 +5,11 @@
 // - 2xx: succeeded (Standard Webhooks "Delivery behaviour": any 2xx is success);
 // - 410 Gone: the receiver asks never to be called again, so the endpoint is disabled at once;
 // - anything else (3xx, 4xx, 5xx, timeout, network, refused address): tried again on the
-//   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint failing without a
-//   success for the whole window is disabled.
+//   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint on which a delivery
+//   failed through its whole schedule without a success meanwhile is disabled (shouldDisable).
+// A poll never waits for the attempts it starts: one attempt may take WEBHOOK_TIMEOUT_MS, and a
+// slow receiver must not hold back deliveries due to other endpoints. What bounds the work is the
+// number of attempts in flight, per endpoint (across instances, in the claim) and per instance.
 // Each outcome is written in its own statement; an instance killed between the POST and that
 // write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
 import type { Logger } from 'pino';
@@ -22,7 +25,7 @@ import { signedHeaders } from './signature.ts';
 import { postWebhook, type PostOutcome } from './webhook-post.ts';
 
 export type DeliveryWorkerOptions = {
-  /** WEBHOOK_RETRY_BASE_MS: the first retry's wait. */
+  /** WEBHOOK_RETRY_BASE_MS: the unit of the retry schedule, the first retry's wait. */
   retryBaseMs: number;
   /** WEBHOOK_POLL_MS: how often an idle worker looks for due deliveries. */
   pollMs: number;
@@ -30,11 +33,19 @@ export type DeliveryWorkerOptions = {
   timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: development only. */
   allowPrivateAddresses: boolean;
-  /** Deliveries claimed per poll. */
+  /** Deliveries claimed per poll at most. */
   batch?: number;
+  /** Attempts in flight on this instance at most. */
+  maxInFlight?: number;
   /** Attempts in flight per endpoint, across instances. */
   perEndpoint?: number;
 };
+
+/**
+ * Attempts in flight to one endpoint at once, across instances: a receiver is never sent more
+ * than this many requests at a time, and a slow one holds no more than this many of the slots.
+ */
+export const IN_FLIGHT_PER_ENDPOINT = 4;
 
 export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; log?: Logger };
 
@@ -42,30 +53,47 @@ export type DeliveryWorker = { stop(): Promise<void> };
 
 export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
   const batch = options.batch ?? 20;
-  const perEndpoint = options.perEndpoint ?? 4;
+  // Sockets waiting on receivers cost little; this only bounds memory if many receivers hang.
+  const maxInFlight = options.maxInFlight ?? 100;
+  const perEndpoint = options.perEndpoint ?? IN_FLIGHT_PER_ENDPOINT;
   // Longer than an attempt can take, so a live instance's claim never runs out under it.
   const leaseMs = options.timeoutMs * 2 + 5_000;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
+  let polling: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
 
   const schedule = (delayMs: number): void => {
     if (stopping) return;
     timer = setTimeout(() => {
-      current = tick();
+      polling = poll();
     }, delayMs);
   };
 
-  async function tick(): Promise<void> {
-    let claimed: ClaimedDelivery[] = [];
-    try {
-      claimed = await claimDeliveries(deps.db, { limit: batch, perEndpoint, leaseMs });
-      await Promise.all(claimed.map((delivery) => attempt(delivery)));
-    } catch (error) {
-      deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
+  async function poll(): Promise<void> {
+    const limit = Math.min(batch, maxInFlight - inFlight.size);
+    let claimed = 0;
+    if (limit > 0) {
+      try {
+        const deliveries = await claimDeliveries(deps.db, { limit, perEndpoint, leaseMs });
+        claimed = deliveries.length;
+        for (const delivery of deliveries) track(attempt(delivery));
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
+      }
     }
-    // A full batch suggests more is due: poll again at once.
-    schedule(claimed.length === batch ? 0 : options.pollMs);
+    // A full claim suggests more is due: poll again at once.
+    schedule(limit > 0 && claimed === limit ? 0 : options.pollMs);
+  }
+
+  function track(work: Promise<void>): void {
+    const settled: Promise<void> = work
+      .catch((error: unknown) => {
+        // The lease runs out and the delivery is claimed again, as after a crash.
+        deps.log?.warn({ err: error }, 'webhook delivery outcome not recorded; it will be tried again');
+      })
+      .finally(() => inFlight.delete(settled));
+    inFlight.add(settled);
   }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
@@ -111,13 +139,14 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       await disable(delivery, 'gone');
       return;
     }
+    // The failing run is marked before the retry is scheduled (both on the database's clock): a
+    // run then starts no later than its first retry's wait, and a delivery that used up its
+    // schedule within one run has failed for at least a whole window (retryWindowMs).
+    const failingForMs = await markFailing(deps.db, delivery.endpoint_id);
     const wait = retryDelayMs(delivery.attempts, options.retryBaseMs);
-    await recordOutcome(deps.db, delivery.id, {
-      ...common,
-      ...(wait === null ? { status: 'failed' } : { next_attempt_at: new Date(Date.now() + wait) }),
-    });
-    const failingSince = await markFailing(deps.db, delivery.endpoint_id);
-    if (shouldDisable(failingSince, new Date())) await disable(delivery, 'failing');
+    if (wait === null) await recordOutcome(deps.db, delivery.id, { ...common, status: 'failed' });
+    else await recordOutcome(deps.db, delivery.id, common, wait);
+    if (shouldDisable(failingForMs, wait === null, options.retryBaseMs)) await disable(delivery, 'failing');
   }
 
   async function disable(delivery: ClaimedDelivery, reason: 'gone' | 'failing'): Promise<void> {
@@ -130,7 +159,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     async stop() {
       stopping = true;
       clearTimeout(timer);
-      await current;
+      await polling;
+      await Promise.all(inFlight);
     },
   };
 }
