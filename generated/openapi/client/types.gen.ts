@@ -3027,6 +3027,33 @@ export type GetPricingResponses = {
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
 
+export type GetWebhooksDocumentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks.md';
+};
+
+export type GetWebhooksDocumentErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetWebhooksDocumentError = GetWebhooksDocumentErrors[keyof GetWebhooksDocumentErrors];
+
+export type GetWebhooksDocumentResponses = {
+    /**
+     * The document.
+     */
+    200: string;
+};
+
+export type GetWebhooksDocumentResponse = GetWebhooksDocumentResponses[keyof GetWebhooksDocumentResponses];
+
 export type GetCourseDocumentData = {
     body?: never;
     path: {

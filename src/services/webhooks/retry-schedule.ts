@@ -29,14 +29,19 @@ export function retryDelayMs(attempts: number, baseMs: number, random: number = 
   return Math.round(wait * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random));
 }
 
+/** The time from a delivery's first attempt to its last, every wait drawn with `random`. */
+export function scheduleSpanMs(baseMs: number, random: number): number {
+  let total = 0;
+  for (let attempts = 1; attempts < MAX_ATTEMPTS; attempts++) total += retryDelayMs(attempts, baseMs, random)!;
+  return total;
+}
+
 /**
  * The shortest time from a delivery's first attempt to its last: every wait at its lowest jitter.
  * Each real wait is at least its value here (retryDelayMs grows with `random`).
  */
 export function retryWindowMs(baseMs: number): number {
-  let total = 0;
-  for (let attempts = 1; attempts < MAX_ATTEMPTS; attempts++) total += retryDelayMs(attempts, baseMs, 0)!;
-  return total;
+  return scheduleSpanMs(baseMs, 0);
 }
 
 /**
