@@ -252,14 +252,14 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
     }
   });
 
-  it("keeps the structure of /auth.md, /llms.txt, /pricing.md and the sign-in page when the school's name and description are hostile", async () => {
+  it("keeps the structure of /auth.md, /llms.txt, /pricing.md, /webhooks.md and the sign-in page when the school's name and description are hostile", async () => {
     if (!secondary) return;
     const owner = adminClient(
       secondary,
       await operatorToken(secondary, 'school:read school:write', ACCOUNTS.secondSchoolOwner),
     );
     const school = (await sdk.getSchool({ client: owner })).data!;
-    const docs = ['/auth.md', '/llms.txt', '/pricing.md'];
+    const docs = ['/auth.md', '/llms.txt', '/pricing.md', '/webhooks.md'];
     const baseline = await Promise.all(docs.map((d) => text(`${secondary}${d}`)));
     const hostile: string[] = [];
     let signIn: string;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, DEMO_DRAFTS } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
-const DOCUMENTS = ['/llms.txt', '/auth.md', '/pricing.md'].map((path) => `${origin}${path}`);
+const DOCUMENTS = ['/llms.txt', '/auth.md', '/pricing.md', '/webhooks.md'].map((path) => `${origin}${path}`);
 
 /** What GET of the resource's own URL answers: the bytes resources/read must match. */
 async function served(uri: string): Promise<{ status: number; type: string | null; text: string }> {
@@ -55,9 +55,9 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
     expect(client.getServerCapabilities()?.resources).toEqual({ listChanged: false });
   });
 
-  it('lists /llms.txt, /auth.md, /pricing.md and one page per published course, never a draft (MCP 2025-11-25 Resources, Listing Resources)', async () => {
+  it('lists /llms.txt, /auth.md, /pricing.md, /webhooks.md and one page per published course, never a draft (MCP 2025-11-25 Resources, Listing Resources)', async () => {
     const uris = resources.map((r) => r.uri);
-    expect(uris.slice(0, 3)).toEqual(DOCUMENTS);
+    expect(uris.slice(0, DOCUMENTS.length)).toEqual(DOCUMENTS);
     const courses = uris.filter((u) => u.startsWith(`${origin}/courses/`));
     expect(courses.sort()).toEqual((await restCatalogSlugs()).map((slug) => `${origin}/courses/${slug}.md`));
     for (const draft of DEMO_DRAFTS.courses) expect(uris).not.toContain(`${origin}/courses/${draft}.md`);

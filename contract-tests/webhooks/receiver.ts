@@ -1,6 +1,7 @@
 // A webhook receiver on loopback (node:http on 127.0.0.1), as an integration would run one: it
 // records every request and answers by path, `/ok` with 204, `/flaky` with 500 to the first
-// request of each webhook-id and 200 after, `/gone` with 410 (Standard Webhooks "Delivery
+// request of each webhook-id and 200 after, `/gone` with 410, `/fail` with 500 always, and `/slow`
+// never (the request is held open until the receiver closes) (Standard Webhooks "Delivery
 // behaviour": 2xx is success, anything else a failure; 410 asks never to be called again).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
 export type Receiver = {
-  url: (path: '/ok' | '/flaky' | '/gone') => string;
+  url: (path: '/ok' | '/flaky' | '/gone' | '/fail' | '/slow') => string;
   received: Received[];
   /** Resolves once `predicate` holds over what was received, or rejects after `timeoutMs`. */
   until: (predicate: (received: Received[]) => boolean, timeoutMs?: number) => Promise<void>;
@@ -31,7 +32,9 @@ export async function startReceiver(): Promise<Receiver> {
       const path = request.url ?? '/';
       received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const id = headers['webhook-id'] ?? '';
+      if (path === '/slow') return; // no answer: the sender's deadline has to end it
       if (path === '/gone') response.writeHead(410).end();
+      else if (path === '/fail') response.writeHead(500).end('always failing');
       else if (path === '/flaky' && !failedOnce.has(id)) {
         failedOnce.add(id);
         response.writeHead(500).end('try again');

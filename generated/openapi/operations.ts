@@ -77,6 +77,7 @@ export const operations = {
   getSubscription: { method: 'get', path: "/api/v1/subscriptions/{subscription_id}", tags: ["Subscriptions"], scopes: ["subscriptions:read"], public: false, summary: "Get a subscription" },
   getWebhookDelivery: { method: 'get', path: "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a delivery with the event it carries" },
   getWebhookEndpoint: { method: 'get', path: "/api/v1/webhooks/{webhook_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a webhook endpoint" },
+  getWebhooksDocument: { method: 'get', path: "/webhooks.md", tags: ["Documents"], scopes: [], public: true, summary: "What a webhook receiver of this school needs (webhooks.md)" },
   introspect: { method: 'post', path: "/api/oauth/introspect", tags: ["OAuth"], scopes: [], public: true, summary: "Token introspection (RFC 7662)" },
   inviteMember: { method: 'post', path: "/api/v1/members", tags: ["Members"], scopes: ["members:write"], public: false, summary: "Invite a person with a staff role (idempotent)" },
   inviteStudent: { method: 'post', path: "/api/v1/students", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Invite a student by e-mail (idempotent)" },

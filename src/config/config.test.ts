@@ -61,6 +61,13 @@ describe('configuration (README "Configuration": validated at start, one line na
     );
   });
 
+  it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (README "Configuration")', () => {
+    expect(loadConfig({}).webhooks.retryBaseMs).toBe(10_000);
+    expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '0.1' }).webhooks.retryBaseMs).toBe(0.1);
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '0' })).toThrow(/^Invalid WEBHOOK_RETRY_BASE_MS/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '60001' })).toThrow(/^Invalid WEBHOOK_RETRY_BASE_MS/);
+  });
+
   it('raises the per-address rate limits outside production only, and RATE_LIMIT_OVERRIDES wins (README, Configuration)', () => {
     expect(loadConfig({}).rateLimitOverrides).toEqual({
       signInPerAddress: 100_000,

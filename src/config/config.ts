@@ -114,8 +114,14 @@ const environmentSchema = z.object({
    * and every address a receiver's name resolves to must be public (checked at each delivery).
    */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
-  /** The first retry's wait after a failed webhook delivery; each next one is four times longer (capped at 12 h). */
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  /**
+   * The unit of the webhook retry schedule: the first retry's wait after a failed delivery; each
+   * next one is four times longer, capped at 4,320 units (12 h at the default), and failing for a
+   * whole schedule disables an endpoint (services/webhooks/retry-schedule.ts). Fractions of a
+   * millisecond are allowed so that a test can run a whole schedule in seconds; at most a minute,
+   * which stretches the schedule to about 16 days.
+   */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().min(0.1).max(60_000).default(10_000),
   /** How often an idle delivery worker looks for due webhook deliveries. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** One webhook delivery attempt's deadline, connect to last byte. */

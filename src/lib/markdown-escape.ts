@@ -1,6 +1,7 @@
-// Text a school or a client wrote, put into a Markdown document (/auth.md, /llms.txt, /pricing.md):
-// one inline run that can never change the document's structure (OpenAPI "School text and HTML"). CommonMark 0.31
-// section 2.4: any ASCII punctuation may be backslash-escaped and then stands for itself; so
+// Text a school or a client wrote, put into a Markdown document (/auth.md, /llms.txt, /pricing.md,
+// /webhooks.md): one inline run that can never change the document's structure (OpenAPI "School
+// text and HTML"). CommonMark 0.31 section 2.4: any ASCII punctuation may be backslash-escaped and
+// then stands for itself; so
 //   - line breaks (CR, LF, U+2028/2029, other controls) become one space: nothing can start a new
 //     line, hence no heading, list item, table row, code fence, HTML block or setext underline;
 //   - inline markup characters are escaped wherever they are: emphasis (* _ ~), code (`), links

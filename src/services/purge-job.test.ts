@@ -1,18 +1,20 @@
-// The purge job removes what can never be used again, and two runs at once are safe.
+// The purge job removes what can never be used again and webhook history past its retention,
+// and two runs at once are safe.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSchools } from '../db/seed/demo-schools.ts';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
-import { runPurge } from './purge-job.ts';
+import { runPurge, WEBHOOK_HISTORY_RETENTION_MS } from './purge-job.ts';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  await seedDemoSchools(test.db, { primary: 'http://localhost:1', secondary: 'http://127.0.0.1:1' });
+});
+afterAll(() => test.drop());
 
 describe('purge job (unused loopback registrations too, /auth.md "2. Get a client")', () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    await seedDemoSchools(test.db, { primary: 'http://localhost:1', secondary: 'http://127.0.0.1:1' });
-  });
-  afterAll(() => test.drop());
-
   it('deletes old unused loopback clients and expired sessions, keeps used and fresh ones', async () => {
     const site = await test.db
       .selectFrom('sites')
@@ -56,5 +58,89 @@ describe('purge job (unused loopback registrations too, /auth.md "2. Get a clien
       n: number;
     }>`select count(*)::int as n from oauth_sessions where expires_at < now() - interval '1 day'`.execute(test.db);
     expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe('purge job: webhook history (README "Webhooks": kept 30 days, never a pending delivery)', () => {
+  const DAY = 24 * 3600 * 1000;
+
+  it('deletes settled deliveries and then events no delivery refers to, once past the retention; keeps every pending delivery and its event', async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS - DAY);
+    const recent = new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS + DAY);
+    const site = await test.db
+      .selectFrom('sites')
+      .select('id')
+      .where('slug', '=', 'demo-academy')
+      .executeTakeFirstOrThrow();
+    const endpoint = (url: string) =>
+      test.db
+        .insertInto('webhook_endpoints')
+        .values({ site_id: site.id, url, event_types: JSON.stringify(['course.published']), version: '2026-11-27' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [a, b] = [await endpoint('https://a.example/hook'), await endpoint('https://b.example/hook')];
+    // The payload says what each event stands for, for a reader of the table.
+    const event = async (payload: string, createdAt: Date) => {
+      const id = randomUUID();
+      await test.db
+        .insertInto('webhook_events')
+        .values({
+          id,
+          site_id: site.id,
+          type: 'course.published',
+          version: '2026-11-27',
+          payload,
+          created_at: createdAt,
+        })
+        .execute();
+      return id;
+    };
+    const delivery = (
+      eventId: string,
+      endpointId: string,
+      status: 'pending' | 'succeeded' | 'failed' | 'abandoned',
+      updatedAt: Date,
+    ) =>
+      test.db
+        .insertInto('webhook_deliveries')
+        .values({
+          site_id: site.id,
+          event_id: eventId,
+          endpoint_id: endpointId,
+          status,
+          created_at: old,
+          updated_at: updatedAt,
+        })
+        .execute();
+
+    const delivered = await event('delivered long ago', old);
+    await delivery(delivered, a.id, 'succeeded', old);
+    await delivery(delivered, b.id, 'abandoned', old);
+    const retrying = await event('still retrying', old);
+    await delivery(retrying, a.id, 'pending', old);
+    const half = await event('one settled, one pending', old);
+    await delivery(half, a.id, 'failed', old);
+    await delivery(half, b.id, 'pending', old);
+    const redelivered = await event('redelivered recently', old);
+    await delivery(redelivered, a.id, 'failed', recent);
+    const fresh = await event('fresh', recent);
+    await delivery(fresh, a.id, 'succeeded', recent);
+    const unsubscribed = await event('no endpoint was subscribed', old);
+    const newUnsubscribed = await event('no endpoint subscribed, recent', recent);
+
+    const counts = await runPurge(test.db, now);
+    expect(counts).toMatchObject({ webhookDeliveries: 3, webhookEvents: 2 });
+    const events = await test.db.selectFrom('webhook_events').select('id').execute();
+    expect(events.map((e) => e.id).sort()).toEqual([retrying, half, redelivered, fresh, newUnsubscribed].sort());
+    expect(events.map((e) => e.id)).not.toContain(unsubscribed);
+    const left = await test.db.selectFrom('webhook_deliveries').select(['event_id', 'status']).execute();
+    expect(
+      left
+        .filter((d) => d.status === 'pending')
+        .map((d) => d.event_id)
+        .sort(),
+    ).toEqual([retrying, half].sort());
+    expect(left).toHaveLength(4);
   });
 });

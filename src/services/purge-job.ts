@@ -1,16 +1,28 @@
 // Deletes expired codes, tokens, sessions, rate-limit windows and loopback registrations never
-// used. Safe on any number of instances: the work runs under an advisory lock and every
-// statement is idempotent. Expired rows are kept a day first so that reuse of an expired refresh
-// token is still recognised as reuse rather than as an unknown token.
+// used, and webhook history past its retention. Safe on any number of instances: the work runs
+// under an advisory lock and every statement is idempotent. Expired rows are kept a day first so
+// that reuse of an expired refresh token is still recognised as reuse rather than as an unknown
+// token.
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
-import { purgeExpired, withPurgeLock, type PurgeCounts } from '../db/repositories/purge.ts';
+import { purgeExpired, purgeWebhookHistory, withPurgeLock, type PurgeCounts } from '../db/repositories/purge.ts';
 
 export const PURGE_RETENTION_MS = 24 * 3600 * 1000;
 export const UNUSED_LOOPBACK_CLIENT_MS = 24 * 3600 * 1000;
 
+/**
+ * How long webhook events and settled deliveries are kept: the delivery log receivers' operators
+ * expect of a webhook sender (Stripe's events API goes back 30 days), long enough to notice a gap
+ * after a holiday or an outage and redeliver it, while the tables, which gain rows with every
+ * change a school makes, stay bounded. A pending delivery and its event are kept however old.
+ */
+export const WEBHOOK_HISTORY_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
 export async function runPurge(db: Db, now = new Date()): Promise<PurgeCounts | false> {
-  return withPurgeLock(db, (trx) => purgeExpired(trx, now, PURGE_RETENTION_MS, UNUSED_LOOPBACK_CLIENT_MS));
+  return withPurgeLock(db, async (trx) => ({
+    ...(await purgeExpired(trx, now, PURGE_RETENTION_MS, UNUSED_LOOPBACK_CLIENT_MS)),
+    ...(await purgeWebhookHistory(trx, new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS))),
+  }));
 }
 
 /** Every `intervalMs`, with jitter so instances don't line up; returns a stop function. */

@@ -2015,7 +2015,8 @@ export type WebhookEndpoint = {
     status: 'enabled' | 'disabled';
     /**
      * Why it is disabled: `operator` (updateWebhookEndpoint), `gone` (the receiver answered 410),
-     * `failing` (every attempt failed for three days). Null while enabled.
+     * `failing` (a delivery failed on every attempt of its retry schedule, and no delivery
+     * succeeded meanwhile; `/webhooks.md` gives the figures). Null while enabled.
      *
      */
     disabled_reason: 'operator' | 'gone' | 'failing' | null;
@@ -3025,6 +3026,33 @@ export type GetPricingResponses = {
 };
 
 export type GetPricingResponse = GetPricingResponses[keyof GetPricingResponses];
+
+export type GetWebhooksDocumentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks.md';
+};
+
+export type GetWebhooksDocumentErrors = {
+    /**
+     * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
+     * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
+     *
+     */
+    404: Problem;
+};
+
+export type GetWebhooksDocumentError = GetWebhooksDocumentErrors[keyof GetWebhooksDocumentErrors];
+
+export type GetWebhooksDocumentResponses = {
+    /**
+     * The document.
+     */
+    200: string;
+};
+
+export type GetWebhooksDocumentResponse = GetWebhooksDocumentResponses[keyof GetWebhooksDocumentResponses];
 
 export type GetCourseDocumentData = {
     body?: never;

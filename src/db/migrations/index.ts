@@ -10,6 +10,7 @@ import * as schoolInvitations from './2026-11-25T0005-school-invitations.ts';
 import * as webhooks from './2026-11-27T0001-webhooks.ts';
 import * as orderSources from './2026-11-27T0002-order-sources.ts';
 import * as webhookDisabledAt from './2026-11-27T0003-webhook-disabled-at.ts';
+import * as webhookHistoryPurge from './2026-11-27T0004-webhook-history-purge.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0001-webhooks': webhooks,
   '2026-11-27T0002-order-sources': orderSources,
   '2026-11-27T0003-webhook-disabled-at': webhookDisabledAt,
+  '2026-11-27T0004-webhook-history-purge': webhookHistoryPurge,
 };

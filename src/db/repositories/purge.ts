@@ -1,5 +1,6 @@
-// SQL of the purge job: rows that can never be used again. Each statement is idempotent, so two
-// instances running it at once do no harm (the job also takes an advisory lock to avoid waste).
+// SQL of the purge job: rows that can never be used again, and webhook history past its retention.
+// Each statement is idempotent, so two instances running it at once do no harm (the job also takes
+// an advisory lock to avoid waste).
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
@@ -47,4 +48,33 @@ export async function purgeExpired(
         .executeTakeFirst(),
     ),
   };
+}
+
+/** Delivery states after which the worker never touches a delivery again (redelivery aside). */
+const SETTLED_DELIVERIES = ['succeeded', 'failed', 'abandoned'] as const;
+
+/**
+ * Webhook history last changed before `before`: settled deliveries, then events no delivery
+ * refers to any more. A pending delivery (due, or waiting for a retry) is never deleted, so
+ * neither is its event: the worker still needs the payload it sends. A redelivery sets
+ * `updated_at`, so a delivery sent again recently stays with its event.
+ */
+export async function purgeWebhookHistory(db: Db, before: Date): Promise<PurgeCounts> {
+  const webhookDeliveries = count(
+    await db
+      .deleteFrom('webhook_deliveries')
+      .where('status', 'in', SETTLED_DELIVERIES)
+      .where('updated_at', '<', before)
+      .executeTakeFirst(),
+  );
+  const webhookEvents = count(
+    await db
+      .deleteFrom('webhook_events as e')
+      .where('e.created_at', '<', before)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id'))),
+      )
+      .executeTakeFirst(),
+  );
+  return { webhookDeliveries, webhookEvents };
 }

@@ -82,9 +82,15 @@ async function claimDueInTurn(
 ): Promise<ClaimedDelivery[]> {
   const { rows } = await sql<ClaimedDelivery>`
     with candidates as (
-      select id, endpoint_id, next_attempt_at from webhook_deliveries
-      where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
-      order by next_attempt_at
+      select d.id, d.endpoint_id, d.next_attempt_at from webhook_deliveries d
+      where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
+        -- An endpoint whose slots are all taken (a slow receiver) is passed over here, so that its
+        -- backlog, however long, never fills the candidates and holds back other endpoints.
+        and (
+          select count(*) from webhook_deliveries f
+          where f.endpoint_id = d.endpoint_id and f.status = 'pending' and f.lease_until >= now()
+        ) < ${options.perEndpoint}
+      order by d.next_attempt_at
       limit ${options.limit * 4}
       for update skip locked
     ), ranked as (
@@ -109,11 +115,26 @@ async function claimDueInTurn(
   return rows;
 }
 
-/** Writes an attempt's outcome and lets go of the lease. */
-export async function recordOutcome(db: Db, id: string, outcome: Updateable<WebhookDeliveriesTable>): Promise<void> {
+/**
+ * Writes an attempt's outcome and lets go of the lease. `retryInMs` makes the delivery due again
+ * that long from now on the database's clock, the clock the claim compares due times with.
+ */
+export async function recordOutcome(
+  db: Db,
+  id: string,
+  outcome: Omit<Updateable<WebhookDeliveriesTable>, 'next_attempt_at'>,
+  retryInMs?: number,
+): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ ...outcome, lease_until: null, updated_at: sql`now()` })
+    .set({
+      ...outcome,
+      ...(retryInMs === undefined
+        ? {}
+        : { next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryInMs / 1000})` }),
+      lease_until: null,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .execute();
 }

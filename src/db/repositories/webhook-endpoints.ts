@@ -111,15 +111,19 @@ export async function expireCurrentSecrets(trx: Db, endpointId: string, expiresA
     .execute();
 }
 
-/** A failed attempt: the start of the endpoint's failing run, kept if one is under way. */
-export async function markFailing(db: Db, endpointId: string): Promise<Date | null> {
+/**
+ * A failed attempt: starts the endpoint's failing run, or keeps the one under way.
+ * @returns how long the run has lasted (RETURNING sees the row as updated), measured on the
+ * database's clock, which the retry schedule's due times use too; null when the endpoint is gone
+ */
+export async function markFailing(db: Db, endpointId: string): Promise<number | null> {
   const row = await db
     .updateTable('webhook_endpoints')
     .set({ failing_since: sql`coalesce(failing_since, now())` })
     .where('id', '=', endpointId)
-    .returning('failing_since')
+    .returning(sql<number>`extract(epoch from now() - failing_since) * 1000`.as('failing_for_ms'))
     .executeTakeFirst();
-  return row?.failing_since ?? null;
+  return row ? Number(row.failing_for_ms) : null;
 }
 
 /** A successful attempt ends the failing run. */

@@ -1,10 +1,11 @@
-// The school's fixed documents as MCP resources (MCP 2025-11-25 Resources): /llms.txt, /auth.md and
-// /pricing.md. Each resource's URI is the document's own URL on the school's origin, and its text
-// is made by the very function GET of that URL uses (src/public/documents/), so an agent reading
-// the resource and a crawler fetching the URL get the same bytes.
+// The school's fixed documents as MCP resources (MCP 2025-11-25 Resources): /llms.txt, /auth.md,
+// /pricing.md and /webhooks.md. Each resource's URI is the document's own URL on the school's
+// origin, and its text is made by the very function GET of that URL uses (src/public/documents/),
+// so an agent reading the resource and a crawler fetching the URL get the same bytes.
 import { renderAuthMd } from '../../public/documents/auth-md.ts';
 import { loadLlmsTxt } from '../../public/documents/llms-txt.ts';
 import { renderPricingMd } from '../../public/documents/pricing-md.ts';
+import { renderWebhooksMd } from '../../public/documents/webhooks-md.ts';
 import type { ToolContext } from '../registry.ts';
 
 export type ResourceContext = Pick<ToolContext, 'site' | 'services' | 'log'>;
@@ -42,5 +43,13 @@ export const SCHOOL_DOCUMENTS: readonly SchoolDocument[] = [
     description:
       'Published courses, active membership plans, upcoming events and digital products with their prices, from the live data.',
     read: ({ site, services }) => renderPricingMd(services.db, site),
+  },
+  {
+    path: '/webhooks.md',
+    name: 'webhooks.md',
+    title: 'What a webhook receiver of this school needs (webhooks.md)',
+    description:
+      'The envelope of every webhook delivery, verifying its Standard Webhooks signature, payload versions, the retry schedule and the rules that disable an endpoint, and every event type with its schemas.',
+    read: async ({ site, services }) => renderWebhooksMd(site, services.config),
   },
 ];

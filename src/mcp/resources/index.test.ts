@@ -59,6 +59,7 @@ describe('resources/list (MCP 2025-11-25 Resources, "Listing Resources" and Pagi
       `${ORIGIN}/llms.txt`,
       `${ORIGIN}/auth.md`,
       `${ORIGIN}/pricing.md`,
+      `${ORIGIN}/webhooks.md`,
       `${ORIGIN}/courses/a.md`,
       `${ORIGIN}/courses/b.md`,
     ]);
@@ -74,7 +75,7 @@ describe('resources/list (MCP 2025-11-25 Resources, "Listing Resources" and Pagi
 
   it('shows a course\'s title as one line of plain text (OpenAPI "School text and HTML")', async () => {
     const { resources } = await listResources(contextWith().ctx, undefined);
-    expect(resources[3]!.title).toBe('Line one ## not a heading');
+    expect(resources[4]!.title).toBe('Line one ## not a heading');
   });
 
   it('answers a cursor it did not issue with -32602 (MCP 2025-11-25 Pagination, "Error Handling")', async () => {

@@ -45,6 +45,7 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 ## For agents
 
 - [Authentication](${o}/auth.md): discovery, client registration, the authorization code flow with PKCE, scopes, errors
+- [Webhooks](${o}/webhooks.md): what a webhook receiver gets and how it verifies it: the envelope, Standard Webhooks signatures, versions, retries, disabling and every event type
 - [MCP server](${o}/mcp): Streamable HTTP; catalog tools and these documents as resources without a token, member and operator tools with one
 - [OpenAPI document](${o}/openapi.json): every REST operation of this school
 - [Member data API](${o}/account/graphql): GraphQL, a member's own enrollments, orders and registrations
@@ -54,7 +55,7 @@ ${courseLines.length ? courseLines.join('\n') : '- No published courses yet.'}
 
 ## Webhooks
 
-Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1) and managed through the admin API (scopes webhooks:read, webhooks:write). Every body is a WebhookEvent envelope whose data is the admin API's shape of the resource.
+Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1) and managed through the admin API (scopes webhooks:read, webhooks:write). Every body is a WebhookEvent envelope whose data is the admin API's shape of the resource. How to verify one, the retry schedule and the rules that disable an endpoint: ${o}/webhooks.md.
 
 ${eventLines.join('\n')}
 

@@ -10,6 +10,7 @@ import { getPricing } from './getPricing.ts';
 import { getOpenApiDocument } from './getOpenApiDocument.ts';
 import { getReadiness } from './getReadiness.ts';
 import { getProblemType } from './getProblemType.ts';
+import { getWebhooksDocument } from './getWebhooksDocument.ts';
 import { listCatalogCourses } from './listCatalogCourses.ts';
 
 export const publicHandlers = {
@@ -21,6 +22,7 @@ export const publicHandlers = {
   getLlmsTxt,
   getAccountGraphQLSchema,
   getPricing,
+  getWebhooksDocument,
   getCourseDocument,
   listCatalogCourses,
   getCatalogCourse,

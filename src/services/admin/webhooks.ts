@@ -180,7 +180,10 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');
       if (row.status !== 'pending') await deliveries.requeueDelivery(db, site.id, deliveryId);
-      return toWebhookDelivery((await deliveries.findDelivery(db, site.id, id, deliveryId))!);
+      // The purge job may have removed a delivery past its retention in between: gone, as if unknown.
+      const due = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!due) throw new NotFound('No delivery with that id for this endpoint.');
+      return toWebhookDelivery(due);
     },
   };
 }

@@ -5,13 +5,16 @@
 // - 2xx: succeeded (Standard Webhooks "Delivery behaviour": any 2xx is success);
 // - 410 Gone: the receiver asks never to be called again, so the endpoint is disabled at once;
 // - anything else (3xx, 4xx, 5xx, timeout, network, refused address): tried again on the
-//   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint failing without a
-//   success for the whole window is disabled.
+//   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint on which a delivery
+//   failed through its whole schedule without a success meanwhile is disabled (shouldDisable).
+// A poll never waits for the attempts it starts: one attempt may take WEBHOOK_TIMEOUT_MS, and a
+// slow receiver must not hold back deliveries due to other endpoints. What bounds the work is the
+// number of attempts in flight, per endpoint (across instances, in the claim) and per instance.
 // Each outcome is written in its own statement; an instance killed between the POST and that
 // write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
-// At most `batch` attempts are in flight per instance; a poll that claimed something is followed
-// by another at once, and an event written in this process nudges the worker (delivery-wake.ts),
-// so delivery keeps up with writes instead of waiting out the poll interval each time.
+// A poll that claimed something, and every finished attempt, is followed by another poll at once,
+// and an event written in this process nudges the worker (delivery-wake.ts), so delivery keeps up
+// with writes instead of waiting out the poll interval each time.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
@@ -26,7 +29,7 @@ import { signedHeaders } from './signature.ts';
 import { postWebhook, type PostOutcome } from './webhook-post.ts';
 
 export type DeliveryWorkerOptions = {
-  /** WEBHOOK_RETRY_BASE_MS: the first retry's wait. */
+  /** WEBHOOK_RETRY_BASE_MS: the unit of the retry schedule, the first retry's wait. */
   retryBaseMs: number;
   /** WEBHOOK_POLL_MS: how often an idle worker looks for due deliveries. */
   pollMs: number;
@@ -34,11 +37,19 @@ export type DeliveryWorkerOptions = {
   timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: development only. */
   allowPrivateAddresses: boolean;
-  /** Deliveries claimed per poll. */
+  /** Deliveries claimed per poll at most. */
   batch?: number;
+  /** Attempts in flight on this instance at most. */
+  maxInFlight?: number;
   /** Attempts in flight per endpoint, across instances. */
   perEndpoint?: number;
 };
+
+/**
+ * Attempts in flight to one endpoint at once, across instances: a receiver is never sent more
+ * than this many requests at a time, and a slow one holds no more than this many of the slots.
+ */
+export const IN_FLIGHT_PER_ENDPOINT = 4;
 
 export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; log?: Logger };
 
@@ -49,7 +60,9 @@ const WAKE_DELAY_MS = 25;
 
 export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
   const batch = options.batch ?? 20;
-  const perEndpoint = options.perEndpoint ?? 4;
+  // Sockets waiting on receivers cost little; this only bounds memory if many receivers hang.
+  const maxInFlight = options.maxInFlight ?? 100;
+  const perEndpoint = options.perEndpoint ?? IN_FLIGHT_PER_ENDPOINT;
   // Longer than an attempt can take, so a live instance's claim never runs out under it.
   const leaseMs = options.timeoutMs * 2 + 5_000;
   let stopping = false;
@@ -58,8 +71,6 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   let polling: Promise<void> | null = null;
   // The soonest poll asked for while one was running, made once it ends.
   let requested = Infinity;
-  // Attempts run on their own: a slow receiver holds its own slots (at most perEndpoint of them),
-  // never the poll, so deliveries to other endpoints are claimed and sent meanwhile.
   const inFlight = new Set<Promise<void>>();
 
   /** Polls in `delayMs`, or sooner if a poll is already due sooner; one poll at a time. */
@@ -83,32 +94,37 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   };
 
   async function poll(): Promise<void> {
-    let claimed: ClaimedDelivery[] = [];
-    try {
-      const room = batch - inFlight.size;
-      if (room > 0) claimed = await claimDeliveries(deps.db, { limit: room, perEndpoint, leaseMs });
-      for (const delivery of claimed) {
-        const running: Promise<void> = attempt(delivery)
-          .catch((error: unknown) =>
-            deps.log?.warn({ err: error }, 'webhook delivery attempt failed; its lease will run out'),
-          )
-          .finally(() => {
-            inFlight.delete(running);
-            // A slot here, and one of the endpoint's perEndpoint, is free: claim again at once
-            // (completions at the same moment share one poll), so a busy endpoint is not held to
-            // perEndpoint deliveries per poll interval.
-            schedule(0);
-          });
-        inFlight.add(running);
+    const limit = Math.min(batch, maxInFlight - inFlight.size);
+    let claimed = 0;
+    if (limit > 0) {
+      try {
+        const deliveries = await claimDeliveries(deps.db, { limit, perEndpoint, leaseMs });
+        claimed = deliveries.length;
+        for (const delivery of deliveries) track(attempt(delivery));
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
-    } catch (error) {
-      deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
     }
-    const next = claimed.length > 0 ? 0 : Math.min(requested, options.pollMs);
+    const next = claimed > 0 ? 0 : Math.min(requested, options.pollMs);
     requested = Infinity;
     polling = null;
     // Something was due: more may be, so look again at once; otherwise when asked, or at the poll interval.
     schedule(next);
+  }
+
+  function track(work: Promise<void>): void {
+    const settled: Promise<void> = work
+      .catch((error: unknown) => {
+        // The lease runs out and the delivery is claimed again, as after a crash.
+        deps.log?.warn({ err: error }, 'webhook delivery outcome not recorded; it will be tried again');
+      })
+      .finally(() => {
+        inFlight.delete(settled);
+        // A slot here, and one of the endpoint's, is free: claim again at once (completions at the
+        // same moment share one poll), so a busy endpoint is not held to perEndpoint per interval.
+        schedule(0);
+      });
+    inFlight.add(settled);
   }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
@@ -154,13 +170,14 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       await disable(delivery, 'gone');
       return;
     }
+    // The failing run is marked before the retry is scheduled (both on the database's clock): a
+    // run then starts no later than its first retry's wait, and a delivery that used up its
+    // schedule within one run has failed for at least a whole window (retryWindowMs).
+    const failingForMs = await markFailing(deps.db, delivery.endpoint_id);
     const wait = retryDelayMs(delivery.attempts, options.retryBaseMs);
-    await recordOutcome(deps.db, delivery.id, {
-      ...common,
-      ...(wait === null ? { status: 'failed' } : { next_attempt_at: new Date(Date.now() + wait) }),
-    });
-    const failingSince = await markFailing(deps.db, delivery.endpoint_id);
-    if (shouldDisable(failingSince, new Date())) await disable(delivery, 'failing');
+    if (wait === null) await recordOutcome(deps.db, delivery.id, { ...common, status: 'failed' });
+    else await recordOutcome(deps.db, delivery.id, common, wait);
+    if (shouldDisable(failingForMs, wait === null, options.retryBaseMs)) await disable(delivery, 'failing');
   }
 
   async function disable(delivery: ClaimedDelivery, reason: 'gone' | 'failing'): Promise<void> {

@@ -1,0 +1,17 @@
+import type {
+  GetWebhooksDocumentData,
+  GetWebhooksDocumentResponses,
+} from '../../../generated/openapi/client/types.gen.ts';
+import type { OperationHandler } from '../../http/handler.ts';
+import { renderWebhooksMd } from '../documents/webhooks-md.ts';
+
+/** /webhooks.md: what a webhook receiver of this school needs (text/markdown). */
+export const getWebhooksDocument: OperationHandler<GetWebhooksDocumentData, GetWebhooksDocumentResponses> = async (
+  _request,
+  { site, services },
+) => ({
+  status: 200,
+  body: renderWebhooksMd(site, services.config),
+  contentType: 'text/markdown; charset=utf-8',
+  headers: { 'Cache-Control': 'public, max-age=300' },
+});
