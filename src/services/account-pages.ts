@@ -161,7 +161,12 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
           ? anyRow({ after: window.before, before: null })
           : known(false),
     },
-    countTotal: once(source.countTotal),
+    // A window open at both ends that did not overflow holds the whole list: its size is the total,
+    // with no COUNT (the MCP member tools show the total on every call, and most members' lists fit
+    // on one page).
+    countTotal: once(
+      !window.after && !window.before && !overflow ? () => Promise.resolve(shown.length) : source.countTotal,
+    ),
   };
 }
 
