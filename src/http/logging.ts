@@ -128,7 +128,13 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (req, res, error) => levelOf(res.statusCode, error, req.headers.authorization !== undefined),
+    // A line below LOG_LEVEL is 'silent', so pino-http skips building it (its fields, a child
+    // logger) rather than building it for pino to drop: at LOG_LEVEL=warn that was most of its cost
+    // on a 200 (bench/ANALYSIS.md, 2026-11-27 "admin list and MCP member").
+    customLogLevel: (req, res, error) => {
+      const level = levelOf(res.statusCode, error, req.headers.authorization !== undefined);
+      return logger.isLevelEnabled(level) ? level : 'silent';
+    },
     // Read when the response finishes, after every surface noted what it learned (request-facts.ts).
     customProps: (req) => requestFields(req),
   });

@@ -85,7 +85,11 @@ async function serveRpc(
     auth,
     log: ctx.log,
     now: new Date(),
-    availableTools: registry.visibleTo(auth).map((t) => t.definition.name),
+    // Worked out only when a tool reads it (whoami): it walks every registered tool, 130+ with the
+    // operator tools, which cost more than a member tool's own work when done on every call.
+    get availableTools() {
+      return registry.visibleTo(auth).map((t) => t.definition.name);
+    },
     requestContext: auth ? { ...ctx, auth } : ctx,
   };
   // Answers may hold a member's own data: never stored by a shared cache (RFC 9111 5.2.2.5).

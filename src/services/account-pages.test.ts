@@ -95,6 +95,23 @@ describe('cursor connections of the member lists (Relay Cursor Connections)', ()
     expect(counter.count()).toBe(2);
   });
 
+  it('counts the total only when the page does not show the whole list (a page holding all of it is the total)', async () => {
+    const counter = countingDb(f.db);
+    const service = createAccountService(counter.db);
+    const whole = await service.enrolledCoursesPage(f.academy, student1, { first: 10 });
+    expect(await whole.countTotal()).toBe(ALL.length);
+    const wholeFromEnd = await service.enrolledCoursesPage(f.academy, student1, { last: 10 });
+    expect(await wholeFromEnd.countTotal()).toBe(ALL.length);
+    expect(counter.count()).toBe(2); // the two pages, no COUNT
+    const { cursors } = await page({ first: 4 });
+    for (const args of [{ first: 2 }, { first: 10, after: cursors[0] }, { last: 10, before: cursors[3] }]) {
+      counter.reset();
+      const partial = await service.enrolledCoursesPage(f.academy, student1, args);
+      expect(await partial.countTotal()).toBe(ALL.length);
+      expect(counter.count()).toBe(2); // the page and its COUNT
+    }
+  });
+
   it('refuses first with last (2.1: strongly discouraged), and last outside 1..50, as input to correct', async () => {
     await expect(page({ first: 1, last: 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'last' });
     for (const last of [0, -1, MAX_PAGE_SIZE + 1, 1.5])

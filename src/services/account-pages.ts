@@ -135,10 +135,17 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
   const shown = rows.slice(0, window.limit);
   if (window.fromEnd) shown.reverse();
   const items = await source.items(shown);
-  const edges = shown.map((row, i) => ({
-    cursor: cursorAfter(window, { v: row.sort_key, id: source.keyOf(row) }),
-    node: items[i]!,
-  }));
+  // Each cursor is signed when it is first read: the MCP tools read the last one only, and most
+  // GraphQL queries none (an HMAC per row was a tenth of an MCP member call's CPU).
+  const edges: Edge<T>[] = shown.map((row, i) => {
+    let cursor: string | undefined;
+    return {
+      get cursor() {
+        return (cursor ??= cursorAfter(window, { v: row.sort_key, id: source.keyOf(row) }));
+      },
+      node: items[i]!,
+    };
+  });
   // Relay Cursor Connections 4.2: the side read toward is known from the extra row; the other side
   // is asked only past a cursor, as whether any row lies at or beyond it (the cursor's own row counts).
   const anyRow = (bounds: Pick<KeysetPage, 'after' | 'before'>) =>
@@ -148,8 +155,12 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
     edges,
     nodes: items,
     pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return edges[0]?.cursor ?? null;
+      },
+      get endCursor() {
+        return edges.at(-1)?.cursor ?? null;
+      },
       hasPreviousPage: window.fromEnd
         ? known(overflow)
         : window.after
@@ -161,7 +172,12 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
           ? anyRow({ after: window.before, before: null })
           : known(false),
     },
-    countTotal: once(source.countTotal),
+    // A window open at both ends that did not overflow holds the whole list: its size is the total,
+    // with no COUNT (the MCP member tools show the total on every call, and most members' lists fit
+    // on one page).
+    countTotal: once(
+      !window.after && !window.before && !overflow ? () => Promise.resolve(shown.length) : source.countTotal,
+    ),
   };
 }
 
@@ -169,7 +185,13 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
 export async function withTotal<T>({ nodes, pageInfo, countTotal }: LazyConnection<T>): Promise<Connection<T>> {
   return {
     nodes,
-    pageInfo: { hasNextPage: await pageInfo.hasNextPage(), endCursor: pageInfo.endCursor },
+    pageInfo: {
+      hasNextPage: await pageInfo.hasNextPage(),
+      // Signed when read: a tool reads it only when there is a next page.
+      get endCursor() {
+        return pageInfo.endCursor;
+      },
+    },
     totalCount: await countTotal(),
   };
 }

@@ -2,7 +2,7 @@
 // go to the database together in the next one, so a burst of N costs a few statements instead of
 // N. Nothing is deferred past its request: each caller waits for the write that carries its item,
 // and learns where its item stood in it. Used for rate-limit counters (one upsert adds every hit
-// that waited) and the audit log (one multi-row insert).
+// that waited, on every counter) and the audit log (one multi-row insert).
 
 export type Carried<Outcome> = { outcome: Outcome; position: number; size: number };
 

@@ -74,3 +74,31 @@ describe('token-bucket rate limits (/auth.md "Rate limits")', () => {
     expect(await limiter().recalls('known:x')).toBe(false);
   });
 });
+
+describe('fixed-window rate limits (/auth.md "Rate limits": tool calls per token, token requests per client)', () => {
+  let test: TestDatabase;
+  const clock = new Date('2026-11-25T10:00:30Z');
+  const policy = { limit: 3, windowSeconds: 60 };
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  it('concurrent hits on several counters, written together, are each counted exactly and per counter', async () => {
+    const limiter = createRateLimiter(test.db, {}, () => clock);
+    const [a, b] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, () => limiter.consume('fixed:a', policy))),
+      Promise.all(Array.from({ length: 2 }, () => limiter.consume('fixed:b', policy))),
+    ]);
+    // Each hit learns the window's count as of itself: no two share a place, none is lost.
+    expect(a.map((d) => d.remaining).sort()).toEqual([0, 0, 0, 1, 2]);
+    expect(a.filter((d) => d.allowed)).toHaveLength(3);
+    expect(b.map((d) => [d.allowed, d.remaining]).sort()).toEqual([
+      [true, 1],
+      [true, 2],
+    ]);
+    expect((await limiter.consume('fixed:b', policy)).remaining).toBe(0);
+    expect((await limiter.consume('fixed:b', policy)).allowed).toBe(false);
+    expect(await limiter.consume('fixed:c', policy)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 30 });
+  });
+});

@@ -1,7 +1,7 @@
 // SQL of the rate limits, shared by every instance through the database; each is one atomic
 // statement that runs the same on PostgreSQL and PGlite.
 // - Fixed windows (throughput limits: tokens per client, tool calls per token): one row per bucket
-//   and window, one upsert adds one or more hits.
+//   and window, one upsert adds one or more hits to one or more of them.
 // - Token buckets (/auth.md "Rate limits": guessing limits, where a fixed window lets a burst of twice
 //   the limit through across each boundary): GCRA, the generic cell rate algorithm (ITU-T I.371),
 //   which is a token bucket kept as one timestamp, the "theoretical arrival time" (TAT). A row's
@@ -13,23 +13,35 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { hotQuery } from '../hot-queries.ts';
 
-const addHits = hotQuery<{ hits: number }>(
-  'add_rate_limit_hits',
-  `insert into rate_limit_counters (bucket, window_start, hits, expires_at) values ($1, $2, $3, $4)
+// Several counters in one statement (the rate limiter's group commit): the rows in key order, so two
+// instances' batches lock shared rows in the same order and never deadlock on each other.
+const addHitsToMany = hotQuery<{ bucket: string; window_start: Date; hits: number }>(
+  'add_rate_limit_hits_to_many',
+  `insert into rate_limit_counters (bucket, window_start, hits, expires_at)
+   select * from unnest($1::text[], $2::timestamptz[], $3::integer[], $4::timestamptz[]) order by 1, 2
    on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + excluded.hits
-   returning hits`,
+   returning bucket, window_start, hits`,
 );
 
-/** Adds `count` hits to a bucket's window and answers the window's total after them. */
-export async function hitCounter(
-  db: Db,
-  bucket: string,
-  windowStart: Date,
-  expiresAt: Date,
-  count = 1,
-): Promise<number> {
-  const [row] = await addHits(db, [bucket, windowStart, count, expiresAt]);
-  return row!.hits;
+export type CounterHits = { bucket: string; windowStart: Date; expiresAt: Date; count: number };
+
+/**
+ * Adds hits to several counters (each bucket and window at most once) in one statement; answers
+ * each counter's total after them, keyed by `counterKey`.
+ */
+export async function hitCounters(db: Db, counters: readonly CounterHits[]): Promise<Map<string, number>> {
+  const rows = await addHitsToMany(db, [
+    counters.map((c) => c.bucket),
+    counters.map((c) => c.windowStart.toISOString()),
+    counters.map((c) => c.count),
+    counters.map((c) => c.expiresAt.toISOString()),
+  ]);
+  return new Map(rows.map((row) => [counterKey(row.bucket, new Date(row.window_start)), row.hits]));
+}
+
+/** One counter: a bucket's window. */
+export function counterKey(bucket: string, windowStart: Date): string {
+  return `${bucket}\n${windowStart.getTime()}`;
 }
 
 export async function resetCounter(db: Db, bucket: string, windowStart: Date): Promise<void> {
