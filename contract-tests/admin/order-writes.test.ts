@@ -10,17 +10,12 @@ import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { pointersOf } from './commerce-fixtures.ts';
+import { answered } from '../support/answered.ts';
 
 const SCOPES = [
   'orders:read orders:write students:read students:write courses:write',
   'membership_plans:read membership_plans:write subscriptions:read subscriptions:write digital_products:read',
 ].join(' ');
-
-async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (data === undefined) throw new Error(`${response.status}: ${JSON.stringify(error)}`);
-  return data;
-}
 
 describe.skipIf(ownInstanceUnavailable)(
   'recorded orders, refunds and subscriptions (orders:write; OpenAPI tag Orders)',
@@ -34,14 +29,14 @@ describe.skipIf(ownInstanceUnavailable)(
     beforeAll(async () => {
       instance = await startOwnInstance();
       client = adminClient(instance.origin, await operatorToken(instance.origin, SCOPES));
-      studentId = (await ok(sdk.listStudents({ client, query: { q: ACCOUNTS.student2 } }))).data[0]!.id;
-      course = await ok(
+      studentId = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student2 } }))).data[0]!.id;
+      course = await answered(
         sdk.createCourse({
           client,
           body: { title: 'Recorded sale course', price: { amount: 4900, currency: 'USD' }, access_days: 30 },
         }),
       );
-      plan = await ok(
+      plan = await answered(
         sdk.createMembershipPlan({
           client,
           body: { name: 'Recorded plan', price: { amount: 1500, currency: 'USD' }, billing_interval: 'month' },
@@ -85,12 +80,12 @@ describe.skipIf(ownInstanceUnavailable)(
         ['course', 'Recorded sale course', 4900],
         ['membership_plan', 'Recorded plan', 1500],
       ]);
-      const enrollments = await ok(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
+      const enrollments = await answered(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
       expect(enrollments.data.find((e) => e.course.id === course.id)).toMatchObject({
         status: 'active',
         has_lifetime_access: false,
       });
-      const subscriptions = await ok(
+      const subscriptions = await answered(
         sdk.listSubscriptions({ client, query: { person_id: studentId, plan_id: plan.id, status: 'active' } }),
       );
       expect(subscriptions.data).toHaveLength(1);
@@ -105,12 +100,12 @@ describe.skipIf(ownInstanceUnavailable)(
       const answers = await Promise.all([1, 2, 3, 4].map(() => sdk.createOrder({ client, body })));
       expect(answers.map((a) => a.response.status).sort()).toEqual([200, 200, 200, 201]);
       expect(new Set(answers.map((a) => a.data!.id)).size).toBe(1);
-      const listed = await ok(sdk.listOrders({ client, query: { person_id: studentId } }));
+      const listed = await answered(sdk.listOrders({ client, query: { person_id: studentId } }));
       expect(listed.data.filter((o) => o.external_id === 'INV-2026-0002')).toHaveLength(1);
     });
 
     it('a manual order grants without payment: status manual, every amount 0; a charged amount is 422', async () => {
-      const manual = await ok(
+      const manual = await answered(
         sdk.createOrder({
           client,
           body: { person_id: studentId, source: 'manual', items: [{ item_type: 'course', item_id: course.id }] },
@@ -160,7 +155,7 @@ describe.skipIf(ownInstanceUnavailable)(
     });
 
     it('refunds in part, then the rest with revoke_access, which removes what the order granted (refundOrder)', async () => {
-      const order = await ok(
+      const order = await answered(
         sdk.createOrder({
           client,
           body: {
@@ -173,17 +168,19 @@ describe.skipIf(ownInstanceUnavailable)(
           },
         }),
       );
-      const part = await ok(sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 2000 } }));
+      const part = await answered(sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 2000 } }));
       expect(part).toMatchObject({ status: 'paid', refunded: { amount: 2000 }, total: { amount: 6400 } });
       expect(part.refunded_at).toMatch(/Z$/);
       const tooMuch = await sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 4401 } });
       expect([tooMuch.response.status, pointersOf(tooMuch.error)]).toEqual([422, ['/body/amount']]);
 
-      const rest = await ok(sdk.refundOrder({ client, path: { order_id: order.id }, body: { revoke_access: true } }));
+      const rest = await answered(
+        sdk.refundOrder({ client, path: { order_id: order.id }, body: { revoke_access: true } }),
+      );
       expect(rest).toMatchObject({ status: 'refunded', refunded: { amount: 6400 } });
-      const enrollments = await ok(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
+      const enrollments = await answered(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
       expect(enrollments.data.some((e) => e.course.id === course.id)).toBe(false);
-      const running = await ok(
+      const running = await answered(
         sdk.listSubscriptions({ client, query: { person_id: studentId, plan_id: plan.id, status: 'active' } }),
       );
       expect(running.data).toEqual([]);
@@ -195,7 +192,7 @@ describe.skipIf(ownInstanceUnavailable)(
     });
 
     it('a manual (unpaid) order has nothing to refund (422)', async () => {
-      const manual = await ok(
+      const manual = await answered(
         sdk.createOrder({
           client,
           body: { person_id: studentId, source: 'manual', items: [{ item_type: 'course', item_id: course.id }] },
@@ -206,7 +203,7 @@ describe.skipIf(ownInstanceUnavailable)(
     });
 
     it('starts a subscription for a student (201), answers the running one when asked again (200); bad input is 422', async () => {
-      const other = await ok(
+      const other = await answered(
         sdk.createMembershipPlan({
           client,
           body: { name: 'Granted plan', price: { amount: 900, currency: 'USD' }, billing_interval: 'year' },
@@ -221,13 +218,13 @@ describe.skipIf(ownInstanceUnavailable)(
       const again = await sdk.createSubscription({ client, body: { person_id: studentId, plan_id: other.id } });
       expect([again.response.status, again.data!.id]).toEqual([200, first.data!.id]);
 
-      await ok(
+      await answered(
         sdk.updateMembershipPlan({ client, path: { membership_plan_id: other.id }, body: { status: 'archived' } }),
       );
       const archived = await sdk.createSubscription({
         client,
         body: {
-          person_id: (await ok(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!.id,
+          person_id: (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!.id,
           plan_id: other.id,
         },
       });

@@ -16,15 +16,10 @@ import { decodeEntities } from '../support/cookie-jar.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
+import { answered } from '../support/answered.ts';
 
 const RETRY_BASE_MS = 0.1;
 const TIMEOUT_MS = 4_000;
-
-async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (data === undefined) throw new Error(`${response.status}: ${JSON.stringify(error)}`);
-  return data;
-}
 
 describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webhooks "Retry schedule")', () => {
   let instance: Instance;
@@ -49,13 +44,14 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
   });
 
   it('a receiver that always fails gets every attempt of the schedule, then the delivery is failed and the endpoint disabled with an audit entry', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/fail'), event_types: ['order.refunded'] } }),
     );
-    const delivery = await ok(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
     await expect
       .poll(
-        async () => ok(sdk.getWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: delivery.id } })),
+        async () =>
+          answered(sdk.getWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: delivery.id } })),
         {
           timeout: 20_000,
           interval: 100,
@@ -75,7 +71,7 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
 
     // The last failure ended a whole window of failing: the endpoint is disabled, not before (a
     // disabled endpoint's waiting delivery would have been abandoned, not tried twelve times).
-    expect(await ok(sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }))).toMatchObject({
+    expect(await answered(sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }))).toMatchObject({
       status: 'disabled',
       disabled_reason: 'failing',
     });
@@ -87,23 +83,23 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
   }, 30_000);
 
   it('a receiver that never answers holds at most its own slots: another endpoint is delivered to at once, and the slow attempts end at the deadline', async () => {
-    const slow = await ok(
+    const slow = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/slow'), event_types: ['order.paid'] } }),
     );
-    const fast = await ok(
+    const fast = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: ['order.paid'] } }),
     );
     // A backlog longer than a poll's candidates (four times its claim of 20): the slow endpoint's
     // due deliveries must not crowd out the other endpoint's.
     for (let batch = 0; batch < 5; batch++)
       await Promise.all(
-        Array.from({ length: 20 }, () => ok(sdk.sendWebhookTestEvent({ client, path: { webhook_id: slow.id } }))),
+        Array.from({ length: 20 }, () => answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: slow.id } }))),
       );
     await receiver.until((all) => all.filter((r) => r.path === '/slow').length >= IN_FLIGHT_PER_ENDPOINT, 5_000);
     const hanging = receiver.received.filter((r) => r.path === '/slow');
     const deadline = hanging[0]!.at + TIMEOUT_MS;
 
-    const other = await ok(sdk.sendWebhookTestEvent({ client, path: { webhook_id: fast.id } }));
+    const other = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: fast.id } }));
     await receiver.until((all) => all.some((r) => r.headers['webhook-id'] === other.event_id), TIMEOUT_MS);
     const arrived = receiver.received.find((r) => r.headers['webhook-id'] === other.event_id)!.at;
     // Delivered while the slow receiver's first attempts still hung: nothing waited for them ...
@@ -118,12 +114,14 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
     await expect
       .poll(
         async () =>
-          (await ok(sdk.listWebhookDeliveries({ client, path: { webhook_id: slow.id }, query: { limit: 100 } }))).data
+          (
+            await answered(sdk.listWebhookDeliveries({ client, path: { webhook_id: slow.id }, query: { limit: 100 } }))
+          ).data
             .map((d) => d.last_error)
             .filter((error) => error !== null),
         { timeout: TIMEOUT_MS * 3, interval: 100 },
       )
       .toContain(`no response within ${TIMEOUT_MS} ms`);
-    await ok(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: slow.id } }));
+    await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: slow.id } }));
   }, 60_000);
 });

@@ -14,6 +14,7 @@ import { adminClient } from '../support/admin-client.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { startReceiver, type Receiver, type Received } from './receiver.ts';
 import { WEBHOOK_EVENTS } from '../../src/services/webhooks/catalogue.ts';
+import { answered } from '../support/answered.ts';
 
 const SCOPES = [
   'webhooks:read webhooks:write courses:read courses:write curriculum:write students:read students:write',
@@ -21,13 +22,6 @@ const SCOPES = [
 ].join(' ');
 
 type Envelope = { id: string; type: string; version: string; data: Record<string, unknown> };
-
-/** The value of a call through the generated client, or the failure with its problem. */
-async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (data === undefined) throw new Error(`${response.status}: ${JSON.stringify(error)}`);
-  return data;
-}
 
 describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI tag Webhooks)', () => {
   let instance: Instance;
@@ -67,7 +61,7 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
   }
 
   it('delivers every event of a school workflow once after deduplication by webhook-id, each signed and valid against its schema', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({
         client,
         body: {
@@ -97,11 +91,11 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     expect(endpoint).toMatchObject({ status: 'enabled', disabled_reason: null, version: '2026-11-27' });
 
     // Publish a course with one published lecture.
-    const course = await ok(sdk.createCourse({ client, body: { title: 'Webhook workflow course' } }));
-    const section = await ok(
+    const course = await answered(sdk.createCourse({ client, body: { title: 'Webhook workflow course' } }));
+    const section = await answered(
       sdk.createSection({ client, path: { course_id: course.id }, body: { title: 'Only section' } }),
     );
-    const lecture = await ok(
+    const lecture = await answered(
       sdk.createLecture({
         client,
         path: { course_id: course.id, section_id: section.id },
@@ -114,29 +108,29 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
         },
       }),
     );
-    await ok(sdk.publishCourse({ client, path: { course_id: course.id } }));
+    await answered(sdk.publishCourse({ client, path: { course_id: course.id } }));
     // Enrol a student, who completes the lecture and with it the course (member data API).
-    const students = await ok(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }));
+    const students = await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }));
     const student = students.data[0]!;
-    const enrollment = await ok(
+    const enrollment = await answered(
       sdk.enrollStudent({ client, path: { person_id: student.id }, body: { course_id: course.id } }),
     );
     // The student pays for the course elsewhere (already enrolled: the order grants nothing new),
     // is refunded in part, and is given a subscription to a new plan.
-    const order = await ok(
+    const order = await answered(
       sdk.createOrder({
         client,
         body: { person_id: student.id, items: [{ item_type: 'course', item_id: course.id, unit_amount: 2500 }] },
       }),
     );
-    await ok(sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 500 } }));
-    const plan = await ok(
+    await answered(sdk.refundOrder({ client, path: { order_id: order.id }, body: { amount: 500 } }));
+    const plan = await answered(
       sdk.createMembershipPlan({
         client,
         body: { name: 'Webhook plan', price: { amount: 700, currency: 'USD' }, billing_interval: 'month' },
       }),
     );
-    await ok(sdk.createSubscription({ client, body: { person_id: student.id, plan_id: plan.id } }));
+    await answered(sdk.createSubscription({ client, body: { person_id: student.id, plan_id: plan.id } }));
     const member = await memberToken(origin, 'openid account:read account:write', ACCOUNTS.student);
     const progress = await fetch(`${origin}/account/graphql`, {
       method: 'POST',
@@ -148,7 +142,7 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     });
     expect(await progress.json()).not.toHaveProperty('errors');
     // Register for an event and cancel; a member becomes a student; roles change.
-    const event = await ok(
+    const event = await answered(
       sdk.createEvent({
         client,
         body: {
@@ -158,14 +152,16 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
         },
       }),
     );
-    await ok(sdk.publishEvent({ client, path: { event_id: event.id } }));
-    const registration = await ok(
+    await answered(sdk.publishEvent({ client, path: { event_id: event.id } }));
+    const registration = await answered(
       sdk.registerEventAttendee({ client, path: { event_id: event.id }, body: { person_id: student.id } }),
     );
-    await ok(sdk.cancelEventRegistration({ client, path: { event_id: event.id, registration_id: registration.id } }));
-    await ok(sdk.inviteStudent({ client, body: { email: ACCOUNTS.lecturer, name: 'Lecturer' } }));
-    const lecturer = (await ok(sdk.listStudents({ client, query: { q: ACCOUNTS.lecturer } }))).data[0]!;
-    await ok(
+    await answered(
+      sdk.cancelEventRegistration({ client, path: { event_id: event.id, registration_id: registration.id } }),
+    );
+    await answered(sdk.inviteStudent({ client, body: { email: ACCOUNTS.lecturer, name: 'Lecturer' } }));
+    const lecturer = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.lecturer } }))).data[0]!;
+    await answered(
       sdk.setMemberRoles({
         client,
         path: { person_id: lecturer.id },
@@ -173,11 +169,11 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
       }),
     );
     // A subscription is canceled; the enrollment expires and is removed; the course is archived.
-    const running = await ok(sdk.listSubscriptions({ client, query: { status: 'active' } }));
-    await ok(sdk.cancelSubscription({ client, path: { subscription_id: running.data[0]!.id }, body: {} }));
-    await ok(sdk.expireEnrollment({ client, path: { enrollment_id: enrollment.id } }));
-    await ok(sdk.unenrollStudent({ client, path: { enrollment_id: enrollment.id } }));
-    await ok(sdk.archiveCourse({ client, path: { course_id: course.id } }));
+    const running = await answered(sdk.listSubscriptions({ client, query: { status: 'active' } }));
+    await answered(sdk.cancelSubscription({ client, path: { subscription_id: running.data[0]!.id }, body: {} }));
+    await answered(sdk.expireEnrollment({ client, path: { enrollment_id: enrollment.id } }));
+    await answered(sdk.unenrollStudent({ client, path: { enrollment_id: enrollment.id } }));
+    await answered(sdk.archiveCourse({ client, path: { course_id: course.id } }));
 
     const expected = endpoint.event_types;
     // The workflow covers the whole catalogue, not a chosen part of it.
@@ -216,49 +212,53 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
   }, 90_000);
 
   it('retries a failed delivery with back-off and records both attempts (Standard Webhooks "Retry schedule")', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/flaky'), event_types: ['course.published'] } }),
     );
-    const course = await ok(sdk.createCourse({ client, body: { title: 'Retried course' } }));
-    await ok(sdk.publishCourse({ client, path: { course_id: course.id } }));
+    const course = await answered(sdk.createCourse({ client, body: { title: 'Retried course' } }));
+    await answered(sdk.publishCourse({ client, path: { course_id: course.id } }));
     await receiver.until((all) => all.filter((r) => r.path === '/flaky').length >= 2);
     const [first, second] = receiver.received.filter((r) => r.path === '/flaky');
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(150); // base 200 ms, -20 % jitter
     verified(second!, endpoint.secret);
     await expect
-      .poll(async () => (await ok(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }))).data[0])
+      .poll(
+        async () => (await answered(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }))).data[0],
+      )
       .toMatchObject({ status: 'succeeded', attempts: 2, last_response_code: 200, event_type: 'course.published' });
   }, 30_000);
 
   it('disables an endpoint whose receiver answers 410 Gone, with an audit reason (Standard Webhooks "Delivery behaviour")', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/gone'), event_types: ['course.archived'] } }),
     );
-    const course = await ok(sdk.createCourse({ client, body: { title: 'Gone course' } }));
-    await ok(sdk.archiveCourse({ client, path: { course_id: course.id } }));
+    const course = await answered(sdk.createCourse({ client, body: { title: 'Gone course' } }));
+    await answered(sdk.archiveCourse({ client, path: { course_id: course.id } }));
     await expect
-      .poll(async () => ok(sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } })), { timeout: 10_000 })
+      .poll(async () => answered(sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } })), {
+        timeout: 10_000,
+      })
       .toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
-    const deliveries = await ok(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }));
+    const deliveries = await answered(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }));
     expect(deliveries.data[0]).toMatchObject({ status: 'failed', last_response_code: 410, attempts: 1 });
     // A disabled endpoint takes no test event until it is enabled again (422).
     const refused = await sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } });
     expect(refused.response.status).toBe(422);
-    const enabled = await ok(
+    const enabled = await answered(
       sdk.updateWebhookEndpoint({ client, path: { webhook_id: endpoint.id }, body: { enabled: true } }),
     );
     expect(enabled).toMatchObject({ status: 'enabled', disabled_reason: null });
-    await ok(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }));
+    await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }));
     const gone = await sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } });
     expect(gone.response.status).toBe(404);
   }, 30_000);
 
   it('sends a test event, redelivers it with the same webhook-id, and shows the event it carried', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: ['order.paid'] } }),
     );
-    const delivery = await ok(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
     expect(delivery).toMatchObject({ status: 'pending', event_type: 'webhook.test' });
     const sent = () => receiver.received.filter((r) => r.headers['webhook-id'] === delivery.event_id);
     await receiver.until(() => sent().length === 1);
@@ -267,30 +267,30 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     await expect
       .poll(
         async () =>
-          (await ok(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }))).data[0]?.status,
+          (await answered(sdk.listWebhookDeliveries({ client, path: { webhook_id: endpoint.id } }))).data[0]?.status,
       )
       .toBe('succeeded');
-    const again = await ok(
+    const again = await answered(
       sdk.redeliverWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: delivery.id } }),
     );
     expect(again.status).toBe('pending');
     await receiver.until(() => sent().length === 2);
     expect(sent()[1]!.body).toBe(sent()[0]!.body);
-    const detail = await ok(
+    const detail = await answered(
       sdk.getWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: delivery.id } }),
     );
     expect(detail.event).toEqual(event);
-    expect((await ok(sdk.listWebhookEndpoints({ client }))).data.map((e) => e.id)).toContain(endpoint.id);
+    expect((await answered(sdk.listWebhookEndpoints({ client }))).data.map((e) => e.id)).toContain(endpoint.id);
   }, 30_000);
 
   it('signs with both secrets during a rotation overlap, so either verifies (Standard Webhooks "Signature scheme")', async () => {
-    const endpoint = await ok(
+    const endpoint = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: ['order.refunded'] } }),
     );
-    const rotated = await ok(sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id } }));
+    const rotated = await answered(sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id } }));
     expect(rotated.secret).not.toBe(endpoint.secret);
     expect(Date.parse(rotated.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23 * 3_600_000);
-    const delivery = await ok(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
     await receiver.until((all) => all.some((r) => r.headers['webhook-id'] === delivery.event_id));
     const request = receiver.received.find((r) => r.headers['webhook-id'] === delivery.event_id)!;
     expect(request.headers['webhook-signature']!.split(' ')).toHaveLength(2);
