@@ -91,7 +91,7 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(subscriptions.data).toHaveLength(1);
     });
 
-    it('recording again with the same external_id answers the first order unchanged, even when retried at once (200)', async () => {
+    it('recording again with the same external_id answers the first order unchanged, even when retried at once (200); another buyer with it is 422', async () => {
       const body = {
         person_id: studentId,
         items: [{ item_type: 'course' as const, item_id: course.id, unit_amount: 1000 }],
@@ -102,6 +102,10 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(new Set(answers.map((a) => a.data!.id)).size).toBe(1);
       const listed = await answered(sdk.listOrders({ client, query: { person_id: studentId } }));
       expect(listed.data.filter((o) => o.external_id === 'INV-2026-0002')).toHaveLength(1);
+      // The reference names one sale: another buyer's recording with it is refused, not answered with this order.
+      const other = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!.id;
+      const clash = await sdk.createOrder({ client, body: { ...body, person_id: other } });
+      expect([clash.response.status, pointersOf(clash.error)]).toEqual([422, ['/body/external_id']]);
     });
 
     it('a manual order grants without payment: status manual, every amount 0; a charged amount is 422', async () => {

@@ -957,8 +957,8 @@ export const listOrders = <ThrowOnError extends boolean = false>(options?: Optio
  * Each item is priced as the school sells it now unless `unit_amount` is given; the order's
  * currency is the items' unless `currency` is given (then every item priced in another
  * currency needs its `unit_amount`). With an `external_id` the school already has, the order
- * recorded then is answered unchanged (200), so an integration can retry safely. Nothing is
- * charged: this service takes no payment.
+ * recorded then is answered unchanged (200), so an integration can retry safely; if that order
+ * is another buyer's, the answer is 422. Nothing is charged: this service takes no payment.
  *
  */
 export const createOrder = <ThrowOnError extends boolean = false>(options: Options<CreateOrderData, ThrowOnError>) => (options.client ?? client).post<CreateOrderResponses, CreateOrderErrors, ThrowOnError>({

@@ -145,6 +145,16 @@ export function createOrderWrites(db: Db) {
     return toOrder(row, await listOrderItems(trx, site.id, [row.id]));
   }
 
+  /** The order an external_id names, when it is this buyer's: a retry. Another buyer's is refused (422). */
+  async function sameSale(trx: Db, site: Site, id: string, input: RecordOrderInput) {
+    const order = await orderOf(trx, site, id);
+    if (order.customer.id !== input.person_id)
+      throw new RuleViolation('This external_id names an order of another buyer; it identifies one sale.', [
+        { pointer: '/body/external_id', detail: "names another buyer's order" },
+      ]);
+    return order;
+  }
+
   return {
     /**
      * OpenAPI createOrder. Recording again with an external_id the school already has answers
@@ -155,7 +165,7 @@ export function createOrderWrites(db: Db) {
       return db.transaction().execute(async (trx) => {
         if (input.external_id) {
           const existing = await repo.findOrderIdByExternalId(trx, site.id, input.external_id);
-          if (existing) return { created: false, order: await orderOf(trx, site, existing) };
+          if (existing) return { created: false, order: await sameSale(trx, site, existing, input) };
         }
         if (!(await findStudent(trx, site.id, input.person_id)))
           throw new RuleViolation('Orders are recorded for students of this school.', [
@@ -196,7 +206,12 @@ export function createOrderWrites(db: Db) {
         if (id === undefined)
           return {
             created: false,
-            order: await orderOf(trx, site, (await repo.findOrderIdByExternalId(trx, site.id, input.external_id!))!),
+            order: await sameSale(
+              trx,
+              site,
+              (await repo.findOrderIdByExternalId(trx, site.id, input.external_id!))!,
+              input,
+            ),
           };
         await repo.insertOrderItems(
           trx,
