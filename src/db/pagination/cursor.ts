@@ -5,7 +5,7 @@
 // MCP); bound to the list and sort order that issued it, so that a genuine cursor handed to another
 // list or sort is refused too (OpenAPI `cursor` parameter: "the next_cursor of the previous page");
 // and validated besides, so that even a cursor signed here can never make a query fail (a 500).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /** A cursor this API did not issue for this list and sort: the client's error, on every surface. */
@@ -15,10 +15,12 @@ export class InvalidCursor extends Error {}
 // deployment's KEY_ENCRYPTION_KEY (wiring/services.ts), so every instance signs and checks alike; a
 // process that never sets it (a unit test) signs with a key of its own. It signs page positions,
 // nothing secret: a cursor grants no access, the request's token does.
-let signingKey: Buffer = randomBytes(32);
+// Held as a KeyObject: createHmac given raw bytes imports them into a new key object on every call,
+// which was most of a cursor's cost (bench/ANALYSIS.md, 2026-11-27 GraphQL section).
+let signingKey: KeyObject = createSecretKey(randomBytes(32));
 
 export function setCursorSigningKey(key: Buffer): void {
-  signingKey = Buffer.from(key);
+  signingKey = createSecretKey(Buffer.from(key));
 }
 
 function tagOf(payload: string): string {
