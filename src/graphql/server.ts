@@ -65,17 +65,13 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
   const schema = buildAccountSchema();
   // The context of each request, set after the bearer guard; keyed by the request, so nothing leaks between requests.
   const contexts = new WeakMap<Request, GraphQLContext>();
-  const documents = createDocumentCache();
+  const documents = createDocumentCache((variables) => [queryLimits(variables), nulFreeInput(variables)]);
   const graphql = createHandler<GraphQLContext>({
     schema,
     parse: documents.parse,
     validate: documents.validate,
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
-    validationRules: (_req, args, specifiedRules) => [
-      ...specifiedRules,
-      queryLimits(args.variableValues),
-      nulFreeInput(args.variableValues),
-    ],
+    validationRules: (_req, args, specifiedRules) => documents.validationRules(args.variableValues, specifiedRules),
     onOperation: (req, args, result) => {
       // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
       noteRequest(req.raw, {
