@@ -103,7 +103,7 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
       });
       const problem = bodyProblem(req);
       if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
-      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, services });
+      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, person: auth.person, services });
       // The member's own data: never stored by shared caches (RFC 9111 5.2.2.5).
       res.setHeader('Cache-Control', 'no-store');
       await graphql(req, res, next);
