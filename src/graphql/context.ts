@@ -1,5 +1,6 @@
 // What every resolver knows: the school, the member the token was issued to, and the scopes the
 // token carries. Built by the GraphQL server from the bearer guard's result, never from input.
+import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { Site } from '../services/sites.ts';
 import type { Services } from '../wiring/services.ts';
 
@@ -7,5 +8,7 @@ export type GraphQLContext = {
   site: Site;
   personId: string;
   scopes: ReadonlySet<string>;
+  /** The person as the bearer guard read them with the token in this request (Query.viewer). */
+  person: AuthInfo['person'];
   services: Services;
 };

@@ -1,6 +1,6 @@
 // The GraphQL document cache (document-cache.ts): same answers as graphql-js, less work.
 import { describe, expect, it } from 'vitest';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, specifiedRules, type ValidationRule } from 'graphql';
 import { createDocumentCache, MAX_QUERY_BYTES, MAX_TOKENS } from './document-cache.ts';
 import { buildAccountSchema } from './schema.ts';
 
@@ -29,6 +29,30 @@ describe('GraphQL document cache', () => {
     cache.validate(schema, document, [counting]);
     cache.validate(schema, document, [counting]);
     expect(runs).toBe(2);
+  });
+
+  it('judges a document without variables once by its own rules too; one with variables on every request', () => {
+    let runs = 0;
+    const cache = createDocumentCache(() => [() => ({ Document: () => void (runs += 1) })]);
+    const judge = (query: string, variables: Record<string, unknown>) => {
+      const document = cache.parse(query);
+      return cache.validate(schema, document, cache.validationRules(variables, specifiedRules));
+    };
+    expect(judge('{ viewer { id } }', {})).toEqual([]);
+    expect(judge('{ viewer { id } }', { n: 1 })).toEqual([]);
+    expect(runs).toBe(1);
+    // A variable anywhere (here only in a fragment) lets the request's values change the verdict.
+    const withVariable =
+      'query ($n: Int) { viewer { ...V } } fragment V on Viewer { enrolledCourses(first: $n) { nodes { slug } } }';
+    judge(withVariable, { n: 1 });
+    judge(withVariable, { n: 2 });
+    expect(runs).toBe(3);
+    // Rules the caller brings itself are never taken as judged.
+    let foreign = 0;
+    const document = cache.parse('{ viewer { email } }');
+    cache.validate(schema, document, [() => ({ Document: () => void (foreign += 1) })]);
+    cache.validate(schema, document, [() => ({ Document: () => void (foreign += 1) })]);
+    expect(foreign).toBe(2);
   });
 
   it('refuses a text over the byte budget unread, and stops parsing at the token budget', () => {

@@ -2,7 +2,8 @@
 // request's CPU (bench/ANALYSIS.md 6); clients send a handful of distinct documents. graphql-js
 // documents are immutable, so one parsed document and its verdict under the specified rules can
 // serve every request with that text. The depth and cost rules depend on the variables and still
-// run per request.
+// run per request, unless the document holds no variable at all: then nothing of the request can
+// change their verdict either, and the whole verdict is kept with the document.
 //
 // /auth.md "Request bounds" ("oversized documents are refused before they are fully parsed"): a text over
 // MAX_QUERY_BYTES is refused unread, and graphql-js stops lexing at MAX_TOKENS tokens (its
@@ -11,10 +12,12 @@
 // a limit is refused in linear time; a distinct hostile text per request gains nothing from the cache.
 import { LRUCache } from 'lru-cache';
 import {
+  BREAK,
   GraphQLError,
   parse,
   specifiedRules,
   validate,
+  visit,
   type DocumentNode,
   type GraphQLSchema,
   type Source,
@@ -56,9 +59,51 @@ function parseBounded(query: string | Source): DocumentNode {
   }
 }
 
-export function createDocumentCache() {
+function holdsVariable(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Variable: () => {
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+/** The rules of one request, made from its variables (limits.ts, nul-input.ts). */
+export type RequestRules = (variables: Readonly<Record<string, unknown>> | null | undefined) => ValidationRule[];
+
+export function createDocumentCache(requestRules: RequestRules = () => []) {
   const documents = new LRUCache<string, DocumentNode>({ max: MAX_DOCUMENTS });
   const specifiedVerdicts = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  // Verdicts of every rule for documents without variables; only rules made by `requestRules` count
+  // as this cache's own, so a caller passing rules of its own always has them run.
+  const variableFree = new WeakMap<DocumentNode, boolean>();
+  const wholeVerdicts = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  const ownRules = new WeakSet<ValidationRule>();
+  const isVariableFree = (document: DocumentNode): boolean => {
+    let free = variableFree.get(document);
+    if (free === undefined) {
+      free = !holdsVariable(document);
+      variableFree.set(document, free);
+    }
+    return free;
+  };
+
+  const validateUncached = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    others: readonly ValidationRule[],
+  ): readonly GraphQLError[] => {
+    const refused = others.length ? validate(schema, document, others) : [];
+    if (refused.length) return refused;
+    let verdict = specifiedVerdicts.get(document);
+    if (!verdict) {
+      verdict = validate(schema, document, specifiedRules);
+      specifiedVerdicts.set(document, verdict);
+    }
+    return verdict;
+  };
 
   return {
     /** graphql-http's `parse`: a syntax error or a budget exceeded throws a GraphQLError. */
@@ -71,19 +116,31 @@ export function createDocumentCache() {
       }
       return document;
     },
-    /** graphql-http's `validate`: the request's own rules first, every time; the specified rules once per document. */
+    /** graphql-http's `validationRules`: the specified rules and this request's own. */
+    validationRules: (
+      variables: Readonly<Record<string, unknown>> | null | undefined,
+      specified: readonly ValidationRule[],
+    ): ValidationRule[] => {
+      const own = requestRules(variables);
+      for (const rule of own) ownRules.add(rule);
+      return [...specified, ...own];
+    },
+    /**
+     * graphql-http's `validate`: the request's own rules first, every time, and the specified rules
+     * once per document; a document without variables is judged once by all of them.
+     */
     validate: (
       schema: GraphQLSchema,
       document: DocumentNode,
       rules: readonly ValidationRule[] = specifiedRules,
     ): readonly GraphQLError[] => {
       const others = rules.filter((rule) => !specifiedRules.includes(rule));
-      const refused = others.length ? validate(schema, document, others) : [];
-      if (refused.length) return refused;
-      let verdict = specifiedVerdicts.get(document);
+      if (!others.every((rule) => ownRules.has(rule)) || !isVariableFree(document))
+        return validateUncached(schema, document, others);
+      let verdict = wholeVerdicts.get(document);
       if (!verdict) {
-        verdict = validate(schema, document, specifiedRules);
-        specifiedVerdicts.set(document, verdict);
+        verdict = validateUncached(schema, document, others);
+        wholeVerdicts.set(document, verdict);
       }
       return verdict;
     },

@@ -1,8 +1,8 @@
 // POST /account/graphql: the member data API over GraphQL over HTTP (graphql-http). In order:
 // POST only; the shared bearer guard (RFC 6750: 401/403 challenges, introspection included);
 // a JSON body; then parse within a byte and token budget, validate (the depth, cost and mutation
-// limits of limits.ts first, then graphql-js's rules: document-cache.ts) and execute with a context
-// built from the token alone. errors.ts shapes every error that leaves. Execution is bounded by
+// limits of limits.ts first, then graphql-js's rules: document-cache.ts) and execute (compiled by
+// graphql-jit: compiled-execution.ts) with a context built from the token alone. errors.ts shapes every error that leaves. Execution is bounded by
 // those limits and by page sizes (at most 50, checked in the resolvers); graphql-js 16 offers no
 // abort signal for a running execution, so there is no wall-clock cut on top (/auth.md "Request bounds").
 import type { Request, RequestHandler, Response } from 'express';
@@ -16,6 +16,7 @@ import { requestContextOf } from '../http/site-resolver.ts';
 import type { Services } from '../wiring/services.ts';
 import type { GraphQLContext } from './context.ts';
 import { isUnexpected, labelExecutionError, toPublicError, type ErrorCode } from './errors.ts';
+import { createCompiledExecutor } from './compiled-execution.ts';
 import { createDocumentCache } from './document-cache.ts';
 import { queryLimits } from './limits.ts';
 import { nulFreeInput } from './nul-input.ts';
@@ -65,17 +66,14 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
   const schema = buildAccountSchema();
   // The context of each request, set after the bearer guard; keyed by the request, so nothing leaks between requests.
   const contexts = new WeakMap<Request, GraphQLContext>();
-  const documents = createDocumentCache();
+  const documents = createDocumentCache((variables) => [queryLimits(variables), nulFreeInput(variables)]);
   const graphql = createHandler<GraphQLContext>({
     schema,
     parse: documents.parse,
     validate: documents.validate,
+    execute: createCompiledExecutor(),
     context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
-    validationRules: (_req, args, specifiedRules) => [
-      ...specifiedRules,
-      queryLimits(args.variableValues),
-      nulFreeInput(args.variableValues),
-    ],
+    validationRules: (_req, args, specifiedRules) => documents.validationRules(args.variableValues, specifiedRules),
     onOperation: (req, args, result) => {
       // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
       noteRequest(req.raw, {
@@ -107,7 +105,7 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
       });
       const problem = bodyProblem(req);
       if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
-      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, services });
+      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, person: auth.person, services });
       // The member's own data: never stored by shared caches (RFC 9111 5.2.2.5).
       res.setHeader('Cache-Control', 'no-store');
       await graphql(req, res, next);

@@ -6,8 +6,8 @@
 import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
-import { accessTokenStanding } from '../oauth/standing/presented-token.ts';
-import type { Standing } from '../oauth/standing/token-standing.ts';
+import { accessTokenStanding, type AccessTokenStanding } from '../oauth/standing/presented-token.ts';
+import type { SiteRole } from '../db/schema.ts';
 import type { Site } from '../services/sites.ts';
 import { ProblemError } from './problem.ts';
 import type { WireError, WireResponse } from './wire-error.ts';
@@ -24,6 +24,11 @@ export type AuthInfo = {
   issuedAt: Date;
   /** The hash, never the token: enough to key rate limits and logs without the secret. */
   tokenHash: string;
+  /**
+   * The person as read with the token, in the same statement: their email and name, and their roles
+   * at the school now (unordered), which the standing above already rests on.
+   */
+  person: { id: string; email: string; name: string | null; roles: readonly SiteRole[] };
 };
 
 type ChallengeKind = 'missing' | 'invalid_token' | 'insufficient_scope';
@@ -122,7 +127,7 @@ export function bearerTokenOf(authorization: string | string[] | undefined): str
   return match ? match[1]! : null;
 }
 
-export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenHash: string): AuthInfo {
+export function toAuthInfo(standing: Extract<AccessTokenStanding, { active: true }>, tokenHash: string): AuthInfo {
   const { facts } = standing;
   return {
     personId: facts.person_id,
@@ -136,6 +141,7 @@ export function toAuthInfo(standing: Extract<Standing, { active: true }>, tokenH
     expiresAt: standing.expiresAt,
     issuedAt: facts.created_at,
     tokenHash,
+    person: { id: facts.person_id, email: facts.person_email, name: facts.person_name, roles: facts.roles },
   };
 }
 

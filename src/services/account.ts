@@ -20,7 +20,7 @@ import {
   type AccountOrderItemRow,
   type AccountOrderRow,
 } from '../db/repositories/account-orders.ts';
-import { findViewer } from '../db/repositories/account-viewer.ts';
+import { viewerOf } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
 import { completionState, recordCompletions } from './webhooks/progress-events.ts';
 import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../db/schema.ts';
@@ -143,8 +143,12 @@ function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
 
 export function createAccountService(db: Db) {
   return {
-    async viewer(siteId: string, personId: string): Promise<AccountViewer | undefined> {
-      return findViewer(db, siteId, personId);
+    /**
+     * The viewer, from the person the bearer guard read with the token in this request (one round
+     * trip for both: bench/ANALYSIS.md, 2026-11-27 GraphQL section); the token's site is the request's.
+     */
+    viewer(person: Parameters<typeof viewerOf>[0]): AccountViewer | undefined {
+      return viewerOf(person);
     },
 
     /** One statement per page whatever its size (progress and last lecture joined in); the COUNT only when asked. */

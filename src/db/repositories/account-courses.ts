@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus } from '../schema.ts';
 import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
+import { shapedStatement } from '../shaped-statement.ts';
 
 export type EnrolledCourseRow = {
   enrollment_id: string;
@@ -57,6 +58,33 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
     .where('e.person_id', '=', personId);
 }
 
+type PageOf = { siteId: string; personId: string; page: KeysetPage };
+
+// Built once per shape (db/shaped-statement.ts): the text changes only with the bounds present and the direction.
+const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow>(
+  ({ page }) =>
+    `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive}`,
+  (db, value, { page }) => {
+    let query = enrolledCourses(
+      db,
+      value((i) => i.siteId),
+      value((i) => i.personId),
+    );
+    const bound = (which: 'after' | 'before') =>
+      page[which] ? { v: value((i) => i.page[which]!.v), id: value((i) => i.page[which]!.id) } : null;
+    const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', {
+      sort: page.sort,
+      after: bound('after'),
+      before: bound('before'),
+      fromEnd: page.fromEnd,
+      inclusive: page.inclusive,
+    });
+    if (keyed.after) query = query.where(keyed.after);
+    if (keyed.before) query = query.where(keyed.before);
+    return query.orderBy(keyed.orderBy).limit(value((i) => i.page.limit + 1));
+  },
+);
+
 /** Most recently enrolled first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
 export async function listEnrolledCourses(
   db: Db,
@@ -64,14 +92,7 @@ export async function listEnrolledCourses(
   personId: string,
   page: KeysetPage,
 ): Promise<EnrolledCourseRow[]> {
-  let query = enrolledCourses(db, siteId, personId);
-  const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', page);
-  if (keyed.after) query = query.where(keyed.after);
-  if (keyed.before) query = query.where(keyed.before);
-  return query
-    .orderBy(keyed.orderBy)
-    .limit(page.limit + 1)
-    .execute();
+  return enrolledCoursesPage(db, { siteId, personId, page });
 }
 
 export async function countEnrollments(db: Db, siteId: string, personId: string): Promise<number> {

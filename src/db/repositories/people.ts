@@ -24,7 +24,7 @@ export async function findPerson(db: Db, personId: string): Promise<PersonRow | 
 /** Roles in a fixed order (owner first), so claims and pages read the same every time. */
 const ROLE_ORDER: readonly SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
 
-function ordered(held: Iterable<SiteRole | null>): SiteRole[] {
+export function ordered(held: Iterable<SiteRole | null>): SiteRole[] {
   const set = new Set(held);
   return ROLE_ORDER.filter((role) => set.has(role));
 }

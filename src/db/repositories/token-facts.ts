@@ -37,9 +37,18 @@ const JOINS = `join oauth_grants g on g.id = x.grant_id
   join oauth_clients c on c.id = x.client_row_id
   join sites s on s.id = x.site_id`;
 
-const accessTokenFacts = hotQuery<TokenFacts>(
+/**
+ * An access token's facts with its person's own name and email: a protected resource that shows
+ * the person (/account/graphql's viewer) has them from this round trip, read now like the rest.
+ */
+export type AccessTokenFacts = TokenFacts & { person_email: string; person_name: string | null };
+
+const accessTokenFacts = hotQuery<AccessTokenFacts>(
   'access_token_facts',
-  `select ${FACTS}, null::timestamptz as rotated_at from oauth_access_tokens x ${JOINS} where x.token_hash = $1`,
+  `select ${FACTS}, null::timestamptz as rotated_at, p.email as person_email, p.name as person_name
+  from oauth_access_tokens x ${JOINS}
+  join people p on p.id = g.person_id
+  where x.token_hash = $1`,
 );
 const refreshTokenFacts = hotQuery<TokenFacts>(
   'refresh_token_facts',
@@ -47,7 +56,7 @@ const refreshTokenFacts = hotQuery<TokenFacts>(
 );
 
 /** An access token in any state, with its facts; undefined when no such token was ever issued. */
-export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<TokenFacts | undefined> {
+export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<AccessTokenFacts | undefined> {
   return (await accessTokenFacts(db, [tokenHash]))[0];
 }
 

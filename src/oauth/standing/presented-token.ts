@@ -2,11 +2,22 @@
 // (token-standing.ts). The bearer guard and the introspection endpoint ask here, so the facts'
 // SQL stays in db/repositories/token-facts.ts and no edge or handler reaches it (DESIGN habit 4).
 import type { Db } from '../../db/database.ts';
-import { findAccessTokenFacts, findRefreshTokenFacts } from '../../db/repositories/token-facts.ts';
+import {
+  findAccessTokenFacts,
+  findRefreshTokenFacts,
+  type AccessTokenFacts,
+} from '../../db/repositories/token-facts.ts';
 import { standingOf, type Presenter, type Standing } from './token-standing.ts';
 
+/** An access token's standing, its facts including its person's (db/repositories/token-facts.ts). */
+export type AccessTokenStanding = Standing<AccessTokenFacts>;
+
 /** RFC 6750 2: the standing of an access token presented as a bearer credential. */
-export async function accessTokenStanding(db: Db, tokenHash: string, presenter: Presenter): Promise<Standing> {
+export async function accessTokenStanding(
+  db: Db,
+  tokenHash: string,
+  presenter: Presenter,
+): Promise<AccessTokenStanding> {
   return standingOf(await findAccessTokenFacts(db, tokenHash), presenter);
 }
 

@@ -20,9 +20,9 @@ export type InactiveReason =
   | Disallowed
   | 'no_scope_left';
 
-export type Standing =
-  | { active: false; reason: InactiveReason; facts?: TokenFacts }
-  | { active: true; facts: TokenFacts; scopes: string[]; narrowed: boolean; expiresAt: Date };
+export type Standing<F extends TokenFacts = TokenFacts> =
+  | { active: false; reason: InactiveReason; facts?: F }
+  | { active: true; facts: F; scopes: string[]; narrowed: boolean; expiresAt: Date };
 
 /** Who presents the token: the school always; the resource (protected resources) or the client (token endpoints). */
 export type Presenter = { siteId: string; resource?: string; clientRowId?: string };
@@ -43,7 +43,11 @@ function aliveness(facts: TokenFacts, now: Date): InactiveReason | undefined {
   return undefined;
 }
 
-export function standingOf(facts: TokenFacts | undefined, presenter: Presenter, now: Date = new Date()): Standing {
+export function standingOf<F extends TokenFacts>(
+  facts: F | undefined,
+  presenter: Presenter,
+  now: Date = new Date(),
+): Standing<F> {
   if (!facts) return { active: false, reason: 'unknown' };
   const inactive = boundTo(facts, presenter) ?? aliveness(facts, now);
   if (inactive) return { active: false, reason: inactive, facts };
