@@ -54,7 +54,7 @@ async function toolCallsAllowed(
   // The policy in force, with this deployment's RATE_LIMIT_OVERRIDES (README, Configuration).
   const policy = services.rateLimiter.policy('mcpToolCallsPerToken');
   const bucket = auth ? `mcp-tools:token:${auth.tokenHash}` : `mcp-tools:address:${ctx.site.id}:${ctx.clientIp}`;
-  // Concurrent hits on one bucket share one upsert (services/group-commit.ts); any call over the limit refuses the
+  // Concurrent hits on one bucket share one upsert (lib/group-commit.ts); any call over the limit refuses the
   // request.
   const decisions = await Promise.all(
     Array.from({ length: calls }, () => services.rateLimiter.consume(bucket, policy)),

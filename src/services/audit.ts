@@ -4,7 +4,7 @@
 // the next one (group-commit.ts): every request still waits for its own row to be written.
 import type { Db } from '../db/database.ts';
 import { insertAuditEvents, type AuditEvent } from '../db/repositories/audit-events.ts';
-import { createGroupCommit } from './group-commit.ts';
+import { createGroupCommit } from '../lib/group-commit.ts';
 
 /** What one audit entry records; callers build it, the log writes it. */
 export type { AuditEvent };

@@ -14,7 +14,7 @@ import {
   returnToken,
   takeToken,
 } from '../db/repositories/rate-limits.ts';
-import { createGroupCommit } from './group-commit.ts';
+import { createGroupCommit } from '../lib/group-commit.ts';
 
 export type RatePolicy = { limit: number; windowSeconds: number };
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };

@@ -4,6 +4,7 @@
 // decided in TypeScript, in one place: src/oauth/standing/token-standing.ts.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { createGroupCommit, type Carried } from '../../lib/group-commit.ts';
 import { hotQuery } from '../hot-queries.ts';
 import type { SiteRole } from '../schema.ts';
 
@@ -43,25 +44,54 @@ const JOINS = `join oauth_grants g on g.id = x.grant_id
  */
 export type AccessTokenFacts = TokenFacts & { person_email: string; person_name: string | null };
 
-const accessTokenFacts = hotQuery<AccessTokenFacts>(
-  'access_token_facts',
-  `select ${FACTS}, null::timestamptz as rotated_at, p.email as person_email, p.name as person_name
+// Looked up by hash in groups: lookups that arrive while one is in flight go together in the next
+// statement (lib/group-commit.ts), so fifty concurrent requests cost a few round trips, not fifty.
+// Each statement is sent after its callers arrived, so it reads the tokens' state as of then: a
+// revocation or role change committed before a request is seen by it, as with one statement each.
+const accessTokenFacts = hotQuery<AccessTokenFacts & Hashed>(
+  'access_token_facts_of',
+  `select x.token_hash, ${FACTS}, null::timestamptz as rotated_at, p.email as person_email, p.name as person_name
   from oauth_access_tokens x ${JOINS}
   join people p on p.id = g.person_id
-  where x.token_hash = $1`,
+  where x.token_hash = any($1::text[])`,
 );
-const refreshTokenFacts = hotQuery<TokenFacts>(
-  'refresh_token_facts',
-  `select ${FACTS}, x.rotated_at from oauth_refresh_tokens x ${JOINS} where x.token_hash = $1`,
+const refreshTokenFacts = hotQuery<TokenFacts & Hashed>(
+  'refresh_token_facts_of',
+  `select x.token_hash, ${FACTS}, x.rotated_at from oauth_refresh_tokens x ${JOINS} where x.token_hash = any($1::text[])`,
 );
+
+type Hashed = { token_hash: string };
+type Statement<Row> = (db: Db, parameters: readonly unknown[]) => Promise<Row[]>;
+
+/**
+ * One lookup by hash through `statement`. Inside a transaction it runs alone, in that transaction (a
+ * refresh reads under its lock); otherwise it joins the pool's group of concurrent lookups.
+ */
+function groupedLookup<Row extends Hashed>(statement: Statement<Row>) {
+  const byHash = async (db: Db, hashes: readonly string[]) =>
+    new Map((await statement(db, [[...new Set(hashes)]])).map((row) => [row.token_hash, row]));
+  const groups = new WeakMap<Db, (key: string, hash: string) => Promise<Carried<Map<string, Row>>>>();
+  return async (db: Db, tokenHash: string): Promise<Row | undefined> => {
+    if (db.isTransaction) return (await byHash(db, [tokenHash])).get(tokenHash);
+    let group = groups.get(db);
+    if (!group) {
+      group = createGroupCommit((_key: string, hashes: string[]) => byHash(db, hashes));
+      groups.set(db, group);
+    }
+    return (await group('lookup', tokenHash)).outcome.get(tokenHash);
+  };
+}
+
+const accessTokenLookup = groupedLookup(accessTokenFacts);
+const refreshTokenLookup = groupedLookup(refreshTokenFacts);
 
 /** An access token in any state, with its facts; undefined when no such token was ever issued. */
 export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<AccessTokenFacts | undefined> {
-  return (await accessTokenFacts(db, [tokenHash]))[0];
+  return accessTokenLookup(db, tokenHash);
 }
 
 export async function findRefreshTokenFacts(db: Db, tokenHash: string): Promise<TokenFacts | undefined> {
-  return (await refreshTokenFacts(db, [tokenHash]))[0];
+  return refreshTokenLookup(db, tokenHash);
 }
 
 /** The standing facts of a grant (no token): what a role or feature change re-checks. */

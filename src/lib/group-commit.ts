@@ -2,7 +2,9 @@
 // go to the database together in the next one, so a burst of N costs a few statements instead of
 // N. Nothing is deferred past its request: each caller waits for the write that carries its item,
 // and learns where its item stood in it. Used for rate-limit counters (one upsert adds every hit
-// that waited, on every counter) and the audit log (one multi-row insert).
+// that waited, on every counter), the audit log (one multi-row insert) and, as a group read, the
+// token lookups of protected resources (db/repositories/token-facts.ts): a read sent after the
+// caller arrived still sees every change committed before it.
 
 export type Carried<Outcome> = { outcome: Outcome; position: number; size: number };
 

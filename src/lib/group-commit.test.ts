@@ -1,4 +1,4 @@
-// Group commit (services/group-commit.ts): fewer statements, nothing lost, nothing mixed up.
+// Group commit (lib/group-commit.ts): fewer statements, nothing lost, nothing mixed up.
 import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from './group-commit.ts';
 

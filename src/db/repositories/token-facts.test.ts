@@ -1,0 +1,116 @@
+// Token lookups by hash go to the database in groups (token-facts.ts): concurrent lookups share
+// statements, each caller gets its own token's facts, and no lookup answers from before its request
+// (/auth.md "Access follows the school": a revocation committed first is seen). PGlite, and
+// PostgreSQL with DATABASE_URL.
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../database.ts';
+import { seedDemoSchools } from '../seed/demo-schools.ts';
+import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { insertAccessToken, insertGrant, insertRefreshToken } from './oauth-grants.ts';
+import { findAccessTokenFacts, findRefreshTokenFacts } from './token-facts.ts';
+
+/** The same database through a plugin that counts the statements it runs. */
+function countingDb(db: Db): { db: Db; count: () => number } {
+  let statements = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => ((statements += 1), args.result),
+  };
+  return { db: db.withPlugin(plugin), count: () => statements };
+}
+
+describe('grouped token lookups', () => {
+  let fixture: { test: TestDatabase; db: Db; academy: string };
+  let grantId: string;
+  const accessHashes = Array.from({ length: 6 }, (_, i) => `test-access-${i}`);
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    const { db } = test;
+    await seedDemoSchools(db, { primary: 'http://academy.test', secondary: 'http://second.test' });
+    const academy = (
+      await db.selectFrom('sites').select('id').where('slug', '=', 'demo-academy').executeTakeFirstOrThrow()
+    ).id;
+    fixture = { test, db, academy };
+    const client = await db
+      .selectFrom('oauth_clients')
+      .select('id')
+      .where('site_id', '=', academy)
+      .executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('site_roles')
+      .select('person_id')
+      .where('site_id', '=', academy)
+      .executeTakeFirstOrThrow();
+    const later = new Date(Date.now() + 3600_000);
+    const grant = await insertGrant(db, {
+      site_id: academy,
+      client_row_id: client.id,
+      person_id: role.person_id,
+      scopes: ['openid'],
+      resource: 'http://academy.test',
+      auth_time: new Date(),
+      expires_at: later,
+    });
+    grantId = grant.id;
+    const token = { grant_id: grant.id, site_id: academy, client_row_id: client.id, scopes: ['openid'] };
+    for (const hash of accessHashes)
+      await insertAccessToken(db, {
+        ...token,
+        token_hash: hash,
+        person_id: role.person_id,
+        resource: 'http://academy.test',
+        expires_at: later,
+      });
+    await insertRefreshToken(db, { ...token, token_hash: 'test-refresh-0', expires_at: later });
+  });
+  afterAll(() => fixture.test.drop());
+
+  it('concurrent lookups share statements, and each caller gets the facts of its own token (or none)', async () => {
+    const counted = countingDb(fixture.db);
+    const asked = [...accessHashes, ...accessHashes, 'test-unknown'];
+    const found = await Promise.all(asked.map((hash) => findAccessTokenFacts(counted.db, hash)));
+    expect(found.map((facts) => facts && (facts as { token_hash?: string }).token_hash)).toEqual([
+      ...accessHashes,
+      ...accessHashes,
+      undefined,
+    ]);
+    expect(found.every((facts, i) => i === asked.length - 1 || facts?.grant_id === grantId)).toBe(true);
+    expect(counted.count()).toBeLessThanOrEqual(2);
+    // An access token's hash is not a refresh token's, and the other way round.
+    expect(await findRefreshTokenFacts(fixture.db, accessHashes[0]!)).toBeUndefined();
+    expect((await findRefreshTokenFacts(fixture.db, 'test-refresh-0'))?.grant_id).toBe(grantId);
+  });
+
+  it('a lookup asked after a revocation committed sees it, even while an earlier group is in flight', async () => {
+    const { db } = fixture;
+    const hash = accessHashes[1]!;
+    const earlier = findAccessTokenFacts(db, hash);
+    await db
+      .updateTable('oauth_access_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', hash)
+      .execute();
+    const after = await findAccessTokenFacts(db, hash);
+    expect(after?.revoked_at).toBeInstanceOf(Date);
+    await earlier;
+  });
+
+  it('inside a transaction the lookup is that transaction’s own (a refresh reads under its lock)', async () => {
+    const { db } = fixture;
+    const hash = accessHashes[2]!;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('oauth_access_tokens')
+          .set({ revoked_at: new Date() })
+          .where('token_hash', '=', hash)
+          .execute();
+        expect((await findAccessTokenFacts(trx, hash))?.revoked_at).toBeInstanceOf(Date);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    expect((await findAccessTokenFacts(db, hash))?.revoked_at).toBeNull();
+  });
+});
