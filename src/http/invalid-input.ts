@@ -42,6 +42,8 @@ export function refuseInput(
 
 /** A path that does not percent-decode to UTF-8 (RFC 3986 2.1, RFC 3629): `%zz`, a lone `%`, `%ff`, `%E0%A4%A`. */
 function isMalformedPath(path: string): boolean {
+  // Only a percent sign starts an escape; most paths have none and need no decoding.
+  if (!path.includes('%')) return false;
   try {
     decodeURIComponent(path);
     return false;

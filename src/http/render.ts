@@ -25,7 +25,20 @@ export function sendResult(res: Response, result: Result): void {
     res.end();
     return;
   }
-  res.type(result.contentType ?? 'application/json').send(JSON.stringify(result.body));
+  const text = JSON.stringify(result.body);
+  if (result.contentType === undefined || result.contentType === 'application/json') return sendJsonText(res, text);
+  res.type(result.contentType).send(text);
+}
+
+/**
+ * A JSON text as express's `res.type('application/json').send(text)` sends it (same headers: no ETag,
+ * as the app disables them, so no freshness check either), without its per-call type lookup and checks:
+ * most responses of the API take this path. Node leaves the body of a HEAD answer out.
+ */
+function sendJsonText(res: Response, text: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 export function renderProblem(res: Response, problem: ProblemError): void {
