@@ -3,6 +3,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { coalescedRead } from '../coalesced-read.ts';
 import { hotQuery } from '../hot-queries.ts';
 import type { OAuthClientsTable } from '../schema-oauth.ts';
 
@@ -14,9 +15,15 @@ const clientForSite = hotQuery<ClientRow>(
   'select * from oauth_clients where client_id = $1 and (site_id = $2 or site_id is null)',
 );
 
+// Read on every token-endpoint and introspection call; concurrent calls of one client share a read.
+const clientRead = coalescedRead(
+  (siteId: string, clientId: string) => `${siteId}\n${clientId}`,
+  async (db, siteId: string, clientId: string) => (await clientForSite(db, [clientId, siteId]))[0],
+);
+
 /** A client of this school, or a deployment-wide one (vendor integrations): every token-endpoint call. */
 export async function findClientForSite(db: Db, siteId: string, clientId: string): Promise<ClientRow | undefined> {
-  return (await clientForSite(db, [clientId, siteId]))[0];
+  return clientRead(db, siteId, clientId);
 }
 
 export async function findClientByRowId(db: Db, id: string): Promise<ClientRow | undefined> {

@@ -11,6 +11,7 @@
 //   anchored on the first hit, the defect this replaces, and has no store for embedded PGlite.)
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { coalescedRead } from '../coalesced-read.ts';
 import { hotQuery } from '../hot-queries.ts';
 
 // Several counters in one statement (the rate limiter's group commit): the rows in key order, so two
@@ -81,14 +82,20 @@ export async function takeToken(
 
 // Read on every token, revocation and introspection request (client-auth-throttle.ts): prepared.
 const selectTokenBucket = hotQuery<{ tat: Date }>(
-  'find_token_bucket',
-  'select expires_at as tat from rate_limit_counters where bucket = $1 and window_start = $2 and expires_at > $3',
+  'token_bucket_tat',
+  'select expires_at as tat from rate_limit_counters where bucket = $1 and window_start = $2',
+);
+// Concurrent peeks at one bucket (every client authentication peeks at its own) share a read.
+const bucketTat = coalescedRead(
+  (bucket: string) => bucket,
+  async (db, bucket: string) => (await selectTokenBucket(db, [bucket, NO_WINDOW]))[0]?.tat,
 );
 
 /** The bucket's TAT, or undefined when it is full (no row, or one whose TAT has passed). */
 export async function findTokenBucket(db: Db, bucket: string, now: Date): Promise<Date | undefined> {
-  const [row] = await selectTokenBucket(db, [bucket, NO_WINDOW, now]);
-  return row ? new Date(row.tat) : undefined;
+  const read = await bucketTat(db, bucket);
+  const tat = read === undefined ? undefined : new Date(read);
+  return tat && tat.getTime() > now.getTime() ? tat : undefined;
 }
 
 /** Gives one token back (an attempt that turned out not to count). */
