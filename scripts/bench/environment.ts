@@ -51,6 +51,8 @@ export type Versions = {
   express: string;
   autocannon: string;
   ours: string;
+  /** The --baseline-dir checkout's commit, when there is one. */
+  baseline?: string;
 };
 
 export function machine(): Machine {
@@ -65,18 +67,23 @@ export function machine(): Machine {
   };
 }
 
-/** Our service's version: the commit, and whether the tree it ran from differs from it. */
-export function ourVersion(serverDir: string): string {
-  const commit =
-    git(['rev-parse', '--short=12', 'HEAD'], serverDir) ?? git(['rev-parse', '--short=12', 'HEAD'], REPO_ROOT);
-  if (!commit) return 'unknown';
-  const inRepo = git(['rev-parse', '--show-toplevel'], serverDir) !== null;
-  if (!inRepo) return `${commit} (tree at ${serverDir}, not a git checkout)`;
-  const changed = git(['status', '--porcelain'], serverDir)?.split('\n').filter(Boolean).length ?? 0;
+/** A checkout's commit (git rev-parse), and whether its tree differs from it; null when it is no git checkout. */
+export function treeVersion(dir: string): string | null {
+  const commit = git(['rev-parse', '--short=12', 'HEAD'], dir);
+  if (!commit) return null;
+  const changed = git(['status', '--porcelain'], dir)?.split('\n').filter(Boolean).length ?? 0;
   return changed ? `${commit} + uncommitted changes in ${changed} paths (work in progress in the tree)` : commit;
 }
 
-export function versions(postgres: string, serverDir: string): Versions {
+/** Our service's version: its tree's, else this repository's commit with a note that it ran from elsewhere. */
+export function ourVersion(serverDir: string): string {
+  const version = treeVersion(serverDir);
+  if (version) return version;
+  const commit = git(['rev-parse', '--short=12', 'HEAD'], REPO_ROOT);
+  return commit ? `${commit} (tree at ${serverDir}, not a git checkout)` : 'unknown';
+}
+
+export function versions(postgres: string, serverDir: string, baselineDir: string | null): Versions {
   return {
     node: process.version,
     postgres,
@@ -84,6 +91,8 @@ export function versions(postgres: string, serverDir: string): Versions {
     express: packageVersion('express'),
     autocannon: packageVersion('autocannon'),
     ours: ourVersion(serverDir),
+    // No fallback to this repository's commit: a baseline recorded as ours would compare ours with itself.
+    ...(baselineDir ? { baseline: treeVersion(baselineDir) ?? `unknown (${baselineDir} is not a git checkout)` } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 // The harness's options, from flags or BENCH_* environment variables (flags win). `--smoke` is the
 // CI mode: one short run per row, no warm-up to speak of, nothing written, no targets judged.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ export type Options = {
   postgresUrl: string;
   /** Where our service's src/main.ts is run from (default: this repository). */
   serverDir: string;
+  /** Another checkout of our service, run as the `baseline` target on the same rows as ours; null: none. */
+  baselineDir: string | null;
   /** Run our service under `node --cpu-prof`; the profile lands next to the server logs. */
   cpuProf: boolean;
   /** Write bench/RESULTS.md and bench/results/<timestamp>.json (full runs only by default). */
@@ -43,10 +46,14 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --connections=N           concurrent connections (BENCH_CONNECTIONS, default 50)
   --repetitions=N           rounds over all rows, medians reported (BENCH_REPETITIONS, default 3; smoke 1)
   --scenarios=a,b           ${SCENARIOS.filter((s) => s !== 'hello-world').join(', ')} (BENCH_SCENARIOS; default all)
-  --targets=a,b             ${TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling always runs)
+  --targets=a,b             ${TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling
+                            always runs, the baseline whenever --baseline-dir is given)
   --chains-per-connection=N refresh-token chains each connection rotates through (BENCH_CHAINS_PER_CONNECTION, default 2)
   --postgres-url=URL        server to create the scratch databases on (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)
   --server-dir=DIR          run our service from another checkout (BENCH_SERVER_DIR, default this repository)
+  --baseline-dir=DIR        also run our service from checkout DIR (npm ci done there) as the target "baseline", on
+                            the same rows as ours; the targets set against a baseline commit compare with it
+                            (BENCH_BASELINE_DIR; without it those targets are not judged)
   --cpu-prof                run our service under node --cpu-prof (profile next to the server logs)
   --no-pin-postgres         leave the local PostgreSQL on every core (default: pinned beside the load generator)
   --nice=N                  run the servers and the harness at this nice value; e.g. -10 when the machine is
@@ -54,7 +61,7 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --webhook-poll-ms=MS      the webhooks row's delivery worker polls this often (BENCH_WEBHOOK_POLL_MS; default:
                             the service's own WEBHOOK_POLL_MS default)
   --scale                   first add 100,000 members, 1,000,000 enrollments and 1,000,000 access tokens to our
-                            database (BENCH_SCALE); writes bench/RESULTS-scale.md, compared with the last run without
+                            database and the baseline's (BENCH_SCALE); writes bench/RESULTS-scale.md, compared with the last run without
   --write / --no-write      write the results files (default: yes for full runs, no for smoke)`;
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
@@ -91,6 +98,14 @@ function pollInterval(value: string | undefined): number | null {
   return n;
 }
 
+/** A checkout our service can start from (its src/main.ts), as an absolute path; null when not given. */
+function checkout(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const dir = path.resolve(value);
+  if (!existsSync(path.join(dir, 'src', 'main.ts'))) throw new Error(`baseline-dir: no src/main.ts in ${dir}`);
+  return dir;
+}
+
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const { values } = parseArgs({
     args: argv,
@@ -106,6 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       'chains-per-connection': { type: 'string' },
       'postgres-url': { type: 'string' },
       'server-dir': { type: 'string' },
+      'baseline-dir': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       nice: { type: 'string' },
       'webhook-poll-ms': { type: 'string' },
@@ -124,7 +140,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const scenarios =
     list(values.scenarios ?? env.BENCH_SCENARIOS, SCENARIOS, 'scenarios') ??
     SCENARIOS.filter((s) => s !== 'hello-world');
-  const targets = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets') ?? [...TARGETS];
+  const baselineDir = checkout(values['baseline-dir'] ?? env.BENCH_BASELINE_DIR);
+  const listed = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets');
+  if (listed?.includes('baseline') && !baselineDir) throw new Error('targets: "baseline" needs --baseline-dir');
+  // The baseline runs whenever its checkout is given: a missing baseline row reads as "no --baseline-dir" (targets.ts).
+  const targets = [...(listed ?? TARGETS.filter((t) => t !== 'baseline'))];
+  if (baselineDir && !targets.includes('baseline')) targets.push('baseline');
   return {
     smoke,
     scale: values.scale ?? ['1', 'true'].includes(env.BENCH_SCALE ?? ''),
@@ -145,6 +166,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     ),
     postgresUrl: values['postgres-url'] ?? env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     serverDir: path.resolve(values['server-dir'] ?? env.BENCH_SERVER_DIR ?? REPO_ROOT),
+    baselineDir,
     cpuProf: values['cpu-prof'] ?? ['1', 'true'].includes(env.BENCH_CPU_PROF ?? ''),
     write: values['no-write'] ? false : (values.write ?? !smoke),
     serverCore: 1,

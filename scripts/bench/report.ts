@@ -1,12 +1,21 @@
 // Turns the runs into figures: medians over the repetitions, ratios to the hello-world ceiling
-// measured in the same run, the issue's targets for our service, and the two files of a result
-// (bench/RESULTS.md for people, bench/results/<timestamp>.json for tools).
+// measured in the same run (information), our performance targets judged by targets.ts, and the
+// two files of a result (bench/RESULTS.md for people, bench/results/<timestamp>.json for tools).
 import type { Machine, Versions } from './environment.ts';
 import type { Measurement } from './load.ts';
 import type { Options } from './options.ts';
 import type { ChainStats } from './refresh-chains.ts';
 import { WRITERS as WEBHOOK_WRITERS } from './webhooks/driver.ts';
 import { SCENARIO_TITLES, WITHOUT_CEILING, type ScenarioId, type TargetId } from './scenarios.ts';
+import {
+  judgeThroughput,
+  p99Met,
+  PERFORMANCE_TARGETS,
+  versusReference,
+  type PeakRssCheck,
+  type ThroughputCheck,
+  type VersusReference,
+} from './targets.ts';
 
 export type RowResult = {
   scenario: ScenarioId;
@@ -41,20 +50,11 @@ export type Summary = {
   ratios?: { reqPerSec: number; p50Ms: number; p99Ms: number; serverCpuMicrosPerRequest: number; peakRssMiB: number };
   problems: { non2xx: Record<string, number>; mismatches: number; errors: number; timeouts: number };
   chains?: ChainStats;
-  /** The issue's targets, for our service's rows (full runs only). */
-  target_check?: { minRatio?: number; ratioMet?: boolean; p99Met: boolean };
+  /** Our rows with a throughput target: req/s over the reference server's in the same run (smoke runs too). */
+  versus?: VersusReference;
+  /** Our performance targets (targets.ts), for our service's rows (full runs only). */
+  target_check?: { throughput?: ThroughputCheck; p99Met: boolean };
 };
-
-/** The targets: throughput as a share of the hello-world ceiling, and p99 ≤ 3 × p50. */
-export const TARGET_RATIOS: Partial<Record<ScenarioId, number>> = {
-  refresh: 0.2,
-  introspection: 0.45,
-  userinfo: 0.45,
-  discovery: 0.95,
-  'graphql-viewer': 0.25,
-  'mcp-anonymous': 0.3,
-};
-export const MAX_P99_OVER_P50 = 3;
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,7 +111,7 @@ export function problemCount(summary: Summary): number {
 export function summarize(results: RowResult[], judgeTargets: boolean): Summary[] {
   const ceilingRuns = results.find((r) => r.scenario === 'hello-world')?.runs ?? [];
   const ceiling = ceilingRuns.length ? figuresOf(ceilingRuns) : undefined;
-  return results.map((row) => {
+  const summaries = results.map((row) => {
     const emptyRuns = row.runs.filter((r) => r.ok === 0).length;
     const base: Summary = {
       scenario: row.scenario,
@@ -123,8 +123,7 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
     if (row.skipped || !row.runs.length) return { ...base, skipped: row.skipped ?? 'no runs' };
     const median = figuresOf(row.runs);
     const summary: Summary = { ...base, median };
-    const compared = !WITHOUT_CEILING.includes(row.scenario);
-    if (ceiling && compared) {
+    if (ceiling && !WITHOUT_CEILING.includes(row.scenario)) {
       summary.ratios = {
         reqPerSec: median.reqPerSec / ceiling.reqPerSec,
         p50Ms: median.p50Ms / ceiling.p50Ms,
@@ -133,15 +132,18 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
         peakRssMiB: median.peakRssMiB / ceiling.peakRssMiB,
       };
     }
-    if (judgeTargets && compared && row.target === 'ours') {
-      const minRatio = TARGET_RATIOS[row.scenario];
-      summary.target_check = {
-        ...(minRatio !== undefined ? { minRatio, ratioMet: (summary.ratios?.reqPerSec ?? 0) >= minRatio } : {}),
-        p99Met: median.p99OverP50 <= MAX_P99_OVER_P50,
-      };
-    }
     return summary;
   });
+  // Once every row has its figures: a row's reference may come after it in the round-robin order.
+  for (const summary of summaries) {
+    if (summary.target !== 'ours' || !summary.median || WITHOUT_CEILING.includes(summary.scenario)) continue;
+    const versus = versusReference(summaries, summary.scenario);
+    if (versus) summary.versus = versus;
+    if (!judgeTargets) continue;
+    const throughput = judgeThroughput(summary.scenario, versus);
+    summary.target_check = { ...(throughput ? { throughput } : {}), p99Met: p99Met(summary.median.p99OverP50) };
+  }
+  return summaries;
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -150,12 +152,25 @@ const dec = (n: number, digits = 2) => n.toFixed(digits);
 export const rate = (n: number) => (n < 100 ? n.toFixed(1) : int(n));
 const ratio = (n: number | undefined) => (n === undefined ? '' : ` (${n >= 10 ? n.toFixed(0) : n.toFixed(2)}×)`);
 
+/** Ours ÷ the reference of the row's throughput target, or why there is none. */
+function versusCell(s: Summary): string {
+  const v = s.versus;
+  if (!v) return '';
+  return v.reqPerSecRatio === undefined ? `– (${v.missing})` : `${v.reqPerSecRatio.toFixed(2)}× ${v.reference}`;
+}
+
 function targetCell(s: Summary): string {
   const t = s.target_check;
   if (!t) return '';
   const parts: string[] = [];
-  if (t.minRatio !== undefined) parts.push(`${t.ratioMet ? '✅' : '❌'} ≥ ${t.minRatio.toFixed(2)}×`);
-  parts.push(`${t.p99Met ? '✅' : '❌'} p99 ≤ 3×p50`);
+  const throughput = t.throughput;
+  if (throughput)
+    parts.push(
+      throughput.notJudged === undefined
+        ? `${throughput.met ? '✅' : '❌'} ≥ ${throughput.minRatio.toFixed(2)}× ${throughput.reference}`
+        : `${throughput.minRatio.toFixed(2)}× ${throughput.reference}: not judged (${throughput.notJudged})`,
+    );
+  parts.push(`${t.p99Met ? '✅' : '❌'} p99 ≤ ${PERFORMANCE_TARGETS.maxP99OverP50}×p50`);
   return parts.join('<br>');
 }
 
@@ -169,21 +184,70 @@ function problemsCell(s: Summary): string {
   return parts.length ? parts.join(', ') : '0';
 }
 
+const COLUMNS = [
+  'Scenario',
+  'Server',
+  'req/s (× ceiling)',
+  'req/s ÷ reference',
+  'p50 ms (×)',
+  'p99 ms (×)',
+  'p99/p50',
+  'server CPU µs/req (×)',
+  'of it kernel',
+  'PostgreSQL CPU µs/req',
+  'server core busy',
+  'other load (cores)',
+  'peak RSS MiB (×)',
+  'errors',
+  'target',
+];
+const ALIGN = [
+  '---',
+  '---',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---:',
+  '---',
+  '---',
+];
+const tableRow = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
 export function table(summaries: Summary[]): string {
-  const lines = [
-    '| Scenario | Server | req/s (× ceiling) | p50 ms (×) | p99 ms (×) | p99/p50 | server CPU µs/req (×) | of it kernel | PostgreSQL CPU µs/req | server core busy | other load (cores) | peak RSS MiB (×) | errors | target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
-  ];
+  const lines = [tableRow(COLUMNS), `|${ALIGN.join('|')}|`];
   for (const s of summaries) {
     const name = `${SCENARIO_TITLES[s.scenario]}`;
     if (s.skipped || !s.median) {
-      lines.push(`| ${name} | ${s.target} | skipped: ${s.skipped} | | | | | | | | | | | |`);
+      lines.push(tableRow([name, s.target, `skipped: ${s.skipped}`, ...Array<string>(COLUMNS.length - 3).fill('')]));
       continue;
     }
     const m = s.median;
     const r = s.ratios;
     lines.push(
-      `| ${name} | ${s.target} | ${rate(m.reqPerSec)}${ratio(r?.reqPerSec)} | ${dec(m.p50Ms)}${ratio(r?.p50Ms)} | ${dec(m.p99Ms)}${ratio(r?.p99Ms)} | ${dec(m.p99OverP50, 1)} | ${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)} | ${Math.round(m.serverKernelShare * 100)}% | ${m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest)} | ${Math.round(m.serverCoreBusy * 100)}% | ${dec(m.otherCores)} | ${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)} | ${problemsCell(s)} | ${targetCell(s)} |`,
+      tableRow([
+        name,
+        s.target,
+        `${rate(m.reqPerSec)}${ratio(r?.reqPerSec)}`,
+        versusCell(s),
+        `${dec(m.p50Ms)}${ratio(r?.p50Ms)}`,
+        `${dec(m.p99Ms)}${ratio(r?.p99Ms)}`,
+        dec(m.p99OverP50, 1),
+        `${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)}`,
+        `${Math.round(m.serverKernelShare * 100)}%`,
+        m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest),
+        `${Math.round(m.serverCoreBusy * 100)}%`,
+        dec(m.otherCores),
+        `${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)}`,
+        problemsCell(s),
+        targetCell(s),
+      ]),
     );
   }
   return lines.join('\n');
@@ -223,6 +287,8 @@ export type Report = {
   machine: Machine;
   versions: Versions;
   servers: { name: string; vmHwmMiB: number }[];
+  /** The peak RSS target (targets.ts), judged in full runs only. */
+  peakRssCheck?: PeakRssCheck;
   summaries: Summary[];
   rows: RowResult[];
 };
@@ -235,6 +301,22 @@ function webhooksNote(report: Report): string {
   return `The webhooks row counts events, not requests: *req/s* is events delivered per second (each writer's over whole poll cycles, summed), *p50* and *p99* the delay from a write's response (its commit) to the event's arrival at a receiver on 127.0.0.1, CPU per event covers the write, the worker's claim, the signed POST and its record. ${WEBHOOK_WRITERS} writers, each waiting for its event before its next write; every signature verified. It runs on an instance of its own in development mode (the service refuses loopback receivers in production), with WEBHOOK_POLL_MS ${poll === null || poll === undefined ? "at the service's default" : `= ${poll}`}. No ratios: nothing in the ceiling corresponds.\n\n`;
 }
 
+/** The Conditions lines that concern the targets: the baseline's commit and the peak RSS verdict (also printed by run.ts). */
+export function runTargetLines(report: Report): string[] {
+  const { versions: v, options: o } = report;
+  return [
+    `- Baseline: ${v.baseline && o.baselineDir ? `our service at ${v.baseline}, from ${o.baselineDir} (--baseline-dir)` : 'none (no --baseline-dir): the targets against a baseline commit are not judged'}.`,
+    `- Peak RSS target: ${peakRssLine(report)}.`,
+  ];
+}
+
+function peakRssLine(report: Report): string {
+  const check = report.peakRssCheck;
+  const limit = `${PERFORMANCE_TARGETS.maxPeakRssMiB} MiB`;
+  if (check) return `${check.met ? '✅' : '❌'} ours ${check.peakMiB.toFixed(0)} MiB ≤ ${limit}`;
+  return `ours ≤ ${limit}: not judged (${report.mode === 'smoke' ? 'smoke run' : 'our service did not run'})`;
+}
+
 export function markdown(report: Report): string {
   const { machine: mc, versions: v, options: o } = report;
   const others = report.summaries.filter((s) => s.median).map((s) => s.median!.otherCores);
@@ -244,7 +326,7 @@ export function markdown(report: Report): string {
 
 Written by \`${report.command}\` on ${report.timestamp} (${report.mode} run). Do not edit by hand: \`npm run bench\` rewrites this file; every run also keeps \`bench/results/${report.timestamp.replace(/[:.]/g, '-')}.json\`. How the harness works: [bench/README.md](README.md).
 
-${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; ${report.postgres ?? 'PostgreSQL unpinned'}. Ratios in parentheses are to the express hello-world ceiling of the same run.
+${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; ${report.postgres ?? 'PostgreSQL unpinned'}. Ratios in parentheses are to the express hello-world ceiling of the same run, for information; *req/s ÷ reference* is what the throughput targets judge: ours over the server each one compares with, measured in the same run (targets: [bench/README.md](README.md#targets)).
 
 ${table(report.summaries)}
 
@@ -257,6 +339,7 @@ ${chainsSection(report.summaries)}
 - Load generator core busy (median of rows): ${generator.length ? `${Math.round(median(generator) * 100)}%, highest ${Math.round(Math.max(...generator) * 100)}%` : '–'} — below 100%, so the server, not the generator, set the pace.
 - Other work on the machine during the runs (median of rows): ${others.length ? `${median(others).toFixed(2)} cores, highest ${Math.max(...others).toFixed(2)}` : '–'} (this machine is shared; a busy neighbour shows here first).
 - Peak RSS of each server process over the whole run (VmHWM): ${report.servers.map((s) => `${s.name} ${s.vmHwmMiB.toFixed(0)} MiB`).join(', ')}.
+${runTargetLines(report).join('\n')}
 - Priority: ${o.nice ? `servers and harness at nice ${o.nice} (the machine was shared), PostgreSQL unchanged` : 'unchanged (nice 0)'}.
 
 ## Notes

@@ -14,8 +14,18 @@ import { runLoad, type Measurement } from './load.ts';
 import { parseOptions, REPO_ROOT, USAGE, type Options } from './options.ts';
 import { pinPostgres, type PostgresPinning } from './pin-postgres.ts';
 import { processMemory } from './proc.ts';
-import { markdown, problemCount, rate, summarize, table, type Report, type RowResult } from './report.ts';
+import {
+  markdown,
+  problemCount,
+  rate,
+  runTargetLines,
+  summarize,
+  table,
+  type Report,
+  type RowResult,
+} from './report.ts';
 import { latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
+import { judgePeakRss } from './targets.ts';
 import { buildRows, rateUnit, type LoadRow, type Row, type RowDriver, type RunningServers } from './scenarios.ts';
 import { startHelloWorld, startOidcProvider, startOurs, startOursForWebhooks, type Started } from './servers.ts';
 
@@ -45,6 +55,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Access tokens minted for the bearer rows on each server (round-robin over the connections). */
+const ACCESS_TOKENS = 20;
+
 /** The generator gets its own core; the servers get the other (children.ts pins them). */
 function pinSelf(options: Options): void {
   // Before any child starts: the servers inherit this nice value.
@@ -64,7 +77,6 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   // Every spare chain oidc-provider may need: at most one chain per connection is lost at each
   // stop (it has no reuse grace), two stops (warm-up, measured run) per repetition.
   const oidcChains = options.connections * (options.chainsPerConnection + 2 * options.repetitions + 1);
-  const accessTokens = 20;
 
   log('starting hello-world');
   const hello = await startHelloWorld(common);
@@ -74,28 +86,16 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   // The webhooks row runs on an instance of its own (servers.ts startOursForWebhooks says why).
   const loadScenarios = options.scenarios.filter((s) => s !== 'webhooks');
   if (want('ours') && loadScenarios.length) {
-    log(`starting our service from ${options.serverDir} (migrations and demo seed on a fresh database)`);
     // Profiles are large: they go with the logs, outside the work tree.
     const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
     if (options.cpuProf)
       log(
         `our service runs under --cpu-prof; the profile is written to ${path.join(logDir, 'profiles')} when it stops`,
       );
-    const ours = await startOurs({
-      ...common,
-      serverDir: options.serverDir,
-      postgresUrl: options.postgresUrl,
-      nodeArgs,
-    });
-    started.push(ours);
-    const chains = options.connections * options.chainsPerConnection + Math.ceil(options.connections / 5);
-    log(
-      `our fixtures: ${chains} refresh chains and ${accessTokens} access tokens through the browser flow, an operator token`,
-    );
-    const fixtures = await createOurFixtures(ours.origin, { chains, accessTokens });
-    if (options.scale) await seedScaleData(ours.database!.url, ours.origin, FULL_SCALE, log);
-    servers.ours = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name, fixtures };
+    servers.ours = await startOurTarget('ours', options.serverDir, nodeArgs, options, logDir);
   }
+  if (options.baselineDir && want('baseline') && loadScenarios.length)
+    servers.baseline = await startOurTarget('baseline', options.baselineDir, [], options, logDir);
   if (want('ours') && options.scenarios.includes('webhooks')) {
     log(
       `starting our service for the webhooks row from ${options.serverDir} (development mode, loopback receivers allowed, WEBHOOK_POLL_MS ${options.webhookPollMs ?? 'default'})`,
@@ -117,7 +117,7 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
       adapter,
       postgresUrl: options.postgresUrl,
       chains: oidcChains,
-      accessTokens,
+      accessTokens: ACCESS_TOKENS,
     });
     started.push(oidc);
     const target = {
@@ -130,6 +130,36 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     else servers.oidcPg = target;
   }
   return { servers, children: started.map((s) => s.child) };
+}
+
+/**
+ * Our service from one checkout (this tree's for ours, --baseline-dir's for the baseline), each on a
+ * fresh database of its own with fixtures of its own made the same way, and the large dataset with --scale.
+ */
+async function startOurTarget(
+  name: 'ours' | 'baseline',
+  serverDir: string,
+  nodeArgs: string[],
+  options: Options,
+  logDir: string,
+): Promise<NonNullable<RunningServers['ours']>> {
+  log(`starting our service as ${name} from ${serverDir} (migrations and demo seed on a fresh database)`);
+  const server = await startOurs({
+    core: options.serverCore,
+    logDir,
+    serverDir,
+    postgresUrl: options.postgresUrl,
+    nodeArgs,
+    name,
+  });
+  started.push(server);
+  const chains = options.connections * options.chainsPerConnection + Math.ceil(options.connections / 5);
+  log(
+    `${name} fixtures: ${chains} refresh chains and ${ACCESS_TOKENS} access tokens through the browser flow, an operator token`,
+  );
+  const fixtures = await createOurFixtures(server.origin, { chains, accessTokens: ACCESS_TOKENS });
+  if (options.scale) await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
+  return { origin: server.origin, pid: server.child.pid, database: server.database!.name, fixtures };
 }
 
 /** One request per row before any load: a 404 skips the row (endpoint not built yet); anything else wrong stops the run. */
@@ -245,12 +275,13 @@ async function main(): Promise<number> {
     options,
     postgres: postgresNote,
     machine: machine(),
-    versions: versions(pgVersion, options.serverDir),
+    versions: versions(pgVersion, options.serverDir, options.baselineDir),
     servers: serverMemory,
+    ...(options.smoke ? {} : { peakRssCheck: judgePeakRss(serverMemory) }),
     summaries,
     rows: [...results.values()],
   };
-  process.stdout.write(`\n${table(summaries)}\n`);
+  process.stdout.write(`\n${table(summaries)}\n\n${runTargetLines(report).join('\n')}\n`);
   if (options.write) {
     const dir = path.join(REPO_ROOT, 'bench');
     mkdirSync(path.join(dir, 'results'), { recursive: true });

@@ -26,7 +26,8 @@ export const SCENARIOS = [
   'webhooks',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
-export const TARGETS = ['hello-world', 'ours', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
+/** `baseline`: our service from another checkout (--baseline-dir), on the same rows as ours. */
+export const TARGETS = ['hello-world', 'ours', 'baseline', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
 export type TargetId = (typeof TARGETS)[number];
 
 export const SCENARIO_TITLES: Record<ScenarioId, string> = {
@@ -82,6 +83,8 @@ export type Row = LoadRow | DrivenRow;
 export type RunningServers = {
   hello?: LoadTarget;
   ours?: LoadTarget & { fixtures: OurFixtures };
+  /** Our service from the --baseline-dir checkout, with a database and fixtures of its own. */
+  baseline?: LoadTarget & { fixtures: OurFixtures };
   oidcMemory?: LoadTarget & { fixtures: OidcFixtures };
   oidcPg?: LoadTarget & { fixtures: OidcFixtures };
   /** Our service in development mode, whose worker may post to loopback (servers.ts startOursForWebhooks). */
@@ -132,11 +135,15 @@ function refreshRow(
   };
 }
 
-function ourRows(server: NonNullable<RunningServers['ours']>, perConnection: number): LoadRow[] {
+/** The rows of our service, from this tree (ours) or from the baseline checkout (the same requests). */
+function ourRows(
+  target: 'ours' | 'baseline',
+  server: NonNullable<RunningServers['ours']>,
+  perConnection: number,
+): LoadRow[] {
   const { fixtures } = server;
   const client = basicAuth(DEMO.confidentialClient.id, DEMO.confidentialClient.secret);
   const bearer = (i: number) => ({ authorization: `Bearer ${roundRobin(fixtures.accessTokens, i)}` });
-  const target = 'ours' as const;
   return [
     refreshRow(target, server, '/api/oauth/token', client, fixtures.refreshTokens, perConnection),
     {
@@ -261,7 +268,8 @@ export function buildRows(
       requestFor: () => ({ method: 'GET', path: '/', headers: {} }),
       verifyBody: has('"hello"'),
     });
-  if (servers.ours) rows.push(...ourRows(servers.ours, options.chainsPerConnection));
+  if (servers.ours) rows.push(...ourRows('ours', servers.ours, options.chainsPerConnection));
+  if (servers.baseline) rows.push(...ourRows('baseline', servers.baseline, options.chainsPerConnection));
   if (servers.oidcMemory)
     rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
   if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));

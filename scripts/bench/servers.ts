@@ -1,6 +1,6 @@
 // The servers under test, each a child process pinned to the server core: our service (on a fresh
 // PostgreSQL database, demo schools seeded by the service itself at start; a second instance for the
-// webhooks row), the express hello-world ceiling, and oidc-provider with its memory adapter and with
+// webhooks row; the same from the baseline checkout when one is given), the express hello-world ceiling, and oidc-provider with its memory adapter and with
 // the PostgreSQL adapter.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -45,14 +45,15 @@ export async function startHelloWorld(options: Common): Promise<Started> {
 }
 
 /**
- * Our service as `npm start` runs it (node src/main.ts), in production mode, on a fresh database.
+ * Our service as `npm start` runs it (node src/main.ts), in production mode, on a fresh database;
+ * `name` tells this tree's (ours) from the baseline checkout's (baseline), each with its own database.
  * The second demo school gets `localhost`, so 127.0.0.1 (the only address the load uses) is Demo
  * Academy's origin. Rate limits that a load from one client would trip are raised (one load client is not an attack).
  */
 export function startOurs(
-  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[] },
+  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[]; name: 'ours' | 'baseline' },
 ): Promise<Started> {
-  return startOurService(options, 'ours', { NODE_ENV: 'production' });
+  return startOurService(options, options.name, { NODE_ENV: 'production' });
 }
 
 /**

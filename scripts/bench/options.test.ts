@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseOptions, REPO_ROOT } from './options.ts';
+
+describe('bench options', () => {
+  it('target 3: --baseline-dir adds the baseline target, from the flag or BENCH_BASELINE_DIR', () => {
+    const fromFlag = parseOptions([`--baseline-dir=${REPO_ROOT}`, '--targets=ours'], {});
+    expect(fromFlag.baselineDir).toBe(REPO_ROOT);
+    expect(fromFlag.targets).toEqual(['hello-world', 'ours', 'baseline']);
+    const fromEnv = parseOptions([], { BENCH_BASELINE_DIR: path.relative(process.cwd(), REPO_ROOT) || '.' });
+    expect(fromEnv.baselineDir).toBe(REPO_ROOT);
+    expect(fromEnv.targets).toContain('baseline');
+  });
+
+  it('target 3: without --baseline-dir no baseline runs, and asking for one is refused', () => {
+    expect(parseOptions([], {}).targets).not.toContain('baseline');
+    expect(parseOptions([], {}).baselineDir).toBeNull();
+    expect(() => parseOptions(['--targets=baseline'], {})).toThrow('needs --baseline-dir');
+  });
+
+  it('refuses a baseline directory our service cannot start from', () => {
+    expect(() => parseOptions(['--baseline-dir=/nonexistent-checkout'], {})).toThrow('no src/main.ts');
+  });
+});
