@@ -124,9 +124,10 @@ describe.skipIf(ownInstanceUnavailable)(
       await instance?.stop();
     });
 
-    it('an owner made admin keeps what an admin may do: members:write is refused with 403 insufficient_scope, introspection and refresh drop it (item 1)', async () => {
+    it('an owner made admin keeps what an admin may do: members:write is refused with 403 insufficient_scope, introspection and refresh drop it, the UserInfo roles claim follows (item 1)', async () => {
       await setRoles(ACCOUNTS.admin, ['owner']);
-      const grant = await operatorGrant(ACCOUNTS.admin, 'members:read members:write courses:read');
+      const grant = await operatorGrant(ACCOUNTS.admin, 'openid members:read members:write courses:read');
+      expect((await bearer(grant.access, '/api/oauth/userinfo')).body.roles).toEqual(['owner']);
       const lecturerId = await memberId(ACCOUNTS.lecturer);
       const write = () =>
         bearer(grant.access, `/api/v1/members/${lecturerId}/roles`, {
@@ -137,6 +138,8 @@ describe.skipIf(ownInstanceUnavailable)(
       expect((await write()).status).toBe(200);
 
       await setRoles(ACCOUNTS.admin, ['admin']);
+      // OIDC Core 5.3: UserInfo's roles are the person's now, on the next request.
+      expect((await bearer(grant.access, '/api/oauth/userinfo')).body.roles).toEqual(['admin']);
       const refused = await write();
       expect(refused.status).toBe(403);
       expect(refused.challenge).toContain('error="insufficient_scope"');
@@ -145,10 +148,10 @@ describe.skipIf(ownInstanceUnavailable)(
 
       const state = await introspect(grant, grant.access);
       expect(state.body.active).toBe(true);
-      expect(String(state.body.scope).split(' ').sort()).toEqual(['courses:read', 'members:read']);
+      expect(String(state.body.scope).split(' ').sort()).toEqual(['courses:read', 'members:read', 'openid']);
       const rotated = await refresh(grant);
       expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
-      expect(String(rotated.body.scope).split(' ').sort()).toEqual(['courses:read', 'members:read']);
+      expect(String(rotated.body.scope).split(' ').sort()).toEqual(['courses:read', 'members:read', 'openid']);
       const widened = await refresh(
         { ...grant, refresh: String(rotated.body.refresh_token) },
         { scope: 'members:write' },
