@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { maskUrl } from './logging.ts';
 
 describe('log masking (no token or secret in logs)', () => {
@@ -92,5 +92,57 @@ describe('request log level and fields (README "Reading the logs")', () => {
       mcp_tool: 'search_catalog',
       person_id: 'p1',
     });
+  });
+});
+
+describe('request loggers made when used (bench/ANALYSIS.md: a child per request cost a twentieth of its CPU)', () => {
+  async function serve(level: string, status: number, useLogger: boolean) {
+    const { createHttpLogger } = await import('./logging.ts');
+    const { Writable } = await import('node:stream');
+    const http = await import('node:http');
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = (await import('pino')).default({ level, base: undefined }, sink);
+    const middleware = createHttpLogger(logger);
+    // Every pino logger, children of children included, makes its children through one prototype method.
+    const prototype = Object.getPrototypeOf(logger) as { child: typeof logger.child };
+    const child = vi.spyOn(prototype, 'child');
+    const server = http.createServer((req, res) =>
+      middleware(req, res, () => {
+        if (useLogger) (req as unknown as { log: typeof logger }).log.error({ detail: 'x' }, 'handler line');
+        res.statusCode = status;
+        res.end('{}');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await fetch(`http://127.0.0.1:${port}/api/v1/courses?access_token=secret`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.close();
+    const children = child.mock.calls.length;
+    child.mockRestore();
+    return { lines, children };
+  }
+
+  it('a request answered below the log level makes no child logger and writes nothing', async () => {
+    expect(await serve('warn', 200, false)).toEqual({ lines: [], children: 0 });
+  });
+
+  it('a request whose logger is used, or whose line is written, gets its child with the request bound (URL masked)', async () => {
+    const used = await serve('warn', 200, true);
+    expect(used.children).toBeGreaterThan(0);
+    expect(used.lines).toEqual([
+      expect.objectContaining({ msg: 'handler line', req: expect.objectContaining({ method: 'GET' }) }),
+    ]);
+    const failed = await serve('warn', 500, false);
+    const line = failed.lines.find((l) => l.msg !== 'handler line');
+    expect(line).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    expect(JSON.stringify(line)).toContain('access_token=[masked]');
   });
 });

@@ -109,9 +109,44 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * A child logger made when it is first used. pino-http makes one (or two) per request, serializing
+ * and redacting the request into its bindings at once: about a twentieth of a request's CPU on the
+ * hot API paths (bench/ANALYSIS.md, 2026-11-27 "grouped reads"), for a logger that a request
+ * answered well at LOG_LEVEL=warn never uses. A child of a child not yet made is deferred too.
+ */
+function lazyChild(parent: () => Logger, bindings: pino.Bindings): Logger {
+  let made: Logger | undefined;
+  const real = () => (made ??= parent().child(bindings));
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      if (property === 'child' && made === undefined)
+        return (childBindings: pino.Bindings, options?: pino.ChildLoggerOptions) =>
+          options ? real().child(childBindings, options) : lazyChild(real, childBindings);
+      const value: unknown = Reflect.get(real(), property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real()) : value;
+    },
+    set: (_target, property, value) => Reflect.set(real(), property, value),
+    has: (_target, property) => Reflect.has(real(), property),
+  });
+}
+
+/** The service's logger as pino-http sees it: the same, but its per-request children are made lazily. */
+function withLazyChildren(logger: Logger): Logger {
+  return new Proxy(logger, {
+    get(target, property, receiver) {
+      if (property === 'child')
+        // pino-http makes one child with its serializers when it is set up, and the requests' children of that one.
+        return (bindings: pino.Bindings, options?: pino.ChildLoggerOptions) =>
+          options ? withLazyChildren(target.child(bindings, options)) : lazyChild(() => target, bindings);
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
 export function createHttpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
-    logger,
+    logger: withLazyChildren(logger),
     // Reuse a caller's request id when it is a sane token, so traces join across services.
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const id = requestIdOf(req);
