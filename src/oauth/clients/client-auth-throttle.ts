@@ -4,7 +4,7 @@
 // are public) spends only their own budget, never the client's. Once the bucket is empty the
 // endpoint answers RFC 6749 5.2's shape as the token endpoint's throughput limit does: 429
 // `slow_down` with Retry-After and RateLimit, before the credentials are even looked at.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { rateLimitHeaders, type RateDecision, type RateLimiter } from '../../services/rate-limiter.ts';
 import { InvalidClient, TooManyRequests } from '../errors.ts';
 
@@ -31,7 +31,7 @@ export async function throttleClientAuthentication<T>(
   authenticate: () => Promise<T>,
 ): Promise<T> {
   // A digest keeps arbitrary client_id strings (metadata-document URLs) out of the key's length.
-  const bucket = `client-auth:${siteId}:${createHash('sha256').update(clientId, 'utf8').digest('base64url')}:${throttle.address}`;
+  const bucket = `client-auth:${siteId}:${hash('sha256', clientId, 'base64url')}:${throttle.address}`;
   const before = await throttle.limiter.peek(bucket, POLICY);
   if (!before.allowed) throw refused(throttle, before);
   try {
