@@ -63,6 +63,20 @@ export function createBackendLister(serverUrl: string) {
       ]);
       return result.rows.map((row) => row.pid);
     },
+    /**
+     * Transactions committed or rolled back in `database` so far (pg_stat_database). Every statement
+     * outside BEGIN is its own, so per request it counts round trips that wrote or read. Backends
+     * publish their counts at most once a second, so over a run of several seconds this is close,
+     * not exact.
+     */
+    async transactions(database: string): Promise<number> {
+      await connected;
+      const result = await client.query<{ n: string }>(
+        'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
+        [database],
+      );
+      return Number(result.rows[0]?.n ?? 0);
+    },
     async close(): Promise<void> {
       await connected.catch(() => undefined);
       await client.end().catch(() => undefined);

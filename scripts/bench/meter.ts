@@ -15,6 +15,8 @@ export type MeterReading = {
   /** Server CPU time over wall time: near 1.0 means the server's core was the limit. */
   serverCoreBusy: number;
   postgresCpuMicrosPerRequest: number | null;
+  /** PostgreSQL transactions (statements outside BEGIN count one each) per request: grouped work shows here. */
+  postgresTransactionsPerRequest?: number | null;
   generatorCoreBusy: number;
   /** CPU used by everything else on the machine, in cores (this machine is shared). */
   otherCores: number;
@@ -52,6 +54,7 @@ export async function startMeter(target: LoadTarget, backends: BackendLister | u
   }, 250);
 
   const pgBefore = await backendCpu(backends, target.database);
+  const transactionsBefore = backends && target.database ? await backends.transactions(target.database) : null;
   const serverBefore = processCpuTimes(target.pid) ?? { user: 0, system: 0 };
   const machineBefore = machineCpuMicros();
   const generatorBefore = process.cpuUsage();
@@ -66,6 +69,10 @@ export async function startMeter(target: LoadTarget, backends: BackendLister | u
       const serverSystem = serverAfter.system - serverBefore.system;
       const serverMicros = serverAfter.user - serverBefore.user + serverSystem;
       const pgMicros = backendDelta(pgBefore, await backendCpu(backends, target.database));
+      const transactions =
+        transactionsBefore !== null && backends && target.database
+          ? (await backends.transactions(target.database)) - transactionsBefore
+          : null;
       clearInterval(sampler);
       const memory = processMemory(target.pid);
       peakRss = Math.max(peakRss, memory?.rss ?? 0);
@@ -79,6 +86,7 @@ export async function startMeter(target: LoadTarget, backends: BackendLister | u
         serverKernelShare: serverMicros ? serverSystem / serverMicros : 0,
         serverCoreBusy: serverMicros / wallMicros,
         postgresCpuMicrosPerRequest: pgMicros === null || !units ? null : pgMicros / units,
+        postgresTransactionsPerRequest: transactions === null || !units ? null : transactions / units,
         generatorCoreBusy: generatorMicros / wallMicros,
         otherCores: Math.max(0, (machineBusy - serverMicros - generatorMicros - (pgMicros ?? 0)) / wallMicros),
         peakRssBytes: peakRss,

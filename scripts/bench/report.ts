@@ -33,6 +33,8 @@ export type Figures = {
   serverCpuMicrosPerRequest: number;
   serverKernelShare: number;
   postgresCpuMicrosPerRequest: number | null;
+  /** Older result files lack it: null then. */
+  postgresTransactionsPerRequest: number | null;
   serverCoreBusy: number;
   generatorCoreBusy: number;
   otherCores: number;
@@ -65,6 +67,9 @@ export function median(values: number[]): number {
 function figuresOf(runs: Measurement[]): Figures {
   const m = (pick: (r: Measurement) => number) => median(runs.map(pick));
   const pg = runs.map((r) => r.postgresCpuMicrosPerRequest).filter((v): v is number => v !== null);
+  const xacts = runs
+    .map((r) => r.postgresTransactionsPerRequest)
+    .filter((v): v is number => v !== null && v !== undefined);
   const p50 = m((r) => r.latencyMs.p50);
   const p99 = m((r) => r.latencyMs.p99);
   return {
@@ -77,6 +82,7 @@ function figuresOf(runs: Measurement[]): Figures {
     // Older result files lack it; 0 then.
     serverKernelShare: m((r) => r.serverKernelShare ?? 0),
     postgresCpuMicrosPerRequest: pg.length ? median(pg) : null,
+    postgresTransactionsPerRequest: xacts.length ? median(xacts) : null,
     serverCoreBusy: m((r) => r.serverCoreBusy),
     generatorCoreBusy: m((r) => r.generatorCoreBusy),
     otherCores: m((r) => r.otherCores),
@@ -195,6 +201,7 @@ const COLUMNS = [
   'server CPU µs/req (×)',
   'of it kernel',
   'PostgreSQL CPU µs/req',
+  'PostgreSQL transactions/req',
   'server core busy',
   'other load (cores)',
   'peak RSS MiB (×)',
@@ -204,6 +211,7 @@ const COLUMNS = [
 const ALIGN = [
   '---',
   '---',
+  '---:',
   '---:',
   '---:',
   '---:',
@@ -242,6 +250,7 @@ export function table(summaries: Summary[]): string {
         `${int(m.serverCpuMicrosPerRequest)}${ratio(r?.serverCpuMicrosPerRequest)}`,
         `${Math.round(m.serverKernelShare * 100)}%`,
         m.postgresCpuMicrosPerRequest === null ? '–' : int(m.postgresCpuMicrosPerRequest),
+        m.postgresTransactionsPerRequest === null ? '–' : dec(m.postgresTransactionsPerRequest),
         `${Math.round(m.serverCoreBusy * 100)}%`,
         dec(m.otherCores),
         `${dec(m.peakRssMiB, 0)}${ratio(r?.peakRssMiB)}`,

@@ -205,7 +205,7 @@ async function measureLoad(row: LoadRow, options: Options, seconds: number): Pro
 
 function progress(rep: number, options: Options, row: Row, m: Measurement): string {
   const problems = m.responses - m.ok;
-  return `[${rep}/${options.repetitions}] ${row.scenario.padEnd(14)} ${row.target.padEnd(20)} ${rate(m.reqPerSec).padStart(6)} ${rateUnit(row.scenario)}  p50 ${m.latencyMs.p50.toFixed(2)} ms  p99 ${m.latencyMs.p99.toFixed(2)} ms  ${Math.round(m.serverCpuMicrosPerRequest)} µs/req  core ${Math.round(m.serverCoreBusy * 100)}%  gen ${Math.round(m.generatorCoreBusy * 100)}%${problems ? `  ${problems} not ok` : ''}`;
+  return `[${rep}/${options.repetitions}] ${row.scenario.padEnd(14)} ${row.target.padEnd(20)} ${rate(m.reqPerSec).padStart(6)} ${rateUnit(row.scenario)}  p50 ${m.latencyMs.p50.toFixed(2)} ms  p99 ${m.latencyMs.p99.toFixed(2)} ms  ${Math.round(m.serverCpuMicrosPerRequest)} µs/req${m.postgresTransactionsPerRequest == null ? '' : `  ${m.postgresTransactionsPerRequest.toFixed(2)} xact/req`}  core ${Math.round(m.serverCoreBusy * 100)}%  gen ${Math.round(m.generatorCoreBusy * 100)}%${problems ? `  ${problems} not ok` : ''}`;
 }
 
 async function main(): Promise<number> {
