@@ -4,30 +4,62 @@ import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CoursesTable } from '../schema.ts';
 import { keyset, sortColumn, type KeysetPage } from '../pagination/keyset.ts';
+import { shapedStatement } from '../shaped-statement.ts';
 
 export type CourseRow = Selectable<CoursesTable>;
 
 export const COURSE_SORTS = { created_at: 'time', title: 'text' } as const;
+
+type CoursesPage = { siteId: string; page: KeysetPage; status: string | undefined; search: string | undefined };
+
+// Built once per shape (db/shaped-statement.ts): the text changes only with the sort, the bounds and
+// the filters present; every admin course list after the first of its shape only binds values.
+const coursesPage = shapedStatement<CoursesPage, CourseRow & { sort_key: string | number }>(
+  ({ page, status, search }) =>
+    `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive} status:${!!status} search:${!!search}`,
+  (db, value, { page, status, search }) => {
+    const bound = (which: 'after' | 'before') =>
+      page[which] ? { v: value((i) => i.page[which]!.v), id: value((i) => i.page[which]!.id) } : null;
+    const keyed = keyset(sortColumn(COURSE_SORTS, page.sort), 'id', {
+      sort: page.sort,
+      after: bound('after'),
+      before: bound('before'),
+      fromEnd: page.fromEnd,
+      inclusive: page.inclusive,
+    });
+    let q = db
+      .selectFrom('courses')
+      .selectAll()
+      .select(keyed.value.as('sort_key'))
+      .where(
+        'site_id',
+        '=',
+        value((i) => i.siteId),
+      );
+    if (status)
+      q = q.where(
+        'status',
+        '=',
+        value((i) => i.status as CourseRow['status']),
+      );
+    if (search) {
+      const pattern = value((i) => `%${i.search!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      q = q.where((eb) =>
+        eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('subtitle', 'ilike', pattern)]),
+      );
+    }
+    if (keyed.after) q = q.where(keyed.after);
+    if (keyed.before) q = q.where(keyed.before);
+    return q.orderBy(keyed.orderBy).limit(value((i) => i.page.limit + 1));
+  },
+);
 
 export async function listCourses(
   db: Db,
   siteId: string,
   query: KeysetPage & { status?: string | undefined; search?: string | undefined },
 ): Promise<Array<CourseRow & { sort_key: string | number }>> {
-  const page = keyset(sortColumn(COURSE_SORTS, query.sort), 'id', query);
-  let q = db.selectFrom('courses').selectAll().select(page.value.as('sort_key')).where('site_id', '=', siteId);
-  if (query.status) q = q.where('status', '=', query.status as CourseRow['status']);
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([eb('title', 'ilike', pattern), eb('slug', 'ilike', pattern), eb('subtitle', 'ilike', pattern)]),
-    );
-  }
-  if (page.after) q = q.where(page.after);
-  return q
-    .orderBy(page.orderBy)
-    .limit(query.limit + 1)
-    .execute();
+  return coursesPage(db, { siteId, page: query, status: query.status, search: query.search });
 }
 
 export async function findCourse(db: Db, siteId: string, id: string): Promise<CourseRow | undefined> {
