@@ -25,11 +25,15 @@ export async function revokeGrant(db: Db, grantId: string, reason: string): Prom
   await revokeGrants(db, [grantId], reason);
 }
 
-/** Ends grants and every token of them, three statements however many (a school switching a feature off). */
+/** Ends grants and every token of them, three statements however many (a school switching a feature off), four for several. */
 export async function revokeGrants(db: Db, grantIds: readonly string[], reason: string): Promise<void> {
   if (grantIds.length === 0) return;
   const now = new Date();
   const ids = [...grantIds];
+  // Several grants are locked in id order first, the order a rotation batch takes them
+  // (rotateLiveRefreshTokens): an update of several rows locks them in whatever order it scans.
+  if (ids.length > 1)
+    await db.selectFrom('oauth_grants').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   await db
     .updateTable('oauth_grants')
     .set({ revoked_at: now, revoked_reason: reason })
@@ -65,6 +69,7 @@ export async function revokeGrantsOfClientForPerson(
     .where('person_id', '=', personId)
     .where('client_row_id', '=', clientRowId)
     .where('revoked_at', 'is', null)
+    .orderBy('id') // the order every writer of several grants locks them (rotateLiveRefreshTokens)
     .execute();
   for (const grant of grants) await revokeGrant(db, grant.id, reason);
   return grants.length;
