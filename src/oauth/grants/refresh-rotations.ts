@@ -17,7 +17,7 @@ export function createRefreshRotations(db: Db) {
       return (await rotateLiveRefreshTokens(db, items)).map((rotation) => ({ rotation }));
     } catch (error) {
       if (items.length === 1) return [{ error }];
-      // The statement failed as a whole (a deadlock against a multi-grant revocation, say), so none
+      // The statement failed as a whole (a deadlock or a unique violation, say), so none
       // of it was committed: each item alone, so that each caller gets its own exact answer.
       const alone = await Promise.allSettled(items.map((item) => rotateLiveRefreshTokens(db, [item])));
       return alone.map((outcome) =>
