@@ -8,6 +8,7 @@ import { setCursorSigningKey } from '../db/pagination/cursor.ts';
 import type { Db } from '../db/database.ts';
 import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cache.ts';
 import { successorKeyOf } from '../oauth/issue-tokens.ts';
+import { createRefreshRotations } from '../oauth/grants/refresh-rotations.ts';
 import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
 import { createSessionStore } from '../services/sessions.ts';
@@ -65,6 +66,8 @@ export function createServices(deps: ServiceDeps) {
     sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
     /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
+    /** RFC 9700 4.14.2: concurrent common-case rotations share one statement and commit. */
+    refreshRotations: createRefreshRotations(db),
     signingKeys: createSigningKeyService({
       db,
       keyEncryptionKey: deps.keyEncryptionKey,

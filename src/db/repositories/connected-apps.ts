@@ -90,7 +90,9 @@ export async function revokeGrantsOfClient(
     .where('client_row_id', '=', clientRowId)
     .where('revoked_at', 'is', null);
   if (onlyHoldingAnyOf) query = query.where(sql<boolean>`scopes && ${sql.val([...onlyHoldingAnyOf])}::text[]`);
-  const grants = await query.execute();
+  // In id order, the order every writer of several grants locks them (oauth-grants.ts
+  // rotateLiveRefreshTokens), so a transaction revoking them never deadlocks against a rotation batch.
+  const grants = await query.orderBy('id').execute();
   for (const grant of grants) await revokeGrant(db, grant.id, reason);
   return grants.length;
 }

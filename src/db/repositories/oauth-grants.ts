@@ -25,11 +25,15 @@ export async function revokeGrant(db: Db, grantId: string, reason: string): Prom
   await revokeGrants(db, [grantId], reason);
 }
 
-/** Ends grants and every token of them, three statements however many (a school switching a feature off). */
+/** Ends grants and every token of them, three statements however many (a school switching a feature off), four for several. */
 export async function revokeGrants(db: Db, grantIds: readonly string[], reason: string): Promise<void> {
   if (grantIds.length === 0) return;
   const now = new Date();
   const ids = [...grantIds];
+  // Several grants are locked in id order first, the order a rotation batch takes them
+  // (rotateLiveRefreshTokens): an update of several rows locks them in whatever order it scans.
+  if (ids.length > 1)
+    await db.selectFrom('oauth_grants').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   await db
     .updateTable('oauth_grants')
     .set({ revoked_at: now, revoked_reason: reason })
@@ -65,6 +69,7 @@ export async function revokeGrantsOfClientForPerson(
     .where('person_id', '=', personId)
     .where('client_row_id', '=', clientRowId)
     .where('revoked_at', 'is', null)
+    .orderBy('id') // the order every writer of several grants locks them (rotateLiveRefreshTokens)
     .execute();
   for (const grant of grants) await revokeGrant(db, grant.id, reason);
   return grants.length;
@@ -96,8 +101,8 @@ export async function lockRefreshToken(
     })
   | undefined
 > {
-  // The grant first, then the token: the order rotateLiveRefreshToken and revokeGrant take. Locking
-  // the token first deadlocked against the one-statement rotation under concurrent uses of one
+  // The grant first, then the token: the order rotateLiveRefreshTokens and revokeGrant take. Locking
+  // the token first deadlocked against the common-case rotation statement under concurrent uses of one
   // token (RFC 9700 4.14.2; contract-tests/reliability/refresh-race.test.ts).
   await db
     .selectFrom('oauth_grants')
@@ -179,74 +184,103 @@ export type Rotation = {
 };
 
 /**
- * The common refresh (RFC 6749 6, RFC 9700 4.14.2) in one statement, so a pool connection is held
- * for one round trip instead of eight: lock the family's grant, mark the presented token rotated
- * only if it is live, unrotated, this client's, within its grant's absolute end, and the request
- * stays within the grant's scopes and resource; revoke the family's other live refresh tokens;
- * touch the grant; insert both successors, capped at the grant's end (standing/lifetimes.ts).
- * Nothing happens unless every condition holds, and then it answers undefined: the caller re-reads
- * under a lock to say which rule failed (or to honour a retry). The grant is locked before the
- * token, in the order revokeGrant writes them, so the two never deadlock; a concurrent use of the
- * same token waits for the lock and then finds it rotated. The roles and feature it returns are
- * read after the lock, so a role change that committed first is seen.
+ * The common refresh (RFC 6749 6, RFC 9700 4.14.2) of several tokens in one statement and so one
+ * commit (the refresh grant's group commit, oauth/grants/refresh-rotations.ts), each item as if it
+ * ran alone: lock the family's grant, mark the presented token rotated only if it is live,
+ * unrotated, this client's, within its grant's absolute end, and the request stays within the
+ * grant's scopes and resource; revoke the family's other live refresh tokens; touch the grant;
+ * insert both successors, capped at the grant's end (standing/lifetimes.ts). An item for which any
+ * condition fails changes nothing and has no row: the caller re-reads under a lock to say which
+ * rule failed (or to honour a retry).
+ * - One item per family: a second item on the same grant (the same token presented twice, or a
+ *   sibling) is left out too, and its caller's exact path then finds the first one's rotation
+ *   committed, as if it had come just after it.
+ * - Grants are locked in id order, before their tokens, as revokeGrant writes them: two batches, a
+ *   batch and a revocation, or a batch and the locked path (lockRefreshToken) never deadlock. A
+ *   concurrent use of a token waits for its grant's lock and then finds the token rotated.
+ * - The roles and feature it returns are read after the lock, so a role change that committed first
+ *   is seen.
+ * Answers each rotated item's position in `items` (1-based ordinality).
  */
-const rotation = hotQuery<Rotation>(
-  'rotate_live_refresh_token_v2',
-  `with family as (
-      select g.id, g.person_id, g.scopes, g.resource, g.expires_at
-      from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
-      where r.token_hash = $1 and r.site_id = $2::uuid and g.revoked_at is null and g.expires_at > $3::timestamptz
+const rotations = hotQuery<Rotation & { item: number }>(
+  'rotate_live_refresh_tokens_v3',
+  `with items as (
+      select i.token_hash, i.site_id, i.at, i.client_row_id, string_to_array(i.requested, ' ') as requested,
+        i.resource, i.access_hash, i.access_expires_at, i.refresh_hash, i.refresh_expires_at, i.item::int as item
+      from unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::uuid[], $5::text[], $6::text[],
+          $7::text[], $8::timestamptz[], $9::text[], $10::timestamptz[])
+        with ordinality as i(token_hash, site_id, at, client_row_id, requested, resource,
+          access_hash, access_expires_at, refresh_hash, refresh_expires_at, item)
+    ),
+    picked as (
+      select distinct on (r.grant_id) i.*, r.grant_id
+      from items i join oauth_refresh_tokens r on r.token_hash = i.token_hash and r.site_id = i.site_id
+      order by r.grant_id, i.item
+    ),
+    family as materialized (
+      select p.*, g.person_id, g.scopes as grant_scopes, g.resource as grant_resource, g.expires_at as grant_expires_at
+      from picked p join oauth_grants g on g.id = p.grant_id
+      where g.revoked_at is null and g.expires_at > p.at
+      order by g.id
       for update of g
     ),
     presented as (
-      update oauth_refresh_tokens r set rotated_at = $3::timestamptz
+      update oauth_refresh_tokens r set rotated_at = f.at
       from family f
-      where r.token_hash = $1 and r.grant_id = f.id and r.client_row_id = $4::uuid
-        and r.rotated_at is null and r.revoked_at is null and r.expires_at > $3::timestamptz
-        and $5::text[] <@ f.scopes
-        and ($6::text is null or f.resource = $6::text)
-      returning r.grant_id, f.person_id, f.resource,
-        case when cardinality($5::text[]) > 0 then $5::text[] else r.scopes end as scopes,
-        least($8::timestamptz, f.expires_at) as access_expires_at,
-        least($10::timestamptz, f.expires_at) as refresh_expires_at
+      where r.token_hash = f.token_hash and r.grant_id = f.grant_id and r.client_row_id = f.client_row_id
+        and r.rotated_at is null and r.revoked_at is null and r.expires_at > f.at
+        and f.requested <@ f.grant_scopes
+        and (f.resource is null or f.grant_resource = f.resource)
+      returning f.item, r.token_hash, r.grant_id, f.site_id, f.client_row_id, f.at, f.person_id,
+        f.grant_resource as resource,
+        case when cardinality(f.requested) > 0 then f.requested else r.scopes end as scopes,
+        f.access_hash, least(f.access_expires_at, f.grant_expires_at) as access_expires_at,
+        f.refresh_hash, least(f.refresh_expires_at, f.grant_expires_at) as refresh_expires_at
     ),
     siblings as (
-      update oauth_refresh_tokens set revoked_at = $3::timestamptz
-      where grant_id = (select grant_id from presented) and token_hash <> $1 and rotated_at is null and revoked_at is null
+      update oauth_refresh_tokens s set revoked_at = p.at
+      from presented p
+      where s.grant_id = p.grant_id and s.token_hash <> p.token_hash and s.rotated_at is null and s.revoked_at is null
     ),
     touched as (
-      update oauth_grants set last_used_at = $3::timestamptz where id = (select grant_id from presented)
+      update oauth_grants g set last_used_at = p.at from presented p where g.id = p.grant_id
     ),
     access as (
       insert into oauth_access_tokens (token_hash, grant_id, site_id, client_row_id, person_id, scopes, resource, expires_at)
-      select $7, grant_id, $2::uuid, $4::uuid, person_id, scopes, resource, access_expires_at
+      select access_hash, grant_id, site_id, client_row_id, person_id, scopes, resource, access_expires_at
       from presented
     ),
     refresh as (
       insert into oauth_refresh_tokens (token_hash, grant_id, site_id, client_row_id, scopes, expires_at)
-      select $9, grant_id, $2::uuid, $4::uuid, scopes, refresh_expires_at
+      select refresh_hash, grant_id, site_id, client_row_id, scopes, refresh_expires_at
       from presented
     )
-    select p.grant_id, p.person_id, p.resource, p.scopes, p.access_expires_at, c.audience,
-      array(select sr.role from site_roles sr where sr.site_id = $2::uuid and sr.person_id = p.person_id order by sr.role) as roles,
+    select p.item, p.grant_id, p.person_id, p.resource, p.scopes, p.access_expires_at, c.audience,
+      array(select sr.role from site_roles sr where sr.site_id = p.site_id and sr.person_id = p.person_id order by sr.role) as roles,
       coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
-    from presented p, oauth_clients c, sites s
-    where c.id = $4::uuid and s.id = $2::uuid`,
+    from presented p join oauth_clients c on c.id = p.client_row_id join sites s on s.id = p.site_id`,
 );
 
-export async function rotateLiveRefreshToken(db: Db, input: RotationInput): Promise<Rotation | undefined> {
-  const { tokenHash, siteId, now, clientRowId, requestedScopes, resource, accessToken, refreshToken } = input;
-  const rows = await rotation(db, [
-    tokenHash,
-    siteId,
-    now,
-    clientRowId,
-    requestedScopes,
-    resource,
-    accessToken.hash,
-    accessToken.expiresAt,
-    refreshToken.hash,
-    refreshToken.expiresAt,
+/** Each item's rotation, by position; undefined where the item changed nothing. */
+export async function rotateLiveRefreshTokens(
+  db: Db,
+  items: readonly RotationInput[],
+): Promise<Array<Rotation | undefined>> {
+  // Scopes never contain a space (RFC 6749 3.3), so each item's list travels as one string: a
+  // PostgreSQL array of arrays must be rectangular.
+  const rows = await rotations(db, [
+    items.map((i) => i.tokenHash),
+    items.map((i) => i.siteId),
+    items.map((i) => i.now.toISOString()),
+    items.map((i) => i.clientRowId),
+    items.map((i) => i.requestedScopes.join(' ')),
+    items.map((i) => i.resource),
+    items.map((i) => i.accessToken.hash),
+    items.map((i) => i.accessToken.expiresAt.toISOString()),
+    items.map((i) => i.refreshToken.hash),
+    items.map((i) => i.refreshToken.expiresAt.toISOString()),
   ]);
-  return rows[0];
+  const byItem = Array.from<Rotation | undefined>({ length: items.length });
+  for (const { item, ...rotation } of rows) byItem[item - 1] = rotation;
+  return byItem;
 }

@@ -15,7 +15,6 @@ import {
   markRefreshTokenRotated,
   revokeGrant,
   revokeLiveRefreshTokensOfGrant,
-  rotateLiveRefreshToken,
   touchGrant,
 } from '../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts, type TokenFacts } from '../../db/repositories/token-facts.ts';
@@ -38,10 +37,16 @@ import { reconcileGrants } from '../standing/reconcile-grants.ts';
 import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
 import { uncappedExpiries } from '../standing/lifetimes.ts';
 import { GrantRevokedOnReuse, type RevokedGrant } from './grant-revoked-on-reuse.ts';
+import type { RefreshRotations } from './refresh-rotations.ts';
 
 export type RefreshInput = { refresh_token?: string; scope?: string; resource?: string | string[] };
 export type RefreshResult = IssuedTokens & { scopes: string[]; personId: string };
-export type RefreshOptions = TokenLifetimes & { refreshReuseGraceSeconds: number; successorKey: Buffer };
+export type RefreshOptions = TokenLifetimes & {
+  refreshReuseGraceSeconds: number;
+  successorKey: Buffer;
+  /** The common case's group commit (refresh-rotations.ts). */
+  rotations: RefreshRotations;
+};
 
 type Successors = { access: MintedToken; refresh: MintedToken };
 
@@ -67,7 +72,7 @@ export async function refreshTokens(
   const tokenHash = hashSecret(input.refresh_token);
   const successors = successorsOf(input.refresh_token, options.successorKey);
 
-  const rotated = await rotateInOneStatement(db, site, client, tokenHash, successors, input, options);
+  const rotated = await rotateCommonCase(db, site, client, tokenHash, successors, input, options);
   if (rotated) return rotated;
 
   // Something is off, or this is a retry: decide under the family's lock which rule applies.
@@ -154,7 +159,7 @@ async function retryOrFork(
   };
 }
 
-/** A live token the one-statement path declined (a scope or resource to check): the exact answer, or the rotation. */
+/** A live token the common-case path declined (a scope or resource to check): the exact answer, or the rotation. */
 async function rotateUnderLock(
   trx: Db,
   site: Site,
@@ -198,11 +203,12 @@ async function rotateUnderLock(
 }
 
 /**
- * The common case, a live token rotated by its own client, in one statement
- * (db/repositories/oauth-grants.ts rotateLiveRefreshToken). Undefined whenever any rule of the
- * transaction above might answer differently: that path then runs and gives the exact answer.
+ * The common case, a live token rotated by its own client, in one statement shared with the
+ * rotations that arrive with it (refresh-rotations.ts; db/repositories/oauth-grants.ts
+ * rotateLiveRefreshTokens). Undefined whenever any rule of the transaction above might answer
+ * differently: that path then runs and gives the exact answer.
  */
-async function rotateInOneStatement(
+async function rotateCommonCase(
   db: Db,
   site: Site,
   client: Client,
@@ -216,7 +222,7 @@ async function rotateInOneStatement(
   const now = new Date();
   // Expiries before the grant's end caps them (the statement applies the cap it alone knows).
   const uncapped = uncappedExpiries(now, options);
-  const rotation = await rotateLiveRefreshToken(db, {
+  const rotation = await options.rotations.rotate({
     siteId: site.id,
     clientRowId: client.rowId,
     tokenHash,

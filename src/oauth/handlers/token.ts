@@ -78,6 +78,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async (
       const result = await refreshTokens(services.db, site, client, body, {
         ...oauth,
         successorKey: services.refreshSuccessorKey,
+        rotations: services.refreshRotations,
       });
       await audit({
         actorPersonId: result.personId,

@@ -1,0 +1,141 @@
+// The common refresh of several tokens in one statement (rotateLiveRefreshTokens; RFC 6749 6,
+// RFC 9700 4.14.2): each item has exactly the conditions and effects it would have alone, a token is
+// rotated at most once, and batches never deadlock on each other or on a revocation. Run on PGlite,
+// and on PostgreSQL with DATABASE_URL (where batches and revocations really race on separate
+// connections).
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRefreshFixture, FAMILY_SCOPES as SCOPES } from './oauth-grants-test-fixture.ts';
+import { revokeGrant, rotateLiveRefreshTokens } from './oauth-grants.ts';
+
+const fixture = await openRefreshFixture();
+const { family, addToken, use, tokensOf, liveOf } = fixture;
+afterAll(() => fixture.test.drop());
+
+describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', () => {
+  it('rotates each family of the batch and answers each item its own rotation', async () => {
+    const families = await Promise.all([family(), family(), family()]);
+    const items = families.map((f) => use(f.tokenHash));
+    const rotations = await rotateLiveRefreshTokens(fixture.db, items);
+    expect(rotations.map((r) => r?.grant_id)).toEqual(families.map((f) => f.grantId));
+    for (const [i, f] of families.entries()) {
+      expect(rotations[i]).toMatchObject({ person_id: fixture.personId, resource: fixture.resource, scopes: SCOPES });
+      expect(rotations[i]!.roles).toContain('student');
+      expect(await liveOf(f.grantId)).toEqual([items[i]!.refreshToken.hash]);
+      const access = await fixture.db
+        .selectFrom('oauth_access_tokens')
+        .select('grant_id')
+        .where('token_hash', '=', items[i]!.accessToken.hash)
+        .executeTakeFirst();
+      expect(access?.grant_id).toBe(f.grantId);
+    }
+  });
+
+  it('rotates a token presented twice in one batch once: the second item is left to the exact path', async () => {
+    const f = await family();
+    const first = use(f.tokenHash);
+    const rotations = await rotateLiveRefreshTokens(fixture.db, [first, use(f.tokenHash), use(f.tokenHash)]);
+    expect(rotations.map((r) => r?.grant_id)).toEqual([f.grantId, undefined, undefined]);
+    expect(await liveOf(f.grantId)).toEqual([first.refreshToken.hash]);
+    const accessTokens = await fixture.db
+      .selectFrom('oauth_access_tokens')
+      .select('token_hash')
+      .where('grant_id', '=', f.grantId)
+      .execute();
+    expect(accessTokens.map((t) => t.token_hash)).toEqual([first.accessToken.hash]);
+  });
+
+  it('rotates one token per family in a batch: a sibling presented beside it ends as it would just after', async () => {
+    const f = await family();
+    const sibling = await addToken(f.grantId);
+    const first = use(f.tokenHash);
+    const rotations = await rotateLiveRefreshTokens(fixture.db, [first, use(sibling)]);
+    expect(rotations.map((r) => r?.grant_id)).toEqual([f.grantId, undefined]);
+    // Alone, the first use revokes the family's other live tokens; two live branches would be a fork.
+    expect(await liveOf(f.grantId)).toEqual([first.refreshToken.hash]);
+  });
+
+  it('leaves every item that would fail alone unchanged, and rotates the good ones beside it', async () => {
+    const [good, otherClient, wider, elsewhere, revoked, rotated, good2] = await Promise.all(
+      Array.from({ length: 7 }, () => family()),
+    );
+    await revokeGrant(fixture.db, revoked!.grantId, 'test');
+    await rotateLiveRefreshTokens(fixture.db, [use(rotated!.tokenHash)]);
+    const rotatedBefore = await tokensOf(rotated!.grantId);
+    const items = [
+      use(good!.tokenHash),
+      use('rt-unknown'),
+      use(otherClient!.tokenHash, { clientRowId: fixture.otherClientRowId }), // RFC 6749 6: bound to its client
+      use(wider!.tokenHash, { requestedScopes: ['account:read', 'openid'] }), // RFC 6749 6: never wider
+      use(elsewhere!.tokenHash, { resource: 'https://elsewhere.example/api' }), // RFC 8707: the binding stays
+      use(revoked!.tokenHash),
+      use(rotated!.tokenHash), // a retry or a fork: the locked path decides
+      use(good2!.tokenHash, { requestedScopes: ['account:read'] }), // narrowing is allowed
+    ];
+    const rotations = await rotateLiveRefreshTokens(fixture.db, items);
+    expect(rotations.map((r) => r?.grant_id)).toEqual([
+      good!.grantId,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      good2!.grantId,
+    ]);
+    expect(rotations[7]!.scopes).toEqual(['account:read']);
+    for (const f of [otherClient!, wider!, elsewhere!]) expect(await liveOf(f.grantId)).toEqual([f.tokenHash]);
+    expect(await liveOf(revoked!.grantId)).toEqual([]);
+    expect(await tokensOf(rotated!.grantId)).toEqual(rotatedBefore);
+  });
+
+  it('two batches presenting the same tokens in opposite orders never deadlock and rotate each token once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const families = await Promise.all(Array.from({ length: 6 }, () => family()));
+      const forward = families.map((f) => use(f.tokenHash));
+      const backward = [...families].reverse().map((f) => use(f.tokenHash));
+      const [a, b] = await Promise.all([
+        rotateLiveRefreshTokens(fixture.db, forward),
+        rotateLiveRefreshTokens(fixture.db, backward),
+      ]);
+      for (const [i, f] of families.entries()) {
+        const winners = [a[i], b[families.length - 1 - i]].filter(Boolean);
+        expect(winners.map((w) => w!.grant_id)).toEqual([f.grantId]);
+        expect(await liveOf(f.grantId)).toHaveLength(1);
+      }
+    }
+  });
+
+  it('a revocation that holds the grant first wins: the batch rotates nothing of it and the rest as usual', async () => {
+    const [racing, bystander] = [await family(), await family()];
+    let batch: Promise<unknown> | undefined;
+    await fixture.db.transaction().execute(async (trx) => {
+      await revokeGrant(trx, racing.grantId, 'test');
+      // On PostgreSQL the batch waits for the grant's lock; on PGlite for the one connection.
+      batch = rotateLiveRefreshTokens(fixture.db, [use(bystander.tokenHash), use(racing.tokenHash)]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    const rotations = (await batch) as Awaited<ReturnType<typeof rotateLiveRefreshTokens>>;
+    expect(rotations.map((r) => r?.grant_id)).toEqual([bystander.grantId, undefined]);
+    expect(await liveOf(racing.grantId)).toEqual([]);
+    expect(await liveOf(bystander.grantId)).toHaveLength(1);
+  });
+
+  it('revocations racing batches never deadlock, and leave no live token in a revoked family', async () => {
+    const families = await Promise.all(Array.from({ length: 8 }, () => family()));
+    const revoked = families.filter((_, i) => i % 2 === 0);
+    const outcomes = await Promise.all([
+      rotateLiveRefreshTokens(
+        fixture.db,
+        families.map((f) => use(f.tokenHash)),
+      ),
+      ...revoked.map((f) => revokeGrant(fixture.db, f.grantId, 'test')),
+      rotateLiveRefreshTokens(
+        fixture.db,
+        [...families].reverse().map((f) => use(f.tokenHash)),
+      ),
+    ]);
+    expect(outcomes).toHaveLength(2 + revoked.length);
+    for (const f of revoked) expect(await liveOf(f.grantId)).toEqual([]);
+    for (const f of families.filter((_, i) => i % 2 === 1)) expect(await liveOf(f.grantId)).toHaveLength(1);
+  });
+});
