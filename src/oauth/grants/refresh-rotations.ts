@@ -1,11 +1,11 @@
-// The refresh grant's group commit (services/group-commit.ts): common-case rotations that arrive
+// The refresh grant's group commit (lib/group-commit.ts): common-case rotations that arrive
 // while a school's previous batch is in flight go to the database together in one statement, so a
 // burst of N rotations costs one commit instead of N (the database's commit and WAL flush were the
 // limit of the grant). Every caller still waits for the commit that carries its rotation before it
 // answers: nothing is acknowledged that is not durable.
 import type { Db } from '../../db/database.ts';
 import { rotateLiveRefreshTokens, type Rotation, type RotationInput } from '../../db/repositories/oauth-grants.ts';
-import { createGroupCommit } from '../../services/group-commit.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
 
 type Answer = { rotation: Rotation | undefined } | { error: unknown };
 
