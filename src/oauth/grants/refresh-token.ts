@@ -9,6 +9,7 @@
 //    the window has passed, or the request differs): the whole family ends, whoever presents it.
 //  - What the grant may hold is the standing rule's (standing/token-standing.ts): the scopes the
 //    person's roles and the school's features allow now; nothing else is ever issued.
+import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import {
   lockRefreshToken,
@@ -43,7 +44,7 @@ export type RefreshInput = { refresh_token?: string; scope?: string; resource?: 
 export type RefreshResult = IssuedTokens & { scopes: string[]; personId: string };
 export type RefreshOptions = TokenLifetimes & {
   refreshReuseGraceSeconds: number;
-  successorKey: Buffer;
+  successorKey: KeyObject;
   /** The common case's group commit (refresh-rotations.ts). */
   rotations: RefreshRotations;
 };
