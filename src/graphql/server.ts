@@ -64,15 +64,18 @@ function logUnexpected(req: Request, result: ExecutionResult): void {
 
 export function createAccountGraphQLHandler(services: Services): RequestHandler {
   const schema = buildAccountSchema();
-  // The context of each request, set after the bearer guard; keyed by the request, so nothing leaks between requests.
-  const contexts = new WeakMap<Request, GraphQLContext>();
+  // The context of each request, set after the bearer guard, on the request under a symbol of this handler, so
+  // nothing leaks between requests (a property, not a WeakMap entry per request: http/request-context-store.ts).
+  const CONTEXT = Symbol('graphql context');
+  type Carrier = { [CONTEXT]?: GraphQLContext };
   const documents = createDocumentCache((variables) => [queryLimits(variables), nulFreeInput(variables)]);
   const graphql = createHandler<GraphQLContext>({
     schema,
     parse: documents.parse,
     validate: documents.validate,
     execute: createCompiledExecutor(),
-    context: (req) => contexts.get(req.raw) ?? [null, { status: 500, statusText: 'Internal Server Error' }],
+    context: (req) =>
+      (req.raw as unknown as Carrier)[CONTEXT] ?? [null, { status: 500, statusText: 'Internal Server Error' }],
     validationRules: (_req, args, specifiedRules) => documents.validationRules(args.variableValues, specifiedRules),
     onOperation: (req, args, result) => {
       // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
@@ -105,7 +108,13 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
       });
       const problem = bodyProblem(req);
       if (problem) return sendErrors(res, problem.status, 'BAD_REQUEST', problem.message);
-      contexts.set(req, { site, personId: auth.personId, scopes: auth.scopes, person: auth.person, services });
+      (req as unknown as Carrier)[CONTEXT] = {
+        site,
+        personId: auth.personId,
+        scopes: auth.scopes,
+        person: auth.person,
+        services,
+      };
       // The member's own data: never stored by shared caches (RFC 9111 5.2.2.5).
       res.setHeader('Cache-Control', 'no-store');
       await graphql(req, res, next);

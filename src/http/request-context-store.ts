@@ -5,18 +5,22 @@ import type { Request } from 'express';
 import { ProblemError } from './problem.ts';
 import type { RequestContext, SiteFreeContext } from './request-context.ts';
 
-const contexts = new WeakMap<Request, SiteFreeContext & { site: RequestContext['site'] | null }>();
+type Remembered = SiteFreeContext & { site: RequestContext['site'] | null };
 
-export function rememberRequestContext(
-  req: Request,
-  context: SiteFreeContext & { site: RequestContext['site'] | null },
-): void {
-  contexts.set(req, context);
+// A property of the request under a symbol only this module holds, not a WeakMap keyed by the request:
+// every request would add a short-lived weak entry, which V8's young-generation collector must process
+// as an ephemeron (bench/ANALYSIS.md, 2026-11-27 "grouped reads": GC was a fifth of a request's CPU).
+const CONTEXT = Symbol('request context');
+type Carrier = { [CONTEXT]?: Remembered };
+const contextOf = (req: Request): Remembered | undefined => (req as unknown as Carrier)[CONTEXT];
+
+export function rememberRequestContext(req: Request, context: Remembered): void {
+  (req as unknown as Carrier)[CONTEXT] = context;
 }
 
 /** The context of a request whose origin is a known school; a 404 problem otherwise. */
 export function requestContextOf(req: Request): RequestContext {
-  const context = contexts.get(req);
+  const context = contextOf(req);
   if (!context) throw new Error('requestContextOf called before the site resolver');
   const { site } = context;
   if (!site) throw new ProblemError({ status: 404, title: 'Not Found', detail: 'No school is served at this origin.' });
@@ -25,7 +29,7 @@ export function requestContextOf(req: Request): RequestContext {
 
 /** For the few operations that answer on any origin (health and readiness probes). */
 export function siteFreeContextOf(req: Request): SiteFreeContext {
-  const context = contexts.get(req);
+  const context = contextOf(req);
   if (!context) throw new Error('siteFreeContextOf called before the site resolver');
   return context;
 }

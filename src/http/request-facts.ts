@@ -25,17 +25,20 @@ export type RequestFacts = {
   grantId?: string;
 };
 
-const facts = new WeakMap<IncomingMessage, RequestFacts>();
+// Kept on the request under a symbol only this module holds (request-context-store.ts says why not a WeakMap).
+const FACTS = Symbol('request facts');
+type Carrier = { [FACTS]?: RequestFacts };
+const known = (req: IncomingMessage): RequestFacts | undefined => (req as unknown as Carrier)[FACTS];
 
 /** Longest value kept: client_id and GraphQL operation names come from the caller. */
 const MAX_LENGTH = 200;
 
 export function noteRequest(req: IncomingMessage, learned: RequestFacts): void {
-  const known = facts.get(req) ?? {};
+  const noted = known(req) ?? {};
   for (const [key, value] of Object.entries(learned) as Array<[keyof RequestFacts, string | undefined]>) {
-    if (typeof value === 'string' && value !== '') known[key] = value.slice(0, MAX_LENGTH);
+    if (typeof value === 'string' && value !== '') noted[key] = value.slice(0, MAX_LENGTH);
   }
-  facts.set(req, known);
+  (req as unknown as Carrier)[FACTS] = noted;
 }
 
 /** What the bearer guard established: the person, the client and the grant. */
@@ -45,11 +48,11 @@ export function noteAuth(req: IncomingMessage, auth: Pick<AuthInfo, 'personId' |
 
 /** Notes the operation unless a more specific surface already named it. */
 export function noteOperationIfUnknown(req: IncomingMessage, operation: string): void {
-  if (!facts.get(req)?.operation) noteRequest(req, { operation });
+  if (!known(req)?.operation) noteRequest(req, { operation });
 }
 
 export function factsOf(req: IncomingMessage): Readonly<RequestFacts> {
-  return facts.get(req) ?? {};
+  return known(req) ?? {};
 }
 
 /** The client_id a request names in its query or form body, or as the user of HTTP Basic (RFC 6749 2.3.1). */
