@@ -3,8 +3,13 @@
 // prepares the database once and supervises that many workers (node:cluster), each of which runs
 // this file again and serves. Each role loads only its own modules, so the primary stays small.
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type Config } from './config/config.ts';
-import { createLogger } from './http/logging.ts';
+import type { Config } from './config/config.ts';
+import { applyHeapFlags } from './process/heap-flags.ts';
+
+// First of all, before any other module loads: the process may start again with its heap flags.
+applyHeapFlags();
+const { ConfigError, loadConfig } = await import('./config/config.ts');
+const { createLogger } = await import('./http/logging.ts');
 
 function loadConfigOrExit(): Config {
   try {

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { HEAP_FLAGS, missingHeapFlags } from './heap-flags.ts';
+
+const ours = HEAP_FLAGS.map(({ name, megabytes }) => `--${name}=${megabytes}`);
+
+describe('missingHeapFlags (the heap flags the process adds to itself)', () => {
+  it('adds every flag to a plain `node src/main.ts`', () => {
+    expect(missingHeapFlags([], undefined)).toEqual(ours);
+    expect(missingHeapFlags([], '')).toEqual(ours);
+  });
+
+  it('adds nothing once the process runs with them (no second restart)', () => {
+    expect(missingHeapFlags(ours, undefined)).toEqual([]);
+  });
+
+  it("keeps an operator's size from NODE_OPTIONS or the command line, in either spelling", () => {
+    expect(missingHeapFlags([], '--max-old-space-size=4096')).toEqual(['--max-semi-space-size=32']);
+    expect(missingHeapFlags(['--max_semi_space_size=64'], undefined)).toEqual(['--max-old-space-size=512']);
+    expect(missingHeapFlags(['--max-old-space-size', '2048'], '--enable-source-maps')).toEqual([
+      '--max-semi-space-size=32',
+    ]);
+  });
+
+  it('adds nothing when --max-heap-size sizes the heap (ours would override it)', () => {
+    expect(missingHeapFlags([], '--max-heap-size=1024')).toEqual([]);
+  });
+});
+
+describe('applyHeapFlags', () => {
+  it('restarts the process in place with the flags: same pid, and V8 runs with them', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const script = [
+      "import v8 from 'node:v8';",
+      "import { applyHeapFlags } from './src/process/heap-flags.ts';",
+      'applyHeapFlags();',
+      'const limitMiB = v8.getHeapStatistics().heap_size_limit / 2 ** 20;',
+      'console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, limitMiB }));',
+    ].join('\n');
+    const env = { ...process.env, NODE_OPTIONS: '' };
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env });
+    expect(child.status, child.stderr.toString()).toBe(0);
+    const { pid, execArgv, limitMiB } = JSON.parse(child.stdout.toString()) as {
+      pid: number;
+      execArgv: string[];
+      limitMiB: number;
+    };
+    expect(pid).toBe(child.pid);
+    expect(execArgv).toEqual(expect.arrayContaining(ours));
+    // V8's limit is the old space plus the young generation (3 semi-spaces): 608 MiB, not the GiBs of its default.
+    expect(limitMiB).toBeGreaterThanOrEqual(512);
+    expect(limitMiB).toBeLessThanOrEqual(608);
+  });
+});

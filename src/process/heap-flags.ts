@@ -1,0 +1,52 @@
+// The V8 heap of the service's processes, one place for every way of starting it: `npm start`,
+// `node src/main.ts` as the benchmark and the contract tests run it, and the cluster workers (which
+// node:cluster starts with the primary's process.execArgv, so they inherit the flags). V8 sizes
+// its heap when the process starts, so these cannot be set from inside (v8.setFlagsFromString is
+// too late for them); main.ts therefore replaces its process with itself plus the flags
+// (process.execve: the same pid, nothing left behind, about one Node start-up of time) before it
+// loads anything else. Measured on the benchmark (bench/ANALYSIS.md "Memory"), without them:
+// - the young generation grew to 2 × 64 MiB semi-spaces (V8's default for a large machine),
+//   128 MiB of RSS for request garbage that dies within milliseconds;
+// - the old generation was let grow to 4 times its live size between full collections (V8's
+//   growing factor with the default limit of several GiB): 60 MiB live, 210 MiB between them.
+// A 512 MiB old-space limit makes V8 grow the old generation by about 1.4 instead of 4. The
+// semi-space is 32 MiB, not less: at 16 MiB the GraphQL row spent 15–20% more CPU per request (its
+// in-flight requests' objects outlived more scavenges and were promoted), at 32 MiB as much as
+// without flags. The whole benchmark run then peaks near 275 MiB of RSS instead of 465 MiB (about
+// 240 with 16 MiB). 512 MiB is several times the live heap: a ceiling an out-of-control request
+// hits (the process exits, and a supervisor or the cluster primary restarts it), not a budget.
+// An operator who sizes the heap in NODE_OPTIONS or on the command line keeps that choice.
+
+export const HEAP_FLAGS: readonly { name: string; megabytes: number }[] = [
+  { name: 'max-semi-space-size', megabytes: 32 },
+  { name: 'max-old-space-size', megabytes: 512 },
+];
+
+/** V8 reads both spellings, `--max-old-space-size` and `--max_old_space_size`. */
+function flagName(argument: string): string {
+  return argument.split('=')[0]!.replaceAll('_', '-');
+}
+
+/**
+ * The flags of HEAP_FLAGS that neither the command line (execArgv) nor NODE_OPTIONS sets; none
+ * when either sets `--max-heap-size`, the other way to size the heap, which V8 lets our two override.
+ */
+export function missingHeapFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map(flagName));
+  if (given.has('--max-heap-size')) return [];
+  return HEAP_FLAGS.filter(({ name }) => !given.has(`--${name}`)).map(
+    ({ name, megabytes }) => `--${name}=${megabytes}`,
+  );
+}
+
+/**
+ * Restarts this process in place with the missing flags, before anything is opened (only stdin,
+ * stdout and stderr survive an execve). Where execve does not exist (Windows) the process runs on
+ * V8's defaults. NODE_OPTIONS is Node's own setting, not the service's configuration (config/),
+ * and is read here only to leave an operator's heap size alone.
+ */
+export function applyHeapFlags(): void {
+  const missing = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
+  if (missing.length === 0 || typeof process.execve !== 'function') return;
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)]);
+}
