@@ -9,17 +9,17 @@
 //   128 MiB of RSS for request garbage that dies within milliseconds;
 // - the old generation was let grow to 4 times its live size between full collections (V8's
 //   growing factor with the default limit of several GiB): 60 MiB live, 210 MiB between them.
-// A 512 MiB old-space limit makes V8 grow the old generation by about 1.4 instead of 4. The
-// semi-space is 32 MiB, not less: at 16 MiB the GraphQL row spent 15–20% more CPU per request (its
-// in-flight requests' objects outlived more scavenges and were promoted), at 32 MiB as much as
-// without flags. The whole benchmark run then peaks near 275 MiB of RSS instead of 465 MiB (about
-// 240 with 16 MiB). 512 MiB is several times the live heap: a ceiling an out-of-control request
-// hits (the process exits, and a supervisor or the cluster primary restarts it), not a budget.
+// The semi-space is 32 MiB, not less: at 16 MiB the GraphQL row spent 15–20% more CPU per request
+// (its in-flight requests' objects outlived more scavenges and were promoted), at 32 MiB as much as
+// without flags. The old space keeps V8's default limit: a 512 MiB limit (which makes V8 grow the old
+// generation by about 1.4 instead of 4) took the whole run's peak to 275 MiB, but the frequent full
+// collections it causes cost the GraphQL, MCP and admin rows a fifth of their throughput and put a
+// 60 ms tail on them (p99 9 times p50, on a core the concurrent marker shares with the main thread);
+// 1 GiB kept the tail, 2 GiB peaked at 417 MiB (bench/ANALYSIS.md, 2026-11-27 "memory against latency").
 // An operator who sizes the heap in NODE_OPTIONS or on the command line keeps that choice.
 
 export const HEAP_FLAGS: readonly { name: string; megabytes: number }[] = [
   { name: 'max-semi-space-size', megabytes: 32 },
-  { name: 'max-old-space-size', megabytes: 512 },
 ];
 
 /** V8 reads both spellings, `--max-old-space-size` and `--max_old_space_size`. */

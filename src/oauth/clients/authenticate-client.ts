@@ -3,7 +3,7 @@
 // (`client_secret_post`) or in HTTP Basic (`client_secret_basic`, which RFC 6749 2.3.1 requires
 // servers to accept). Any failure is `invalid_client` with 401 (RFC 6749 5.2).
 import type { Db } from '../../db/database.ts';
-import { findClientForSite } from '../../db/repositories/oauth-clients.ts';
+import { findClientForSite, type ClientRow } from '../../db/repositories/oauth-clients.ts';
 import { constantTimeEqual, hashSecret } from '../../lib/secrets.ts';
 import { InvalidClient, InvalidRequest } from '../errors.ts';
 import { toClient, type Client } from './client.ts';
@@ -66,13 +66,16 @@ export async function authenticateClient(
   throttle: ClientAuthThrottle,
 ): Promise<Client> {
   // /auth.md "Rate limits": failures are counted per client_id and address, and bounded.
-  return throttleClientAuthentication(throttle, siteId, credentials.clientId, () =>
-    checkClient(db, siteId, credentials),
+  return throttleClientAuthentication(
+    throttle,
+    siteId,
+    credentials.clientId,
+    () => findClientForSite(db, siteId, credentials.clientId),
+    (row) => checkClient(row, credentials),
   );
 }
 
-async function checkClient(db: Db, siteId: string, credentials: ClientCredentials): Promise<Client> {
-  const row = await findClientForSite(db, siteId, credentials.clientId);
+function checkClient(row: ClientRow | undefined, credentials: ClientCredentials): Client {
   const client = row ? toClient(row) : undefined;
   if (!client || client.reviewStatus === 'blocked') throw new InvalidClient('Client authentication failed.');
   if (client.authMethod === 'none') {

@@ -21,21 +21,32 @@ function refused(throttle: ClientAuthThrottle, decision: RateDecision): TooManyR
 }
 
 /**
- * Runs `authenticate` unless this client_id and address have no failures left; an `invalid_client`
- * failure takes a token. Success costs one read and writes nothing (the token endpoint is hot).
+ * Checks a client's credentials with `check` unless this client_id and address have no failures
+ * left; an `invalid_client` failure takes a token. Success costs one read and writes nothing (the
+ * token endpoint is hot). What `check` needs is read by `load` beside that read, not after it: a
+ * load has no effect and decides nothing, and its answer is dropped unseen when the bucket is empty,
+ * so a refused caller learns no more than before, and an allowed one waits one round trip instead
+ * of two (bench/ANALYSIS.md, 2026-11-27 "grouped reads": the refresh row waited on its round trips).
  */
-export async function throttleClientAuthentication<T>(
+export async function throttleClientAuthentication<Loaded, T>(
   throttle: ClientAuthThrottle,
   siteId: string,
   clientId: string,
-  authenticate: () => Promise<T>,
+  load: () => Promise<Loaded>,
+  check: (loaded: Loaded) => T,
 ): Promise<T> {
   // A digest keeps arbitrary client_id strings (metadata-document URLs) out of the key's length.
   const bucket = `client-auth:${siteId}:${hash('sha256', clientId, 'base64url')}:${throttle.address}`;
+  const settled = load().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   const before = await throttle.limiter.peek(bucket, POLICY);
   if (!before.allowed) throw refused(throttle, before);
+  const loaded = await settled;
+  if ('error' in loaded) throw loaded.error;
   try {
-    return await authenticate();
+    return check(loaded.value);
   } catch (error) {
     if (error instanceof InvalidClient) await throttle.limiter.take(bucket, POLICY);
     throw error;
