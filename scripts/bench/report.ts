@@ -190,46 +190,29 @@ function problemsCell(s: Summary): string {
   return parts.length ? parts.join(', ') : '0';
 }
 
-const COLUMNS = [
-  'Scenario',
-  'Server',
-  'req/s (× ceiling)',
-  'req/s ÷ reference',
-  'p50 ms (×)',
-  'p99 ms (×)',
-  'p99/p50',
-  'server CPU µs/req (×)',
-  'of it kernel',
-  'PostgreSQL CPU µs/req',
-  'PostgreSQL transactions/req',
-  'server core busy',
-  'other load (cores)',
-  'peak RSS MiB (×)',
-  'errors',
-  'target',
-];
-const ALIGN = [
-  '---',
-  '---',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---:',
-  '---',
-  '---',
+// Each column with its alignment: text columns left, figures right.
+const COLUMNS: ReadonlyArray<readonly [title: string, align: '---' | '---:']> = [
+  ['Scenario', '---'],
+  ['Server', '---'],
+  ['req/s (× ceiling)', '---:'],
+  ['req/s ÷ reference', '---:'],
+  ['p50 ms (×)', '---:'],
+  ['p99 ms (×)', '---:'],
+  ['p99/p50', '---:'],
+  ['server CPU µs/req (×)', '---:'],
+  ['of it kernel', '---:'],
+  ['PostgreSQL CPU µs/req', '---:'],
+  ['PostgreSQL transactions/req', '---:'],
+  ['server core busy', '---:'],
+  ['other load (cores)', '---:'],
+  ['peak RSS MiB (×)', '---:'],
+  ['errors', '---'],
+  ['target', '---'],
 ];
 const tableRow = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 export function table(summaries: Summary[]): string {
-  const lines = [tableRow(COLUMNS), `|${ALIGN.join('|')}|`];
+  const lines = [tableRow(COLUMNS.map(([title]) => title)), `|${COLUMNS.map(([, align]) => align).join('|')}|`];
   for (const s of summaries) {
     const name = `${SCENARIO_TITLES[s.scenario]}`;
     if (s.skipped || !s.median) {
