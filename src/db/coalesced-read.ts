@@ -1,15 +1,39 @@
-// Reads of one key that arrive while that key's read is in flight share the next read, so fifty
-// concurrent requests for one client's row or one rate-limit bucket cost a few round trips, not
+// Grouped reads: reads that arrive while one is in flight share the next one, so fifty concurrent
+// requests for one client's row, one rate-limit bucket or fifty tokens cost a few round trips, not
 // fifty (bench/ANALYSIS.md, 2026-11-27 "grouped reads"). Nothing is served from before its request:
 // a caller never joins a read that was sent before it arrived (lib/group-commit.ts), so it sees
 // every change committed before it asked, as a statement of its own would. Inside a transaction
-// a read stays that transaction's own.
+// a read stays that transaction's own. One mechanism, two shapes: the same read of one key
+// (coalescedRead) and one statement for many keys (batchedLookup).
 import type { Kysely } from 'kysely';
 import { createGroupCommit } from '../lib/group-commit.ts';
 import type { Database } from './schema.ts';
 
 // database.ts's Db, spelt out as hot-queries.ts does (database.ts must not be imported back by what it uses).
 type Db = Kysely<Database>;
+
+type Group<Item, Outcome> = (key: string, item: Item) => Promise<{ outcome: Outcome }>;
+
+/**
+ * Runs `item` through its database's group (one per database object: a test may open PGlite and
+ * PostgreSQL in one process), or through `alone` inside a transaction.
+ */
+function grouped<Item, Outcome, Result>(
+  write: (db: Db, items: Item[]) => Promise<Outcome>,
+  alone: (db: Db, item: Item) => Promise<Result>,
+  pick: (outcome: Outcome, item: Item) => Result,
+): (db: Db, key: string, item: Item) => Promise<Result> {
+  const groups = new WeakMap<Db, Group<Item, Outcome>>();
+  return async (db, key, item) => {
+    if (db.isTransaction) return alone(db, item);
+    let group = groups.get(db);
+    if (!group) {
+      group = createGroupCommit((_key: string, items: Item[]) => write(db, items));
+      groups.set(db, group);
+    }
+    return pick((await group(key, item)).outcome, item);
+  };
+}
 
 /**
  * `read`, coalesced per key: the callers of one key share one call of `read` with the first
@@ -19,15 +43,22 @@ export function coalescedRead<Args extends readonly unknown[], Result>(
   keyOf: (...args: Args) => string,
   read: (db: Db, ...args: Args) => Promise<Result>,
 ): (db: Db, ...args: Args) => Promise<Result> {
-  // Per database object: a test may open PGlite and PostgreSQL in one process.
-  const groups = new WeakMap<Db, (key: string, args: Args) => Promise<{ outcome: Result }>>();
-  return async (db, ...args) => {
-    if (db.isTransaction) return read(db, ...args);
-    let group = groups.get(db);
-    if (!group) {
-      group = createGroupCommit((_key: string, waiting: Args[]) => read(db, ...waiting[0]!));
-      groups.set(db, group);
-    }
-    return (await group(keyOf(...args), args)).outcome;
-  };
+  const run = grouped<Args, Result, Result>(
+    (db, waiting) => read(db, ...waiting[0]!),
+    (db, args) => read(db, ...args),
+    (outcome) => outcome,
+  );
+  return (db, ...args) => run(db, keyOf(...args), args);
+}
+
+/** Lookups by key, every key waiting answered by one call of `readMany` (rows by key; none when absent). */
+export function batchedLookup<Row>(
+  readMany: (db: Db, keys: readonly string[]) => Promise<ReadonlyMap<string, Row>>,
+): (db: Db, key: string) => Promise<Row | undefined> {
+  const run = grouped<string, ReadonlyMap<string, Row>, Row | undefined>(
+    (db, keys) => readMany(db, [...new Set(keys)]),
+    async (db, key) => (await readMany(db, [key])).get(key),
+    (rows, key) => rows.get(key),
+  );
+  return (db, key) => run(db, 'lookup', key);
 }

@@ -4,7 +4,7 @@
 // decided in TypeScript, in one place: src/oauth/standing/token-standing.ts.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import { createGroupCommit, type Carried } from '../../lib/group-commit.ts';
+import { batchedLookup } from '../coalesced-read.ts';
 import { hotQuery } from '../hot-queries.ts';
 import type { SiteRole } from '../schema.ts';
 
@@ -61,29 +61,16 @@ const refreshTokenFacts = hotQuery<TokenFacts & Hashed>(
 );
 
 type Hashed = { token_hash: string };
-type Statement<Row> = (db: Db, parameters: readonly unknown[]) => Promise<Row[]>;
 
-/**
- * One lookup by hash through `statement`. Inside a transaction it runs alone, in that transaction (a
- * refresh reads under its lock); otherwise it joins the pool's group of concurrent lookups.
- */
-function groupedLookup<Row extends Hashed>(statement: Statement<Row>) {
-  const byHash = async (db: Db, hashes: readonly string[]) =>
-    new Map((await statement(db, [[...new Set(hashes)]])).map((row) => [row.token_hash, row]));
-  const groups = new WeakMap<Db, (key: string, hash: string) => Promise<Carried<Map<string, Row>>>>();
-  return async (db: Db, tokenHash: string): Promise<Row | undefined> => {
-    if (db.isTransaction) return (await byHash(db, [tokenHash])).get(tokenHash);
-    let group = groups.get(db);
-    if (!group) {
-      group = createGroupCommit((_key: string, hashes: string[]) => byHash(db, hashes));
-      groups.set(db, group);
-    }
-    return (await group('lookup', tokenHash)).outcome.get(tokenHash);
-  };
+/** Facts by hash through `statement`: grouped across concurrent requests (db/coalesced-read.ts). */
+function lookupBy<Row extends Hashed>(statement: (db: Db, parameters: readonly unknown[]) => Promise<Row[]>) {
+  return batchedLookup(
+    async (db, hashes) => new Map((await statement(db, [hashes])).map((row) => [row.token_hash, row])),
+  );
 }
 
-const accessTokenLookup = groupedLookup(accessTokenFacts);
-const refreshTokenLookup = groupedLookup(refreshTokenFacts);
+const accessTokenLookup = lookupBy(accessTokenFacts);
+const refreshTokenLookup = lookupBy(refreshTokenFacts);
 
 /** An access token in any state, with its facts; undefined when no such token was ever issued. */
 export async function findAccessTokenFacts(db: Db, tokenHash: string): Promise<AccessTokenFacts | undefined> {
