@@ -1,14 +1,15 @@
 // The spec is the route table (DESIGN habit 1): openapi-backend matches each request to an
 // operation of the bundled document, validates it against the operation's schemas, and calls the
-// hand-written handler registered under its operationId. This file is the only one that knows.
+// hand-written handler registered under its operationId. This file registers the handlers and
+// renders what they return; openapi-backend.ts builds the backend, operation-pipeline.ts runs its
+// steps once per request.
 import type { NextFunction, Request, Response } from 'express';
-import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Context, type Document } from 'openapi-backend';
-import addFormats from 'ajv-formats';
+import type { Context, OpenAPIBackend } from 'openapi-backend';
 import { operationIds, type OperationId } from '../../generated/openapi/operations.ts';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import type { AnyOperationHandler } from './handler.ts';
 import { BearerChallenge, guardBearer, type AuthInfo } from './bearer-guard.ts';
-import { precompileRouter } from './precompiled-router.ts';
+import { createOpenApiBackend } from './openapi-backend.ts';
+import { prepareOperationPipeline, type PipelineRequest } from './operation-pipeline.ts';
 import { errorSurfaceOf } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';
 import { ProblemError } from './problem.ts';
@@ -30,24 +31,33 @@ export type DispatchOptions = {
 };
 
 export async function createOpenApiDispatcher(options: DispatchOptions) {
-  const customizeAjv: AjvCustomizer = (ajv) => {
-    addFormats.default(ajv);
-    return ajv;
-  };
-  // validate: false here, and the validator set up after init() below: openapi-backend's own
-  // compiles request, response and response-header validators for every operation at start-up,
-  // 4.5 s of CPU and 130 MB of transient heap that V8 then kept committed (bench/ANALYSIS.md,
-  // memory). (Its `quick` option would make them lazy, but its synchronous dereferencing does
-  // not decode JSON-pointer escapes and fails on this document's references into paths.)
-  const api = new OpenAPIBackend({
-    definition: loadBundledOpenApi() as unknown as Document,
-    strict: true,
-    validate: false,
-    coerceTypes: true,
-    ignoreTrailingSlashes: false,
-    customizeAjv,
-  });
+  const api = await createOpenApiBackend((api) => registerHandlers(api, options));
+  const handleRequest = prepareOperationPipeline(api);
+  const formArrays = formArrayFields(api.definition as unknown as DocumentLike);
 
+  return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {
+    try {
+      // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
+      const request: PipelineRequest = {
+        method: req.method === 'HEAD' ? 'GET' : req.method,
+        path: req.path,
+        query: req.query as Record<string, string | string[]>,
+        headers: req.headers as Record<string, string | string[]>,
+        body: req.body as unknown,
+      };
+      // A form's array field sent once is its one-item array (form-arrays.ts); other bodies pass as parsed.
+      if (formArrays.size && req.is(FORM_MEDIA_TYPE)) {
+        const operationId = api.router.matchOperation(request)?.operationId;
+        request.body = withFormArrays(request.body, operationId ? formArrays.get(operationId) : undefined);
+      }
+      await handleRequest(request, req, res);
+    } catch (error) {
+      renderError(req, res, error);
+    }
+  };
+}
+
+function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
     api.register(
@@ -129,42 +139,6 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
       detail: `${c.request.method.toUpperCase()} is not allowed here.`,
     });
   });
-
-  await api.init();
-  // Request validators, needed on every request, are compiled now; response validators
-  // (development and tests) on first use.
-  api.validator = new OpenAPIValidator({
-    definition: api.definition,
-    router: api.router,
-    lazyCompileValidators: true,
-    coerceTypes: true,
-    customizeAjv,
-  });
-  api.validator.preCompileRequestValidators();
-  api.validate = true;
-  precompileRouter(api.router);
-  const formArrays = formArrayFields(api.definition as unknown as DocumentLike);
-
-  return async function dispatch(req: Request, res: Response, _next: NextFunction): Promise<void> {
-    try {
-      // RFC 9110 9.1, 9.3.2: HEAD is GET without the content (node leaves the body of a HEAD answer out).
-      const request = {
-        method: req.method === 'HEAD' ? 'GET' : req.method,
-        path: req.path,
-        query: req.query as Record<string, string | string[]>,
-        headers: req.headers as Record<string, string | string[]>,
-        body: req.body as unknown,
-      };
-      // A form's array field sent once is its one-item array (form-arrays.ts); other bodies pass as parsed.
-      if (formArrays.size && req.is(FORM_MEDIA_TYPE)) {
-        const operationId = api.router.matchOperation(request)?.operationId;
-        request.body = withFormArrays(request.body, operationId ? formArrays.get(operationId) : undefined);
-      }
-      await api.handleRequest(request, req, res);
-    } catch (error) {
-      renderError(req, res, error);
-    }
-  };
 }
 
 /** README "Reading the logs": the request log and metrics name the operation, and the client it names. */
