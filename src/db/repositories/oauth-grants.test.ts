@@ -5,7 +5,12 @@
 // connections).
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRefreshFixture, FAMILY_SCOPES as SCOPES } from './oauth-grants-test-fixture.ts';
+import type { RotationInput } from './oauth-grants.ts';
 import { revokeGrant, rotateLiveRefreshTokens } from './oauth-grants.ts';
+
+/** "Last used" is minute-accurate (services/grant-use.ts). */
+const USE_RESOLUTION_MS = 60_000;
+const rotate = (db: typeof fixture.db, items: RotationInput[]) => rotateLiveRefreshTokens(db, items, USE_RESOLUTION_MS);
 
 const fixture = await openRefreshFixture();
 const { family, addToken, use, tokensOf, liveOf } = fixture;
@@ -15,7 +20,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
   it('rotates each family of the batch and answers each item its own rotation', async () => {
     const families = await Promise.all([family(), family(), family()]);
     const items = families.map((f) => use(f.tokenHash));
-    const rotations = await rotateLiveRefreshTokens(fixture.db, items);
+    const rotations = await rotate(fixture.db, items);
     expect(rotations.map((r) => r?.grant_id)).toEqual(families.map((f) => f.grantId));
     for (const [i, f] of families.entries()) {
       expect(rotations[i]).toMatchObject({ person_id: fixture.personId, resource: fixture.resource, scopes: SCOPES });
@@ -33,7 +38,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
   it('rotates a token presented twice in one batch once: the second item is left to the exact path', async () => {
     const f = await family();
     const first = use(f.tokenHash);
-    const rotations = await rotateLiveRefreshTokens(fixture.db, [first, use(f.tokenHash), use(f.tokenHash)]);
+    const rotations = await rotate(fixture.db, [first, use(f.tokenHash), use(f.tokenHash)]);
     expect(rotations.map((r) => r?.grant_id)).toEqual([f.grantId, undefined, undefined]);
     expect(await liveOf(f.grantId)).toEqual([first.refreshToken.hash]);
     const accessTokens = await fixture.db
@@ -48,7 +53,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     const f = await family();
     const sibling = await addToken(f.grantId);
     const first = use(f.tokenHash);
-    const rotations = await rotateLiveRefreshTokens(fixture.db, [first, use(sibling)]);
+    const rotations = await rotate(fixture.db, [first, use(sibling)]);
     expect(rotations.map((r) => r?.grant_id)).toEqual([f.grantId, undefined]);
     // Alone, the first use revokes the family's other live tokens; two live branches would be a fork.
     expect(await liveOf(f.grantId)).toEqual([first.refreshToken.hash]);
@@ -59,7 +64,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
       Array.from({ length: 7 }, () => family()),
     );
     await revokeGrant(fixture.db, revoked!.grantId, 'test');
-    await rotateLiveRefreshTokens(fixture.db, [use(rotated!.tokenHash)]);
+    await rotate(fixture.db, [use(rotated!.tokenHash)]);
     const rotatedBefore = await tokensOf(rotated!.grantId);
     const items = [
       use(good!.tokenHash),
@@ -71,7 +76,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
       use(rotated!.tokenHash), // a retry or a fork: the locked path decides
       use(good2!.tokenHash, { requestedScopes: ['account:read'] }), // narrowing is allowed
     ];
-    const rotations = await rotateLiveRefreshTokens(fixture.db, items);
+    const rotations = await rotate(fixture.db, items);
     expect(rotations.map((r) => r?.grant_id)).toEqual([
       good!.grantId,
       undefined,
@@ -93,10 +98,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
       const families = await Promise.all(Array.from({ length: 6 }, () => family()));
       const forward = families.map((f) => use(f.tokenHash));
       const backward = [...families].reverse().map((f) => use(f.tokenHash));
-      const [a, b] = await Promise.all([
-        rotateLiveRefreshTokens(fixture.db, forward),
-        rotateLiveRefreshTokens(fixture.db, backward),
-      ]);
+      const [a, b] = await Promise.all([rotate(fixture.db, forward), rotate(fixture.db, backward)]);
       for (const [i, f] of families.entries()) {
         const winners = [a[i], b[families.length - 1 - i]].filter(Boolean);
         expect(winners.map((w) => w!.grant_id)).toEqual([f.grantId]);
@@ -111,7 +113,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     await fixture.db.transaction().execute(async (trx) => {
       await revokeGrant(trx, racing.grantId, 'test');
       // On PostgreSQL the batch waits for the grant's lock; on PGlite for the one connection.
-      batch = rotateLiveRefreshTokens(fixture.db, [use(bystander.tokenHash), use(racing.tokenHash)]);
+      batch = rotate(fixture.db, [use(bystander.tokenHash), use(racing.tokenHash)]);
       await new Promise((resolve) => setTimeout(resolve, 100));
     });
     const rotations = (await batch) as Awaited<ReturnType<typeof rotateLiveRefreshTokens>>;
@@ -124,12 +126,12 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     const families = await Promise.all(Array.from({ length: 8 }, () => family()));
     const revoked = families.filter((_, i) => i % 2 === 0);
     const outcomes = await Promise.all([
-      rotateLiveRefreshTokens(
+      rotate(
         fixture.db,
         families.map((f) => use(f.tokenHash)),
       ),
       ...revoked.map((f) => revokeGrant(fixture.db, f.grantId, 'test')),
-      rotateLiveRefreshTokens(
+      rotate(
         fixture.db,
         [...families].reverse().map((f) => use(f.tokenHash)),
       ),
@@ -137,5 +139,28 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     expect(outcomes).toHaveLength(2 + revoked.length);
     for (const f of revoked) expect(await liveOf(f.grantId)).toEqual([]);
     for (const f of families.filter((_, i) => i % 2 === 1)) expect(await liveOf(f.grantId)).toHaveLength(1);
+  });
+
+  it('writes the grant\'s last used when a rotation finds it older than the resolution, and only then (README "Last used")', async () => {
+    const f = await family();
+    const lastUsed = async () =>
+      (
+        await fixture.db
+          .selectFrom('oauth_grants')
+          .select('last_used_at')
+          .where('id', '=', f.grantId)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const first = use(f.tokenHash);
+    await rotate(fixture.db, [first]);
+    expect(await lastUsed()).toEqual(first.now);
+    // Within the minute: the rotation happens, the grant's row is not written again.
+    const soon = use(first.refreshToken.hash, { now: new Date(first.now.getTime() + 30_000) });
+    expect((await rotate(fixture.db, [soon]))[0]?.grant_id).toBe(f.grantId);
+    expect(await lastUsed()).toEqual(first.now);
+    // A minute on: written.
+    const later = use(soon.refreshToken.hash, { now: new Date(first.now.getTime() + USE_RESOLUTION_MS) });
+    expect((await rotate(fixture.db, [later]))[0]?.grant_id).toBe(f.grantId);
+    expect(await lastUsed()).toEqual(later.now);
   });
 });

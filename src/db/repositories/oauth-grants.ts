@@ -154,8 +154,20 @@ export async function revokeLiveRefreshTokensOfGrant(db: Db, grantId: string, ex
     .execute();
 }
 
-export async function touchGrant(db: Db, grantId: string): Promise<void> {
-  await db.updateTable('oauth_grants').set({ last_used_at: new Date() }).where('id', '=', grantId).execute();
+/**
+ * A grant's "last used" moves to now unless it is already within `resolutionMs` of now: at most one
+ * write of the grant's row per resolution (services/grant-use.ts sets it), however often it is used.
+ */
+export async function touchGrant(db: Db, grantId: string, resolutionMs: number): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('oauth_grants')
+    .set({ last_used_at: now })
+    .where('id', '=', grantId)
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(now.getTime() - resolutionMs))]),
+    )
+    .execute();
 }
 
 export type RotationInput = {
@@ -188,8 +200,8 @@ export type Rotation = {
  * commit (the refresh grant's group commit, oauth/grants/refresh-rotations.ts), each item as if it
  * ran alone: lock the family's grant, mark the presented token rotated only if it is live,
  * unrotated, this client's, within its grant's absolute end, and the request stays within the
- * grant's scopes and resource; revoke the family's other live refresh tokens; touch the grant;
- * insert both successors, capped at the grant's end (standing/lifetimes.ts). An item for which any
+ * grant's scopes and resource; revoke the family's other live refresh tokens; touch the grant (its
+ * "last used", written only when older than `useResolutionMs`, as touchGrant); insert both successors, capped at the grant's end (standing/lifetimes.ts). An item for which any
  * condition fails changes nothing and has no row: the caller re-reads under a lock to say which
  * rule failed (or to honour a retry).
  * - One item per family: a second item on the same grant (the same token presented twice, or a
@@ -203,7 +215,7 @@ export type Rotation = {
  * Answers each rotated item's position in `items` (1-based ordinality).
  */
 const rotations = hotQuery<Rotation & { item: number }>(
-  'rotate_live_refresh_tokens_v3',
+  'rotate_live_refresh_tokens_v4',
   `with items as (
       select i.token_hash, i.site_id, i.at, i.client_row_id, string_to_array(i.requested, ' ') as requested,
         i.resource, i.access_hash, i.access_expires_at, i.refresh_hash, i.refresh_expires_at, i.item::int as item
@@ -243,7 +255,8 @@ const rotations = hotQuery<Rotation & { item: number }>(
       where s.grant_id = p.grant_id and s.token_hash <> p.token_hash and s.rotated_at is null and s.revoked_at is null
     ),
     touched as (
-      update oauth_grants g set last_used_at = p.at from presented p where g.id = p.grant_id
+      update oauth_grants g set last_used_at = p.at from presented p
+      where g.id = p.grant_id and (g.last_used_at is null or g.last_used_at <= p.at - $11::int * interval '1 millisecond')
     ),
     access as (
       insert into oauth_access_tokens (token_hash, grant_id, site_id, client_row_id, person_id, scopes, resource, expires_at)
@@ -265,6 +278,7 @@ const rotations = hotQuery<Rotation & { item: number }>(
 export async function rotateLiveRefreshTokens(
   db: Db,
   items: readonly RotationInput[],
+  useResolutionMs: number,
 ): Promise<Array<Rotation | undefined>> {
   // Scopes never contain a space (RFC 6749 3.3), so each item's list travels as one string: a
   // PostgreSQL array of arrays must be rectangular.
@@ -279,6 +293,7 @@ export async function rotateLiveRefreshTokens(
     items.map((i) => i.accessToken.expiresAt.toISOString()),
     items.map((i) => i.refreshToken.hash),
     items.map((i) => i.refreshToken.expiresAt.toISOString()),
+    useResolutionMs,
   ]);
   const byItem = Array.from<Rotation | undefined>({ length: items.length });
   for (const { item, ...rotation } of rows) byItem[item - 1] = rotation;

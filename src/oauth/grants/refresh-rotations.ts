@@ -6,6 +6,7 @@
 import type { Db } from '../../db/database.ts';
 import { rotateLiveRefreshTokens, type Rotation, type RotationInput } from '../../db/repositories/oauth-grants.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
+import { GRANT_USE_RESOLUTION_MS } from '../../services/grant-use.ts';
 
 type Answer = { rotation: Rotation | undefined } | { error: unknown };
 
@@ -14,12 +15,14 @@ export function createRefreshRotations(db: Db) {
   // common and may be in flight together.
   const submit = createGroupCommit(async (_siteId: string, items: RotationInput[]): Promise<Answer[]> => {
     try {
-      return (await rotateLiveRefreshTokens(db, items)).map((rotation) => ({ rotation }));
+      return (await rotateLiveRefreshTokens(db, items, GRANT_USE_RESOLUTION_MS)).map((rotation) => ({ rotation }));
     } catch (error) {
       if (items.length === 1) return [{ error }];
       // The statement failed as a whole (a deadlock or a unique violation, say), so none
       // of it was committed: each item alone, so that each caller gets its own exact answer.
-      const alone = await Promise.allSettled(items.map((item) => rotateLiveRefreshTokens(db, [item])));
+      const alone = await Promise.allSettled(
+        items.map((item) => rotateLiveRefreshTokens(db, [item], GRANT_USE_RESOLUTION_MS)),
+      );
       return alone.map((outcome) =>
         outcome.status === 'fulfilled' ? { rotation: outcome.value[0] } : { error: outcome.reason as unknown },
       );

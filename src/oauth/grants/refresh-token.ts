@@ -39,6 +39,7 @@ import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
 import { uncappedExpiries } from '../standing/lifetimes.ts';
 import { GrantRevokedOnReuse, type RevokedGrant } from './grant-revoked-on-reuse.ts';
 import type { RefreshRotations } from './refresh-rotations.ts';
+import { GRANT_USE_RESOLUTION_MS } from '../../services/grant-use.ts';
 
 export type RefreshInput = { refresh_token?: string; scope?: string; resource?: string | string[] };
 export type RefreshResult = IssuedTokens & { scopes: string[]; personId: string };
@@ -185,7 +186,7 @@ async function rotateUnderLock(
 
   await markRefreshTokenRotated(trx, tokenHash, new Date());
   await revokeLiveRefreshTokensOfGrant(trx, facts.grant_id, tokenHash);
-  await touchGrant(trx, facts.grant_id);
+  await touchGrant(trx, facts.grant_id, GRANT_USE_RESOLUTION_MS);
   const tokens = await issueTokens(
     trx,
     {
