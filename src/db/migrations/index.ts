@@ -11,6 +11,7 @@ import * as webhooks from './2026-11-27T0001-webhooks.ts';
 import * as orderSources from './2026-11-27T0002-order-sources.ts';
 import * as webhookDisabledAt from './2026-11-27T0003-webhook-disabled-at.ts';
 import * as webhookHistoryPurge from './2026-11-27T0004-webhook-history-purge.ts';
+import * as tokenGrantKeys from './2026-11-27T0005-token-grant-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0002-order-sources': orderSources,
   '2026-11-27T0003-webhook-disabled-at': webhookDisabledAt,
   '2026-11-27T0004-webhook-history-purge': webhookHistoryPurge,
+  '2026-11-27T0005-token-grant-keys': tokenGrantKeys,
 };
