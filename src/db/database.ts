@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
 import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
+import { createTimestamptzParser } from './timestamp-parser.ts';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,12 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+// timestamptz in its common UTC form without postgres-date's regular expressions (timestamp-parser.ts).
+const TIMESTAMPTZ_OID = 1184;
+pg.types.setTypeParser(
+  TIMESTAMPTZ_OID,
+  createTimestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (value: string) => unknown),
+);
 
 export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
