@@ -1,6 +1,7 @@
-// Migration 2026-11-27T0005-token-grant-keys: a token's school, client and person must be its
-// grant's (one composite foreign key per token table), and removing a school's client or person
-// still removes their tokens, through the grants. Run on PGlite, and on PostgreSQL with DATABASE_URL.
+// Migration 2026-11-27T0005-token-grant-keys: a token's client and person must be its grant's (one
+// composite foreign key per token table, the school included), and deleting a person still removes
+// their tokens, through the grants; the migration goes down and up over existing tokens. Run on
+// PGlite, and on PostgreSQL with DATABASE_URL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAMILY_SCOPES, openRefreshFixture } from '../repositories/oauth-grants-test-fixture.ts';
