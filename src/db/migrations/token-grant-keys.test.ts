@@ -1,5 +1,5 @@
-// Migration 2026-11-27T0005-token-grant-keys: a token's client and person must be its grant's (one
-// composite foreign key per token table, the school included), and deleting a person still removes
+// Migration 2026-11-27T0005-token-grant-keys: a token's school, client and person must be its grant's
+// (one composite foreign key per token table), and deleting a person still removes
 // their tokens, through the grants; the migration goes down and up over existing tokens. Run on
 // PGlite, and on PostgreSQL with DATABASE_URL.
 import { randomUUID } from 'node:crypto';
@@ -37,8 +37,18 @@ const refreshToken = (grantId: string, changes: Record<string, string> = {}) => 
 const FOREIGN_KEY_VIOLATION = expect.objectContaining({ code: '23503' });
 
 describe('migration 2026-11-27T0005-token-grant-keys', () => {
-  it("refuses a token whose client or person is not its grant's", async () => {
+  it("refuses a token whose school, client or person is not its grant's", async () => {
     const { grantId } = await family();
+    const otherSchool = await db.selectFrom('sites').select('id').where('id', '!=', site.id).executeTakeFirstOrThrow();
+    for (const table of ['oauth_access_tokens', 'oauth_refresh_tokens'] as const) {
+      const token = table === 'oauth_access_tokens' ? accessToken : refreshToken;
+      await expect(
+        db
+          .insertInto(table)
+          .values(token(grantId, { site_id: otherSchool.id }))
+          .execute(),
+      ).rejects.toEqual(FOREIGN_KEY_VIOLATION);
+    }
     const otherPerson = await db
       .insertInto('people')
       .values({ email: `other-${randomUUID()}@example.test`, name: 'Other' })
