@@ -142,18 +142,6 @@ export async function markRefreshTokenRotated(db: Db, tokenHash: string, at: Dat
     .execute();
 }
 
-/** Ends the family's other live refresh tokens, so a grace-window retry leaves one successor. */
-export async function revokeLiveRefreshTokensOfGrant(db: Db, grantId: string, exceptHash: string): Promise<void> {
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where('grant_id', '=', grantId)
-    .where('token_hash', '!=', exceptHash)
-    .where('rotated_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 /**
  * A grant's "last used" moves to now unless it is already within `resolutionMs` of now: at most one
  * write of the grant's row per resolution (services/grant-use.ts sets it), however often it is used.
@@ -200,12 +188,14 @@ export type Rotation = {
  * commit (the refresh grant's group commit, oauth/grants/refresh-rotations.ts), each item as if it
  * ran alone: lock the family's grant, mark the presented token rotated only if it is live,
  * unrotated, this client's, within its grant's absolute end, and the request stays within the
- * grant's scopes and resource; revoke the family's other live refresh tokens; touch the grant (its
- * "last used", written only when older than `useResolutionMs`, as touchGrant); insert both successors, capped at the grant's end (standing/lifetimes.ts). An item for which any
+ * grant's scopes and resource; touch the grant (its "last used", written only when older than
+ * `useResolutionMs`, as touchGrant); insert both successors, capped at the grant's end
+ * (standing/lifetimes.ts). The presented token was its family's only live one (the unique index
+ * oauth_refresh_tokens_live), so the successor is again the only one. An item for which any
  * condition fails changes nothing and has no row: the caller re-reads under a lock to say which
  * rule failed (or to honour a retry).
- * - One item per family: a second item on the same grant (the same token presented twice, or a
- *   sibling) is left out too, and its caller's exact path then finds the first one's rotation
+ * - One item per family: a second item on the same grant (the same token presented twice) is left
+ *   out too, and its caller's exact path then finds the first one's rotation
  *   committed, as if it had come just after it.
  * - Grants are locked in id order, before their tokens, as revokeGrant writes them: two batches, a
  *   batch and a revocation, or a batch and the locked path (lockRefreshToken) never deadlock. A
@@ -215,7 +205,7 @@ export type Rotation = {
  * Answers each rotated item's position in `items` (1-based ordinality).
  */
 const rotations = hotQuery<Rotation & { item: number }>(
-  'rotate_live_refresh_tokens_v4',
+  'rotate_live_refresh_tokens_v5',
   `with items as (
       select i.token_hash, i.site_id, i.at, i.client_row_id, string_to_array(i.requested, ' ') as requested,
         i.resource, i.access_hash, i.access_expires_at, i.refresh_hash, i.refresh_expires_at, i.item::int as item
@@ -248,11 +238,6 @@ const rotations = hotQuery<Rotation & { item: number }>(
         case when cardinality(f.requested) > 0 then f.requested else r.scopes end as scopes,
         f.access_hash, least(f.access_expires_at, f.grant_expires_at) as access_expires_at,
         f.refresh_hash, least(f.refresh_expires_at, f.grant_expires_at) as refresh_expires_at
-    ),
-    siblings as (
-      update oauth_refresh_tokens s set revoked_at = p.at
-      from presented p
-      where s.grant_id = p.grant_id and s.token_hash <> p.token_hash and s.rotated_at is null and s.revoked_at is null
     ),
     touched as (
       update oauth_grants g set last_used_at = p.at from presented p

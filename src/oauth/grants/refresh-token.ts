@@ -15,7 +15,6 @@ import {
   lockRefreshToken,
   markRefreshTokenRotated,
   revokeGrant,
-  revokeLiveRefreshTokensOfGrant,
   touchGrant,
 } from '../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts, type TokenFacts } from '../../db/repositories/token-facts.ts';
@@ -184,8 +183,9 @@ async function rotateUnderLock(
   if (resource.audience !== undefined && resource.audience !== facts.resource)
     throw new InvalidTarget('resource differs from the grant: a refresh keeps its binding.');
 
+  // The presented token was its family's only live one (the unique index oauth_refresh_tokens_live),
+  // so once it is marked the successor can be inserted.
   await markRefreshTokenRotated(trx, tokenHash, new Date());
-  await revokeLiveRefreshTokensOfGrant(trx, facts.grant_id, tokenHash);
   await touchGrant(trx, facts.grant_id, GRANT_USE_RESOLUTION_MS);
   const tokens = await issueTokens(
     trx,
