@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import { factsOf } from './request-facts.ts';
+import { clientIdOf, factsOf } from './request-facts.ts';
 
 /** Query parameters that may carry a credential or a value that binds one (state, nonce). */
 const SECRET_PARAMETERS = new Set([
@@ -194,7 +194,7 @@ export function requestFields(req: IncomingMessage): Record<string, string> {
   const fields: Record<string, string | undefined> = {
     school: f.school,
     school_id: f.schoolId,
-    client_id: f.clientId,
+    client_id: clientIdOf(req),
     operation: f.operation,
     graphql_operation: f.graphqlOperation,
     mcp_method: f.mcpMethod,

@@ -14,7 +14,7 @@ import { errorSurfaceOf } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';
 import { ProblemError } from './problem.ts';
 import { FORM_MEDIA_TYPE, formArrayFields, withFormArrays, type DocumentLike } from './form-arrays.ts';
-import { factsOf, namedClientId, noteAuth, noteRequest } from './request-facts.ts';
+import { namedClientId, noteAuth, noteNamedClient, noteRequest } from './request-facts.ts';
 import { renderError, sendResult } from './render.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
@@ -143,9 +143,9 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
 
 /** README "Reading the logs": the request log and metrics name the operation, and the client it names. */
 function noteOperation(req: Request, c: Context): void {
-  // A token's own client (noted by the bearer guard) wins over a client_id the request merely names.
-  const clientId = factsOf(req).clientId ?? namedClientId(req.query, req.body, req.headers.authorization);
-  noteRequest(req, { operation: c.operation?.operationId, clientId });
+  noteRequest(req, { operation: c.operation?.operationId });
+  // A token's own client (noted by the bearer guard) wins over this one (request-facts.ts clientIdOf).
+  noteNamedClient(req, () => namedClientId(req.query, req.body, req.headers.authorization));
 }
 
 function requiredScopesOf(c: Context): string[] {

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
+  clientIdOf,
   factsOf,
   jsonRpcFacts,
   namedClientId,
   noteAuth,
+  noteNamedClient,
   noteOperationIfUnknown,
   noteRequest,
 } from './request-facts.ts';
@@ -36,6 +38,22 @@ describe('request facts for logs and metrics (README "Reading the logs")', () =>
     });
     expect(factsOf(req).graphqlOperation).toHaveLength(200);
     expect(factsOf({} as IncomingMessage)).toEqual({});
+  });
+
+  it("names a request's client by its token's client first, else by the client it names, read only when asked", () => {
+    let reads = 0;
+    const named = () => (reads++, 'named-' + 'x'.repeat(300));
+    const anonymous = {} as IncomingMessage;
+    noteNamedClient(anonymous, named);
+    expect(reads).toBe(0);
+    expect(clientIdOf(anonymous)).toBe(('named-' + 'x'.repeat(300)).slice(0, 200));
+    expect(reads).toBe(1);
+    const withToken = {} as IncomingMessage;
+    noteAuth(withToken, { personId: 'p1', clientId: 'token-client', grantId: 'g1' });
+    noteNamedClient(withToken, named);
+    expect(clientIdOf(withToken)).toBe('token-client');
+    expect(reads).toBe(1);
+    expect(clientIdOf({} as IncomingMessage)).toBeUndefined();
   });
 
   it('reads the MCP methods and tool names of a message or a batch', () => {

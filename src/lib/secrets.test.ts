@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, hashSecret, randomSecret } from './secrets.ts';
+import { constantTimeEqual, hashSecret, randomSecret, secretMatchesHash } from './secrets.ts';
 
 describe('secrets (stored only as hashes)', () => {
   it('makes 256-bit prefixed tokens that never repeat', () => {
@@ -18,5 +18,17 @@ describe('secrets (stored only as hashes)', () => {
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abd')).toBe(false);
     expect(constantTimeEqual('abc', 'abcd')).toBe(false);
+  });
+
+  it('matches a secret against its stored hash only, and nothing that is not a stored hash', () => {
+    const secret = randomSecret('scsec');
+    const stored = hashSecret(secret);
+    expect(secretMatchesHash(secret, stored)).toBe(true);
+    expect(secretMatchesHash(randomSecret('scsec'), stored)).toBe(false);
+    expect(secretMatchesHash(`${secret} `, stored)).toBe(false);
+    expect(secretMatchesHash(stored, stored)).toBe(false); // the stored form is not a credential
+    expect(secretMatchesHash(secret, stored.slice(0, -1))).toBe(false);
+    expect(secretMatchesHash(secret, `${stored}AA`)).toBe(false);
+    expect(secretMatchesHash(secret, '')).toBe(false);
   });
 });

@@ -13,6 +13,17 @@ export function hashSecret(secret: string): string {
   return hash('sha256', secret, 'base64url');
 }
 
+/**
+ * Whether `secret` is the one whose stored form (hashSecret) is `storedHash`, in constant time: both
+ * sides are SHA-256 digests of one length, so they are compared as they are, one digest instead of
+ * constantTimeEqual's three (client authentication runs on every token and introspection request).
+ */
+export function secretMatchesHash(secret: string, storedHash: string): boolean {
+  const presented = hash('sha256', secret, 'buffer');
+  const stored = Buffer.from(storedHash, 'base64url');
+  return stored.length === presented.length && timingSafeEqual(presented, stored);
+}
+
 /** Constant-time equality of two strings (compares fixed-length digests, so lengths don't leak). */
 export function constantTimeEqual(a: string, b: string): boolean {
   const da = hash('sha256', a, 'buffer');

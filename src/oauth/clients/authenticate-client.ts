@@ -4,7 +4,7 @@
 // servers to accept). Any failure is `invalid_client` with 401 (RFC 6749 5.2).
 import type { Db } from '../../db/database.ts';
 import { findClientForSite, type ClientRow } from '../../db/repositories/oauth-clients.ts';
-import { constantTimeEqual, hashSecret } from '../../lib/secrets.ts';
+import { secretMatchesHash } from '../../lib/secrets.ts';
 import { InvalidClient, InvalidRequest } from '../errors.ts';
 import { toClient, type Client } from './client.ts';
 import { throttleClientAuthentication, type ClientAuthThrottle } from './client-auth-throttle.ts';
@@ -84,7 +84,7 @@ function checkClient(row: ClientRow | undefined, credentials: ClientCredentials)
   }
   if (credentials.secret === undefined || client.secretHash === null)
     throw new InvalidClient('Client authentication failed: this client must authenticate with its secret.');
-  if (!constantTimeEqual(hashSecret(credentials.secret), client.secretHash))
+  if (!secretMatchesHash(credentials.secret, client.secretHash))
     throw new InvalidClient('Client authentication failed.');
   return client;
 }
