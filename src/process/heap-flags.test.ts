@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HEAP_FLAGS, missingHeapFlags } from './heap-flags.ts';
 
-const ours = HEAP_FLAGS.map(({ name, megabytes }) => `--${name}=${megabytes}`);
+const ours = HEAP_FLAGS.map(({ name, value }) => `--${name}=${value}`);
 
 describe('missingHeapFlags (the heap flags the process adds to itself)', () => {
   it('adds every flag to a plain `node src/main.ts`', () => {
@@ -17,15 +17,14 @@ describe('missingHeapFlags (the heap flags the process adds to itself)', () => {
   });
 
   it("keeps an operator's size from NODE_OPTIONS or the command line, in either spelling", () => {
-    expect(missingHeapFlags([], '--max-semi-space-size=64')).toEqual([]);
-    expect(missingHeapFlags(['--max_semi_space_size=64'], undefined)).toEqual([]);
-    expect(missingHeapFlags(['--max-old-space-size', '2048'], '--enable-source-maps')).toEqual([
-      '--max-semi-space-size=32',
-    ]);
+    expect(missingHeapFlags([], '--max-semi-space-size=64')).toEqual(['--heap-growing-percent=100']);
+    expect(missingHeapFlags(['--max_semi_space_size=64'], undefined)).toEqual(['--heap-growing-percent=100']);
+    expect(missingHeapFlags(['--heap_growing_percent=150', '--max-semi-space-size=64'], undefined)).toEqual([]);
+    expect(missingHeapFlags(['--max-old-space-size', '2048'], '--enable-source-maps')).toEqual(ours);
   });
 
-  it('adds nothing when --max-heap-size sizes the heap (ours would override it)', () => {
-    expect(missingHeapFlags([], '--max-heap-size=1024')).toEqual([]);
+  it('adds no size when --max-heap-size sizes the heap (ours would override it), only the growth', () => {
+    expect(missingHeapFlags([], '--max-heap-size=1024')).toEqual(['--heap-growing-percent=100']);
   });
 });
 

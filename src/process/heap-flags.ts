@@ -11,15 +11,19 @@
 //   growing factor with the default limit of several GiB): 60 MiB live, 210 MiB between them.
 // The semi-space is 32 MiB, not less: at 16 MiB the GraphQL row spent 15–20% more CPU per request
 // (its in-flight requests' objects outlived more scavenges and were promoted), at 32 MiB as much as
-// without flags. The old space keeps V8's default limit: a 512 MiB limit (which makes V8 grow the old
-// generation by about 1.4 instead of 4) took the whole run's peak to 275 MiB, but the frequent full
+// without flags. The old generation keeps V8's default limit but grows to twice its live size between
+// full collections instead of four times (--heap-growing-percent=100): peak RSS over the benchmark
+// 413 → 297 MiB at the same throughput, side by side on five rows (bench/ANALYSIS.md, 2026-11-28).
+// A small limit instead (--max-old-space-size=512) took the peak to 275 MiB, but the frequent full
 // collections it causes cost the GraphQL, MCP and admin rows a fifth of their throughput and put a
-// 60 ms tail on them (p99 9 times p50, on a core the concurrent marker shares with the main thread);
-// 1 GiB kept the tail, 2 GiB peaked at 417 MiB (bench/ANALYSIS.md, 2026-11-27 "memory against latency").
-// An operator who sizes the heap in NODE_OPTIONS or on the command line keeps that choice.
+// 60 ms tail on them (p99 9 times p50, on a core the concurrent marker shares with the main thread).
+// An operator who sizes the heap in NODE_OPTIONS or on the command line keeps that choice; V8 refuses
+// --heap-growing-percent in NODE_OPTIONS, so it can only be given on the command line.
 
-export const HEAP_FLAGS: readonly { name: string; megabytes: number }[] = [
-  { name: 'max-semi-space-size', megabytes: 32 },
+/** `size`: a flag that sizes the heap, which `--max-heap-size` replaces. */
+export const HEAP_FLAGS: readonly { name: string; value: number; size: boolean }[] = [
+  { name: 'max-semi-space-size', value: 32, size: true },
+  { name: 'heap-growing-percent', value: 100, size: false },
 ];
 
 /** V8 reads both spellings, `--max-old-space-size` and `--max_old_space_size`. */
@@ -28,14 +32,14 @@ function flagName(argument: string): string {
 }
 
 /**
- * The flags of HEAP_FLAGS that neither the command line (execArgv) nor NODE_OPTIONS sets; none
- * when either sets `--max-heap-size`, the other way to size the heap, which V8 lets our two override.
+ * The flags of HEAP_FLAGS that neither the command line (execArgv) nor NODE_OPTIONS sets; no size
+ * when either sets `--max-heap-size`, the other way to size the heap, which V8 lets ours override.
  */
 export function missingHeapFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map(flagName));
-  if (given.has('--max-heap-size')) return [];
-  return HEAP_FLAGS.filter(({ name }) => !given.has(`--${name}`)).map(
-    ({ name, megabytes }) => `--${name}=${megabytes}`,
+  const sized = given.has('--max-heap-size');
+  return HEAP_FLAGS.filter(({ name, size }) => !given.has(`--${name}`) && !(size && sized)).map(
+    ({ name, value }) => `--${name}=${value}`,
   );
 }
 
