@@ -181,9 +181,29 @@ describe('report', () => {
       ],
       true,
     );
-    expect(tail!.target_check).toEqual({ p99Met: false });
+    // Over the line, the ceiling's own tail of the same run stands beside the verdict (done-when: the machine's limit).
+    expect(tail!.target_check).toEqual({ p99Met: false, ceilingP99OverP50: 2 });
     expect(steady!.target_check).toEqual({ p99Met: true });
     expect(oidc!.target_check).toBeUndefined();
+    expect(table([tail!])).toContain("❌ p99 ≤ 3×p50 (the ceiling's own: 2.0)");
+  });
+
+  it('gives the throughput ratio within each repetition beside the ratio of the medians', () => {
+    const summaries = summarize(
+      [
+        { scenario: 'hello-world', target: 'hello-world', runs: [run(10_000, 2, 4, 50), run(20_000, 2, 4, 50)] },
+        { scenario: 'admin-list', target: 'ours', runs: [run(4_000, 5, 10, 200), run(9_000, 5, 10, 200)] },
+        { scenario: 'admin-list', target: 'baseline', runs: [run(2_000, 5, 10, 200), run(4_000, 5, 10, 200)] },
+        { scenario: 'refresh', target: 'ours', runs: [run(2_000, 5, 10, 200), run(2_100, 5, 10, 200)] },
+        { scenario: 'refresh', target: 'oidc-provider-pg', runs: [run(1_000, 5, 10, 200)] },
+      ],
+      true,
+    );
+    const admin = ours(summaries, 'admin-list');
+    expect(admin.versus).toEqual({ reference: 'baseline', reqPerSecRatio: 6_500 / 3_000, byRepetition: [2, 2.25] });
+    expect(table([admin])).toContain('2.17× baseline<br>each repetition: 2.00, 2.25');
+    // Runs that cannot be paired (one reference run for two of ours) give the medians' ratio alone.
+    expect(ours(summaries, 'refresh').versus).toEqual({ reference: 'oidc-provider-pg', reqPerSecRatio: 2.05 });
   });
 
   it('judges nothing in smoke mode, but still shows ours over the reference', () => {

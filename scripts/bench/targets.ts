@@ -32,8 +32,17 @@ export type RowFigures = {
   ratios?: { reqPerSec: number };
 };
 
-/** Ours ÷ a reference on one scenario, or why there is no such ratio. */
-export type VersusReference = { reference: TargetId; reqPerSecRatio?: number; missing?: string };
+/**
+ * Ours ÷ a reference on one scenario, or why there is no such ratio. `byRepetition`: the same ratio
+ * within each repetition (runs interleaved round-robin, so the i-th run of each row shared its
+ * stretch of the machine's time), when both rows have one run per repetition (report.ts adds it).
+ */
+export type VersusReference = {
+  reference: TargetId;
+  reqPerSecRatio?: number;
+  missing?: string;
+  byRepetition?: number[];
+};
 
 function whyMissing(reference: TargetId, row: RowFigures | undefined): string {
   if (row?.skipped) return `${reference} skipped: ${row.skipped}`;
