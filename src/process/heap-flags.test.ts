@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HEAP_FLAGS, missingHeapFlags } from './heap-flags.ts';
 
-const ours = HEAP_FLAGS.map(({ name, value }) => `--${name}=${value}`);
+const ours = HEAP_FLAGS.map(({ name, value }) => (value === null ? `--${name}` : `--${name}=${value}`));
 
 describe('missingHeapFlags (the heap flags the process adds to itself)', () => {
   it('adds every flag to a plain `node src/main.ts`', () => {
@@ -17,14 +17,29 @@ describe('missingHeapFlags (the heap flags the process adds to itself)', () => {
   });
 
   it("keeps an operator's size from NODE_OPTIONS or the command line, in either spelling", () => {
-    expect(missingHeapFlags([], '--max-semi-space-size=64')).toEqual(['--heap-growing-percent=100']);
-    expect(missingHeapFlags(['--max_semi_space_size=64'], undefined)).toEqual(['--heap-growing-percent=100']);
-    expect(missingHeapFlags(['--heap_growing_percent=150', '--max-semi-space-size=64'], undefined)).toEqual([]);
+    const others = (...kept: string[]) => ours.filter((flag) => !kept.some((k) => flag.startsWith(k)));
+    expect(missingHeapFlags([], '--max-semi-space-size=64')).toEqual(others('--max-semi-space-size'));
+    expect(missingHeapFlags(['--max_semi_space_size=64'], undefined)).toEqual(others('--max-semi-space-size'));
+    expect(missingHeapFlags(['--heap_growing_percent=150', '--max-semi-space-size=64'], undefined)).toEqual(
+      others('--max-semi-space-size', '--heap-growing-percent'),
+    );
     expect(missingHeapFlags(['--max-old-space-size', '2048'], '--enable-source-maps')).toEqual(ours);
   });
 
-  it('adds no size when --max-heap-size sizes the heap (ours would override it), only the growth', () => {
-    expect(missingHeapFlags([], '--max-heap-size=1024')).toEqual(['--heap-growing-percent=100']);
+  it('keeps pretenuring on when the operator turns it back on, in either spelling', () => {
+    expect(missingHeapFlags(['--allocation-site-pretenuring'], undefined)).not.toContain(
+      '--no-allocation-site-pretenuring',
+    );
+    expect(missingHeapFlags(['--allocation_site_pretenuring'], undefined)).not.toContain(
+      '--no-allocation-site-pretenuring',
+    );
+    expect(missingHeapFlags([], undefined)).toContain('--no-allocation-site-pretenuring');
+  });
+
+  it('adds no size when --max-heap-size sizes the heap (ours would override it), only the other flags', () => {
+    expect(missingHeapFlags([], '--max-heap-size=1024')).toEqual(
+      ours.filter((flag) => !flag.startsWith('--max-semi-space-size')),
+    );
   });
 });
 

@@ -20,11 +20,24 @@
 // An operator who sizes the heap in NODE_OPTIONS or on the command line keeps that choice; V8 refuses
 // --heap-growing-percent in NODE_OPTIONS, so it can only be given on the command line.
 
-/** `size`: a flag that sizes the heap, which `--max-heap-size` replaces. */
-export const HEAP_FLAGS: readonly { name: string; value: number; size: boolean }[] = [
+// Allocation-site pretenuring is off (--no-allocation-site-pretenuring): V8 had learnt to allocate
+// some of the database driver's result objects straight in the old generation, where a dead one is
+// only found by a full collection, and until then it kept the young rows it points to alive through
+// every scavenge, so they were promoted too: 1.8 MB promoted per scavenge of the admin list, a full
+// collection every two seconds with 10–25 ms pauses on the main thread. Without it 4 KB per
+// scavenge, four full collections in a 20 s run (bench/ANALYSIS.md, 2026-11-28).
+
+/** `size`: a flag that sizes the heap, which `--max-heap-size` replaces; `value: null`: a switch. */
+export const HEAP_FLAGS: readonly { name: string; value: number | null; size: boolean }[] = [
   { name: 'max-semi-space-size', value: 32, size: true },
   { name: 'heap-growing-percent', value: 100, size: false },
+  { name: 'no-allocation-site-pretenuring', value: null, size: false },
 ];
+
+/** The flag a `no-` switch turns off, so that an operator who turns it back on keeps that choice. */
+function switchedOn(name: string): string {
+  return name.startsWith('no-') ? name.slice(3) : `no-${name}`;
+}
 
 /** V8 reads both spellings, `--max-old-space-size` and `--max_old_space_size`. */
 function flagName(argument: string): string {
@@ -38,9 +51,9 @@ function flagName(argument: string): string {
 export function missingHeapFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map(flagName));
   const sized = given.has('--max-heap-size');
-  return HEAP_FLAGS.filter(({ name, size }) => !given.has(`--${name}`) && !(size && sized)).map(
-    ({ name, value }) => `--${name}=${value}`,
-  );
+  return HEAP_FLAGS.filter(
+    ({ name, size }) => !given.has(`--${name}`) && !given.has(`--${switchedOn(name)}`) && !(size && sized),
+  ).map(({ name, value }) => (value === null ? `--${name}` : `--${name}=${value}`));
 }
 
 /**
