@@ -7,7 +7,7 @@ import { openRefreshFixture } from '../repositories/oauth-grants-test-fixture.ts
 import { down, up } from './2026-11-28T0001-one-live-refresh-token.ts';
 
 const fixture = await openRefreshFixture();
-const { db, family, addToken, liveOf } = fixture;
+const { db, family, addToken, endToken, liveOf } = fixture;
 afterAll(() => fixture.test.drop());
 
 /** PostgreSQL's unique_violation. */
@@ -29,17 +29,9 @@ describe('migration 2026-11-28T0001-one-live-refresh-token (RFC 9700 4.14.2)', (
 
   it('accepts a live token beside rotated and revoked ones of its family', async () => {
     const { grantId, tokenHash } = await family();
-    await db
-      .updateTable('oauth_refresh_tokens')
-      .set({ rotated_at: new Date() })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await endToken(tokenHash, 'rotated_at');
     const second = await addToken(grantId);
-    await db
-      .updateTable('oauth_refresh_tokens')
-      .set({ revoked_at: new Date() })
-      .where('token_hash', '=', second)
-      .execute();
+    await endToken(second, 'revoked_at');
     const third = await addToken(grantId);
     expect(await liveOf(grantId)).toEqual([third]);
   });

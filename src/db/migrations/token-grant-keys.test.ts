@@ -41,11 +41,7 @@ describe('migration 2026-11-27T0005-token-grant-keys', () => {
     const { grantId, tokenHash } = await family();
     // Its live refresh token rotated, so that a second refresh token meets the foreign key and not
     // the one-live-token rule (migration 2026-11-28T0001) first.
-    await db
-      .updateTable('oauth_refresh_tokens')
-      .set({ rotated_at: new Date() })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await fixture.endToken(tokenHash, 'rotated_at');
     const otherSchool = await db.selectFrom('sites').select('id').where('id', '!=', site.id).executeTakeFirstOrThrow();
     for (const table of ['oauth_access_tokens', 'oauth_refresh_tokens'] as const) {
       const token = table === 'oauth_access_tokens' ? accessToken : refreshToken;

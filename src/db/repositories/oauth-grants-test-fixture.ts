@@ -49,6 +49,15 @@ export async function openRefreshFixture() {
     return tokenHash;
   }
 
+  /** Ends a refresh token as a rotation or a revocation would, without touching its family. */
+  async function endToken(tokenHash: string, how: 'rotated_at' | 'revoked_at'): Promise<void> {
+    await db
+      .updateTable('oauth_refresh_tokens')
+      .set({ [how]: new Date() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+
   /** A grant with one live refresh token of the member app. */
   async function family(): Promise<{ grantId: string; tokenHash: string }> {
     const now = Date.now();
@@ -97,7 +106,21 @@ export async function openRefreshFixture() {
     return (await tokensOf(grantId)).filter((t) => !t.rotated_at && !t.revoked_at).map((t) => t.token_hash);
   }
 
-  return { test, db, site, clientRowId, otherClientRowId, personId, resource, family, addToken, use, tokensOf, liveOf };
+  return {
+    test,
+    db,
+    site,
+    clientRowId,
+    otherClientRowId,
+    personId,
+    resource,
+    family,
+    addToken,
+    endToken,
+    use,
+    tokensOf,
+    liveOf,
+  };
 }
 
 export type RefreshFixture = Awaited<ReturnType<typeof openRefreshFixture>>;
