@@ -34,8 +34,8 @@ export const HEAP_FLAGS: readonly { name: string; value: number | null; size: bo
   { name: 'no-allocation-site-pretenuring', value: null, size: false },
 ];
 
-/** The flag a `no-` switch turns off, so that an operator who turns it back on keeps that choice. */
-function switchedOn(name: string): string {
+/** A switch's opposite (`--no-x` and `--x`), so that an operator who turns it back on keeps that choice. */
+function opposite(name: string): string {
   return name.startsWith('no-') ? name.slice(3) : `no-${name}`;
 }
 
@@ -52,7 +52,8 @@ export function missingHeapFlags(execArgv: readonly string[], nodeOptions: strin
   const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map(flagName));
   const sized = given.has('--max-heap-size');
   return HEAP_FLAGS.filter(
-    ({ name, size }) => !given.has(`--${name}`) && !given.has(`--${switchedOn(name)}`) && !(size && sized),
+    ({ name, value, size }) =>
+      !given.has(`--${name}`) && !(value === null && given.has(`--${opposite(name)}`)) && !(size && sized),
   ).map(({ name, value }) => (value === null ? `--${name}` : `--${name}=${value}`));
 }
 
