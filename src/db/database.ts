@@ -76,12 +76,23 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
  * and the often repeated ones (auto-prepare.ts) as named statements instead, which PostgreSQL
  * parses and plans once per connection. Statements without parameters (begin, commit) stay as
  * they are.
+ *
+ * A call without a callback (kysely's) is answered through pg's callback form wrapped in a promise
+ * of our own, not through pg's promise form: that one leaves each statement's Query, fields and
+ * rows reachable from V8's old generation after the answer, alive until the next full collection
+ * (bench/ANALYSIS.md, 2026-11-28 "pg's promise form": 0.5-0.9 MB promoted per scavenge under a
+ * grouped token lookup, 25 KB through the callback).
  */
 function prepareStatements(client: pg.PoolClient, autoName: (text: string) => string | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
     const parameterized = typeof text === 'string' && Array.isArray(values) && values.length > 0;
     const name = parameterized ? (statementNameOf(text) ?? autoName(text)) : undefined;
-    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+    const send = (done: unknown) => (name ? query({ name, text, values }, done) : query(text, values, done));
+    // Callers that pass their own callback (pg-pool, or `query(text, callback)`) keep pg's own handling.
+    if (callback !== undefined || typeof values === 'function') return send(callback);
+    return new Promise((resolve, reject) => {
+      send((error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)));
+    });
   };
 }

@@ -24,6 +24,7 @@ import { createMcpServer } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { handlers } from '../http/handler-map.ts';
+import { ToolCallContext } from './tool-call-context.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
 function sendJsonRpcError(
@@ -79,19 +80,17 @@ async function serveRpc(
   req: Request,
   res: Response,
 ): Promise<void> {
-  const toolContext = {
-    site: ctx.site,
-    services,
-    auth,
-    log: ctx.log,
-    now: new Date(),
-    // Worked out only when a tool reads it (whoami): it walks every registered tool, 130+ with the
-    // operator tools, which cost more than a member tool's own work when done on every call.
-    get availableTools() {
-      return registry.visibleTo(auth).map((t) => t.definition.name);
+  const toolContext = new ToolCallContext(
+    {
+      site: ctx.site,
+      services,
+      auth,
+      log: ctx.log,
+      now: new Date(),
+      requestContext: auth ? { ...ctx, auth } : ctx,
     },
-    requestContext: auth ? { ...ctx, auth } : ctx,
-  };
+    registry,
+  );
   // Answers may hold a member's own data: never stored by a shared cache (RFC 9111 5.2.2.5).
   res.setHeader('Cache-Control', 'no-store');
   const direct = directCallOf(req.headers, req.body);

@@ -117,6 +117,48 @@ export type PageSource<Row, T> = {
   countTotal: () => Promise<number>;
 };
 
+// The lazy parts of a page are classes with their getters on the prototype, never object literals
+// with getters: a literal whose getter is a closure over the request gets a hidden class of its own,
+// which V8 keeps in the old generation, so the page it reaches (rows, items, edges) outlived every
+// request until the next full collection, a full collection every 2–3 s under load
+// (bench/ANALYSIS.md, 2026-11-28 "accessor literals"); eslint.config.js refuses such literals.
+
+/** An edge whose cursor is signed when first read. */
+class LazyEdge<T> implements Edge<T> {
+  readonly node: T;
+  readonly #window: ListWindow;
+  readonly #sortKey: string;
+  readonly #id: string;
+  #cursor: string | undefined;
+  constructor(node: T, window: ListWindow, sortKey: string, id: string) {
+    this.node = node;
+    this.#window = window;
+    this.#sortKey = sortKey;
+    this.#id = id;
+  }
+  get cursor(): string {
+    return (this.#cursor ??= cursorAfter(this.#window, { v: this.#sortKey, id: this.#id }));
+  }
+}
+
+/** A page's first and last cursors, read from its edges when asked. */
+class LazyEnds implements LazyPageInfo {
+  readonly hasPreviousPage: () => Promise<boolean>;
+  readonly hasNextPage: () => Promise<boolean>;
+  readonly #edges: Edge<unknown>[];
+  constructor(edges: Edge<unknown>[], sides: Pick<LazyPageInfo, 'hasPreviousPage' | 'hasNextPage'>) {
+    this.#edges = edges;
+    this.hasPreviousPage = sides.hasPreviousPage;
+    this.hasNextPage = sides.hasNextPage;
+  }
+  get startCursor(): string | null {
+    return this.#edges[0]?.cursor ?? null;
+  }
+  get endCursor(): string | null {
+    return this.#edges.at(-1)?.cursor ?? null;
+  }
+}
+
 function once<T>(run: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
   return () => (result ??= run());
@@ -137,15 +179,7 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
   const items = await source.items(shown);
   // Each cursor is signed when it is first read: the MCP tools read the last one only, and most
   // GraphQL queries none (an HMAC per row was a tenth of an MCP member call's CPU).
-  const edges: Edge<T>[] = shown.map((row, i) => {
-    let cursor: string | undefined;
-    return {
-      get cursor() {
-        return (cursor ??= cursorAfter(window, { v: row.sort_key, id: source.keyOf(row) }));
-      },
-      node: items[i]!,
-    };
-  });
+  const edges: Edge<T>[] = shown.map((row, i) => new LazyEdge(items[i]!, window, row.sort_key, source.keyOf(row)));
   // Relay Cursor Connections 4.2: the side read toward is known from the extra row; the other side
   // is asked only past a cursor, as whether any row lies at or beyond it (the cursor's own row counts).
   const anyRow = (bounds: Pick<KeysetPage, 'after' | 'before'>) =>
@@ -154,13 +188,7 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
   return {
     edges,
     nodes: items,
-    pageInfo: {
-      get startCursor() {
-        return edges[0]?.cursor ?? null;
-      },
-      get endCursor() {
-        return edges.at(-1)?.cursor ?? null;
-      },
+    pageInfo: new LazyEnds(edges, {
       hasPreviousPage: window.fromEnd
         ? known(overflow)
         : window.after
@@ -171,7 +199,7 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
         : window.before
           ? anyRow({ after: window.before, before: null })
           : known(false),
-    },
+    }),
     // A window open at both ends that did not overflow holds the whole list: its size is the total,
     // with no COUNT (the MCP member tools show the total on every call, and most members' lists fit
     // on one page).
@@ -185,13 +213,8 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
 export async function withTotal<T>({ nodes, pageInfo, countTotal }: LazyConnection<T>): Promise<Connection<T>> {
   return {
     nodes,
-    pageInfo: {
-      hasNextPage: await pageInfo.hasNextPage(),
-      // Signed when read: a tool reads it only when there is a next page.
-      get endCursor() {
-        return pageInfo.endCursor;
-      },
-    },
+    // Plain data, so that it serialises as it reads (one signature per call, for the end cursor).
+    pageInfo: { hasNextPage: await pageInfo.hasNextPage(), endCursor: pageInfo.endCursor },
     totalCount: await countTotal(),
   };
 }

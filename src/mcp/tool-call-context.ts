@@ -1,0 +1,40 @@
+// The context one tool call runs with. A class with its getter on the prototype, never an object
+// literal with a getter: a literal whose getter is a closure over the call gets a hidden class of its
+// own, which V8 keeps in the old generation, so everything the closure reaches (the call's auth, its
+// site, its answer's rows) outlives the call until the next full collection (bench/ANALYSIS.md,
+// 2026-11-28 "accessor literals").
+import type { AuthInfo } from '../http/bearer-guard.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import type { Services } from '../wiring/services.ts';
+import type { Site } from '../services/sites.ts';
+import type { Logger } from 'pino';
+import type { ToolContext, ToolRegistry } from './registry.ts';
+
+export class ToolCallContext implements ToolContext {
+  readonly site: Site;
+  readonly services: Services;
+  readonly auth: AuthInfo | undefined;
+  readonly log: Logger;
+  readonly now: Date;
+  readonly requestContext: RequestContext;
+  readonly #registry: ToolRegistry;
+  #availableTools: readonly string[] | undefined;
+
+  constructor(fields: Omit<ToolContext, 'availableTools'>, registry: ToolRegistry) {
+    this.site = fields.site;
+    this.services = fields.services;
+    this.auth = fields.auth;
+    this.log = fields.log;
+    this.now = fields.now;
+    this.requestContext = fields.requestContext;
+    this.#registry = registry;
+  }
+
+  /**
+   * Worked out only when a tool reads it (whoami): it walks every registered tool, 130+ with the
+   * operator tools, which cost more than a member tool's own work when done on every call.
+   */
+  get availableTools(): readonly string[] {
+    return (this.#availableTools ??= this.#registry.visibleTo(this.auth).map((t) => t.definition.name));
+  }
+}
