@@ -1,8 +1,6 @@
-// The context one tool call runs with. A class with its getter on the prototype, never an object
-// literal with a getter: a literal whose getter is a closure over the call gets a hidden class of its
-// own, which V8 keeps in the old generation, so everything the closure reaches (the call's auth, its
-// site, its answer's rows) outlives the call until the next full collection (bench/ANALYSIS.md,
-// 2026-11-28 "accessor literals").
+// The context one tool call runs with: a class, its lazy tool list a getter on the prototype, since
+// an object's own accessor closing over the call keeps the call's data alive in V8's old generation
+// (the rule and its measurement: eslint.config.js, bench/ANALYSIS.md "accessor literals").
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../wiring/services.ts';

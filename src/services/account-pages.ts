@@ -117,11 +117,10 @@ export type PageSource<Row, T> = {
   countTotal: () => Promise<number>;
 };
 
-// The lazy parts of a page are classes with their getters on the prototype, never object literals
-// with getters: a literal whose getter is a closure over the request gets a hidden class of its own,
-// which V8 keeps in the old generation, so the page it reaches (rows, items, edges) outlived every
-// request until the next full collection, a full collection every 2–3 s under load
-// (bench/ANALYSIS.md, 2026-11-28 "accessor literals"); eslint.config.js refuses such literals.
+// The lazy parts of a page are classes with their getters on the prototype: as object literals with
+// getters closing over the request they kept every page (rows, items, edges) alive in V8's old
+// generation until a full collection (the rule and its measurement: eslint.config.js,
+// bench/ANALYSIS.md "accessor literals").
 
 /** An edge whose cursor is signed when first read. */
 class LazyEdge<T> implements Edge<T> {
