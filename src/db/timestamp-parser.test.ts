@@ -21,7 +21,27 @@ describe('timestamptz parsing (PostgreSQL 8.5.1.3 output in DateStyle ISO)', () 
       const fraction = digits ? `.${String(Math.floor(random() * 10 ** digits)).padStart(digits, '0')}` : '';
       const value = `${base}${fraction}+00`;
       expect(time(parse(value)), value).toBe(time(library(value)));
+      // DESIGN "Naming": times leave as ISO 8601 UTC text; the text kept from the read is Date's own.
+      expect((parse(value) as Date).toISOString(), value).toBe((library(value) as Date).toISOString());
+      expect(JSON.stringify({ at: parse(value) }), value).toBe(JSON.stringify({ at: library(value) }));
     }
+  });
+
+  it('keeps every fraction of 1 to 4 digits to the millisecond as postgres-date does', () => {
+    for (let digits = 1; digits <= 4; digits++) {
+      for (let n = 0; n < 10 ** digits; n++) {
+        const value = `2026-11-27 23:19:52.${String(n).padStart(digits, '0')}+00`;
+        expect((parse(value) as Date).toISOString(), value).toBe((library(value) as Date).toISOString());
+      }
+    }
+  });
+
+  it('answers the instant a Date holds after a setter changed it, not the text it was read from', () => {
+    const read = parse('2026-11-27 23:19:52.123456+00') as Date;
+    expect(read.toISOString()).toBe('2026-11-27T23:19:52.123Z');
+    read.setUTCFullYear(2030);
+    expect(read.toISOString()).toBe('2030-11-27T23:19:52.123Z');
+    expect(read).toBeInstanceOf(Date);
   });
 
   it('hands every other shape to the library', () => {

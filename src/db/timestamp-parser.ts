@@ -19,6 +19,35 @@ function isDigits(value: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * A timestamptz read by position keeps the text it was read from and answers toISOString from it:
+ * every surface sends times as ISO 8601 text (lib/time.ts), and V8's own Date#toISOString costs
+ * about 390 ns a value, four times the parse (up to 80 of them in a page of 20 courses:
+ * bench/ANALYSIS.md, 2026-11-28 "times as text"). The ISO text is cut from the read text only when
+ * asked for, so a timestamp that is read and never sent costs nothing more; and only while the Date
+ * still holds the instant it was read as, so a setter called on it later cannot make them disagree.
+ */
+export class ReadTimestamp extends Date {
+  readonly #text: string;
+  readonly #at: number;
+
+  /** `text`: PostgreSQL's `YYYY-MM-DD HH:MM:SS[.ffffff]+00`, whose instant is `at`. */
+  constructor(at: number, text: string) {
+    super(at);
+    this.#at = at;
+    this.#text = text;
+  }
+
+  override toISOString(): string {
+    if (this.getTime() !== this.#at) return super.toISOString();
+    const text = this.#text;
+    const fractionEnd = text.length - 3;
+    let millis = '';
+    for (let at = 20; at < 23; at++) millis += at < fractionEnd ? text[at] : '0';
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  }
+}
+
 /** `fallback` is the parser pg-types would have used: it answers every value this one does not read. */
 export function createTimestamptzParser(fallback: Parse): Parse {
   return (value) => {
@@ -44,10 +73,11 @@ export function createTimestamptzParser(fallback: Parse): Parse {
       (fractionEnd === 19 || (value[19] === '.' && fractionEnd > 20 && isDigits(value, 20, fractionEnd)));
     if (!shaped) return fallback(value);
     const year = digit(value, 0) * 1000 + digit(value, 1) * 100 + two(value, 2);
-    // As postgres-date computes it (1000 × the fraction, truncated by Date), so both agree to the millisecond.
-    const ms = fractionEnd === 19 ? 0 : 1000 * parseFloat(value.slice(19, fractionEnd));
-    return new Date(
-      Date.UTC(year, two(value, 5) - 1, two(value, 8), two(value, 11), two(value, 14), two(value, 17), ms),
-    );
+    // Milliseconds: the first three fraction digits, the rest truncated, as Date truncates
+    // postgres-date's 1000 × the fraction (the same for every fraction of 1 to 6 digits: test).
+    let ms = 0;
+    for (let at = 20; at < 23; at++) ms = ms * 10 + (at < fractionEnd ? digit(value, at) : 0);
+    const at = Date.UTC(year, two(value, 5) - 1, two(value, 8), two(value, 11), two(value, 14), two(value, 17), ms);
+    return new ReadTimestamp(at, value);
   };
 }
