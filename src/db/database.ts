@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
 import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
+import { NamedStatement } from './named-statement.ts';
 import { createTimestamptzParser } from './timestamp-parser.ts';
 
 export type Db = Kysely<Database>;
@@ -74,7 +75,7 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
 /**
  * kysely sends every statement as (text, values); this client sends the hot ones (hot-queries.ts)
  * and the often repeated ones (auto-prepare.ts) as named statements instead, which PostgreSQL
- * parses and plans once per connection. Statements without parameters (begin, commit) stay as
+ * parses and plans once per connection, and whose row shape pg builds once (named-statement.ts). Statements without parameters (begin, commit) stay as
  * they are.
  *
  * A call without a callback (kysely's) is answered through pg's callback form wrapped in a promise
@@ -88,7 +89,10 @@ function prepareStatements(client: pg.PoolClient, autoName: (text: string) => st
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
     const parameterized = typeof text === 'string' && Array.isArray(values) && values.length > 0;
     const name = parameterized ? (statementNameOf(text) ?? autoName(text)) : undefined;
-    const send = (done: unknown) => (name ? query({ name, text, values }, done) : query(text, values, done));
+    const send = (done: unknown) =>
+      name
+        ? query(new NamedStatement(name, text as string, values as unknown[], done as never))
+        : query(text, values, done);
     // Callers that pass their own callback (pg-pool, or `query(text, callback)`) keep pg's own handling.
     if (callback !== undefined || typeof values === 'function') return send(callback);
     return new Promise((resolve, reject) => {
