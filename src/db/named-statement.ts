@@ -21,8 +21,9 @@ type Parser = (value: string) => unknown;
 type Field = { name: string; dataTypeID: number; format: string };
 type Shape = { fields: Field[]; parsers: Parser[]; emptyRow: Record<string, null> };
 
-/** The parts of pg's Query and Result this class reads and sets (pg 8, lib/query.js and lib/result.js). */
+/** A pg client's type parsers (lib/type-overrides.js): one object per connection. */
 type TypeParsers = { getTypeParser(oid: number, format: string): Parser };
+/** The parts of pg's Query and Result this class reads and sets (pg 8, lib/query.js and lib/result.js). */
 type QueryInternals = {
   _result: {
     command: string | null;
