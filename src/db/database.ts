@@ -75,8 +75,8 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
 /**
  * kysely sends every statement as (text, values); this client sends the hot ones (hot-queries.ts)
  * and the often repeated ones (auto-prepare.ts) as named statements instead, which PostgreSQL
- * parses and plans once per connection, and whose row shape pg builds once (named-statement.ts). Statements without parameters (begin, commit) stay as
- * they are.
+ * parses and plans once per connection, and whose row shape is built once (named-statement.ts).
+ * Statements without parameters (begin, commit) stay as they are.
  *
  * A call without a callback (kysely's) is answered through pg's callback form wrapped in a promise
  * of our own, not through pg's promise form: that one leaves each statement's Query, fields and
