@@ -84,6 +84,15 @@ export interface SiteRolesTable {
   created_at: DefaultedTimestamp;
 }
 
+/** One row per person holding any role at a school, kept by triggers on site_roles and people (migration 2026-12-01T0001). */
+export interface SiteMembersTable {
+  site_id: string;
+  person_id: string;
+  email: string;
+  /** The person's first role here. */
+  joined_at: Date;
+}
+
 export interface StoredFilesTable {
   id: Id;
   site_id: string;
@@ -416,6 +425,7 @@ export interface SchoolTables {
   people: PeopleTable;
   credentials: CredentialsTable;
   site_roles: SiteRolesTable;
+  site_members: SiteMembersTable;
   stored_files: StoredFilesTable;
   courses: CoursesTable;
   course_sections: CourseSectionsTable;

@@ -42,3 +42,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   if (options.migrate !== false) await migrateToLatest(result.db);
   return result;
 }
+
+/** A school of its own for a test, at http://<slug>.test; its id. */
+export async function insertTestSite(db: Db, slug: string): Promise<string> {
+  const row = await db
+    .insertInto('sites')
+    .values({ slug, origin: `http://${slug}.test`, name: slug })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

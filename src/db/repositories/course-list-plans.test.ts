@@ -2,59 +2,19 @@
 // guide "bounded work per request"): for every sort and cursor the admin API and the public catalog
 // offer, PostgreSQL's plan of the very statement the repository sends holds no Sort, so a page costs
 // the same with 5 courses or 5,000. Runs on PGlite and, in CI's second pass, on PostgreSQL.
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../database.ts';
-import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { nodesOf, planOf, recording } from '../statement-plans.ts';
+import { createTestDatabase, insertTestSite, type TestDatabase } from '../testing.ts';
 import { listPublishedCourses } from './catalog.ts';
 import { listCourses } from './courses.ts';
-
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-/** The db as the repository sees it, recording the last statement it sends (built or shaped). */
-function recording(db: Db): { db: Db; last: () => CompiledQuery } {
-  let last: CompiledQuery | undefined;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      last = db.getExecutor().compileQuery(args.node, args.queryId);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
-  const withPlugin = db.withPlugin(plugin);
-  const proxy = new Proxy(withPlugin, {
-    get(target, property) {
-      if (property === 'executeQuery') return (query: CompiledQuery) => ((last = query), target.executeQuery(query));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: proxy, last: () => last! };
-}
-
-async function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode> {
-  const { rows } = await db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
-  );
-  const cell = Object.values(rows[0]!)[0];
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
-  return plan[0].Plan;
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 describe('course lists in index order (bounded work per request)', () => {
   let test: TestDatabase;
   let siteId = '';
   beforeAll(async () => {
     test = await createTestDatabase();
-    siteId = (
-      await test.db
-        .insertInto('sites')
-        .values({ slug: 'plans', origin: 'http://plans.test', name: 'Plans' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    siteId = await insertTestSite(test.db, 'plans');
     await sql`insert into courses (site_id, slug, title, status, published_at, price_amount, currency)
       select ${siteId}, 'c-' || n, 'Course ' || n, 'published', now() - n * interval '1 minute', 1000, 'USD'
       from generate_series(1, 2000) n`.execute(test.db);

@@ -1,5 +1,5 @@
 // SQL for the admin API's lists of people: students (the `student` role) and members (any role).
-// Both read one school's site_roles, so another school's people are as absent as strangers
+// Both read one school's site_members, so another school's people are as absent as strangers
 // (OpenAPI response NotFound: 404, never their data), and share one set of filters, sorts and keyset pages.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../database.ts';
@@ -32,82 +32,91 @@ export type PeopleQuery = KeysetPage & {
   courseId?: string | undefined;
 };
 
-/** One row per person with a role here: the roles held and when the first (or the given) one came. */
-function rolesAt(db: Db, siteId: string, only?: SiteRole) {
-  let q = db
-    .selectFrom('site_roles')
-    .select((eb) => [
-      'person_id',
-      eb.fn.min('created_at').as('created_at'),
-      sql<SiteRole[]>`json_agg(role order by role)`.as('roles'),
-    ])
-    .where('site_id', '=', siteId)
-    .groupBy('person_id');
-  if (only) q = q.where('role', '=', only);
-  return q.as('r');
+/**
+ * The list's rows before filters: members from site_members (one row per person, joining time and
+ * e-mail in its indexes), students joined to their student role, whose time is theirs. Each page
+ * walks one index in the list's order and stops (migration 2026-12-01T0001-school-members); the
+ * roles are read for the page's rows only.
+ */
+function selectPeople(db: Db, siteId: string, list: PeopleList) {
+  let q = db.selectFrom('site_members as m').innerJoin('people as p', 'p.id', 'm.person_id');
+  if (list === 'students')
+    q = q.innerJoin('site_roles as s', (join) =>
+      join.onRef('s.site_id', '=', 'm.site_id').onRef('s.person_id', '=', 'm.person_id').on('s.role', '=', 'student'),
+    );
+  const joined = JOINED_AT[list];
+  return q
+    .where('m.site_id', '=', siteId)
+    .select(['p.id', 'p.email', 'p.name', 'p.avatar_url'])
+    .select([
+      sql.ref<Date>(joined).as('created_at'),
+      sql<SiteRole[]>`(select json_agg(r.role order by r.role) from site_roles r
+        where r.site_id = m.site_id and r.person_id = m.person_id)`.as('roles'),
+      timeText(joined).as('created_exact'),
+    ]);
 }
 
-function keysetOf(query: PeopleQuery) {
+type PeopleList = 'students' | 'members';
+
+/** The time each list is about: the student role's (students) or the first role's (members). */
+const JOINED_AT: Record<PeopleList, string> = { students: 's.created_at', members: 'm.joined_at' };
+
+function keysetOf(query: PeopleQuery, list: PeopleList) {
+  const joined = JOINED_AT[list];
   return keyset(
     sortColumn(
-      { 'r.created_at': 'time', 'p.email': 'text' },
-      { ...query.sort, column: query.sort.column === 'email' ? 'p.email' : 'r.created_at' },
+      { [joined]: 'time', 'm.email': 'text' },
+      { ...query.sort, column: query.sort.column === 'email' ? 'm.email' : joined },
     ),
-    'p.id',
+    // The tie-breaker from the same table as the sort key, so that the row comparison is an index condition.
+    query.sort.column === 'email' || list === 'members' ? 'm.person_id' : 's.person_id',
     query,
   );
 }
 
-function conditions(siteId: string, query: PeopleQuery): Expression<SqlBool>[] {
+function conditions(siteId: string, query: PeopleQuery, list: PeopleList): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
+  const joined = sql.ref(JOINED_AT[list]);
   if (query.search) {
     const pattern = likePattern(query.search);
-    where.push(sql<boolean>`(p.email ilike ${pattern} or p.name ilike ${pattern})`);
+    where.push(sql<boolean>`(m.email ilike ${pattern} or p.name ilike ${pattern})`);
   }
-  if (query.createdAfter) where.push(sql<boolean>`r.created_at >= ${query.createdAfter}::timestamptz`);
-  if (query.createdBefore) where.push(sql<boolean>`r.created_at < ${query.createdBefore}::timestamptz`);
+  if (query.createdAfter) where.push(sql<boolean>`${joined} >= ${query.createdAfter}::timestamptz`);
+  if (query.createdBefore) where.push(sql<boolean>`${joined} < ${query.createdBefore}::timestamptz`);
   if (query.role)
     where.push(
-      sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = p.id and x.role = ${query.role})`,
+      sql<boolean>`exists (select 1 from site_roles x where x.site_id = ${siteId} and x.person_id = m.person_id and x.role = ${query.role})`,
     );
   if (query.courseId)
     where.push(
-      sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = p.id and e.course_id = ${query.courseId}::uuid)`,
+      sql<boolean>`exists (select 1 from enrollments e where e.site_id = ${siteId} and e.person_id = m.person_id and e.course_id = ${query.courseId}::uuid)`,
     );
-  const { after } = keysetOf(query);
+  const { after } = keysetOf(query, list);
   if (after) where.push(after);
   return where;
 }
 
-function selectPeople(db: Db, siteId: string, only?: SiteRole) {
-  return db
-    .selectFrom(rolesAt(db, siteId, only))
-    .innerJoin('people as p', 'p.id', 'r.person_id')
-    .select(['p.id', 'p.email', 'p.name', 'p.avatar_url', 'r.created_at', 'r.roles'])
-    .select(timeText('r.created_at').as('created_exact'));
-}
-
-async function listPeople(db: Db, siteId: string, query: PeopleQuery, only?: SiteRole): Promise<PersonAtSiteRow[]> {
-  let q = selectPeople(db, siteId, only);
-  for (const condition of conditions(siteId, query)) q = q.where(condition);
+async function listPeople(db: Db, siteId: string, query: PeopleQuery, list: PeopleList): Promise<PersonAtSiteRow[]> {
+  let q = selectPeople(db, siteId, list);
+  for (const condition of conditions(siteId, query, list)) q = q.where(condition);
   return q
-    .orderBy(keysetOf(query).orderBy)
+    .orderBy(keysetOf(query, list).orderBy)
     .limit(query.limit + 1)
     .execute();
 }
 
 export function listStudents(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {
-  return listPeople(db, siteId, { ...query, role: undefined }, 'student');
+  return listPeople(db, siteId, { ...query, role: undefined }, 'students');
 }
 
 export function listMembers(db: Db, siteId: string, query: PeopleQuery): Promise<PersonAtSiteRow[]> {
-  return listPeople(db, siteId, { ...query, courseId: undefined });
+  return listPeople(db, siteId, { ...query, courseId: undefined }, 'members');
 }
 
 export function findStudent(db: Db, siteId: string, personId: string): Promise<PersonAtSiteRow | undefined> {
-  return selectPeople(db, siteId, 'student').where('p.id', '=', personId).executeTakeFirst();
+  return selectPeople(db, siteId, 'students').where('m.person_id', '=', personId).executeTakeFirst();
 }
 
 export function findMember(db: Db, siteId: string, personId: string): Promise<PersonAtSiteRow | undefined> {
-  return selectPeople(db, siteId).where('p.id', '=', personId).executeTakeFirst();
+  return selectPeople(db, siteId, 'members').where('m.person_id', '=', personId).executeTakeFirst();
 }

@@ -1,0 +1,46 @@
+// For tests that hold a list to "bounded work per request": the very statement a repository sends
+// (built or shaped), and PostgreSQL's plan of it, on PGlite or PostgreSQL alike.
+import { CompiledQuery, type KyselyPlugin } from 'kysely';
+import type { Db } from './database.ts';
+
+export type PlanNode = {
+  'Node Type': string;
+  'Index Name'?: string;
+  /** Of an Aggregate: Plain (one result, as of a per-row subquery), Sorted or Hashed (a GROUP BY). */
+  Strategy?: string;
+  Plans?: PlanNode[];
+};
+
+/** The db as the repository sees it, recording the last statement it sends (built or shaped). */
+export function recording(db: Db): { db: Db; last: () => CompiledQuery } {
+  let last: CompiledQuery | undefined;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      last = db.getExecutor().compileQuery(args.node, args.queryId);
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  };
+  const withPlugin = db.withPlugin(plugin);
+  const proxy = new Proxy(withPlugin, {
+    get(target, property) {
+      if (property === 'executeQuery') return (query: CompiledQuery) => ((last = query), target.executeQuery(query));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: proxy, last: () => last! };
+}
+
+/** EXPLAIN of the statement with its own parameters: the plan it would run with. */
+export async function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode> {
+  const { rows } = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+  );
+  const cell = Object.values(rows[0]!)[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+  return plan[0].Plan;
+}
+
+/** Every node of a plan, depth first. */
+export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
