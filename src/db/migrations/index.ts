@@ -15,6 +15,7 @@ import * as tokenGrantKeys from './2026-11-27T0005-token-grant-keys.ts';
 import * as oneLiveRefreshToken from './2026-11-28T0001-one-live-refresh-token.ts';
 import * as courseListOrder from './2026-11-28T0002-course-list-order.ts';
 import * as schoolMembers from './2026-12-01T0001-school-members.ts';
+import * as enrollmentListOrder from './2026-12-01T0002-enrollment-list-order.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0001-one-live-refresh-token': oneLiveRefreshToken,
   '2026-11-28T0002-course-list-order': courseListOrder,
   '2026-12-01T0001-school-members': schoolMembers,
+  '2026-12-01T0002-enrollment-list-order': enrollmentListOrder,
 };
