@@ -44,3 +44,15 @@ export async function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode
 
 /** Every node of a plan, depth first. */
 export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * The plan of the statement with sorting priced out of reach (enable_sort off, incremental sorts
+ * still allowed): a Sort left in it means no index yields the statement's order, so every page
+ * would read and sort all the rows its filters leave, whatever the table's size.
+ */
+export async function planWithoutSorting(db: Db, statement: CompiledQuery): Promise<PlanNode> {
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('set local enable_sort = off'));
+    return planOf(trx, statement);
+  });
+}
