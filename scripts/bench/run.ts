@@ -229,6 +229,8 @@ async function main(): Promise<number> {
   log(`server logs in ${logDir}`);
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
+  // The trees as the servers start from them: a commit made while the run goes on is not what ran.
+  const treesAtStart = versions('', options.serverDir, options.baselineDir);
   const { servers } = await startServers(options, logDir);
   backends = createBackendLister(options.postgresUrl);
   const rows = buildRows(servers, {
@@ -275,7 +277,7 @@ async function main(): Promise<number> {
     options,
     postgres: postgresNote,
     machine: machine(),
-    versions: versions(pgVersion, options.serverDir, options.baselineDir),
+    versions: { ...treesAtStart, postgres: pgVersion },
     servers: serverMemory,
     ...(options.smoke ? {} : { peakRssCheck: judgePeakRss(serverMemory) }),
     summaries,
