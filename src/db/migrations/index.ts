@@ -17,6 +17,7 @@ import * as courseListOrder from './2026-11-28T0002-course-list-order.ts';
 import * as schoolMembers from './2026-12-01T0001-school-members.ts';
 import * as enrollmentListOrder from './2026-12-01T0002-enrollment-list-order.ts';
 import * as listOrderIndexes from './2026-12-01T0003-list-order-indexes.ts';
+import * as foreignKeyIndexes from './2026-12-01T0004-foreign-key-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0001-school-members': schoolMembers,
   '2026-12-01T0002-enrollment-list-order': enrollmentListOrder,
   '2026-12-01T0003-list-order-indexes': listOrderIndexes,
+  '2026-12-01T0004-foreign-key-indexes': foreignKeyIndexes,
 };

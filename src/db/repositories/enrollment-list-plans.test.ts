@@ -49,7 +49,7 @@ describe('enrollments list in index order (bounded work per request)', () => {
     const nodes = nodesOf(await planOf(test.db, last()));
     expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
     expect(nodes.map((n) => n['Index Name'])).toContain(
-      page.course ? 'enrollments_site_course_enrolled' : 'enrollments_site_enrolled',
+      page.course ? 'enrollments_course_enrolled' : 'enrollments_site_enrolled',
     );
   });
 });
