@@ -22,6 +22,7 @@ export function codegenConfig(outputRoot: string): CodegenConfig {
           contextType: '../../src/graphql/context.ts#GraphQLContext',
           mappers: {
             Viewer: '../../src/graphql/mappers.ts#ViewerParent',
+            EnrolledCourse: '../../src/graphql/mappers.ts#EnrolledCourseParent',
             EnrolledCourseConnection: '../../src/graphql/mappers.ts#EnrolledCourseConnectionParent',
             OrderConnection: '../../src/graphql/mappers.ts#OrderConnectionParent',
             EventRegistrationConnection: '../../src/graphql/mappers.ts#EventRegistrationConnectionParent',

@@ -107,6 +107,35 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
     }
   });
 
+  it('gives progress however a query reaches it (edges, aliases, fragments), and the same courses without it (issue 19: progress is counted only when selected)', async () => {
+    const direct = await graphql(
+      member,
+      '{ viewer { enrolledCourses(first: 50) { nodes { slug progress { completedLectures totalLectures percentComplete } } } } }',
+    );
+    const expected = direct.viewer.enrolledCourses.nodes;
+    const shapes = [
+      '{ viewer { enrolledCourses(first: 50) { edges { node { slug progress { completedLectures totalLectures percentComplete } } } } } }',
+      '{ viewer { list: enrolledCourses(first: 50) { edges { item: node { slug p: progress { completedLectures totalLectures percentComplete } } } } } }',
+      '{ viewer { enrolledCourses(first: 50) { ...Page } } } fragment Page on EnrolledCourseConnection { edges { node { slug ... on EnrolledCourse { ...P } } } } fragment P on EnrolledCourse { progress { completedLectures totalLectures percentComplete } }',
+    ];
+    for (const query of shapes) {
+      const { viewer } = await graphql(member, query);
+      const connection = viewer.enrolledCourses ?? viewer.list;
+      const nodes = connection.edges.map((edge: any) => {
+        const node = edge.node ?? edge.item;
+        return { slug: node.slug, progress: node.progress ?? node.p };
+      });
+      expect(nodes, query).toEqual(expected);
+    }
+    const without = await graphql(
+      member,
+      '{ viewer { enrolledCourses(first: 50) { nodes { slug lastWatched { lectureId } } } } }',
+    );
+    expect(without.viewer.enrolledCourses.nodes.map((node: any) => node.slug)).toEqual(
+      expected.map((node: any) => node.slug),
+    );
+  });
+
   it('orders, one per page: number, status, money with currency, items and created time as the admin API reports them', async () => {
     const { nodes, pages, totalCount } = await walk(
       member,

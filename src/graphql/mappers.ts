@@ -5,6 +5,7 @@ import type {
   EnrolledCourse,
   EventRegistration,
   LazyConnection,
+  ListedEnrolledCourse,
   LazyPageInfo,
   Order,
 } from '../services/account.ts';
@@ -17,10 +18,19 @@ import type {
 export type ViewerParent = AccountViewer;
 
 /**
+ * Parent of EnrolledCourse: a page of Viewer.enrolledCourses reads progress only when its query
+ * selects it (resolvers/Viewer/enrolledCourses.ts); every other path returns a whole EnrolledCourse.
+ * progress keeps graphql-js's default resolver (a field resolver of its own would be priced as a
+ * read by limits.ts): were it ever missing where selected, the non-null field would fail the
+ * request as an internal error rather than answer a wrong figure.
+ */
+export type EnrolledCourseParent = ListedEnrolledCourse | EnrolledCourse;
+
+/**
  * Parents of the connection types: a page whose total is counted by the totalCount resolver
  * (resolvers/Connection/totalCount.ts), so a query that does not select it costs no COUNT.
  */
-export type EnrolledCourseConnectionParent = LazyConnection<EnrolledCourse>;
+export type EnrolledCourseConnectionParent = LazyConnection<ListedEnrolledCourse>;
 export type OrderConnectionParent = LazyConnection<Order>;
 export type EventRegistrationConnectionParent = LazyConnection<EventRegistration>;
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => f.test.drop());
 
 async function page(args: PageArgs, service: AccountService = account) {
-  const connection = await service.enrolledCoursesPage(f.academy, student1, args);
+  const connection = await service.enrolledCoursesPage(f.academy, student1, args, { progress: true });
   return {
     slugs: connection.nodes.map((c) => c.slug),
     cursors: connection.edges.map((e) => e.cursor),
@@ -83,10 +83,12 @@ describe('cursor connections of the member lists (Relay Cursor Connections)', ()
   it('asks the database about the far side only when hasPreviousPage or hasNextPage is read, once', async () => {
     const { cursors } = await page({ first: 4 });
     const counter = countingDb(f.db);
-    const connection = await createAccountService(counter.db).enrolledCoursesPage(f.academy, student1, {
-      first: 1,
-      after: cursors[0],
-    });
+    const connection = await createAccountService(counter.db).enrolledCoursesPage(
+      f.academy,
+      student1,
+      { first: 1, after: cursors[0] },
+      { progress: true },
+    );
     expect(counter.count()).toBe(1);
     expect(await connection.pageInfo.hasNextPage()).toBe(true);
     expect(counter.count()).toBe(1);
@@ -98,15 +100,15 @@ describe('cursor connections of the member lists (Relay Cursor Connections)', ()
   it('counts the total only when the page does not show the whole list (a page holding all of it is the total)', async () => {
     const counter = countingDb(f.db);
     const service = createAccountService(counter.db);
-    const whole = await service.enrolledCoursesPage(f.academy, student1, { first: 10 });
+    const whole = await service.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: true });
     expect(await whole.countTotal()).toBe(ALL.length);
-    const wholeFromEnd = await service.enrolledCoursesPage(f.academy, student1, { last: 10 });
+    const wholeFromEnd = await service.enrolledCoursesPage(f.academy, student1, { last: 10 }, { progress: true });
     expect(await wholeFromEnd.countTotal()).toBe(ALL.length);
     expect(counter.count()).toBe(2); // the two pages, no COUNT
     const { cursors } = await page({ first: 4 });
     for (const args of [{ first: 2 }, { first: 10, after: cursors[0] }, { last: 10, before: cursors[3] }]) {
       counter.reset();
-      const partial = await service.enrolledCoursesPage(f.academy, student1, args);
+      const partial = await service.enrolledCoursesPage(f.academy, student1, args, { progress: true });
       expect(await partial.countTotal()).toBe(ALL.length);
       expect(counter.count()).toBe(2); // the page and its COUNT
     }

@@ -136,11 +136,22 @@ describe('enrolledCourses', () => {
   it('the page for GraphQL runs its COUNT only when totalCount is asked for (one statement per page)', async () => {
     const counter = countingDb(f.db);
     const counted = createAccountService(counter.db);
-    const page = await counted.enrolledCoursesPage(f.academy, student1, { first: 2 });
+    const page = await counted.enrolledCoursesPage(f.academy, student1, { first: 2 }, { progress: true });
     expect(page.nodes).toHaveLength(2);
     expect(counter.count()).toBe(1);
     expect(await page.countTotal()).toBe(4);
     expect(counter.count()).toBe(2);
+  });
+
+  it('a page read without progress leaves out the counts and holds the same courses otherwise (issue 19: no work unasked)', async () => {
+    // The counts travel as columns of the page's one statement: a course without progress is a row without them.
+    const withProgress = await account.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: true });
+    const without = await account.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: false });
+    expect(withProgress.nodes).toHaveLength(4);
+    expect(withProgress.nodes.every((course) => course.progress !== undefined)).toBe(true);
+    expect(without.nodes.every((course) => course.progress === undefined)).toBe(true);
+    expect(without.nodes).toEqual(withProgress.nodes.map(({ progress: _progress, ...rest }) => rest));
+    expect(without.edges.map((edge) => edge.cursor)).toEqual(withProgress.edges.map((edge) => edge.cursor));
   });
 });
 

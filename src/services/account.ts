@@ -11,6 +11,7 @@ import {
   updateLastWatched,
   upsertLectureProgress,
   type EnrolledCourseRow,
+  type ProgressCounts,
 } from '../db/repositories/account-courses.ts';
 import { countEventRegistrations, listEventRegistrations } from '../db/repositories/account-events.ts';
 import {
@@ -68,8 +69,12 @@ export type EnrolledCourse = {
   /** The admin API's `last_watched`. */
   lastWatched: { lectureId: string; title: string; positionSeconds: number } | null;
   /** `percentComplete` is the admin API's `percent_complete`. */
-  progress: { completedLectures: number; totalLectures: number; percentComplete: number };
+  progress: CourseProgress;
 };
+export type CourseProgress = { completedLectures: number; totalLectures: number; percentComplete: number };
+
+/** An enrolled course as a page read without progress has it (a GraphQL query that does not select it). */
+export type ListedEnrolledCourse = Omit<EnrolledCourse, 'progress'> & { progress?: CourseProgress };
 
 export type OrderItem = { itemType: OrderItemType; title: string; quantity: number; unitPrice: Money; total: Money };
 export type Order = {
@@ -90,10 +95,19 @@ export type { EventRegistration } from './account-registrations.ts';
 
 export type LectureProgressInput = { lectureId: string; positionSeconds: number; completed?: boolean | null };
 
-export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
+function toProgress(row: ProgressCounts): CourseProgress {
   const total = Number(row.total_lectures);
   // Completed lectures that were later unpublished do not count, so percent stays within 0..100.
   const completed = Math.min(Number(row.completed_lectures), total);
+  return {
+    completedLectures: completed,
+    totalLectures: total,
+    percentComplete: total === 0 ? 0 : Math.floor((completed * 100) / total),
+  };
+}
+
+function toListedEnrolledCourse(row: EnrolledCourseRow & Partial<ProgressCounts>): ListedEnrolledCourse {
+  const { total_lectures, completed_lectures } = row;
   return {
     id: row.course_id,
     slug: row.slug,
@@ -110,12 +124,14 @@ export function toEnrolledCourse(row: EnrolledCourseRow): EnrolledCourse {
             title: row.last_lecture_title ?? '',
             positionSeconds: row.last_position_seconds,
           },
-    progress: {
-      completedLectures: completed,
-      totalLectures: total,
-      percentComplete: total === 0 ? 0 : Math.floor((completed * 100) / total),
-    },
+    ...(total_lectures === undefined || completed_lectures === undefined
+      ? {}
+      : { progress: toProgress({ total_lectures, completed_lectures }) }),
   };
+}
+
+export function toEnrolledCourse(row: EnrolledCourseRow & ProgressCounts): EnrolledCourse {
+  return { ...toListedEnrolledCourse(row), progress: toProgress(row) };
 }
 
 function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
@@ -141,7 +157,29 @@ function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
   };
 }
 
+/** A row read with the progress counts (`progress: true`). */
+function counted(row: EnrolledCourseRow & Partial<ProgressCounts>): EnrolledCourseRow & ProgressCounts {
+  const { total_lectures, completed_lectures } = row;
+  if (total_lectures === undefined || completed_lectures === undefined)
+    throw new Error('an enrolled course was read without its progress counts');
+  return { ...row, total_lectures, completed_lectures };
+}
+
 export function createAccountService(db: Db) {
+  const enrolledCoursesOf = <Item>(
+    siteId: string,
+    personId: string,
+    page: PageArgs,
+    progress: boolean,
+    item: (row: EnrolledCourseRow & Partial<ProgressCounts>) => Item,
+  ): Promise<LazyConnection<Item>> =>
+    loadConnection(readPage('account-enrolled-courses', '-enrolled_at', page), {
+      rows: (window) => listEnrolledCourses(db, siteId, personId, window, { progress }),
+      keyOf: (row) => row.enrollment_id,
+      items: (rows) => rows.map(item),
+      countTotal: () => countEnrollments(db, siteId, personId),
+    });
+
   return {
     /**
      * The viewer, from the person the bearer guard read with the token in this request (one round
@@ -151,18 +189,17 @@ export function createAccountService(db: Db) {
       return viewerOf(person);
     },
 
-    /** One statement per page whatever its size (progress and last lecture joined in); the COUNT only when asked. */
+    /**
+     * One statement per page whatever its size (last lecture joined in, progress counted in it
+     * unless `progress` is false); the COUNT only when asked.
+     */
     async enrolledCoursesPage(
       siteId: string,
       personId: string,
       page: PageArgs,
-    ): Promise<LazyConnection<EnrolledCourse>> {
-      return loadConnection(readPage('account-enrolled-courses', '-enrolled_at', page), {
-        rows: (window) => listEnrolledCourses(db, siteId, personId, window),
-        keyOf: (row) => row.enrollment_id,
-        items: (rows) => rows.map(toEnrolledCourse),
-        countTotal: () => countEnrollments(db, siteId, personId),
-      });
+      { progress }: { progress: boolean },
+    ): Promise<LazyConnection<ListedEnrolledCourse>> {
+      return enrolledCoursesOf(siteId, personId, page, progress, toListedEnrolledCourse);
     },
 
     /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
@@ -193,7 +230,7 @@ export function createAccountService(db: Db) {
     },
 
     async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
-      return withTotal(await this.enrolledCoursesPage(siteId, personId, page));
+      return withTotal(await enrolledCoursesOf(siteId, personId, page, true, (row) => toEnrolledCourse(counted(row))));
     },
 
     async orders(siteId: string, personId: string, page: PageArgs): Promise<Connection<Order>> {
@@ -250,7 +287,7 @@ export function createAccountService(db: Db) {
         await recordCompletions(trx, siteId, target.enrollment_id, lectureId, before);
         const row = await findEnrolledCourse(trx, siteId, personId, target.course_id);
         if (!row) throw new Error('enrollment vanished inside its own transaction');
-        return toEnrolledCourse(row);
+        return toEnrolledCourse(counted(row));
       });
     },
 

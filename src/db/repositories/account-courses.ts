@@ -1,7 +1,9 @@
 // SQL for a member's enrolled courses and lecture progress (member data API, MCP member tools).
 // Every statement is filtered by site and person; lecture content is never selected. A page of
 // enrolled courses is one statement whatever its size: progress and the last-watched lecture come
-// from joins and correlated counts, never from a query per row.
+// from joins and correlated counts, never from a query per row. The two counts are about half of
+// the statement's work in PostgreSQL (bench/ANALYSIS.md, 2026-12-02), so a page read without
+// progress (a GraphQL query that does not select it) leaves them out.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus } from '../schema.ts';
@@ -20,13 +22,19 @@ export type EnrolledCourseRow = {
   last_lecture_id: string | null;
   last_lecture_title: string | null;
   last_position_seconds: number;
-  /** Published lectures of the course: drafts are not part of what a student can finish. */
-  total_lectures: number;
-  completed_lectures: number;
   sort_key: string;
 };
 
-function enrolledCourses(db: Db, siteId: string, personId: string) {
+export type ProgressCounts = {
+  /** Published lectures of the course: drafts are not part of what a student can finish. */
+  total_lectures: number;
+  completed_lectures: number;
+};
+
+/** Whether a statement reads the progress counts. */
+export type WithProgress = { progress: boolean };
+
+function enrolledCourses(db: Db, siteId: string, personId: string, { progress }: WithProgress) {
   return db
     .selectFrom('enrollments as e')
     .innerJoin('courses as c', (join) => join.onRef('c.id', '=', 'e.course_id').onRef('c.site_id', '=', 'e.site_id'))
@@ -45,30 +53,35 @@ function enrolledCourses(db: Db, siteId: string, personId: string) {
       'lw.id as last_lecture_id',
       'lw.title as last_lecture_title',
       'e.last_position_seconds',
-      sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as(
-        'total_lectures',
-      ),
-      sql<number>`(select count(*) from lecture_progress p join lectures l on l.id = p.lecture_id and l.status = 'published'
-        where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as(
-        'completed_lectures',
-      ),
       timeText('e.enrolled_at').as('sort_key'),
     ])
+    .$if(progress, (query) =>
+      query.select([
+        sql<number>`(select count(*) from lectures l where l.site_id = e.site_id and l.course_id = e.course_id and l.status = 'published')`.as(
+          'total_lectures',
+        ),
+        sql<number>`(select count(*) from lecture_progress p join lectures l on l.id = p.lecture_id and l.status = 'published'
+          where p.site_id = e.site_id and p.enrollment_id = e.id and p.completed_at is not null)`.as(
+          'completed_lectures',
+        ),
+      ]),
+    )
     .where('e.site_id', '=', siteId)
     .where('e.person_id', '=', personId);
 }
 
-type PageOf = { siteId: string; personId: string; page: KeysetPage };
+type PageOf = { siteId: string; personId: string; page: KeysetPage } & WithProgress;
 
 // Built once per shape (db/shaped-statement.ts): the text changes only with the bounds present and the direction.
-const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow>(
-  ({ page }) =>
-    `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive}`,
-  (db, value, { page }) => {
+const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow & Partial<ProgressCounts>>(
+  ({ page, progress }) =>
+    `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive} progress:${progress}`,
+  (db, value, { page, progress }) => {
     let query = enrolledCourses(
       db,
       value((i) => i.siteId),
       value((i) => i.personId),
+      { progress },
     );
     const bound = (which: 'after' | 'before') =>
       page[which] ? { v: value((i) => i.page[which]!.v), id: value((i) => i.page[which]!.id) } : null;
@@ -85,14 +98,18 @@ const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow>(
   },
 );
 
-/** Most recently enrolled first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
+/**
+ * Most recently enrolled first (the SDL's order), `limit` rows between the keys, from the end when
+ * paging backward; with the progress counts when `progress` is set.
+ */
 export async function listEnrolledCourses(
   db: Db,
   siteId: string,
   personId: string,
   page: KeysetPage,
-): Promise<EnrolledCourseRow[]> {
-  return enrolledCoursesPage(db, { siteId, personId, page });
+  { progress }: WithProgress,
+): Promise<(EnrolledCourseRow & Partial<ProgressCounts>)[]> {
+  return enrolledCoursesPage(db, { siteId, personId, page, progress });
 }
 
 export async function countEnrollments(db: Db, siteId: string, personId: string): Promise<number> {
@@ -110,8 +127,10 @@ export async function findEnrolledCourse(
   siteId: string,
   personId: string,
   courseId: string,
-): Promise<EnrolledCourseRow | undefined> {
-  return enrolledCourses(db, siteId, personId).where('e.course_id', '=', courseId).executeTakeFirst();
+): Promise<(EnrolledCourseRow & Partial<ProgressCounts>) | undefined> {
+  return enrolledCourses(db, siteId, personId, { progress: true })
+    .where('e.course_id', '=', courseId)
+    .executeTakeFirst();
 }
 
 export type LectureTarget = { enrollment_id: string; course_id: string; duration_seconds: number };
