@@ -43,6 +43,18 @@ export async function dropAllScratchDatabases(): Promise<void> {
       .catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${String(error)}\n`));
 }
 
+/**
+ * VACUUM (ANALYZE) of a run's database once its fixtures are written, before any row is measured,
+ * so that every run plans its statements with statistics, as a production database has them. Without
+ * it the small dataset's tables, written by a few hundred statements, may have none (autovacuum
+ * analyzes a table after 50 changed rows and 10% of it, and may be off, as it is on the CI machine),
+ * while the large dataset's have them (fixtures/scale-data.ts): the scale run would compare plans
+ * made without statistics with plans made with them (bench/ANALYSIS.md, 2026-12-02).
+ */
+export async function settleDatabase(databaseUrl: string): Promise<void> {
+  await adminQuery(databaseUrl, 'vacuum (analyze)');
+}
+
 export async function postgresVersion(serverUrl: string): Promise<string> {
   const result = await adminQuery(serverUrl, 'show server_version');
   return String((result.rows[0] as { server_version?: string } | undefined)?.server_version ?? 'unknown');

@@ -6,7 +6,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { killAllChildrenNow, type Child } from './children.ts';
-import { createBackendLister, dropAllScratchDatabases, postgresVersion, type BackendLister } from './database.ts';
+import {
+  createBackendLister,
+  dropAllScratchDatabases,
+  postgresVersion,
+  settleDatabase,
+  type BackendLister,
+} from './database.ts';
 import { commandLine, machine, versions } from './environment.ts';
 import { createOurFixtures } from './fixtures/ours.ts';
 import { FULL_SCALE, seedScaleData } from './fixtures/scale-data.ts';
@@ -120,6 +126,8 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
       accessTokens: ACCESS_TOKENS,
     });
     started.push(oidc);
+    // Its payloads table, as ours: planned with statistics (settleDatabase).
+    if (oidc.database) await settleDatabase(oidc.database.url);
     const target = {
       origin: oidc.origin,
       pid: oidc.child.pid,
@@ -158,7 +166,9 @@ async function startOurTarget(
     `${name} fixtures: ${chains} refresh chains and ${ACCESS_TOKENS} access tokens through the browser flow, an operator token`,
   );
   const fixtures = await createOurFixtures(server.origin, { chains, accessTokens: ACCESS_TOKENS });
+  // The large dataset vacuums and analyzes after its own writes.
   if (options.scale) await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
+  else await settleDatabase(server.database!.url);
   return { origin: server.origin, pid: server.child.pid, database: server.database!.name, fixtures };
 }
 
