@@ -107,7 +107,7 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
     }
   });
 
-  it('gives progress however a query reaches it (edges, aliases, fragments), and the same courses without it (issue 19: progress is counted only when selected)', async () => {
+  it('gives progress however a query reaches it (edges, aliases, fragments), and the same courses without it (progress is counted only when a query selects it)', async () => {
     const direct = await graphql(
       member,
       '{ viewer { enrolledCourses(first: 50) { nodes { slug progress { completedLectures totalLectures percentComplete } } } } }',

@@ -143,7 +143,7 @@ describe('enrolledCourses', () => {
     expect(counter.count()).toBe(2);
   });
 
-  it('a page read without progress leaves out the counts and holds the same courses otherwise (issue 19: no work unasked)', async () => {
+  it('a page read without progress leaves out the counts and holds the same courses otherwise (no work a query did not ask for)', async () => {
     // The counts travel as columns of the page's one statement: a course without progress is a row without them.
     const withProgress = await account.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: true });
     const without = await account.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: false });
