@@ -247,6 +247,40 @@ describe(`rate limits (/auth.md "Rate limits"): 429, Retry-After, RateLimit, Rat
     expect((await refused.json()).error.message).toMatch(/Too many tool calls/);
   });
 
+  // JSON-RPC batches left MCP in 2025-06-18, but the server still answers them for older revisions,
+  // up to 10 tool calls a batch (/auth.md "Request bounds"; JSON-RPC 2.0 6): counted once per
+  // request, a batch would multiply the limit tenfold.
+  it(`MCP tool calls, anonymous: a JSON-RPC batch spends one unit of the per-address limit per call, not per request`, async () => {
+    const batch = (first: number, calls: number) =>
+      JSON.stringify(
+        Array.from({ length: calls }, (_, i) => ({
+          jsonrpc: '2.0',
+          id: first + i,
+          method: 'tools/call',
+          params: { name: 'whoami', arguments: {} },
+        })),
+      );
+    const send = (i: number, body: string) =>
+      at(i)(`${origin}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-03-26',
+          'x-forwarded-for': '203.0.113.80',
+        },
+        body,
+      });
+    const perBatch = LIMITS.mcpToolCallsPerToken - 1; // two batches: within the limit as requests, over it as calls
+    await awayFromWindowEdge(60);
+    const answered = await send(0, batch(1, perBatch));
+    expect(answered.status).toBe(200);
+    expect((await answered.json()) as unknown[]).toHaveLength(perBatch);
+    const refused = await send(1, batch(1 + perBatch, perBatch));
+    expectLimited(refused, LIMITS.mcpToolCallsPerToken, 60);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Too many tool calls/);
+  });
+
   it('/auth.md documents every limit as this deployment configures it, with 429, Retry-After and RateLimit', async () => {
     const doc = await (await fetch(`${origin}/auth.md`)).text();
     const section = doc.slice(doc.indexOf('## Rate limits'));

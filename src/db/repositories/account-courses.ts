@@ -72,7 +72,8 @@ function enrolledCourses(db: Db, siteId: string, personId: string, { progress }:
 
 type PageOf = { siteId: string; personId: string; page: KeysetPage } & WithProgress;
 
-// Built once per shape (db/shaped-statement.ts): the text changes only with the bounds present and the direction.
+// Built once per shape (db/shaped-statement.ts): the text changes only with the bounds present, the direction
+// and whether the progress counts are read.
 const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow & Partial<ProgressCounts>>(
   ({ page, progress }) =>
     `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive} progress:${progress}`,
