@@ -18,4 +18,11 @@ describe('untrusted fencing (user-generated text is data, never instructions)', 
     const json = fenced.slice(fenced.indexOf('\n') + 1, fenced.lastIndexOf('\n'));
     expect(JSON.parse(json)).toEqual(data);
   });
+
+  it('holds the data as compact JSON on one line between the fence lines (fewer tokens for the agent)', () => {
+    const data = { data: [{ slug: 'git-essentials', title: 'Git <Essentials>' }], next_cursor: null };
+    const lines = fenceJson(data).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(JSON.stringify(data).replace(/</g, '\\u003c'));
+  });
 });

@@ -56,9 +56,10 @@ export type LazyConnection<T> = {
 };
 
 /** A forward page with its total, as the MCP member tools return it. */
+/** A page read forward with its total; `nextCursor` is null on the last page. */
 export type Connection<T> = {
   nodes: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nextCursor: string | null;
   totalCount: number;
 };
 
@@ -212,8 +213,9 @@ export async function loadConnection<Row extends { sort_key: string }, T>(
 export async function withTotal<T>({ nodes, pageInfo, countTotal }: LazyConnection<T>): Promise<Connection<T>> {
   return {
     nodes,
-    // Plain data, so that it serialises as it reads (one signature per call, for the end cursor).
-    pageInfo: { hasNextPage: await pageInfo.hasNextPage(), endCursor: pageInfo.endCursor },
+    // Plain data, so that it serialises as it reads; a cursor is signed only when there is a next
+    // page to read with it (most members' lists fit on one page).
+    nextCursor: (await pageInfo.hasNextPage()) ? pageInfo.endCursor : null,
     totalCount: await countTotal(),
   };
 }

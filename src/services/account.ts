@@ -130,9 +130,14 @@ function toListedEnrolledCourse(row: EnrolledCourseRow & Partial<ProgressCounts>
   };
 }
 
-export function toEnrolledCourse(row: EnrolledCourseRow & ProgressCounts): EnrolledCourse {
-  return { ...toListedEnrolledCourse(row), progress: toProgress(row) };
+/** A row read with the progress counts (`progress: true`); one without them is a bug, not a 0%. */
+function toEnrolledCourse(row: EnrolledCourseRow & Partial<ProgressCounts>): EnrolledCourse {
+  const course = toListedEnrolledCourse(row);
+  if (!hasProgress(course)) throw new Error('an enrolled course was read without its progress counts');
+  return course;
 }
+
+const hasProgress = (course: ListedEnrolledCourse): course is EnrolledCourse => course.progress !== undefined;
 
 function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
   const money = (amount: number): Money => ({ amount, currency: row.currency });
@@ -155,14 +160,6 @@ function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
     createdAt: toIso(row.created_at) ?? '',
     paidAt: toIso(row.paid_at),
   };
-}
-
-/** A row read with the progress counts (`progress: true`). */
-function counted(row: EnrolledCourseRow & Partial<ProgressCounts>): EnrolledCourseRow & ProgressCounts {
-  const { total_lectures, completed_lectures } = row;
-  if (total_lectures === undefined || completed_lectures === undefined)
-    throw new Error('an enrolled course was read without its progress counts');
-  return { ...row, total_lectures, completed_lectures };
 }
 
 export function createAccountService(db: Db) {
@@ -230,7 +227,7 @@ export function createAccountService(db: Db) {
     },
 
     async enrolledCourses(siteId: string, personId: string, page: PageArgs): Promise<Connection<EnrolledCourse>> {
-      return withTotal(await enrolledCoursesOf(siteId, personId, page, true, (row) => toEnrolledCourse(counted(row))));
+      return withTotal(await enrolledCoursesOf(siteId, personId, page, true, toEnrolledCourse));
     },
 
     async orders(siteId: string, personId: string, page: PageArgs): Promise<Connection<Order>> {
@@ -287,7 +284,7 @@ export function createAccountService(db: Db) {
         await recordCompletions(trx, siteId, target.enrollment_id, lectureId, before);
         const row = await findEnrolledCourse(trx, siteId, personId, target.course_id);
         if (!row) throw new Error('enrollment vanished inside its own transaction');
-        return toEnrolledCourse(counted(row));
+        return toEnrolledCourse(row);
       });
     },
 

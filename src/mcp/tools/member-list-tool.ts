@@ -12,7 +12,7 @@ type PageArgs = z.output<typeof pageArgs>;
 type Page<Node extends z.ZodType> = z.output<ReturnType<typeof pageOf<Node>>>;
 type Connection<Node extends z.ZodType> = {
   nodes: Array<z.output<Node>>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nextCursor: string | null;
   totalCount: number;
 };
 
@@ -50,7 +50,7 @@ export function memberListTool<Node extends z.ZodType>(
         first: limit,
         after: cursor,
       });
-      const next = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+      const next = connection.nextCursor;
       const page = { data: connection.nodes, next_cursor: next, total_count: connection.totalCount };
       return {
         structuredContent: page,
