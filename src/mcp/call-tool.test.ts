@@ -34,7 +34,7 @@ describe('tools/call (MCP 2025-11-25 Tools, Error Handling)', () => {
     expect(result.structuredContent).toEqual({ echo: 'hi' });
     const text = (result.content[0] as { text: string }).text;
     expect(text.startsWith('hi\n')).toBe(true);
-    expect(text).toMatch(/<untrusted-content [^>]*>\n\{\n {2}"echo": "hi"\n\}\n<\/untrusted-content>$/);
+    expect(text).toMatch(/<untrusted-content [^>]*>\n\{"echo":"hi"\}\n<\/untrusted-content>$/);
   });
 
   it('sends only the fields the outputSchema declares, in structuredContent and text alike', async () => {
