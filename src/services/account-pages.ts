@@ -55,8 +55,10 @@ export type LazyConnection<T> = {
   countTotal: () => Promise<number>;
 };
 
-/** A forward page with its total, as the MCP member tools return it. */
-/** A page read forward with its total; `nextCursor` is null on the last page. */
+/**
+ * A forward page with its total, as the MCP member tools return it; `nextCursor` is null on the
+ * last page.
+ */
 export type Connection<T> = {
   nodes: T[];
   nextCursor: string | null;
