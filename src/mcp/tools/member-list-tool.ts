@@ -3,18 +3,13 @@
 // paged as every MCP list ({data, next_cursor, total_count}), behind a member token with account:read.
 // The person comes from the token alone (personOf), so no argument can name anyone else.
 import { z } from 'zod';
-import type { AccountService } from '../../services/account.ts';
+import type { AccountService, Connection } from '../../services/account.ts';
 import type { ToolDefinition } from '../registry.ts';
 import { READ_ONLY } from './common.ts';
 import { pageArgs, pageOf, pageSummary, personOf } from './member-shapes.ts';
 
 type PageArgs = z.output<typeof pageArgs>;
 type Page<Node extends z.ZodType> = z.output<ReturnType<typeof pageOf<Node>>>;
-type Connection<Node extends z.ZodType> = {
-  nodes: Array<z.output<Node>>;
-  nextCursor: string | null;
-  totalCount: number;
-};
 
 export type MemberListTool<Node extends z.ZodType> = {
   name: string;
@@ -29,7 +24,7 @@ export type MemberListTool<Node extends z.ZodType> = {
     siteId: string,
     personId: string,
     page: { first: number; after?: string },
-  ): Promise<Connection<Node>>;
+  ): Promise<Connection<z.output<Node>>>;
 };
 
 export function memberListTool<Node extends z.ZodType>(
