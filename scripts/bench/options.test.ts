@@ -21,4 +21,18 @@ describe('bench options', () => {
   it('refuses a baseline directory our service cannot start from', () => {
     expect(() => parseOptions(['--baseline-dir=/nonexistent-checkout'], {})).toThrow('no src/main.ts');
   });
+
+  it('target 6: --scale runs ours and the baseline beside their small-dataset twins, which cannot be listed alone', () => {
+    const scale = parseOptions(['--scale', `--baseline-dir=${REPO_ROOT}`, '--targets=ours,oidc-provider-pg'], {});
+    expect(scale.targets).toEqual([
+      'hello-world',
+      'ours',
+      'oidc-provider-pg',
+      'baseline',
+      'ours-small',
+      'baseline-small',
+    ]);
+    expect(parseOptions(['--targets=ours'], {}).targets).toEqual(['hello-world', 'ours']);
+    expect(() => parseOptions(['--targets=ours-small'], {})).toThrow('unknown "ours-small"');
+  });
 });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { SCENARIOS, TARGETS, type ScenarioId, type TargetId } from './scenarios.ts';
+import { SCENARIOS, SMALL_DATASET_TWINS, TARGETS, type ScenarioId, type TargetId } from './scenarios.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -38,6 +38,9 @@ export type Options = {
   webhookPollMs: number | null;
 };
 
+/** What --targets may name: the small-dataset twins come with --scale by themselves. */
+const LISTABLE_TARGETS = TARGETS.filter((t) => !(Object.values(SMALL_DATASET_TWINS) as TargetId[]).includes(t));
+
 export const USAGE = `npm run bench [-- options]        full run: writes bench/RESULTS.md and bench/results/<timestamp>.json
 npm run bench:smoke               CI: 1 s per row, one repetition, nothing written, no targets judged
 
@@ -46,7 +49,7 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --connections=N           concurrent connections (BENCH_CONNECTIONS, default 50)
   --repetitions=N           rounds over all rows, medians reported (BENCH_REPETITIONS, default 3; smoke 1)
   --scenarios=a,b           ${SCENARIOS.filter((s) => s !== 'hello-world').join(', ')} (BENCH_SCENARIOS; default all)
-  --targets=a,b             ${TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling
+  --targets=a,b             ${LISTABLE_TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling
                             always runs, the baseline whenever --baseline-dir is given)
   --chains-per-connection=N refresh-token chains each connection rotates through (BENCH_CHAINS_PER_CONNECTION, default 2)
   --postgres-url=URL        server to create the scratch databases on (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)
@@ -61,7 +64,8 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
   --webhook-poll-ms=MS      the webhooks row's delivery worker polls this often (BENCH_WEBHOOK_POLL_MS; default:
                             the service's own WEBHOOK_POLL_MS default)
   --scale                   first add 100,000 members, 1,000,000 enrollments and 1,000,000 access tokens to our
-                            database and the baseline's (BENCH_SCALE); writes bench/RESULTS-scale.md, compared with the last run without
+                            database and the baseline's (BENCH_SCALE), and run each beside a twin on the small dataset
+                            (ours-small, baseline-small) in the same rounds; writes bench/RESULTS-scale.md
   --write / --no-write      write the results files (default: yes for full runs, no for smoke)`;
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
@@ -141,14 +145,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     list(values.scenarios ?? env.BENCH_SCENARIOS, SCENARIOS, 'scenarios') ??
     SCENARIOS.filter((s) => s !== 'hello-world');
   const baselineDir = checkout(values['baseline-dir'] ?? env.BENCH_BASELINE_DIR);
-  const listed = list(values.targets ?? env.BENCH_TARGETS, TARGETS, 'targets');
+  const listed = list(values.targets ?? env.BENCH_TARGETS, LISTABLE_TARGETS, 'targets');
   if (listed?.includes('baseline') && !baselineDir) throw new Error('targets: "baseline" needs --baseline-dir');
   // The baseline runs whenever its checkout is given: a missing baseline row reads as "no --baseline-dir" (targets.ts).
-  const targets = [...(listed ?? TARGETS.filter((t) => t !== 'baseline'))];
+  const targets: TargetId[] = [...(listed ?? LISTABLE_TARGETS.filter((t) => t !== 'baseline'))];
   if (baselineDir && !targets.includes('baseline')) targets.push('baseline');
+  const scale = values.scale ?? ['1', 'true'].includes(env.BENCH_SCALE ?? '');
+  if (scale)
+    for (const [large, small] of Object.entries(SMALL_DATASET_TWINS))
+      if (targets.includes(large as TargetId)) targets.push(small);
   return {
     smoke,
-    scale: values.scale ?? ['1', 'true'].includes(env.BENCH_SCALE ?? ''),
+    scale,
     durationSeconds: positive(values.duration ?? env.BENCH_DURATION, 'duration', smoke ? 1 : 10),
     warmupSeconds: positive(values.warmup ?? env.BENCH_WARMUP, 'warmup', smoke ? 0.5 : 2),
     connections: Math.max(1, Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', 50))),

@@ -30,9 +30,18 @@ import {
   type Report,
   type RowResult,
 } from './report.ts';
-import { latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
+import { hasSmallDatasetTwins, latestSmallDatasetReport, scaleComparison } from './scale-report.ts';
 import { judgePeakRss } from './targets.ts';
-import { buildRows, rateUnit, type LoadRow, type Row, type RowDriver, type RunningServers } from './scenarios.ts';
+import {
+  buildRows,
+  rateUnit,
+  SMALL_DATASET_TWINS,
+  type LoadRow,
+  type OurTargetId,
+  type Row,
+  type RowDriver,
+  type RunningServers,
+} from './scenarios.ts';
 import { startHelloWorld, startOidcProvider, startOurs, startOursForWebhooks, type Started } from './servers.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -102,6 +111,11 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   }
   if (options.baselineDir && want('baseline') && loadScenarios.length)
     servers.baseline = await startOurTarget('baseline', options.baselineDir, [], options, logDir);
+  // --scale: the small-dataset twins (options.ts adds them to the targets), from the same checkouts.
+  if (want('ours-small') && loadScenarios.length)
+    servers.oursSmall = await startOurTarget('ours-small', options.serverDir, [], options, logDir);
+  if (options.baselineDir && want('baseline-small') && loadScenarios.length)
+    servers.baselineSmall = await startOurTarget('baseline-small', options.baselineDir, [], options, logDir);
   if (want('ours') && options.scenarios.includes('webhooks')) {
     log(
       `starting our service for the webhooks row from ${options.serverDir} (development mode, loopback receivers allowed, WEBHOOK_POLL_MS ${options.webhookPollMs ?? 'default'})`,
@@ -142,10 +156,11 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
 
 /**
  * Our service from one checkout (this tree's for ours, --baseline-dir's for the baseline), each on a
- * fresh database of its own with fixtures of its own made the same way, and the large dataset with --scale.
+ * fresh database of its own with fixtures of its own made the same way, and the large dataset with
+ * --scale, except on the small-dataset twins.
  */
 async function startOurTarget(
-  name: 'ours' | 'baseline',
+  name: OurTargetId,
   serverDir: string,
   nodeArgs: string[],
   options: Options,
@@ -167,7 +182,8 @@ async function startOurTarget(
   );
   const fixtures = await createOurFixtures(server.origin, { chains, accessTokens: ACCESS_TOKENS });
   // The large dataset vacuums and analyzes after its own writes.
-  if (options.scale) await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
+  const large = options.scale && !(Object.values(SMALL_DATASET_TWINS) as string[]).includes(name);
+  if (large) await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
   else await settleDatabase(server.database!.url);
   return { origin: server.origin, pid: server.child.pid, database: server.database!.name, fixtures };
 }
@@ -293,18 +309,18 @@ async function main(): Promise<number> {
     summaries,
     rows: [...results.values()],
   };
-  process.stdout.write(`\n${table(summaries)}\n\n${runTargetLines(report).join('\n')}\n`);
+  const dir = path.join(REPO_ROOT, 'bench');
+  // A scale run measures its own small dataset (the twins); one without them is compared with the last full run.
+  const small =
+    options.scale && !hasSmallDatasetTwins(report) ? latestSmallDatasetReport(path.join(dir, 'results')) : undefined;
+  const scaleSection = options.scale ? scaleComparison(report, small) : '';
+  process.stdout.write(`\n${table(summaries)}\n\n${runTargetLines(report).join('\n')}\n${scaleSection}`);
   if (options.write) {
-    const dir = path.join(REPO_ROOT, 'bench');
     mkdirSync(path.join(dir, 'results'), { recursive: true });
     const suffix = options.scale ? '-scale' : '';
     const jsonPath = path.join(dir, 'results', `${timestamp.replace(/[:.]/g, '-')}${suffix}.json`);
-    const small = options.scale ? latestSmallDatasetReport(path.join(dir, 'results')) : undefined;
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(
-      path.join(dir, `RESULTS${suffix}.md`),
-      markdown(report) + (options.scale ? scaleComparison(report, small) : ''),
-    );
+    writeFileSync(path.join(dir, `RESULTS${suffix}.md`), markdown(report) + scaleSection);
     log(`wrote bench/RESULTS${suffix}.md and ${path.relative(REPO_ROOT, jsonPath)}`);
   }
   const troubled = summaries.filter((s) => problemCount(s) > 0);

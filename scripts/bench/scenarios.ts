@@ -26,9 +26,32 @@ export const SCENARIOS = [
   'webhooks',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
-/** `baseline`: our service from another checkout (--baseline-dir), on the same rows as ours. */
-export const TARGETS = ['hello-world', 'ours', 'baseline', 'oidc-provider-memory', 'oidc-provider-pg'] as const;
+/**
+ * `baseline`: our service from another checkout (--baseline-dir), on the same rows as ours.
+ * `ours-small`, `baseline-small`: with --scale only, the same two on the small dataset, measured in
+ * the same run as the large one (SMALL_DATASET_TWINS).
+ */
+export const TARGETS = [
+  'hello-world',
+  'ours',
+  'ours-small',
+  'baseline',
+  'baseline-small',
+  'oidc-provider-memory',
+  'oidc-provider-pg',
+] as const;
 export type TargetId = (typeof TARGETS)[number];
+
+/**
+ * In a --scale run, `ours` and `baseline` hold the large dataset, and each has a twin from the same
+ * checkout on the small one, interleaved in the same rounds, so that the share of its small-dataset
+ * ratio a row keeps is measured within one run (scale-report.ts) rather than across two runs made
+ * on different days, whose difference was mostly the machine's (bench/ANALYSIS.md, 2026-12-04).
+ */
+export const SMALL_DATASET_TWINS = { ours: 'ours-small', baseline: 'baseline-small' } as const satisfies Partial<
+  Record<TargetId, TargetId>
+>;
+export type OurTargetId = 'ours' | 'baseline' | 'ours-small' | 'baseline-small';
 
 export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'hello-world': 'express hello-world JSON (ceiling)',
@@ -93,6 +116,9 @@ export type RunningServers = {
   ours?: LoadTarget & { fixtures: OurFixtures };
   /** Our service from the --baseline-dir checkout, with a database and fixtures of its own. */
   baseline?: LoadTarget & { fixtures: OurFixtures };
+  /** With --scale: the twins of ours and the baseline on the small dataset (SMALL_DATASET_TWINS). */
+  oursSmall?: LoadTarget & { fixtures: OurFixtures };
+  baselineSmall?: LoadTarget & { fixtures: OurFixtures };
   oidcMemory?: LoadTarget & { fixtures: OidcFixtures };
   oidcPg?: LoadTarget & { fixtures: OidcFixtures };
   /** Our service in development mode, whose worker may post to loopback (servers.ts startOursForWebhooks). */
@@ -144,11 +170,7 @@ function refreshRow(
 }
 
 /** The rows of our service, from this tree (ours) or from the baseline checkout (the same requests). */
-function ourRows(
-  target: 'ours' | 'baseline',
-  server: NonNullable<RunningServers['ours']>,
-  perConnection: number,
-): LoadRow[] {
+function ourRows(target: OurTargetId, server: NonNullable<RunningServers['ours']>, perConnection: number): LoadRow[] {
   const { fixtures } = server;
   const client = basicAuth(DEMO.confidentialClient.id, DEMO.confidentialClient.secret);
   const bearer = (i: number) => ({ authorization: `Bearer ${roundRobin(fixtures.accessTokens, i)}` });
@@ -283,7 +305,10 @@ export function buildRows(
       verifyBody: has('"hello"'),
     });
   if (servers.ours) rows.push(...ourRows('ours', servers.ours, options.chainsPerConnection));
+  if (servers.oursSmall) rows.push(...ourRows('ours-small', servers.oursSmall, options.chainsPerConnection));
   if (servers.baseline) rows.push(...ourRows('baseline', servers.baseline, options.chainsPerConnection));
+  if (servers.baselineSmall)
+    rows.push(...ourRows('baseline-small', servers.baselineSmall, options.chainsPerConnection));
   if (servers.oidcMemory)
     rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
   if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readyMessage, spawnPinned, waitForHttp, type Child } from './children.ts';
 import { createScratchDatabase, type ScratchDatabase } from './database.ts';
 import type { OidcFixtures } from './oidc-provider/fixtures.ts';
+import type { OurTargetId } from './scenarios.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -46,12 +47,13 @@ export async function startHelloWorld(options: Common): Promise<Started> {
 
 /**
  * Our service as `npm start` runs it (node src/main.ts), in production mode, on a fresh database;
- * `name` tells this tree's (ours) from the baseline checkout's (baseline), each with its own database.
+ * `name` tells this tree's (ours) from the baseline checkout's (baseline), and each from its small-dataset
+ * twin in a --scale run, each with its own database.
  * The second demo school gets `localhost`, so 127.0.0.1 (the only address the load uses) is Demo
  * Academy's origin. Rate limits that a load from one client would trip are raised (one load client is not an attack).
  */
 export function startOurs(
-  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[]; name: 'ours' | 'baseline' },
+  options: Common & { serverDir: string; postgresUrl: string; nodeArgs: string[]; name: OurTargetId },
 ): Promise<Started> {
   return startOurService(options, options.name, { NODE_ENV: 'production' });
 }
@@ -79,7 +81,7 @@ async function startOurService(
   name: string,
   env: Record<string, string>,
 ): Promise<Started> {
-  const database = await createScratchDatabase(options.postgresUrl, name.replace('-', '_'));
+  const database = await createScratchDatabase(options.postgresUrl, name.replaceAll('-', '_'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawnPinned({
