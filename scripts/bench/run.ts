@@ -35,6 +35,7 @@ import { judgePeakRss } from './targets.ts';
 import {
   buildRows,
   rateUnit,
+  roundOrder,
   SMALL_DATASET_TWINS,
   type LoadRow,
   type OurTargetId,
@@ -279,7 +280,7 @@ async function main(): Promise<number> {
 
   const active = rows.filter((row) => !results.get(row)!.skipped);
   for (let rep = 1; rep <= options.repetitions; rep++) {
-    for (const row of active) {
+    for (const row of roundOrder(active, rep - 1)) {
       if (options.warmupSeconds > 0) await measureRow(row, options, options.warmupSeconds);
       const measurement = await measureRow(row, options, options.durationSeconds);
       results.get(row)!.runs.push(measurement);
