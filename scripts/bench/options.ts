@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { SCENARIOS, SMALL_DATASET_TWINS, TARGETS, type ScenarioId, type TargetId } from './scenarios.ts';
+import {
+  isSmallDatasetTwin,
+  SCENARIOS,
+  SMALL_DATASET_TWINS,
+  TARGETS,
+  type ScenarioId,
+  type TargetId,
+} from './scenarios.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,7 +46,7 @@ export type Options = {
 };
 
 /** What --targets may name: the small-dataset twins come with --scale by themselves. */
-const LISTABLE_TARGETS = TARGETS.filter((t) => !(Object.values(SMALL_DATASET_TWINS) as TargetId[]).includes(t));
+const LISTABLE_TARGETS = TARGETS.filter((t) => !isSmallDatasetTwin(t));
 
 export const USAGE = `npm run bench [-- options]        full run: writes bench/RESULTS.md and bench/results/<timestamp>.json
 npm run bench:smoke               CI: 1 s per row, one repetition, nothing written, no targets judged

@@ -35,8 +35,8 @@ import { judgePeakRss } from './targets.ts';
 import {
   buildRows,
   rateUnit,
+  isSmallDatasetTwin,
   roundOrder,
-  SMALL_DATASET_TWINS,
   type LoadRow,
   type OurTargetId,
   type Row,
@@ -183,8 +183,8 @@ async function startOurTarget(
   );
   const fixtures = await createOurFixtures(server.origin, { chains, accessTokens: ACCESS_TOKENS });
   // The large dataset vacuums and analyzes after its own writes.
-  const large = options.scale && !(Object.values(SMALL_DATASET_TWINS) as string[]).includes(name);
-  if (large) await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
+  if (options.scale && !isSmallDatasetTwin(name))
+    await seedScaleData(server.database!.url, server.origin, FULL_SCALE, log);
   else await settleDatabase(server.database!.url);
   return { origin: server.origin, pid: server.child.pid, database: server.database!.name, fixtures };
 }

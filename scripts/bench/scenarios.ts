@@ -53,6 +53,10 @@ export const SMALL_DATASET_TWINS = { ours: 'ours-small', baseline: 'baseline-sma
 >;
 export type OurTargetId = 'ours' | 'baseline' | 'ours-small' | 'baseline-small';
 
+/** Whether a target is a small-dataset twin (it holds the fixtures alone, and only --scale starts it). */
+export const isSmallDatasetTwin = (target: TargetId): boolean =>
+  (Object.values(SMALL_DATASET_TWINS) as TargetId[]).includes(target);
+
 export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'hello-world': 'express hello-world JSON (ceiling)',
   refresh: 'token: refresh_token grant, rotation',
