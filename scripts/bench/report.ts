@@ -167,12 +167,19 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
 /**
  * Ours ÷ the reference within each repetition: the i-th runs of two rows ran in the same round of
  * the round-robin, minutes apart at most, so a host whose speed drifts over the run weighs on both.
- * Undefined unless both rows have the same number (two or more) of runs with responses.
+ * The reference's row is of the same scenario unless `referenceScenario` says otherwise (the
+ * hello-world ceiling's). Undefined unless both rows have the same number (two or more) of runs with responses.
  */
-function pairedRatios(results: RowResult[], scenario: ScenarioId, reference: TargetId): number[] | undefined {
-  const runsOf = (target: TargetId) => results.find((r) => r.scenario === scenario && r.target === target)?.runs ?? [];
-  const ours = runsOf('ours');
-  const theirs = runsOf(reference);
+export function pairedRatios(
+  results: readonly RowResult[],
+  scenario: ScenarioId,
+  reference: TargetId,
+  referenceScenario: ScenarioId = scenario,
+): number[] | undefined {
+  const runsOf = (s: ScenarioId, target: TargetId) =>
+    results.find((r) => r.scenario === s && r.target === target)?.runs ?? [];
+  const ours = runsOf(scenario, 'ours');
+  const theirs = runsOf(referenceScenario, reference);
   if (ours.length < 2 || ours.length !== theirs.length || theirs.some((r) => !r.reqPerSec)) return undefined;
   return ours.map((run, i) => run.reqPerSec / theirs[i]!.reqPerSec);
 }

@@ -8,8 +8,8 @@
 // Peak RSS is judged in the Conditions section, as in every full run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Report, RowResult } from './report.ts';
-import { SMALL_DATASET_TWINS, type ScenarioId, type TargetId } from './scenarios.ts';
+import { pairedRatios, type Report, type RowResult } from './report.ts';
+import { isSmallDatasetTwin, SMALL_DATASET_TWINS, type ScenarioId, type TargetId } from './scenarios.ts';
 import { PERFORMANCE_TARGETS, scaleRatio } from './targets.ts';
 
 /** The newest full run without --scale in bench/results, if any. */
@@ -28,7 +28,7 @@ const TWINS: [TargetId, TargetId][] = Object.entries(SMALL_DATASET_TWINS) as [Ta
 
 /** Whether the run measured the small dataset beside the large one. */
 export const hasSmallDatasetTwins = (report: Pick<Report, 'summaries'>): boolean =>
-  report.summaries.some((s) => TWINS.some(([, small]) => s.target === small && s.median));
+  report.summaries.some((s) => isSmallDatasetTwin(s.target) && s.median);
 
 /**
  * A --scale run's rows as if of a small-dataset run: each twin under the name of the target it is
@@ -41,14 +41,9 @@ export function smallDatasetView<T extends { target: TargetId }>(rows: readonly 
   return rows.filter((r) => !large.has(r.target)).map((r) => ({ ...r, target: twinOf.get(r.target) ?? r.target }));
 }
 
-/** Our row's ratio (scaleRatio's basis) within each repetition; undefined unless every repetition has both runs. */
-function ratioByRepetition(rows: readonly RowResult[], scenario: ScenarioId, basis: TargetId): number[] | undefined {
-  const runsOf = (s: ScenarioId, t: TargetId) => rows.find((r) => r.scenario === s && r.target === t)?.runs ?? [];
-  const ours = runsOf(scenario, 'ours');
-  const theirs = runsOf(basis === 'hello-world' ? 'hello-world' : scenario, basis);
-  if (ours.length < 2 || ours.length !== theirs.length || theirs.some((r) => !r.reqPerSec)) return undefined;
-  return ours.map((run, i) => run.reqPerSec / theirs[i]!.reqPerSec);
-}
+/** Our row's ratio (scaleRatio's basis) within each repetition, the ceiling's row being of its own scenario. */
+const ratioByRepetition = (rows: readonly RowResult[], scenario: ScenarioId, basis: TargetId) =>
+  pairedRatios(rows, scenario, basis, basis === 'hello-world' ? 'hello-world' : scenario);
 
 export type KeptCheck = {
   scenario: Report['summaries'][number]['scenario'];

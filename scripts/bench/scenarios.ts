@@ -51,7 +51,9 @@ export type TargetId = (typeof TARGETS)[number];
 export const SMALL_DATASET_TWINS = { ours: 'ours-small', baseline: 'baseline-small' } as const satisfies Partial<
   Record<TargetId, TargetId>
 >;
-export type OurTargetId = 'ours' | 'baseline' | 'ours-small' | 'baseline-small';
+/** Our service's targets: this tree's, the baseline's, and their twins. */
+export type OurTargetId =
+  keyof typeof SMALL_DATASET_TWINS | (typeof SMALL_DATASET_TWINS)[keyof typeof SMALL_DATASET_TWINS];
 
 /** Whether a target is a small-dataset twin (it holds the fixtures alone, and only --scale starts it). */
 export const isSmallDatasetTwin = (target: TargetId): boolean =>
