@@ -8,6 +8,7 @@ import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
 import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
 import { NamedStatement } from './named-statement.ts';
+import { plannerSetStatements, plannerStartupOptions } from './planner-settings.ts';
 import { createTimestamptzParser } from './timestamp-parser.ts';
 
 export type Db = Kysely<Database>;
@@ -36,6 +37,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
       // Fail fast instead of hanging when the server is down (503 with Retry-After, never a hang).
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      options: plannerStartupOptions(),
     });
     // An idle client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', () => undefined);
@@ -51,6 +53,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
   const pglite = target.dataDir === null ? new PGlite({ parsers }) : new PGlite(target.dataDir, { parsers });
   await pglite.waitReady;
+  await pglite.exec(plannerSetStatements());
   const probe = probePglite(pglite);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   attachProbe(db, probe);

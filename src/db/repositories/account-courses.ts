@@ -1,9 +1,10 @@
 // SQL for a member's enrolled courses and lecture progress (member data API, MCP member tools).
 // Every statement is filtered by site and person; lecture content is never selected. A page of
-// enrolled courses is one statement whatever its size: progress and the last-watched lecture come
-// from joins and correlated counts, never from a query per row. The two counts are about half of
-// the statement's work in PostgreSQL (bench/ANALYSIS.md, 2026-12-02), so a page read without
-// progress (a GraphQL query that does not select it) leaves them out.
+// enrolled courses is one statement whatever its size: the page's enrollments are cut first, then
+// each one's course and last-watched lecture are looked up by key and its progress counted, never
+// a query per row. The two counts are about half of the statement's work in PostgreSQL
+// (bench/ANALYSIS.md, 2026-12-02), so a page read without progress (a GraphQL query that does not
+// select it) leaves them out.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { EnrollmentStatus } from '../schema.ts';
@@ -34,12 +35,49 @@ export type ProgressCounts = {
 /** Whether a statement reads the progress counts. */
 export type WithProgress = { progress: boolean };
 
-function enrolledCourses(db: Db, siteId: string, personId: string, { progress }: WithProgress) {
+/** The member's enrollments in the site: the rows a page of enrolled courses is cut from. */
+function enrollmentsOf(db: Db, siteId: string, personId: string) {
   return db
     .selectFrom('enrollments as e')
-    .innerJoin('courses as c', (join) => join.onRef('c.id', '=', 'e.course_id').onRef('c.site_id', '=', 'e.site_id'))
-    .leftJoin('lectures as lw', (join) =>
-      join.onRef('lw.id', '=', 'e.last_watched_lecture_id').onRef('lw.site_id', '=', 'e.site_id'),
+    .selectAll('e')
+    .where('e.site_id', '=', siteId)
+    .where('e.person_id', '=', personId);
+}
+
+type Enrollments = ReturnType<typeof enrollmentsOf>;
+
+// `offset 0` keeps each lookup a subquery of its own, run once per enrollment through the primary
+// key: pulled up into a plain join, the planner hashed the school's whole catalog to join a page
+// of a few enrollments, which cost more with every course the school added (bench/ANALYSIS.md,
+// 2026-12-04 third session). The page's enrollments are cut first, so the lookups and counts run
+// for the rows returned and no others.
+const fence = sql<number>`0`;
+
+/** Each of the given enrollments with its course and last-watched lecture, and the progress counts when asked. */
+function withCourses(db: Db, enrollments: Enrollments, { progress }: WithProgress) {
+  return db
+    .selectFrom(enrollments.as('e'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('courses as c')
+          .select(['c.slug', 'c.title'])
+          .whereRef('c.id', '=', 'e.course_id')
+          .whereRef('c.site_id', '=', 'e.site_id')
+          .offset(fence)
+          .as('c'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('lectures as lw')
+          .select(['lw.id', 'lw.title'])
+          .whereRef('lw.id', '=', 'e.last_watched_lecture_id')
+          .whereRef('lw.site_id', '=', 'e.site_id')
+          .offset(fence)
+          .as('lw'),
+      (join) => join.onTrue(),
     )
     .select([
       'e.id as enrollment_id',
@@ -65,9 +103,7 @@ function enrolledCourses(db: Db, siteId: string, personId: string, { progress }:
           'completed_lectures',
         ),
       ]),
-    )
-    .where('e.site_id', '=', siteId)
-    .where('e.person_id', '=', personId);
+    );
 }
 
 type PageOf = { siteId: string; personId: string; page: KeysetPage } & WithProgress;
@@ -78,11 +114,10 @@ const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow & Partial<
   ({ page, progress }) =>
     `${page.sort.column} ${page.sort.direction} after:${!!page.after} before:${!!page.before} fromEnd:${!!page.fromEnd} inclusive:${!!page.inclusive} progress:${progress}`,
   (db, value, { page, progress }) => {
-    let query = enrolledCourses(
+    let enrollments = enrollmentsOf(
       db,
       value((i) => i.siteId),
       value((i) => i.personId),
-      { progress },
     );
     const bound = (which: 'after' | 'before') =>
       page[which] ? { v: value((i) => i.page[which]!.v), id: value((i) => i.page[which]!.id) } : null;
@@ -93,9 +128,11 @@ const enrolledCoursesPage = shapedStatement<PageOf, EnrolledCourseRow & Partial<
       fromEnd: page.fromEnd,
       inclusive: page.inclusive,
     });
-    if (keyed.after) query = query.where(keyed.after);
-    if (keyed.before) query = query.where(keyed.before);
-    return query.orderBy(keyed.orderBy).limit(value((i) => i.page.limit + 1));
+    if (keyed.after) enrollments = enrollments.where(keyed.after);
+    if (keyed.before) enrollments = enrollments.where(keyed.before);
+    const cut = enrollments.orderBy(keyed.orderBy).limit(value((i) => i.page.limit + 1));
+    // The same order again outside: joins keep no order of their own.
+    return withCourses(db, cut, { progress }).orderBy(keyed.orderBy);
   },
 );
 
@@ -129,9 +166,9 @@ export async function findEnrolledCourse(
   personId: string,
   courseId: string,
 ): Promise<(EnrolledCourseRow & Partial<ProgressCounts>) | undefined> {
-  return enrolledCourses(db, siteId, personId, { progress: true })
-    .where('e.course_id', '=', courseId)
-    .executeTakeFirst();
+  return withCourses(db, enrollmentsOf(db, siteId, personId).where('e.course_id', '=', courseId), {
+    progress: true,
+  }).executeTakeFirst();
 }
 
 export type LectureTarget = { enrollment_id: string; course_id: string; duration_seconds: number };

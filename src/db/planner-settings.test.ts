@@ -1,0 +1,31 @@
+// Every connection of the service runs with planner-settings.ts's costs, on PostgreSQL (each pooled
+// connection, from its startup packet) and on PGlite (its one session), so that both dialects
+// choose the plans bench/ANALYSIS.md measured. Runs on the test database of this pass.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './testing.ts';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase({ migrate: false });
+});
+afterAll(() => test.drop());
+
+describe('planner-settings.ts: the costs every connection plans with', () => {
+  it('sets random_page_cost to 1.1 on every connection, however many the pool opens', async () => {
+    // Concurrent statements, each holding its connection for a moment, make the pool open several.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        sql<{
+          cost: string;
+          pid: number;
+        }>`select current_setting('random_page_cost') as cost, pg_backend_pid() as pid, pg_sleep(0.05)`.execute(
+          test.db,
+        ),
+      ),
+    );
+    const rows = answers.map((answer) => answer.rows[0]!);
+    expect(new Set(rows.map((row) => row.cost))).toEqual(new Set(['1.1']));
+    if (test.url) expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
+  });
+});
