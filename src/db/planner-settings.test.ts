@@ -3,6 +3,7 @@
 // choose the plans bench/ANALYSIS.md measured. Runs on the test database of this pass.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './database.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 
 let test: TestDatabase;
@@ -27,5 +28,18 @@ describe('planner-settings.ts: the costs every connection plans with', () => {
     const rows = answers.map((answer) => answer.rows[0]!);
     expect(new Set(rows.map((row) => row.cost))).toEqual(new Set(['1.1']));
     if (test.url) expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
+  });
+
+  // README "On PostgreSQL": an operator's own session settings in the URL take precedence.
+  it.runIf(process.env.DATABASE_URL)('leaves the settings to DATABASE_URL when it carries `options`', async () => {
+    const url = new URL(test.url!);
+    url.searchParams.set('options', '-c random_page_cost=4');
+    const db = await createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    try {
+      const { rows } = await sql<{ cost: string }>`select current_setting('random_page_cost') as cost`.execute(db);
+      expect(rows[0]!.cost).toBe('4');
+    } finally {
+      await db.destroy();
+    }
   });
 });
