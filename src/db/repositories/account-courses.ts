@@ -50,7 +50,8 @@ type Enrollments = ReturnType<typeof enrollmentsOf>;
 // key: pulled up into a plain join, the planner hashed the school's whole catalog to join a page
 // of a few enrollments, which cost more with every course the school added (bench/ANALYSIS.md,
 // 2026-12-04 third session). The page's enrollments are cut first, so the lookups and counts run
-// for the rows returned and no others.
+// for the rows returned and no others. The key is used at the costs of db/planner-settings.ts; at
+// PostgreSQL's default costs the planner scans a catalog of a few pages inside each lookup instead.
 const fence = sql<number>`0`;
 
 /** Each of the given enrollments with its course and last-watched lecture, and the progress counts when asked. */
