@@ -8,6 +8,11 @@ export type PlanNode = {
   'Index Name'?: string;
   /** Of an Aggregate: Plain (one result, as of a per-row subquery), Sorted or Hashed (a GROUP BY). */
   Strategy?: string;
+  'Relation Name'?: string;
+  /** Of a plan as run (executedPlanOf): rows produced per loop, loops, and rows a filter dropped per loop. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 };
 
@@ -33,9 +38,18 @@ export function recording(db: Db): { db: Db; last: () => CompiledQuery } {
 }
 
 /** EXPLAIN of the statement with its own parameters: the plan it would run with. */
-export async function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode> {
+export function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode> {
+  return explained(db, statement, 'format json');
+}
+
+/** EXPLAIN ANALYZE: the plan as the statement ran, with the rows each node read. */
+export function executedPlanOf(db: Db, statement: CompiledQuery): Promise<PlanNode> {
+  return explained(db, statement, 'analyze, format json');
+}
+
+async function explained(db: Db, statement: CompiledQuery, options: string): Promise<PlanNode> {
   const { rows } = await db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+    CompiledQuery.raw(`explain (${options}) ${statement.sql}`, [...statement.parameters]),
   );
   const cell = Object.values(rows[0]!)[0];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
@@ -44,6 +58,17 @@ export async function planOf(db: Db, statement: CompiledQuery): Promise<PlanNode
 
 /** Every node of a plan, depth first. */
 export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** Rows the scans of `table` produced or filtered out, over all their loops, in a plan as run (executedPlanOf). */
+export function rowsReadFrom(plan: PlanNode, table: string): number {
+  return nodesOf(plan)
+    .filter((node) => node['Relation Name'] === table)
+    .reduce(
+      (sum, node) =>
+        sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 0),
+      0,
+    );
+}
 
 /**
  * The plan of the statement with sorting priced out of reach (enable_sort off, incremental sorts

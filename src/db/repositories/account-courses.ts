@@ -7,6 +7,7 @@
 // select it) leaves them out.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { perRowOfPage } from '../key-lookup.ts';
 import type { EnrollmentStatus } from '../schema.ts';
 import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 import { shapedStatement } from '../shaped-statement.ts';
@@ -46,14 +47,6 @@ function enrollmentsOf(db: Db, siteId: string, personId: string) {
 
 type Enrollments = ReturnType<typeof enrollmentsOf>;
 
-// `offset 0` keeps each lookup a subquery of its own, run once per enrollment through the primary
-// key: pulled up into a plain join, the planner hashed the school's whole catalog to join a page
-// of a few enrollments, which cost more with every course the school added (bench/ANALYSIS.md,
-// 2026-12-04 third session). The page's enrollments are cut first, so the lookups and counts run
-// for the rows returned and no others. The key is used at the costs of db/planner-settings.ts; at
-// PostgreSQL's default costs the planner scans a catalog of a few pages inside each lookup instead.
-const fence = sql<number>`0`;
-
 /** Each of the given enrollments with its course and last-watched lecture, and the progress counts when asked. */
 function withCourses(db: Db, enrollments: Enrollments, { progress }: WithProgress) {
   return db
@@ -65,7 +58,7 @@ function withCourses(db: Db, enrollments: Enrollments, { progress }: WithProgres
           .select(['c.slug', 'c.title'])
           .whereRef('c.id', '=', 'e.course_id')
           .whereRef('c.site_id', '=', 'e.site_id')
-          .offset(fence)
+          .$call(perRowOfPage)
           .as('c'),
       (join) => join.onTrue(),
     )
@@ -76,7 +69,7 @@ function withCourses(db: Db, enrollments: Enrollments, { progress }: WithProgres
           .select(['lw.id', 'lw.title'])
           .whereRef('lw.id', '=', 'e.last_watched_lecture_id')
           .whereRef('lw.site_id', '=', 'e.site_id')
-          .offset(fence)
+          .$call(perRowOfPage)
           .as('lw'),
       (join) => join.onTrue(),
     )

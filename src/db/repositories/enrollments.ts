@@ -3,6 +3,7 @@
 // counts, so one query answers a page (published lectures only: what the student can see).
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
+import { perRowOfPage } from '../key-lookup.ts';
 import type { EnrollmentStatus, EnrollmentsTable } from '../schema.ts';
 import { columnKey, keyset, timeText, type KeysetPage } from '../pagination/keyset.ts';
 import { likePattern } from './sql-helpers.ts';
@@ -17,12 +18,38 @@ export type EnrollmentListQuery = KeysetPage & {
   search?: string | undefined;
 };
 
-function selectEnrollments(db: Db, siteId: string) {
+/** The school's enrollments: the rows a list or a lookup is cut from, before anything is joined. */
+function enrollmentsHere(db: Db, siteId: string) {
+  return db.selectFrom('enrollments as e').selectAll('e').where('e.site_id', '=', siteId);
+}
+
+// The given enrollments with the course and student they name, each looked up by key for the rows
+// of the page alone (db/key-lookup.ts): a page never joins the school's whole catalog or member
+// list, nor sorts what a join produced.
+
+function withNames(db: Db, enrollments: ReturnType<typeof enrollmentsHere>) {
   return db
-    .selectFrom('enrollments as e')
-    .innerJoin('courses as c', 'c.id', 'e.course_id')
-    .innerJoin('people as p', 'p.id', 'e.person_id')
-    .where('e.site_id', '=', siteId)
+    .selectFrom(enrollments.as('e'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('courses as c')
+          .select(['c.slug', 'c.title'])
+          .whereRef('c.id', '=', 'e.course_id')
+          .$call(perRowOfPage)
+          .as('c'),
+      (join) => join.onTrue(),
+    )
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('people as p')
+          .select(['p.email', 'p.name'])
+          .whereRef('p.id', '=', 'e.person_id')
+          .$call(perRowOfPage)
+          .as('p'),
+      (join) => join.onTrue(),
+    )
     .select([
       'e.id',
       'e.person_id',
@@ -54,7 +81,7 @@ function selectEnrollments(db: Db, siteId: string) {
     ]);
 }
 
-export type EnrollmentRow = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
+export type EnrollmentRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>;
 
 export async function listEnrollments(db: Db, siteId: string, query: EnrollmentListQuery): Promise<EnrollmentRow[]> {
   const where: Expression<SqlBool>[] = [];
@@ -63,29 +90,30 @@ export async function listEnrollments(db: Db, siteId: string, query: EnrollmentL
   if (query.status) where.push(sql<boolean>`${EFFECTIVE_STATUS} = ${query.status}`);
   if (query.search) {
     const pattern = likePattern(query.search);
-    where.push(sql<boolean>`(p.email ilike ${pattern} or p.name ilike ${pattern})`);
+    where.push(
+      sql<boolean>`exists (select 1 from people p where p.id = e.person_id and (p.email ilike ${pattern} or p.name ilike ${pattern}))`,
+    );
   }
   const keyed = keyset(columnKey('e.enrolled_at', 'time'), 'e.id', query);
   if (keyed.after) where.push(keyed.after);
-  let q = selectEnrollments(db, siteId);
-  for (const condition of where) q = q.where(condition);
-  return q
+  let page = enrollmentsHere(db, siteId);
+  for (const condition of where) page = page.where(condition);
+  // The same order again outside: joins keep no order of their own.
+  return withNames(db, page.orderBy(keyed.orderBy).limit(query.limit + 1))
     .orderBy(keyed.orderBy)
-    .limit(query.limit + 1)
     .execute();
 }
 
 /** Every enrollment of one person here, newest first: a school's course count bounds it. */
 export function listAllEnrollmentsOf(db: Db, siteId: string, personId: string): Promise<EnrollmentRow[]> {
-  return selectEnrollments(db, siteId)
-    .where('e.person_id', '=', personId)
+  return withNames(db, enrollmentsHere(db, siteId).where('e.person_id', '=', personId))
     .orderBy('e.enrolled_at', 'desc')
     .orderBy('e.id', 'desc')
     .execute();
 }
 
 export function findEnrollment(db: Db, siteId: string, id: string): Promise<EnrollmentRow | undefined> {
-  return selectEnrollments(db, siteId).where('e.id', '=', id).executeTakeFirst();
+  return withNames(db, enrollmentsHere(db, siteId).where('e.id', '=', id)).executeTakeFirst();
 }
 
 export function findEnrollmentOf(
@@ -94,13 +122,12 @@ export function findEnrollmentOf(
   personId: string,
   courseId: string,
 ): Promise<EnrollmentRow | undefined> {
-  return selectEnrollments(db, siteId)
-    .where('e.person_id', '=', personId)
-    .where('e.course_id', '=', courseId)
-    .executeTakeFirst();
+  return withNames(
+    db,
+    enrollmentsHere(db, siteId).where('e.person_id', '=', personId).where('e.course_id', '=', courseId),
+  ).executeTakeFirst();
 }
 
-/** @returns the new enrollment's id, or undefined when the student is already enrolled */
 export async function insertEnrollment(db: Db, enrollment: Insertable<EnrollmentsTable>): Promise<string | undefined> {
   const row = await db
     .insertInto('enrollments')
