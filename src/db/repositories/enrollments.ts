@@ -23,10 +23,11 @@ function enrollmentsHere(db: Db, siteId: string) {
   return db.selectFrom('enrollments as e').selectAll('e').where('e.site_id', '=', siteId);
 }
 
-// The given enrollments with the course and student they name, each looked up by key for the rows
-// of the page alone (db/key-lookup.ts): a page never joins the school's whole catalog or member
-// list, nor sorts what a join produced.
-
+/**
+ * The given enrollments with the course and student they name, each looked up by key for the rows
+ * of the page alone (db/key-lookup.ts): a page never joins the school's whole catalog or member
+ * list, nor sorts what a join produced.
+ */
 function withNames(db: Db, enrollments: ReturnType<typeof enrollmentsHere>) {
   return db
     .selectFrom(enrollments.as('e'))
