@@ -87,7 +87,7 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
     expect(read.contents[0]).toMatchObject({ text: expect.stringMatching(/^# Git Essentials\n/) });
   });
 
-  it('answers a draft course page, another origin and an unknown path with -32002 and the URI (MCP 2025-11-25 Resources, Error Handling)', async () => {
+  it('answers a draft course page, another origin and an unknown path with -32602 and the URI (MCP 2026-07-28 Resources, Error Handling, SEP-2164)', async () => {
     for (const uri of [
       `${origin}/courses/${DEMO_DRAFTS.courses[0]}.md`,
       `https://elsewhere.example/llms.txt`,
@@ -98,7 +98,7 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
         (e: unknown) => e,
       );
       expect(error, uri).toBeInstanceOf(McpError);
-      expect(error, uri).toMatchObject({ code: -32002, data: { uri } });
+      expect(error, uri).toMatchObject({ code: -32602, data: { uri } });
     }
     expect((await served(`${origin}/courses/${DEMO_DRAFTS.courses[0]}.md`)).status).toBe(404);
   });
@@ -123,7 +123,7 @@ describe('MCP resources, v2 client, anonymous (MCP 2025-11-25 Resources)', () =>
     }
   });
 
-  it('turns an unknown URI into its ResourceNotFoundError (MCP 2025-11-25 Resources, Error Handling: -32002 with data.uri)', async () => {
+  it('turns an unknown URI into its ResourceNotFoundError (MCP 2026-07-28 Resources, Error Handling: -32602 with data.uri, SEP-2164)', async () => {
     const uri = `${origin}/courses/no-such-course.md`;
     const error = await client.readResource({ uri }).then(
       () => undefined,

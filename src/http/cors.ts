@@ -32,6 +32,9 @@ const corsMiddleware = cors({
     'Content-Type',
     'Accept',
     'MCP-Protocol-Version',
+    // MCP 2026-07-28 Streamable HTTP: the standard headers every request carries.
+    'Mcp-Method',
+    'Mcp-Name',
     'Mcp-Session-Id',
     'Last-Event-ID',
     'X-Request-Id',

@@ -2,22 +2,45 @@
 // depth), validate the arguments, run the handler, check its output against the declared
 // outputSchema, and shape the MCP result. Every failure is an isError result or, for a tool the
 // caller cannot see, the JSON-RPC error of an unknown tool (MCP 2025-11-25 Tools, Error Handling).
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+// On a 2026-07-28 request, a tool that deletes, refunds, removes a person or changes roles first asks
+// for a confirmation round (confirmation.ts).
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
+import { confirmationOf, type ConfirmationRound } from './confirmation.ts';
 import { NUL_DETAIL, pathsWithNul } from '../lib/nul-text.ts';
 import { accessOf, type ToolContext, type ToolRegistry } from './registry.ts';
 import { toolError, toolErrorFrom } from './tool-errors.ts';
 import { textWithUntrusted } from './untrusted.ts';
 
+export function callTool(
+  registry: ToolRegistry,
+  name: string,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult>;
+export function callTool(
+  registry: ToolRegistry,
+  name: string,
+  args: unknown,
+  ctx: ToolContext,
+  round: ConfirmationRound | undefined,
+): Promise<CallToolResult | InputRequiredResult>;
 export async function callTool(
   registry: ToolRegistry,
   name: string,
   args: unknown,
   ctx: ToolContext,
-): Promise<CallToolResult> {
+  /** Present on a 2026-07-28 request: the confirmation round's codec and what the retry carried. */
+  round?: ConfirmationRound,
+): Promise<CallToolResult | InputRequiredResult> {
   const tool = registry.get(name);
   // A tool the caller may not use is as unknown as one that does not exist.
   if (!tool || accessOf(tool, ctx.auth) !== 'allowed')
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
 
   const input = tool.input.validate(args ?? {});
   if (!input.ok) return toolError(`Invalid arguments for ${name}: ${input.message}`);
@@ -27,6 +50,13 @@ export async function callTool(
     return toolError(
       `Invalid arguments for ${name}: ${nul.map((path) => `${path.join('.')}: ${NUL_DETAIL}`).join('; ')}`,
     );
+
+  const question = round && tool.definition.confirmationFor?.(input.data, ctx);
+  if (question) {
+    const decision = await confirmationOf(round, name, ctx.auth, input.data, question);
+    if (decision === 'declined') return toolError(`Not run: ${name} was not confirmed.`);
+    if (decision !== 'run') return decision;
+  }
 
   let output;
   try {

@@ -2,11 +2,11 @@
 // Server and Streamable HTTP transport for each one (bench/ANALYSIS.md 7: the conversion to web
 // streams, zod parsing of the envelope, and an McpError with a stack trace built on every close
 // cost more than the tool itself). Only a request the SDK would take exactly as it is comes here:
-// one JSON-RPC request, no batch, no `_meta` or `task`, no session, an Accept header naming both
-// media types, a supported protocol version. Its answer comes from the same functions the SDK
+// one 2025-era JSON-RPC request, no batch, no `_meta` (so never a 2026-07-28 one) or `task`, no
+// session, an Accept header naming both media types, a supported 2025-era protocol version. Its answer comes from the same functions the SDK
 // server calls (server.ts: the registry's descriptors and callTool), in the SDK's own envelope;
 // contract-tests/mcp/direct-rpc.test.ts compares the two paths. Everything else goes to the SDK.
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { callTool } from './call-tool.ts';
 import type { ToolContext, ToolRegistry } from './registry.ts';
@@ -54,7 +54,7 @@ export async function answerDirectCall(call: DirectCall, registry: ToolRegistry,
       jsonrpc: '2.0',
       id: call.id,
       error: {
-        code: Number.isSafeInteger(e.code) ? e.code : ErrorCode.InternalError,
+        code: Number.isSafeInteger(e.code) ? e.code : ProtocolErrorCode.InternalError,
         message: e.message ?? 'Internal error',
         ...(e.data !== undefined ? { data: e.data } : {}),
       },

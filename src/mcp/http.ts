@@ -1,12 +1,21 @@
 // POST /mcp: the MCP Streamable HTTP endpoint, stateless (DESIGN, "The path of a request"): a
-// new Server and transport per request, JSON responses, no session id, so any instance answers
-// any request. The order of checks: Origin (DNS rebinding), method, bearer guard in
-// anonymous-allowed mode (a bad token is 401, never anonymous), the batch bounds (batch-limit.ts),
-// the step-up challenge for a tool the caller may not use, the per-caller rate limit of tool calls,
-// then the SDK.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+// new Server per request, JSON responses, no session id, so any instance answers any request.
+// The order of checks: Origin (DNS rebinding), method, bearer guard in anonymous-allowed mode (a
+// bad token is 401, never anonymous), the batch bounds (batch-limit.ts), the step-up challenge for
+// a tool the caller may not use, the per-caller rate limit of tool calls, then the SDK v2: a
+// request carrying the 2026-07-28 `_meta` envelope goes to its per-request handler (headers checked
+// against the body, `resultType`, cache hints, server/discover, multi-round-trip requests); any
+// other request is a 2025-era one, served as before by a stateless transport answering JSON.
+import {
+  createMcpHandler as createModernHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { Request, RequestHandler, Response } from 'express';
+import { confirmationCodec } from './confirmation.ts';
+import { webRequestOf, writeWebResponse } from './web-exchange.ts';
 import { authenticateBearer, type AuthInfo } from '../http/bearer-guard.ts';
 import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
@@ -20,7 +29,7 @@ import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
 import { answerDirectCall, directCallOf } from './direct-rpc.ts';
 import { batchRefusal } from './batch-limit.ts';
-import { createMcpServer } from './server.ts';
+import { createMcpServer, type McpServerParts } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { handlers } from '../http/handler-map.ts';
@@ -71,10 +80,17 @@ async function toolCallsAllowed(
   return false;
 }
 
-type Shared = { services: Services; registry: ToolRegistry; validator: AjvJsonSchemaValidator };
+type Shared = {
+  services: Services;
+  registry: ToolRegistry;
+  parts: McpServerParts;
+  /** The 2026-07-28 entry; its factory finds each request's tool context here. */
+  modern: McpHttpHandler;
+  contexts: WeakMap<globalThis.Request, ToolCallContext>;
+};
 
 async function serveRpc(
-  { services, registry, validator }: Shared,
+  { services, registry, parts, modern, contexts }: Shared,
   ctx: RequestContext,
   auth: AuthInfo | undefined,
   req: Request,
@@ -100,14 +116,22 @@ async function serveRpc(
     res.end(answer);
     return;
   }
-  const server = createMcpServer(registry, toolContext, validator);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const request = webRequestOf(req);
+  if (!(await isLegacyRequest(request, req.body))) {
+    contexts.set(request, toolContext);
+    return writeWebResponse(res, await modern.fetch(request, { parsedBody: req.body }));
+  }
+  const server = createMcpServer(parts, toolContext, 'legacy');
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   res.on('close', () => {
     void transport.close();
     void server.close();
   });
   await server.connect(transport);
-  await transport.handleRequest(req, res, req.body);
+  await writeWebResponse(res, await transport.handleRequest(request, { parsedBody: req.body }));
 }
 
 export function createMcpHandler(services: Services): RequestHandler {
@@ -115,7 +139,23 @@ export function createMcpHandler(services: Services): RequestHandler {
   const registry = createToolRegistry();
   registerBuiltInTools(registry);
   registerAdminOperationTools(registry, handlers);
-  const shared: Shared = { services, registry, validator: new AjvJsonSchemaValidator(registry.ajv) };
+  const parts: McpServerParts = {
+    registry,
+    validator: new AjvJsonSchemaValidator(registry.ajv),
+    requestState: confirmationCodec(services.mcpRequestStateKey),
+  };
+  const contexts = new WeakMap<globalThis.Request, ToolCallContext>();
+  const modern = createModernHandler(
+    ({ requestInfo }) => {
+      const context = requestInfo && contexts.get(requestInfo);
+      if (!context) throw new Error('MCP request without its tool context');
+      return createMcpServer(parts, context, 'modern');
+    },
+    // 2025-era requests never reach it (serveRpc routes them). Its answers are JSON: no tool here
+    // sends a message before its result, which alone would open a stream.
+    { legacy: 'reject' },
+  );
+  const shared: Shared = { services, registry, parts, modern, contexts };
 
   return async (req, res, next) => {
     // Mounted at /mcp: deeper paths are not this endpoint.

@@ -65,6 +65,11 @@ export type ToolDefinition<Args = Record<string, unknown>, Out = Record<string, 
    * named operation's), so the HTTP layer can answer the same step-up challenge as for a direct tool.
    */
   scopesFor?(args: unknown): readonly string[] | undefined;
+  /**
+   * The question to confirm before this call runs, when it deletes, refunds, removes a person or
+   * changes roles (call-tool.ts asks it on 2026-07-28 requests); undefined when none is needed.
+   */
+  confirmationFor?(args: Args, ctx: ToolContext): string | undefined;
   handler(args: Args, ctx: ToolContext): Promise<ToolOutput<Out>>;
 };
 

@@ -2,7 +2,7 @@
 // 2025-11-25 "Error Handling": input validation errors are tool execution errors). Known input
 // errors name the field; anything unexpected is logged and answered with a fixed sentence, so no
 // stack trace, SQL or driver message ever reaches the caller.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { ProblemError } from '../http/problem.ts';
 import { InvalidCursor } from '../db/pagination/cursor.ts';

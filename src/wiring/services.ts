@@ -66,6 +66,10 @@ export function createServices(deps: ServiceDeps) {
     sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
     /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
+    /** MCP 2026-07-28 multi-round-trip requests: confirmation rounds are sealed alike by every instance (mcp/confirmation.ts). */
+    mcpRequestStateKey: new Uint8Array(
+      hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school mcp request-state v1', 32),
+    ),
     /** RFC 9700 4.14.2: concurrent common-case rotations share one statement and commit. */
     refreshRotations: createRefreshRotations(db),
     signingKeys: createSigningKeyService({

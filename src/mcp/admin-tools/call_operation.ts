@@ -11,7 +11,7 @@ import { compileSchema, type CompiledSchema } from '../schema.ts';
 import type { ToolDefinition } from '../registry.ts';
 import { ToolInputError } from '../tool-errors.ts';
 import { findCallable } from './describe_operation.ts';
-import type { OperationEntry } from './operation-catalogue.ts';
+import { confirmationQuestion, mayCall, type OperationEntry } from './operation-catalogue.ts';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +59,11 @@ export function callOperationTool(
     scopesFor: (args) => {
       const name = (args as { operation?: unknown } | undefined)?.operation;
       return typeof name === 'string' ? catalogue.get(name)?.scopes : undefined;
+    },
+    // Asked only of a call that may run: any other is refused by the handler without a question.
+    confirmationFor: (args, ctx) => {
+      const entry = catalogue.get(args.operation);
+      return entry && mayCall(entry, ctx.auth) ? confirmationQuestion(entry, args.arguments) : undefined;
     },
     async handler(args, ctx) {
       const entry = findCallable(catalogue, args.operation, ctx.auth);

@@ -2,7 +2,7 @@
 // schemas and annotations, shown only to a token holding its scopes (registry.visibleTo).
 import type { ToolDefinition } from '../registry.ts';
 import type { JsonSchemaObject } from '../schema.ts';
-import type { OperationEntry } from './operation-catalogue.ts';
+import { confirmationQuestion, type OperationEntry } from './operation-catalogue.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +37,7 @@ export function directToolOf(entry: OperationEntry): ToolDefinition<Json, Json> 
     annotations: entry.annotations,
     audience: 'operator',
     requiredScopes: entry.scopes,
+    confirmationFor: (args) => confirmationQuestion(entry, args),
     handler: (args, ctx) =>
       entry.run(args, ctx, (cursor) => `call ${entry.name} with cursor "${cursor}" and the same other arguments`),
   };

@@ -27,6 +27,8 @@ export type OperationEntry = {
   tags: readonly string[];
   scopes: readonly string[];
   annotations: ToolAnnotations;
+  /** Whether a call is confirmed first (MCP 2026-07-28 multi-round-trip requests; confirmation.ts). */
+  needsConfirmation: boolean;
   /** Faithful: what arguments are checked against. */
   input: JsonSchemaObject;
   output: JsonSchemaObject;
@@ -47,6 +49,14 @@ const EMPTY_OUTPUT: JsonSchemaObject = {
 
 /** Actions that end or take back something, a refund included (operationIds are verb and noun, DESIGN Naming). */
 const ENDING_VERBS = /^(cancel|expire|archive|unpublish|refund)[A-Z]/;
+
+/**
+ * What an agent must confirm before it runs: every deletion (a person removed from the school or a
+ * course included), a refund, and a change of someone's roles. The other ending actions (cancel,
+ * archive, unpublish, expire) can be undone or redone and are not asked about.
+ */
+const CONFIRMED: ReadonlySet<string> = new Set(['refundOrder', 'setMemberRoles']);
+const needsConfirmation = (operationId: string, method: string) => method === 'delete' || CONFIRMED.has(operationId);
 
 /** Actions that send a request to an outside system: a webhook receiver the school registered. */
 const OPEN_WORLD: ReadonlySet<string> = new Set(['sendWebhookTestEvent', 'redeliverWebhookDelivery']);
@@ -146,6 +156,7 @@ function entryOf(
     tags: meta.tags,
     scopes: meta.scopes,
     annotations: annotationsFor(operationId, meta.method, summary),
+    needsConfirmation: needsConfirmation(operationId, meta.method),
     input: flat.schema,
     output,
     advertisedInput: advertisedInput(flat.schema),
@@ -176,6 +187,15 @@ export function buildOperationCatalogue(handlers: Record<OperationId, AnyOperati
     if (entry) entries.push(entry);
   }
   return entries;
+}
+
+/** The question an agent's user answers before the operation runs (confirmation.ts), if any. */
+export function confirmationQuestion(entry: OperationEntry, args: Json): string | undefined {
+  if (!entry.needsConfirmation) return undefined;
+  const shown = JSON.stringify(args);
+  // The arguments are the agent's; a question stays short enough to read.
+  const brief = shown.length > 400 ? `${shown.slice(0, 400)}…` : shown;
+  return `${entry.summary} (${entry.method} ${entry.path}) with ${brief}? This cannot be undone.`;
 }
 
 /** Whether a token may call the operation: an operator token holding every scope it needs. */

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
 import type { CatalogCourse } from '../../services/catalog.ts';
@@ -128,7 +128,7 @@ describe('resources/read (MCP 2025-11-25 Resources, "Reading Resources", "Error 
     `${ORIGIN}/llms.txt#top`,
     `${ORIGIN}/openapi.json`,
     'not a uri',
-  ])('answers %s with -32002 Resource not found and the URI in data', async (uri) => {
+  ])('answers %s with -32602 Resource not found and the URI in data (SEP-2164)', async (uri) => {
     const error = await errorOf(readResource(contextWith().ctx, uri));
     expect(error).toMatchObject({ code: RESOURCE_NOT_FOUND, message: 'Resource not found', data: { uri } });
   });

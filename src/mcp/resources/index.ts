@@ -1,16 +1,16 @@
 // resources/list, resources/templates/list and resources/read (MCP 2025-11-25 Resources) over the
 // school's public documents: the fixed ones (documents.ts) and each published course's page
 // (course-pages.ts). Everything here is public, so every caller, anonymous or not, sees the same.
-// Errors follow the specification: an unknown URI is -32002 "Resource not found" with the URI in
-// `data`, a cursor this server did not issue is -32602, and anything unexpected is logged and
+// Errors follow the specification: an unknown URI is -32602 "Resource not found" with the URI in
+// `data` (SEP-2164, in 2026-07-28; the SDK answers every revision so, where 2025-11-25 said -32002), a cursor this server did not issue is -32602, and anything unexpected is logged and
 // answered -32603 without its message (the SDK would otherwise send the error's own text).
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
 import { courseSlugOf, courseTemplate, listCoursePages, MARKDOWN, readCoursePage } from './course-pages.ts';
 import { SCHOOL_DOCUMENTS, type ResourceContext } from './documents.ts';
 
-/** MCP 2025-11-25 Resources, "Error Handling": resource not found. */
-export const RESOURCE_NOT_FOUND = -32002;
+/** MCP 2026-07-28 Resources, "Error Handling" (SEP-2164): resource not found is Invalid Params. */
+export const RESOURCE_NOT_FOUND = ProtocolErrorCode.InvalidParams;
 
 /**
  * A JSON-RPC error as the SDK sends it (shared/protocol.js: `code`, `message`, `data` of what a
@@ -32,9 +32,10 @@ async function guarded<T>(ctx: ResourceContext, method: string, work: () => Prom
     return await work();
   } catch (error) {
     if (error instanceof ResourceRequestError) throw error;
-    if (error instanceof InvalidCursor) throw new ResourceRequestError(ErrorCode.InvalidParams, 'Invalid cursor');
+    if (error instanceof InvalidCursor)
+      throw new ResourceRequestError(ProtocolErrorCode.InvalidParams, 'Invalid cursor');
     ctx.log.error({ err: error, mcp_method: method }, 'MCP resource request failed');
-    throw new ResourceRequestError(ErrorCode.InternalError, 'Internal error');
+    throw new ResourceRequestError(ProtocolErrorCode.InternalError, 'Internal error');
   }
 }
 
