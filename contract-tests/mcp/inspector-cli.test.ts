@@ -2,7 +2,9 @@
 // server this suite started: what a developer runs to check a school's /mcp, here run as CI runs it
 // (no TTY, one JSON object on stdout per run). Anonymous: tools/list, tools/call get_school_info,
 // resources/list, resources/read of /llms.txt; with an operator token in an Authorization header:
-// tools/list, tools/call whoami. The other tools are not named: their names and schemas belong to
+// tools/list, tools/call whoami; with a member token: tools/call my_enrolled_courses; and in each of
+// the CLI's protocol eras (`--protocol-era modern`, 2026-07-28, and `legacy`, the 2025 initialize):
+// an anonymous, a member and an operator tool and a resource. The other tools are not named: their names and schemas belong to
 // the tool registry, not to this check. The token holds every operator scope, so every tool an
 // operator can be shown passes through the CLI's schema portability check, which prints a summary
 // line on stderr when it finds anything: every run must leave stderr empty (no warnings).
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
-import { operatorToken } from '../support/tokens.ts';
+import { memberToken, operatorToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
 // The package's own bin (`npx @modelcontextprotocol/inspector --cli ...` runs this file).
@@ -66,8 +68,12 @@ describe.skipIf(skip)(
     const tokenWhat = ['tools/list with a token', 'tools/call whoami with a token'];
 
     beforeAll(async () => {
-      const token = await operatorToken(origin, OPERATOR_SCOPES.join(' '));
+      const [token, member] = await Promise.all([
+        operatorToken(origin, OPERATOR_SCOPES.join(' ')),
+        memberToken(origin),
+      ]);
       const bearer = ['--header', `Authorization: Bearer ${token}`];
+      const asMember = ['--header', `Authorization: Bearer ${member}`];
       // One Node process per run; they are independent, so they run side by side.
       const plan: Record<string, string[]> = {
         'tools/list': ['--method', 'tools/list'],
@@ -76,6 +82,20 @@ describe.skipIf(skip)(
         'resources/read /llms.txt': ['--method', 'resources/read', '--uri', `${origin}/llms.txt`],
         [tokenWhat[0]!]: ['--method', 'tools/list', ...bearer],
         [tokenWhat[1]!]: ['--method', 'tools/call', '--tool-name', 'whoami', ...bearer],
+        ...Object.fromEntries(
+          (['modern', 'legacy'] as const).flatMap((era) => {
+            const pinned = ['--protocol-era', era];
+            return [
+              [`${era}: get_school_info`, [...pinned, '--method', 'tools/call', '--tool-name', 'get_school_info']],
+              [
+                `${era}: my_enrolled_courses`,
+                [...pinned, '--method', 'tools/call', '--tool-name', 'my_enrolled_courses', ...asMember],
+              ],
+              [`${era}: list_courses`, [...pinned, '--method', 'tools/call', '--tool-name', 'list_courses', ...bearer]],
+              [`${era}: resources/read`, [...pinned, '--method', 'resources/read', '--uri', `${origin}/pricing.md`]],
+            ];
+          }),
+        ),
       };
       const done = await Promise.all(
         Object.entries(plan).map(async ([what, args]) => [what, await inspector(home, args)]),
@@ -111,6 +131,36 @@ describe.skipIf(skip)(
       expect(whoami.json!.result).toMatchObject({ structuredContent: { audience: 'operator' } });
       for (const run of [info, whoami]) expect(run.stderr.trim()).toBe('');
     });
+
+    it.each(['modern', 'legacy'])(
+      'in the %s era calls an anonymous, a member and an operator tool and reads a resource, quietly (MCP 2026-07-28 and 2025-11-25)',
+      async (era) => {
+        const calls = [
+          [`${era}: get_school_info`, { origin }],
+          [`${era}: my_enrolled_courses`, { data: expect.any(Array) }],
+          [`${era}: list_courses`, { data: expect.any(Array) }],
+        ] as const;
+        for (const [what, shape] of calls) {
+          const run = runs[what]!;
+          expectClean(run, what);
+          expect(run.json!.result!.isError, what).toBeFalsy();
+          expect(run.json!.result, what).toMatchObject({ structuredContent: shape });
+          expect(run.stderr.trim(), what).toBe('');
+          // Only a 2026-07-28 answer names the server in its result _meta (SEP-2575): the era was the one asked for.
+          const serverInfo = (run.json!.result!._meta as Record<string, unknown> | undefined)?.[
+            'io.modelcontextprotocol/serverInfo'
+          ];
+          expect(serverInfo !== undefined, `${what}: answered in the 2026-07-28 era`).toBe(era === 'modern');
+        }
+        expect(JSON.stringify(runs[`${era}: my_enrolled_courses`]!.json!.result)).toContain('git-essentials');
+        const read = runs[`${era}: resources/read`]!;
+        expectClean(read, `${era}: resources/read`);
+        const served = await (await fetch(`${origin}/pricing.md`)).text();
+        expect(read.json!.result!.contents).toEqual([
+          { uri: `${origin}/pricing.md`, mimeType: 'text/markdown', text: served },
+        ]);
+      },
+    );
 
     it('lists the resources and reads /llms.txt as GET serves it, quietly (MCP 2025-11-25 Resources)', async () => {
       const list = runs['resources/list']!;

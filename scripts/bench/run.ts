@@ -205,6 +205,8 @@ async function probe(row: Row): Promise<string | undefined> {
   const body = await response.text();
   spec.onResponse?.(response.status, body);
   if (response.status === 404) return `${request.method} ${request.path} answers 404: not in this tree yet`;
+  if (row.notServedYet?.(response.status, body))
+    return `${request.method} ${request.path} answers ${response.status}: not in this tree yet`;
   if (response.status >= 300 || (row.verifyBody && !row.verifyBody(body))) {
     throw new Error(`probe of ${row.scenario} on ${row.target} failed: ${response.status} ${body.slice(0, 300)}`);
   }

@@ -22,6 +22,7 @@ export const SCENARIOS = [
   'graphql-viewer',
   'mcp-anonymous',
   'mcp-member',
+  'mcp-member-2026',
   'admin-list',
   'webhooks',
 ] as const;
@@ -68,6 +69,7 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'graphql-viewer': '/account/graphql viewer query',
   'mcp-anonymous': '/mcp tools/call search_catalog (anonymous)',
   'mcp-member': '/mcp tools/call my_enrolled_courses (member)',
+  'mcp-member-2026': '/mcp tools/call my_enrolled_courses (member, MCP 2026-07-28)',
   'admin-list': 'GET /api/v1/courses (operator)',
   webhooks: 'webhooks: course publish/archive → loopback receiver (events/s; delay commit → receipt)',
 };
@@ -108,6 +110,8 @@ type RowOf = { scenario: ScenarioId; target: TargetId; server: LoadTarget };
 export type LoadRow = RowOf & {
   requestFor: (connection: number) => RequestSpec;
   verifyBody?: (body: string) => boolean;
+  /** An answer saying the tree does not serve this row yet (an older --baseline-dir): the row is skipped there. */
+  notServedYet?: (status: number, body: string) => boolean;
   chains?: ChainPool;
   /** Resolves chains left in flight when a run stops (refresh rows only). */
   settle?: () => Promise<void>;
@@ -136,17 +140,35 @@ const roundRobin = (values: string[], i: number) => values[i % values.length]!;
 const has = (needle: string) => (body: string) => body.includes(needle);
 const mcpOk = (body: string) => body.includes('"result"') && !body.includes('"isError":true');
 
-function mcpCall(name: string, token?: string, args: Record<string, unknown> = {}): RequestSpec {
+/** A tools/call as a 2025-11-25 client sends it, or as a 2026-07-28 one does (the `_meta` envelope and the standard headers). */
+function mcpCall(
+  name: string,
+  token?: string,
+  args: Record<string, unknown> = {},
+  revision: '2025-11-25' | '2026-07-28' = '2025-11-25',
+): RequestSpec {
+  const modern = revision === '2026-07-28';
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': revision,
+    'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   return {
     method: 'POST',
     path: '/mcp',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
+      'mcp-protocol-version': revision,
+      ...(modern ? { 'mcp-method': 'tools/call', 'mcp-name': name } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args, ...(modern ? { _meta: envelope } : {}) },
+    }),
   };
 }
 
@@ -237,6 +259,15 @@ function ourRows(target: OurTargetId, server: NonNullable<RunningServers['ours']
       server,
       requestFor: (i) => mcpCall('my_enrolled_courses', roundRobin(fixtures.accessTokens, i)),
       verifyBody: mcpOk,
+    },
+    {
+      scenario: 'mcp-member-2026',
+      target,
+      server,
+      requestFor: (i) => mcpCall('my_enrolled_courses', roundRobin(fixtures.accessTokens, i), {}, '2026-07-28'),
+      verifyBody: (body) => mcpOk(body) && body.includes('"resultType":"complete"'),
+      // A tree on the v1 SDK refuses the revision (400 "Unsupported protocol version").
+      notServedYet: (status, body) => status === 400 && body.includes('Unsupported protocol version'),
     },
     {
       scenario: 'admin-list',
