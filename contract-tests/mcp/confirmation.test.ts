@@ -12,7 +12,6 @@ const mcpUrl = new URL('/mcp', origin);
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientInfo': { name: 'confirmation', version: '1.0.0' },
-  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
 };
 
 let token: string;
@@ -53,7 +52,10 @@ async function courseStatus(client: Client, id: string): Promise<'present' | 'go
 }
 
 /** A raw 2026-07-28 tools/call, for what the SDK client would never send. */
-async function rawCall(params: Record<string, unknown>) {
+async function rawCall(
+  params: Record<string, unknown>,
+  capabilities: Record<string, unknown> = { elicitation: { form: {} } },
+) {
   const response = await fetch(mcpUrl, {
     method: 'POST',
     headers: {
@@ -64,9 +66,17 @@ async function rawCall(params: Record<string, unknown>) {
       'mcp-method': 'tools/call',
       'mcp-name': 'call_operation',
     },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...params, _meta: ENVELOPE } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { ...params, _meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': capabilities } },
+    }),
   });
-  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number } };
+  return {
+    status: response.status,
+    ...((await response.json()) as { result?: Record<string, unknown>; error?: { code: number } }),
+  };
 }
 
 describe('confirmation before an operator deletes (MCP 2026-07-28 input_required, SEP-2322)', () => {
@@ -150,6 +160,19 @@ describe('confirmation before an operator deletes (MCP 2026-07-28 input_required
       expect(await courseStatus(reader, id)).toBe('gone');
     } finally {
       await reader.close();
+    }
+  });
+
+  it('tells a client that declares no elicitation capability so: 400 with -32021, and runs nothing (SEP-2322; SEP-2575)', async () => {
+    const client = await operatorClient('yes', []);
+    try {
+      const id = await draftCourse(client, 'No elicitation');
+      const refused = await rawCall(deleteCourse(id), {});
+      expect(refused.status).toBe(400);
+      expect(refused.error?.code).toBe(-32021);
+      expect(await courseStatus(client, id)).toBe('present');
+    } finally {
+      await client.close();
     }
   });
 });
