@@ -116,7 +116,7 @@ async function serveRpc(
     res.end(answer);
     return;
   }
-  const request = webRequestOf(req);
+  const request = webRequestOf(req, ctx.site.origin);
   if (!(await isLegacyRequest(request, req.body))) {
     contexts.set(request, toolContext);
     return writeWebResponse(res, await modern.fetch(request, { parsedBody: req.body }));

@@ -2,15 +2,15 @@
 // body already (it is handed over as `parsedBody`), so the Request carries the URL and headers only.
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 
-/** The web Request of an express request, headers and all, without its (already parsed) body. */
-export function webRequestOf(req: ExpressRequest): globalThis.Request {
+/** The web Request of an express request at the school's origin, headers and all, without its (already parsed) body. */
+export function webRequestOf(req: ExpressRequest, origin: string): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  // The host is only the URL's; the school was resolved from it already (http/site-resolver.ts).
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { method: req.method, headers });
+  // The school's own origin, resolved already (http/site-resolver.ts): never a URL built from a header.
+  return new Request(`${origin}${req.originalUrl}`, { method: req.method, headers });
 }
 
 /** Sends a web Response through express, keeping the headers set on `res` before (no-store). */
