@@ -70,6 +70,11 @@ describe('Endpoints › Authorization request (GET /oauth/authorize)', () => {
     expect(await redirectedError({ resource: 'https://another-school.example' })).toBe('invalid_target');
   });
 
+  it('Endpoints › Authorization request: scope is required; a request without it is sent back with an error', async () => {
+    // The table does not name the code; RFC 6749 4.1.2.1 gives invalid_request or invalid_scope.
+    expect(['invalid_request', 'invalid_scope']).toContain(await redirectedError({ scope: null }));
+  });
+
   it('Endpoints › Authorization request: an unknown scope name fails with invalid_scope (RFC 6749 4.1.2.1)', async () => {
     expect(await redirectedError({ scope: 'openid courses:everything' })).toBe('invalid_scope');
   });
