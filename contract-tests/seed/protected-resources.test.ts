@@ -33,6 +33,8 @@ describe('Errors at the protected resources', () => {
       expectInvalidToken(graphql.status, graphql.headers);
       const userinfo = await fetch(`${origin}/api/oauth/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
       expectInvalidToken(userinfo.status, userinfo.headers);
+      // UserInfo is an OAuth endpoint: its error is also a JSON body with error and error_description.
+      expect(await userinfo.json()).toMatchObject({ error: 'invalid_token', error_description: expect.any(String) });
       const mcp = await rpc(
         origin,
         { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },

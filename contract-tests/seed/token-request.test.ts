@@ -63,3 +63,22 @@ describe('Endpoints › Token request (POST /api/oauth/token) and Errors', () =>
     expect(reply.body.error_description).toEqual(expect.any(String));
   });
 });
+
+describe('Errors: every OAuth endpoint answers an error in JSON (RFC 6749 5.2)', () => {
+  it.each([
+    [
+      '/api/oauth/revoke',
+      'a revocation without token',
+      'application/x-www-form-urlencoded',
+      'client_id=' + CLIENTS.memberApp,
+    ],
+    ['/api/oauth/register', 'a registration whose body is no JSON object', 'application/json', '[]'],
+  ])('Errors: %s answers %s with invalid_request, error and error_description', async (path, _name, type, body) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const reply = (await response.json()) as OAuthErrorBody;
+    expect(reply.error).toBe('invalid_request');
+    expect(reply.error_description).toEqual(expect.any(String));
+  });
+});
