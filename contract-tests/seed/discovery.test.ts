@@ -1,9 +1,13 @@
 // Endpoints › Discovery and "What the service does": the three well-known documents with the
 // fields they are named with, the machine-readable resources at the origin, and the Scopes table.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSchema, getNamedType, type GraphQLObjectType } from 'graphql';
 import { SCOPES_TABLE } from './words.ts';
 
 const origin = inject('primaryOrigin');
+const secondary = inject('secondaryOrigin');
+// Every origin of the deployment serves the member API (a deployment without a second school checks one).
+const schools = [origin, secondary].filter(Boolean).map((school) => [school, school] as const);
 
 type Json = Record<string, unknown>;
 const getJson = async (path: string): Promise<{ status: number; type: string; body: Json }> => {
@@ -99,6 +103,24 @@ describe('What the service does: machine-readable resources at the origin', () =
     expect(response.headers.get('content-type')).toMatch(/^text\/(markdown|plain)/);
     expect((await response.text()).trim().length).toBeGreaterThan(0);
   });
+
+  it.each(schools)(
+    'Resources and their fields: the published SDL of %s names expireDate and lastWatchedLecture { lectureId positionSeconds }, not deprecated',
+    async (_school, school) => {
+      const response = await fetch(`${school}/account/graphql/schema.graphql`);
+      expect(response.status).toBe(200);
+      const schema = buildSchema(await response.text());
+      const fields = (schema.getType('EnrolledCourse') as GraphQLObjectType).getFields();
+      for (const name of ['slug', 'expireDate', 'hasLifetimeAccess', 'lastWatchedLecture'])
+        expect(fields[name]?.deprecationReason, name).toBeUndefined();
+      expect(Object.keys(fields)).toEqual(expect.arrayContaining(['expireDate', 'lastWatchedLecture']));
+      const lecture = (getNamedType(fields.lastWatchedLecture!.type) as GraphQLObjectType).getFields();
+      expect(Object.keys(lecture)).toEqual(expect.arrayContaining(['lectureId', 'positionSeconds']));
+      const viewer = (schema.getType('Viewer') as GraphQLObjectType).getFields();
+      expect(Object.keys(viewer)).toEqual(expect.arrayContaining(['id', 'email', 'enrolledCourses']));
+      expect(viewer.enrolledCourses!.args.map((arg) => arg.name)).toContain('first');
+    },
+  );
 
   it('Resources and their fields: /auth.md shows the viewer query with expireDate and lastWatchedLecture', async () => {
     const text = await (await fetch(`${origin}/auth.md`)).text();
