@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { authorizeInBrowser, discover } from '../support/oauth-flow.ts';
+import { memberToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
 
@@ -112,5 +113,20 @@ describe('/auth.md, followed as written (curl examples work)', () => {
       headers: { authorization: `Bearer ${body.access_token}` },
     });
     expect(courses.status).toBe(200);
+  });
+
+  it("its member API example answers the spec's viewer query with expireDate and lastWatchedLecture, as written", async () => {
+    const example = examples.find((e) => e.includes('/account/graphql'))!;
+    expect(example).toContain(
+      '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }',
+    );
+    const reply = await runCurl(example, { ACCESS_TOKEN: await memberToken(origin) });
+    const body = (await reply.json()) as {
+      data?: { viewer: { enrolledCourses: { nodes: object[] } } };
+      errors?: unknown;
+    };
+    expect(reply.status, JSON.stringify(body)).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.viewer.enrolledCourses.nodes[0]).toHaveProperty('lastWatchedLecture');
   });
 });

@@ -41,9 +41,9 @@ function expectChallenge(reply: Reply, status: 401 | 403, error: string): void {
 const codeOf = (reply: Reply) => reply.body.errors?.[0]?.extensions?.code;
 
 const VIEWER_QUERY =
-  '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }';
+  '{ viewer { id email enrolledCourses(first: 2) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 const RECORD = `mutation($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) {
-  enrolledCourse { slug lastWatched { lectureId positionSeconds } progress { completedLectures totalLectures percentComplete } } } }`;
+  enrolledCourse { slug lastWatchedLecture { lectureId positionSeconds } progress { completedLectures totalLectures percentComplete } } } }`;
 
 let writer: string;
 let reader: string;
@@ -63,20 +63,44 @@ describe('reads (SDL Query.viewer)', () => {
     expect(viewer.enrolledCourses.nodes).toHaveLength(2);
     expect(viewer.enrolledCourses.nodes[0]).toMatchObject({
       slug: 'git-essentials',
-      expiresAt: null,
+      expireDate: null,
       hasLifetimeAccess: true,
-      lastWatched: { lectureId: expect.any(String), positionSeconds: expect.any(Number) },
+      lastWatchedLecture: { lectureId: expect.any(String), positionSeconds: expect.any(Number) },
     });
     expect(viewer.enrolledCourses.nodes[1]).toMatchObject({
       slug: 'python-for-data-analysis',
       hasLifetimeAccess: false,
-      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      expireDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
     });
     const userinfo = await (
       await fetch(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${writer}` } })
     ).json();
     expect(viewer.id).toBe(userinfo.sub);
     expect(reply.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('keeps expiresAt and lastWatched as @deprecated aliases answering the same values (SDL EnrolledCourse)', async () => {
+    const reply = await post(
+      '{ viewer { enrolledCourses(first: 50) { nodes { expireDate expiresAt lastWatchedLecture { lectureId positionSeconds } lastWatched { lectureId positionSeconds } } } } }',
+      { token: reader },
+    );
+    expect(reply.body.errors).toBeUndefined();
+    const nodes = reply.body.data!.viewer.enrolledCourses.nodes as Array<Record<string, unknown>>;
+    expect(
+      nodes.some((node) => node.expireDate !== null) && nodes.some((node) => node.lastWatchedLecture !== null),
+    ).toBe(true);
+    for (const node of nodes) {
+      expect(node.expiresAt).toEqual(node.expireDate);
+      expect(node.lastWatched).toEqual(node.lastWatchedLecture);
+    }
+    const introspection = await post(
+      '{ __type(name: "EnrolledCourse") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }',
+      { token: reader },
+    );
+    const fields = introspection.body.data!.__type.fields as Array<{ name: string; isDeprecated: boolean }>;
+    const deprecated = (name: string) => fields.find((field) => field.name === name)?.isDeprecated;
+    expect([deprecated('expireDate'), deprecated('lastWatchedLecture')]).toEqual([false, false]);
+    expect([deprecated('expiresAt'), deprecated('lastWatched')]).toEqual([true, true]);
   });
 
   it('pages enrolled courses with after, every course once, totalCount over all pages (the demo data: student1 has 4 enrollments)', async () => {
@@ -160,11 +184,11 @@ describe('bearer tokens (RFC 6750 3; /auth.md "Errors")', () => {
 });
 
 describe('mutations (SDL: Mutation needs account:write)', () => {
-  let course: { slug: string; lastWatched: { lectureId: string; positionSeconds: number } };
+  let course: { slug: string; lastWatchedLecture: { lectureId: string; positionSeconds: number } };
 
   beforeAll(async () => {
     const reply = await post(
-      '{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatched { lectureId positionSeconds } } } } }',
+      '{ viewer { enrolledCourses(first: 10) { nodes { slug status lastWatchedLecture { lectureId positionSeconds } } } } }',
       { token: reader },
     );
     course = reply.body.data!.viewer.enrolledCourses.nodes.find(
@@ -172,8 +196,8 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
     );
   });
 
-  it('records lecture progress with account:write and sets lastWatched', async () => {
-    const { lectureId, positionSeconds } = course.lastWatched;
+  it('records lecture progress with account:write and sets lastWatchedLecture', async () => {
+    const { lectureId, positionSeconds } = course.lastWatchedLecture;
     // Back to the seeded position at once: other suites read this student's progress too.
     for (const position of [positionSeconds - 1, positionSeconds]) {
       const reply = await post(RECORD, {
@@ -183,7 +207,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
       expect(reply.body.errors).toBeUndefined();
       expect(reply.body.data!.recordLectureProgress.enrolledCourse).toMatchObject({
         slug: course.slug,
-        lastWatched: { lectureId, positionSeconds: position },
+        lastWatchedLecture: { lectureId, positionSeconds: position },
       });
     }
   });
@@ -191,7 +215,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
   it('is FORBIDDEN with account:read alone: HTTP 200, the error names the scope', async () => {
     const reply = await post(RECORD, {
       token: reader,
-      variables: { input: { lectureId: course.lastWatched.lectureId, positionSeconds: 1 } },
+      variables: { input: { lectureId: course.lastWatchedLecture.lectureId, positionSeconds: 1 } },
     });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toBeNull();
@@ -203,7 +227,7 @@ describe('mutations (SDL: Mutation needs account:write)', () => {
     ['an unknown lecture', () => ({ lectureId: randomUUID(), positionSeconds: 5 }), 'lectureId'],
     [
       'a negative position',
-      () => ({ lectureId: course.lastWatched.lectureId, positionSeconds: -1 }),
+      () => ({ lectureId: course.lastWatchedLecture.lectureId, positionSeconds: -1 }),
       'positionSeconds',
     ],
   ])('answers %s with BAD_USER_INPUT naming the field', async (_name, input, field) => {

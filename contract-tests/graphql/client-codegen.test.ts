@@ -30,7 +30,7 @@ export const ViewerDocument = graphql(\`
       id
       roles
       enrolledCourses(first: 10, after: $after) {
-        edges { cursor node { slug status expiresAt progress { percentComplete } } }
+        edges { cursor node { slug status expireDate progress { percentComplete } } }
         pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
         totalCount
       }

@@ -129,7 +129,7 @@ describe("the member's own data as the school keeps it (SDL Viewer)", () => {
     }
     const without = await graphql(
       member,
-      '{ viewer { enrolledCourses(first: 50) { nodes { slug lastWatched { lectureId } } } } }',
+      '{ viewer { enrolledCourses(first: 50) { nodes { slug lastWatchedLecture { lectureId } } } } }',
     );
     expect(without.viewer.enrolledCourses.nodes.map((node: any) => node.slug)).toEqual(
       expected.map((node: any) => node.slug),

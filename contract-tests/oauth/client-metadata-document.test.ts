@@ -1,11 +1,10 @@
 // Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; /auth.md
 // "2. Get a client"): an HTTPS client_id the server fetches over real TLS, accepted only
 // from permitted hosts, read-only until reviewed, and usable at the token endpoint afterwards.
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { startDocumentHost, type DocumentHost } from '../support/document-host.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
 
@@ -15,22 +14,14 @@ const tlsCert = inject('tlsCert');
 const redirectUri = 'http://127.0.0.1:41234/callback';
 
 describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
-  let server: https.Server;
+  let host: DocumentHost;
   let clientId: string;
-  const documents = new Map<string, () => { status: number; body: unknown }>();
-  let hits = 0;
 
   beforeAll(async () => {
-    server = https.createServer({ cert: tlsCert, key: inject('tlsKey') }, (req, res) => {
-      hits += 1;
-      const answer = documents.get(req.url ?? '')?.() ?? { status: 404, body: { error: 'not found' } };
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(answer.body));
-    });
-    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-    const base = `https://localhost:${(server.address() as AddressInfo).port}`;
+    host = await startDocumentHost(tlsCert, inject('tlsKey'));
+    const base = host.base;
     clientId = `${base}/agent/client.json`;
-    documents.set('/agent/client.json', () => ({
+    host.documents.set('/agent/client.json', () => ({
       status: 200,
       body: {
         client_id: clientId,
@@ -39,11 +30,11 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
         token_endpoint_auth_method: 'none',
       },
     }));
-    documents.set('/bad/client.json', () => ({
+    host.documents.set('/bad/client.json', () => ({
       status: 200,
       body: { client_id: `${base}/other.json`, client_name: 'Liar', redirect_uris: [redirectUri] },
     }));
-    documents.set('/secret/client.json', () => ({
+    host.documents.set('/secret/client.json', () => ({
       status: 200,
       body: {
         client_id: `${base}/secret/client.json`,
@@ -52,7 +43,7 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
       },
     }));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => host.close());
 
   it('is advertised (client_id_metadata_document_supported)', async () => {
     const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json();
@@ -123,14 +114,14 @@ describe.skipIf(!tlsCert)('Client ID Metadata Documents', () => {
   it.skipIf(!secondary)(
     'a school that does not permit the host rejects it without fetching (/auth.md "2. Get a client")',
     async () => {
-      const before = hits;
+      const before = host.hits();
       const response = await fetch(
         `${secondary}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=courses:read`,
         { redirect: 'manual' },
       );
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('does not accept client metadata documents');
-      expect(hits).toBe(before);
+      expect(host.hits()).toBe(before);
     },
   );
 });

@@ -7,58 +7,16 @@ import * as client from 'openid-client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { consentOverHttp } from '../support/consent.ts';
+import { configureClient, oauthError, startAuthorization, type Started } from '../support/openid-client.ts';
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:43191/callback';
 const memberScope = 'openid profile email account:read';
 
-/** Discovery (OpenID Connect Discovery 4) for a client, with the checks this suite wants. */
-function configure(
-  clientId: string,
-  metadata: Partial<client.ClientMetadata> = {},
-  auth: client.ClientAuth = client.None(),
-): Promise<client.Configuration> {
-  return client.discovery(new URL(origin), clientId, { redirect_uris: [redirectUri], ...metadata }, auth, {
-    execute: [client.allowInsecureRequests, client.enableNonRepudiationChecks],
-  });
-}
-
-type Started = { url: URL; verifier: string; state: string; nonce: string };
-
-async function start(config: client.Configuration, scope: string, resource?: string): Promise<Started> {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    ...(resource ? { resource } : {}),
-  });
-  return { url, verifier, state, nonce };
-}
-
-/**
- * The status and RFC 6749 5.2 error code of a failed openid-client call: a ResponseBodyError
- * carries the body; a 401 with WWW-Authenticate (invalid_client, RFC 6749 5.2) comes as a
- * WWWAuthenticateChallengeError whose response body is still unread.
- */
-async function oauthError(promise: Promise<unknown>): Promise<{ error?: string; status?: number; challenge?: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (error instanceof client.WWWAuthenticateChallengeError) {
-    const body = (await error.response.json()) as { error?: string };
-    return { error: body.error, status: error.status, challenge: error.cause[0]?.scheme };
-  }
-  expect(error, 'the call was expected to fail with an OAuth error response').toBeInstanceOf(client.ResponseBodyError);
-  const body = error as client.ResponseBodyError;
-  return { error: body.error, status: body.status };
-}
+const configure = (clientId: string, metadata: Partial<client.ClientMetadata> = {}, auth = client.None()) =>
+  configureClient(origin, clientId, redirectUri, metadata, auth);
+const start = (config: client.Configuration, scope: string, resource?: string) =>
+  startAuthorization(config, redirectUri, scope, resource);
 
 describe('openid-client: discovery (OpenID Connect Discovery 4, RFC 8414 3)', () => {
   it('accepts both metadata documents, whose issuer is the origin it fetched them from (RFC 8414 3.3; OIDC Discovery 4.3)', async () => {

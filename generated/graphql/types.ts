@@ -33,12 +33,22 @@ export type EnrolledCourse = {
   __typename?: 'EnrolledCourse';
   enrolledAt: Scalars['DateTime']['output'];
   /** When access ends (the admin API's `expires_at`); null while access is lifetime or unset. */
+  expireDate: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * The same value as `expireDate`.
+   * @deprecated Use `expireDate`, the name the service's specification gives; the same value.
+   */
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   hasLifetimeAccess: Scalars['Boolean']['output'];
   /** The course's identifier (not the enrollment's). */
   id: Scalars['ID']['output'];
-  /** The lecture the member last watched, and where they stopped (the admin API's `last_watched`); null before any. */
+  /**
+   * The same value as `lastWatchedLecture`.
+   * @deprecated Use `lastWatchedLecture`, the name the service's specification gives; the same value.
+   */
   lastWatched: Maybe<LastWatchedLecture>;
+  /** The lecture the member last watched, and where they stopped (the admin API's `last_watched`); null before any. */
+  lastWatchedLecture: Maybe<LastWatchedLecture>;
   progress: CourseProgress;
   slug: Scalars['String']['output'];
   status: EnrollmentStatus;
@@ -66,7 +76,7 @@ export type EnrolledCourseEdge = {
 export type EnrollmentStatus =
   /** Access is open. */
   | 'active'
-  /** Access has ended: `expiresAt` has passed, or the school ended it. Progress is kept. */
+  /** Access has ended: `expireDate` has passed, or the school ended it. Progress is kept. */
   | 'expired'
   /** The school took access away. Progress is kept. */
   | 'revoked';
@@ -145,7 +155,7 @@ export type Mutation = {
   cancelEventRegistration: EventRegistration;
   /**
    * Record where the member is in a lecture of a course they are enrolled in. Sets the course's
-   * `lastWatched`. Requires `account:write`.
+   * `lastWatchedLecture`. Requires `account:write`.
    */
   recordLectureProgress: RecordLectureProgressPayload;
   /**
@@ -509,10 +519,12 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 
 export type EnrolledCourseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnrolledCourse'] = ResolversParentTypes['EnrolledCourse']> = {
   enrolledAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expireDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   hasLifetimeAccess?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastWatched?: Resolver<Maybe<ResolversTypes['LastWatchedLecture']>, ParentType, ContextType>;
+  lastWatchedLecture?: Resolver<Maybe<ResolversTypes['LastWatchedLecture']>, ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['CourseProgress'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['EnrollmentStatus'], ParentType, ContextType>;

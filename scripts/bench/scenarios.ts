@@ -86,7 +86,7 @@ export const rateUnit = (scenario: ScenarioId): string => (scenario === 'webhook
 
 /** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
 export const VIEWER_QUERY =
-  '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }';
+  '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }';
 
 /**
  * The page size of the rows that read the catalog (admin list, anonymous search): the demo

@@ -32,7 +32,7 @@ describe('query limits', () => {
 
   const money = '{ amount currency }';
   const course =
-    '{ id slug title expiresAt hasLifetimeAccess status enrolledAt lastWatched { lectureId title positionSeconds } progress { completedLectures totalLectures percentComplete } }';
+    '{ id slug title expireDate hasLifetimeAccess status enrolledAt lastWatchedLecture { lectureId title positionSeconds } progress { completedLectures totalLectures percentComplete } }';
   const order = `{ id number status subtotal ${money} discount ${money} tax ${money} total ${money} couponCode items { itemType title quantity unitPrice ${money} total ${money} } createdAt paidAt }`;
   const registration = '{ id status registeredAt event { id title startsAt endsAt location onlineUrl } }';
   const pageInfo = 'pageInfo { hasPreviousPage hasNextPage startCursor endCursor } totalCount';

@@ -60,7 +60,7 @@ describe('selectsPath (whether a page of enrolled courses must count progress)',
   it.each([
     [
       'the bench viewer query',
-      '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expiresAt hasLifetimeAccess lastWatched { lectureId positionSeconds } } } } }',
+      '{ viewer { id email enrolledCourses(first: 10) { nodes { slug expireDate hasLifetimeAccess lastWatchedLecture { lectureId positionSeconds } } } } }',
     ],
     ['only totalCount and pageInfo', '{ viewer { enrolledCourses { totalCount pageInfo { hasNextPage } } } }'],
     ['an alias named progress over another field', '{ viewer { enrolledCourses { nodes { progress: slug } } } }'],

@@ -26,7 +26,7 @@ describe('recordLectureProgress', () => {
       positionSeconds: 42,
       completed: false,
     });
-    expect(watching.lastWatched).toEqual({
+    expect(watching.lastWatchedLecture).toEqual({
       lectureId: lecture.id,
       title: 'DataFrames and Series',
       positionSeconds: 42,
@@ -45,7 +45,7 @@ describe('recordLectureProgress', () => {
       completed: false,
     });
     expect(again.progress.completedLectures).toBe(2);
-    expect(again.lastWatched?.positionSeconds).toBe(0);
+    expect(again.lastWatchedLecture?.positionSeconds).toBe(0);
   });
 
   it('completes the enrollment when its last published lecture is completed', async () => {

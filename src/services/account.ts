@@ -56,21 +56,31 @@ export {
 export type Money = { amount: number; currency: string };
 export type AccountViewer = { id: string; email: string; name: string | null; roles: SiteRole[] };
 
+export type LastWatchedLecture = { lectureId: string; title: string; positionSeconds: number };
+
+/** Field names are the member API's (spec/graphql/account.graphql); `expiresAt` and `lastWatched` are its aliases. */
 export type EnrolledCourse = {
   /** The course's id. */
   id: string;
   slug: string;
   title: string;
   /** The admin API's `expires_at`: when access ends. */
-  expiresAt: string | null;
+  expireDate: string | null;
   hasLifetimeAccess: boolean;
   status: EnrollmentStatus;
   enrolledAt: string;
   /** The admin API's `last_watched`. */
-  lastWatched: { lectureId: string; title: string; positionSeconds: number } | null;
+  lastWatchedLecture: LastWatchedLecture | null;
   /** `percentComplete` is the admin API's `percent_complete`. */
   progress: CourseProgress;
-};
+} & EarlierNames;
+
+/**
+ * Our earlier names of the same values: the SDL keeps them as @deprecated aliases and the MCP member
+ * tools' output still speaks them, so they hold the very values of the spec's names.
+ */
+type EarlierNames = { expiresAt: string | null; lastWatched: LastWatchedLecture | null };
+
 export type CourseProgress = { completedLectures: number; totalLectures: number; percentComplete: number };
 
 /** An enrolled course as a page read without progress has it (a GraphQL query that does not select it). */
@@ -108,22 +118,26 @@ function toProgress(row: ProgressCounts): CourseProgress {
 
 function toListedEnrolledCourse(row: EnrolledCourseRow & Partial<ProgressCounts>): ListedEnrolledCourse {
   const { total_lectures, completed_lectures } = row;
+  const expireDate = toIso(row.expires_at);
+  const lastWatchedLecture =
+    row.last_lecture_id === null
+      ? null
+      : {
+          lectureId: row.last_lecture_id,
+          title: row.last_lecture_title ?? '',
+          positionSeconds: row.last_position_seconds,
+        };
   return {
     id: row.course_id,
     slug: row.slug,
     title: row.title,
-    expiresAt: toIso(row.expires_at),
+    expireDate,
+    expiresAt: expireDate,
     hasLifetimeAccess: row.has_lifetime_access,
     status: row.status,
     enrolledAt: toIso(row.enrolled_at) ?? '',
-    lastWatched:
-      row.last_lecture_id === null
-        ? null
-        : {
-            lectureId: row.last_lecture_id,
-            title: row.last_lecture_title ?? '',
-            positionSeconds: row.last_position_seconds,
-          },
+    lastWatchedLecture,
+    lastWatched: lastWatchedLecture,
     ...(total_lectures === undefined || completed_lectures === undefined
       ? {}
       : { progress: toProgress({ total_lectures, completed_lectures }) }),

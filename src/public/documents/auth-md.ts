@@ -8,6 +8,7 @@ import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../../serv
 import type { Site } from '../../services/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
+import { memberApiSection } from './auth-md-member-api.ts';
 import { markdownInline } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
@@ -116,6 +117,8 @@ A code works once, for ${duration(o.authorizationCodeTtlSeconds)}; a second use 
 \`Authorization: Bearer <access_token>\` on every request (no query or body tokens). One token works
 at both \`/mcp\` and \`/account/graphql\`. A token of another school is \`401 invalid_token\`; a token
 without the needed scope is \`403 insufficient_scope\` with the needed scopes in the challenge.
+
+${memberApiSection(site.origin)}
 
 ## 6. Refresh and revoke
 
