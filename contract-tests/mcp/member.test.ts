@@ -18,7 +18,7 @@ const WRITE_TOOLS = ['record_lecture_progress', 'register_for_event', 'cancel_my
 
 type Enrolled = {
   slug: string;
-  lastWatched: { lectureId: string; positionSeconds: number } | null;
+  lastWatchedLecture: { lectureId: string; positionSeconds: number } | null;
   progress: { percentComplete: number };
 };
 /** Every MCP list's page (README "MCP"); member lists add total_count. */
@@ -135,14 +135,14 @@ describe('member MCP write tools (account:write)', () => {
       expect((await writer.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(WRITE_TOOLS));
       const courses = await call<Connection<Enrolled>>(writer, 'my_enrolled_courses', { limit: 50 });
       const course = courses.structuredContent.data.find((c) => c.slug === 'git-essentials')!;
-      const last = course.lastWatched!;
+      const last = course.lastWatchedLecture!;
       // Writing back the position the seed recorded keeps the demo data as other suites expect it.
       const result = await call<{ enrolledCourse: Enrolled }>(writer, 'record_lecture_progress', {
         lectureId: last.lectureId,
         positionSeconds: last.positionSeconds,
       });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent.enrolledCourse.lastWatched).toMatchObject({
+      expect(result.structuredContent.enrolledCourse.lastWatchedLecture).toMatchObject({
         lectureId: last.lectureId,
         positionSeconds: last.positionSeconds,
       });

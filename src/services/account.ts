@@ -76,8 +76,8 @@ export type EnrolledCourse = {
 } & EarlierNames;
 
 /**
- * Our earlier names of the same values: the SDL keeps them as @deprecated aliases and the MCP member
- * tools' output still speaks them, so they hold the very values of the spec's names.
+ * Our earlier names of the same values: the SDL keeps them as @deprecated aliases, so they hold the
+ * very values of the spec's names (the MCP member tools speak the spec's names only).
  */
 type EarlierNames = { expiresAt: string | null; lastWatched: LastWatchedLecture | null };
 

@@ -25,11 +25,14 @@ export const enrolledCourse = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
-  expiresAt: dateTime.nullable().describe('When access ends; null while access is lifetime or unset'),
+  expireDate: dateTime.nullable().describe('When access ends; null while access is lifetime or unset'),
   hasLifetimeAccess: z.boolean(),
   status: z.string().describe('active, expired or revoked'),
   enrolledAt: dateTime,
-  lastWatched: z.object({ lectureId: z.string(), title: z.string(), positionSeconds: z.number().int() }).nullable(),
+  lastWatchedLecture: z
+    .object({ lectureId: z.string(), title: z.string(), positionSeconds: z.number().int() })
+    .nullable()
+    .describe('The lecture last watched, and where the member stopped; null before any'),
   progress: z.object({
     completedLectures: z.number().int(),
     totalLectures: z.number().int(),

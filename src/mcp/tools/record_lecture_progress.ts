@@ -1,5 +1,5 @@
 // record_lecture_progress: where the member is in a lecture of a course they are actively
-// enrolled in; sets the course's lastWatched. A write (account:write on top of
+// enrolled in; sets the course's lastWatchedLecture. A write (account:write on top of
 // account:read); idempotent, since the same arguments leave the same state.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
