@@ -1,6 +1,7 @@
 // The one rule of which scopes a request obtains for a client, before the person's role narrows
-// them (standing/allowed-scopes.ts). Registration and the authorization endpoint ask it; /auth.md
-// "Which scopes a client receives" says it in words.
+// them (standing/allowed-scopes.ts). Registration, the authorization endpoint and the refresh grant
+// (for a `scope` sent with it, which RFC 6749 6 then bounds by the grant) ask it; /auth.md "Which
+// scopes a client receives" says it in words.
 //
 // RFC 6749 3.3 lets the server issue fewer scopes than requested, announced in the token
 // response's `scope`; invalid_scope is kept for what the request gets wrong (RFC 6749 4.1.2.1):

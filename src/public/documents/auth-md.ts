@@ -114,7 +114,8 @@ So an MCP client given a member application's \`client_id\` and no scope asks fo
 metadata lists and receives, for example, \`openid profile email account:read account:write\`; the
 same client given nothing registers a loopback client and, for an owner or admin, receives the
 identity scopes and the operator scopes that person's role allows (above). A refresh keeps the
-scope unless it asks for less (*6. Refresh and revoke*).
+scope unless it asks for less (*6. Refresh and revoke*); a \`scope\` sent with it is read by this same
+rule, so sending again what the client first asked for keeps what it received.
 
 ## 4. Exchange the code
 
