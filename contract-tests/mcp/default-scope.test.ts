@@ -81,7 +81,7 @@ describe("v2 auth() given a member application's client_id and no scope (MCP Aut
     expect(await enrolledSlugs(provider)).toContain('git-essentials');
   });
 
-  it('the same token reads /account/graphql: member tokens are bound to the origin (spec Authentication 6)', async () => {
+  it('the same token reads /account/graphql, and introspection reports it bound to the origin although the SDK sent the /mcp resource (spec Authentication 6; RFC 7662 2.2)', async () => {
     const response = await fetch(`${origin}/account/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${provider.accessToken}`, 'content-type': 'application/json' },
@@ -89,6 +89,11 @@ describe("v2 auth() given a member application's client_id and no scope (MCP Aut
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { viewer: { email: ACCOUNTS.student } } });
+    const introspection = await fetch(`${origin}/api/oauth/introspect`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: provider.accessToken!, client_id: CLIENTS.memberApp }),
+    });
+    expect(await introspection.json()).toMatchObject({ active: true, aud: origin, scope: MEMBER_GRANT });
   });
 
   it('a refresh keeps the scope and the member tools keep answering (RFC 6749 6)', async () => {
