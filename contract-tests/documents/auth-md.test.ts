@@ -58,6 +58,16 @@ describe('/auth.md (lifetimes, claims, errors)', () => {
       expect(text).toContain(`\`${code}\``);
   });
 
+  it('says what a client that sends no particular scope receives, for a member application and a registered client (RFC 6749 3.3)', () => {
+    const section = /### Which scopes a client receives\n([\s\S]*?)\n## /.exec(text)?.[1] ?? '';
+    expect(section).toContain('`scopes_supported`');
+    expect(section).toMatch(
+      /\| Member application \|[^\n]*every `account:\*` scope the school selected[^\n]*Never an operator scope/,
+    );
+    expect(section).toMatch(/\| Registered at [^|]*\| what it asked for \|[^\n]*`account:read`/);
+    expect(section).toContain("the token response's `scope` says what was issued");
+  });
+
   it('is what service_documentation points to', () => {
     expect(metadata.service_documentation).toBe(`${origin}/auth.md`);
   });

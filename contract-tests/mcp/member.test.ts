@@ -49,14 +49,25 @@ describe('member MCP tools', () => {
   });
   afterAll(async () => reader?.close());
 
-  it('an anonymous call of a member tool is 401 invalid_token naming the scope and the metadata (RFC 6750 3.1; MCP Authorization)', async () => {
-    const response = await rpc(origin, toolsCall('my_enrolled_courses'));
+  it('an anonymous call of a member or operator tool is 401 naming the scope and the metadata, with no error code: no credentials were sent (RFC 6750 3.1; MCP Authorization)', async () => {
+    for (const [tool, scope] of [
+      ['my_enrolled_courses', 'account:read'],
+      ['list_courses', 'courses:read'],
+    ]) {
+      const response = await rpc(origin, toolsCall(tool!));
+      expect(response.status, tool).toBe(401);
+      const challenge = challengeOf(response);
+      expect(challenge).toMatch(/^Bearer /);
+      expect(challenge, tool).not.toContain('error=');
+      expect(challenge, tool).toContain(`scope="${scope}"`);
+      expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
+    }
+  });
+
+  it('the same call with a bad token is 401 invalid_token (RFC 6750 3.1)', async () => {
+    const response = await rpc(origin, toolsCall('my_enrolled_courses'), { authorization: 'Bearer sca_forged' });
     expect(response.status).toBe(401);
-    const challenge = challengeOf(response);
-    expect(challenge).toMatch(/^Bearer /);
-    expect(challenge).toContain('error="invalid_token"');
-    expect(challenge).toContain('scope="account:read"');
-    expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
+    expect(challengeOf(response)).toMatch(/^Bearer error="invalid_token"/);
   });
 
   it('a member token with account:read lists the read tools and not the writes (the tool list is filtered by the token scopes)', async () => {

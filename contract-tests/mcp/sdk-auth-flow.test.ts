@@ -16,59 +16,12 @@ import { ACCOUNTS } from '../support/accounts.ts';
 import { launchBrowser, skipBrowserTests } from '../support/browser.ts';
 import { consentInChromium } from '../support/consent.ts';
 import { startLoopback, type Loopback } from '../support/loopback.ts';
-import { MemoryOAuthProvider } from '../support/memory-oauth-provider.ts';
+import { RegisteringOAuthProvider as MemoryProvider } from '../support/memory-oauth-provider.ts';
+import { finishAuthV2 } from '../support/mcp-v2-auth.ts';
+import { oauthSteps, recordingFetch, type Recorded } from '../support/recording-fetch.ts';
 
 const origin = inject('primaryOrigin');
 const mcpUrl = new URL('/mcp', origin);
-
-type Recorded = { method: string; url: string; status: number; body: string };
-
-/** A fetch that records what the SDK sends, so the test can check each step of the flow. */
-function recordingFetch(log: Recorded[]) {
-  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
-    const url = input instanceof Request ? input.url : input.toString();
-    log.push({
-      method: init?.method ?? 'GET',
-      url,
-      status: response.status,
-      body:
-        typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '',
-    });
-    return response;
-  };
-}
-
-/** A client the flow registers itself (RFC 7591), as a new MCP host does. */
-class MemoryProvider extends MemoryOAuthProvider {
-  private client: Record<string, unknown> | undefined;
-
-  get clientMetadata() {
-    return {
-      client_name: 'MCP SDK contract test',
-      redirect_uris: [this.redirectUrl],
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-    };
-  }
-  clientInformation() {
-    return this.client as never;
-  }
-  saveClientInformation(info: Record<string, unknown>) {
-    this.client = info;
-  }
-  get registeredClientId(): string | undefined {
-    return this.client?.client_id as string | undefined;
-  }
-}
-
-/** The discovery, registration and token requests of the flow, in the order the SDK sent them. */
-function oauthSteps(log: Recorded[]): string[] {
-  return log
-    .filter((r) => new URL(r.url).pathname !== '/mcp')
-    .map((r) => `${r.method} ${new URL(r.url).pathname} ${r.status}`);
-}
 
 function textOf(result: { content?: unknown }): string {
   return ((result.content ?? []) as CallToolResult['content']).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
@@ -175,14 +128,7 @@ describe.skipIf(skipBrowserTests)(
       });
       await expect(forged).rejects.toBeInstanceOf(v2.IssuerMismatchError);
 
-      expect(
-        await v2.auth(typed, {
-          serverUrl: mcpUrl,
-          authorizationCode: callback.searchParams.get('code')!,
-          iss: callback.searchParams.get('iss')!,
-          fetchFn,
-        }),
-      ).toBe('AUTHORIZED');
+      expect(await finishAuthV2(typed, mcpUrl, callback, fetchFn)).toBe('AUTHORIZED');
       const exchange = log.find((r) => r.url === `${origin}/api/oauth/token`)!;
       expect(exchange.status).toBe(200);
       expect(new URLSearchParams(exchange.body).get('resource')).toBe(`${origin}/mcp`);

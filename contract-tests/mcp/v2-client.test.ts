@@ -13,7 +13,7 @@ import {
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { consentOverHttp } from '../support/consent.ts';
-import { MemoryOAuthProvider } from '../support/memory-oauth-provider.ts';
+import { MemberAppOAuthProvider } from '../support/memory-oauth-provider.ts';
 
 const origin = inject('primaryOrigin');
 const mcpUrl = new URL('/mcp', origin);
@@ -26,19 +26,6 @@ const PUBLIC_TOOLS = [
   'list_catalog_membership_plans',
   'whoami',
 ];
-
-/** A host's storage for a pre-registered member application (/auth.md "2. Get a client": member applications are created by operators). */
-class MemberAppProvider extends MemoryOAuthProvider {
-  constructor() {
-    super(redirectUri);
-  }
-  get clientMetadata() {
-    return { client_name: 'v2 contract test', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return { client_id: CLIENTS.memberApp } as never;
-  }
-}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -77,7 +64,7 @@ describe('v2 client, anonymous (/auth.md "Errors": /mcp without a token is anony
 });
 
 describe('v2 client, a member authorizing on the challenge of a tool call (MCP 2025-11-25 Authorization)', () => {
-  const provider = new MemberAppProvider();
+  const provider = new MemberAppOAuthProvider(redirectUri, CLIENTS.memberApp);
   const typed = provider as unknown as OAuthClientProvider;
 
   beforeAll(async () => {

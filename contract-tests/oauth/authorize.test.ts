@@ -4,7 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
-import { authorizeInBrowser, discover } from '../support/oauth-flow.ts';
+import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } from '../support/oauth-flow.ts';
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:40001/callback';
@@ -76,8 +76,16 @@ describe('after verification: errors go back to the client with state and iss (R
     expect((await redirectedError({ scope: 'openid no:such' })).get('error')).toBe('invalid_scope');
   });
 
-  it('an operator scope requested by a member application is invalid_scope (/auth.md "2. Get a client")', async () => {
-    expect((await redirectedError({ scope: 'courses:read' })).get('error')).toBe('invalid_scope');
+  it('account:read requested by a client registered at the registration endpoint is invalid_scope (spec Authentication 5)', async () => {
+    const registered = await registerLoopbackClient(await discover(origin));
+    for (const scope of ['account:read', 'openid courses:read account:read'])
+      expect((await redirectedError({ client_id: registered.client_id, scope })).get('error'), scope).toBe(
+        'invalid_scope',
+      );
+  });
+
+  it('an unknown scope beside operator scopes from a member application is still invalid_scope (RFC 6749 4.1.2.1)', async () => {
+    expect((await redirectedError({ scope: 'openid courses:read no:such' })).get('error')).toBe('invalid_scope');
   });
 
   it('a member flow without resource is invalid_target (RFC 8707 2; /auth.md "3. Authorize")', async () => {
@@ -110,6 +118,14 @@ describe('sign-in, consent and who may authorize (/auth.md "3. Authorize")', () 
       });
       expect(outcome.callback.searchParams.get('code')).toBeTruthy();
     }
+  });
+
+  it('a member application asking only for operator scopes receives the account scopes the school selected, never an operator scope, and the token response says so (RFC 6749 3.3; /auth.md "Which scopes a client receives")', async () => {
+    const member = { clientId: CLIENTS.memberApp, redirectUri, resource: origin, email: ACCOUNTS.student };
+    const outcome = await authorizeInBrowser(as, { ...member, scope: 'courses:read students:write' });
+    const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
+    const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
+    expect(tokens.scope).toBe('account:read account:write');
   });
 
   it('a student is refused an operator client with access_denied', async () => {

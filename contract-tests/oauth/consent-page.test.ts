@@ -114,6 +114,24 @@ describe('the consent page (/auth.md "3. Authorize")', () => {
     expect(html).toMatch(/<button type="submit" name="decision" value="deny"[^>]*>Deny<\/button>/);
   });
 
+  it('lists what a member application receives, not what it asked for: asking what /mcp\'s metadata lists, its identity and account scopes, no operator scope (RFC 6749 3.3; /auth.md "Which scopes a client receives")', async () => {
+    const metadata = (await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json()) as {
+      scopes_supported: string[];
+    };
+    expect(metadata.scopes_supported).toContain('courses:read');
+    const html = await consentPage(
+      new CookieJar(),
+      {
+        client_id: CLIENTS.memberApp,
+        redirect_uri: 'http://127.0.0.1:40002/callback',
+        scope: metadata.scopes_supported.join(' '),
+        resource: `${origin}/mcp`,
+      },
+      ACCOUNTS.student2,
+    );
+    expect(Object.keys(listedScopes(html))).toEqual(['openid', 'profile', 'email', 'account:read', 'account:write']);
+  });
+
   it("a web application's page names the host the answer goes to, without the loopback notice (the redirect URI's host)", async () => {
     const html = await consentPage(
       new CookieJar(),

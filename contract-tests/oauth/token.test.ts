@@ -334,6 +334,18 @@ describe('refresh_token grant (RFC 6749 6, RFC 9700 4.14.2)', () => {
     expectError(await refresh(current, { scope: 'courses:read' }), 400, 'invalid_scope');
   });
 
+  it('a member application that refreshes with the scope it first asked for, /mcp\'s metadata list, keeps what it was granted (RFC 6749 6, 3.3; /auth.md "Which scopes a client receives")', async () => {
+    const metadata = await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`);
+    const asked = ((await metadata.json()) as { scopes_supported: string[] }).scopes_supported.join(' ');
+    const granted = 'openid profile email account:read account:write';
+    const tokens = await memberTokens(asked);
+    expect(tokens.scope).toBe(granted);
+    const again = await refresh(tokens.refresh_token!, { scope: asked });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.scope).toBe(granted);
+    expectError(await refresh(again.body.refresh_token as string, { scope: `${asked} no:such` }), 400, 'invalid_scope');
+  });
+
   it('keeps the resource binding on refresh: another resource is invalid_target (RFC 8707 2.2)', async () => {
     const tokens = await memberTokens();
     expectError(await refresh(tokens.refresh_token!, { resource: otherOrigin }), 400, 'invalid_target');

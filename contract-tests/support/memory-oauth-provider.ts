@@ -49,3 +49,43 @@ export abstract class MemoryOAuthProvider {
     return this.stored?.scope as string | undefined;
   }
 }
+
+/** A client the flow registers itself (RFC 7591), as a new MCP host does when it is given nothing. */
+export class RegisteringOAuthProvider extends MemoryOAuthProvider {
+  private client: Record<string, unknown> | undefined;
+
+  get clientMetadata() {
+    return {
+      client_name: 'MCP SDK contract test',
+      redirect_uris: [this.redirectUrl],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    };
+  }
+  clientInformation() {
+    return this.client as never;
+  }
+  saveClientInformation(info: Record<string, unknown>) {
+    this.client = info;
+  }
+  get registeredClientId(): string | undefined {
+    return this.client?.client_id as string | undefined;
+  }
+}
+
+/** A host given a member application's client_id (/auth.md "2. Get a client": member applications are created by operators). */
+export class MemberAppOAuthProvider extends MemoryOAuthProvider {
+  readonly clientId: string;
+
+  constructor(redirectUri: string, clientId: string) {
+    super(redirectUri);
+    this.clientId = clientId;
+  }
+  get clientMetadata() {
+    return { client_name: 'MCP contract test', redirect_uris: [this.redirectUrl], token_endpoint_auth_method: 'none' };
+  }
+  clientInformation() {
+    return { client_id: this.clientId } as never;
+  }
+}

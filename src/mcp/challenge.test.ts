@@ -13,12 +13,21 @@ describe('step-up challenge before the SDK (MCP 2025-11-25 Authorization; RFC 67
     expect(toolCallNames({ method: 'tools/call', params: { name: 7 } })).toEqual([]);
   });
 
-  it('answers an anonymous call of a member tool with 401 invalid_token naming every scope', () => {
+  it('answers an anonymous call of a member tool with 401 naming every scope and no error code (RFC 6750 3.1: no credentials were sent)', () => {
     const challenge = challengeForToolCalls(fixtureRegistry(), call('member_write'), undefined, origin)!;
     expect(challenge.status).toBe(401);
-    expect(challenge.challenge()).toContain('error="invalid_token"');
+    expect(challenge.challenge()).not.toContain('error=');
+    expect(challenge.challenge()).toMatch(/^Bearer scope="/);
     expect(challenge.challenge()).toContain('scope="account:read account:write"');
     expect(challenge.challenge()).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource"`);
+  });
+
+  it('answers an anonymous call of an operator tool the same way: 401, its scope, no error code (RFC 6750 3.1)', () => {
+    const challenge = challengeForToolCalls(fixtureRegistry(), call('update_course'), undefined, origin)!;
+    expect(challenge.status).toBe(401);
+    expect(challenge.code).toBeUndefined();
+    expect(challenge.challenge()).not.toContain('error=');
+    expect(challenge.challenge()).toContain('scope="courses:write"');
   });
 
   it('answers a token without the scopes, or of the other audience, with 403 insufficient_scope', () => {

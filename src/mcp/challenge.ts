@@ -1,8 +1,9 @@
 // The MCP step-up challenge (MCP 2025-11-25 Authorization, "Scope challenge handling"): a call
 // of a tool the caller may not use is answered at the HTTP layer, before the SDK sees it, so the
 // client gets a status and WWW-Authenticate it can act on instead of a JSON-RPC error. Anonymous:
-// 401 invalid_token naming the scopes (RFC 6750 3.1); a token without them: 403
-// insufficient_scope. Unknown tool names pass through; the SDK answers those itself.
+// 401 naming the scopes and no error code, since the request carried no credentials (RFC 6750
+// 3.1); a token without them: 403 insufficient_scope. A bad token never reaches here: the bearer
+// guard answers it 401 invalid_token. Unknown tool names pass through; the SDK answers those itself.
 import { BearerChallenge, type AuthInfo } from '../http/bearer-guard.ts';
 import { accessOf, type ToolRegistry } from './registry.ts';
 
@@ -47,7 +48,6 @@ export function challengeForToolCalls(
         origin,
         `The tool ${name} needs an access token with the scope ${scopes.join(' ')}.`,
         scopes,
-        true,
       );
     }
     if (access === 'insufficient_scope') {

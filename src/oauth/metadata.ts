@@ -61,7 +61,9 @@ export function openIdConfiguration(site: Site) {
 export function protectedResourceMetadata(site: Site, path: '' | '/mcp' | '/account/graphql') {
   const member = path === '/account/graphql';
   // The origin's and /mcp's documents list what a self-registered agent can be granted; MCP
-  // clients request all of them when no challenge names a scope, so account:* stays out.
+  // clients request all of them when no challenge names a scope, so account:* stays out (a
+  // registered client asking for it is invalid_scope), and a member application asking for them
+  // receives its account scopes (scope-request.ts).
   const scopes = member
     ? SCOPES.filter((s) => s.audience !== 'operator').map((s) => s.name)
     : [...IDENTITY_SCOPES, ...OPERATOR_SCOPES];

@@ -74,13 +74,6 @@ export function formatScope(scopes: Iterable<string>): string {
   return [...scopes].join(' ');
 }
 
-/** Which scopes an audience may ever hold (spec, Authentication 5). */
-export function scopeAllowedForAudience(name: string, audience: 'operator' | 'member'): boolean {
-  const info = byName.get(name);
-  if (!info) return false;
-  return info.audience === 'any' || info.audience === audience;
-}
-
 /** Spec Limits: an unreviewed metadata-document client may request read and identity scopes only. */
 export function isReadOrIdentityScope(name: string): boolean {
   const kind = byName.get(name)?.kind;

@@ -40,7 +40,10 @@ export const getOpenIdConfiguration = <ThrowOnError extends boolean = false>(opt
  *
  * `resource` is the school's origin, the audience every token of this school is bound to.
  * `scopes_supported` lists the identity and operator scopes a self-registered agent can be
- * granted (member scopes are for member applications only).
+ * granted, which a client without a scope of its own requests (MCP Authorization, scope
+ * selection). `account:*` is left out, since a registered client asking for it is
+ * `invalid_scope`; a member application asking for these scopes receives the identity scopes
+ * and the `account:*` scopes the school selected for it (/auth.md "Which scopes a client receives").
  *
  */
 export const getProtectedResourceMetadata = <ThrowOnError extends boolean = false>(options?: Options<GetProtectedResourceMetadataData, ThrowOnError>) => (options?.client ?? client).get<GetProtectedResourceMetadataResponses, GetProtectedResourceMetadataErrors, ThrowOnError>({ url: '/.well-known/oauth-protected-resource', ...options });
@@ -48,7 +51,7 @@ export const getProtectedResourceMetadata = <ThrowOnError extends boolean = fals
 /**
  * Protected resource metadata for /mcp (RFC 9728 3.1 path-specific document)
  *
- * Same as the origin's document with `resource` = `<origin>/mcp`, which is accepted as a resource indicator bound to the origin's audience.
+ * Same as the origin's document with `resource` = `<origin>/mcp` (RFC 9728 3.3), which is accepted as a resource indicator bound to the origin's audience, so a token asked for it also works at `/account/graphql`. Member applications and registered clients alike request its `scopes_supported`; what each receives is in /auth.md "Which scopes a client receives".
  */
 export const getMcpProtectedResourceMetadata = <ThrowOnError extends boolean = false>(options?: Options<GetMcpProtectedResourceMetadataData, ThrowOnError>) => (options?.client ?? client).get<GetMcpProtectedResourceMetadataResponses, GetMcpProtectedResourceMetadataErrors, ThrowOnError>({ url: '/.well-known/oauth-protected-resource/mcp', ...options });
 

@@ -2489,7 +2489,7 @@ export type AuthorizeData = {
          */
         redirect_uri?: string;
         /**
-         * Space-separated scope names.
+         * Space-separated scope names; required. What the client receives may differ (RFC 6749 3.3; /auth.md "Which scopes a client receives"); the token response's `scope` says it.
          */
         scope?: string;
         /**

@@ -8,7 +8,6 @@ import type { MetadataDocumentDeps } from '../clients/metadata-document-client.t
 import type { Client } from '../clients/client.ts';
 import {
   InvalidRequest,
-  InvalidScope,
   InvalidTarget,
   TooManyRequests,
   UnauthorizedClient,
@@ -18,7 +17,8 @@ import {
 import { isValidCodeChallenge } from '../pkce.ts';
 import { matchRedirectUri } from '../redirect-uri.ts';
 import { resolveResourceParameter } from '../resource.ts';
-import { isReadOrIdentityScope, parseScope, scopeAllowedForAudience, scopeInfo } from '../scopes.ts';
+import { scopesForRequest } from '../scope-request.ts';
+import { parseScope } from '../scopes.ts';
 import { single, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
 
 /** Step 1 and 2: client and redirect URI. Throws UnverifiedClientError (an HTML page). */
@@ -70,27 +70,9 @@ function checkPkce({ params }: Verified): string {
   return challenge;
 }
 
-/** RFC 6749 3.3: every requested scope must be known and available to this client, else invalid_scope. */
+/** RFC 6749 3.3: what the request obtains for this client (scope-request.ts), else invalid_scope. */
 function checkScopes({ client, params }: Verified): string[] {
-  const scopes = parseScope(single(params.scope) ?? undefined);
-  if (scopes.length === 0) throw new InvalidScope('The scope parameter is required.');
-  for (const name of scopes) {
-    if (!scopeInfo(name)) throw new InvalidScope(`Unknown scope ${JSON.stringify(name)}.`);
-    // OpenAPI document, securitySchemes oauth2: `account:*` scopes belong to member applications
-    // only, and member applications hold identity and account scopes only.
-    if (!scopeAllowedForAudience(name, client.audience))
-      throw new InvalidScope(`The scope ${name} is not available to this client.`);
-    if (client.allowedScopes.length > 0 && !client.allowedScopes.includes(name))
-      throw new InvalidScope(`The scope ${name} was not granted to this client by the school.`);
-    // Anyone may publish a metadata document (draft-ietf-oauth-client-id-metadata-document, Security
-    // Considerations), so until the school reviews one its client gets read and identity scopes only.
-    if (client.kind === 'metadata_document' && client.reviewStatus !== 'approved' && !isReadOrIdentityScope(name)) {
-      throw new InvalidScope(
-        `The scope ${name} needs the school to review this client first; request read scopes only.`,
-      );
-    }
-  }
-  return scopes;
+  return scopesForRequest(client, parseScope(single(params.scope) ?? undefined));
 }
 
 /**

@@ -31,7 +31,8 @@ import {
   type TokenLifetimes,
 } from '../issue-tokens.ts';
 import { resolveResourceParameter } from '../resource.ts';
-import { parseScope } from '../scopes.ts';
+import { scopesForRequest } from '../scope-request.ts';
+import { formatScope, parseScope } from '../scopes.ts';
 import { standingScopes } from '../standing/allowed-scopes.ts';
 import { reconcileGrants } from '../standing/reconcile-grants.ts';
 import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
@@ -64,12 +65,13 @@ export async function refreshTokens(
   db: Db,
   site: Site,
   client: Client,
-  input: RefreshInput,
+  sent: RefreshInput,
   options: RefreshOptions,
 ): Promise<RefreshResult> {
-  if (!input.refresh_token) throw new InvalidRequest('refresh_token is required.');
+  if (!sent.refresh_token) throw new InvalidRequest('refresh_token is required.');
   if (!client.grantTypes.includes('refresh_token'))
     throw new UnauthorizedClient('This client may not use the refresh_token grant.');
+  const input = { ...withScopeRead(client, sent), refresh_token: sent.refresh_token };
   const tokenHash = hashSecret(input.refresh_token);
   const successors = successorsOf(input.refresh_token, options.successorKey);
 
@@ -103,6 +105,16 @@ export async function refreshTokens(
   if ('error' in outcome)
     throw outcome.revoked ? new GrantRevokedOnReuse(outcome.error, outcome.revoked) : new InvalidGrant(outcome.error);
   return outcome.result;
+}
+
+/**
+ * The scope a refresh asks for, read by the rule of the authorization request (scope-request.ts): a
+ * client that sends again the scope it first asked for (a member application asking what /mcp's
+ * metadata lists) asks for what that obtained. RFC 6749 6 then bounds it by the grant.
+ */
+function withScopeRead(client: Client, sent: RefreshInput): RefreshInput {
+  const asked = parseScope(sent.scope);
+  return asked.length === 0 ? sent : { ...sent, scope: formatScope(scopesForRequest(client, asked)) };
 }
 
 function isFactReason(reason: InactiveReason): boolean {

@@ -13,7 +13,7 @@ OAuth endpoints answer JSON \`{"error": "...", "error_description": "..."}\` (RF
 | \`unauthorized_client\` | 400 / redirect | The client may not use this grant, or a member application while the school has MCP connections off |
 | \`unsupported_grant_type\` | 400 | A grant other than \`authorization_code\` and \`refresh_token\` |
 | \`unsupported_response_type\` | redirect | A response type other than \`code\` |
-| \`invalid_scope\` | 400 / redirect | Unknown scope, a scope of the other audience (\`account:*\` at registration), a write scope for an unreviewed metadata-document client, or a wider scope on refresh |
+| \`invalid_scope\` | 400 / redirect | Unknown scope; \`account:*\` from any client but a member application (at registration or authorization); a scope beyond a vendor integration's; a write scope for an unreviewed metadata-document client; a member application's request for none of the scopes the school selected for it; a wider scope on refresh (see *Which scopes a client receives*) |
 | \`invalid_target\` | 400 / redirect | A \`resource\` that is not this school's origin, or a member flow without it (RFC 8707) |
 | \`access_denied\` | redirect | The person denied, or their role may not authorize this client |
 | \`login_required\`, \`consent_required\` | redirect | \`prompt=none\` could not be honoured |
@@ -30,6 +30,7 @@ Protected resources answer RFC 6750 challenges, also as JSON bodies:
 | Invalid, expired, revoked or malformed token, or one of another origin | \`invalid_token\` | 401 | \`Bearer error="invalid_token", resource_metadata="…"\` |
 | Valid token without a needed scope | \`insufficient_scope\` | 403 | \`Bearer error="insufficient_scope", scope="<every needed scope>", resource_metadata="…"\` |
 | \`/mcp\` without a token | — | — | served anonymously with public tools only |
+| \`/mcp\`, a tool that needs a token, called without one | — (no credentials were sent, RFC 6750 3.1) | 401 | \`Bearer scope="<the tool's scopes>", resource_metadata="…"\` |
 
 The administrative API answers its own errors as RFC 9457 problem details (\`application/problem+json\`).
 Each \`type\` other than \`about:blank\` is a page of this origin, \`/problems/<name>\`, saying what the

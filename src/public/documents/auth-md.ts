@@ -99,6 +99,25 @@ redirect URI that does not match is shown to the person and never redirected.
 Operators may delegate only what their role allows: owners every operator scope, admins every
 operator scope but \`members:write\`. Students and lecturers cannot authorize operator clients.
 
+### Which scopes a client receives
+
+\`scope\` is required. A client that has no particular scope of its own sends what the protected
+resource metadata lists (\`scopes_supported\`; MCP clients do this when no challenge names a scope):
+identity and operator scopes, never \`account:*\`. What a request receives depends on the client, and
+the token response's \`scope\` says what was issued (RFC 6749 3.3); the consent page lists the same.
+
+| Client | Receives | \`invalid_scope\` when the request names |
+|---|---|---|
+| Registered at ${e.registration_endpoint}, vendor integration, metadata document | what it asked for | an unknown scope; \`account:read\` or \`account:write\`; a scope the integration was not registered with; a write scope while the metadata document is unreviewed |
+| Member application | of the identity and \`account:*\` scopes it asked for, those the school selected for it; when it asked for no \`account:*\` scope but for operator scopes (what the metadata lists), every \`account:*\` scope the school selected. Never an operator scope. | an unknown scope; a request that receives nothing by this rule (only \`account:write\` when the school selected \`account:read\`, say) |
+
+So an MCP client given a member application's \`client_id\` and no scope asks for what \`/mcp\`'s
+metadata lists and receives, for example, \`openid profile email account:read account:write\`; the
+same client given nothing registers a loopback client and, for an owner or admin, receives the
+identity scopes and the operator scopes that person's role allows (above). A refresh keeps the
+scope unless it asks for less (*6. Refresh and revoke*); a \`scope\` sent with it is read by this same
+rule, so sending again what the client first asked for keeps what it received.
+
 ## 4. Exchange the code
 
 \`\`\`sh
