@@ -119,6 +119,7 @@ describe('MCP 2026-07-28 on /mcp, stateless (SEP-2575)', () => {
     expect(status).toBe(401);
     const challenge = headers.get('www-authenticate') ?? '';
     expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).not.toContain('error=');
     expect(challenge).toContain('scope="account:read"');
     expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource`);
   });
