@@ -7,6 +7,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { unfenced } from '../support/fences.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
@@ -85,7 +86,7 @@ describe.each(MODES)('%s (MCP 2026-07-28 and 2025-11-25 on one /mcp)', (_name, c
       const found = await client.call('search_catalog', { query: 'git' });
       expect(found.isError).toBeFalsy();
       expect(JSON.stringify(found.structuredContent)).toContain('git-essentials');
-      expect(await client.read(`${origin}/llms.txt`)).toBe(await (await fetch(`${origin}/llms.txt`)).text());
+      expect(unfenced(await client.read(`${origin}/llms.txt`))).toBe(await (await fetch(`${origin}/llms.txt`)).text());
     } finally {
       await client.close();
     }

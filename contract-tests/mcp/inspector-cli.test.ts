@@ -15,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { unfenced } from '../support/fences.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');
@@ -156,9 +157,11 @@ describe.skipIf(skip)(
         const read = runs[`${era}: resources/read`]!;
         expectClean(read, `${era}: resources/read`);
         const served = await (await fetch(`${origin}/pricing.md`)).text();
-        expect(read.json!.result!.contents).toEqual([
-          { uri: `${origin}/pricing.md`, mimeType: 'text/markdown', text: served },
+        const contents = read.json!.result!.contents as Array<{ uri: string; mimeType: string; text: string }>;
+        expect(contents).toEqual([
+          { uri: `${origin}/pricing.md`, mimeType: 'text/markdown', text: expect.any(String) },
         ]);
+        expect(unfenced(contents[0]!.text)).toBe(served);
       },
     );
 
@@ -170,9 +173,9 @@ describe.skipIf(skip)(
       const read = runs['resources/read /llms.txt']!;
       expectClean(read, 'resources/read');
       const served = await (await fetch(`${origin}/llms.txt`)).text();
-      expect(read.json!.result!.contents).toEqual([
-        { uri: `${origin}/llms.txt`, mimeType: 'text/markdown', text: served },
-      ]);
+      const contents = read.json!.result!.contents as Array<{ uri: string; mimeType: string; text: string }>;
+      expect(contents).toEqual([{ uri: `${origin}/llms.txt`, mimeType: 'text/markdown', text: expect.any(String) }]);
+      expect(unfenced(contents[0]!.text)).toBe(served);
       for (const run of [list, read]) expect(run.stderr.trim()).toBe('');
     });
   },

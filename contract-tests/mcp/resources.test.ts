@@ -13,11 +13,12 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, DEMO_DRAFTS } from './mcp-client.ts';
+import { fenceCount, unfenced } from '../support/fences.ts';
 
 const origin = inject('primaryOrigin');
 const DOCUMENTS = ['/llms.txt', '/auth.md', '/pricing.md', '/webhooks.md'].map((path) => `${origin}${path}`);
 
-/** What GET of the resource's own URL answers: the bytes resources/read must match. */
+/** What GET of the resource's own URL answers: the bytes resources/read must match once its fences are out. */
 async function served(uri: string): Promise<{ status: number; type: string | null; text: string }> {
   const response = await fetch(uri);
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
@@ -67,12 +68,16 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
     }
   });
 
-  it('reads every listed resource as the bytes GET of its URI serves (MCP 2025-11-25 Resources, Reading Resources)', async () => {
+  it('reads every listed resource as the bytes GET of its URI serves, the school\'s words fenced (MCP 2025-11-25 Resources, Reading Resources; README "MCP")', async () => {
     for (const { uri } of resources) {
       const [read, http] = await Promise.all([client.readResource({ uri }), served(uri)]);
       expect(http.status, uri).toBe(200);
       expect(http.type, uri).toBe('text/markdown; charset=utf-8');
-      expect(read.contents, uri).toEqual([{ uri, mimeType: 'text/markdown', text: http.text }]);
+      expect(read.contents, uri).toEqual([{ uri, mimeType: 'text/markdown', text: expect.any(String) }]);
+      const text = (read.contents[0] as { text: string }).text;
+      expect(unfenced(text), uri).toBe(http.text);
+      // Every document names the school at least, which is the school's own text.
+      expect(fenceCount(text), uri).toBeGreaterThan(0);
     }
   });
 
@@ -83,8 +88,9 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
     expect(template).toMatchObject({ uriTemplate: `${origin}/courses/{slug}.md`, mimeType: 'text/markdown' });
     const uri = new UriTemplate(template.uriTemplate).expand({ slug: 'git-essentials' });
     const read = await client.readResource({ uri });
-    expect(read.contents[0]).toMatchObject({ uri, text: (await served(uri)).text });
-    expect(read.contents[0]).toMatchObject({ text: expect.stringMatching(/^# Git Essentials\n/) });
+    const text = (read.contents[0] as { text: string }).text;
+    expect(unfenced(text)).toBe((await served(uri)).text);
+    expect(text).toMatch(/^# <untrusted-content>Git Essentials<\/untrusted-content>\n/);
   });
 
   it('answers a draft course page, another origin and an unknown path with -32602 and the URI (MCP 2026-07-28 Resources, Error Handling, SEP-2164)', async () => {
@@ -119,7 +125,8 @@ describe('MCP resources, v2 client, anonymous (MCP 2025-11-25 Resources)', () =>
     expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining([...DOCUMENTS, course]));
     for (const uri of [...DOCUMENTS, course]) {
       const read = await client.readResource({ uri });
-      expect(read.contents, uri).toEqual([{ uri, mimeType: 'text/markdown', text: (await served(uri)).text }]);
+      expect(read.contents, uri).toEqual([{ uri, mimeType: 'text/markdown', text: expect.any(String) }]);
+      expect(unfenced((read.contents[0] as { text: string }).text), uri).toBe((await served(uri)).text);
     }
   });
 

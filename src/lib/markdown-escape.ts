@@ -26,6 +26,12 @@ export function singleLine(text: string): string {
 }
 
 /**
+ * How a document writes one school-written string: `markdownInline` for the HTTP documents, and a
+ * fenced form of it where an agent reads the document (MCP resources: mcp/untrusted.ts).
+ */
+export type SchoolText = (text: string) => string;
+
+/**
  * School-written text as one line of literal Markdown inline text. Every `www.` is broken, not only
  * at a word boundary: GFM 6.9 also starts an extended autolink after `_`, a word character.
  */

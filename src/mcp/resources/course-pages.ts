@@ -1,12 +1,13 @@
 // Each published course's public page as an MCP resource (MCP 2025-11-25 Resources): the URI is
-// the page's own URL, <origin>/courses/{slug}.md, which GET serves with the same bytes
-// (src/public/documents/course-md.ts), and one resource template names them all (RFC 6570 level 1).
+// the page's own URL, <origin>/courses/{slug}.md, which GET serves with the same text
+// (src/public/documents/course-md.ts) but for the school's words, fenced here (untrusted.ts), and one
+// resource template names them all (RFC 6570 level 1).
 // resources/list pages through the catalog with its own signed cursor, a bounded number of
 // courses per request, so a school with thousands of courses costs one small query per page.
-import { singleLine } from '../../lib/markdown-escape.ts';
 import { coursePagePath, renderCourseMd } from '../../public/documents/course-md.ts';
 import type { CatalogCourse } from '../../services/catalog.ts';
 import type { ResourceContext } from './documents.ts';
+import { fencedSchoolText } from '../untrusted.ts';
 
 export const MARKDOWN = 'text/markdown';
 
@@ -29,10 +30,11 @@ export const courseTemplate = (origin: string) => ({
 function courseResource(origin: string, course: CatalogCourse) {
   return {
     uri: `${origin}${coursePagePath(course.slug)}`,
-    name: `courses/${course.slug}.md`,
-    // The title is the school's own words, as plain text on one line; the page itself escapes it.
-    title: singleLine(course.title),
-    description: "A published course's public page: description, price and outline. Its text is written by the school.",
+    // Name and title are the server's words: the course's title is the school's, read in the page, fenced.
+    name: `course-page-${course.id}`,
+    title: 'Course page',
+    description:
+      "A published course's public page: title, description, price and outline, written by the school (fenced in the page).",
     mimeType: MARKDOWN,
   };
 }
@@ -54,5 +56,5 @@ export function courseSlugOf(origin: string, uri: string): string | undefined {
 /** The page of a published course; undefined for a draft, hidden or unknown one (as GET answers 404). */
 export async function readCoursePage({ site, services }: ResourceContext, slug: string): Promise<string | undefined> {
   const course = await services.catalog.getCourse(site.id, slug);
-  return course ? renderCourseMd(site, course) : undefined;
+  return course ? renderCourseMd(site, course, fencedSchoolText) : undefined;
 }

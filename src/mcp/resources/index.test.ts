@@ -73,9 +73,10 @@ describe('resources/list (MCP 2025-11-25 Resources, "Listing Resources" and Pagi
     for (const [, options] of listCourses.mock.calls) expect(options).toMatchObject({ limit: COURSES_PER_PAGE });
   });
 
-  it('shows a course\'s title as one line of plain text (OpenAPI "School text and HTML")', async () => {
+  it('lists a course page under the server\'s words only: the school\'s title is read in the page, fenced (README "MCP": untrusted content)', async () => {
     const { resources } = await listResources(contextWith().ctx, undefined);
-    expect(resources[4]!.title).toBe('Line one ## not a heading');
+    expect(JSON.stringify(resources)).not.toContain('Line one');
+    expect(resources[4]).toMatchObject({ title: 'Course page', name: expect.stringMatching(/^course-page-/) });
   });
 
   it('answers a cursor it did not issue with -32602 (MCP 2025-11-25 Pagination, "Error Handling")', async () => {
@@ -113,10 +114,14 @@ describe('resources/read (MCP 2025-11-25 Resources, "Reading Resources", "Error 
     const { ctx } = contextWith();
     const page = await readResource(ctx, `${ORIGIN}/courses/b.md`);
     expect(page.contents).toEqual([
-      { uri: `${ORIGIN}/courses/b.md`, mimeType: 'text/markdown', text: expect.stringMatching(/^# b\n/) },
+      {
+        uri: `${ORIGIN}/courses/b.md`,
+        mimeType: 'text/markdown',
+        text: expect.stringMatching(/^# <untrusted-content>b<\/untrusted-content>\n/),
+      },
     ]);
     const llms = await readResource(ctx, `${ORIGIN}/llms.txt`);
-    expect(llms.contents[0]!.text).toMatch(/^# School\n/);
+    expect(llms.contents[0]!.text).toMatch(/^# <untrusted-content>School<\/untrusted-content>\n/);
   });
 
   it.each([

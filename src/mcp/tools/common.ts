@@ -43,11 +43,10 @@ export function pageNote(next: string | null, tool: string): string {
   return next ? `More: call ${tool} again with cursor "${next}".` : 'This is the last page.';
 }
 
-/** " (slugs: a, b, c, …)": which rows a page holds, in words the server checked (slugs are [a-z0-9-]). */
-export function slugsOf(rows: ReadonlyArray<{ slug: string }>, shown = 3): string {
-  if (!rows.length) return '';
-  return ` (slugs: ${rows
-    .slice(0, shown)
-    .map((r) => r.slug)
-    .join(', ')}${rows.length > shown ? ', …' : ''})`;
+/**
+ * Which field of a page's items the next tool takes. The values stay in the fenced data: a slug is
+ * the school's words (hyphenated words can still read as an instruction), never summary text.
+ */
+export function passOnNote(rows: readonly unknown[], field: 'slug' | 'id', tool: string): string {
+  return rows.length ? ` Pass an item's ${field} (in the data below) to ${tool}.` : '';
 }

@@ -51,7 +51,7 @@ export const getCatalogCourse: ToolDefinition<z.output<typeof input>, z.output<t
       lecture_count: lectures.length,
       total_duration_seconds: lectures.reduce((sum, l) => sum + l.duration_seconds, 0),
     };
-    const summary = `Course ${course.slug}: ${course.sections.length} sections, ${lectures.length} lectures, ${Math.round(result.total_duration_seconds / 60)} minutes.`;
+    const summary = `The course: ${course.sections.length} sections, ${lectures.length} lectures, ${Math.round(result.total_duration_seconds / 60)} minutes.`;
     return { structuredContent: result, summary };
   },
 };

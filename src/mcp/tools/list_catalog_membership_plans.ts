@@ -2,7 +2,7 @@
 // published courses each includes. Archived or hidden plans and revenue figures never appear.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY } from './common.ts';
 
 const input = z.strictObject({ limit: limitArg, cursor: cursorArg });
 
@@ -35,7 +35,7 @@ export const listMembershipPlans: ToolDefinition<z.output<typeof input>, z.outpu
     const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `${counted(page.data.length, 'membership plan')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_catalog_membership_plans')}`,
+      summary: `${counted(page.data.length, 'membership plan')}. ${pageNote(page.next_cursor, 'list_catalog_membership_plans')}`,
     };
   },
 };

@@ -2,7 +2,7 @@
 // Public fields only: the meeting link of an online event grants access and is never shown.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, passOnNote } from './common.ts';
 
 const input = z.strictObject({ limit: limitArg, cursor: cursorArg });
 
@@ -38,7 +38,7 @@ export const listUpcomingEvents: ToolDefinition<z.output<typeof input>, z.output
     const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `${counted(page.data.length, 'upcoming event')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'list_upcoming_events')}`,
+      summary: `${counted(page.data.length, 'upcoming event')}.${passOnNote(page.data, 'id', 'register_for_event')} ${pageNote(page.next_cursor, 'list_upcoming_events')}`,
     };
   },
 };

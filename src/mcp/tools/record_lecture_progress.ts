@@ -39,7 +39,7 @@ export const recordLectureProgress: ToolDefinition<z.output<typeof input>, z.out
     const course = await ctx.services.account.recordLectureProgress(ctx.site.id, personOf(ctx), args);
     return {
       structuredContent: { enrolledCourse: course },
-      summary: `Progress saved: ${course.progress.percentComplete}% of ${course.slug} completed.`,
+      summary: `Progress saved: ${course.progress.percentComplete}% of the course completed.`,
     };
   },
 };

@@ -2,7 +2,7 @@
 // query (title, subtitle, description). Same rows as GET /api/v1/catalog/courses; drafts never appear.
 import { z } from 'zod';
 import type { ToolDefinition } from '../registry.ts';
-import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, slugsOf } from './common.ts';
+import { counted, cursorArg, limitArg, money, nextCursor, pageNote, READ_ONLY, passOnNote } from './common.ts';
 
 const input = z.strictObject({
   query: z
@@ -53,7 +53,7 @@ export const searchCatalog: ToolDefinition<z.output<typeof input>, z.output<type
     const result = { data: page.data, next_cursor: page.next_cursor };
     return {
       structuredContent: result,
-      summary: `Found ${counted(page.data.length, 'course')}${slugsOf(page.data)}. ${pageNote(page.next_cursor, 'search_catalog')}`,
+      summary: `Found ${counted(page.data.length, 'course')}.${passOnNote(page.data, 'slug', 'get_catalog_course')} ${pageNote(page.next_cursor, 'search_catalog')}`,
     };
   },
 };

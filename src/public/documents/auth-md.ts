@@ -9,7 +9,7 @@ import type { Site } from '../../services/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
 import { memberApiSection } from './auth-md-member-api.ts';
-import { markdownInline } from '../../lib/markdown-escape.ts';
+import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const duration = (seconds: number) =>
@@ -21,7 +21,12 @@ const duration = (seconds: number) =>
         ? plural(seconds / 60, 'minute')
         : plural(seconds, 'second');
 
-export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): string {
+export function renderAuthMd(
+  site: Site,
+  config: Config,
+  limiter: RateLimiter,
+  schoolText: SchoolText = markdownInline,
+): string {
   const e = endpoints(site.origin);
   const o = config.oauth;
   const scopeRows = SCOPES.map(
@@ -35,7 +40,7 @@ export function renderAuthMd(site: Site, config: Config, limiter: RateLimiter): 
     )
     .join('\n');
   // School text is never document structure: the school's name is literal text, never Markdown structure.
-  return `# Authenticating at ${markdownInline(site.name)}
+  return `# Authenticating at ${schoolText(site.name)}
 
 This school's API is protected by OAuth 2.0 and OpenID Connect. The resource server and the
 authorization server are both **${site.origin}**: it is the token issuer (\`iss\`) and the resource

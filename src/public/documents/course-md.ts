@@ -5,7 +5,7 @@
 // description, price and the outline with durations and preview flags. School text is never
 // document structure: every school-written string is one escaped inline run (lib/markdown-escape.ts),
 // the description first reduced from its sanitised HTML to plain text (lib/rich-text.ts).
-import { markdownInline as md, urlSegment } from '../../lib/markdown-escape.ts';
+import { markdownInline, urlSegment, type SchoolText } from '../../lib/markdown-escape.ts';
 import { schoolHtmlToText } from '../../lib/rich-text.ts';
 import type { CatalogCourse, CatalogSection } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
@@ -24,7 +24,7 @@ export function formatDuration(seconds: number): string {
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-function outline(sections: CatalogSection[]): string {
+function outline(sections: CatalogSection[], md: SchoolText): string {
   if (!sections.length) return 'No lectures published yet.\n';
   return sections
     .map((section, i) => {
@@ -40,7 +40,7 @@ function outline(sections: CatalogSection[]): string {
     .join('\n');
 }
 
-export function renderCourseMd(site: Site, course: CourseDetail): string {
+export function renderCourseMd(site: Site, course: CourseDetail, md: SchoolText = markdownInline): string {
   const o = site.origin;
   const lectures = course.sections.flatMap((s) => s.lectures);
   const total = lectures.reduce((sum, l) => sum + l.duration_seconds, 0);
@@ -55,7 +55,7 @@ export function renderCourseMd(site: Site, course: CourseDetail): string {
     `| Price | ${formatMoney(course.price.amount, course.price.currency)} |`,
     `| Lectures | ${lectures.length} (${formatDuration(total)} in all; ${previews} free ${previews === 1 ? 'preview' : 'previews'}) |`,
     `| Published | ${course.published_at ? course.published_at.slice(0, 10) : 'not dated'} |\n`,
-    `## Outline\n\n${outline(course.sections)}`,
+    `## Outline\n\n${outline(course.sections, md)}`,
     `## Machine-readable\n`,
     `- This course as JSON: ${o}/api/v1/catalog/courses/${urlSegment(course.slug)}`,
     `- Every price of the school: ${o}/pricing.md`,

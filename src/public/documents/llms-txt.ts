@@ -2,7 +2,7 @@
 // file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
 import type { CatalogCourse, CatalogService } from '../../services/catalog.ts';
 import type { Site } from '../../services/sites.ts';
-import { markdownInline as md } from '../../lib/markdown-escape.ts';
+import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
 import { connectAnAgentSection } from './connect-an-agent.ts';
 import { coursePagePath } from './course-md.ts';
@@ -10,18 +10,22 @@ import { coursePagePath } from './course-md.ts';
 /** How many published courses /llms.txt lists (newest first); the rest are a link to the paginated catalog. */
 export const LLMS_TXT_COURSES = 50;
 
-/** /llms.txt as GET /llms.txt and the MCP resource of that URI serve it: one composition, so the bytes agree. */
-export async function loadLlmsTxt(site: Site, catalog: CatalogService): Promise<string> {
+/** /llms.txt as GET /llms.txt and the MCP resource of that URI serve it: one composition, the school's words fenced for MCP. */
+export async function loadLlmsTxt(
+  site: Site,
+  catalog: CatalogService,
+  md: SchoolText = markdownInline,
+): Promise<string> {
   const { data } = await catalog.listCourses(site.id, { limit: LLMS_TXT_COURSES });
-  return renderLlmsTxt(site, data);
+  return renderLlmsTxt(site, data, md);
 }
 
-export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
+export function renderLlmsTxt(site: Site, courses: CatalogCourse[], md: SchoolText = markdownInline): string {
   const o = site.origin;
   // School text is never structure: each school-written string is one line of literal Markdown.
   const courseLines = courses.map(
     (c) =>
-      `- [${md(c.title)}](${o}${coursePagePath(c.slug)}): ${md(c.subtitle ?? 'course page: description, price and outline')}`,
+      `- [${md(c.title)}](${o}${coursePagePath(c.slug)}): ${c.subtitle ? md(c.subtitle) : 'course page: description, price and outline'}`,
   );
   // The webhook event catalogue: each type and the named schema of its body in the OpenAPI document.
   const eventLines = WEBHOOK_EVENTS.map(
@@ -29,7 +33,7 @@ export function renderLlmsTxt(site: Site, courses: CatalogCourse[]): string {
   );
   return `# ${md(site.name)}
 
-> ${md(site.description ?? 'An online school.')} Prices in ${md(site.currency)}; language ${md(site.locale)}.
+> ${site.description ? md(site.description) : 'An online school.'} Prices in ${markdownInline(site.currency)}; language ${markdownInline(site.locale)}.
 
 The public catalog is readable without a token, through the REST catalog below and the anonymous tools of the MCP server at ${o}/mcp. The administrative API and each member's own data need OAuth 2.0: see ${o}/auth.md.
 

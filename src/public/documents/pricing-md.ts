@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import { listPublishedPrices } from '../../services/pricing.ts';
 import type { Site } from '../../services/sites.ts';
-import { markdownInline as cell, urlSegment } from '../../lib/markdown-escape.ts';
+import { markdownInline, urlSegment, type SchoolText } from '../../lib/markdown-escape.ts';
 
 export function formatMoney(amount: number, currency: string): string {
   if (amount === 0) return 'free';
@@ -14,14 +14,19 @@ export function formatMoney(amount: number, currency: string): string {
   return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
-export async function renderPricingMd(db: Db, site: Site, now = new Date()): Promise<string> {
+export async function renderPricingMd(
+  db: Db,
+  site: Site,
+  now = new Date(),
+  cell: SchoolText = markdownInline,
+): Promise<string> {
   const { courses, plans, products, events } = await listPublishedPrices(db, site.id, now);
   const o = site.origin;
   const section = (title: string, header: string, rows: string[]) =>
     `## ${title}\n\n${rows.length ? `${header}\n${rows.join('\n')}` : 'None at the moment.'}\n`;
   return [
     `# ${cell(site.name)} — Pricing\n`,
-    `> Prices in ${cell(site.currency)} unless a row says otherwise. Generated from the school's live data on ${now.toISOString().slice(0, 10)}.\n`,
+    `> Prices in ${markdownInline(site.currency)} unless a row says otherwise. Generated from the school's live data on ${now.toISOString().slice(0, 10)}.\n`,
     section(
       'Courses',
       '| Course | Price | Access | Details |\n|---|---|---|---|',

@@ -5,7 +5,7 @@
 // rotation overlap, the history's retention, the scopes and the Webhooks operations of the spec.
 import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
-import { markdownInline } from '../../lib/markdown-escape.ts';
+import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { SCOPES } from '../../oauth/scopes.ts';
 import { WEBHOOK_HISTORY_RETENTION_MS } from '../../services/purge-job.ts';
 import type { Site } from '../../services/sites.ts';
@@ -23,7 +23,7 @@ import { approximately } from './webhooks-md-time.ts';
 /** Standard Webhooks' reference libraries (the sender signs with the JavaScript one). */
 const LIBRARIES = 'https://github.com/standard-webhooks/standard-webhooks/tree/main/libraries';
 
-export function renderWebhooksMd(site: Site, config: Config): string {
+export function renderWebhooksMd(site: Site, config: Config, schoolText: SchoolText = markdownInline): string {
   const o = site.origin;
   const schema = (name: string) => `[\`${name}\`](${o}/openapi.json#/components/schemas/${name})`;
   const scopeLines = SCOPES.filter((s) => s.name.startsWith('webhooks:'))
@@ -40,7 +40,7 @@ export function renderWebhooksMd(site: Site, config: Config): string {
     (e) => `| \`${e.type}\` | ${e.meaning} | ${schema(e.data)} | ${schema(e.schema)} |`,
   ).join('\n');
   // School text is never document structure: the school's name is one run of literal text.
-  return `# Webhooks of ${markdownInline(site.name)}
+  return `# Webhooks of ${schoolText(site.name)}
 
 > What a receiver of this school's webhooks gets and how to check it: the envelope, the signature, versions, retries and the catalogue of events. Every body and \`data\` shape is a named schema of ${o}/openapi.json.
 
