@@ -52,6 +52,14 @@ const environmentSchema = z.object({
   /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How long an idle keep-alive connection stays open for the client's next request. Longer than the
+   * idle timeout of the load balancer in front (AWS ALB and Google's load balancers keep idle upstream
+   * connections 60 s, nginx's keepalive_timeout 60 s), so that the balancer, not the service, closes
+   * an idle connection: closed here first, a request the balancer sends on it at that moment is reset.
+   * The time to receive a request's headers is allowed one second more (headersTimeout above it).
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(240_000).default(65_000),
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /**
@@ -142,6 +150,8 @@ export type Config = Readonly<{
   trustProxy: boolean;
   logLevel: string;
   shutdownGraceMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS, and the header deadline one second above it (process/listen.ts). */
+  http: Readonly<{ keepAliveTimeoutMs: number; headersTimeoutMs: number }>;
   /** Null outside production when unset: main.ts then uses a key kept under DATA_DIR. */
   keyEncryptionKey: Buffer | null;
   rateLimitOverrides: Readonly<Record<string, number>>;
@@ -246,6 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: Object.freeze({
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS + 1_000,
+    }),
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
     rateLimitOverrides: Object.freeze({
       ...(e.NODE_ENV === 'production' ? {} : DEVELOPMENT_RATE_LIMITS),
