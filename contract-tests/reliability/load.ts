@@ -28,6 +28,8 @@ export type LoadConfig = {
   workers: number;
   refreshesPerGrant: number;
   out: string;
+  /** A request not answered within this long counts as failed ('timeout'); 5 s unless given. */
+  requestTimeoutMs?: number;
 };
 
 type Op = 'authorize' | 'exchange' | 'refresh' | 'graphql';
@@ -37,6 +39,8 @@ export type RequestRecord = {
   at: number;
   ms: number;
   status: number;
+  /** Retry-After of a 503 (RFC 9110 10.2.3). */
+  retryAfter?: string;
   error?: string;
   retry: boolean;
 };
@@ -110,7 +114,7 @@ function send(
         res.on('error', reject);
       },
     );
-    req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
+    req.setTimeout(config.requestTimeoutMs ?? 5_000, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(body);
   });
@@ -135,7 +139,16 @@ async function call(
     operation.attempts += 1;
     try {
       const answer = await send(port, method, path, headers, body);
-      requests.push({ op, port, at, ms: Date.now() - at, status: answer.status, retry });
+      const retryAfter = answer.status === 503 ? String(answer.headers['retry-after'] ?? '') : undefined;
+      requests.push({
+        op,
+        port,
+        at,
+        ms: Date.now() - at,
+        status: answer.status,
+        retry,
+        ...(retryAfter ? { retryAfter } : {}),
+      });
       Object.assign(operation, { answered: true, doneAt: Date.now() });
       return answer;
     } catch (error) {
