@@ -10,12 +10,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';
-import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
+import { newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
 import type { LoadReport, RequestRecord } from './load.ts';
 import { prepareLoadClient, refusedTokens, runLoad } from './load-client.ts';
 import { countFamilies, type FamilyCount } from './refresh-families.ts';
 import { writeResults } from './results.ts';
-import { createThrowawayCluster, throwawayPostgresUnavailable, type Cluster } from './throwaway-postgres.ts';
+import { createThrowawayCluster, skipWithoutThrowawayPostgres, type Cluster } from './throwaway-postgres.ts';
 
 const SESSIONS_KILLED_AT_MS = 2_000;
 const CRASH_AT_MS = 5_000;
@@ -217,8 +217,7 @@ function badFailure(r: RequestRecord): boolean {
   return (r.status >= 500 && r.status !== 503) || (r.status === 503 && !(Number(r.retryAfter) > 0));
 }
 
-const skipReason = !DATABASE_URL ? 'it runs in the PostgreSQL pass (DATABASE_URL set)' : throwawayPostgresUnavailable();
-if (skipReason) console.warn(`[reliability] skipping lost-connections.test.ts: ${skipReason}`);
+const skipReason = skipWithoutThrowawayPostgres('lost-connections.test.ts');
 
 describe.skipIf(skipReason)(
   'A lost database connection is an error, never a crash (README "Behind a load balancer")',

@@ -55,6 +55,18 @@ export function throwawayPostgresUnavailable(): string | undefined {
   return undefined;
 }
 
+/**
+ * Why a suite on a throwaway cluster skips here (it runs in the PostgreSQL pass, where the server
+ * binaries are), said once on the console; undefined when it runs.
+ */
+export function skipWithoutThrowawayPostgres(suite: string): string | undefined {
+  const reason = !process.env.DATABASE_URL
+    ? 'it runs in the PostgreSQL pass (DATABASE_URL set)'
+    : throwawayPostgresUnavailable();
+  if (reason) console.warn(`[reliability] skipping ${suite}: ${reason}`);
+  return reason;
+}
+
 const live = new Set<() => void>();
 process.once('exit', () => {
   for (const stop of live) stop();
