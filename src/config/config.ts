@@ -47,6 +47,12 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** `memory` keeps the embedded database in memory (tests, demos that should leave nothing). */
   PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
+  /**
+   * README "Durability": the embedded database cannot sync its files to disk (PGlite 0.5's Node file
+   * system has no fsync), so a power cut or kernel crash can lose acknowledged writes. With
+   * NODE_ENV=production it is refused unless this accepts that, for a single-machine trial.
+   */
+  PGLITE_ACCEPT_RELAXED_DURABILITY: booleanFlag.default(false),
   /** Seed the demo schools when the database holds no site yet. */
   SEED_DEMO: booleanFlag.default(true),
   /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
@@ -145,6 +151,8 @@ export type Config = Readonly<{
   publicUrl: string;
   secondSiteUrl: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  /** README "Durability": what an acknowledged write survives, said on the start line. */
+  durability: Durability;
   dataDir: string;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -177,6 +185,12 @@ export type Config = Readonly<{
     sessionTtlSeconds: number;
   }>;
 }>;
+
+/**
+ * `server`: PostgreSQL's own (its fsync and synchronous_commit settings); `process-crash`: the embedded
+ * database on disk survives the process's crash, not a power cut or a kernel crash; `none`: in memory.
+ */
+export type Durability = 'server' | 'process-crash' | 'none';
 
 export class ConfigError extends Error {}
 
@@ -240,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       'Invalid WEBHOOK_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (webhooks must never be sent to private addresses)',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL && !e.PGLITE_ACCEPT_RELAXED_DURABILITY) {
+    throw new ConfigError(
+      'Invalid DATABASE_URL: required when NODE_ENV=production, as the embedded database cannot sync to disk (a power cut or kernel crash can lose acknowledged writes); set DATABASE_URL=postgres://…, or PGLITE_ACCEPT_RELAXED_DURABILITY=true for a single-machine trial',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -251,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     database: e.DATABASE_URL
       ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dataDir: e.PGLITE_STORAGE === 'memory' ? null : path.join(dataDir, 'pglite') },
+    durability: e.DATABASE_URL ? 'server' : e.PGLITE_STORAGE === 'memory' ? 'none' : 'process-crash',
     dataDir,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

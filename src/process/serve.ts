@@ -36,7 +36,12 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   // Operator commands on the same DATA_DIR run here, through the control socket (process/run-command.ts).
   dataDirLock?.update({ port });
   const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
-  log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
+  // README "Durability": what an acknowledged write survives on this database.
+  const { database, durability } = config;
+  log.info(
+    { port, schools: [config.publicUrl, config.secondSiteUrl], database: database.kind, durability },
+    'listening',
+  );
   // README "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
   const operations = await startOperations(config, services, log, metrics);
 
