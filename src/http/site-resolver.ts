@@ -44,7 +44,7 @@ export function siteResolver(services: Services): RequestHandler {
   const { trustProxy } = services.config;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      // The probes answer on any origin without a school, so they never wait for the database (README "Probes").
+      // The probes answer on any origin without a school: never waiting for the database (README "Behind a load balancer").
       const origin = SITE_FREE_PATHS.has(req.path) ? null : requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
       rememberRequestContext(req, {
