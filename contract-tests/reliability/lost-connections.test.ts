@@ -31,9 +31,62 @@ const POD_HOST = '10.0.0.7:8080';
 
 type Probe = { path: '/healthz' | '/readyz'; at: number; ms: number; status: number; retryAfter?: string };
 
+/** One request per surface whose 503 has a shape of its own (README "Behind a load balancer"). */
+type SurfaceAnswer = { surface: Surface; at: number; status: number; retryAfter?: string; body: string };
+type Surface = keyof typeof SURFACES;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const SURFACES = {
+  admin: { path: '/api/v1/catalog/courses', method: 'GET', headers: {}, body: undefined },
+  oauth: {
+    path: '/api/oauth/token',
+    method: 'POST',
+    headers: FORM,
+    body: 'grant_type=refresh_token&refresh_token=scr_unknown&client_id=demo-study-buddy',
+  },
+  graphql: {
+    path: '/account/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sat_unknown' },
+    body: '{"query":"{ viewer { id } }"}',
+  },
+  mcp: {
+    path: '/mcp',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_catalog","arguments":{}}}',
+  },
+} as const;
+
+/** Whether a 503 (or, on MCP, a tool's own error result) has its surface's shape while the database is away. */
+function unavailableInShape(answer: SurfaceAnswer): boolean {
+  const body = JSON.parse(answer.body || 'null') as Record<string, unknown> | null;
+  const retry = Number(answer.retryAfter) > 0;
+  switch (answer.surface) {
+    case 'admin': // RFC 9457
+      return answer.status === 503 && retry && body?.status === 503;
+    case 'oauth': // RFC 6749 5.2
+      return answer.status === 503 && retry && body?.error === 'temporarily_unavailable';
+    case 'graphql':
+      return (
+        answer.status === 503 &&
+        retry &&
+        (body?.errors as { extensions?: { code?: string } }[] | undefined)?.[0]?.extensions?.code ===
+          'SERVICE_UNAVAILABLE'
+      );
+    case 'mcp': {
+      // JSON-RPC 2.0 5.1 before the tool runs; MCP "Error Handling", a tool error result, once it runs.
+      const result = body?.result as { isError?: boolean; content?: { text?: string }[] } | undefined;
+      if (answer.status === 200)
+        return result?.isError === true && /could not reach the database/.test(result.content?.[0]?.text ?? '');
+      return answer.status === 503 && retry && (body?.error as { code?: number } | undefined)?.code === -32000;
+    }
+  }
+}
+
 type Drill = {
   report: LoadReport;
   probes: Probe[];
+  answers: SurfaceAnswer[];
   sessionsKilledAt: number;
   sessionsKilled: number;
   downAt: number;
@@ -57,25 +110,37 @@ async function sql<T>(url: string, text: string, values: unknown[] = []): Promis
   }
 }
 
-/** Asks both probes every 200 ms until `until` says stop. */
-async function probeUntil(port: number, probes: Probe[], until: () => boolean): Promise<void> {
+/** One request; what it answered, or status 0 when it got no answer. */
+async function ask(
+  port: number,
+  request: { path: string; method?: string; headers: Record<string, string>; body?: string },
+): Promise<{ at: number; ms: number; status: number; body: string; retryAfter?: string }> {
+  const at = Date.now();
+  const answer = await rawRequest(`http://127.0.0.1:${port}${request.path}`, request).catch(() => undefined);
+  const retryAfter = answer?.headers['retry-after'];
+  return {
+    at,
+    ms: Date.now() - at,
+    status: answer?.status ?? 0,
+    body: answer?.body ?? '',
+    ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+  };
+}
+
+/** Asks both probes (a pod address in Host), and each surface at the school's origin, every 200 ms until `until`. */
+async function probeUntil(instance: Instance, drill: Pick<Drill, 'probes' | 'answers'>, until: () => boolean) {
+  const host = new URL(instance.origin).host;
   while (!until()) {
-    await Promise.all(
-      (['/healthz', '/readyz'] as const).map(async (path) => {
-        const at = Date.now();
-        const answer = await rawRequest(`http://127.0.0.1:${port}${path}`, { headers: { host: POD_HOST } }).catch(
-          () => undefined,
-        );
-        const retryAfter = answer?.headers['retry-after'];
-        probes.push({
-          path,
-          at,
-          ms: Date.now() - at,
-          status: answer?.status ?? 0,
-          ...(retryAfter ? { retryAfter } : {}),
-        });
+    await Promise.all([
+      ...(['/healthz', '/readyz'] as const).map(async (path) => {
+        const { body: _body, ...probe } = await ask(instance.port, { path, headers: { host: POD_HOST } });
+        drill.probes.push({ path, ...probe });
       }),
-    );
+      ...Object.entries(SURFACES).map(async ([surface, request]) => {
+        const answer = await ask(instance.port, { ...request, headers: { host, ...request.headers } });
+        drill.answers.push({ surface: surface as Surface, ...answer });
+      }),
+    ]);
     await sleep(200);
   }
 }
@@ -98,11 +163,11 @@ async function runDrill(cluster: Cluster, database: string, env: Record<string, 
   void instance.exited.then(() => (exitedDuringRun ||= running));
   try {
     const client = await prepareLoadClient(deployment, instance.origin);
-    const probes: Probe[] = [];
+    const seen = { probes: [] as Probe[], answers: [] as SurfaceAnswer[] };
     const times = { sessionsKilledAt: 0, sessionsKilled: 0, downAt: 0, upAt: 0 };
     let faults: Promise<void> = Promise.resolve();
     let loadDone = false;
-    const prober = probeUntil(instance.port, probes, () => loadDone);
+    const prober = probeUntil(instance, seen, () => loadDone);
     const report = await runLoad(
       {
         ...client,
@@ -147,7 +212,7 @@ async function runDrill(cluster: Cluster, database: string, env: Record<string, 
       .stdout()
       .split('\n')
       .filter((line) => line.includes('worker stopped')).length;
-    return { report, probes, ...times, exitedDuringRun, workerRestarts, tokens, families };
+    return { report, ...seen, ...times, exitedDuringRun, workerRestarts, tokens, families };
   } finally {
     running = false;
     await instance.stop();
@@ -159,6 +224,9 @@ function firstSuccessAfter(report: LoadReport, from: number): number | undefined
   return done.length ? Math.min(...done) - from : undefined;
 }
 
+/** Answers sent while the database was away (a little inside the outage, so none straddles an edge). */
+const outageAnswers = (drill: Drill) =>
+  drill.answers.filter((a) => a.at > drill.downAt + 200 && a.at < drill.upAt - 200);
 const outageProbes = (drill: Drill, path: Probe['path']) =>
   drill.probes.filter((p) => p.path === path && p.at > drill.downAt && p.at + p.ms < drill.upAt);
 
@@ -198,6 +266,16 @@ async function recordFigures(key: string, label: string, drill: Drill): Promise<
     [
       '/readyz during the outage: 503 with Retry-After of asked',
       `${outageProbes(drill, '/readyz').filter((p) => p.status === 503 && p.retryAfter).length} of ${outageProbes(drill, '/readyz').length}`,
+    ],
+    [
+      'each surface during the outage: answered in its own 503 shape, of asked',
+      Object.keys(SURFACES)
+        .map((surface) => {
+          const asked = outageAnswers(drill).filter((a) => a.surface === surface);
+          return `${surface} ${asked.filter(unavailableInShape).length} of ${asked.length}`;
+        })
+        .join(', '),
+      'problem, temporarily_unavailable, SERVICE_UNAVAILABLE, JSON-RPC or tool error',
     ],
     [
       'lost tokens afterwards: access / current refresh',
@@ -250,6 +328,15 @@ describe.skipIf(skipReason)(
         expect(requests.filter(badFailure).map((r) => `${r.op} ${r.status} ${r.retryAfter}`)).toEqual([]);
         expect(requests.filter((r) => r.status === 503).length, 'the faults were felt').toBeGreaterThan(0);
         expect(Math.max(...requests.map((r) => r.ms))).toBeLessThan(HANG_MS);
+      });
+
+      it('README "Behind a load balancer": while the database is away each surface answers in its own shape (RFC 9457 problem, RFC 6749 temporarily_unavailable, GraphQL SERVICE_UNAVAILABLE, MCP JSON-RPC or tool error)', () => {
+        const during = outageAnswers(drill);
+        for (const surface of Object.keys(SURFACES))
+          expect(during.filter((a) => a.surface === surface).length, surface).toBeGreaterThan(5);
+        expect(
+          during.filter((a) => !unavailableInShape(a)).map((a) => `${a.surface} ${a.status} ${a.body.slice(0, 100)}`),
+        ).toEqual([]);
       });
 
       it(`the first success follows the database's return within a second (measured loosely: ${FIRST_SUCCESS_MS} ms)`, () => {
