@@ -1,7 +1,7 @@
 // Keep-alive connections as a load balancer holds them (README "Behind a load balancer"): an idle
 // connection outlives Node's old 5 s (KEEP_ALIVE_TIMEOUT_MS, 65 s by default), and SIGTERM drains
 // without resetting anything sent before it: from the signal on every answer carries
-// `Connection: close` (RFC 9110 9.6), idle connections close at once, busy ones after their answer,
+// `Connection: close` (RFC 9112 9.6), idle connections close at once, busy ones after their answer,
 // new connections are refused. On the embedded database, on PostgreSQL, and with WEB_CONCURRENCY=2
 // on PostgreSQL; figures go to contract-tests/RESULTS.md.
 import http from 'node:http';
@@ -257,7 +257,7 @@ function describeDrain(label: string, start: () => Promise<{ instance: Instance;
       expect(drained.outcomes.filter((o) => (o.status ?? 0) >= 500).map((o) => `${o.id} ${o.status}`)).toEqual([]);
     });
 
-    it('RFC 9110 9.6: every answer begun after the drain began carries Connection: close', () => {
+    it('RFC 9112 9.6: every answer begun after the drain began carries Connection: close', () => {
       expect(drained.drainAt - drained.sigtermAt, 'the drain began on the signal').toBeGreaterThanOrEqual(-5);
       expect(drained.drainAt - drained.sigtermAt).toBeLessThan(GRACE_MS);
       const after = answersAfterDrain(drained);

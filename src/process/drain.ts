@@ -1,6 +1,6 @@
 // README "Behind a load balancer", stopping: how a server drains on SIGTERM without resetting
 // anything a client sent before the signal. From the signal on, every response carries
-// `Connection: close` (RFC 9110 9.6), so a connection busy with a request closes after its answer;
+// `Connection: close` (RFC 9112 9.6), so a connection busy with a request closes after its answer;
 // connections idle at the signal are closed at once; the listener stops taking new connections.
 // Node's own server.close() closes the idle ones as it is called, before it has read a request that
 // arrived just before the signal: the closing waits one turn of the event loop (setImmediate), by
