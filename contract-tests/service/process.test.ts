@@ -2,13 +2,9 @@
 // with one line naming the variable; SIGTERM finishes in-flight work and exits cleanly, also under
 // load; logs are JSON lines with a request id. Each test starts its own `node src/main.ts`.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import type { RequestOutcome } from '../reliability/outcome.ts';
@@ -87,40 +83,6 @@ describe('the process (README "Configuration")', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid ${variable}`));
   });
-
-  it('README "Durability": NODE_ENV=production on the embedded database stops with one line naming DATABASE_URL; accepted, its start line says what a write survives', async () => {
-    const production = { NODE_ENV: 'production', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-    const refused = start(production);
-    const [code] = await once(refused.child, 'exit');
-    expect(code).toBe(78);
-    expect(refused.output().trim().split('\n')).toEqual([
-      expect.stringMatching(/^Invalid DATABASE_URL: .*NODE_ENV=production/),
-    ]);
-
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    const accepted = start({
-      ...production,
-      PGLITE_ACCEPT_RELAXED_DURABILITY: 'true',
-      PGLITE_STORAGE: 'disk',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'durability-')),
-      PORT: String(port),
-      PUBLIC_URL: origin,
-    });
-    try {
-      await waitForReady(origin, accepted.child);
-      const listening = accepted
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; database?: string; durability?: string })
-        .find((line) => line.msg === 'listening');
-      expect(listening).toMatchObject({ database: 'pglite', durability: 'process-crash' });
-    } finally {
-      accepted.child.kill('SIGTERM');
-      await once(accepted.child, 'exit');
-    }
-  }, 90_000);
 
   it('SIGTERM lets an in-flight request finish, then exits 0 within the grace time; logs are JSON with request ids', async () => {
     const port = await freePort();

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-/** A production environment on PostgreSQL (README "Durability": the embedded database needs an opt-in there). */
-const production = (key: string) =>
-  ({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }) as const;
-
 describe('configuration (README "Configuration": validated at start, one line naming the variable)', () => {
   it('defaults serve the demo schools on the embedded database', () => {
     const config = loadConfig({});
@@ -27,22 +23,12 @@ describe('configuration (README "Configuration": validated at start, one line na
   it('refuses a production configuration without KEY_ENCRYPTION_KEY (signing keys are stored encrypted)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid KEY_ENCRYPTION_KEY/);
     const key = Buffer.alloc(32, 7).toString('base64');
-    expect(loadConfig({ ...production(key) }).keyEncryptionKey?.length).toBe(32);
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
-  it('README "Durability": NODE_ENV=production on the embedded database is refused unless PGLITE_ACCEPT_RELAXED_DURABILITY accepts it', () => {
-    const key = Buffer.alloc(32, 7).toString('base64');
-    const embedded = { NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key } as const;
-    expect(() => loadConfig(embedded)).toThrow(
-      /^Invalid DATABASE_URL: required when NODE_ENV=production.*PGLITE_ACCEPT_RELAXED_DURABILITY=true/,
-    );
-    expect(() => loadConfig({ ...embedded, PGLITE_STORAGE: 'memory' })).toThrow(/^Invalid DATABASE_URL/);
-    expect(() => loadConfig({ ...embedded, PGLITE_ACCEPT_RELAXED_DURABILITY: 'false' })).toThrow(
-      /^Invalid DATABASE_URL/,
-    );
-    expect(loadConfig({ ...embedded, PGLITE_ACCEPT_RELAXED_DURABILITY: 'true' }).durability).toBe('process-crash');
-    expect(loadConfig(production(key)).durability).toBe('server');
-    expect(loadConfig({}).durability).toBe('process-crash');
+  it('README "Durability": each database says what an acknowledged write survives', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).durability).toBe('postgresql-settings');
+    expect(loadConfig({}).durability).toBe('fsync-at-commit');
     expect(loadConfig({ PGLITE_STORAGE: 'memory' }).durability).toBe('none');
   });
 
@@ -58,17 +44,19 @@ describe('configuration (README "Configuration": validated at start, one line na
   it('RFC 6890: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({}).clientMetadataAllowPrivateAddresses).toBe(false);
-    expect(loadConfig({ ...production(key) }).clientMetadataAllowPrivateAddresses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).clientMetadataAllowPrivateAddresses).toBe(
+      false,
+    );
     expect(loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }).clientMetadataAllowPrivateAddresses).toBe(
       true,
     );
     expect(
-      loadConfig({ ...production(key), CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'false' })
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'false' })
         .clientMetadataAllowPrivateAddresses,
     ).toBe(false);
-    expect(() => loadConfig({ ...production(key), CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' })).toThrow(
-      /^Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: .*NODE_ENV=production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toThrow(/^Invalid CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: .*NODE_ENV=production/);
     expect(() => loadConfig({ CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(ConfigError);
   });
 
@@ -102,10 +90,11 @@ describe('configuration (README "Configuration": validated at start, one line na
       clientAuthFailuresPerClientAddress: 100_000,
     });
     const key = Buffer.alloc(32, 1).toString('base64');
-    expect(loadConfig({ ...production(key) }).rateLimitOverrides).toEqual({});
-    expect(loadConfig({ ...production(key), RATE_LIMIT_OVERRIDES: 'tokenPerClient=5' }).rateLimitOverrides).toEqual({
-      tokenPerClient: 5,
-    });
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).rateLimitOverrides).toEqual({});
+    expect(
+      loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key, RATE_LIMIT_OVERRIDES: 'tokenPerClient=5' })
+        .rateLimitOverrides,
+    ).toEqual({ tokenPerClient: 5 });
     expect(loadConfig({ RATE_LIMIT_OVERRIDES: 'signInPerAddress=7' }).rateLimitOverrides).toEqual({
       signInPerAddress: 7,
       registrationPerAddress: 100_000,

@@ -47,12 +47,6 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** `memory` keeps the embedded database in memory (tests, demos that should leave nothing). */
   PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
-  /**
-   * README "Durability": the embedded database cannot sync its files to disk (PGlite 0.5's Node file
-   * system has no fsync), so a power cut or kernel crash can lose acknowledged writes. With
-   * NODE_ENV=production it is refused unless this accepts that, for a single-machine trial.
-   */
-  PGLITE_ACCEPT_RELAXED_DURABILITY: booleanFlag.default(false),
   /** Seed the demo schools when the database holds no site yet. */
   SEED_DEMO: booleanFlag.default(true),
   /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
@@ -187,10 +181,11 @@ export type Config = Readonly<{
 }>;
 
 /**
- * `server`: PostgreSQL's own (its fsync and synchronous_commit settings); `process-crash`: the embedded
- * database on disk survives the process's crash, not a power cut or a kernel crash; `none`: in memory.
+ * What an acknowledged write survives (README "Durability"): `postgresql-settings`, what the server's
+ * fsync and synchronous_commit promise; `fsync-at-commit`, the embedded database on disk syncs each
+ * commit before answering (db/pglite-durability.ts); `none`, the embedded database in memory.
  */
-export type Durability = 'server' | 'process-crash' | 'none';
+export type Durability = 'postgresql-settings' | 'fsync-at-commit' | 'none';
 
 export class ConfigError extends Error {}
 
@@ -254,11 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       'Invalid WEBHOOK_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (webhooks must never be sent to private addresses)',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.DATABASE_URL && !e.PGLITE_ACCEPT_RELAXED_DURABILITY) {
-    throw new ConfigError(
-      'Invalid DATABASE_URL: required when NODE_ENV=production, as the embedded database cannot sync to disk (a power cut or kernel crash can lose acknowledged writes); set DATABASE_URL=postgres://…, or PGLITE_ACCEPT_RELAXED_DURABILITY=true for a single-machine trial',
-    );
-  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -270,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     database: e.DATABASE_URL
       ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dataDir: e.PGLITE_STORAGE === 'memory' ? null : path.join(dataDir, 'pglite') },
-    durability: e.DATABASE_URL ? 'server' : e.PGLITE_STORAGE === 'memory' ? 'none' : 'process-crash',
+    durability: e.DATABASE_URL ? 'postgresql-settings' : e.PGLITE_STORAGE === 'memory' ? 'none' : 'fsync-at-commit',
     dataDir,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -58,11 +58,17 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { syncedPgliteOptions } = await import('./pglite-durability.ts');
   const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
-  const pglite = target.dataDir === null ? new PGlite({ parsers }) : new PGlite(target.dataDir, { parsers });
+  // README "Durability": on disk, every commit is synced before it is acknowledged (pglite-durability.ts).
+  let fileSyncs = 0;
+  const pglite =
+    target.dataDir === null
+      ? new PGlite({ parsers })
+      : new PGlite({ parsers, ...syncedPgliteOptions(target.dataDir, () => void fileSyncs++) });
   await pglite.waitReady;
   await pglite.exec(plannerSetStatements());
-  const probe = probePglite(pglite);
+  const probe = probePglite(pglite, () => fileSyncs);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   attachProbe(db, probe);
   return db;
