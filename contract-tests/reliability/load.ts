@@ -41,6 +41,8 @@ export type RequestRecord = {
   status: number;
   /** Retry-After of a 503 (RFC 9110 10.2.3). */
   retryAfter?: string;
+  /** A GraphQL answer with status 200 that carries errors: the first one's `extensions.code`. */
+  graphqlError?: string;
   error?: string;
   retry: boolean;
 };
@@ -120,6 +122,12 @@ function send(
   });
 }
 
+/** The code of the first error of a GraphQL answer, if it has errors. */
+function graphqlErrorOf(body: string): string | undefined {
+  const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: string } }[] }).errors;
+  return errors?.length ? (errors[0]!.extensions?.code ?? 'no code') : undefined;
+}
+
 /** One request, paced; on a connection failure, the instance is left out for 2 s and the request retried once elsewhere. */
 async function call(
   op: Op,
@@ -140,6 +148,7 @@ async function call(
     try {
       const answer = await send(port, method, path, headers, body);
       const retryAfter = answer.status === 503 ? String(answer.headers['retry-after'] ?? '') : undefined;
+      const graphqlError = op === 'graphql' && answer.status === 200 ? graphqlErrorOf(answer.body) : undefined;
       requests.push({
         op,
         port,
@@ -148,6 +157,7 @@ async function call(
         status: answer.status,
         retry,
         ...(retryAfter ? { retryAfter } : {}),
+        ...(graphqlError ? { graphqlError } : {}),
       });
       Object.assign(operation, { answered: true, doneAt: Date.now() });
       return answer;
