@@ -4,43 +4,19 @@
 // a few seconds in. The load must go on at B, every token a client received must work afterwards,
 // and no refresh family may be left half-rotated or forked (counted in SQL). PostgreSQL only: two
 // processes cannot share PGlite. Figures go to contract-tests/RESULTS.md.
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
-import { ACCOUNTS } from '../support/accounts.ts';
-import { CookieJar } from '../support/cookie-jar.ts';
-import { authorizeInBrowser, discover } from '../support/oauth-flow.ts';
-import { DATABASE_URL, fetchVia, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';
-import type { LoadConfig, LoadReport } from './load.ts';
+import { DATABASE_URL, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';
+import type { LoadReport } from './load.ts';
+import { prepareLoadClient, refusedTokens, runLoad } from './load-client.ts';
 import { countFamilies, type FamilyCount } from './refresh-families.ts';
 import { writeResults } from './results.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DURATION_MS = 9_000;
 const KILL_AFTER_MS = 3_000;
 const RATE = 300;
 /** After the kill, a client may see failures until it has left A out (2 s) and retried. */
 const SETTLE_MS = 2_500;
-
-/** Runs `check` over `items`, `width` at a time; answers the items it returned false for. */
-async function failing<T>(items: T[], width: number, check: (item: T) => Promise<boolean>): Promise<T[]> {
-  const failed: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        if (!(await check(item))) failed.push(item);
-      }
-    }),
-  );
-  return failed;
-}
 
 describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
   'kill -9 of one of two instances under load (README "Several instances")',
@@ -52,11 +28,9 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
     let report: LoadReport;
     let killAt = 0;
     let aExit: { code: number | null; signal: NodeJS.Signals | null };
-    let loadExit: number | null;
     let families: FamilyCount;
     let lostAccess: string[] = [];
     let lostRefresh: string[] = [];
-    let clientId = '';
 
     beforeAll(async () => {
       scratch = await createScratchPostgresDatabase(DATABASE_URL!);
@@ -69,109 +43,27 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
       }));
       instances.push(a, b);
 
-      // A member application with an HTTPS callback (a loopback one is native: asked for consent
-      // every time), and a signed-in browser session whose consent to it is remembered: authorize
-      // then answers with a code at once, at either instance (sessions and consents are in the database).
-      const redirectUri = 'https://load.example.test/callback';
-      const created = await promisify(execFile)(
-        process.execPath,
-        [
-          'scripts/member-apps.ts',
-          'create',
-          '--site',
-          'demo-academy',
-          '--name',
-          'Load Client',
-          '--redirect-uri',
-          redirectUri,
-          '--scope',
-          'openid',
-          '--scope',
-          'account:read',
-        ],
-        { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: 'test' } },
-      );
-      clientId = /client_id (\S+)/.exec(created.stdout)![1]!;
-      const jar = new CookieJar();
-      await authorizeInBrowser(await discover(origin), {
-        clientId,
-        redirectUri,
-        scope: 'openid account:read',
-        resource: origin,
-        email: ACCOUNTS.student,
-        jar,
-      });
-
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'kill9-'));
-      const config: LoadConfig = {
-        ports: [a.port, b.port],
-        origin,
-        clientId,
-        redirectUri,
-        scope: 'openid account:read',
-        cookie: jar.header(origin),
-        durationMs: DURATION_MS,
-        rate: RATE,
-        workers: 24,
-        refreshesPerGrant: 4,
-        out: path.join(dir, 'report.json'),
-      };
-      writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
-      const load = spawn(process.execPath, ['contract-tests/reliability/load.ts', path.join(dir, 'config.json')], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let loadErr = '';
-      load.stderr.on('data', (c: Buffer) => (loadErr += c.toString()));
-      const loadExited = once(load, 'exit');
+      // The load's client (load-client.ts): a member application and a session whose consent is remembered.
+      const client = await prepareLoadClient(env, origin);
       let killTimer: NodeJS.Timeout | undefined;
-      load.stdout.once('data', () => {
-        killTimer = setTimeout(() => {
-          killAt = Date.now();
-          a.kill('SIGKILL');
-        }, KILL_AFTER_MS);
-      });
-      const guard = setTimeout(() => load.kill('SIGKILL'), DURATION_MS + 30_000);
-      [loadExit] = (await loadExited) as [number | null];
-      clearTimeout(guard);
+      report = await runLoad(
+        { ...client, ports: [a.port, b.port], durationMs: DURATION_MS, rate: RATE, workers: 24, refreshesPerGrant: 4 },
+        () => {
+          killTimer = setTimeout(() => {
+            killAt = Date.now();
+            a.kill('SIGKILL');
+          }, KILL_AFTER_MS);
+        },
+      );
       clearTimeout(killTimer);
-      expect(loadExit, loadErr).toBe(0);
       aExit = await a.exited;
-      report = JSON.parse(readFileSync(config.out, 'utf8')) as LoadReport;
 
       // The families as the crash left them, before anything else touches them.
       families = await countFamilies({ kind: 'postgres', url: scratch.url });
 
       // Every token a client received, at the surviving instance.
-      const viaB = fetchVia(b.port);
-      const accessTokens = report.families.flatMap((f) => f.accessTokens);
-      lostAccess = await failing(
-        accessTokens,
-        16,
-        async (token) =>
-          (await viaB(`${origin}/api/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status ===
-          200,
-      );
-      lostRefresh = await failing(
-        report.families.map((f) => f.refreshToken),
-        16,
-        async (token) => {
-          const body = new URLSearchParams({
-            grant_type: 'refresh_token',
-            refresh_token: token,
-            client_id: clientId,
-          }).toString();
-          return (
-            (
-              await viaB(`${origin}/api/oauth/token`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/x-www-form-urlencoded' },
-                body,
-              })
-            ).status === 200
-          );
-        },
-      );
+      let accessTokenCount: number;
+      ({ accessTokens: accessTokenCount, lostAccess, lostRefresh } = await refusedTokens(report, b.port));
 
       const requests = report.requests;
       const seconds = (report.endedAt - report.startedAt) / 1000;
@@ -235,7 +127,7 @@ describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
             'answered by A, which died; the retry finds the code used (RFC 6749 4.1.2)',
           ],
           ['grants (refresh families) the clients hold', report.families.length],
-          ['access tokens received', accessTokens.length],
+          ['access tokens received', accessTokenCount],
           ['lost tokens: access tokens refused afterwards', lostAccess.length, 'must be 0'],
           ['lost tokens: current refresh tokens refused afterwards', lostRefresh.length, 'must be 0'],
           ['families half-rotated / forked (SQL)', `${families.halfRotated} / ${families.forked}`, 'must be 0 / 0'],

@@ -28,6 +28,8 @@ export type LoadConfig = {
   workers: number;
   refreshesPerGrant: number;
   out: string;
+  /** A request not answered within this long counts as failed ('timeout'); 5 s unless given. */
+  requestTimeoutMs?: number;
 };
 
 type Op = 'authorize' | 'exchange' | 'refresh' | 'graphql';
@@ -37,6 +39,10 @@ export type RequestRecord = {
   at: number;
   ms: number;
   status: number;
+  /** Retry-After of a 503 (RFC 9110 10.2.3). */
+  retryAfter?: string;
+  /** A GraphQL answer with status 200 that carries errors: the first one's `extensions.code`. */
+  graphqlError?: string;
   error?: string;
   retry: boolean;
 };
@@ -110,10 +116,16 @@ function send(
         res.on('error', reject);
       },
     );
-    req.setTimeout(5_000, () => req.destroy(new Error('timeout')));
+    req.setTimeout(config.requestTimeoutMs ?? 5_000, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The code of the first error of a GraphQL answer, if it has errors. */
+function graphqlErrorOf(body: string): string | undefined {
+  const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: string } }[] }).errors;
+  return errors?.length ? (errors[0]!.extensions?.code ?? 'no code') : undefined;
 }
 
 /** One request, paced; on a connection failure, the instance is left out for 2 s and the request retried once elsewhere. */
@@ -135,7 +147,18 @@ async function call(
     operation.attempts += 1;
     try {
       const answer = await send(port, method, path, headers, body);
-      requests.push({ op, port, at, ms: Date.now() - at, status: answer.status, retry });
+      const retryAfter = answer.status === 503 ? String(answer.headers['retry-after'] ?? '') : undefined;
+      const graphqlError = op === 'graphql' && answer.status === 200 ? graphqlErrorOf(answer.body) : undefined;
+      requests.push({
+        op,
+        port,
+        at,
+        ms: Date.now() - at,
+        status: answer.status,
+        retry,
+        ...(retryAfter ? { retryAfter } : {}),
+        ...(graphqlError ? { graphqlError } : {}),
+      });
       Object.assign(operation, { answered: true, doneAt: Date.now() });
       return answer;
     } catch (error) {

@@ -7,9 +7,9 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
-import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
+import { newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
 import { writeResults } from './results.ts';
-import { createThrowawayCluster, throwawayPostgresUnavailable, type Cluster } from './throwaway-postgres.ts';
+import { createThrowawayCluster, skipWithoutThrowawayPostgres, type Cluster } from './throwaway-postgres.ts';
 
 const OUTAGE_MS = 10_000;
 /** A request that takes longer than this while the database is down counts as hanging. */
@@ -23,8 +23,7 @@ const MAY_SERVE_FROM_MEMORY = new Set(['signInPage']);
 
 type Probe = { surface: string; at: number; ms: number; status: number; retryAfter: string | null; body: string };
 
-const skipReason = !DATABASE_URL ? 'it runs in the PostgreSQL pass (DATABASE_URL set)' : throwawayPostgresUnavailable();
-if (skipReason) console.warn(`[reliability] skipping postgres-outage.test.ts: ${skipReason}`);
+const skipReason = skipWithoutThrowawayPostgres('postgres-outage.test.ts');
 
 describe.skipIf(skipReason)(
   'PostgreSQL stopped for ten seconds and started again (503, never a hang, recovers by itself)',

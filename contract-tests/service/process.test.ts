@@ -7,6 +7,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+import type { RequestOutcome } from '../reliability/outcome.ts';
 import { databaseLabel, writeResults } from '../reliability/results.ts';
 
 async function freePort(): Promise<number> {
@@ -155,14 +156,7 @@ describe('the process (README "Configuration")', () => {
         password: 'not-the-password',
       }).toString();
 
-      type Outcome = {
-        id: string;
-        sentAt: number;
-        doneAt: number;
-        status?: number;
-        complete?: boolean;
-        error?: string;
-      };
+      type Outcome = RequestOutcome;
       const outcomes: Outcome[] = [];
       const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
       let exitAt = 0;

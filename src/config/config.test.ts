@@ -26,6 +26,21 @@ describe('configuration (README "Configuration": validated at start, one line na
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
+  it('README "Durability": each database says what an acknowledged write survives', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).durability).toBe('postgresql-settings');
+    expect(loadConfig({}).durability).toBe('fsync-at-commit');
+    expect(loadConfig({ PGLITE_STORAGE: 'memory' }).durability).toBe('none');
+  });
+
+  it('README "Configuration" KEEP_ALIVE_TIMEOUT_MS: 65 s by default, above a load balancer\'s 60 s idle; the header deadline a second above it', () => {
+    expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000 });
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '120000' }).http).toEqual({
+      keepAliveTimeoutMs: 120_000,
+      headersTimeoutMs: 121_000,
+    });
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/^Invalid KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
   it('RFC 6890: CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES is off by default, a development setting, refused in production', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({}).clientMetadataAllowPrivateAddresses).toBe(false);

@@ -52,6 +52,14 @@ const environmentSchema = z.object({
   /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How long an idle keep-alive connection stays open for the client's next request. Longer than the
+   * idle timeout of the load balancer in front (AWS ALB and Google's load balancers keep idle upstream
+   * connections 60 s, nginx's keepalive_timeout 60 s), so that the balancer, not the service, closes
+   * an idle connection: closed here first, a request the balancer sends on it at that moment is reset.
+   * The time to receive a request's headers is allowed one second more (headersTimeout above it).
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(240_000).default(65_000),
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /**
@@ -137,11 +145,15 @@ export type Config = Readonly<{
   publicUrl: string;
   secondSiteUrl: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  /** README "Durability": what an acknowledged write survives, said on the start line. */
+  durability: Durability;
   dataDir: string;
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
   shutdownGraceMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS, and the header deadline one second above it (process/listen.ts). */
+  http: Readonly<{ keepAliveTimeoutMs: number; headersTimeoutMs: number }>;
   /** Null outside production when unset: main.ts then uses a key kept under DATA_DIR. */
   keyEncryptionKey: Buffer | null;
   rateLimitOverrides: Readonly<Record<string, number>>;
@@ -167,6 +179,13 @@ export type Config = Readonly<{
     sessionTtlSeconds: number;
   }>;
 }>;
+
+/**
+ * What an acknowledged write survives (README "Durability"): `postgresql-settings`, what the server's
+ * fsync and synchronous_commit promise; `fsync-at-commit`, the embedded database on disk syncs each
+ * commit before answering (db/pglite-durability.ts); `none`, the embedded database in memory.
+ */
+export type Durability = 'postgresql-settings' | 'fsync-at-commit' | 'none';
 
 export class ConfigError extends Error {}
 
@@ -241,11 +260,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     database: e.DATABASE_URL
       ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dataDir: e.PGLITE_STORAGE === 'memory' ? null : path.join(dataDir, 'pglite') },
+    durability: e.DATABASE_URL ? 'postgresql-settings' : e.PGLITE_STORAGE === 'memory' ? 'none' : 'fsync-at-commit',
     dataDir,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: Object.freeze({
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS + 1_000,
+    }),
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY ? Buffer.from(e.KEY_ENCRYPTION_KEY, 'base64') : null,
     rateLimitOverrides: Object.freeze({
       ...(e.NODE_ENV === 'production' ? {} : DEVELOPMENT_RATE_LIMITS),

@@ -39,10 +39,18 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
       idleTimeoutMillis: 30_000,
       options: plannerStartupOptions(),
     });
-    // An idle client that loses its server emits 'error'; without a listener that kills the process.
+    // A client that loses its server (a crash, a failover, pg_terminate_backend) emits 'error', and an
+    // 'error' nobody listens to ends the process. pg-pool listens only while a client is idle (its
+    // 'error' event, below); node-postgres ("Pooling", "error" event) asks for a listener of our own
+    // on every client for its whole life, checked out included. The request that was using it fails
+    // with the query's own error (503, http/database-unavailable.ts), and pg-pool drops the broken client
+    // when it is released, so the next request connects afresh.
     pool.on('error', () => undefined);
     const autoName = createStatementNamer();
-    pool.on('connect', (client) => prepareStatements(client, autoName));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      prepareStatements(client, autoName);
+    });
     // README "Metrics": pool use and wait for /metrics (pool-probe.ts).
     const probe = probePgPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -50,11 +58,17 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { syncedPgliteOptions } = await import('./pglite-durability.ts');
   const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
-  const pglite = target.dataDir === null ? new PGlite({ parsers }) : new PGlite(target.dataDir, { parsers });
+  // README "Durability": on disk, every commit is synced before it is acknowledged (pglite-durability.ts).
+  let fileSyncs = 0;
+  const pglite =
+    target.dataDir === null
+      ? new PGlite({ parsers })
+      : new PGlite({ parsers, ...syncedPgliteOptions(target.dataDir, () => void fileSyncs++) });
   await pglite.waitReady;
   await pglite.exec(plannerSetStatements());
-  const probe = probePglite(pglite);
+  const probe = probePglite(pglite, () => fileSyncs);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   attachProbe(db, probe);
   return db;

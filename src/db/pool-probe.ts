@@ -9,7 +9,10 @@ import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-export type PoolSample = { total: number; idle: number; waiting: number } | { inFlight: number };
+export type PoolSample =
+  | { total: number; idle: number; waiting: number }
+  /** PGlite; `fileSyncs`: fsync() calls that reached the disk (README "Durability"). */
+  | { inFlight: number; fileSyncs: number };
 
 export type DatabaseProbe = {
   sample(): PoolSample;
@@ -57,7 +60,7 @@ export function probePgPool(pool: pg.Pool): DatabaseProbe {
   };
 }
 
-export function probePglite(pglite: PGlite): DatabaseProbe {
+export function probePglite(pglite: PGlite, fileSyncs: () => number): DatabaseProbe {
   const waits = waitListeners();
   let inFlight = 0;
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -78,5 +81,5 @@ export function probePglite(pglite: PGlite): DatabaseProbe {
       }),
     );
   };
-  return { sample: () => ({ inFlight }), onWait: waits.add };
+  return { sample: () => ({ inFlight, fileSyncs: fileSyncs() }), onWait: waits.add };
 }

@@ -7,8 +7,10 @@
 // abort signal for a running execution, so there is no wall-clock cut on top (/auth.md "Request bounds").
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, type ExecutionResult } from 'graphql';
+import type { Response as GraphQLHttpResponse } from 'graphql-http';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { guardBearer } from '../http/bearer-guard.ts';
+import { isDatabaseUnavailable, unavailableAnswerAt } from '../http/database-unavailable.ts';
 import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import { noteAuth, noteRequest } from '../http/request-facts.ts';
@@ -62,6 +64,13 @@ function logUnexpected(req: Request, result: ExecutionResult): void {
   }
 }
 
+function unavailableResponse(req: Request): GraphQLHttpResponse {
+  req.log?.warn('database unavailable');
+  const answer = unavailableAnswerAt('/account/graphql')!;
+  const headers = { ...answer.headers, 'content-type': `${answer.contentType}; charset=utf-8` };
+  return [answer.body, { status: answer.status, statusText: 'Service Unavailable', headers }];
+}
+
 export function createAccountGraphQLHandler(services: Services): RequestHandler {
   const schema = buildAccountSchema();
   // The context of each request, set after the bearer guard, on the request under a symbol of this handler, so
@@ -82,6 +91,9 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
       noteRequest(req.raw, {
         graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)',
       });
+      // A resolver whose database connection failed: the request's 503 with Retry-After, not a masked error.
+      const unavailable = result.errors?.some((error) => isDatabaseUnavailable(error.originalError));
+      if (unavailable) return unavailableResponse(req.raw);
       logUnexpected(req.raw, result);
       return result.errors ? { ...result, errors: result.errors.map(labelExecutionError) } : result;
     },

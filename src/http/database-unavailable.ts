@@ -33,3 +33,34 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // AggregateError from a dual-stack connect attempt.
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
+
+/** Seconds a client is asked to wait (RFC 9110 10.2.3 Retry-After) while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const RETRY_SENTENCE = 'The database is briefly unavailable; retry after Retry-After seconds.';
+
+export type UnavailableAnswer = { status: 503; headers: Record<string, string>; contentType: string; body: string };
+
+/**
+ * The 503 of a request whose database connection failed, in the shape of the surface it reached
+ * (DESIGN habit 6): GraphQL errors on /account/graphql (`extensions.code` SERVICE_UNAVAILABLE, the
+ * SDL's "Errors"), a JSON-RPC error on /mcp (JSON-RPC 2.0 5.1, id null as the transport's own
+ * refusals); the OAuth and admin shapes are rendered by render.ts from their error classes.
+ */
+export function unavailableAnswerAt(path: string): UnavailableAnswer | undefined {
+  const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
+  if (path === '/account/graphql' || path === '/account/graphql/')
+    return {
+      status: 503,
+      headers,
+      contentType: 'application/json',
+      body: JSON.stringify({ errors: [{ message: RETRY_SENTENCE, extensions: { code: 'SERVICE_UNAVAILABLE' } }] }),
+    };
+  if (path === '/mcp' || path === '/mcp/')
+    return {
+      status: 503,
+      headers,
+      contentType: 'application/json',
+      body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: RETRY_SENTENCE }, id: null }),
+    };
+  return undefined;
+}

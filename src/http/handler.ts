@@ -55,7 +55,7 @@ export type PageHandler<TData = unknown, TContext = RequestContext> = OperationH
   PageResult | RedirectResult
 >;
 
-/** A handler that answers on any origin; listed in SITE_FREE_OPERATIONS. */
+/** A handler that answers on any origin; listed in SITE_FREE_OPERATIONS (site-free-operations.ts). */
 export type SiteFreeOperationHandler<TData = unknown, TResponses = Record<number, unknown>> = OperationHandler<
   TData,
   TResponses,

@@ -16,13 +16,11 @@ import { ProblemError } from './problem.ts';
 import { FORM_MEDIA_TYPE, formArrayFields, withFormArrays, type DocumentLike } from './form-arrays.ts';
 import { namedClientId, noteAuth, noteNamedClient, noteRequest } from './request-facts.ts';
 import { renderError, sendResult } from './render.ts';
+import { SITE_FREE_OPERATIONS } from './site-free-operations.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
-
-/** Operations that answer on any origin: probes of a load balancer that knows no school. */
-export const SITE_FREE_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(['getHealth', 'getReadiness']);
 
 export type DispatchOptions = {
   handlers: HandlerMap;

@@ -5,7 +5,7 @@ import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { TemporarilyUnavailable } from '../oauth/errors.ts';
 import { oauthErrorOfServiceError } from '../oauth/errors-from-service.ts';
 import { ServiceError } from '../services/errors.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableAnswerAt } from './database-unavailable.ts';
 import { errorSurfaceAt } from './error-surface.ts';
 import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
@@ -90,17 +90,28 @@ export function renderError(req: Request, res: Response, error: unknown): void {
       }),
     );
   }
-  if (isDatabaseUnavailable(error)) {
-    req.log?.warn({ err: error }, 'database unavailable');
-    if (req.path.startsWith('/api/oauth/'))
-      return renderWireError(
-        res,
-        new TemporarilyUnavailable('The service is briefly unavailable; retry after Retry-After seconds.'),
-      );
-    return renderProblem(res, serviceUnavailable('The database is unavailable; retry after Retry-After seconds.'));
-  }
+  if (isDatabaseUnavailable(error)) return renderDatabaseUnavailable(req, res, error);
   req.log?.error({ err: error }, 'unhandled error');
   renderProblem(res, internalError());
+}
+
+/** A lost or refused database connection: 503 with Retry-After in the surface's own shape, never a 500. */
+function renderDatabaseUnavailable(req: Request, res: Response, error: unknown): void {
+  req.log?.warn({ err: error }, 'database unavailable');
+  const answer = unavailableAnswerAt(req.originalUrl.split('?')[0]!);
+  if (answer) {
+    res.status(answer.status).set(answer.headers).type(answer.contentType).send(answer.body);
+    return;
+  }
+  if (req.path.startsWith('/api/oauth/'))
+    return renderWireError(
+      res,
+      new TemporarilyUnavailable('The service is briefly unavailable; retry after Retry-After seconds.'),
+    );
+  renderProblem(
+    res,
+    serviceUnavailable('The database is unavailable; retry after Retry-After seconds.', DATABASE_RETRY_AFTER_SECONDS),
+  );
 }
 
 function isClientHttpError(error: unknown): error is { status: number } {

@@ -6,6 +6,7 @@ import type { Services } from '../wiring/services.ts';
 import { renderError } from './render.ts';
 import { rememberRequestContext, requestContextOf } from './request-context-store.ts';
 import { noteRequest } from './request-facts.ts';
+import { SITE_FREE_PATHS } from './site-free-operations.ts';
 
 export { requestContextOf, siteFreeContextOf } from './request-context-store.ts';
 
@@ -43,7 +44,8 @@ export function siteResolver(services: Services): RequestHandler {
   const { trustProxy } = services.config;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const origin = requestOrigin(req, trustProxy);
+      // The probes answer on any origin without a school: never waiting for the database (README "Behind a load balancer").
+      const origin = SITE_FREE_PATHS.has(req.path) ? null : requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
       rememberRequestContext(req, {
         site,

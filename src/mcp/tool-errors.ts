@@ -4,6 +4,7 @@
 // stack trace, SQL or driver message ever reaches the caller.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
 import { ProblemError } from '../http/problem.ts';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/account.ts';
@@ -64,6 +65,13 @@ export function toolErrorFrom(error: unknown, log: Logger, toolName: string): Ca
   // refuses) reads as the REST API said it; a 5xx stays a generic failure.
   if (error instanceof ProblemError && error.status < 500)
     return toolError(withFields(`${error.title} (${error.status}): ${error.message}`, error.errors));
+  // The database connection failed under the tool: a passing condition the caller can wait out.
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error, tool: toolName }, 'database unavailable');
+    return toolError(
+      `The tool ${toolName} could not reach the database; try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+    );
+  }
   log.error({ err: error, tool: toolName }, 'MCP tool failed');
   return toolError(`The tool ${toolName} failed unexpectedly; the error has been logged. Try again later.`);
 }

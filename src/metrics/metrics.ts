@@ -81,6 +81,18 @@ export function createMetrics() {
           this.set('waiting' in s ? s.waiting : Math.max(0, s.inFlight - 1));
         },
       });
+      let syncsCounted = 0;
+      new Counter({
+        name: 'db_file_syncs_total',
+        help: 'Embedded database (PGlite) on disk: fsync() calls that reached the disk (the WAL at each commit, files at checkpoints).',
+        registers,
+        collect() {
+          const s = sample();
+          if (!('fileSyncs' in s)) return;
+          this.inc(s.fileSyncs - syncsCounted);
+          syncsCounted = s.fileSyncs;
+        },
+      });
       new Gauge({
         name: 'db_queries_in_flight',
         help: 'Embedded database (PGlite) statements and transactions started and not yet finished.',

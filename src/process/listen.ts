@@ -32,6 +32,11 @@ async function listenedOrExit(server: EventEmitter, config: Config): Promise<voi
 
 export async function listenOrExit(app: Express, config: Config): Promise<Server> {
   const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
+  // README "Configuration", KEEP_ALIVE_TIMEOUT_MS: an idle connection outlives the balancer's (Node's own 5 s
+  // would close it under the balancer's feet); headers may take a little longer, so that a request begun
+  // just before the idle deadline is not cut by the header deadline (Node's http.Server headersTimeout).
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+  server.headersTimeout = config.http.headersTimeoutMs;
   await listenedOrExit(server, config);
   return server;
 }

@@ -3,7 +3,6 @@
 // each cluster worker runs it on the database its primary prepared (README "Running on several
 // cores"). Every job here is safe on any number of processes: the purge runs under an advisory
 // lock, webhook deliveries are claimed with SKIP LOCKED, "last used" writes are batched per process.
-import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from '../app.ts';
@@ -13,6 +12,7 @@ import { startOperations, type MetricsExposure } from '../metrics/operations.ts'
 import { schedulePurge } from '../services/purge-job.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
+import { prepareDrain } from './drain.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
 import { listenOrExit } from './listen.ts';
 import { acceptCommands } from './server-ownership.ts';
@@ -31,11 +31,17 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   const keyEncryptionKey = keyEncryptionKeyOf(config);
   const { app, services } = await createApp({ config, db, log, keyEncryptionKey });
   const server = await listenOrExit(app, config);
+  const drain = prepareDrain(server);
   const { port } = server.address() as AddressInfo;
   // Operator commands on the same DATA_DIR run here, through the control socket (process/run-command.ts).
   dataDirLock?.update({ port });
   const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
-  log.info({ port, schools: [config.publicUrl, config.secondSiteUrl], database: config.database.kind }, 'listening');
+  // README "Durability": what an acknowledged write survives on this database.
+  const { database, durability } = config;
+  log.info(
+    { port, schools: [config.publicUrl, config.secondSiteUrl], database: database.kind, durability },
+    'listening',
+  );
   // README "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
   const operations = await startOperations(config, services, log, metrics);
 
@@ -55,9 +61,7 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     force.unref();
     stopPurge();
     const channelClosed = controlChannel?.close(); // a command under way finishes, as a request does
-    server.close(); // stops accepting; in-flight requests finish
-    server.closeIdleConnections();
-    await once(server, 'close');
+    await drain.start(); // in-flight requests finish, each connection closes after its answer (drain.ts)
     await channelClosed;
     await webhookWorker.stop(); // attempts under way end (each within WEBHOOK_TIMEOUT_MS) and are recorded
     await operations.stop(); // writes the grant uses still pending

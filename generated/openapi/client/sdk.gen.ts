@@ -225,14 +225,14 @@ export const registerClient = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Liveness: the process is up
  *
- * Answers 200 while the process runs, whatever the state of the database.
+ * Answers 200 while the process runs, whatever the state of the database and whatever `Host` the probe sends (a pod address included): liveness needs neither a school nor the database, so a liveness probe never restarts a healthy process during a database outage. Readiness is `/readyz`.
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/healthz', ...options });
 
 /**
  * Readiness: the database answers
  *
- * 200 when a query reaches the database within two seconds, 503 otherwise (with `Retry-After`).
+ * 200 when a query reaches the database within two seconds, 503 otherwise (with `Retry-After`), whatever `Host` the probe sends: take an instance out of the balancer's rotation on it, never restart it.
  */
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({ url: '/readyz', ...options });
 
