@@ -1979,7 +1979,7 @@ export type WebhookDelivery = {
      */
     last_response_code: number | null;
     /**
-     * Why the last attempt failed: its status, a timeout, a network error or a refused address.
+     * Why the last attempt failed, as `<class>: <words>`, the class one of `dns`, `refused_address`, `connect`, `tls`, `timeout`, `http_status` (with the status), `signing` or `owner_standing` (/webhooks.md "Delivery errors"). It never names an address, a resolved name, a port or a socket message.
      */
     last_error: string | null;
     last_duration_ms: number | null;

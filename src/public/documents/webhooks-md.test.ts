@@ -3,6 +3,7 @@ import { markdownShape } from '../../../contract-tests/support/markdown-structur
 import type { Config } from '../../config/config.ts';
 import type { Site } from '../../services/sites.ts';
 import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { DELIVERY_ERROR_CLASSES } from '../../services/webhooks/delivery-error.ts';
 import { MAX_ATTEMPTS } from '../../services/webhooks/retry-schedule.ts';
 import { renderWebhooksMd } from './webhooks-md.ts';
 import { approximately } from './webhooks-md-time.ts';
@@ -42,6 +43,12 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     const tiny = renderWebhooksMd(site('Demo Academy'), config(0.1, 2_500));
     expect(tiny).toContain('has succeeded for at least 1.8 s');
     expect(tiny).toContain('within 2.5 s is a failure');
+  });
+
+  it('names every class a delivery\'s last_error may carry (/webhooks.md "Delivery errors")', () => {
+    const page = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    for (const [name, words] of Object.entries(DELIVERY_ERROR_CLASSES))
+      expect(page).toContain(`| \`${name}\` | ${words} |`);
   });
 
   it('rounds durations to a unit that reads well', () => {

@@ -17,6 +17,7 @@ import {
 } from '../../services/webhooks/catalogue.ts';
 import { IN_FLIGHT_PER_ENDPOINT } from '../../services/webhooks/delivery-worker.ts';
 import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
+import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
 
@@ -105,6 +106,8 @@ Answer any \`2xx\` as soon as the event is stored, and do the work afterwards: a
 An endpoint pins the payload version current when it was created (its \`version\`, today \`${WEBHOOK_PAYLOAD_VERSION}\`). A change to a payload that could break a receiver comes as a new version, and every event is still written in the version each endpoint pinned, so a receiver never sees a shape it was not built for. Within a version, \`data\` follows the admin API, which changes only by addition: ignore fields you do not know.
 
 ${webhookRetrySection(config.webhooks.retryBaseMs)}
+
+${webhookErrorSection()}
 
 ## History
 

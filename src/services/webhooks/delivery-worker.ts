@@ -21,6 +21,7 @@ import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.t
 import { recordOutcome } from '../../db/repositories/webhook-deliveries.ts';
 import { listLiveSecrets, markFailing, markHealthy } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
+import { deliveryError } from './delivery-error.ts';
 import { onEventRecorded } from './delivery-wake.ts';
 import { disableEndpoint } from './disable.ts';
 import { retryDelayMs, shouldDisable } from './retry-schedule.ts';
@@ -139,7 +140,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       // A secret that does not decrypt (another KEY_ENCRYPTION_KEY) is a failed attempt, on the
       // schedule like any other, never a claim held until its lease runs out again and again.
       deps.log?.error({ err: error, endpoint_id: delivery.endpoint_id }, 'webhook delivery cannot be signed');
-      await record(delivery, { status: null, error: 'cannot be signed', durationMs: 0 });
+      await record(delivery, { status: null, error: deliveryError({ kind: 'signing' }), durationMs: 0 });
       return;
     }
     const outcome = await postWebhook(
