@@ -36,7 +36,7 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
     });
     origin = instance.origin;
-    client = adminClient(origin, await operatorToken(origin, 'webhooks:read webhooks:write'));
+    client = adminClient(origin, await operatorToken(origin, 'webhooks:read webhooks:write orders:read'));
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

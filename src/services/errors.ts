@@ -67,7 +67,7 @@ export class InvalidInput extends ServiceError {
 }
 
 /** Why a caller who is known may still not make a change. */
-export type ForbiddenReason = 'owner-required';
+export type ForbiddenReason = 'owner-required' | 'owner-standing';
 
 /** The caller is known, but the change needs a role the caller does not hold. */
 export class Forbidden extends ServiceError {

@@ -1546,11 +1546,13 @@ export type ProblemType = {
  * The problem types this service emits, each served at `/problems/<name>` on the school's origin:
  * `invalid-request` (400, a field breaks the schema), `invalid-token` (401, no valid access
  * token), `insufficient-scope` (403, the token lacks a scope), `owner-required` (403, only an
- * owner may make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
+ * owner may make the change), `owner-standing` (403, a webhook endpoint's owner may no longer read
+ * the event), `conflict` (409), `limit-reached` (409, the school has as many of a thing as the
+ * deployment allows), `content-too-large` (413), `unsupported-media-type` (415,
  * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
  *
  */
-export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'owner-standing' | 'conflict' | 'limit-reached' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
 
 export type ProtectedResourceMetadata = {
     resource: string;
@@ -9772,9 +9774,9 @@ export type GetWebhookDeliveryErrors = {
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
-     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
-     * needed, as the `WWW-Authenticate` challenge does.
+     * The token lacks a scope this operation needs, the read scope of the event included (problem
+     * type `insufficient-scope`, with `WWW-Authenticate`); or the webhook endpoint's owner may no
+     * longer read this event type, so its body is withheld (problem type `owner-standing`).
      *
      */
     403: Problem;

@@ -27,6 +27,7 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     for (const event of WEBHOOK_EVENTS) {
       const row = page.split('\n').find((line) => line.startsWith(`| \`${event.type}\` |`));
       expect(row, event.type).toContain(` ${event.meaning} `);
+      expect(row, event.type).toContain(` \`${event.scope}\` `);
       expect(row, event.type).toContain(`#/components/schemas/${event.schema})`);
       expect(row, event.type).toContain(`#/components/schemas/${event.data})`);
     }

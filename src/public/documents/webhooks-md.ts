@@ -17,6 +17,7 @@ import {
 } from '../../services/webhooks/catalogue.ts';
 import { IN_FLIGHT_PER_ENDPOINT } from '../../services/webhooks/delivery-worker.ts';
 import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
+import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
@@ -38,7 +39,7 @@ export function renderWebhooksMd(site: Site, config: Config, schoolText: SchoolT
     )
     .join('\n');
   const eventRows = WEBHOOK_EVENTS.map(
-    (e) => `| \`${e.type}\` | ${e.meaning} | ${schema(e.data)} | ${schema(e.schema)} |`,
+    (e) => `| \`${e.type}\` | ${e.meaning} | \`${e.scope}\` | ${schema(e.data)} | ${schema(e.schema)} |`,
   ).join('\n');
   // School text is never document structure: the school's name is one run of literal text.
   return `# Webhooks of ${schoolText(site.name)}
@@ -52,6 +53,8 @@ An operator token with \`webhooks:write\` (${o}/auth.md) registers an \`https\` 
 ${scopeLines}
 
 ${operationLines}
+
+${webhookAccessSection()}
 
 ## The envelope
 
@@ -115,8 +118,8 @@ Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and 
 
 ## Events
 
-| Type | Meaning | \`data\` | Whole body |
-|---|---|---|---|
+| Type | Meaning | Scope | \`data\` | Whole body |
+|---|---|---|---|---|
 ${eventRows}
 `;
 }
