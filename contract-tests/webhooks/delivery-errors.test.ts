@@ -6,12 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
-import type { Instance } from '../reliability/instance.ts';
-import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
-import { adminClient } from '../support/admin-client.ts';
+import { ownInstanceUnavailable } from '../service/own-instance.ts';
 import { answered } from '../support/answered.ts';
-import { operatorToken } from '../support/tokens.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import type { Receiver } from './receiver.ts';
+import { startWebhookInstance, type WebhookInstance } from './webhook-instance.ts';
 
 const TIMEOUT_MS = 1_500;
 
@@ -24,30 +22,24 @@ async function closedPort(): Promise<number> {
 }
 
 describe.skipIf(ownInstanceUnavailable)('delivery errors without an oracle (/webhooks.md "Delivery errors")', () => {
-  let instance: Instance;
   let receiver: Receiver;
-  let client: ReturnType<typeof adminClient>;
+  let client: WebhookInstance['client'];
+  let stop: (() => Promise<void>) | undefined;
   let closed: number;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
     closed = await closedPort();
-    instance = await startOwnInstance({
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-      // One attempt is all a case needs: the first retry waits a minute.
-      WEBHOOK_RETRY_BASE_MS: '60000',
-      WEBHOOK_POLL_MS: '20',
-      WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-    });
-    client = adminClient(
-      instance.origin,
-      await operatorToken(instance.origin, 'webhooks:read webhooks:write courses:read'),
-    );
+    ({ receiver, client, stop } = await startWebhookInstance(
+      {
+        // One attempt is all a case needs: the first retry waits a minute.
+        WEBHOOK_RETRY_BASE_MS: '60000',
+        WEBHOOK_POLL_MS: '20',
+        WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+      'webhooks:read webhooks:write courses:read',
+    ));
   }, 120_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await instance?.stop();
-  });
+  afterAll(() => stop?.());
 
   const port = () => new URL(receiver.url('/ok')).port;
   const cases: Array<[string, () => string]> = [

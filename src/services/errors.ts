@@ -16,7 +16,9 @@ export type ServiceErrorKind =
   | 'invalid-input'
   | 'forbidden'
   | 'upload-too-large'
-  | 'unsupported-file-type';
+  | 'unsupported-file-type'
+  | 'limit-reached'
+  | 'rate-limited';
 
 export abstract class ServiceError extends Error {
   abstract readonly kind: ServiceErrorKind;
@@ -94,4 +96,25 @@ export class UploadTooLarge extends ServiceError {
 /** An uploaded file of a type the school does not store; the detail names the types accepted. */
 export class UnsupportedFileType extends ServiceError {
   readonly kind = 'unsupported-file-type';
+}
+
+/** The school has as many of a thing as the deployment allows (WEBHOOK_ENDPOINTS_PER_SCHOOL, ...). */
+export class LimitReached extends ServiceError {
+  readonly kind = 'limit-reached';
+}
+
+/**
+ * An action repeated faster than its policy allows (/auth.md "Rate limits"): `headers` are the
+ * RateLimit fields and Retry-After of the decision, which every surface that can passes on.
+ */
+export class RateLimited extends ServiceError {
+  readonly kind = 'rate-limited';
+  readonly retryAfterSeconds: number;
+  readonly headers: Record<string, string>;
+
+  constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string>) {
+    super(detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.headers = headers;
+  }
 }

@@ -1738,6 +1738,8 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * event types the owner's roles at the school still allow them to read, and a delivery of
  * another is recorded `failed` with `last_error` `owner_standing` and never sent (/webhooks.md
  * "Who may receive what").
+ * A school has at most WEBHOOK_ENDPOINTS_PER_SCHOOL endpoints (16 unless the deployment says
+ * otherwise; /webhooks.md "Limits"): one more is 409 `limit-reached`.
  *
  */
 export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
@@ -1796,6 +1798,7 @@ export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(opti
  * (`previous_secret_expires_at`): during the overlap every delivery carries two `v1`
  * signatures in `webhook-signature`, so a receiver verifies with either secret while it
  * switches (Standard Webhooks "Signature scheme").
+ * At most 10 rotations per endpoint an hour (/webhooks.md "Limits"): then 429 with `Retry-After`.
  *
  */
 export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
@@ -1809,6 +1812,8 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
  *
  * Queues a `webhook.test` event (WebhookTestEvent) for this endpoint alone, signed, retried
  * and recorded like any other. A disabled endpoint is 422: enable it first.
+ * At most 10 test events per endpoint a minute (/webhooks.md "Limits"): then 429 with
+ * `Retry-After`.
  *
  */
 export const sendWebhookTestEvent = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestEventData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError>({
@@ -1848,6 +1853,8 @@ export const getWebhookDelivery = <ThrowOnError extends boolean = false>(options
  * The same event with the same `webhook-id` is due again at once (one more attempt); a
  * receiver that deduplicates by `webhook-id` sees it as the delivery it may have missed. A
  * pending delivery stays as it is. A disabled endpoint is 422: enable it first.
+ * At most 60 redeliveries per endpoint a minute (/webhooks.md "Limits"): then 429 with
+ * `Retry-After`.
  *
  */
 export const redeliverWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookDeliveryResponses, RedeliverWebhookDeliveryErrors, ThrowOnError>({

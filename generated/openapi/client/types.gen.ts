@@ -9406,6 +9406,12 @@ export type CreateWebhookEndpointErrors = {
      */
     403: Problem;
     /**
+     * The school has as many of these as the deployment allows (problem type `limit-reached`;
+     * for webhook endpoints WEBHOOK_ENDPOINTS_PER_SCHOOL, /webhooks.md "Limits"). Delete one first.
+     *
+     */
+    409: Problem;
+    /**
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
      * schema allows fits; a bigger one is refused before anything else, with one field error at
      * `/body`.
@@ -9619,6 +9625,12 @@ export type RotateWebhookSecretErrors = {
      * No such object at this school.
      */
     404: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
@@ -9671,6 +9683,12 @@ export type SendWebhookTestEventErrors = {
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type SendWebhookTestEventError = SendWebhookTestEventErrors[keyof SendWebhookTestEventErrors];
@@ -9840,6 +9858,12 @@ export type RedeliverWebhookDeliveryErrors = {
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type RedeliverWebhookDeliveryError = RedeliverWebhookDeliveryErrors[keyof RedeliverWebhookDeliveryErrors];

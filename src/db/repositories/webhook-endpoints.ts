@@ -41,6 +41,17 @@ export async function lockEndpoint(trx: Db, siteId: string, id: string): Promise
   return selectEndpoints(trx, siteId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** How many endpoints the school has, taking the school's endpoint lock until `trx` ends. */
+export async function countEndpointsLocked(trx: Db, siteId: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${siteId}`}, 0))`.execute(trx);
+  const row = await trx
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertEndpoint(
   trx: Db,
   endpoint: Insertable<WebhookEndpointsTable>,

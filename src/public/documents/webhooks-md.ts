@@ -7,6 +7,7 @@ import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { SCOPES } from '../../oauth/scopes.ts';
+import { ratePolicyOf } from '../../services/rate-limiter.ts';
 import { WEBHOOK_HISTORY_RETENTION_MS } from '../../services/purge-job.ts';
 import type { Site } from '../../services/sites.ts';
 import {
@@ -19,6 +20,7 @@ import { IN_FLIGHT_PER_ENDPOINT } from '../../services/webhooks/delivery-worker.
 import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
+import { webhookLimitSection } from './webhooks-md-limits.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
 
@@ -109,6 +111,8 @@ Answer any \`2xx\` as soon as the event is stored, and do the work afterwards: a
 An endpoint pins the payload version current when it was created (its \`version\`, today \`${WEBHOOK_PAYLOAD_VERSION}\`). A change to a payload that could break a receiver comes as a new version, and every event is still written in the version each endpoint pinned, so a receiver never sees a shape it was not built for. Within a version, \`data\` follows the admin API, which changes only by addition: ignore fields you do not know.
 
 ${webhookRetrySection(config.webhooks.retryBaseMs)}
+
+${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
 
 ${webhookErrorSection()}
 

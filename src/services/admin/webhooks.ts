@@ -11,8 +11,9 @@ import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
 import * as deliveries from '../../db/repositories/webhook-deliveries.ts';
 import * as endpoints from '../../db/repositories/webhook-endpoints.ts';
 import { findEventPayload, insertDelivery } from '../../db/repositories/webhook-events.ts';
-import { Forbidden, InvalidInput, NotFound, RuleViolation } from '../errors.ts';
+import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '../errors.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../sites.ts';
 import {
   isWebhookEventType,
@@ -24,12 +25,19 @@ import { disableEndpoint } from '../webhooks/disable.ts';
 import { checkEndpointUrl } from '../webhooks/endpoint-url.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { ownerMayRead } from '../webhooks/owner-standing.ts';
+import { limitEndpointAction } from '../webhooks/endpoint-rate-limits.ts';
 import { newSecret, ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import type { ChangeActor } from './role-changes.ts';
 import type { AnyWebhookEvent } from '../webhooks/catalogue.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhook-shapes.ts';
 
-export type WebhookOptions = { keyEncryptionKey: Buffer; allowPrivateAddresses: boolean };
+export type WebhookOptions = {
+  keyEncryptionKey: Buffer;
+  allowPrivateAddresses: boolean;
+  /** WEBHOOK_ENDPOINTS_PER_SCHOOL: /webhooks.md "Limits". */
+  endpointsPerSchool: number;
+  rateLimiter: RateLimiter;
+};
 
 export type WebhookEndpointInput = {
   url?: string;
@@ -102,6 +110,11 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       access(readScopesOf(eventTypes));
       const sealed = newSecret(options.keyEncryptionKey);
       return db.transaction().execute(async (trx) => {
+        // Counted under the school's lock, so concurrent creations cannot pass the cap together.
+        if ((await endpoints.countEndpointsLocked(trx, site.id)) >= options.endpointsPerSchool)
+          throw new LimitReached(
+            `This school has ${options.endpointsPerSchool} webhook endpoints, the most this deployment allows (WEBHOOK_ENDPOINTS_PER_SCHOOL): delete one first.`,
+          );
         const row = await endpoints.insertEndpoint(trx, {
           site_id: site.id,
           url,
@@ -157,6 +170,8 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     },
     /** Standard Webhooks "Signature scheme": several signatures during the overlap, one per live secret. */
     async rotateSecret(site: Site, id: string, actor: ChangeActor = {}) {
+      await mustFind(site, id);
+      await limitEndpointAction(options.rateLimiter, 'webhookSecretRotationsPerEndpoint', id);
       const sealed = newSecret(options.keyEncryptionKey);
       const overlapEnds = new Date(Date.now() + ROTATION_OVERLAP_MS);
       return db.transaction().execute(async (trx) => {
@@ -171,6 +186,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     async sendTest(site: Site, id: string) {
       const row = await mustFind(site, id);
       mustBeEnabled(row);
+      await limitEndpointAction(options.rateLimiter, 'webhookTestEventsPerEndpoint', id);
       return db.transaction().execute(async (trx) => {
         const event = await recordEvent(trx, site, WEBHOOK_TEST_EVENT, {
           endpoint_id: id,
@@ -204,6 +220,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       mustBeEnabled(await mustFind(site, id));
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      await limitEndpointAction(options.rateLimiter, 'webhookRedeliveriesPerEndpoint', id);
       if (row.status !== 'pending') await deliveries.requeueDelivery(db, site.id, deliveryId);
       // The purge job may have removed a delivery past its retention in between: gone, as if unknown.
       const due = await deliveries.findDelivery(db, site.id, id, deliveryId);
