@@ -219,7 +219,7 @@ describe('a forged or tampered cursor is a 400 on every paginated operation', ()
     const token = await operatorToken(origin, scopes.join(' '));
     // The demo schools have no webhook endpoint: one here gives listWebhookDeliveries a real parent
     // (at a host that never resolves, RFC 6761 6.4).
-    const writer = await operatorToken(origin, 'webhooks:write');
+    const writer = await operatorToken(origin, 'webhooks:write courses:read');
     const endpoint = await send(origin, {
       method: 'POST',
       target: '/api/v1/webhooks',

@@ -57,7 +57,7 @@ describe.skipIf(skipWithoutPostgres('webhooks-kill9.test.ts'))(
       });
       instances.push(a, b);
 
-      const client = adminClient(origin, await operatorToken(origin, 'webhooks:write courses:write'));
+      const client = adminClient(origin, await operatorToken(origin, 'webhooks:write courses:read courses:write'));
       const endpoint = await sdk.createWebhookEndpoint({
         client,
         body: { url: receiverUrl, event_types: ['course.published'] },

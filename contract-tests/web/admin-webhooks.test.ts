@@ -230,7 +230,9 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     const page = await endpointPage(id);
     expect(page).toContain('This endpoint is disabled');
     expect(page).toContain(gone);
-    expect((await deliveryRows(id))[1]).toMatch(/webhook\.test Failed 1 410 status 410 \d+ ms/);
+    expect((await deliveryRows(id))[1]).toMatch(
+      /webhook\.test Failed 1 410 http_status: the receiver answered with a status other than 2xx \(410\) \d+ ms/,
+    );
     const list = await pageHtml(admin, `${origin}/admin/webhooks`);
     const row = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!).find((r) => r.includes(id))!;
     expect(row).toContain('<span class="status status-disabled">Disabled</span>');

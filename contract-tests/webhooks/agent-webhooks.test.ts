@@ -27,7 +27,10 @@ describe.skipIf(ownInstanceUnavailable)(
     beforeAll(async () => {
       receiver = await startReceiver();
       instance = await startOwnInstance({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_MS: '50' });
-      agent = await connect(instance.origin, await operatorToken(instance.origin, 'webhooks:read webhooks:write'));
+      agent = await connect(
+        instance.origin,
+        await operatorToken(instance.origin, 'webhooks:read webhooks:write courses:read'),
+      );
     }, 120_000);
     afterAll(async () => {
       await agent?.close();

@@ -34,9 +34,12 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
       WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
       WEBHOOK_POLL_MS: '20',
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      // The backlog below is 100 test events to one endpoint, past its rate limit (/webhooks.md
+      // "Limits"), which endpoint-limits.test.ts proves: raised here, where the worker is the subject.
+      RATE_LIMIT_OVERRIDES: 'webhookTestEventsPerEndpoint=1000',
     });
     origin = instance.origin;
-    client = adminClient(origin, await operatorToken(origin, 'webhooks:read webhooks:write'));
+    client = adminClient(origin, await operatorToken(origin, 'webhooks:read webhooks:write orders:read'));
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();
@@ -121,7 +124,7 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
             .filter((error) => error !== null),
         { timeout: TIMEOUT_MS * 3, interval: 100 },
       )
-      .toContain(`no response within ${TIMEOUT_MS} ms`);
+      .toContain('timeout: no complete response within the deadline');
     await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: slow.id } }));
   }, 60_000);
 });

@@ -19,6 +19,8 @@ import { answered } from '../support/answered.ts';
 const SCOPES = [
   'webhooks:read webhooks:write courses:read courses:write curriculum:write students:read students:write',
   'members:write events:write subscriptions:read subscriptions:write orders:write membership_plans:write',
+  // /webhooks.md "Who may receive what": the read scope of every event type the endpoints subscribe to.
+  'orders:read events:read members:read',
 ].join(' ');
 
 type Envelope = { id: string; type: string; version: string; data: Record<string, unknown> };

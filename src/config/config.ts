@@ -134,6 +134,12 @@ const environmentSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** One webhook delivery attempt's deadline, connect to last byte. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The most webhook endpoints one school may have (/webhooks.md "Limits"): each event is one
+   * signed POST per subscribed endpoint, so this bounds the requests one change can cause. Raise it
+   * for schools that feed many systems; creating one more is 409 `limit-reached`.
+   */
+  WEBHOOK_ENDPOINTS_PER_SCHOOL: z.coerce.number().int().min(1).max(1_000).default(16),
 });
 
 export type Config = Readonly<{
@@ -166,7 +172,13 @@ export type Config = Readonly<{
   /** GRANT_USE_FLUSH_SECONDS, in milliseconds. */
   grantUseFlushMs: number;
   /** WEBHOOK_*: the delivery worker and the endpoint URL rules. */
-  webhooks: Readonly<{ allowPrivateAddresses: boolean; retryBaseMs: number; pollMs: number; timeoutMs: number }>;
+  webhooks: Readonly<{
+    allowPrivateAddresses: boolean;
+    retryBaseMs: number;
+    pollMs: number;
+    timeoutMs: number;
+    endpointsPerSchool: number;
+  }>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     grantIdleLifetimeSeconds: number;
@@ -292,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       pollMs: e.WEBHOOK_POLL_MS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      endpointsPerSchool: e.WEBHOOK_ENDPOINTS_PER_SCHOOL,
     }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

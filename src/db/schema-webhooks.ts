@@ -17,6 +17,8 @@ export interface WebhookEndpointsTable {
   /** When it was disabled; null while enabled (migration 2026-11-27T0003). */
   disabled_at: NullableTimestamp;
   version: string;
+  /** Who created it: deliveries follow that person's standing (migration 2026-12-06T0102); null once they are gone. */
+  owner_person_id: string | null;
   failing_since: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

@@ -40,6 +40,8 @@ const CODE_OF: Record<ServiceErrorKind, ErrorCode> = {
   'invalid-input': 'BAD_USER_INPUT',
   'upload-too-large': 'BAD_USER_INPUT',
   'unsupported-file-type': 'BAD_USER_INPUT',
+  'limit-reached': 'BAD_USER_INPUT',
+  'rate-limited': 'BAD_REQUEST',
 };
 
 /** A service's refusal as a GraphQL error; `field` names the first field at fault (its pointer's last step). */

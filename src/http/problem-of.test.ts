@@ -7,7 +7,9 @@ import {
   Conflict,
   Forbidden,
   InvalidInput,
+  LimitReached,
   NotFound,
+  RateLimited,
   RuleViolation,
   UnsupportedFileType,
   UploadTooLarge,
@@ -103,6 +105,27 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
       status: 415,
       detail: 'Accepted: PNG.',
     });
+  });
+
+  it('a limit of the school reached is 409 of type limit-reached (/webhooks.md "Limits")', () => {
+    expect(problemOfServiceError(new LimitReached('At most 16 endpoints.')).toJSON(ORIGIN)).toEqual({
+      type: `${ORIGIN}/problems/limit-reached`,
+      title: 'Limit reached',
+      status: 409,
+      detail: 'At most 16 endpoints.',
+    });
+  });
+
+  it("a rate-limited action is 429 about:blank with the decision's Retry-After and RateLimit fields (RFC 6585 4)", () => {
+    const headers = { RateLimit: 'limit=2, remaining=0, reset=7', 'RateLimit-Policy': '2;w=60', 'Retry-After': '7' };
+    const problem = problemOfServiceError(new RateLimited('Try again in 7 s.', 7, headers));
+    expect(problem.toJSON(ORIGIN)).toEqual({
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'Try again in 7 s.',
+    });
+    expect(problem.headers).toEqual(headers);
   });
 });
 

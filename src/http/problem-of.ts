@@ -3,7 +3,7 @@
 // render.ts calls this for every error it renders as a problem; MCP's operation tools phrase the
 // same problem, since they are the admin operations run as tools.
 import type { InvalidCursor } from '../db/pagination/cursor.ts';
-import type { Forbidden, ServiceError } from '../services/errors.ts';
+import type { Forbidden, RateLimited, ServiceError } from '../services/errors.ts';
 import { conflict, invalidRequest, ProblemError } from './problem.ts';
 
 export function problemOfServiceError(error: ServiceError): ProblemError {
@@ -37,6 +37,16 @@ export function problemOfServiceError(error: ServiceError): ProblemError {
       return new ProblemError({ status: 413, title: 'Content Too Large', detail, headers: { Connection: 'close' } });
     case 'unsupported-file-type':
       return new ProblemError({ status: 415, type: 'unsupported-media-type', title: 'Unsupported Media Type', detail });
+    case 'limit-reached':
+      return new ProblemError({ status: 409, type: 'limit-reached', title: 'Limit reached', detail, ...errors });
+    // RFC 6585 4: the status says it all; Retry-After and the RateLimit fields say when to try again.
+    case 'rate-limited':
+      return new ProblemError({
+        status: 429,
+        title: 'Too Many Requests',
+        detail,
+        headers: (error as RateLimited).headers,
+      });
   }
 }
 

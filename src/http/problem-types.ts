@@ -29,11 +29,23 @@ export const PROBLEM_TYPES = {
     description:
       'The change is one only an owner of the school may make, such as which hosts may identify applications by a metadata document, or whether open registration is allowed. `errors` points at the field. Ask an owner of the school to make the change.',
   },
+  'owner-standing': {
+    status: 403,
+    title: "Forbidden: the endpoint's owner may not read this",
+    description:
+      'The webhook endpoint was created by a person who may no longer read this event type: their roles at the school changed, they left it, or a feature it rests on is off (/webhooks.md "Who may receive what"). The endpoint sends no such events and their stored bodies are withheld. An operator who may read them creates the endpoint again.',
+  },
   conflict: {
     status: 409,
     title: 'Conflict',
     description:
       "The change conflicts with the school's data: for example a duplicate slug or email, or deleting something still in use. `errors` points at the field when one field is the cause. Choose another value, or remove what still depends on the object first.",
+  },
+  'limit-reached': {
+    status: 409,
+    title: 'Limit reached',
+    description:
+      'The school has as many of these objects as this deployment allows, such as webhook endpoints (WEBHOOK_ENDPOINTS_PER_SCHOOL, /webhooks.md "Limits"). `detail` names the limit. Delete one that is no longer needed, or ask the operator of the deployment to raise the limit, and send the request again.',
   },
   'content-too-large': {
     status: 413,

@@ -44,6 +44,8 @@ const REFUSAL: Record<ServiceErrorKind, string> = {
   forbidden: 'Forbidden (403)',
   'upload-too-large': 'Content Too Large (413)',
   'unsupported-file-type': 'Unsupported Media Type (415)',
+  'limit-reached': 'Limit reached (409)',
+  'rate-limited': 'Too Many Requests (429)',
 };
 
 /** The fields at fault as the tool's argument paths (`body.slug`), after the sentence. */

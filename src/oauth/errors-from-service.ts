@@ -1,8 +1,8 @@
 // Where a service's refusal reaches an OAuth endpoint, it leaves as an RFC 6749 5.2 error (DESIGN
 // habit 6), never as the admin API's problem shape: the client reads `error` and
 // `error_description`, and the description is the service's own sentence.
-import type { ServiceError } from '../services/errors.ts';
-import { AccessDenied, InvalidRequest, InvalidRequestTooLarge, type OAuthError } from './errors.ts';
+import type { RateLimited, ServiceError } from '../services/errors.ts';
+import { AccessDenied, InvalidRequest, InvalidRequestTooLarge, TooManyRequests, type OAuthError } from './errors.ts';
 
 export function oauthErrorOfServiceError(error: ServiceError): OAuthError {
   switch (error.kind) {
@@ -19,6 +19,13 @@ export function oauthErrorOfServiceError(error: ServiceError): OAuthError {
     case 'rule-violation':
     case 'invalid-input':
     case 'unsupported-file-type':
+    case 'limit-reached':
       return new InvalidRequest(error.detail);
+    case 'rate-limited':
+      return new TooManyRequests(
+        error.detail,
+        (error as RateLimited).retryAfterSeconds,
+        (error as RateLimited).headers,
+      );
   }
 }

@@ -16,7 +16,9 @@ export type ServiceErrorKind =
   | 'invalid-input'
   | 'forbidden'
   | 'upload-too-large'
-  | 'unsupported-file-type';
+  | 'unsupported-file-type'
+  | 'limit-reached'
+  | 'rate-limited';
 
 export abstract class ServiceError extends Error {
   abstract readonly kind: ServiceErrorKind;
@@ -67,7 +69,7 @@ export class InvalidInput extends ServiceError {
 }
 
 /** Why a caller who is known may still not make a change. */
-export type ForbiddenReason = 'owner-required';
+export type ForbiddenReason = 'owner-required' | 'owner-standing';
 
 /** The caller is known, but the change needs a role the caller does not hold. */
 export class Forbidden extends ServiceError {
@@ -94,4 +96,25 @@ export class UploadTooLarge extends ServiceError {
 /** An uploaded file of a type the school does not store; the detail names the types accepted. */
 export class UnsupportedFileType extends ServiceError {
   readonly kind = 'unsupported-file-type';
+}
+
+/** The school has as many of a thing as the deployment allows (WEBHOOK_ENDPOINTS_PER_SCHOOL, ...). */
+export class LimitReached extends ServiceError {
+  readonly kind = 'limit-reached';
+}
+
+/**
+ * An action repeated faster than its policy allows (/auth.md "Rate limits"): `headers` are the
+ * RateLimit fields and Retry-After of the decision, which every surface that can passes on.
+ */
+export class RateLimited extends ServiceError {
+  readonly kind = 'rate-limited';
+  readonly retryAfterSeconds: number;
+  readonly headers: Record<string, string>;
+
+  constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string>) {
+    super(detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.headers = headers;
+  }
 }

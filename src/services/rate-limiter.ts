@@ -32,12 +32,7 @@ export function createRateLimiter(
   now: () => Date = () => new Date(),
 ) {
   function policyOf(policy: RatePolicy | RatePolicyName): RatePolicy {
-    if (typeof policy !== 'string') return policy;
-    const base = RATE_POLICIES[policy];
-    return {
-      limit: overrides[policy] ?? base.limit,
-      windowSeconds: overrides[`${policy}Window`] ?? base.windowSeconds,
-    };
+    return typeof policy === 'string' ? ratePolicyOf(policy, overrides) : policy;
   }
 
   function windowOf(policy: RatePolicy): { start: Date; end: Date } {
@@ -134,6 +129,12 @@ export function createRateLimiter(
   };
 }
 
+/** The policy in force for a name: its default, with this deployment's RATE_LIMIT_OVERRIDES. */
+export function ratePolicyOf(name: RatePolicyName, overrides: Partial<Record<string, number>> = {}): RatePolicy {
+  const base = RATE_POLICIES[name];
+  return { limit: overrides[name] ?? base.limit, windowSeconds: overrides[`${name}Window`] ?? base.windowSeconds };
+}
+
 /**
  * A token bucket as GCRA sees it: one token every `intervalMs`, at most `limit` stored. `tat` is the
  * bucket's theoretical arrival time after a take: the take fits when tat stays within one window
@@ -189,4 +190,9 @@ export const RATE_POLICIES = {
   registrationPerAddress: { limit: 20, windowSeconds: 3600 },
   metadataFetchPerHost: { limit: 30, windowSeconds: 60 },
   mcpToolCallsPerToken: { limit: 120, windowSeconds: 60 },
+  // /webhooks.md "Limits": each of these makes the service send signed requests to a receiver, so
+  // one token cannot turn the school into a cannon; per endpoint, counted wherever the call is made.
+  webhookRedeliveriesPerEndpoint: { limit: 60, windowSeconds: 60 },
+  webhookTestEventsPerEndpoint: { limit: 10, windowSeconds: 60 },
+  webhookSecretRotationsPerEndpoint: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RatePolicy>;

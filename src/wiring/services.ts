@@ -40,6 +40,7 @@ export function createServices(deps: ServiceDeps) {
   const metrics = createMetrics();
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
+  const rateLimiter = createRateLimiter(db, config.rateLimitOverrides);
   return {
     db,
     config,
@@ -56,8 +57,10 @@ export function createServices(deps: ServiceDeps) {
     admin: createAdminServices(db, config.storage, {
       keyEncryptionKey: deps.keyEncryptionKey,
       allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+      endpointsPerSchool: config.webhooks.endpointsPerSchool,
+      rateLimiter,
     }),
-    rateLimiter: createRateLimiter(db, config.rateLimitOverrides),
+    rateLimiter,
     /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
     metadataFetchFailures: createMetadataFailureCache(),
     /** README "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */

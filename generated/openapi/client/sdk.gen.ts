@@ -1727,6 +1727,19 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * (`whsec_` and base64, Standard Webhooks "Signature scheme"), shown this once and stored
  * encrypted. The endpoint pins the current payload `version`: later changes to a payload come
  * as a new version, and this endpoint keeps receiving the one it was made for.
+ * Each event type also needs, on the same token, the read scope of the resource it carries,
+ * the scope of the operations that read that resource: `course.published`, `course.archived`:
+ * `courses:read`; `enrollment.created`, `enrollment.expired`, `enrollment.revoked`,
+ * `course.completed`, `lecture.completed`, `student.created`: `students:read`; `order.paid`,
+ * `order.refunded`: `orders:read`; `subscription.created`, `subscription.canceled`:
+ * `subscriptions:read`; `event_registration.created`, `event_registration.cancelled`:
+ * `events:read`; `member.roles_changed`: `members:read`. Without one: 403 `insufficient-scope`
+ * naming it. The person the token acts for becomes the endpoint's owner: it sends only the
+ * event types the owner's roles at the school still allow them to read, and a delivery of
+ * another is recorded `failed` with `last_error` `owner_standing` and never sent (/webhooks.md
+ * "Who may receive what").
+ * A school has at most WEBHOOK_ENDPOINTS_PER_SCHOOL endpoints (16 unless the deployment says
+ * otherwise; /webhooks.md "Limits"): one more is 409 `limit-reached`.
  *
  */
 export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
@@ -1763,6 +1776,9 @@ export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options
  * Fields left out stay as they are. `enabled: false` disables the endpoint (its waiting
  * deliveries become `abandoned`); `enabled: true` enables it again, also one the service
  * disabled (`disabled_reason` `gone` or `failing`). The URL follows the rules of creation.
+ * The event types the endpoint subscribes to afterwards (those sent, or the stored ones) need
+ * their read scopes on the token as on creation (403 `insufficient-scope`), whichever field
+ * changes. The owner stays the person who created the endpoint.
  *
  */
 export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
@@ -1782,6 +1798,7 @@ export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(opti
  * (`previous_secret_expires_at`): during the overlap every delivery carries two `v1`
  * signatures in `webhook-signature`, so a receiver verifies with either secret while it
  * switches (Standard Webhooks "Signature scheme").
+ * At most 10 rotations per endpoint an hour (/webhooks.md "Limits"): then 429 with `Retry-After`.
  *
  */
 export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
@@ -1795,6 +1812,8 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(option
  *
  * Queues a `webhook.test` event (WebhookTestEvent) for this endpoint alone, signed, retried
  * and recorded like any other. A disabled endpoint is 422: enable it first.
+ * At most 10 test events per endpoint a minute (/webhooks.md "Limits"): then 429 with
+ * `Retry-After`.
  *
  */
 export const sendWebhookTestEvent = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestEventData, ThrowOnError>) => (options.client ?? client).post<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError>({
@@ -1816,7 +1835,10 @@ export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(opti
  * Get a delivery with the event it carries
  *
  * The delivery and the exact event its requests carry (`event`, one of the `*Event`
- * schemas): what the receiver was sent, to compare with what it received.
+ * schemas): what the receiver was sent, to compare with what it received. The body is read
+ * as its resource is: the token needs the read scope of the event's type (as on
+ * createWebhookEndpoint; 403 `insufficient-scope`), and while the endpoint's owner may no
+ * longer read that type, every body of it is withheld (403 `owner-standing`).
  *
  */
 export const getWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<GetWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).get<GetWebhookDeliveryResponses, GetWebhookDeliveryErrors, ThrowOnError>({
@@ -1831,6 +1853,8 @@ export const getWebhookDelivery = <ThrowOnError extends boolean = false>(options
  * The same event with the same `webhook-id` is due again at once (one more attempt); a
  * receiver that deduplicates by `webhook-id` sees it as the delivery it may have missed. A
  * pending delivery stays as it is. A disabled endpoint is 422: enable it first.
+ * At most 60 redeliveries per endpoint a minute (/webhooks.md "Limits"): then 429 with
+ * `Retry-After`.
  *
  */
 export const redeliverWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookDeliveryResponses, RedeliverWebhookDeliveryErrors, ThrowOnError>({

@@ -1546,11 +1546,13 @@ export type ProblemType = {
  * The problem types this service emits, each served at `/problems/<name>` on the school's origin:
  * `invalid-request` (400, a field breaks the schema), `invalid-token` (401, no valid access
  * token), `insufficient-scope` (403, the token lacks a scope), `owner-required` (403, only an
- * owner may make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
+ * owner may make the change), `owner-standing` (403, a webhook endpoint's owner may no longer read
+ * the event), `conflict` (409), `limit-reached` (409, the school has as many of a thing as the
+ * deployment allows), `content-too-large` (413), `unsupported-media-type` (415,
  * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
  *
  */
-export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'owner-standing' | 'conflict' | 'limit-reached' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
 
 export type ProtectedResourceMetadata = {
     resource: string;
@@ -1979,7 +1981,7 @@ export type WebhookDelivery = {
      */
     last_response_code: number | null;
     /**
-     * Why the last attempt failed: its status, a timeout, a network error or a refused address.
+     * Why the last attempt failed, as `<class>: <words>`, the class one of `dns`, `refused_address`, `connect`, `tls`, `timeout`, `http_status` (with the status), `signing` or `owner_standing` (/webhooks.md "Delivery errors"). It never names an address, a resolved name, a port or a socket message.
      */
     last_error: string | null;
     last_duration_ms: number | null;
@@ -9404,6 +9406,12 @@ export type CreateWebhookEndpointErrors = {
      */
     403: Problem;
     /**
+     * The school has as many of these as the deployment allows (problem type `limit-reached`;
+     * for webhook endpoints WEBHOOK_ENDPOINTS_PER_SCHOOL, /webhooks.md "Limits"). Delete one first.
+     *
+     */
+    409: Problem;
+    /**
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
      * schema allows fits; a bigger one is refused before anything else, with one field error at
      * `/body`.
@@ -9617,6 +9625,12 @@ export type RotateWebhookSecretErrors = {
      * No such object at this school.
      */
     404: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type RotateWebhookSecretError = RotateWebhookSecretErrors[keyof RotateWebhookSecretErrors];
@@ -9669,6 +9683,12 @@ export type SendWebhookTestEventErrors = {
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type SendWebhookTestEventError = SendWebhookTestEventErrors[keyof SendWebhookTestEventErrors];
@@ -9772,9 +9792,9 @@ export type GetWebhookDeliveryErrors = {
      */
     401: Problem;
     /**
-     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
-     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
-     * needed, as the `WWW-Authenticate` challenge does.
+     * The token lacks a scope this operation needs, the read scope of the event included (problem
+     * type `insufficient-scope`, with `WWW-Authenticate`); or the webhook endpoint's owner may no
+     * longer read this event type, so its body is withheld (problem type `owner-standing`).
      *
      */
     403: Problem;
@@ -9838,6 +9858,12 @@ export type RedeliverWebhookDeliveryErrors = {
      * The request is well formed but breaks a rule of the school's data.
      */
     422: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
 };
 
 export type RedeliverWebhookDeliveryError = RedeliverWebhookDeliveryErrors[keyof RedeliverWebhookDeliveryErrors];

@@ -19,6 +19,8 @@ export type ClaimedDelivery = {
   endpoint_id: string;
   attempts: number;
   url: string;
+  /** The event's type, which the owner's standing is checked against before sending. */
+  event_type: string;
   /** The exact body to send. */
   payload: string;
 };
@@ -110,7 +112,7 @@ async function claimDueInTurn(
         attempts = d.attempts + 1, last_attempt_at = now(), updated_at = now()
     from chosen, webhook_endpoints w, webhook_events e
     where d.id = chosen.id and w.id = d.endpoint_id and w.status = 'enabled' and e.id = d.event_id
-    returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, w.url, e.payload
+    returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, w.url, e.type as event_type, e.payload
   `.execute(db);
   return rows;
 }

@@ -2,6 +2,7 @@
 // school's endpoint is as absent as one that never existed (404).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
+import type { SiteRole } from '../schema.ts';
 import type { WebhookDisabledReason, WebhookEndpointsTable, WebhookEndpointSecretsTable } from '../schema-webhooks.ts';
 import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
@@ -38,6 +39,17 @@ export async function findEndpoint(db: Db, siteId: string, id: string): Promise<
 /** The endpoint under a row lock, for changes that read and then write it (disable, rotate). */
 export async function lockEndpoint(trx: Db, siteId: string, id: string): Promise<WebhookEndpointRow | undefined> {
   return selectEndpoints(trx, siteId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** How many endpoints the school has, taking the school's endpoint lock until `trx` ends. */
+export async function countEndpointsLocked(trx: Db, siteId: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${siteId}`}, 0))`.execute(trx);
+  const row = await trx
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertEndpoint(
@@ -150,4 +162,26 @@ export async function listDisabledEndpoints(
   if (filter.ids) q = q.where('id', 'in', filter.ids);
   if (filter.reasons) q = q.where('disabled_reason', 'in', filter.reasons);
   return q.orderBy('disabled_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+/** What an endpoint's standing rests on (/webhooks.md "Who may receive what"), read now in one statement. */
+export type EndpointOwnerFacts = {
+  owner_person_id: string | null;
+  /** The owner's roles at the endpoint's school; empty when removed, or when there is no owner. */
+  roles: SiteRole[];
+  mcp_connections: boolean;
+};
+
+export async function findEndpointOwnerFacts(
+  db: Db,
+  siteId: string,
+  endpointId: string,
+): Promise<EndpointOwnerFacts | undefined> {
+  const { rows } = await sql<EndpointOwnerFacts>`
+    select w.owner_person_id,
+      array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
+      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    from webhook_endpoints w join sites s on s.id = w.site_id
+    where w.site_id = ${siteId} and w.id = ${endpointId}`.execute(db);
+  return rows[0];
 }

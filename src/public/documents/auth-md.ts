@@ -51,7 +51,7 @@ metadata at ${site.origin}/.well-known/oauth-authorization-server; this page exp
 
 - The published catalog: \`GET ${site.origin}/api/v1/catalog/courses\` and the anonymous tools of the MCP server at \`${site.origin}/mcp\`.
 - The documents \`/openapi.json\`, \`/auth.md\` and the discovery documents below.
-- Receiving webhooks: a receiver checks each delivery's Standard Webhooks signature with the endpoint's secret, no token (${site.origin}/webhooks.md). Managing endpoints needs \`webhooks:read\` and \`webhooks:write\`.
+- Receiving webhooks: a receiver checks each delivery's Standard Webhooks signature with the endpoint's secret, no token (${site.origin}/webhooks.md). Managing endpoints needs \`webhooks:read\` and \`webhooks:write\`. Subscribing to an event type, and reading its stored bodies, also needs the read scope of its resource (\`order.paid\` \`orders:read\`, ...), and an endpoint sends only what its creator may still read (${site.origin}/webhooks.md "Who may receive what").
 
 Everything else answers \`401\` with \`WWW-Authenticate: Bearer resource_metadata="${site.origin}/.well-known/oauth-protected-resource"\`.
 

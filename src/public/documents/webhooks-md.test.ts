@@ -3,12 +3,14 @@ import { markdownShape } from '../../../contract-tests/support/markdown-structur
 import type { Config } from '../../config/config.ts';
 import type { Site } from '../../services/sites.ts';
 import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { DELIVERY_ERROR_CLASSES } from '../../services/webhooks/delivery-error.ts';
 import { MAX_ATTEMPTS } from '../../services/webhooks/retry-schedule.ts';
 import { renderWebhooksMd } from './webhooks-md.ts';
 import { approximately } from './webhooks-md-time.ts';
 
 const site = (name: string) => ({ origin: 'https://school.test', name }) as Site;
-const config = (retryBaseMs: number, timeoutMs = 10_000) => ({ webhooks: { retryBaseMs, timeoutMs } }) as Config;
+const config = (retryBaseMs: number, timeoutMs = 10_000, endpointsPerSchool = 16, rateLimitOverrides = {}) =>
+  ({ webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool }, rateLimitOverrides }) as Config;
 
 const HOSTILE =
   'Evil\n## Injected\n| a | b |\n<script>alert(1)</script> [x](javascript:alert(1)) ```\nhttps://evil.test';
@@ -26,6 +28,7 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     for (const event of WEBHOOK_EVENTS) {
       const row = page.split('\n').find((line) => line.startsWith(`| \`${event.type}\` |`));
       expect(row, event.type).toContain(` ${event.meaning} `);
+      expect(row, event.type).toContain(` \`${event.scope}\` `);
       expect(row, event.type).toContain(`#/components/schemas/${event.schema})`);
       expect(row, event.type).toContain(`#/components/schemas/${event.data})`);
     }
@@ -42,6 +45,26 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     const tiny = renderWebhooksMd(site('Demo Academy'), config(0.1, 2_500));
     expect(tiny).toContain('has succeeded for at least 1.8 s');
     expect(tiny).toContain('within 2.5 s is a failure');
+  });
+
+  it('names every class a delivery\'s last_error may carry (/webhooks.md "Delivery errors")', () => {
+    const page = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    for (const [name, words] of Object.entries(DELIVERY_ERROR_CLASSES))
+      expect(page).toContain(`| \`${name}\` | ${words} |`);
+  });
+
+  it('states the endpoint cap and the per-endpoint rate limits in force at this deployment (/webhooks.md "Limits")', () => {
+    const standard = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    expect(standard).toContain('at most **16** endpoints');
+    expect(standard).toContain('| `redeliverWebhookDelivery` | 60 per endpoint per 1 min |');
+    expect(standard).toContain('| `sendWebhookTestEvent` | 10 per endpoint per 1 min |');
+    expect(standard).toContain('| `rotateWebhookSecret` | 10 per endpoint per 1 h |');
+    const raised = renderWebhooksMd(
+      site('Demo Academy'),
+      config(10_000, 10_000, 40, { webhookTestEventsPerEndpoint: 3, webhookTestEventsPerEndpointWindow: 30 }),
+    );
+    expect(raised).toContain('at most **40** endpoints');
+    expect(raised).toContain('| `sendWebhookTestEvent` | 3 per endpoint per 30 s |');
   });
 
   it('rounds durations to a unit that reads well', () => {

@@ -7,6 +7,7 @@ import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { SCOPES } from '../../oauth/scopes.ts';
+import { ratePolicyOf } from '../../services/rate-limiter.ts';
 import { WEBHOOK_HISTORY_RETENTION_MS } from '../../services/purge-job.ts';
 import type { Site } from '../../services/sites.ts';
 import {
@@ -17,6 +18,9 @@ import {
 } from '../../services/webhooks/catalogue.ts';
 import { IN_FLIGHT_PER_ENDPOINT } from '../../services/webhooks/delivery-worker.ts';
 import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
+import { webhookAccessSection } from './webhooks-md-access.ts';
+import { webhookErrorSection } from './webhooks-md-errors.ts';
+import { webhookLimitSection } from './webhooks-md-limits.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
 
@@ -37,7 +41,7 @@ export function renderWebhooksMd(site: Site, config: Config, schoolText: SchoolT
     )
     .join('\n');
   const eventRows = WEBHOOK_EVENTS.map(
-    (e) => `| \`${e.type}\` | ${e.meaning} | ${schema(e.data)} | ${schema(e.schema)} |`,
+    (e) => `| \`${e.type}\` | ${e.meaning} | \`${e.scope}\` | ${schema(e.data)} | ${schema(e.schema)} |`,
   ).join('\n');
   // School text is never document structure: the school's name is one run of literal text.
   return `# Webhooks of ${schoolText(site.name)}
@@ -51,6 +55,8 @@ An operator token with \`webhooks:write\` (${o}/auth.md) registers an \`https\` 
 ${scopeLines}
 
 ${operationLines}
+
+${webhookAccessSection()}
 
 ## The envelope
 
@@ -106,14 +112,18 @@ An endpoint pins the payload version current when it was created (its \`version\
 
 ${webhookRetrySection(config.webhooks.retryBaseMs)}
 
+${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
+
+${webhookErrorSection()}
+
 ## History
 
 Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing) and the events they carried are kept ${approximately(WEBHOOK_HISTORY_RETENTION_MS)} after their last change; redeliver anything you missed within that time. A delivery still waiting for an attempt is kept however old.
 
 ## Events
 
-| Type | Meaning | \`data\` | Whole body |
-|---|---|---|---|
+| Type | Meaning | Scope | \`data\` | Whole body |
+|---|---|---|---|---|
 ${eventRows}
 `;
 }

@@ -7,6 +7,7 @@ import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import { standingScopes } from '../../oauth/standing/allowed-scopes.ts';
 import { textKey } from '../../lib/text-key.ts';
+import type { ReadAccess } from '../admin/webhooks.ts';
 import type { Site } from '../sites.ts';
 import { AreaForbidden } from './actor.ts';
 import { mcpConnectionsEnabled } from './settings.ts';
@@ -14,16 +15,32 @@ import { mcpConnectionsEnabled } from './settings.ts';
 export type WebhookScope = 'webhooks:read' | 'webhooks:write';
 
 /** Whether a person with `roles` at `site` may hold `scope` on an operator token. */
-export function webhookScopeAllowed(site: Site, roles: readonly SiteRole[], scope: WebhookScope): boolean {
+function operatorScopeAllowed(site: Site, roles: readonly SiteRole[], scope: string): boolean {
   return standingScopes([scope], { audience: 'operator', roles, mcpConnections: mcpConnectionsEnabled(site) }).allowed;
+}
+
+export function webhookScopeAllowed(site: Site, roles: readonly SiteRole[], scope: WebhookScope): boolean {
+  return operatorScopeAllowed(site, roles, scope);
 }
 
 /**
  * @throws AreaForbidden unless the person's roles now (read afresh, as the token guard reads them)
  * allow `scope`.
+ * @returns the read scopes those roles allow, which the event types an endpoint subscribes to need
+ * (/webhooks.md "Who may receive what").
  */
-export async function requireWebhookScope(db: Db, site: Site, personId: string, scope: WebhookScope): Promise<void> {
+export async function requireWebhookScope(
+  db: Db,
+  site: Site,
+  personId: string,
+  scope: WebhookScope,
+): Promise<ReadAccess> {
   const roles = await listRolesAtSite(db, site.id, personId);
-  if (!webhookScopeAllowed(site, roles, scope))
-    throw new AreaForbidden(textKey('admin.webhooks.error.scopeRequired', { scope }));
+  const refuse = (needed: string) =>
+    new AreaForbidden(textKey('admin.webhooks.error.scopeRequired', { scope: needed }));
+  if (!webhookScopeAllowed(site, roles, scope)) throw refuse(scope);
+  return (scopes) => {
+    const missing = scopes.find((needed) => !operatorScopeAllowed(site, roles, needed));
+    if (missing) throw refuse(missing);
+  };
 }

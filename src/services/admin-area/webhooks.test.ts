@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
+import { createRateLimiter } from '../rate-limiter.ts';
 import { createWebhookAdmin } from '../admin/webhooks.ts';
 import { toSite, type Site } from '../sites.ts';
 import { disableEndpoint } from '../webhooks/disable.ts';
@@ -39,7 +40,12 @@ describe('webhooks in the admin area', () => {
       .execute();
     admin = { siteId: site.id, personId: a!.id, ip: '127.0.0.1' };
     lecturer = { siteId: site.id, personId: l!.id, ip: '127.0.0.1' };
-    const webhooks = createWebhookAdmin(test.db, { keyEncryptionKey: randomBytes(32), allowPrivateAddresses: false });
+    const webhooks = createWebhookAdmin(test.db, {
+      keyEncryptionKey: randomBytes(32),
+      allowPrivateAddresses: false,
+      endpointsPerSchool: 16,
+      rateLimiter: createRateLimiter(test.db),
+    });
     actions = createWebhookActions(test.db, webhooks);
   });
   afterAll(async () => test?.drop());

@@ -93,25 +93,26 @@ export function createWebhookActions(db: Db, webhooks: WebhookAdmin) {
 
     /** The new endpoint with its signing secret, which no later page shows again. */
     async create(site: Site, actor: Actor, form: EndpointForm) {
-      await may(site, actor, 'webhooks:write');
+      const access = await may(site, actor, 'webhooks:write');
       const input = checkEndpointForm(form);
       return webhooks.create(
         site,
         { url: input.url, description: input.description, event_types: input.eventTypes },
         changeActor(actor),
+        access,
       );
     },
 
     async update(site: Site, actor: Actor, id: string, form: EndpointForm) {
-      await may(site, actor, 'webhooks:write');
+      const access = await may(site, actor, 'webhooks:write');
       const input = checkEndpointForm(form);
       const changes = { url: input.url, description: input.description, event_types: input.eventTypes };
-      return found(() => webhooks.update(site, id, changes, changeActor(actor)));
+      return found(() => webhooks.update(site, id, changes, changeActor(actor), access));
     },
 
     async setEnabled(site: Site, actor: Actor, id: string, enabled: boolean) {
-      await may(site, actor, 'webhooks:write');
-      return found(() => webhooks.update(site, id, { enabled }, changeActor(actor)));
+      const access = await may(site, actor, 'webhooks:write');
+      return found(() => webhooks.update(site, id, { enabled }, changeActor(actor), access));
     },
 
     async remove(site: Site, actor: Actor, id: string): Promise<void> {

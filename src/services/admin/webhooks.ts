@@ -3,25 +3,41 @@
 // at a URL the SSRF rules admit (endpoint-url.ts); a secret is answered once, at creation and at
 // each rotation, and stored encrypted; a rotated-out secret keeps signing for ROTATION_OVERLAP_MS.
 // Every change (creating, changing, enabling, disabling, rotating, deleting) is audited in its
-// transaction.
+// transaction. /webhooks.md "Who may receive what": an endpoint may subscribe only to event types
+// its creator may read (catalogue.ts names each type's scope), records that person as its owner,
+// and a stored body is shown only to a reader who may read it while the owner still may.
 import type { Db } from '../../db/database.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
 import * as deliveries from '../../db/repositories/webhook-deliveries.ts';
 import * as endpoints from '../../db/repositories/webhook-endpoints.ts';
 import { findEventPayload, insertDelivery } from '../../db/repositories/webhook-events.ts';
-import { InvalidInput, NotFound, RuleViolation } from '../errors.ts';
+import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '../errors.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../sites.ts';
-import { isWebhookEventType, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from '../webhooks/catalogue.ts';
+import {
+  isWebhookEventType,
+  readScopesOf,
+  WEBHOOK_PAYLOAD_VERSION,
+  WEBHOOK_TEST_EVENT,
+} from '../webhooks/catalogue.ts';
 import { disableEndpoint } from '../webhooks/disable.ts';
 import { checkEndpointUrl } from '../webhooks/endpoint-url.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
+import { ownerMayRead } from '../webhooks/owner-standing.ts';
+import { limitEndpointAction } from '../webhooks/endpoint-rate-limits.ts';
 import { newSecret, ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import type { ChangeActor } from './role-changes.ts';
 import type { AnyWebhookEvent } from '../webhooks/catalogue.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhook-shapes.ts';
 
-export type WebhookOptions = { keyEncryptionKey: Buffer; allowPrivateAddresses: boolean };
+export type WebhookOptions = {
+  keyEncryptionKey: Buffer;
+  allowPrivateAddresses: boolean;
+  /** WEBHOOK_ENDPOINTS_PER_SCHOOL: /webhooks.md "Limits". */
+  endpointsPerSchool: number;
+  rateLimiter: RateLimiter;
+};
 
 export type WebhookEndpointInput = {
   url?: string;
@@ -29,6 +45,12 @@ export type WebhookEndpointInput = {
   event_types?: string[];
   enabled?: boolean;
 };
+
+/**
+ * Throws unless the caller may read every one of `scopes` now: the admin API checks its token's
+ * scopes (403 insufficient-scope), the admin area the signed-in person's roles.
+ */
+export type ReadAccess = (scopes: readonly string[]) => void;
 
 const ENDPOINT_MISSING = 'No webhook endpoint with that id at this school.';
 
@@ -80,28 +102,38 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     async create(
       site: Site,
       input: WebhookEndpointInput & { url: string; event_types: string[] },
-      actor: ChangeActor = {},
+      actor: ChangeActor,
+      access: ReadAccess,
     ) {
       const url = checkEndpointUrl(input.url, options.allowPrivateAddresses);
       const eventTypes = checkEventTypes(input.event_types)!;
+      access(readScopesOf(eventTypes));
       const sealed = newSecret(options.keyEncryptionKey);
       return db.transaction().execute(async (trx) => {
+        // Counted under the school's lock, so concurrent creations cannot pass the cap together.
+        if ((await endpoints.countEndpointsLocked(trx, site.id)) >= options.endpointsPerSchool)
+          throw new LimitReached(
+            `This school has ${options.endpointsPerSchool} webhook endpoints, the most this deployment allows (WEBHOOK_ENDPOINTS_PER_SCHOOL): delete one first.`,
+          );
         const row = await endpoints.insertEndpoint(trx, {
           site_id: site.id,
           url,
           description: input.description ?? '',
           event_types: JSON.stringify(eventTypes),
           version: WEBHOOK_PAYLOAD_VERSION,
+          owner_person_id: actor.personId ?? null,
         });
         await endpoints.insertSecret(trx, { id: sealed.id, endpoint_id: row.id, secret_ciphertext: sealed.ciphertext });
         await audit(trx, site, actor, 'webhook_endpoint.created', row.id, { url });
         return { ...toWebhookEndpoint(row), secret: sealed.secret };
       });
     },
-    async update(site: Site, id: string, input: WebhookEndpointInput, actor: ChangeActor = {}) {
+    async update(site: Site, id: string, input: WebhookEndpointInput, actor: ChangeActor, access: ReadAccess) {
       const url = input.url === undefined ? undefined : checkEndpointUrl(input.url, options.allowPrivateAddresses);
       const eventTypes = checkEventTypes(input.event_types);
       const stored = await mustFind(site, id);
+      // What the endpoint will subscribe to after the change, whichever fields it names.
+      access(readScopesOf(eventTypes ?? stored.event_types));
       if (input.enabled === false && stored.status === 'enabled')
         await disableEndpoint(db, site.id, id, 'operator', actor);
       // The change and its audit entries in one transaction, compared with the row under its lock.
@@ -138,6 +170,8 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     },
     /** Standard Webhooks "Signature scheme": several signatures during the overlap, one per live secret. */
     async rotateSecret(site: Site, id: string, actor: ChangeActor = {}) {
+      await mustFind(site, id);
+      await limitEndpointAction(options.rateLimiter, 'webhookSecretRotationsPerEndpoint', id);
       const sealed = newSecret(options.keyEncryptionKey);
       const overlapEnds = new Date(Date.now() + ROTATION_OVERLAP_MS);
       return db.transaction().execute(async (trx) => {
@@ -152,6 +186,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     async sendTest(site: Site, id: string) {
       const row = await mustFind(site, id);
       mustBeEnabled(row);
+      await limitEndpointAction(options.rateLimiter, 'webhookTestEventsPerEndpoint', id);
       return db.transaction().execute(async (trx) => {
         const event = await recordEvent(trx, site, WEBHOOK_TEST_EVENT, {
           endpoint_id: id,
@@ -168,9 +203,15 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       return pageOf(rows, window, (row) => row.created_at_exact, toWebhookDelivery);
     },
     /** The delivery and the event its requests carry, byte for byte as sent (parsed). */
-    async getDelivery(site: Site, id: string, deliveryId: string) {
+    async getDelivery(site: Site, id: string, deliveryId: string, access: ReadAccess) {
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      access(readScopesOf([row.event_type]));
+      if (!(await ownerMayRead(db, site.id, id, row.event_type)))
+        throw new Forbidden(
+          'owner-standing',
+          `The endpoint's owner may no longer read ${row.event_type} events, so their bodies are withheld.`,
+        );
       const payload = await findEventPayload(db, site.id, row.event_id);
       return { ...toWebhookDelivery(row), event: JSON.parse(payload!) as AnyWebhookEvent };
     },
@@ -179,6 +220,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
       mustBeEnabled(await mustFind(site, id));
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      await limitEndpointAction(options.rateLimiter, 'webhookRedeliveriesPerEndpoint', id);
       if (row.status !== 'pending') await deliveries.requeueDelivery(db, site.id, deliveryId);
       // The purge job may have removed a delivery past its retention in between: gone, as if unknown.
       const due = await deliveries.findDelivery(db, site.id, id, deliveryId);

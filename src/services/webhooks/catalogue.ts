@@ -40,6 +40,24 @@ export type WebhookEventInfo = {
   /** The admin API schema `data` has. */
   data: string;
   meaning: string;
+  /**
+   * /webhooks.md "Who may receive what": the scope of the admin API operations that read `data`
+   * (getCourse, getEnrollment, getOrder, ...). Subscribing to the event, being sent it and reading
+   * its stored body need it, as reading the resource does.
+   */
+  scope: string;
+};
+
+/** The read scope of each resource an event carries: the one table (catalogue.test.ts derives it from the spec). */
+const READ_SCOPE: Record<string, string> = {
+  Course: 'courses:read',
+  Enrollment: 'students:read',
+  LectureCompletion: 'students:read',
+  Student: 'students:read',
+  Order: 'orders:read',
+  Subscription: 'subscriptions:read',
+  EventRegistration: 'events:read',
+  Member: 'members:read',
 };
 
 const event = (type: WebhookEventType, schema: string, data: string, meaning: string): WebhookEventInfo => ({
@@ -47,6 +65,7 @@ const event = (type: WebhookEventType, schema: string, data: string, meaning: st
   schema,
   data,
   meaning,
+  scope: READ_SCOPE[data]!,
 });
 
 export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
@@ -76,6 +95,19 @@ export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
   event('student.created', 'StudentCreatedEvent', 'Student', 'A person became a student of the school.'),
   event('member.roles_changed', 'MemberRolesChangedEvent', 'Member', "A person's roles at the school changed."),
 ]);
+
+/** Every scope some event type needs. */
+export const READ_SCOPES_OF_EVENTS: readonly string[] = [...new Set(WEBHOOK_EVENTS.map((e) => e.scope))].sort();
+
+const BY_TYPE = new Map(WEBHOOK_EVENTS.map((info) => [info.type as string, info]));
+
+/**
+ * The scopes needed to receive or read these event types, each once; `webhook.test` (and any type
+ * outside the catalogue) needs none of its own.
+ */
+export function readScopesOf(types: readonly string[]): string[] {
+  return [...new Set(types.flatMap((type) => BY_TYPE.get(type)?.scope ?? []))].sort();
+}
 
 /**
  * An event body as stored and sent (OpenAPI AnyWebhookEvent). Services build it from the admin

@@ -3,6 +3,8 @@
 // deliveries (claimer.ts), signs each per Standard Webhooks with every live secret of its
 // endpoint, POSTs it (webhook-post.ts) and records the outcome:
 // - 2xx: succeeded (Standard Webhooks "Delivery behaviour": any 2xx is success);
+// - not sent at all, `failed` at once, when the endpoint's owner may no longer read the event
+//   (owner-standing.ts);
 // - 410 Gone: the receiver asks never to be called again, so the endpoint is disabled at once;
 // - anything else (3xx, 4xx, 5xx, timeout, network, refused address): tried again on the
 //   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint on which a delivery
@@ -21,8 +23,10 @@ import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.t
 import { recordOutcome } from '../../db/repositories/webhook-deliveries.ts';
 import { listLiveSecrets, markFailing, markHealthy } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
+import { deliveryError } from './delivery-error.ts';
 import { onEventRecorded } from './delivery-wake.ts';
 import { disableEndpoint } from './disable.ts';
+import { ownerMayRead } from './owner-standing.ts';
 import { retryDelayMs, shouldDisable } from './retry-schedule.ts';
 import { openSecret } from './secrets.ts';
 import { signedHeaders } from './signature.ts';
@@ -128,6 +132,18 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   }
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    // /webhooks.md "Who may receive what": nothing goes out that the endpoint's owner may no longer
+    // read. Not the receiver's failure: recorded as not sent, never retried, no failing run.
+    if (!(await ownerMayRead(deps.db, delivery.site_id, delivery.endpoint_id, delivery.event_type))) {
+      const error = deliveryError({ kind: 'owner_standing' });
+      await recordOutcome(deps.db, delivery.id, {
+        status: 'failed',
+        last_response_code: null,
+        last_error: error,
+        last_duration_ms: 0,
+      });
+      return;
+    }
     const now = new Date();
     let headers: Record<string, string>;
     try {
@@ -139,7 +155,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       // A secret that does not decrypt (another KEY_ENCRYPTION_KEY) is a failed attempt, on the
       // schedule like any other, never a claim held until its lease runs out again and again.
       deps.log?.error({ err: error, endpoint_id: delivery.endpoint_id }, 'webhook delivery cannot be signed');
-      await record(delivery, { status: null, error: 'cannot be signed', durationMs: 0 });
+      await record(delivery, { status: null, error: deliveryError({ kind: 'signing' }), durationMs: 0 });
       return;
     }
     const outcome = await postWebhook(

@@ -10,6 +10,7 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSpecialUseAddress } from '../../oauth/client-metadata/address-policy.ts';
 import { pinnedLookup, resolveHost, type Address } from '../../oauth/client-metadata/safe-fetch.ts';
+import { deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
 
 export type PostOptions = {
   allowSpecialUseAddresses: boolean;
@@ -20,7 +21,7 @@ export type PostOptions = {
 export type PostOutcome = {
   /** The HTTP status, or null when none arrived (network, timeout, refused address). */
   status: number | null;
-  /** A short reason for a failure; null on a 2xx. */
+  /** The failure's class in words (delivery-error.ts), never an address or a socket message; null on a 2xx. */
   error: string | null;
   durationMs: number;
 };
@@ -40,24 +41,32 @@ export function postWebhook(
   return new Promise<PostOutcome>((resolve) => {
     let request: http.ClientRequest | undefined;
     let settled = false;
-    const done = (status: number | null, error: string | null): void => {
+    const done = (status: number | null, failure: DeliveryFailureCause | null): void => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       request?.destroy();
+      const error = failure ? deliveryError(failure) : null;
       resolve({ status, error, durationMs: Math.round(performance.now() - started) });
     };
-    const deadline = setTimeout(() => done(null, `no response within ${options.timeoutMs} ms`), options.timeoutMs);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return done(null, `unsupported scheme ${url.protocol}`);
+    const deadline = setTimeout(() => done(null, { kind: 'deadline' }), options.timeoutMs);
+    // checkEndpointUrl admits http(s) only; another scheme is refused like an inward address.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return done(null, { kind: 'special_use_address' });
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
     resolveHost(hostname, lookup).then(
       (addresses) => {
         if (settled) return;
-        if (addresses.length === 0) return done(null, `${hostname} has no addresses`);
-        const refused = addresses.find((entry) => isSpecialUseAddress(entry.address));
-        if (refused !== undefined && !options.allowSpecialUseAddresses)
-          return done(null, `${hostname} resolves to special-use address ${refused.address}`);
+        if (addresses.length === 0) return done(null, { kind: 'no_address' });
+        const refused = addresses.some((entry) => isSpecialUseAddress(entry.address));
+        if (refused && !options.allowSpecialUseAddresses) return done(null, { kind: 'special_use_address' });
         request = send(url, hostname, addresses[0] as Address, body, headers);
+        // Which step a socket error ended: TCP connected on https but no handshake yet is TLS's.
+        let tlsStarted = false;
+        request.on('socket', (socket) => {
+          if (url.protocol !== 'https:') return;
+          socket.once('connect', () => (tlsStarted = true));
+          socket.once('secureConnect', () => (tlsStarted = false));
+        });
         request.on('response', (response) => {
           const status = response.statusCode ?? 0;
           let received = 0;
@@ -69,13 +78,15 @@ export function postWebhook(
           response.on('end', finish);
           response.on('error', finish);
           function finish(): void {
-            done(status, status >= 200 && status < 300 ? null : `status ${status}`);
+            done(status, status >= 200 && status < 300 ? null : { kind: 'status', status });
           }
         });
-        request.on('error', (error) => done(null, error.message));
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          done(null, { kind: 'socket', code: error.code, tlsStarted }),
+        );
         request.end(body);
       },
-      (error: Error) => done(null, `cannot resolve ${hostname}: ${error.message}`),
+      () => done(null, { kind: 'lookup_failed' }),
     );
   });
 }

@@ -41,9 +41,15 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
 
   router.post(
     '/webhooks/:id/rotate-secret',
-    area.action(WEBHOOK_PURPOSES.rotate, async ({ ctx, actor, params, page }) => {
+    area.action(WEBHOOK_PURPOSES.rotate, async (call) => {
+      const { ctx, actor, params, page } = call;
       const id = endpointId(params.id);
-      const rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+      let rotated;
+      try {
+        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+      } catch (error) {
+        return refusedPage(call, 'admin.webhooks.rotate', error);
+      }
       const endpoint = await admin.webhooks.get(ctx.site, actor, id);
       return page('./admin/webhook-secret', {
         titleKey: 'admin.webhooks.newSecret.title',

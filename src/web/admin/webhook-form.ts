@@ -89,10 +89,12 @@ const FIELD_LABELS: Record<string, string> = {
  */
 export type Refusal = { text?: TextKey; details?: Array<{ label?: string; detail: string }> };
 
+const REFUSALS = new Set<ServiceError['kind']>(['rule-violation', 'invalid-input', 'limit-reached', 'rate-limited']);
+
 export function refusalOf(error: unknown): Refusal | undefined {
   if (error instanceof EndpointFormRefused) return { text: error.text };
-  if (!(error instanceof ServiceError) || (error.kind !== 'rule-violation' && error.kind !== 'invalid-input'))
-    return undefined;
+  // A person can act on these: correct a field, delete an endpoint first (/webhooks.md "Limits"), or wait.
+  if (!(error instanceof ServiceError) || !REFUSALS.has(error.kind)) return undefined;
   const details = (error.errors ?? [{ pointer: '', detail: error.detail }]).map((e) => ({
     label: FIELD_LABELS[e.pointer.split('/')[2] ?? ''],
     detail: e.detail,

@@ -3,6 +3,7 @@ import type {
   CreateWebhookEndpointResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { tokenReadAccess } from './read-access.ts';
 import { actorOf } from '../../../services/admin/role-changes.ts';
 
 export const createWebhookEndpoint: OperationHandler<
@@ -10,5 +11,5 @@ export const createWebhookEndpoint: OperationHandler<
   CreateWebhookEndpointResponses
 > = async ({ body }, context) => ({
   status: 201,
-  body: await context.services.admin.webhooks.create(context.site, body, actorOf(context)),
+  body: await context.services.admin.webhooks.create(context.site, body, actorOf(context), tokenReadAccess(context)),
 });

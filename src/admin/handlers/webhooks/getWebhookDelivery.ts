@@ -3,6 +3,7 @@ import type {
   GetWebhookDeliveryResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { tokenReadAccess } from './read-access.ts';
 
 export const getWebhookDelivery: OperationHandler<GetWebhookDeliveryData, GetWebhookDeliveryResponses> = async (
   { path },
@@ -14,5 +15,6 @@ export const getWebhookDelivery: OperationHandler<GetWebhookDeliveryData, GetWeb
     context.site,
     path.webhook_id,
     path.delivery_id,
+    tokenReadAccess(context),
   )) as GetWebhookDeliveryResponses[200],
 });

@@ -3,6 +3,7 @@ import type {
   UpdateWebhookEndpointResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
+import { tokenReadAccess } from './read-access.ts';
 import { actorOf } from '../../../services/admin/role-changes.ts';
 
 export const updateWebhookEndpoint: OperationHandler<
@@ -10,5 +11,11 @@ export const updateWebhookEndpoint: OperationHandler<
   UpdateWebhookEndpointResponses
 > = async ({ path, body }, context) => ({
   status: 200,
-  body: await context.services.admin.webhooks.update(context.site, path.webhook_id, body, actorOf(context)),
+  body: await context.services.admin.webhooks.update(
+    context.site,
+    path.webhook_id,
+    body,
+    actorOf(context),
+    tokenReadAccess(context),
+  ),
 });

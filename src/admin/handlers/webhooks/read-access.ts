@@ -1,0 +1,20 @@
+// /webhooks.md "Who may receive what": on the admin API, the event types an endpoint subscribes
+// to, and a stored event body, need the read scopes of their resources on the calling token, with
+// the same 403 `insufficient-scope` (and WWW-Authenticate) the bearer guard answers (RFC 6750 3.1).
+// A problem rather than the guard's challenge, so the MCP operation tools phrase it too.
+import { BearerChallenge, requireScopes } from '../../../http/bearer-guard.ts';
+import type { RequestContext } from '../../../http/request-context.ts';
+import type { ReadAccess } from '../../../services/admin/webhooks.ts';
+
+export function tokenReadAccess(context: RequestContext): ReadAccess {
+  return (scopes) => {
+    if (scopes.length === 0) return;
+    if (!context.auth)
+      throw new BearerChallenge('missing', context.site.origin, 'An access token is required.').toProblem();
+    try {
+      requireScopes(context.site, context.auth, scopes);
+    } catch (error) {
+      throw error instanceof BearerChallenge ? error.toProblem() : error;
+    }
+  };
+}

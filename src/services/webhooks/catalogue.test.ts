@@ -1,0 +1,76 @@
+// /webhooks.md "Who may receive what": each event type's scope is the one the admin API reads its
+// `data` with. Derived here from the OpenAPI document: a GET operation needing exactly that scope
+// answers the `data` schema (directly or inside a page or a detail), and no GET needing another
+// scope does, so the table cannot name a scope that reads less than the event carries.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readScopesOf, WEBHOOK_EVENTS } from './catalogue.ts';
+
+type Json = Record<string, unknown>;
+const document = JSON.parse(
+  readFileSync(new URL('../../../generated/openapi/openapi.json', import.meta.url), 'utf8'),
+) as { paths: Record<string, Json>; components: { schemas: Json } };
+
+/** Every named schema a value reaches through $refs. */
+function reachable(value: unknown, seen = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) reachable(item, seen);
+  else if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) {
+      const name =
+        key === '$ref' && typeof child === 'string' ? /#\/components\/schemas\/(.+)$/.exec(child)?.[1] : null;
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        reachable(document.components.schemas[name], seen);
+      } else reachable(child, seen);
+    }
+  return seen;
+}
+
+/** The named schemas a schema's own properties refer to. */
+function directParts(schema: string): Set<string> {
+  const refs = JSON.stringify(document.components.schemas[schema]).matchAll(/#\/components\/schemas\/([^"]+)/g);
+  return new Set([...refs].map((match) => match[1]!));
+}
+
+/** The scopes of the GET operations of /api/v1 whose 200 answer reaches `schema`. */
+function readersOf(schema: string): Set<string> {
+  const scopes = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    const get = item.get as { responses?: Json; security?: Array<{ oauth2?: string[] }> } | undefined;
+    // The webhook operations answer every event body: which of them a token may read is the question here.
+    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/webhooks') || !get) continue;
+    if (!reachable(get.responses?.['200']).has(schema)) continue;
+    for (const scope of get.security?.flatMap((s) => s.oauth2 ?? []) ?? []) scopes.add(scope);
+  }
+  return scopes;
+}
+
+describe('the read scope of each webhook event type (/webhooks.md "Who may receive what")', () => {
+  it.each(WEBHOOK_EVENTS.map((e) => [e.type, e] as const))(
+    '%s needs the scope the admin API reads its data with',
+    (_type, event) => {
+      // A composite only events carry (LectureCompletion) is read as its parts are.
+      const whole = readersOf(event.data).size > 0;
+      const parts = whole ? [event.data] : [...directParts(event.data)];
+      expect(parts.length, `nothing reads ${event.data}`).toBeGreaterThan(0);
+      for (const part of parts) {
+        const readers = [...readersOf(part)].filter((scope) => scope.endsWith(':read'));
+        expect(readers, part).toEqual([event.scope]);
+      }
+    },
+  );
+
+  it('the OpenAPI description of createWebhookEndpoint names the same scope for each type', () => {
+    const create = (document.paths['/api/v1/webhooks'] as { post: { description: string } }).post.description;
+    const clauses = create.replace(/\s+/g, ' ').split(';');
+    for (const event of WEBHOOK_EVENTS) {
+      const clause = clauses.find((text) => text.includes(`\`${event.type}\``));
+      expect(clause, event.type).toContain(`\`${event.scope}\``);
+    }
+  });
+
+  it('asks each scope once, and none for the test event', () => {
+    expect(readScopesOf(['order.paid', 'order.refunded', 'webhook.test'])).toEqual(['orders:read']);
+    expect(readScopesOf(['webhook.test'])).toEqual([]);
+  });
+});
