@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
 import { maskUrl } from './logging.ts';
 
 describe('log masking (no token or secret in logs)', () => {
@@ -51,6 +52,31 @@ describe('log masking of nested, percent-encoded parameters (README "Reading the
       '/x?pad=abc==&broken=%E0%A4%A',
     ])
       expect(maskUrl(url)).toBe(url);
+  });
+});
+
+describe('log masking of prefixed secrets in paths, one-time links included (README "Reading the logs")', () => {
+  it.each(Object.entries(TOKEN_PREFIX))(
+    'a %s minted with its prefix is masked in a path, a query value and a nested, percent-encoded URL',
+    (_kind, prefix) => {
+      const secret = randomSecret(prefix);
+      const body = secret.slice(prefix.length + 1);
+      for (const url of [
+        `/account/invitations/${secret}`,
+        `/account/invitations/${secret}/extra?x=1`,
+        `/somewhere?link=${secret}`,
+        `/oauth/sign-in?return_to=${encodeURIComponent(`/account/invitations/${secret}`)}`,
+      ]) {
+        const masked = maskUrl(url);
+        expect(masked).not.toContain(body);
+        expect(masked).toContain(`${prefix}_[masked]`);
+      }
+    },
+  );
+
+  it('leaves paths without a prefixed secret as they came', () => {
+    expect(maskUrl('/account/invitations/unknown-link')).toBe('/account/invitations/unknown-link');
+    expect(maskUrl('/courses/basic_course_1.md')).toBe('/courses/basic_course_1.md');
   });
 });
 

@@ -1,10 +1,11 @@
 // Structured JSON logs (pino) with a request id on every line, and never a secret: credentials
-// travel in headers and bodies, which are not logged, and the few query parameters that may
-// carry one are masked before the URL is written (no token, secret or password ever reaches a log).
+// travel in headers and bodies, which are not logged; the few query parameters that may carry one,
+// and every prefixed secret in a path (one-time links), are masked before the URL is written.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { PREFIXED_SECRET } from '../lib/secrets.ts';
 import { clientIdOf, factsOf } from './request-facts.ts';
 
 /** Query parameters that may carry a credential or a value that binds one (state, nonce). */
@@ -77,9 +78,13 @@ function maskUrlAt(url: string, depth: number): string {
   );
 }
 
-/** The URL to log: every secret parameter masked, also inside URLs nested in other parameters. */
+/**
+ * The URL to log: every secret parameter masked, also inside URLs nested in other parameters, and
+ * every value minted with a secret prefix (lib/secrets.ts TOKEN_PREFIX) wherever it stands, so a
+ * one-time link's path (`/account/invitations/sci_…`) keeps only its prefix.
+ */
 export function maskUrl(url: string): string {
-  return maskUrlAt(url, 0);
+  return maskUrlAt(url, 0).replace(PREFIXED_SECRET, `$1_${MASKED}`);
 }
 
 export function createLogger(level: string): Logger {
