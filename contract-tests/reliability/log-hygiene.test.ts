@@ -1,5 +1,6 @@
 // Logs hold no secret: with LOG_LEVEL=trace, after every flow (OAuth's, invitation links opened, accepted
-// and declined, webhook secrets created and rotated) and a few refusals (where logs tend to say too much),
+// and declined, webhook secrets created and rotated, a member application's client secret made and
+// rotated in the admin area) and a few refusals (where logs tend to say too much),
 // the whole of stdout and stderr holds no token, code, secret, password or cookie value the test saw,
 // and every line is JSON, with a request id on each line written while serving a request
 // (README, Configuration: "credentials, cookies and secret query parameters are never written").
@@ -9,7 +10,7 @@ import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { CLIENTS } from '../support/accounts.ts';
 import { formsOf, runEveryFlow, type FlowRecord, type Seen } from './every-flow.ts';
 import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
-import { runSecretLinkFlows } from './secret-link-flows.ts';
+import { runMemberApplicationFlows, runSecretLinkFlows } from './secret-link-flows.ts';
 
 type Line = {
   level?: number;
@@ -122,6 +123,7 @@ describe('logs (README "Reading the logs")', () => {
     );
     record = await runEveryFlow(instance.origin);
     await runSecretLinkFlows(instance.origin, record.seen);
+    await runMemberApplicationFlows(instance.origin, record.seen);
     await refusals(instance.origin, record.seen);
     const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, {
       headers: { 'x-request-id': callerRequestId },

@@ -1,9 +1,13 @@
 // The flows that hand out secrets beside OAuth's (every-flow.ts): invitation links opened, declined and
-// accepted with a new password, webhook endpoints created and their secrets rotated. Each secret the
-// test sees is recorded, so the log suite can look for it where it must never be.
+// accepted with a new password, webhook endpoints created and their secrets rotated, a member
+// application made in the admin area and its client secret rotated. Each secret the test sees is
+// recorded, so the log suite can look for it where it must never be.
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { uniqueEmail } from '../admin/people-fixtures.ts';
+import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from '../web/area-http.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
+import { decodeEntities } from '../support/cookie-jar.ts';
 import { answerInvitation } from '../support/invitations.ts';
 import { operatorToken } from '../support/tokens.ts';
 import type { Seen } from './every-flow.ts';
@@ -46,4 +50,27 @@ export async function runSecretLinkFlows(origin: string, seen: Seen): Promise<vo
   const rotated = await sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.data.id } });
   if (!rotated.data) throw new Error(`rotating the webhook secret answered ${rotated.response.status}`);
   seen.set(rotated.data.secret, 'webhook secret');
+}
+
+/** The client secret an admin-area page shows once (README "Managing clients and keys"). */
+const shownSecretOf = (page: string) => decodeEntities(/id="client-secret"[^>]*value="([^"]+)"/.exec(page)![1]!);
+
+/** A confidential member application made in the admin area, and its secret rotated there. */
+export async function runMemberApplicationFlows(origin: string, seen: Seen): Promise<void> {
+  const jar = await signedIn(origin, ACCOUNTS.owner);
+  const app = await createMemberApplication(origin, jar, {
+    name: 'Log hygiene app',
+    redirectUris: ['https://app.log-hygiene.example/callback'],
+    scopes: ['account:read'],
+    confidential: true,
+  });
+  seen.set(shownSecretOf(app.page), 'client secret');
+  const action = `/admin/applications/${app.rowId}/rotate-secret`;
+  const csrf = csrfFor(await pageHtml(jar, `${origin}/admin/applications/${app.rowId}`), action);
+  const rotated = await postForm(jar, `${origin}${action}`, [['csrf_token', csrf]]);
+  const page = await rotated.text();
+  if (rotated.status !== 200) throw new Error(`rotating the client secret answered ${rotated.status}`);
+  seen.set(shownSecretOf(page), 'client secret');
+  for (const pair of jar.header(origin).split('; '))
+    if (pair.startsWith('cs_')) seen.set(pair.slice(pair.indexOf('=') + 1), 'cookie');
 }
