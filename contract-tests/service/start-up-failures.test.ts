@@ -3,7 +3,7 @@
 // sealed with. Each stops `node src/main.ts` with one line on stderr naming the problem, never a stack
 // trace, with the exit code the README lists, and nothing served.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,14 @@ const EXIT = { refused: 1, dataUnreadable: 74, configuration: 78 };
 type Outcome = { code: number | null; stdout: string; stderr: string };
 
 /** Starts the process with `env` and waits for it to stop on its own (a minute at most). */
-async function startExpectingExit(env: Record<string, string>): Promise<Outcome> {
+async function startExpectingExit(
+  env: Record<string, string>,
+  account?: { uid: number; gid: number },
+): Promise<Outcome> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
+    ...account,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -176,6 +180,28 @@ describe('start-up failures are one line with the README exit code (README "Comm
       /^Cannot use PostgreSQL at 127\.0\.0\.1:\d+\/school: it does not answer \(ECONNREFUSED\)/,
     );
   }, 130_000);
+
+  // Files another account owns: the service runs as `nobody` (needs root to switch, as a service manager does).
+  const NOBODY = { uid: 65534, gid: 65534 };
+  describe.skipIf(process.getuid?.() !== 0)('run by an account that may not read the files', () => {
+    it('a DATA_DIR the account may not enter: one line naming the path, exit 74', async () => {
+      const dir = damagedCopy(() => undefined);
+      chmodSync(dir, 0o700); // root's
+      const outcome = await startExpectingExit({ DATA_DIR: dir, KEY_ENCRYPTION_KEY: key }, NOBODY);
+      expectOneLine(outcome, EXIT.dataUnreadable, /^Cannot use DATA_DIR .*: permission denied \(EACCES\)/);
+    }, 70_000);
+
+    it('database files the account may not read: one line naming the database, exit 74', async () => {
+      const dir = damagedCopy((pglite) => chmodSync(pglite, 0o700)); // root's
+      chownSync(dir, NOBODY.uid, NOBODY.gid);
+      const outcome = await startExpectingExit({ DATA_DIR: dir, KEY_ENCRYPTION_KEY: key }, NOBODY);
+      expectOneLine(
+        outcome,
+        EXIT.dataUnreadable,
+        /^Cannot open the embedded database in .*pglite: its files are damaged or unreadable/,
+      );
+    }, 70_000);
+  });
 
   describe.skipIf(!DATABASE_URL)('on PostgreSQL', () => {
     it('wrong credentials: one line naming the server without the password, exit 1', async () => {
