@@ -16,7 +16,16 @@ import {
 } from '../support/oauth-flow.ts';
 
 export type SecretKind =
-  'password' | 'client secret' | 'code' | 'code verifier' | 'access token' | 'refresh token' | 'id token' | 'cookie';
+  | 'password'
+  | 'client secret'
+  | 'code'
+  | 'code verifier'
+  | 'access token'
+  | 'refresh token'
+  | 'id token'
+  | 'cookie'
+  | 'webhook secret'
+  | 'link secret';
 /** Every secret value seen, with what it is. */
 export type Seen = Map<string, SecretKind>;
 
@@ -152,6 +161,6 @@ export async function runEveryFlow(origin: string): Promise<FlowRecord> {
 
 /** A secret's forms worth searching for: the whole value and, when prefixed, its random body. */
 export function formsOf(value: string): string[] {
-  const body = /^sc[a-z]+_([A-Za-z0-9_-]{20,})$/.exec(value)?.[1];
+  const body = /^(?:sc[a-z]+|whsec)_([A-Za-z0-9_+/=-]{20,})$/.exec(value)?.[1];
   return body ? [value, body] : [value];
 }

@@ -1,5 +1,7 @@
-// Logs hold no secret: with LOG_LEVEL=trace, after every flow and a few refusals (where logs tend to say
-// too much), stdout and stderr hold no token, code, secret, password or cookie value the test saw,
+// Logs hold no secret: with LOG_LEVEL=trace, after every flow (OAuth's, invitation links opened, accepted
+// and declined, webhook secrets created and rotated, a member application's client secret made and
+// rotated in the admin area) and a few refusals (where logs tend to say too much),
+// the whole of stdout and stderr holds no token, code, secret, password or cookie value the test saw,
 // and every line is JSON, with a request id on each line written while serving a request
 // (README, Configuration: "credentials, cookies and secret query parameters are never written").
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -8,6 +10,7 @@ import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { CLIENTS } from '../support/accounts.ts';
 import { formsOf, runEveryFlow, type FlowRecord, type Seen } from './every-flow.ts';
 import { DATABASE_URL, newKeyEncryptionKey, startInstance, type Instance } from './instance.ts';
+import { runMemberApplicationFlows, runSecretLinkFlows } from './secret-link-flows.ts';
 
 type Line = {
   level?: number;
@@ -119,6 +122,8 @@ describe('logs (README "Reading the logs")', () => {
       { readyMs: 120_000 },
     );
     record = await runEveryFlow(instance.origin);
+    await runSecretLinkFlows(instance.origin, record.seen);
+    await runMemberApplicationFlows(instance.origin, record.seen);
     await refusals(instance.origin, record.seen);
     const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, {
       headers: { 'x-request-id': callerRequestId },
@@ -143,7 +148,7 @@ describe('logs (README "Reading the logs")', () => {
     await scratch?.drop();
   });
 
-  it('holds no token, code, client secret, password or cookie value the test saw, whole or as its base64url body', () => {
+  it('holds no token, code, client secret, password or cookie value the test saw, nor a PKCE verifier, webhook secret or invitation link secret, whole or as its base64url body', () => {
     expect(lines.length).toBeGreaterThan(30);
     expect(record.seen.size).toBeGreaterThan(20);
     const found: string[] = [];

@@ -13,6 +13,11 @@ export const SELF_STARTING_SUITES: ReadonlyArray<{ files: string; reason: string
     files: 'contract-tests/service/process.test.ts',
     reason: 'starts `node src/main.ts` itself to check start-up, configuration errors and SIGTERM',
   },
+  {
+    files: 'contract-tests/service/start-up-failures.test.ts',
+    reason:
+      'starts `node src/main.ts` itself on damaged data, wrong URLs and wrong keys to check its one-line failures',
+  },
 ];
 
 /** Files to leave out of this run; prints one line per group saying why. */

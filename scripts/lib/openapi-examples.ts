@@ -219,6 +219,8 @@ function createAjv(): Ajv2019 {
     discriminator: true,
   });
   addFormats.default(ajv);
+  // OpenAPI document, "Secrets": the mark on a secret property is an annotation, it constrains nothing.
+  ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
   ajv.addFormat('binary', true); // OpenAPI 3.0.3 4.4: file content, any octets
   ajv.addFormat('byte', /^[A-Za-z0-9+/]*={0,2}$/); // OpenAPI 3.0.3 4.4: base64
   return ajv;

@@ -76,6 +76,16 @@ describe('configuration (README "Configuration": validated at start, one line na
     );
   });
 
+  it('refuses a DATABASE_URL pg cannot read, naming the variable but never its password (README "Configuration")', () => {
+    for (const url of ['postgres://::bad', 'postgres://app:50%off@db.internal/school']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/^Invalid DATABASE_URL .*is not a valid URL/);
+      expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/50%off/);
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:p%40ss@db.internal:6543/school' }).database.kind).toBe(
+      'postgres',
+    );
+  });
+
   it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (README "Configuration")', () => {
     expect(loadConfig({}).webhooks.retryBaseMs).toBe(10_000);
     expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '0.1' }).webhooks.retryBaseMs).toBe(0.1);

@@ -41,6 +41,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .refine(isConnectionUrl, 'is not a valid URL (percent-encode reserved characters in the user and password)')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Where the embedded database (and uploaded files, later) live. */
@@ -201,6 +202,23 @@ export type Durability = 'postgresql-settings' | 'fsync-at-commit' | 'none';
 
 export class ConfigError extends Error {}
 
+/** Whether pg can read the URL: it parses, and its user and password are validly percent-encoded. */
+function isConnectionUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A refused DATABASE_URL as the error line shows it: never its password. */
+function withoutPassword(value: string | undefined): string | undefined {
+  return value?.replace(/^([a-z]+:\/\/[^:/@]*:)[^/]*@/i, '$1***@');
+}
+
 /** Lower-cases scheme and host, drops default ports, paths and trailing slashes. */
 export function normalizeOrigin(value: string): string {
   return new URL(value).origin;
@@ -236,7 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    const shown = env[variable] === undefined ? '' : ` (got ${JSON.stringify(env[variable])})`;
+    const value = variable === 'DATABASE_URL' ? withoutPassword(env[variable]) : env[variable];
+    const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
   const e = parsed.data;

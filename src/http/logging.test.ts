@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { maskUrl } from './logging.ts';
+import { randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
+import { createLogger, maskPrefixedSecrets, maskUrl } from './logging.ts';
 
 describe('log masking (no token or secret in logs)', () => {
   it('masks credentials in query strings', () => {
@@ -51,6 +52,40 @@ describe('log masking of nested, percent-encoded parameters (README "Reading the
       '/x?pad=abc==&broken=%E0%A4%A',
     ])
       expect(maskUrl(url)).toBe(url);
+  });
+});
+
+describe('log masking of prefixed secrets, one-time links included (README "Reading the logs")', () => {
+  /** Every line a logger writes, as written. */
+  function capturingLogger() {
+    const lines: string[] = [];
+    const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
+    return { logger, text: () => lines.join('') };
+  }
+
+  it.each(Object.entries(TOKEN_PREFIX))(
+    'a %s minted with its prefix is masked in every line it reaches: a path, a query value, a nested URL, an error, a message',
+    (_kind, prefix) => {
+      const secret = randomSecret(prefix);
+      const { logger, text } = capturingLogger();
+      for (const url of [
+        `/account/invitations/${secret}`,
+        `/account/invitations/${secret}/extra?x=1`,
+        `/somewhere?link=${secret}`,
+        `/oauth/sign-in?return_to=${encodeURIComponent(`/account/invitations/${secret}`)}`,
+      ])
+        logger.info({ req: { url: maskUrl(url) } }, 'request completed');
+      logger.error({ err: new Error(`no such link ${secret}`) }, 'unhandled error');
+      logger.warn(`refused ${secret}`);
+      expect(text()).not.toContain(secret.slice(prefix.length + 1));
+      // Seven places: four URLs, the error's message and its stack, the message.
+      expect(text().split(`${prefix}_[masked]`)).toHaveLength(8);
+    },
+  );
+
+  it('leaves lines without a prefixed secret as they came', () => {
+    expect(maskPrefixedSecrets('/account/invitations/unknown-link')).toBe('/account/invitations/unknown-link');
+    expect(maskPrefixedSecrets('/courses/basic_course_1.md')).toBe('/courses/basic_course_1.md');
   });
 });
 

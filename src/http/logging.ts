@@ -1,10 +1,12 @@
 // Structured JSON logs (pino) with a request id on every line, and never a secret: credentials
-// travel in headers and bodies, which are not logged, and the few query parameters that may
-// carry one are masked before the URL is written (no token, secret or password ever reaches a log).
+// travel in headers and bodies, which are not logged; the few query parameters that may carry one
+// are masked before the URL is written, and every prefixed secret (one-time links' paths, say) in
+// any line as it is written.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { PREFIXED_SECRET } from '../lib/secrets.ts';
 import { clientIdOf, factsOf } from './request-facts.ts';
 
 /** Query parameters that may carry a credential or a value that binds one (state, nonce). */
@@ -82,11 +84,23 @@ export function maskUrl(url: string): string {
   return maskUrlAt(url, 0);
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * README "Reading the logs": every value minted with a secret prefix (lib/secrets.ts TOKEN_PREFIX) keeps
+ * only its prefix, wherever it stands in a line (a one-time link's path, an error message), so a new link
+ * family is covered by declaring its prefix there.
+ */
+export function maskPrefixedSecrets(line: string): string {
+  return line.replace(PREFIXED_SECRET, `$1_${MASKED}`);
+}
+
+/** `destination` defaults to stdout; tests pass their own. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Applied to each serialized line as it is written: the one rule for prefixed secrets.
+    hooks: { streamWrite: maskPrefixedSecrets },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -98,7 +112,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;

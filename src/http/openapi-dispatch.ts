@@ -18,6 +18,8 @@ import { namedClientId, noteAuth, noteNamedClient, noteRequest } from './request
 import { renderError, sendResult } from './render.ts';
 import { SITE_FREE_OPERATIONS } from './site-free-operations.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
+import { secretBearingResponses } from './secret-responses.ts';
+import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
@@ -56,6 +58,8 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
 }
 
 function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
+  // OpenAPI "Secrets": a response whose schema carries an `x-secret` property is never stored by a cache.
+  const secretResponses = secretBearingResponses(loadBundledOpenApi());
   for (const operationId of operationIds) {
     const handler = options.handlers[operationId];
     api.register(
@@ -86,7 +90,8 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
             );
           }
         }
-        sendResult(res, result);
+        const secret = secretResponses.has(`${operationId} ${result.status}`);
+        sendResult(res, secret ? { ...result, headers: { ...result.headers, 'Cache-Control': 'no-store' } } : result);
       },
     );
   }

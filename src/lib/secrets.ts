@@ -35,7 +35,12 @@ export function hmac(key: string, message: string): string {
   return createHmac('sha256', key).update(message, 'utf8').digest('base64url');
 }
 
-/** Token prefixes by kind: one place, so scanners and log masking can rely on them. */
+/**
+ * Token prefixes by kind: one place, so scanners and log masking can rely on them. Every secret the
+ * service hands out is minted here with its prefix, one-time links' secrets included (an invitation's
+ * `/account/invitations/sci_…`): the request log masks any value carrying one of these prefixes
+ * wherever it appears in a URL (README "Reading the logs"), so a new link family declares its prefix here.
+ */
 export const TOKEN_PREFIX = {
   accessToken: 'sca',
   refreshToken: 'scr',
@@ -43,4 +48,13 @@ export const TOKEN_PREFIX = {
   session: 'scs',
   clientSecret: 'scsec',
   csrf: 'scx',
+  invitation: 'sci',
 } as const;
+
+/** A value minted with one of TOKEN_PREFIX's prefixes, wherever it stands in a text (longest prefix first). */
+export const PREFIXED_SECRET = new RegExp(
+  `(${Object.values(TOKEN_PREFIX)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})_[A-Za-z0-9_-]{16,}`,
+  'g',
+);

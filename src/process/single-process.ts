@@ -2,13 +2,14 @@
 // database lives there, prepare the database, serve.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
+import { orExit } from './expected-errors.ts';
 import { openPreparedDatabase } from './prepare-database.ts';
 import { serve } from './serve.ts';
 import { claimDataDir } from './server-ownership.ts';
 
 export async function runSingleProcess(config: Config, log: Logger): Promise<void> {
   // The embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
-  const dataDirLock = await claimDataDir(config);
+  const dataDirLock = await orExit(claimDataDir(config), config);
   const db = await openPreparedDatabase(config, log);
   await serve({ config, db, log, dataDirLock, metrics: 'listener' });
 }

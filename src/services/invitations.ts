@@ -9,7 +9,6 @@
 // - the role is added only when the person accepts at the link: an existing account by signing in
 //   with its own password (throttled as sign-in is), a new e-mail by choosing a password, which
 //   creates the identity then. A password is never set on an identity another school knows.
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { findPersonByEmail } from '../db/repositories/people.ts';
 import {
@@ -23,7 +22,7 @@ import {
 import * as people from '../db/repositories/school-people.ts';
 import type { SiteRole } from '../db/schema.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/password-hash.ts';
-import { hashSecret } from '../lib/secrets.ts';
+import { hashSecret, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
 import { toIso } from '../lib/time.ts';
 import type { AuditLog } from './audit.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
@@ -71,7 +70,7 @@ export async function inviteToSchool(
       if (created && input.role === 'student') await recordStudentCreated(trx, site.id, existing.id);
       return { kind: 'member', personId: existing.id, created };
     }
-    const token = `sci_${randomBytes(32).toString('base64url')}`;
+    const token = randomSecret(TOKEN_PREFIX.invitation);
     const row = await upsertPendingInvitation(trx, {
       siteId: site.id,
       email: input.email,

@@ -31,7 +31,8 @@ export const registerClient: OperationHandler<RegisterClientData, RegisterClient
     });
   return {
     status: 201,
-    headers: { 'Cache-Control': 'no-store', ...rateLimitHeaders(rate, policy) },
+    // RFC 7591 3.2.1 answers a secret: `Cache-Control: no-store` comes from its x-secret mark (http/secret-responses.ts).
+    headers: rateLimitHeaders(rate, policy),
     body: {
       client_id: client.clientId,
       ...(clientSecret ? { client_secret: clientSecret, client_secret_expires_at: 0 } : {}),

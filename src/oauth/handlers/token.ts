@@ -12,7 +12,9 @@ import { signIdToken } from '../id-token.ts';
 import { formatScope } from '../scopes.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
 
-const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+// RFC 6749 5.1: `Cache-Control: no-store` comes from the tokens' x-secret mark (http/secret-responses.ts);
+// Pragma, which that rule also asks for, is for HTTP/1.0 caches.
+const NO_CACHE = { Pragma: 'no-cache' };
 
 /** RFC 6749 3.2 token endpoint: client authentication, then the grant. */
 export const token: OperationHandler<TokenData, TokenResponses> = async (
@@ -63,7 +65,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async (
       services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // README "Metrics"
       return {
         status: 200,
-        headers: { ...NO_STORE, ...limitHeaders },
+        headers: { ...NO_CACHE, ...limitHeaders },
         body: {
           access_token: result.accessToken,
           token_type: 'Bearer',
@@ -91,7 +93,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async (
       // /auth.md "6. Refresh and revoke": the refresh grant's response carries no id_token.
       return {
         status: 200,
-        headers: { ...NO_STORE, ...limitHeaders },
+        headers: { ...NO_CACHE, ...limitHeaders },
         body: {
           access_token: result.accessToken,
           token_type: 'Bearer',

@@ -1,0 +1,76 @@
+// The flows that hand out secrets beside OAuth's (every-flow.ts): invitation links opened, declined and
+// accepted with a new password, webhook endpoints created and their secrets rotated, a member
+// application made in the admin area and its client secret rotated. Each secret the test sees is
+// recorded, so the log suite can look for it where it must never be.
+import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
+import { uniqueEmail } from '../admin/people-fixtures.ts';
+import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from '../web/area-http.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { adminClient } from '../support/admin-client.ts';
+import { decodeEntities } from '../support/cookie-jar.ts';
+import { answerInvitation } from '../support/invitations.ts';
+import { operatorToken } from '../support/tokens.ts';
+import type { Seen } from './every-flow.ts';
+
+/** The secret of a one-time link: its last path segment (`/account/invitations/sci_…`). */
+const linkSecretOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+
+export async function runSecretLinkFlows(origin: string, seen: Seen): Promise<void> {
+  const token = await operatorToken(origin, 'students:write members:write webhooks:read webhooks:write');
+  seen.set(token, 'access token');
+  const client = adminClient(origin, token);
+
+  // Invitations (OpenAPI inviteStudent, inviteMember): one accepted with a new password, one declined.
+  const student = await sdk.inviteStudent({ client, body: { email: uniqueEmail('log-student'), name: 'Log Student' } });
+  const member = await sdk.inviteMember({
+    client,
+    body: { email: uniqueEmail('log-member'), name: 'Log Member', role: 'lecturer' },
+  });
+  const links = [student, member].map((answer) => {
+    if (answer.response.status !== 202) throw new Error(`invitation answered ${answer.response.status}`);
+    return (answer.data as { accept_url: string }).accept_url;
+  });
+  for (const link of links) seen.set(linkSecretOf(link), 'link secret');
+  const password = `invited-${crypto.randomUUID()}`;
+  seen.set(password, 'password');
+  const accepted = await answerInvitation(links[0]!, { decision: 'accept', password, name: 'Log Student' });
+  if (accepted.status !== 303) throw new Error(`accepting answered ${accepted.status}`);
+  const declined = await answerInvitation(links[1]!, { decision: 'decline' });
+  if (declined.status !== 200) throw new Error(`declining answered ${declined.status}`);
+  // A spent link opened again: its refusal page is logged too.
+  await fetch(links[0]!);
+
+  // Webhook endpoints (OpenAPI createWebhookEndpoint, rotateWebhookSecret): the secret answered once, then a new one.
+  const endpoint = await sdk.createWebhookEndpoint({
+    client,
+    body: { url: 'https://hooks.log-hygiene.invalid/hook', event_types: ['course.published'] },
+  });
+  if (!endpoint.data) throw new Error(`creating a webhook endpoint answered ${endpoint.response.status}`);
+  seen.set(endpoint.data.secret, 'webhook secret');
+  const rotated = await sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.data.id } });
+  if (!rotated.data) throw new Error(`rotating the webhook secret answered ${rotated.response.status}`);
+  seen.set(rotated.data.secret, 'webhook secret');
+}
+
+/** The client secret an admin-area page shows once (README "Managing clients and keys"). */
+const shownSecretOf = (page: string) => decodeEntities(/id="client-secret"[^>]*value="([^"]+)"/.exec(page)![1]!);
+
+/** A confidential member application made in the admin area, and its secret rotated there. */
+export async function runMemberApplicationFlows(origin: string, seen: Seen): Promise<void> {
+  const jar = await signedIn(origin, ACCOUNTS.owner);
+  const app = await createMemberApplication(origin, jar, {
+    name: 'Log hygiene app',
+    redirectUris: ['https://app.log-hygiene.example/callback'],
+    scopes: ['account:read'],
+    confidential: true,
+  });
+  seen.set(shownSecretOf(app.page), 'client secret');
+  const action = `/admin/applications/${app.rowId}/rotate-secret`;
+  const csrf = csrfFor(await pageHtml(jar, `${origin}/admin/applications/${app.rowId}`), action);
+  const rotated = await postForm(jar, `${origin}${action}`, [['csrf_token', csrf]]);
+  const page = await rotated.text();
+  if (rotated.status !== 200) throw new Error(`rotating the client secret answered ${rotated.status}`);
+  seen.set(shownSecretOf(page), 'client secret');
+  for (const pair of jar.header(origin).split('; '))
+    if (pair.startsWith('cs_')) seen.set(pair.slice(pair.indexOf('=') + 1), 'cookie');
+}
