@@ -75,7 +75,8 @@ describe('secrets are never stored by a cache (OpenAPI "Secrets"; RFC 9111 5.2.2
     secretResponses = [...secretBearingResponses(document)].sort();
     client = adminClient(
       origin,
-      await operatorToken(origin, 'students:write members:write webhooks:read webhooks:write'),
+      // courses:read: an endpoint for course.published needs the scope that reads courses (/webhooks.md "Who may receive what").
+      await operatorToken(origin, 'courses:read students:write members:write webhooks:read webhooks:write'),
     );
   }, 60_000);
 
