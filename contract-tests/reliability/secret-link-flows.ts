@@ -16,7 +16,8 @@ import type { Seen } from './every-flow.ts';
 const linkSecretOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
 export async function runSecretLinkFlows(origin: string, seen: Seen): Promise<void> {
-  const token = await operatorToken(origin, 'students:write members:write webhooks:read webhooks:write');
+  // courses:read: an endpoint for course.published needs the scope that reads courses (/webhooks.md "Who may receive what").
+  const token = await operatorToken(origin, 'courses:read students:write members:write webhooks:read webhooks:write');
   seen.set(token, 'access token');
   const client = adminClient(origin, token);
 
