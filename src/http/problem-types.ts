@@ -35,6 +35,12 @@ export const PROBLEM_TYPES = {
     description:
       "The change conflicts with the school's data: for example a duplicate slug or email, or deleting something still in use. `errors` points at the field when one field is the cause. Choose another value, or remove what still depends on the object first.",
   },
+  'external-id-reused': {
+    status: 409,
+    title: 'Conflict: external_id reused',
+    description:
+      'An order with this `external_id` was recorded before from another request (another buyer, items, amounts or any other field). The `external_id` names one sale, as an idempotency key names one request: sending the same body again answers the recorded order (200), a different one is refused. Record a different sale under its own `external_id`, or read the recorded order (listOrders).',
+  },
   'content-too-large': {
     status: 413,
     title: 'Content Too Large',

@@ -960,8 +960,11 @@ export const listOrders = <ThrowOnError extends boolean = false>(options?: Optio
  * Each item is priced as the school sells it now unless `unit_amount` is given; the order's
  * currency is the items' unless `currency` is given (then every item priced in another
  * currency needs its `unit_amount`). With an `external_id` the school already has, the order
- * recorded then is answered unchanged (200), so an integration can retry safely; if that order
- * is another buyer's, the answer is 422. Nothing is charged: this service takes no payment.
+ * recorded then is answered unchanged (200) when the body is the same as the one that recorded
+ * it (the same fields, in any key order), so an integration can retry safely; another body with
+ * it (another buyer, items, amounts or any other field) is 409 with problem type
+ * `external-id-reused`, as an idempotency key reused with other parameters is: an
+ * `external_id` names one sale. Nothing is charged: this service takes no payment.
  *
  */
 export const createOrder = <ThrowOnError extends boolean = false>(options: Options<CreateOrderData, ThrowOnError>) => (options.client ?? client).post<CreateOrderResponses, CreateOrderErrors, ThrowOnError>({
@@ -989,9 +992,14 @@ export const getOrder = <ThrowOnError extends boolean = false>(options: Options<
  * Records money paid back to the buyer: all that is left by default, or `amount` (minor units
  * of the order's currency). `refunded` grows by it; once it equals `total` the order's status
  * becomes `refunded`. `refunded_at` is the time of the latest refund. With
- * `revoke_access: true` the buyer also loses what the order granted: the enrollments in its
- * courses are removed and its plans' running subscriptions end now (webhooks
- * `enrollment.revoked`, `subscription.canceled`). Webhook `order.refunded` carries the order
+ * `revoke_access: true` the buyer also loses what the order granted and nothing else still
+ * supports: its courses' enrollments become `revoked` (kept with their progress, listed with
+ * `?status=revoked`) and its plans' running subscriptions end now (webhooks
+ * `enrollment.revoked`, `subscription.canceled`), except where another paid or manual order of
+ * the buyer (whose access no refund took back) sells the same course or plan, a running
+ * subscription's plan includes the course, or the school granted it itself (enrollStudent,
+ * createSubscription). An order's access is taken back once; an order recorded with
+ * `grant_access: false` takes back nothing. Webhook `order.refunded` carries the order
  * after each refund. Only a `paid` order with something left to refund can be refunded (422).
  * This service returns no money itself: the refund is made by whatever took the payment.
  *

@@ -609,7 +609,7 @@ export type EnrollmentPage = {
 };
 
 /**
- * `enrollment.revoked`: An enrollment was removed (unenrollStudent); `data` is the enrollment as it was just before.
+ * `enrollment.revoked`: An enrollment was removed (unenrollStudent; `data` is the enrollment as it was just before) or its access was taken back by a refund (refundOrder with `revoke_access`; `data` is the enrollment, now `revoked`).
  */
 export type EnrollmentRevokedEvent = WebhookEvent & {
     type: 'enrollment.revoked';
@@ -1348,7 +1348,7 @@ export type OrderRefund = {
      */
     amount?: number;
     /**
-     * Also remove the enrollments and subscriptions the order granted.
+     * Also end the enrollments and subscriptions the order granted that nothing else still supports (see refundOrder).
      */
     revoke_access?: boolean;
 };
@@ -1546,11 +1546,12 @@ export type ProblemType = {
  * The problem types this service emits, each served at `/problems/<name>` on the school's origin:
  * `invalid-request` (400, a field breaks the schema), `invalid-token` (401, no valid access
  * token), `insufficient-scope` (403, the token lacks a scope), `owner-required` (403, only an
- * owner may make the change), `conflict` (409), `content-too-large` (413), `unsupported-media-type` (415,
+ * owner may make the change), `conflict` (409), `external-id-reused` (409, an order's
+ * `external_id` sent again with another body), `content-too-large` (413), `unsupported-media-type` (415,
  * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
  *
  */
-export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'conflict' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'conflict' | 'external-id-reused' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
 
 export type ProtectedResourceMetadata = {
     resource: string;
@@ -6137,6 +6138,10 @@ export type CreateOrderErrors = {
      *
      */
     403: Problem;
+    /**
+     * The `external_id` names an order recorded from another body (problem type `external-id-reused`).
+     */
+    409: Problem;
     /**
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
      * schema allows fits; a bigger one is refused before anything else, with one field error at

@@ -18,6 +18,7 @@ import * as schoolMembers from './2026-12-01T0001-school-members.ts';
 import * as enrollmentListOrder from './2026-12-01T0002-enrollment-list-order.ts';
 import * as listOrderIndexes from './2026-12-01T0003-list-order-indexes.ts';
 import * as foreignKeyIndexes from './2026-12-01T0004-foreign-key-indexes.ts';
+import * as oneOfEach from './2026-12-06T0201-one-of-each.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0002-enrollment-list-order': enrollmentListOrder,
   '2026-12-01T0003-list-order-indexes': listOrderIndexes,
   '2026-12-01T0004-foreign-key-indexes': foreignKeyIndexes,
+  '2026-12-06T0201-one-of-each': oneOfEach,
 };
