@@ -7,14 +7,11 @@
 // On an instance of this file's own: PGlite in memory, or a scratch PostgreSQL database with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
-import type { Instance } from '../reliability/instance.ts';
-import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
+import { ownInstanceUnavailable } from '../service/own-instance.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { adminClient } from '../support/admin-client.ts';
 import { answered } from '../support/answered.ts';
-import { operatorToken } from '../support/tokens.ts';
-import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
-import { allPages, pointersOf, unique } from './commerce-fixtures.ts';
+import { startAnnouncedSchool, type AnnouncedSchool } from './announced-school.ts';
+import { pointersOf, unique } from './commerce-fixtures.ts';
 
 const SCOPES = [
   'webhooks:read webhooks:write courses:read courses:write students:read students:write events:read events:write',
@@ -53,34 +50,21 @@ const oneCreated = (status: number) => [...Array<number>(AT_ONCE - 1).fill(statu
 describe.skipIf(ownInstanceUnavailable)(
   'one of each thing, by the database (OpenAPI tags Orders, Students, Events)',
   () => {
-    let instance: Instance;
-    let receiver: Receiver;
-    let client: ReturnType<typeof adminClient>;
-    let endpointId: string;
+    let school: AnnouncedSchool;
+    let client: AnnouncedSchool['client'];
     let personId: string;
 
     beforeAll(async () => {
-      receiver = await startReceiver();
-      instance = await startOwnInstance({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_MS: '50' });
-      client = adminClient(instance.origin, await operatorToken(instance.origin, SCOPES));
-      endpointId = (
-        await answered(
-          sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: [...EVENT_TYPES] } }),
-        )
-      ).id;
-      personId = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!.id;
+      school = await startAnnouncedSchool(SCOPES, EVENT_TYPES, ACCOUNTS.student);
+      ({ client, personId } = school);
     }, 120_000);
     afterAll(async () => {
-      await instance?.stop();
-      await receiver?.close();
+      await school?.stop();
     });
 
     /** How many events of `type` the school recorded so far: one delivery each to the one endpoint. */
     async function recorded(type: (typeof EVENT_TYPES)[number]): Promise<number> {
-      const deliveries = await allPages((cursor) =>
-        sdk.listWebhookDeliveries({ client, path: { webhook_id: endpointId }, query: { limit: 100, cursor } }),
-      );
-      return deliveries.filter((d) => d.event_type === type).length;
+      return (await school.deliveries()).filter((d) => d.event_type === type).length;
     }
 
     /** The events of each type that `act` recorded. */
@@ -226,7 +210,7 @@ describe.skipIf(ownInstanceUnavailable)(
         expect([clash.response.status, pointersOf(clash.error), (clash.error as { type?: string }).type]).toEqual([
           409,
           ['/body/external_id'],
-          `${instance.origin}/problems/external-id-reused`,
+          `${school.instance.origin}/problems/external-id-reused`,
         ]);
       }
     });
