@@ -10,11 +10,14 @@ import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { ownInstanceUnavailable } from '../service/own-instance.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { answered } from '../support/answered.ts';
+import { memberToken } from '../support/tokens.ts';
 import { startAnnouncedSchool, type AnnouncedSchool } from './announced-school.ts';
 import { pointersOf, unique } from './commerce-fixtures.ts';
+import { courseWithSections } from './curriculum-fixtures.ts';
 
 const SCOPES = [
-  'webhooks:read webhooks:write courses:read courses:write students:read students:write events:read events:write',
+  'webhooks:read webhooks:write courses:read courses:write curriculum:write students:read students:write',
+  'events:read events:write',
   'orders:read orders:write membership_plans:read membership_plans:write subscriptions:read subscriptions:write',
 ].join(' ');
 
@@ -23,6 +26,8 @@ const AT_ONCE = 20;
 const EVENT_TYPES = [
   'course.published',
   'course.archived',
+  'course.completed',
+  'lecture.completed',
   'enrollment.created',
   'enrollment.expired',
   'enrollment.revoked',
@@ -178,6 +183,36 @@ describe.skipIf(ownInstanceUnavailable)(
         expect(answers.statuses).toEqual(Array<number>(AT_ONCE).fill(200));
       });
       expect(cancelled).toEqual({ 'event_registration.cancelled': 1 });
+    });
+
+    it('announces a lecture and its course completed once when the member records the completion 20 times at once', async () => {
+      // One section holding one lecture, which the member can complete once it is published.
+      const { courseId, sections } = await courseWithSections(client, ['Only section'], 1);
+      const lectureId = sections[0]!.lectureIds[0]!;
+      const path = { course_id: courseId };
+      await answered(
+        sdk.updateLecture({ client, path: { ...path, lecture_id: lectureId }, body: { status: 'published' } }),
+      );
+      await answered(sdk.publishCourse({ client, path }));
+      await answered(sdk.enrollStudent({ client, path: { person_id: personId }, body: { course_id: courseId } }));
+      const member = await memberToken(school.instance.origin, 'openid account:read account:write', ACCOUNTS.student);
+      const complete = async () => {
+        const answer = await fetch(`${school.instance.origin}/account/graphql`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query:
+              'mutation ($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) { __typename } }',
+            variables: { input: { lectureId, positionSeconds: 0, completed: true } },
+          }),
+        });
+        return (await answer.json()) as { errors?: unknown };
+      };
+      const events = await eventsOf(['lecture.completed', 'course.completed'], async () => {
+        const answers = await Promise.all(Array.from({ length: AT_ONCE }, complete));
+        expect(answers.filter((a) => a.errors)).toEqual([]);
+      });
+      expect(events).toEqual({ 'lecture.completed': 1, 'course.completed': 1 });
     });
 
     it('records one order per external_id, announced once; another body with it is 409 external-id-reused (OpenAPI createOrder)', async () => {

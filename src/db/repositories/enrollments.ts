@@ -156,6 +156,20 @@ export async function updateEnrollment(
 }
 
 /**
+ * Holds the enrollment's row until commit: progress writes to one enrollment take turns, so each
+ * reads the completion state the previous one committed and a completion is announced once.
+ */
+export async function lockEnrollment(db: Db, siteId: string, id: string): Promise<void> {
+  await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Ends an enrollment whose access still runs (expired keeps the end time; revoked, by a refund,
  * keeps the row and its progress), in one conditional statement: of concurrent calls one ends it.
  * @returns whether this call ended it
