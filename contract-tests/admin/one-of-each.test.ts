@@ -109,6 +109,18 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(running.data.map((s) => s.status)).toEqual(['active']);
       expect(events).toEqual({ 'subscription.created': 1 });
 
+      // A plan change onto a plan the person already runs would make two: 422 at the plan (OpenAPI changeSubscriptionPlan).
+      const other = await newPlan();
+      const second = await answered(
+        sdk.createSubscription({ client, body: { person_id: personId, plan_id: other.id } }),
+      );
+      const onto = await sdk.changeSubscriptionPlan({
+        client,
+        path: { subscription_id: second.id },
+        body: { plan_id: plan.id },
+      });
+      expect([onto.response.status, pointersOf(onto.error)]).toEqual([422, ['/body/plan_id']]);
+
       const [id] = [...started!.ids] as string[];
       const ended = await eventsOf(['subscription.canceled'], async () => {
         const cancels = await atOnce(() => sdk.cancelSubscription({ client, path: { subscription_id: id! } }));

@@ -491,7 +491,9 @@ export const listStudentEnrollments = <ThrowOnError extends boolean = false>(opt
  * Without `expires_at` or `has_lifetime_access`, access follows the course's `access_days`
  * (none: lifetime). If the student is already enrolled, the existing enrollment is returned
  * unchanged (200); extend an expired one with `PATCH /api/v1/enrollments/{id}`. Archived
- * courses take no new students (422).
+ * courses take no new students (422). A person has at most one enrollment per course, however
+ * many requests arrive at once, and one `enrollment.created` announces it. The school's own
+ * enrollment is kept through a refund of an order that sold the course (refundOrder).
  *
  */
 export const enrollStudent = <ThrowOnError extends boolean = false>(options: Options<EnrollStudentData, ThrowOnError>) => (options.client ?? client).post<EnrollStudentResponses, EnrollStudentErrors, ThrowOnError>({
@@ -1028,7 +1030,10 @@ export const listSubscriptions = <ThrowOnError extends boolean = false>(options?
  *
  * For a membership the school grants or sold elsewhere: the subscription is `active` from now,
  * its first period one billing interval of the plan long; nothing is charged. If the student
- * already has a running subscription to the plan, it is returned unchanged (200). The person
+ * already has a running subscription to the plan, it is returned unchanged (200): a person runs
+ * at most one subscription per plan, however many requests arrive at once, and one
+ * `subscription.created` announces it. The school's own grant is kept through a refund of an
+ * order that sold the same plan (refundOrder). The person
  * must be a student of the school and the plan active (422). Webhook `subscription.created`.
  * To record the sale with it, record an order of the plan instead (createOrder).
  *
@@ -1079,7 +1084,8 @@ export const cancelSubscription = <ThrowOnError extends boolean = false>(options
  * from the next renewal (no proration is computed here). The plan must be an active plan of this
  * school (422 with a pointer to `/body/plan_id` otherwise), and the subscription must still be
  * running (`trialing`, `active` or `past_due`; 422 otherwise). Moving to the plan it already has
- * changes nothing.
+ * changes nothing; moving to a plan the person already runs another subscription to is 422 at
+ * `/body/plan_id` (a person runs at most one subscription per plan).
  *
  */
 export const changeSubscriptionPlan = <ThrowOnError extends boolean = false>(options: Options<ChangeSubscriptionPlanData, ThrowOnError>) => (options.client ?? client).post<ChangeSubscriptionPlanResponses, ChangeSubscriptionPlanErrors, ThrowOnError>({

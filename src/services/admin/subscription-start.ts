@@ -10,7 +10,13 @@ import type { Site } from '../sites.ts';
 import { toSubscription } from './subscription-shape.ts';
 
 /** @returns the running subscription, and whether this call started it (webhook subscription.created) */
-export async function startSubscription(trx: Db, site: Site, personId: string, plan: PlanRow, manual: boolean) {
+export async function startSubscription(
+  trx: Db,
+  site: Site,
+  personId: string,
+  plan: PlanRow,
+  manual: boolean,
+): Promise<{ created: boolean; subscription: ReturnType<typeof toSubscription> }> {
   // The insert itself decides (one running subscription per person and plan is a unique index):
   // a concurrent start that committed first leaves nothing inserted here, and its row is answered.
   const id = await repo.insertRunningSubscription(trx, {
@@ -22,7 +28,9 @@ export async function startSubscription(trx: Db, site: Site, personId: string, p
     manual,
   });
   if (id === undefined) {
-    const running = (await repo.findRunningSubscriptionOf(trx, site.id, personId, plan.id))!;
+    const running = await repo.findRunningSubscriptionOf(trx, site.id, personId, plan.id);
+    // Ended between the conflict and this read (a concurrent cancel): start one after all.
+    if (!running) return startSubscription(trx, site, personId, plan, manual);
     // The school's own grant of a running subscription keeps it through a refund of an order.
     if (manual && !running.manual_grant) await repo.markManualGrant(trx, site.id, running.id);
     return { created: false, subscription: toSubscription(running) };
