@@ -84,6 +84,18 @@ describe.skipIf(ownInstanceUnavailable)(
       return answered(sdk.createCourse({ client, body: { title: `Once ${unique()}` } }));
     }
 
+    /** A draft event a week from now, an hour long. */
+    async function newEvent() {
+      const starts = new Date(Date.now() + 7 * 86_400_000);
+      const ends = new Date(starts.getTime() + 3_600_000);
+      return answered(
+        sdk.createEvent({
+          client,
+          body: { title: `Once ${unique()}`, starts_at: starts.toISOString(), ends_at: ends.toISOString() },
+        }),
+      );
+    }
+
     async function newPlan() {
       return answered(
         sdk.createMembershipPlan({
@@ -91,6 +103,21 @@ describe.skipIf(ownInstanceUnavailable)(
           body: { name: `Once ${unique()}`, price: { amount: 1000, currency: 'USD' }, billing_interval: 'month' },
         }),
       );
+    }
+
+    /** The member's (student1's) answers to `AT_ONCE` concurrent calls of a member data API mutation: none may fail. */
+    async function memberAtOnce(query: string, variables: Record<string, unknown>) {
+      const member = await memberToken(school.instance.origin, 'openid account:read account:write', ACCOUNTS.student);
+      const call = async () => {
+        const answer = await fetch(`${school.instance.origin}/account/graphql`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await answer.json()) as { errors?: unknown };
+      };
+      const answers = await Promise.all(Array.from({ length: AT_ONCE }, call));
+      expect(answers.filter((a) => a.errors)).toEqual([]);
     }
 
     it('starts one running subscription per person and plan, announced once; cancelling at once announces one end', async () => {
@@ -167,17 +194,7 @@ describe.skipIf(ownInstanceUnavailable)(
     });
 
     it('registers a person for an event once, announced once; cancelling at once announces one cancellation', async () => {
-      const starts = new Date(Date.now() + 7 * 86_400_000);
-      const event = await answered(
-        sdk.createEvent({
-          client,
-          body: {
-            title: `Once ${unique()}`,
-            starts_at: starts.toISOString(),
-            ends_at: new Date(starts.getTime() + 3_600_000).toISOString(),
-          },
-        }),
-      );
+      const event = await newEvent();
       const path = { event_id: event.id };
       let registered: Awaited<ReturnType<typeof atOnce>> | undefined;
       const events = await eventsOf(['event_registration.created'], async () => {
@@ -197,6 +214,21 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(cancelled).toEqual({ 'event_registration.cancelled': 1 });
     });
 
+    it('registers a member for an event once through the member data API, and cancels it once (SDL Mutation.registerForEvent)', async () => {
+      const event = await newEvent();
+      await answered(sdk.publishEvent({ client, path: { event_id: event.id } }));
+      const registered = await eventsOf(['event_registration.created'], () =>
+        memberAtOnce('mutation ($id: ID!) { registerForEvent(eventId: $id) { id } }', { id: event.id }),
+      );
+      expect(registered).toEqual({ 'event_registration.created': 1 });
+      const listed = await answered(sdk.listEventRegistrations({ client, path: { event_id: event.id } }));
+      expect(listed.data.map((r) => r.status)).toEqual(['registered']);
+      const cancelled = await eventsOf(['event_registration.cancelled'], () =>
+        memberAtOnce('mutation ($id: ID!) { cancelEventRegistration(eventId: $id) { id } }', { id: event.id }),
+      );
+      expect(cancelled).toEqual({ 'event_registration.cancelled': 1 });
+    });
+
     it('announces a lecture and its course completed once when the member records the completion 20 times at once', async () => {
       // One section holding one lecture, which the member can complete once it is published.
       const { courseId, sections } = await courseWithSections(client, ['Only section'], 1);
@@ -207,23 +239,12 @@ describe.skipIf(ownInstanceUnavailable)(
       );
       await answered(sdk.publishCourse({ client, path }));
       await answered(sdk.enrollStudent({ client, path: { person_id: personId }, body: { course_id: courseId } }));
-      const member = await memberToken(school.instance.origin, 'openid account:read account:write', ACCOUNTS.student);
-      const complete = async () => {
-        const answer = await fetch(`${school.instance.origin}/account/graphql`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${member}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            query:
-              'mutation ($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) { __typename } }',
-            variables: { input: { lectureId, positionSeconds: 0, completed: true } },
-          }),
-        });
-        return (await answer.json()) as { errors?: unknown };
-      };
-      const events = await eventsOf(['lecture.completed', 'course.completed'], async () => {
-        const answers = await Promise.all(Array.from({ length: AT_ONCE }, complete));
-        expect(answers.filter((a) => a.errors)).toEqual([]);
-      });
+      const events = await eventsOf(['lecture.completed', 'course.completed'], () =>
+        memberAtOnce(
+          'mutation ($input: RecordLectureProgressInput!) { recordLectureProgress(input: $input) { __typename } }',
+          { input: { lectureId, positionSeconds: 0, completed: true } },
+        ),
+      );
       expect(events).toEqual({ 'lecture.completed': 1, 'course.completed': 1 });
     });
 
