@@ -167,7 +167,9 @@ export function createOrderWrites(db: Db) {
   return {
     /**
      * OpenAPI createOrder. Recording again with an external_id the school already has answers
-     * that order unchanged, so an integration may retry safely.
+     * that order unchanged when the body is the same, so an integration may retry safely; another
+     * body is 409 external-id-reused. The unique index orders_external_id decides between
+     * concurrent recordings.
      * @returns the order, and whether this call recorded it
      */
     async record(site: Site, input: RecordOrderInput, now = new Date()) {
