@@ -55,3 +55,23 @@ export async function runningPlanIncludes(db: Db, siteId: string, personId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Access an order may sell, and the column of the row it grants that names what was sold. */
+const SOLD_AS = [
+  { table: 'enrollments', itemType: 'course', column: 'course_id' },
+  { table: 'subscriptions', itemType: 'membership_plan', column: 'plan_id' },
+] as const;
+
+/**
+ * Marks as the school's own grant every enrollment and subscription at the school that no order of
+ * its person sells: the demo seed grants them directly, as migration 2026-12-06T0201 marked those
+ * made before it.
+ */
+export async function markUnsoldAccessGranted(db: Db, siteId: string): Promise<void> {
+  for (const { table, itemType, column } of SOLD_AS)
+    await sql`update ${sql.table(table)} a set manual_grant = true where a.site_id = ${siteId} and not exists (
+      select 1 from orders o join order_items i on i.order_id = o.id
+      where o.site_id = a.site_id and o.person_id = a.person_id and i.item_type = ${itemType} and i.item_id = a.${sql.ref(column)})`.execute(
+      db,
+    );
+}
