@@ -91,7 +91,7 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(subscriptions.data).toHaveLength(1);
     });
 
-    it('recording again with the same external_id answers the first order unchanged, even when retried at once (200); another buyer with it is 422', async () => {
+    it('recording again with the same external_id answers the first order unchanged, even when retried at once (200); another buyer with it is 409 external-id-reused', async () => {
       const body = {
         person_id: studentId,
         items: [{ item_type: 'course' as const, item_id: course.id, unit_amount: 1000 }],
@@ -105,7 +105,8 @@ describe.skipIf(ownInstanceUnavailable)(
       // The reference names one sale: another buyer's recording with it is refused, not answered with this order.
       const other = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!.id;
       const clash = await sdk.createOrder({ client, body: { ...body, person_id: other } });
-      expect([clash.response.status, pointersOf(clash.error)]).toEqual([422, ['/body/external_id']]);
+      expect([clash.response.status, pointersOf(clash.error)]).toEqual([409, ['/body/external_id']]);
+      expect((clash.error as { type: string }).type).toBe(`${instance.origin}/problems/external-id-reused`);
     });
 
     it('a manual order grants without payment: status manual, every amount 0; a charged amount is 422', async () => {
@@ -158,15 +159,25 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(unknownField.response.status).toBe(400);
     });
 
-    it('refunds in part, then the rest with revoke_access, which removes what the order granted (refundOrder)', async () => {
+    it('refunds in part, then the rest with revoke_access, which ends what the order alone granted (refundOrder)', async () => {
+      // A course and plan no other order of the buyer sells, so that this order alone grants them.
+      const soldOnce = await answered(
+        sdk.createCourse({ client, body: { title: 'Refunded course', price: { amount: 4900, currency: 'USD' } } }),
+      );
+      const planOnce = await answered(
+        sdk.createMembershipPlan({
+          client,
+          body: { name: 'Refunded plan', price: { amount: 1500, currency: 'USD' }, billing_interval: 'month' },
+        }),
+      );
       const order = await answered(
         sdk.createOrder({
           client,
           body: {
             person_id: studentId,
             items: [
-              { item_type: 'course', item_id: course.id },
-              { item_type: 'membership_plan', item_id: plan.id },
+              { item_type: 'course', item_id: soldOnce.id },
+              { item_type: 'membership_plan', item_id: planOnce.id },
             ],
             external_id: 'INV-2026-0003',
           },
@@ -182,10 +193,13 @@ describe.skipIf(ownInstanceUnavailable)(
         sdk.refundOrder({ client, path: { order_id: order.id }, body: { revoke_access: true } }),
       );
       expect(rest).toMatchObject({ status: 'refunded', refunded: { amount: 6400 } });
-      const enrollments = await answered(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
-      expect(enrollments.data.some((e) => e.course.id === course.id)).toBe(false);
+      // The enrollment stays, revoked (OpenAPI refundOrder), and lists under ?status=revoked.
+      const revoked = await answered(
+        sdk.listStudentEnrollments({ client, path: { person_id: studentId }, query: { status: 'revoked' } }),
+      );
+      expect(revoked.data.filter((e) => e.course.id === soldOnce.id).map((e) => e.status)).toEqual(['revoked']);
       const running = await answered(
-        sdk.listSubscriptions({ client, query: { person_id: studentId, plan_id: plan.id, status: 'active' } }),
+        sdk.listSubscriptions({ client, query: { person_id: studentId, plan_id: planOnce.id, status: 'active' } }),
       );
       expect(running.data).toEqual([]);
 

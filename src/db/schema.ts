@@ -189,6 +189,8 @@ export interface EnrollmentsTable {
   last_watched_lecture_id: string | null;
   last_position_seconds: Generated<number>;
   completed_at: NullableTimestamp;
+  /** The school granted it itself (enrollStudent): a refund of an order does not take it away. */
+  manual_grant: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -242,6 +244,10 @@ export interface OrdersTable {
   source: Generated<OrderSource>;
   /** The reference of the system the sale was made in; unique at a school (a retried recording finds it). */
   external_id: string | null;
+  /** Whether the order still grants what it sells: false when recorded without access or once a refund took it back. */
+  grants_access: Generated<boolean>;
+  /** Digest of the request that recorded an order with an external_id: a retry must ask for the same. */
+  request_digest: string | null;
   paid_at: NullableTimestamp;
   refunded_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
@@ -331,6 +337,8 @@ export interface SubscriptionsTable {
   trial_ends_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** The school granted it itself (createSubscription): a refund of an order does not end it. */
+  manual_grant: Generated<boolean>;
 }
 
 export interface PostsTable {

@@ -48,6 +48,15 @@ describe('problemOfServiceError (RFC 9457 3.1 members, 3.2 extension `errors`)',
     expect(problemOfServiceError(new Conflict('This event is full.')).toJSON(ORIGIN)).not.toHaveProperty('errors');
   });
 
+  it('a conflict with a reason is 409 of the type the reason names (OpenAPI createOrder: external-id-reused)', () => {
+    const reused = new Conflict('An external_id names one sale.', [field], 'external-id-reused');
+    expect(problemOfServiceError(reused).toJSON(ORIGIN)).toMatchObject({
+      type: `${ORIGIN}/problems/external-id-reused`,
+      status: 409,
+      errors: [field],
+    });
+  });
+
   it('a rule violation is 422 of type unprocessable, pointing at the field; without pointers when the rule concerns the object', () => {
     expect(
       problemOfServiceError(RuleViolation.at('/body/ends_at', 'must not be before starts_at')).toJSON(ORIGIN),

@@ -3,7 +3,7 @@
 // render.ts calls this for every error it renders as a problem; MCP's operation tools phrase the
 // same problem, since they are the admin operations run as tools.
 import type { InvalidCursor } from '../db/pagination/cursor.ts';
-import type { Forbidden, RateLimited, ServiceError } from '../services/errors.ts';
+import type { Conflict, Forbidden, RateLimited, ServiceError } from '../services/errors.ts';
 import { conflict, invalidRequest, ProblemError } from './problem.ts';
 
 export function problemOfServiceError(error: ServiceError): ProblemError {
@@ -13,7 +13,7 @@ export function problemOfServiceError(error: ServiceError): ProblemError {
     case 'not-found':
       return new ProblemError({ status: 404, title: 'Not Found', detail, ...errors });
     case 'conflict':
-      return conflict(detail, error.errors);
+      return conflict(detail, error.errors, (error as Conflict).reason);
     case 'rule-violation':
       return new ProblemError({
         status: 422,

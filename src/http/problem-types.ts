@@ -46,6 +46,11 @@ export const PROBLEM_TYPES = {
     title: 'Limit reached',
     description:
       'The school has as many of these objects as this deployment allows, such as webhook endpoints (WEBHOOK_ENDPOINTS_PER_SCHOOL, /webhooks.md "Limits"). `detail` names the limit. Delete one that is no longer needed, or ask the operator of the deployment to raise the limit, and send the request again.',
+  'external-id-reused': {
+    status: 409,
+    title: 'Conflict: external_id reused',
+    description:
+      'An order with this `external_id` was recorded before from another request (another buyer, items, amounts or any other field). The `external_id` names one sale, as an idempotency key names one request: sending the same body again answers the recorded order (200), a different one is refused. Record a different sale under its own `external_id`, or read the recorded order (listOrders).',
   },
   'content-too-large': {
     status: 413,

@@ -75,8 +75,11 @@ export const contentTooLarge = (errors: FieldError[]): ProblemError =>
 
 export const notFound = (detail: string): ProblemError => new ProblemError({ status: 404, title: 'Not Found', detail });
 
-export const conflict = (detail: string, errors?: FieldError[]): ProblemError =>
-  new ProblemError({ status: 409, type: 'conflict', title: 'Conflict', detail, ...(errors ? { errors } : {}) });
+export const conflict = (
+  detail: string,
+  errors?: FieldError[],
+  type: 'conflict' | 'external-id-reused' = 'conflict',
+): ProblemError => new ProblemError({ status: 409, type, title: 'Conflict', detail, ...(errors ? { errors } : {}) });
 
 export const serviceUnavailable = (detail: string, retryAfterSeconds = 5): ProblemError =>
   new ProblemError({

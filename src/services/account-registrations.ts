@@ -98,9 +98,9 @@ export async function cancelEventRegistration(
       );
     if (existing.starts_at.getTime() <= Date.now())
       throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
-    await cancelRegistration(trx, siteId, personId, id);
+    const cancelled = await cancelRegistration(trx, siteId, personId, id);
     const registration = await getRegistration(trx, siteId, personId, id);
-    await recordRegistrationEvent(trx, siteId, id, registration.id, 'event_registration.cancelled');
+    if (cancelled) await recordRegistrationEvent(trx, siteId, id, registration.id, 'event_registration.cancelled');
     return toEventRegistration(registration);
   });
 }

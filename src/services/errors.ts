@@ -41,9 +41,21 @@ export class NotFound extends ServiceError {
   readonly kind = 'not-found';
 }
 
+/**
+ * Why a conflict needs its own problem type: a reference that names one request (an order's
+ * external_id) sent again with other parameters, as an idempotency key reused would be.
+ */
+export type ConflictReason = 'external-id-reused';
+
 /** The change collides with the school's data: a value already taken, an object still in use. */
 export class Conflict extends ServiceError {
   readonly kind = 'conflict';
+  readonly reason: ConflictReason | undefined;
+
+  constructor(detail: string, errors?: FieldError[], reason?: ConflictReason) {
+    super(detail, errors);
+    this.reason = reason;
+  }
 }
 
 /**

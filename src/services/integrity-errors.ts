@@ -34,3 +34,12 @@ export function mapCheckViolation(error: unknown, detail: string, errors: FieldE
   if (isCheckViolation(error)) throw new RuleViolation(detail, errors);
   throw error;
 }
+
+/**
+ * A unique index that a concurrent change filled after the service looked (a plan change onto a plan
+ * the person already runs) is the rule's violation where the operation documents only 422.
+ */
+export function mapUniqueAsRule(error: unknown, pointer: string, detail: string): never {
+  if (isUniqueViolation(error)) throw RuleViolation.at(pointer, detail);
+  throw error;
+}

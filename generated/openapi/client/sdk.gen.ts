@@ -491,7 +491,9 @@ export const listStudentEnrollments = <ThrowOnError extends boolean = false>(opt
  * Without `expires_at` or `has_lifetime_access`, access follows the course's `access_days`
  * (none: lifetime). If the student is already enrolled, the existing enrollment is returned
  * unchanged (200); extend an expired one with `PATCH /api/v1/enrollments/{id}`. Archived
- * courses take no new students (422).
+ * courses take no new students (422). A person has at most one enrollment per course, however
+ * many requests arrive at once, and one `enrollment.created` announces it. The school's own
+ * enrollment is kept through a refund of an order that sold the course (refundOrder).
  *
  */
 export const enrollStudent = <ThrowOnError extends boolean = false>(options: Options<EnrollStudentData, ThrowOnError>) => (options.client ?? client).post<EnrollStudentResponses, EnrollStudentErrors, ThrowOnError>({
@@ -960,8 +962,11 @@ export const listOrders = <ThrowOnError extends boolean = false>(options?: Optio
  * Each item is priced as the school sells it now unless `unit_amount` is given; the order's
  * currency is the items' unless `currency` is given (then every item priced in another
  * currency needs its `unit_amount`). With an `external_id` the school already has, the order
- * recorded then is answered unchanged (200), so an integration can retry safely; if that order
- * is another buyer's, the answer is 422. Nothing is charged: this service takes no payment.
+ * recorded then is answered unchanged (200) when the body is the same as the one that recorded
+ * it (the same fields, in any key order), so an integration can retry safely; another body with
+ * it (another buyer, items, amounts or any other field) is 409 with problem type
+ * `external-id-reused`, as an idempotency key reused with other parameters is: an
+ * `external_id` names one sale. Nothing is charged: this service takes no payment.
  *
  */
 export const createOrder = <ThrowOnError extends boolean = false>(options: Options<CreateOrderData, ThrowOnError>) => (options.client ?? client).post<CreateOrderResponses, CreateOrderErrors, ThrowOnError>({
@@ -989,9 +994,14 @@ export const getOrder = <ThrowOnError extends boolean = false>(options: Options<
  * Records money paid back to the buyer: all that is left by default, or `amount` (minor units
  * of the order's currency). `refunded` grows by it; once it equals `total` the order's status
  * becomes `refunded`. `refunded_at` is the time of the latest refund. With
- * `revoke_access: true` the buyer also loses what the order granted: the enrollments in its
- * courses are removed and its plans' running subscriptions end now (webhooks
- * `enrollment.revoked`, `subscription.canceled`). Webhook `order.refunded` carries the order
+ * `revoke_access: true` the buyer also loses what the order granted and nothing else still
+ * supports: its courses' enrollments become `revoked` (kept with their progress, listed with
+ * `?status=revoked`) and its plans' running subscriptions end now (webhooks
+ * `enrollment.revoked`, `subscription.canceled`), except where another paid or manual order of
+ * the buyer (whose access no refund took back) sells the same course or plan, a running
+ * subscription's plan includes the course, or the school granted it itself (enrollStudent,
+ * createSubscription). An order's access is taken back once; an order recorded with
+ * `grant_access: false` takes back nothing. Webhook `order.refunded` carries the order
  * after each refund. Only a `paid` order with something left to refund can be refunded (422).
  * This service returns no money itself: the refund is made by whatever took the payment.
  *
@@ -1020,7 +1030,10 @@ export const listSubscriptions = <ThrowOnError extends boolean = false>(options?
  *
  * For a membership the school grants or sold elsewhere: the subscription is `active` from now,
  * its first period one billing interval of the plan long; nothing is charged. If the student
- * already has a running subscription to the plan, it is returned unchanged (200). The person
+ * already has a running subscription to the plan, it is returned unchanged (200): a person runs
+ * at most one subscription per plan, however many requests arrive at once, and one
+ * `subscription.created` announces it. The school's own grant is kept through a refund of an
+ * order that sold the same plan (refundOrder). The person
  * must be a student of the school and the plan active (422). Webhook `subscription.created`.
  * To record the sale with it, record an order of the plan instead (createOrder).
  *
@@ -1071,7 +1084,8 @@ export const cancelSubscription = <ThrowOnError extends boolean = false>(options
  * from the next renewal (no proration is computed here). The plan must be an active plan of this
  * school (422 with a pointer to `/body/plan_id` otherwise), and the subscription must still be
  * running (`trialing`, `active` or `past_due`; 422 otherwise). Moving to the plan it already has
- * changes nothing.
+ * changes nothing; moving to a plan the person already runs another subscription to is 422 at
+ * `/body/plan_id` (a person runs at most one subscription per plan).
  *
  */
 export const changeSubscriptionPlan = <ThrowOnError extends boolean = false>(options: Options<ChangeSubscriptionPlanData, ThrowOnError>) => (options.client ?? client).post<ChangeSubscriptionPlanResponses, ChangeSubscriptionPlanErrors, ThrowOnError>({

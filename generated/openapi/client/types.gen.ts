@@ -609,7 +609,7 @@ export type EnrollmentPage = {
 };
 
 /**
- * `enrollment.revoked`: An enrollment was removed (unenrollStudent); `data` is the enrollment as it was just before.
+ * `enrollment.revoked`: An enrollment was removed (unenrollStudent; `data` is the enrollment as it was just before) or its access was taken back by a refund (refundOrder with `revoke_access`; `data` is the enrollment, now `revoked`).
  */
 export type EnrollmentRevokedEvent = WebhookEvent & {
     type: 'enrollment.revoked';
@@ -1348,7 +1348,7 @@ export type OrderRefund = {
      */
     amount?: number;
     /**
-     * Also remove the enrollments and subscriptions the order granted.
+     * Also end the enrollments and subscriptions the order granted that nothing else still supports (see refundOrder).
      */
     revoke_access?: boolean;
 };
@@ -1548,11 +1548,12 @@ export type ProblemType = {
  * token), `insufficient-scope` (403, the token lacks a scope), `owner-required` (403, only an
  * owner may make the change), `owner-standing` (403, a webhook endpoint's owner may no longer read
  * the event), `conflict` (409), `limit-reached` (409, the school has as many of a thing as the
- * deployment allows), `content-too-large` (413), `unsupported-media-type` (415,
+ * deployment allows), `external-id-reused` (409, an order's `external_id` sent again with another
+ * body), `content-too-large` (413), `unsupported-media-type` (415,
  * an upload of a type not stored) and `unprocessable` (422, a rule of the school's data).
  *
  */
-export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'owner-standing' | 'conflict' | 'limit-reached' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
+export type ProblemTypeName = 'invalid-request' | 'invalid-token' | 'insufficient-scope' | 'owner-required' | 'owner-standing' | 'conflict' | 'limit-reached' | 'external-id-reused' | 'content-too-large' | 'unsupported-media-type' | 'unprocessable';
 
 export type ProtectedResourceMetadata = {
     resource: string;
@@ -6139,6 +6140,10 @@ export type CreateOrderErrors = {
      *
      */
     403: Problem;
+    /**
+     * The `external_id` names an order recorded from another body (problem type `external-id-reused`).
+     */
+    409: Problem;
     /**
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
      * schema allows fits; a bigger one is refused before anything else, with one field error at

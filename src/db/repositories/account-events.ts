@@ -135,13 +135,15 @@ export async function upsertRegistration(db: Db, siteId: string, personId: strin
     .execute();
 }
 
-export async function cancelRegistration(db: Db, siteId: string, personId: string, eventId: string): Promise<void> {
-  await db
+/** @returns whether this call cancelled it: of concurrent cancels one does (and announces it) */
+export async function cancelRegistration(db: Db, siteId: string, personId: string, eventId: string): Promise<boolean> {
+  const result = await db
     .updateTable('event_registrations')
     .set({ status: 'cancelled', cancelled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('site_id', '=', siteId)
     .where('person_id', '=', personId)
     .where('event_id', '=', eventId)
     .where('status', '=', 'registered')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

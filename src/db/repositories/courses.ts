@@ -1,6 +1,6 @@
 // SQL for the admin API's courses. Every statement is scoped by site_id: another school's course
 // is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
-import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { CoursesTable } from '../schema.ts';
 import { keyset, sortColumn, type KeysetPage } from '../pagination/keyset.ts';
@@ -81,6 +81,31 @@ export async function updateCourse(
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a course into another status in one conditional statement, so that of concurrent calls
+ * exactly one changes it (and announces it).
+ * @returns the changed row, or undefined when the course is missing or already in that status
+ */
+export async function moveCourse(
+  db: Db,
+  siteId: string,
+  id: string,
+  status: 'published' | 'archived',
+): Promise<CourseRow | undefined> {
+  const stamps =
+    status === 'published'
+      ? { published_at: sql<Date>`coalesce(published_at, now())`, archived_at: null }
+      : { archived_at: sql<Date>`now()` };
+  return db
+    .updateTable('courses')
+    .set({ status, ...stamps })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', '<>', status)
     .returningAll()
     .executeTakeFirst();
 }

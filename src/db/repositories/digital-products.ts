@@ -58,12 +58,18 @@ export async function updateDigitalProduct(
   siteId: string,
   id: string,
   changes: Updateable<DigitalProductsTable>,
+  /** Only from these statuses: a status change is one conditional statement, so concurrent ones cannot undo each other. */
+  from?: readonly DigitalProductStatus[],
+  /** Only while it has a file: a product is published with something to download. */
+  guard: { withFile?: boolean } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('digital_products')
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .$if(from !== undefined, (q) => q.where('status', 'in', from!))
+    .$if(guard.withFile === true, (q) => q.where('file_id', 'is not', null))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

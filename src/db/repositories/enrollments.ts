@@ -59,6 +59,7 @@ function withNames(db: Db, enrollments: ReturnType<typeof enrollmentsHere>) {
       'e.expires_at',
       'e.has_lifetime_access',
       'e.completed_at',
+      'e.manual_grant',
       'e.updated_at',
     ])
     .select([
@@ -150,6 +151,43 @@ export async function updateEnrollment(
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Holds the enrollment's row until commit: progress writes to one enrollment take turns, so each
+ * reads the completion state the previous one committed and a completion is announced once.
+ */
+export async function lockEnrollment(db: Db, siteId: string, id: string): Promise<void> {
+  await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Ends an enrollment whose access still runs (expired keeps the end time; revoked, by a refund,
+ * keeps the row and its progress), in one conditional statement: of concurrent calls one ends it.
+ * @returns whether this call ended it
+ */
+export async function endEnrollment(
+  db: Db,
+  siteId: string,
+  id: string,
+  status: 'expired' | 'revoked',
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('enrollments')
+    .set(status === 'expired' ? { status, expires_at: now, has_lifetime_access: false } : { status })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -63,11 +63,24 @@ export async function insertRegistration(db: Db, siteId: string, eventId: string
   return row.id;
 }
 
+/**
+ * Moves a registration out of one of the `from` states, in one conditional statement: of concurrent
+ * moves one changes it (and announces it).
+ * @returns whether this call changed it
+ */
 export async function updateRegistration(
   db: Db,
   siteId: string,
   id: string,
+  from: readonly RegistrationStatus[],
   changes: Updateable<EventRegistrationsTable>,
-): Promise<void> {
-  await db.updateTable('event_registrations').set(changes).where('site_id', '=', siteId).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await db
+    .updateTable('event_registrations')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -84,12 +84,15 @@ export async function updateEvent(
   siteId: string,
   id: string,
   changes: Updateable<EventsTable>,
+  /** Only from these statuses: a status change is one conditional statement, so concurrent ones cannot undo each other. */
+  from?: readonly EventStatus[],
 ): Promise<boolean> {
   const result = await db
     .updateTable('events')
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .$if(from !== undefined, (q) => q.where('status', 'in', from!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

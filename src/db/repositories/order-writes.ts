@@ -36,18 +36,19 @@ export async function insertOrderItems(trx: Db, items: readonly Insertable<Order
   if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
 }
 
-export async function findOrderIdByExternalId(
+export type ExternalOrder = { id: string; person_id: string; request_digest: string | null };
+
+export async function findOrderByExternalId(
   trx: Db,
   siteId: string,
   externalId: string,
-): Promise<string | undefined> {
-  const row = await trx
+): Promise<ExternalOrder | undefined> {
+  return trx
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'person_id', 'request_digest'])
     .where('site_id', '=', siteId)
     .where('external_id', '=', externalId)
     .executeTakeFirst();
-  return row?.id;
 }
 
 /** The order's money, locked until commit: two refunds of one order take turns. */

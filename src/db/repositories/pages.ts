@@ -48,12 +48,15 @@ export async function updatePage(
   siteId: string,
   id: string,
   changes: Updateable<PagesTable>,
+  /** Only from these statuses: a status change is one conditional statement, so concurrent ones cannot undo each other. */
+  from?: readonly DraftOrPublished[],
 ): Promise<PageRow | undefined> {
   return db
     .updateTable('pages')
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .$if(from !== undefined, (q) => q.where('status', 'in', from!))
     .returningAll()
     .executeTakeFirst();
 }

@@ -69,12 +69,15 @@ export async function updatePost(
   siteId: string,
   id: string,
   changes: Updateable<PostsTable>,
+  /** Only from these statuses: a status change is one conditional statement, so concurrent ones cannot undo each other. */
+  from?: readonly DraftOrPublished[],
 ): Promise<PostRow | undefined> {
   return db
     .updateTable('posts')
     .set(changes)
     .where('site_id', '=', siteId)
     .where('id', '=', id)
+    .$if(from !== undefined, (q) => q.where('status', 'in', from!))
     .returningAll()
     .executeTakeFirst();
 }

@@ -112,11 +112,13 @@ export async function findRunningSubscriptionOf(
 /**
  * Starts an active subscription now, its first period one billing interval long. The period end
  * is PostgreSQL's interval arithmetic, which keeps month ends (31 January + 1 month is 28/29 February).
+ * @returns its id, or undefined when the person already has a running subscription to the plan (the
+ * partial unique index subscriptions_one_running decides, so concurrent starts make one row)
  */
 export async function insertRunningSubscription(
   db: Db,
-  row: { siteId: string; personId: string; planId: string; interval: string; intervalCount: number },
-): Promise<string> {
+  row: { siteId: string; personId: string; planId: string; interval: string; intervalCount: number; manual: boolean },
+): Promise<string | undefined> {
   const inserted = await db
     .insertInto('subscriptions')
     .values({
@@ -124,12 +126,30 @@ export async function insertRunningSubscription(
       person_id: row.personId,
       plan_id: row.planId,
       status: 'active',
+      manual_grant: row.manual,
       current_period_start: sql<Date>`now()`,
       current_period_end: sql<Date>`now() + make_interval(
         days => ${row.interval === 'day' ? row.intervalCount : row.interval === 'week' ? row.intervalCount * 7 : 0},
         months => ${row.interval === 'month' ? row.intervalCount : row.interval === 'year' ? row.intervalCount * 12 : 0})`,
     })
+    .onConflict((oc) =>
+      oc
+        .columns(['site_id', 'person_id', 'plan_id'])
+        // Literal states: the arbiter's predicate must imply the index's, which bound parameters cannot show.
+        .where(sql<boolean>`status in ('trialing', 'active', 'past_due')`)
+        .doNothing(),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** The school granted this subscription itself (createSubscription): a refund of an order leaves it. */
+export async function markManualGrant(db: Db, siteId: string, id: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ manual_grant: true })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .execute();
 }

@@ -3,6 +3,7 @@
 // come from data (demo-academy-data.ts, second-school-data.ts) through one routine.
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../lib/password-hash.ts';
+import { markUnsoldAccessGranted } from '../repositories/access-support.ts';
 import type { Database } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoAcademy } from './demo-academy-data.ts';
@@ -84,5 +85,7 @@ async function seedSchool(
   await seedLearning(ctx, school.enrollments, courses);
   const events = await seedEvents(ctx, school);
   await seedCommerce(ctx, school, courses, events);
+  // What the demo grants without an order is the school's own grant: a refund leaves it (OpenAPI refundOrder).
+  await markUnsoldAccessGranted(db, site.id);
   await seedContent(ctx, school, courses);
 }

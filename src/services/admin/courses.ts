@@ -50,10 +50,24 @@ function columnsOf(input: CourseInput) {
 }
 
 export function createCourseAdmin(db: Db) {
-  async function mustFind(site: Site, id: string): Promise<CourseRow> {
-    const row = await repo.findCourse(db, site.id, id);
+  async function mustFind(site: Site, id: string, trx: Db = db): Promise<CourseRow> {
+    const row = await repo.findCourse(trx, site.id, id);
     if (!row) throw new NotFound('No course with that id at this school.');
     return row;
+  }
+
+  /**
+   * The status change and its webhook (course.published, course.archived) in one transaction; the
+   * conditional update lets one of concurrent calls change the course, so each transition is announced once.
+   */
+  async function move(site: Site, id: string, status: 'published' | 'archived') {
+    return db.transaction().execute(async (trx) => {
+      const moved = await repo.moveCourse(trx, site.id, id, status);
+      if (!moved) return toCourse(await mustFind(site, id, trx));
+      const course = toCourse(moved);
+      await recordEvent(trx, site, `course.${status}`, course);
+      return course;
+    });
   }
 
   return {
@@ -84,33 +98,8 @@ export function createCourseAdmin(db: Db) {
       if (!row) throw new NotFound('No course with that id at this school.');
       return toCourse(row);
     },
-    async publish(site: Site, id: string) {
-      const course = await mustFind(site, id);
-      if (course.status === 'published') return toCourse(course);
-      // Webhook course.published, in the transaction of the change (services/webhooks/outbox.ts).
-      return db.transaction().execute(async (trx) => {
-        const published = toCourse(
-          (await repo.updateCourse(trx, site.id, id, {
-            status: 'published',
-            published_at: course.published_at ?? new Date(),
-            archived_at: null,
-          }))!,
-        );
-        await recordEvent(trx, site, 'course.published', published);
-        return published;
-      });
-    },
-    async archive(site: Site, id: string) {
-      const course = await mustFind(site, id);
-      if (course.status === 'archived') return toCourse(course);
-      return db.transaction().execute(async (trx) => {
-        const archived = toCourse(
-          (await repo.updateCourse(trx, site.id, id, { status: 'archived', archived_at: new Date() }))!,
-        );
-        await recordEvent(trx, site, 'course.archived', archived);
-        return archived;
-      });
-    },
+    publish: (site: Site, id: string) => move(site, id, 'published'),
+    archive: (site: Site, id: string) => move(site, id, 'archived'),
     async remove(site: Site, id: string): Promise<void> {
       const deleted = await repo
         .deleteCourse(db, site.id, id)

@@ -64,13 +64,20 @@ export function createDigitalProductAdmin(db: Db) {
     };
   }
 
-  async function setStatus(site: Site, id: string, status: DigitalProductStatus) {
+  async function setStatus(
+    site: Site,
+    id: string,
+    status: DigitalProductStatus,
+  ): Promise<ReturnType<typeof toDigitalProduct>> {
     const product = await mustFind(site, id);
     if (product.status === status) return toDigitalProduct(site, product);
     if (status === 'published' && !product.file_filename)
       throw new RuleViolation('A product without a file cannot be published; attach one first.');
-    await repo.updateDigitalProduct(db, site.id, id, { status });
-    return toDigitalProduct(site, await mustFind(site, id));
+    // Compare-and-set on the status read (and, to publish, on a file): a concurrent change is read again and judged.
+    const changed = await repo.updateDigitalProduct(db, site.id, id, { status }, [product.status], {
+      withFile: status === 'published',
+    });
+    return changed ? toDigitalProduct(site, await mustFind(site, id)) : setStatus(site, id, status);
   }
 
   return {

@@ -9,14 +9,24 @@ import { toEnrollment } from './enrollment-shape.ts';
 
 /**
  * Enrolls the person with `access`; an existing enrollment is kept as it is (enrolling is idempotent).
+ * `manual`: the school grants it itself (enrollStudent), rather than an order selling it.
  * @returns the enrollment, and whether this call created it (webhook enrollment.created)
  */
-export async function grantEnrollment(trx: Db, site: Site, personId: string, courseId: string, access: Access) {
+export async function grantEnrollment(
+  trx: Db,
+  site: Site,
+  personId: string,
+  courseId: string,
+  access: Access,
+  manual: boolean,
+) {
   const id = await repo.insertEnrollment(trx, {
     site_id: site.id,
     person_id: personId,
     course_id: courseId,
     status: 'active',
+    // The school's own grant (enrollStudent) keeps access through a refund of an order (refund-access.ts).
+    manual_grant: manual,
     ...access,
   });
   // An existing enrollment (or a concurrent enroll that won the unique (site_id, person_id, course_id)).

@@ -70,14 +70,18 @@ export function createEnrollmentAdmin(db: Db) {
       }
       const requested = requestedAccess(input, now);
       const existing = await repo.findEnrollmentOf(db, site.id, personId, course.id);
-      if (existing) return { created: false, enrollment: toEnrollment(existing) };
+      if (existing) {
+        // The school now grants it too: a refund of the order that sold it leaves it (refund-access.ts).
+        if (!existing.manual_grant) await repo.updateEnrollment(db, site.id, existing.id, { manual_grant: true });
+        return { created: false, enrollment: toEnrollment(existing) };
+      }
       if (course.status === 'archived') {
         throw new RuleViolation('An archived course takes no new students; publish it again first.', [
           { pointer: '/body/course_id', detail: 'names an archived course' },
         ]);
       }
       const access = requested ?? defaultAccess(course.access_days, now);
-      return db.transaction().execute((trx) => grantEnrollment(trx, site, personId, course.id, access));
+      return db.transaction().execute((trx) => grantEnrollment(trx, site, personId, course.id, access, true));
     },
     async setAccess(site: Site, id: string, input: AccessInput, now = new Date()) {
       await mustFind(site, id);
@@ -86,18 +90,14 @@ export function createEnrollmentAdmin(db: Db) {
       return toEnrollment(await mustFind(site, id));
     },
     async expire(site: Site, id: string, now = new Date()) {
-      const row = await mustFind(site, id);
-      // Idempotent: an enrollment that already ended (expired or revoked) stays as it is.
-      if (row.status !== 'active') return toEnrollment(row);
+      await mustFind(site, id);
+      // Idempotent: an enrollment that already ended (expired or revoked) stays as it is; the
+      // conditional update lets one of concurrent calls end it and announce enrollment.expired.
       return db.transaction().execute(async (trx) => {
-        await repo.updateEnrollment(trx, site.id, id, {
-          status: 'expired',
-          expires_at: now,
-          has_lifetime_access: false,
-        });
-        const expired = toEnrollment((await repo.findEnrollment(trx, site.id, id))!);
-        await recordEvent(trx, site, 'enrollment.expired', expired);
-        return expired;
+        const ended = await repo.endEnrollment(trx, site.id, id, 'expired', now);
+        const row = toEnrollment((await repo.findEnrollment(trx, site.id, id))!);
+        if (ended) await recordEvent(trx, site, 'enrollment.expired', row);
+        return row;
       });
     },
     /** Webhook enrollment.revoked carries the enrollment as it was just before its removal. */

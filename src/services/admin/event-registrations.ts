@@ -64,11 +64,11 @@ export function createEventRegistrationAdmin(db: Db) {
     if (registration.status === status) return toRegistration(registration);
     if (!from.includes(registration.status)) throw new RuleViolation(why);
     return db.transaction().execute(async (trx) => {
-      await repo.updateRegistration(trx, site.id, id, {
+      const moved = await repo.updateRegistration(trx, site.id, id, from, {
         status,
         cancelled_at: status === 'cancelled' ? new Date() : null,
       });
-      if (status === 'cancelled')
+      if (moved && status === 'cancelled')
         await recordRegistrationEvent(trx, site.id, eventId, id, 'event_registration.cancelled');
       return toRegistration((await repo.findRegistration(trx, site.id, eventId, id))!);
     });
@@ -112,7 +112,7 @@ export function createEventRegistrationAdmin(db: Db) {
         const id = existing?.id ?? (await repo.insertRegistration(trx, site.id, eventId, personId));
         // A cancelled registration is taken up again rather than duplicated (one per person and event).
         if (existing)
-          await repo.updateRegistration(trx, site.id, id, {
+          await repo.updateRegistration(trx, site.id, id, ['cancelled'], {
             status: 'registered',
             registered_at: new Date(),
             cancelled_at: null,

@@ -89,13 +89,14 @@ export function createEventAdmin(db: Db) {
     };
   }
 
-  async function setStatus(site: Site, id: string, status: EventStatus) {
+  async function setStatus(site: Site, id: string, status: EventStatus): Promise<ReturnType<typeof toEvent>> {
     const event = await mustFind(site, id);
     if (event.status === status) return toEvent(event);
     if (event.status === 'cancelled')
       throw new RuleViolation('A cancelled event stays cancelled; create a new event instead.');
-    await repo.updateEvent(db, site.id, id, { status });
-    return toEvent(await mustFind(site, id));
+    // Compare-and-set on the status read: a cancel that landed meanwhile is never undone by a publish.
+    const moved = await repo.updateEvent(db, site.id, id, { status }, [event.status]);
+    return moved ? toEvent(await mustFind(site, id)) : setStatus(site, id, status);
   }
 
   return {

@@ -9,19 +9,20 @@ import type { OrderItemType } from '../../db/schema.ts';
 import type { PlanRow } from '../../db/repositories/membership-plans.ts';
 import { findCourse } from '../../db/repositories/courses.ts';
 import { findDigitalProduct } from '../../db/repositories/digital-products.ts';
-import { findEnrollmentOf, updateEnrollment } from '../../db/repositories/enrollments.ts';
+import { updateEnrollment } from '../../db/repositories/enrollments.ts';
 import { findOrder, listOrderItems } from '../../db/repositories/orders.ts';
 import * as repo from '../../db/repositories/order-writes.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
-import { findRunningSubscriptionOf } from '../../db/repositories/subscriptions.ts';
-import { NotFound, RuleViolation } from '../errors.ts';
+import { requestDigest } from '../../lib/request-digest.ts';
+import { Conflict, NotFound, RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { defaultAccess } from './enrollment-access.ts';
-import { grantEnrollment, revokeEnrollment } from './enrollment-grant.ts';
+import { grantEnrollment } from './enrollment-grant.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { toOrder } from './orders.ts';
-import { endSubscription, startSubscription } from './subscription-start.ts';
+import { takeBackAccess } from './refund-access.ts';
+import { startSubscription } from './subscription-start.ts';
 import { activePlan } from './subscriptions.ts';
 
 export type RecordedItemType = Exclude<OrderItemType, 'event'>;
@@ -127,13 +128,13 @@ async function grantAccess(trx: Db, site: Site, personId: string, sold: readonly
   for (const thing of sold) {
     if (thing.type === 'course') {
       const access = defaultAccess(thing.accessDays ?? null, now);
-      const { created, enrollment } = await grantEnrollment(trx, site, personId, thing.id, access);
+      const { created, enrollment } = await grantEnrollment(trx, site, personId, thing.id, access, false);
       // Buying a course again renews access that had ended; access still running is left as it is.
       if (!created && enrollment.status !== 'active')
         await updateEnrollment(trx, site.id, enrollment.id, { ...access, status: 'active' });
     }
     if (thing.type === 'membership_plan') {
-      await startSubscription(trx, site, personId, thing.plan!);
+      await startSubscription(trx, site, personId, thing.plan!, false);
     }
   }
 }
@@ -145,26 +146,36 @@ export function createOrderWrites(db: Db) {
     return toOrder(row, await listOrderItems(trx, site.id, [row.id]));
   }
 
-  /** The order an external_id names, when it is this buyer's: a retry. Another buyer's is refused (422). */
-  async function sameSale(trx: Db, site: Site, id: string, input: RecordOrderInput) {
-    const order = await orderOf(trx, site, id);
-    if (order.customer.id !== input.person_id)
-      throw new RuleViolation('This external_id names an order of another buyer; it identifies one sale.', [
-        { pointer: '/body/external_id', detail: "names another buyer's order" },
-      ]);
-    return order;
+  /**
+   * The order an external_id names, answered to a retry of the request that recorded it. Any other
+   * request with it is 409 external-id-reused, as an idempotency key reused with other parameters
+   * is; an order recorded before digests were kept is compared by its buyer.
+   */
+  async function sameSale(trx: Db, site: Site, recorded: repo.ExternalOrder, input: RecordOrderInput) {
+    const same = recorded.request_digest
+      ? recorded.request_digest === requestDigest(input)
+      : recorded.person_id === input.person_id;
+    if (!same)
+      throw new Conflict(
+        'An order with this external_id was recorded from another request; an external_id names one sale.',
+        [{ pointer: '/body/external_id', detail: 'names an order recorded with other fields' }],
+        'external-id-reused',
+      );
+    return orderOf(trx, site, recorded.id);
   }
 
   return {
     /**
      * OpenAPI createOrder. Recording again with an external_id the school already has answers
-     * that order unchanged, so an integration may retry safely.
+     * that order unchanged when the body is the same, so an integration may retry safely; another
+     * body is 409 external-id-reused. The unique index orders_external_id decides between
+     * concurrent recordings.
      * @returns the order, and whether this call recorded it
      */
     async record(site: Site, input: RecordOrderInput, now = new Date()) {
       return db.transaction().execute(async (trx) => {
         if (input.external_id) {
-          const existing = await repo.findOrderIdByExternalId(trx, site.id, input.external_id);
+          const existing = await repo.findOrderByExternalId(trx, site.id, input.external_id);
           if (existing) return { created: false, order: await sameSale(trx, site, existing, input) };
         }
         if (!(await findStudent(trx, site.id, input.person_id)))
@@ -194,6 +205,8 @@ export function createOrderWrites(db: Db) {
           status: manual ? 'manual' : 'paid',
           source: manual ? 'manual' : 'external',
           external_id: input.external_id ?? null,
+          request_digest: input.external_id ? requestDigest(input) : null,
+          grants_access: input.grant_access !== false,
           currency,
           subtotal_amount: subtotal,
           discount_amount: discount,
@@ -209,7 +222,7 @@ export function createOrderWrites(db: Db) {
             order: await sameSale(
               trx,
               site,
-              (await repo.findOrderIdByExternalId(trx, site.id, input.external_id!))!,
+              (await repo.findOrderByExternalId(trx, site.id, input.external_id!))!,
               input,
             ),
           };
@@ -256,28 +269,13 @@ export function createOrderWrites(db: Db) {
             { pointer: '/body/amount', detail: `must be at most ${left}` },
           ]);
         await repo.addRefund(trx, site.id, id, amount);
-        if (input.revoke_access === true) await revokeAccess(trx, site, order.person_id, id);
+        if (input.revoke_access === true) await takeBackAccess(trx, site, order, new Date());
         const refunded = await orderOf(trx, site, id);
         await recordEvent(trx, site, 'order.refunded', refunded);
         return refunded;
       });
     },
   };
-}
-
-/** What the order granted, taken back: its courses' enrollments and its plans' running subscriptions. */
-async function revokeAccess(trx: Db, site: Site, personId: string, orderId: string): Promise<void> {
-  for (const item of await listOrderItems(trx, site.id, [orderId])) {
-    if (item.item_id === null) continue;
-    if (item.item_type === 'course') {
-      const enrollment = await findEnrollmentOf(trx, site.id, personId, item.item_id);
-      if (enrollment) await revokeEnrollment(trx, site, enrollment.id);
-    }
-    if (item.item_type === 'membership_plan') {
-      const subscription = await findRunningSubscriptionOf(trx, site.id, personId, item.item_id);
-      if (subscription) await endSubscription(trx, site, subscription.id, false);
-    }
-  }
 }
 
 export type OrderWrites = ReturnType<typeof createOrderWrites>;

@@ -42,12 +42,15 @@ export function createPageAdmin(db: Db) {
     const page = await mustFind(site, id);
     if (page.status === status) return toPage(page);
     // published_at is the time of the latest publication; a draft has none.
-    const row = await repo.updatePage(db, site.id, id, {
-      status,
-      published_at: status === 'published' ? new Date() : null,
-    });
-    if (!row) throw missing();
-    return toPage(row);
+    // Conditional on the status it left: of concurrent publishes one stamps published_at.
+    const row = await repo.updatePage(
+      db,
+      site.id,
+      id,
+      { status, published_at: status === 'published' ? new Date() : null },
+      [status === 'published' ? 'draft' : 'published'],
+    );
+    return row ? toPage(row) : toPage(await mustFind(site, id));
   }
 
   return {

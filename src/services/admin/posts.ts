@@ -63,12 +63,15 @@ export function createPostAdmin(db: Db) {
     const post = await mustFind(site, id);
     if (post.status === status) return toPost(post);
     // published_at is the time of the latest publication; a draft has none.
-    const row = await repo.updatePost(db, site.id, id, {
-      status,
-      published_at: status === 'published' ? new Date() : null,
-    });
-    if (!row) throw missing();
-    return toPost(row);
+    // Conditional on the status it left: of concurrent publishes one stamps published_at.
+    const row = await repo.updatePost(
+      db,
+      site.id,
+      id,
+      { status, published_at: status === 'published' ? new Date() : null },
+      [status === 'published' ? 'draft' : 'published'],
+    );
+    return row ? toPost(row) : toPost(await mustFind(site, id));
   }
 
   return {

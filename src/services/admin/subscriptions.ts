@@ -9,6 +9,7 @@ import type { SubscriptionRow } from '../../db/repositories/subscriptions.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { endSubscription, startSubscription } from './subscription-start.ts';
+import { mapUniqueAsRule } from '../integrity-errors.ts';
 import { toSubscription } from './subscription-shape.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
@@ -82,7 +83,7 @@ export function createSubscriptionAdmin(db: Db) {
             { pointer: '/body/person_id', detail: 'names no student of this school' },
           ]);
         const plan = await activePlan(trx, site, input.plan_id);
-        return startSubscription(trx, site, input.person_id, plan);
+        return startSubscription(trx, site, input.person_id, plan, true);
       });
     },
     /** The plan must be an active plan of this school and the subscription still running (422). */
@@ -95,7 +96,12 @@ export function createSubscriptionAdmin(db: Db) {
           const detail = `The subscription has ended (${subscription.status}); its plan can no longer change.`;
           throw new RuleViolation(detail, [{ pointer: '/path/id', detail: `is ${subscription.status}` }]);
         }
-        await repo.updateSubscriptionPlan(trx, site.id, id, plan.id);
+        // One running subscription per person and plan (index subscriptions_one_running).
+        await repo
+          .updateSubscriptionPlan(trx, site.id, id, plan.id)
+          .catch((error: unknown) =>
+            mapUniqueAsRule(error, '/body/plan_id', 'the person already has a running subscription to this plan'),
+          );
         return toSubscription(await mustFind(site, id, trx));
       });
     },

@@ -73,7 +73,12 @@ export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
   event('course.archived', 'CourseArchivedEvent', 'Course', 'A course was archived.'),
   event('enrollment.created', 'EnrollmentCreatedEvent', 'Enrollment', 'A student was enrolled in a course.'),
   event('enrollment.expired', 'EnrollmentExpiredEvent', 'Enrollment', "An enrollment's access ended."),
-  event('enrollment.revoked', 'EnrollmentRevokedEvent', 'Enrollment', 'An enrollment was removed by an operator.'),
+  event(
+    'enrollment.revoked',
+    'EnrollmentRevokedEvent',
+    'Enrollment',
+    'An enrollment was removed by an operator, or a refund took its access back (it stays, revoked).',
+  ),
   event('course.completed', 'CourseCompletedEvent', 'Enrollment', 'A student completed every lecture of a course.'),
   event('lecture.completed', 'LectureCompletedEvent', 'LectureCompletion', 'A student completed a lecture.'),
   event('order.paid', 'OrderPaidEvent', 'Order', 'An order was paid, recorded as paid elsewhere, or granted.'),

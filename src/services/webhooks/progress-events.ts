@@ -5,19 +5,23 @@
 // the state before the change with the state after it, inside the change's transaction.
 import type { Db } from '../../db/database.ts';
 import { findLectureProgressEntry } from '../../db/repositories/account-courses.ts';
-import { findEnrollment } from '../../db/repositories/enrollments.ts';
+import { findEnrollment, lockEnrollment } from '../../db/repositories/enrollments.ts';
 import { toIso } from '../../lib/time.ts';
 import { toEnrollment } from '../admin/enrollment-shape.ts';
 import { recordEvent } from './outbox.ts';
 
 export type CompletionState = { lectureDone: boolean; courseDone: boolean };
 
+/** The state before a progress write, read under the enrollment's row lock (taken here, held to commit). */
 export async function completionState(
   trx: Db,
   siteId: string,
   enrollmentId: string,
   lectureId: string,
 ): Promise<CompletionState> {
+  // Concurrent writes of one enrollment's progress would each read "not done" and each announce
+  // the completion; the lock makes the second read what the first committed.
+  await lockEnrollment(trx, siteId, enrollmentId);
   const lecture = await findLectureProgressEntry(trx, siteId, enrollmentId, lectureId);
   const enrollment = await findEnrollment(trx, siteId, enrollmentId);
   return { lectureDone: Boolean(lecture?.completed_at), courseDone: Boolean(enrollment?.completed_at) };
