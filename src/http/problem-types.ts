@@ -46,6 +46,7 @@ export const PROBLEM_TYPES = {
     title: 'Limit reached',
     description:
       'The school has as many of these objects as this deployment allows, such as webhook endpoints (WEBHOOK_ENDPOINTS_PER_SCHOOL, /webhooks.md "Limits"). `detail` names the limit. Delete one that is no longer needed, or ask the operator of the deployment to raise the limit, and send the request again.',
+  },
   'external-id-reused': {
     status: 409,
     title: 'Conflict: external_id reused',
