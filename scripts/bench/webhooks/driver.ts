@@ -23,7 +23,8 @@ import { startBenchReceiver, type BenchReceiver, type Delivery } from './receive
  * whole poll intervals of queueing to the delay, fewer would leave slots of each poll unused).
  */
 export const WRITERS = 4;
-const SCOPE = 'courses:write webhooks:write';
+// courses:read: an endpoint for course events needs the scope that reads courses (/webhooks.md "Who may receive what").
+const SCOPE = 'courses:read courses:write webhooks:write';
 /** Each write and the event it causes, in the order a writer repeats them. */
 const CHANGES = [
   { action: 'publish', type: 'course.published', status: 'published' },
