@@ -12,6 +12,7 @@ import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { textFieldsOf } from './school-data-fields.ts';
+import { modernRpc, rpc } from '../mcp/mcp-client.ts';
 
 const origin = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
@@ -42,25 +43,12 @@ async function answer(
   token?: string,
   at: string = origin,
 ): Promise<unknown> {
-  const modern = era === '2026-07-28';
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  const envelope = {
-    'io.modelcontextprotocol/protocolVersion': era,
-    'io.modelcontextprotocol/clientInfo': { name: 'mcp-fences', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
-  const response = await fetch(new URL('/mcp', at), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': era,
-      ...(modern ? { 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: modern ? { ...params, _meta: envelope } : params }),
-  });
-  expect(response.status, `${era} ${method} ${name ?? ''}`).toBe(200);
+  const response =
+    era === '2026-07-28'
+      ? await modernRpc(at, method, params, { token })
+      : await rpc(at, { jsonrpc: '2.0', id: 1, method, params }, token ? { authorization: `Bearer ${token}` } : {});
+  const name = JSON.stringify(params.name ?? params.uri ?? '');
+  expect(response.status, `${era} ${method} ${name}`).toBe(200);
   return response.json();
 }
 

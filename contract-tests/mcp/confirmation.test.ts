@@ -6,14 +6,10 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { operatorToken } from '../support/tokens.ts';
+import { modernRpc } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
 const mcpUrl = new URL('/mcp', origin);
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientInfo': { name: 'confirmation', version: '1.0.0' },
-};
-
 let token: string;
 beforeAll(async () => {
   token = await operatorToken(origin, 'openid courses:read courses:write');
@@ -51,28 +47,12 @@ async function courseStatus(client: Client, id: string): Promise<'present' | 'go
   return read.isError ? 'gone' : 'present';
 }
 
-/** A raw 2026-07-28 tools/call, for what the SDK client would never send. */
+/** A raw 2026-07-28 tools/call (mcp-client.ts modernRpc), for what the SDK client would never send. */
 async function rawCall(
   params: Record<string, unknown>,
   capabilities: Record<string, unknown> = { elicitation: { form: {} } },
 ) {
-  const response = await fetch(mcpUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'call_operation',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { ...params, _meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': capabilities } },
-    }),
-  });
+  const response = await modernRpc(origin, 'tools/call', params, { token, capabilities });
   return {
     status: response.status,
     ...((await response.json()) as { result?: Record<string, unknown>; error?: { code: number } }),

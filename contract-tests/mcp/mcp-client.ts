@@ -43,6 +43,37 @@ export async function rpc(origin: string, body: unknown, headers: Record<string,
   });
 }
 
+/**
+ * A 2026-07-28 request as its clients send it: the `_meta` envelope in params, and the
+ * MCP-Protocol-Version, Mcp-Method and (for a named tool or resource) Mcp-Name headers.
+ */
+export function modernRpc(
+  origin: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  options: { token?: string; headers?: Record<string, string>; capabilities?: Record<string, unknown> } = {},
+): Promise<Response> {
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'contract-tests', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {},
+  };
+  return fetch(new URL('/mcp', origin), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(name ? { 'mcp-name': name } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: envelope } }),
+  });
+}
+
 export const toolsCall = (name: string, args: Record<string, unknown> = {}) => ({
   jsonrpc: '2.0',
   id: 1,

@@ -4,14 +4,10 @@
 // challenges, fences and limits as the 2025 revisions.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { memberToken, operatorToken } from '../support/tokens.ts';
+import { modernRpc } from './mcp-client.ts';
 
 const origin = inject('primaryOrigin');
 const REVISION = '2026-07-28';
-const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': REVISION,
-  'io.modelcontextprotocol/clientInfo': { name: 'revision-2026', version: '1.0.0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
 
 type Answer = {
   status: number;
@@ -19,26 +15,13 @@ type Answer = {
   body: { result?: Record<string, unknown>; error?: { code: number; message: string } };
 };
 
-/** One 2026-07-28 request: the envelope in params._meta, MCP-Protocol-Version, Mcp-Method and Mcp-Name headers. */
+/** One 2026-07-28 request (mcp-client.ts modernRpc), its status, headers and parsed body. */
 async function modern(
   method: string,
   params: Record<string, unknown> = {},
   options: { token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  const response = await fetch(new URL('/mcp', origin), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': REVISION,
-      'mcp-method': method,
-      ...(name ? { 'mcp-name': name } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: ENVELOPE } }),
-  });
+  const response = await modernRpc(origin, method, params, options);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Answer['body']) : {} };
 }

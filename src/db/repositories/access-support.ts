@@ -3,6 +3,7 @@
 // running subscription to a plan that includes the course. Scoped by site_id.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { RUNNING } from './subscriptions.ts';
 
 /**
  * Marks the order as no longer granting access, once: of concurrent refunds one takes it back.
@@ -49,7 +50,7 @@ export async function runningPlanIncludes(db: Db, siteId: string, personId: stri
     .select(sql<number>`1`.as('one'))
     .where('s.site_id', '=', siteId)
     .where('s.person_id', '=', personId)
-    .where('s.status', 'in', ['trialing', 'active', 'past_due'])
+    .where('s.status', 'in', RUNNING)
     .where('pc.course_id', '=', courseId)
     .limit(1)
     .executeTakeFirst();

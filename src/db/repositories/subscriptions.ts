@@ -136,7 +136,7 @@ export async function insertRunningSubscription(
       oc
         .columns(['site_id', 'person_id', 'plan_id'])
         // Literal states: the arbiter's predicate must imply the index's, which bound parameters cannot show.
-        .where(sql<boolean>`status in ('trialing', 'active', 'past_due')`)
+        .where(sql<boolean>`status in (${sql.raw(RUNNING.map((s) => `'${s}'`).join(', '))})`)
         .doNothing(),
     )
     .returning('id')
