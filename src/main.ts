@@ -5,9 +5,12 @@
 import cluster from 'node:cluster';
 import type { Config } from './config/config.ts';
 import { applyHeapFlags } from './process/heap-flags.ts';
+import { keepNewFilesPrivate } from './process/private-data-dir.ts';
 
 // First of all, before any other module loads: the process may start again with its heap flags.
 applyHeapFlags();
+// README "Private files": whatever this process creates is its account's alone.
+keepNewFilesPrivate();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { createLogger } = await import('./http/logging.ts');
 

@@ -2,7 +2,7 @@
 // unreadable embedded database, a wrong DATABASE_URL, a key that is malformed or not the one the data was
 // sealed with. Each stops `node src/main.ts` with one line on stderr naming the problem, never a stack
 // trace, with the exit code the README lists, and nothing served.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,16 +184,48 @@ describe('start-up failures are one line with the README exit code (README "Comm
   // Files another account owns: the service runs as `nobody` (needs root to switch, as a service manager does).
   const NOBODY = { uid: 65534, gid: 65534 };
   describe.skipIf(process.getuid?.() !== 0)('run by an account that may not read the files', () => {
-    it('a DATA_DIR the account may not enter: one line naming the path, exit 74', async () => {
+    // README "Private files": as PostgreSQL refuses a data directory of another owner.
+    it('a DATA_DIR another account owns: refused in one line naming the path and its owner, exit 1', async () => {
       const dir = damagedCopy(() => undefined);
       chmodSync(dir, 0o700); // root's
       const outcome = await startExpectingExit({ DATA_DIR: dir, KEY_ENCRYPTION_KEY: key }, NOBODY);
+      expectOneLine(
+        outcome,
+        EXIT.refused,
+        new RegExp(
+          `^Cannot use DATA_DIR ${dir}: ${dir} \\(mode 0700\\) belongs to uid 0, not to this account \\(uid 65534\\)`,
+        ),
+      );
+    }, 70_000);
+
+    it('a DATA_DIR in a folder the account may not enter: one line naming the path, exit 74', async () => {
+      const parent = tmp(); // root's, 0700
+      const outcome = await startExpectingExit(
+        { DATA_DIR: path.join(parent, 'data'), KEY_ENCRYPTION_KEY: key },
+        NOBODY,
+      );
       expectOneLine(outcome, EXIT.dataUnreadable, /^Cannot use DATA_DIR .*: permission denied \(EACCES\)/);
     }, 70_000);
 
+    it('a file open to others that another account owns inside DATA_DIR: refused naming it, exit 1', async () => {
+      const dir = damagedCopy((pglite) => {
+        chownSync(path.join(pglite, 'PG_VERSION'), NOBODY.uid, NOBODY.gid);
+        chmodSync(path.join(pglite, 'PG_VERSION'), 0o644);
+      });
+      const outcome = await startExpectingExit({ DATA_DIR: dir, KEY_ENCRYPTION_KEY: key });
+      expectOneLine(
+        outcome,
+        EXIT.refused,
+        new RegExp(`^Cannot use DATA_DIR ${dir}: ${dir}/pglite/PG_VERSION \\(mode 0644\\) belongs to uid 65534`),
+      );
+    }, 70_000);
+
     it('database files the account may not read: one line naming the database, exit 74', async () => {
-      const dir = damagedCopy((pglite) => chmodSync(pglite, 0o700)); // root's
-      chownSync(dir, NOBODY.uid, NOBODY.gid);
+      // DATA_DIR is the account's, but its database folder another account's (private, so not refused).
+      const dir = damagedCopy(() => undefined);
+      execFileSync('chown', ['-R', `${NOBODY.uid}:${NOBODY.gid}`, dir]);
+      chownSync(path.join(dir, 'pglite'), 0, 0);
+      chmodSync(path.join(dir, 'pglite'), 0o700);
       const outcome = await startExpectingExit({ DATA_DIR: dir, KEY_ENCRYPTION_KEY: key }, NOBODY);
       expectOneLine(
         outcome,

@@ -6,14 +6,23 @@
 // fdatasync() without asking the file system), and each fsync() is passed to Node's fs.fsyncSync on
 // the real file. PostgreSQL then syncs what it syncs on a server: the WAL at every commit, data files
 // and directories at checkpoints (bench/ANALYSIS.md, "The embedded database syncs at commit").
+// README "Private files": PGlite also sets modes of its own (0666 on the files of a new database,
+// 0644 on pg_internal.init) through chmod, which the umask does not narrow; those are narrowed here.
 import { fsyncSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { privateModeOf } from '../lib/private-files.ts';
 
 type SyncedNodeFs = { stream_ops: { fsync?: (stream: { nfd: number }) => void } };
-type Emscripten = { NODEFS: SyncedNodeFs & { tryFSOperation: (operation: () => void) => void } };
+type SetAttr = (target: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => void;
+type Emscripten = {
+  NODEFS: SyncedNodeFs & { tryFSOperation: (operation: () => void) => void; doSetAttr: SetAttr };
+};
 
-/** NODEFS whose fsync reaches the disk; `onSync` counts each one (README "Metrics", db_file_syncs_total). */
+/**
+ * NODEFS whose fsync reaches the disk, `onSync` counting each one (README "Metrics", db_file_syncs_total),
+ * and whose chmod keeps files private.
+ */
 class SyncingNodeFS extends NodeFS {
   readonly #onSync: () => void;
 
@@ -24,7 +33,7 @@ class SyncingNodeFS extends NodeFS {
 
   override async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
     const { emscriptenOpts } = await super.init(pg, options);
-    const syncFiles = (mod: unknown) => {
+    const patchNodeFs = (mod: unknown) => {
       const { NODEFS } = mod as Emscripten;
       // An error becomes the errno PostgreSQL expects (it then stops rather than lose a write).
       NODEFS.stream_ops.fsync = (stream) =>
@@ -32,8 +41,12 @@ class SyncingNodeFS extends NodeFS {
           fsyncSync(stream.nfd);
           this.#onSync();
         });
+      // Every chmod (by path or by descriptor) goes through doSetAttr.
+      const setAttr = NODEFS.doSetAttr.bind(NODEFS);
+      NODEFS.doSetAttr = (target, node, attr, ...rest) =>
+        setAttr(target, node, attr.mode == null ? attr : { ...attr, mode: privateModeOf(attr.mode) }, ...rest);
     };
-    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncFiles] } };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), patchNodeFs] } };
   }
 }
 

@@ -5,6 +5,7 @@
 // a name with two addresses arrives as an AggregateError whose parts carry the code.
 import type { Config } from '../config/config.ts';
 import { UnusableKeyEncryptionKey } from './key-check.ts';
+import { DataDirNotPrivate } from './private-data-dir.ts';
 
 /** The exit codes of `npm start` (README): 1 refused, 74 data unreadable (EX_IOERR), 78 configuration (EX_CONFIG). */
 export const EXIT_CODE = { refused: 1, dataUnreadable: 74, configuration: 78 } as const;
@@ -111,6 +112,7 @@ export function describeStartUpFailure(
   opening = false,
 ): { line: string; exitCode: number } | undefined {
   if (error instanceof UnusableKeyEncryptionKey) return { line: error.message, exitCode: EXIT_CODE.configuration };
+  if (error instanceof DataDirNotPrivate) return { line: error.message, exitCode: EXIT_CODE.refused };
   const database = describeDatabaseError(error, config);
   if (database) return { line: database, exitCode: EXIT_CODE.refused };
   const files = describeDataDirError(error, config, opening);

@@ -18,6 +18,7 @@ import { ChannelUnavailable, sendToServer } from './control-client.ts';
 import { isRunning, lockFileOf, readLockHolder, tryAcquireDataDirLock, type LockHolder } from './data-dir-lock.ts';
 import { describeDatabaseError } from './expected-errors.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
+import { keepNewFilesPrivate } from './private-data-dir.ts';
 
 type Outcome = { exitCode: number; lines: string[]; error?: string };
 
@@ -137,6 +138,7 @@ async function outcomeOf(name: CommandName, argv: readonly string[]): Promise<Ou
 
 /** The whole of a `scripts/<command>.ts`: run, print, exit with the outcome's status. */
 export async function runFromCommandLine(name: CommandName, argv: readonly string[]): Promise<never> {
+  keepNewFilesPrivate(); // README "Private files": a command may be the first to create DATA_DIR
   const outcome = await outcomeOf(name, argv);
   for (const line of outcome.lines) process.stdout.write(`${line}\n`);
   if (outcome.error) process.stderr.write(`${outcome.error}\n`);

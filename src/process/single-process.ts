@@ -4,10 +4,16 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { orExit } from './expected-errors.ts';
 import { openPreparedDatabase } from './prepare-database.ts';
+import { makeDataPrivate } from './private-data-dir.ts';
 import { serve } from './serve.ts';
 import { claimDataDir } from './server-ownership.ts';
 
 export async function runSingleProcess(config: Config, log: Logger): Promise<void> {
+  // README "Private files": DATA_DIR is this account's alone before anything opens it.
+  await orExit(
+    Promise.resolve().then(() => makeDataPrivate(config, log)),
+    config,
+  );
   // The embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
   const dataDirLock = await orExit(claimDataDir(config), config);
   const db = await openPreparedDatabase(config, log);

@@ -75,7 +75,7 @@ export function loadOrCreateDevelopmentKey(dataDir: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails if another process created the file meanwhile; then that one's key wins.
     // A umask can only narrow 0600, never widen it.

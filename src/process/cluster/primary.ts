@@ -15,7 +15,9 @@ import { clusterMetricsSource } from '../../metrics/cluster-metrics.ts';
 import { startMetricsListener } from '../../metrics/listener.ts';
 import { keyEncryptionKeyOf } from '../key-encryption-key.ts';
 import { checkPortOrExit } from '../listen.ts';
+import { orExit } from '../expected-errors.ts';
 import { openPreparedDatabase } from '../prepare-database.ts';
+import { makeDataPrivate } from '../private-data-dir.ts';
 import { isWorkerReady } from './messages.ts';
 import { nextRestart } from './restart-policy.ts';
 
@@ -30,6 +32,10 @@ function refuseEmbeddedDatabase(config: Config): void {
 
 export async function runPrimary(config: Config, log: Logger): Promise<void> {
   refuseEmbeddedDatabase(config);
+  await orExit(
+    Promise.resolve().then(() => makeDataPrivate(config, log)),
+    config,
+  );
   const db = await openPreparedDatabase(config, log);
   await db.destroy(); // the workers open their own pools
   // Outside production without KEY_ENCRYPTION_KEY, the development key file is created here,
