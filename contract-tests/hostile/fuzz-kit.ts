@@ -479,7 +479,7 @@ export async function fuzz<C>(spec: FuzzSpec<C>): Promise<FuzzReport> {
 const reports: FuzzReport[] = [];
 
 /**
- * Writes the figures of this file's fuzzing into contract-tests/RESULTS.md (figures
+ * Writes the figures of this file's fuzzing into contract-tests/reports/RESULTS.md (figures
  * written by the run itself), one section per file and database: requests sent, answers by
  * status, 5xx and findings (both must be 0).
  */

@@ -3,7 +3,7 @@
 // the disk (src/db/pglite-durability.ts) and counts them in db_file_syncs_total. Here, through the
 // public interface: the start line names the durability, and each acknowledged write (a client
 // registration, RFC 7591 3.2.1: 201 once stored) is followed by at least one sync. Figures go to
-// contract-tests/RESULTS.md. The embedded database's own pass only.
+// contract-tests/reports/RESULTS.md. The embedded database's own pass only.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // without resetting anything sent before it: from the signal on every answer carries
 // `Connection: close` (RFC 9112 9.6), idle connections close at once, busy ones after their answer,
 // new connections are refused. On the embedded database, on PostgreSQL, and with WEB_CONCURRENCY=2
-// on PostgreSQL; figures go to contract-tests/RESULTS.md.
+// on PostgreSQL; figures go to contract-tests/reports/RESULTS.md.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // second of code exchanges, refreshes and GraphQL reads to both; instance A is killed with SIGKILL
 // a few seconds in. The load must go on at B, every token a client received must work afterwards,
 // and no refresh family may be left half-rotated or forked (counted in SQL). PostgreSQL only: two
-// processes cannot share PGlite. Figures go to contract-tests/RESULTS.md.
+// processes cannot share PGlite. Figures go to contract-tests/reports/RESULTS.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { DATABASE_URL, skipWithoutPostgres, startTwoInstances, type Instance } from './instance.ts';

@@ -6,7 +6,7 @@
 // Meanwhile a prober asks /healthz and /readyz with a pod address in Host, as an orchestrator does.
 // The process must never exit, no request may hang, every failure must be a 503 with Retry-After,
 // the first success must follow the database's return at once, and every token a client received
-// must work afterwards. Run on one process and on WEB_CONCURRENCY=2; figures go to RESULTS.md.
+// must work afterwards. Run on one process and on WEB_CONCURRENCY=2; figures go to contract-tests/reports/RESULTS.md.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/http.ts';

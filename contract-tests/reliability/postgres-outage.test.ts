@@ -2,7 +2,7 @@
 // (never the shared server), an instance keeps answering while the database is gone: /readyz says
 // 503 with Retry-After, every request fails fast with 503 and Retry-After (never hangs, never a
 // 500 or a stack), and once PostgreSQL is back the same process serves again by itself. A prober
-// sends one request per surface every 100 ms throughout; figures go to contract-tests/RESULTS.md.
+// sends one request per surface every 100 ms throughout; figures go to contract-tests/reports/RESULTS.md.
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';

@@ -5,7 +5,7 @@
 // REFRESH_REUSE_GRACE_SECONDS while that successor is unused, receives the very same pair. So all
 // 30 are answered 200 with one refresh token, and exactly one branch lives. Counted in SQL, on
 // PostgreSQL (a scratch database) and on PGlite (on disk, read after the instance stopped).
-// Figures go to contract-tests/RESULTS.md.
+// Figures go to contract-tests/reports/RESULTS.md.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,14 +1,24 @@
-// Writes the figures of the load and fault suites into contract-tests/RESULTS.md (so
-// the figures are written by the run itself). Each suite owns one section, named by a key, and
+// Writes the figures of the load and fault suites into contract-tests/reports/RESULTS.md (ignored
+// by git: a test run changes no tracked file; docs/development.md "Tests"). Each suite owns one section, named by a key, and
 // replaces only that section; the others stay as their last run left them. Suites run in parallel
 // workers, so a write takes a lock (an exclusive create) and replaces the file atomically.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const RESULTS_PATH = path.join(ROOT, 'contract-tests', 'RESULTS.md');
+export const RESULTS_PATH = path.join(ROOT, 'contract-tests', 'reports', 'RESULTS.md');
 
 const HEADER = `# Reliability results
 
@@ -84,6 +94,7 @@ export async function writeResults(
   notes: string[] = [],
   file = RESULTS_PATH,
 ): Promise<void> {
+  mkdirSync(path.dirname(file), { recursive: true });
   await withLock(file, () => {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
     const sections = new Map<string, string>();

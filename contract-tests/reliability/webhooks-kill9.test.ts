@@ -4,7 +4,7 @@
 // A is killed with SIGKILL. Every event committed before the kill must reach the receiver (the
 // survivor takes A's claims back when their lease runs out); duplicates are allowed (at least
 // once) and counted. PostgreSQL only: two processes cannot share PGlite. Figures go to
-// contract-tests/RESULTS.md.
+// contract-tests/reports/RESULTS.md.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
