@@ -1,11 +1,12 @@
 // The reference check (scripts/check-references.ts): comments and test titles cite a rule a reader
-// can open, never an issue number, the seed spec or the platform-APIs reference.
+// can open, never an issue number, the seed spec or the platform-APIs reference, and a cited heading
+// of the README or docs/ exists in the file named.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findReferences } from './check-references.ts';
+import { findReferences, headingsOf, type HeadingsOf } from './check-references.ts';
 
 // Node 24 runs the script's TypeScript; the project brings it (a vitest started by the system Node may be older).
 const projectNode = path.join(import.meta.dirname, '../node_modules/.bin/node');
@@ -70,6 +71,57 @@ describe('findReferences', () => {
   });
 });
 
+describe('citations of a heading', () => {
+  const docs: Record<string, string> = {
+    'README.md': '# Course School\n\n## Set up\n\n```sh\n# not a heading\n```\n',
+    'docs/operations.md': '# Operations\n\n## Private files\n\n## "Last used" of connected applications\n',
+  };
+  const headings: HeadingsOf = (file) => (file in docs ? headingsOf(docs[file]!) : undefined);
+  const sections = (text: string, scope: 'all' | 'prose' = 'all') =>
+    findReferences('x.ts', text, scope, headings).map((f) => `${f.line}:${f.rule}: ${f.why}`);
+
+  it('reads the headings of a Markdown file, not the comments of its code blocks', () => {
+    expect(headingsOf(docs['README.md']!)).toEqual(['Course School', 'Set up']);
+  });
+
+  it('accepts a citation of a heading the file has, in each spelling', () => {
+    const clean = [
+      '// one school per origin (README "Set up")',
+      '// the README\'s "Set up" says so',
+      '// modes narrowed at start (docs/operations.md "Private files")',
+      'it(\'batches the writes (docs/operations.md "Last used")\', () => {});',
+      '// bench/README.md "Targets" and contract-tests/README.md "Generate a client" are other files',
+      'it("keeps it (docs/operations.md \\"Private files\\")", () => {});',
+    ].join('\n');
+    expect(sections(clean)).toEqual([]);
+  });
+
+  it('flags a heading the file does not have, naming the file', () => {
+    expect(sections('// fine\n// README "Private files": moved to docs/')).toEqual([
+      '2:section: cites "Private files", which is no heading of README.md: cite the heading the text now sits under',
+    ]);
+    expect(sections('it(\'x (docs/operations.md "Durabilty")\', () => {});', 'prose')).toEqual([
+      '1:section: cites "Durabilty", which is no heading of docs/operations.md: cite the heading the text now sits under',
+    ]);
+  });
+
+  it('reads a citation inside a double-quoted title, its quotes escaped', () => {
+    expect(sections('it("x (README \\"Private files\\")", () => {});')).toEqual([
+      '1:section: cites "Private files", which is no heading of README.md: cite the heading the text now sits under',
+    ]);
+  });
+
+  it('flags a cited file the repository does not have', () => {
+    expect(sections('// docs/ops.md "Metrics"')).toEqual([
+      '1:section: cites docs/ops.md, which the repository does not have: cite the file the text now lives in',
+    ]);
+  });
+
+  it('checks citations only where its scope looks (not in the strings of test code)', () => {
+    expect(sections('expect(text, \'README "Gone"\').toBe(1);', 'prose')).toEqual([]);
+  });
+});
+
 describe('npm run lint:references', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'check-references-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -105,5 +157,22 @@ describe('npm run lint:references', () => {
     const { code, stderr } = run();
     expect(code).toBe(1);
     expect(stderr).toContain('contract-tests/c.test.ts:1: platform-apis: cites the platform-APIs reference');
+  });
+
+  it('exits 1 when a comment cites a README heading that moved, and 0 once it cites where the text is', () => {
+    rmSync(path.join(root, 'contract-tests/c.test.ts'));
+    mkdirSync(path.join(root, 'docs'), { recursive: true });
+    writeFileSync(path.join(root, 'README.md'), '# Course School\n\n## Set up\n');
+    writeFileSync(path.join(root, 'docs/security.md'), '# Security\n\n## Private files\n');
+    writeFileSync(path.join(root, 'src/d.ts'), '// folders 0700 (README "Private files")\nexport const d = 1;\n');
+    const { code, stderr } = run();
+    expect(code).toBe(1);
+    expect(stderr).toContain('src/d.ts:1: section: cites "Private files", which is no heading of README.md');
+
+    writeFileSync(
+      path.join(root, 'src/d.ts'),
+      '// folders 0700 (docs/security.md "Private files")\nexport const d = 1;\n',
+    );
+    expect(run()).toEqual({ code: 0, stderr: '' });
   });
 });

@@ -1,9 +1,11 @@
 // `npm run lint:references` (CI): comments and test titles cite the rule they enforce (an RFC
-// section, a clause of /auth.md, an operation or schema of the OpenAPI document, a README line),
-// never an issue number, the seed spec or the platform-APIs reference (`platform-apis.md`,
-// "reference 2.10"): a reader of the repository can open none of them. Prints
-// each finding as `path:line: rule: why` and exits 1 when there is one.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// section, a clause of /auth.md, an operation or schema of the OpenAPI document, a heading of the
+// README or of docs/), never an issue number, the seed spec or the platform-APIs reference
+// (`platform-apis.md`, "reference 2.10"): a reader of the repository can open none of them. A
+// citation of a heading (`docs/operations.md "Private files"`, `README "Set up"`) must name a
+// heading that file has, so moved or renamed text cannot leave citations behind. Prints each
+// finding as `path:line: rule: why` and exits 1 when there is one.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export type Rule = { name: string; pattern: RegExp; why: string };
@@ -15,7 +17,7 @@ export type Finding = { file: string; line: number; rule: string; why: string; t
 export type Scope = 'all' | 'prose' | 'titles';
 
 const CITE =
-  'cite the rule instead (an RFC section, a clause of /auth.md, an OpenAPI operation or schema, a README line) or state it in plain words';
+  'cite the rule instead (an RFC section, a clause of /auth.md, an OpenAPI operation or schema, a heading of the README or docs/) or state it in plain words';
 
 export const RULES: readonly Rule[] = [
   // "issue 5", "Issue 13 item 7", "issues 5 and 9", "issue #12"; not "issue-tokens.ts" or ".../issues/12" (a URL
@@ -68,8 +70,43 @@ function checkedText(line: string, scope: Scope): string[] {
   return trailing >= 0 ? [...titles, line.slice(trailing)] : titles;
 }
 
-/** Every rule a text breaks, line by line. */
-export function findReferences(file: string, content: string, scope: Scope = 'all'): Finding[] {
+/**
+ * A citation of a heading: `README "Set up"`, `README's "Set up"`, `docs/operations.md "Metrics"`,
+ * `bench/FINDINGS.md "Named statements"`; not `bench/README.md "Targets"` (another file's README).
+ */
+const SECTION_CITATION =
+  /(?<![\w/.-])(README(?:\.md)?|docs\/[\w-]+\.md|bench\/FINDINGS\.md)(?:'s)?,? \\?"([^"\\]+)\\?"/g;
+
+/** The repository file a citation names. */
+export function citedFile(name: string): string {
+  return name.startsWith('README') ? 'README.md' : name;
+}
+
+/** The headings of a Markdown text (`#` to `######`), outside fenced code blocks. */
+export function headingsOf(markdown: string): string[] {
+  const headings: string[] = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = !fenced && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) headings.push(heading[1]!);
+  }
+  return headings;
+}
+
+/**
+ * Whether `title` names one of `headings`: the heading itself, or the quoted words a heading starts
+ * with (`"Last used"` names `"Last used" of connected applications`).
+ */
+export function namesHeading(title: string, headings: readonly string[]): boolean {
+  return headings.some((h) => h === title || h.startsWith(`"${title}"`));
+}
+
+/** The headings of a cited file, or undefined when the repository has no such file. */
+export type HeadingsOf = (file: string) => readonly string[] | undefined;
+
+/** Every rule a text breaks, line by line; with `headings`, also every citation of a heading that does not exist. */
+export function findReferences(file: string, content: string, scope: Scope = 'all', headings?: HeadingsOf): Finding[] {
   const findings: Finding[] = [];
   content.split('\n').forEach((text, index) => {
     for (const part of checkedText(text, scope)) {
@@ -77,9 +114,31 @@ export function findReferences(file: string, content: string, scope: Scope = 'al
         if (rule.pattern.test(part))
           findings.push({ file, line: index + 1, rule: rule.name, why: rule.why, text: text.trim() });
       }
+      if (!headings) continue;
+      for (const [, name, title] of part.matchAll(SECTION_CITATION)) {
+        const cited = citedFile(name!);
+        const known = headings(cited);
+        if (known && namesHeading(title!, known)) continue;
+        const why = known
+          ? `cites "${title}", which is no heading of ${cited}: cite the heading the text now sits under`
+          : `cites ${cited}, which the repository does not have: cite the file the text now lives in`;
+        findings.push({ file, line: index + 1, rule: 'section', why, text: text.trim() });
+      }
     }
   });
   return findings;
+}
+
+/** Reads each cited Markdown file under `root` once. */
+export function headingsUnder(root: string): HeadingsOf {
+  const cache = new Map<string, readonly string[] | undefined>();
+  return (file) => {
+    if (!cache.has(file)) {
+      const full = path.join(root, file);
+      cache.set(file, existsSync(full) ? headingsOf(readFileSync(full, 'utf8')) : undefined);
+    }
+    return cache.get(file);
+  };
 }
 
 function filesUnder(dir: string): string[] {
@@ -96,13 +155,14 @@ function filesUnder(dir: string): string[] {
 /** Every finding under `root` for the given targets (folders that do not exist are skipped). */
 export function checkTree(root: string, targets = TARGETS): Finding[] {
   const findings: Finding[] = [];
+  const headings = headingsUnder(root);
   for (const { dir, scope } of targets) {
     const base = path.join(root, dir);
     const kind = statSync(base, { throwIfNoEntry: false });
     const files = kind?.isDirectory() ? filesUnder(base) : kind?.isFile() ? [base] : [];
     for (const file of files) {
       if (SELF.has(path.relative(root, file).split(path.sep).join('/'))) continue;
-      findings.push(...findReferences(path.relative(root, file), readFileSync(file, 'utf8'), scope));
+      findings.push(...findReferences(path.relative(root, file), readFileSync(file, 'utf8'), scope, headings));
     }
   }
   return findings;
@@ -119,7 +179,7 @@ if (import.meta.main) {
   for (const f of findings) console.error(`${f.file}:${f.line}: ${f.rule}: ${f.why}\n    ${f.text}`);
   if (findings.length > 0) {
     console.error(
-      `${findings.length} comment(s) or test title(s) cite an issue, the seed spec or the platform-APIs reference.`,
+      `${findings.length} comment(s) or test title(s) cite an issue, the seed spec, the platform-APIs reference or a heading that does not exist.`,
     );
     process.exitCode = 1;
   }

@@ -1,4 +1,4 @@
-// The layer rules of .dependency-cruiser.cjs bite: each import the README's "Keeping the house" forbids,
+// The layer rules of .dependency-cruiser.cjs bite: each import the docs/development.md "Keeping the house" forbids,
 // written into a small tree of its own, is reported under its rule, and the imports it allows are not.
 // (`npm run lint:layers` runs the same configuration over src/ in CI; this proves it can fail.)
 import { execFile } from 'node:child_process';
@@ -61,7 +61,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const rulesOf = (from: string) => new Set(violations.filter((v) => v.from === from).map((v) => v.rule));
 
-describe('layer rules (README "Keeping the house"; DESIGN habits 4, 15)', () => {
+describe('layer rules (docs/development.md "Keeping the house"; DESIGN habits 4, 15)', () => {
   it('lib/ imports nothing else of src', () => {
     expect(rulesOf('src/lib/bad-lib.ts')).toContain('lib-is-leaf');
   });

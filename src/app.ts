@@ -49,7 +49,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
 
   // Discovery documents from memory, before logging and routing (precomputed-documents.ts says why).
   app.use(precomputedDocuments(services, handlers, deps.log));
-  // README "Metrics": counted, timed and "last used" first, so its finish runs before the log line's.
+  // docs/operations.md "Metrics": counted, timed and "last used" first, so its finish runs before the log line's.
   app.use(observeRequests(services.metrics, services.grantUses));
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);

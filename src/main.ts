@@ -1,4 +1,4 @@
-// The process: configuration, then one of three roles (README "Running on several cores"). With
+// The process: configuration, then one of three roles (docs/operations.md "Running on several cores"). With
 // WEB_CONCURRENCY unset or 1, one process prepares the database and serves; above 1, a primary
 // prepares the database once and supervises that many workers (node:cluster), each of which runs
 // this file again and serves. Each role loads only its own modules, so the primary stays small.
@@ -9,7 +9,7 @@ import { keepNewFilesPrivate } from './process/private-data-dir.ts';
 
 // First of all, before any other module loads: the process may start again with its heap flags.
 applyHeapFlags();
-// README "Private files": whatever this process creates is its account's alone.
+// docs/security.md "Private files": whatever this process creates is its account's alone.
 keepNewFilesPrivate();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { createLogger } = await import('./http/logging.ts');

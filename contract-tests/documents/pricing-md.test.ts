@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 const origin = inject('primaryOrigin');
 
-describe('/pricing.md (README "Documents"; published prices, never coupon codes)', () => {
+describe('/pricing.md (README "What each school serves"; published prices, never coupon codes)', () => {
   it('lists the published courses of the catalog with their prices, and no coupon code', async () => {
     const response = await fetch(`${origin}/pricing.md`);
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// README "Problem types": every problem `type` URI the service emits resolves (RFC 9457 3.1.1: a type
+// docs/development.md "Problem types": every problem `type` URI the service emits resolves (RFC 9457 3.1.1: a type
 // URI should resolve to human-readable documentation). The names come from the served OpenAPI
 // document (ProblemTypeName) and from real error responses of the admin API; each URI must be on
 // the answering school's origin and answer 200 in HTML, Markdown and JSON.
@@ -15,7 +15,7 @@ async function problemOf(response: Response): Promise<Problem> {
   return (await response.json()) as Problem;
 }
 
-describe('problem type URIs resolve on the school\'s origin (README "Problem types"; RFC 9457 3.1.1)', () => {
+describe('problem type URIs resolve on the school\'s origin (docs/development.md "Problem types"; RFC 9457 3.1.1)', () => {
   let names: string[];
   let token: string;
 
@@ -27,7 +27,7 @@ describe('problem type URIs resolve on the school\'s origin (README "Problem typ
     token = await operatorToken(origin, 'courses:read courses:write');
   });
 
-  it('the problem page a person opens follows the school\'s language: German at the German school, English at the English one (README "Page languages")', async () => {
+  it('the problem page a person opens follows the school\'s language: German at the German school, English at the English one (docs/development.md "Page languages")', async () => {
     const german = await (await fetch(`${secondary}/problems/conflict`)).text();
     expect(german).toContain('lang="de"');
     expect(german).toContain('Konflikt');

@@ -177,7 +177,7 @@ const scenarios = {
   getCourseDocument: (f) => ({ path: { slug: f.demo.courseSlug } }),
   'getCourseDocument 400': () => ({ path: { slug: 'Not_A_Slug' } }),
   'getCourseDocument 404': () => ({ path: { slug: `no-such-course-${unique}` } }),
-  // README "Problem types": page a problem type URI resolves to; a name off the pattern is a 400, an unknown one a 404.
+  // docs/development.md "Problem types": page a problem type URI resolves to; a name off the pattern is a 400, an unknown one a 404.
   getProblemType: () => ({ path: { problem_type: 'conflict' } }),
   'getProblemType 400': () => ({ path: { problem_type: 'Not_A_Name' } }),
   'getProblemType 404': () => ({ path: { problem_type: 'no-such-problem' } }),

@@ -1164,7 +1164,7 @@ describe('fuzzing the OAuth endpoints (RFC 6749 5.2; RFC 9700)', () => {
         check: ({ path, method, query }, _req, response) => {
           if (TRANSPORT.has(response.status)) return [];
           if (method === 'GET') {
-            // The service refuses unknown query parameters everywhere (README: a 400 problem naming the field).
+            // The service refuses unknown query parameters everywhere (docs/development.md "The path of a request": a 400 problem naming the field).
             if (response.status === 400 && query.length > 0) {
               const problem = json(response.text) as { errors?: Array<{ pointer?: unknown }> } | undefined;
               return mediaType(response) === 'application/problem+json' &&

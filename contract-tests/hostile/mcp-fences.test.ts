@@ -1,4 +1,4 @@
-// Every school-written string an agent reads through /mcp is fenced (README "MCP": untrusted content;
+// Every school-written string an agent reads through /mcp is fenced (docs/agents.md "MCP": untrusted content;
 // MCP 2025-06-18 Security, tool results are untrusted input). A marker goes into every free-text
 // field of the school's catalog writes (the table comes from /openapi.json) and into their slugs;
 // then every MCP answer an anonymous caller, a member and an operator get is read, in the 2025 and
@@ -67,7 +67,7 @@ function unfencedMarks(value: unknown, path = '$'): string[] {
   );
 }
 
-describe('every school-written string an agent reads through /mcp is fenced (README "MCP": untrusted content)', () => {
+describe('every school-written string an agent reads through /mcp is fenced (docs/agents.md "MCP": untrusted content)', () => {
   let client: ReturnType<typeof adminClient>;
   let operator: string;
   let member: string;

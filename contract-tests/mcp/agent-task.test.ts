@@ -1,4 +1,4 @@
-// An operator's task done as an agent does it (README "MCP"): starting from tools/list alone,
+// An operator's task done as an agent does it (docs/agents.md "MCP"): starting from tools/list alone,
 // operations found with search_operations and read with describe_operation, every step a
 // tools/call — create a course, give it a section and two lectures, publish it, enrol a student
 // found with a list tool, read the revenue report. No operation name is written here: each one
@@ -14,7 +14,7 @@ const origin = inject('primaryOrigin');
 type Json = Record<string, any>;
 type Found = { name: string; summary: string; direct_tool: boolean };
 
-describe('an agent completes an operator task from the tool list (MCP 2025-11-25 tools; README "MCP")', () => {
+describe('an agent completes an operator task from the tool list (MCP 2025-11-25 tools; docs/agents.md "MCP")', () => {
   let client: Client;
   let toolNames: string[];
   let searchTool: string;

@@ -107,7 +107,7 @@ describe.each(MODES)('%s (MCP 2026-07-28 and 2025-11-25 on one /mcp)', (_name, c
     }
   });
 
-  it('operator token: the operator tools its scopes allow, and list_courses answers (README "MCP")', async () => {
+  it('operator token: the operator tools its scopes allow, and list_courses answers (docs/agents.md "MCP")', async () => {
     const client = await connect(operator);
     try {
       expect(client.era).toBe(era);

@@ -1,5 +1,5 @@
 // The confirmation before an operator tool deletes, refunds, removes a person or changes roles
-// (README "MCP"; MCP 2026-07-28 multi-round-trip requests, SEP-2322): on a 2026-07-28 request the
+// (docs/agents.md "MCP"; MCP 2026-07-28 multi-round-trip requests, SEP-2322): on a 2026-07-28 request the
 // first call answers `input_required` with a yes/no elicitation and a sealed requestState; only the
 // retry of the same call carrying an accepted "yes" runs it. The v2 client pinned to 2026-07-28
 // answers the elicitation through its handler, as a host asks its user.

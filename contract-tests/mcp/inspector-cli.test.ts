@@ -1,4 +1,4 @@
-// The MCP Inspector's CLI (@modelcontextprotocol/inspector, README "Connect an agent") against the
+// The MCP Inspector's CLI (@modelcontextprotocol/inspector, docs/agents.md "Connect an agent") against the
 // server this suite started: what a developer runs to check a school's /mcp, here run as CI runs it
 // (no TTY, one JSON object on stdout per run). Anonymous: tools/list, tools/call get_school_info,
 // resources/list, resources/read of /llms.txt; with an operator token in an Authorization header:
@@ -62,7 +62,7 @@ function expectClean(run: Run, what: string) {
 }
 
 describe.skipIf(skip)(
-  'MCP Inspector CLI against /mcp (README "Connect an agent"; MCP 2025-11-25 Tools, Resources)',
+  'MCP Inspector CLI against /mcp (docs/agents.md "Connect an agent"; MCP 2025-11-25 Tools, Resources)',
   () => {
     const home = mkdtempSync(path.join(tmpdir(), 'inspector-home-'));
     const runs: Record<string, Run> = {};

@@ -21,7 +21,7 @@ type Enrolled = {
   lastWatchedLecture: { lectureId: string; positionSeconds: number } | null;
   progress: { percentComplete: number };
 };
-/** Every MCP list's page (README "MCP"); member lists add total_count. */
+/** Every MCP list's page (docs/agents.md "MCP"); member lists add total_count. */
 type Connection<T> = { data: T[]; next_cursor: string | null; total_count: number };
 
 async function memberToken(email: string, scope: string): Promise<string> {

@@ -1,4 +1,4 @@
-// The operator surface of /mcp (README "MCP"): the core admin operations as direct tools with flat
+// The operator surface of /mcp (docs/agents.md "MCP"): the core admin operations as direct tools with flat
 // arguments, and every other operation the token's scopes allow through search_operations,
 // describe_operation and call_operation, run by the REST handler. Nothing a token may not call is
 // listed, found or called; calling it is the step-up challenge.

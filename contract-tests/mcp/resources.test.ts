@@ -68,7 +68,7 @@ describe('MCP resources, v1 SDK client, anonymous (MCP 2025-11-25 Resources)', (
     }
   });
 
-  it('reads every listed resource as the bytes GET of its URI serves, the school\'s words fenced (MCP 2025-11-25 Resources, Reading Resources; README "MCP")', async () => {
+  it('reads every listed resource as the bytes GET of its URI serves, the school\'s words fenced (MCP 2025-11-25 Resources, Reading Resources; docs/agents.md "MCP")', async () => {
     for (const { uri } of resources) {
       const [read, http] = await Promise.all([client.readResource({ uri }), served(uri)]);
       expect(http.status, uri).toBe(200);

@@ -118,7 +118,7 @@ describe('MCP 2026-07-28 on /mcp, stateless (SEP-2575)', () => {
     expect(headers.get('www-authenticate')).toContain('courses:write');
   });
 
-  it('fences school-written text in tool results as in the 2025 revisions (README "MCP": untrusted content)', async () => {
+  it('fences school-written text in tool results as in the 2025 revisions (docs/agents.md "MCP": untrusted content)', async () => {
     const { body } = await modern('tools/call', { name: 'get_catalog_course', arguments: { slug: 'git-essentials' } });
     const text = (body.result?.content as Array<{ text: string }>)[0]!.text;
     expect(text).toMatch(/<untrusted-content [^>]*>\n\{.*"title":"Git Essentials".*\}\n<\/untrusted-content>$/s);

@@ -1,4 +1,4 @@
-// The tool list an agent can afford (README "MCP"): for every kind of token, tools/list holds at
+// The tool list an agent can afford (docs/agents.md "MCP"): for every kind of token, tools/list holds at
 // most 40 tools and 40 KB of JSON, what popular MCP clients cap or pay on every turn, while every
 // admin operation the token may call stays reachable through search_operations. Prints the figures.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -38,7 +38,7 @@ const TOKENS: Array<[string, () => Promise<string | undefined>]> = [
   ['all operator scopes', () => operatorToken(origin, OPERATOR_SCOPES.join(' '))],
 ];
 
-describe('tools/list fits an agent for every token (README "MCP"; MCP 2025-11-25 tools)', () => {
+describe('tools/list fits an agent for every token (docs/agents.md "MCP"; MCP 2025-11-25 tools)', () => {
   const clients: Client[] = [];
   afterAll(async () => Promise.all(clients.map((c) => c.close())));
 

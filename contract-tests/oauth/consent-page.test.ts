@@ -54,7 +54,7 @@ async function decide(jar: CookieJar, html: string, decision: 'allow' | 'deny'):
   return new URL(response.headers.get('location')!);
 }
 
-/** The scopes as the page lists them, in every area's list (README "Page languages" groups them): name and words. */
+/** The scopes as the page lists them, in every area's list (docs/development.md "Page languages" groups them): name and words. */
 function listedScopes(html: string): Record<string, string> {
   const lists = [...html.matchAll(/<ul class="scopes">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!).join('');
   return Object.fromEntries(

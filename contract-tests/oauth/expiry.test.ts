@@ -137,7 +137,7 @@ describe.skipIf(ownInstanceUnavailable)('expiry (/auth.md "Lifetimes"; never ano
     expect(info).toEqual({ active: false });
   });
 
-  it('the refresh token outlives the access token: a refresh after expiry gives a working token (README: REFRESH_TOKEN_TTL_SECONDS)', async () => {
+  it('the refresh token outlives the access token: a refresh after expiry gives a working token (docs/operations.md "Configuration": GRANT_IDLE_LIFETIME_SECONDS)', async () => {
     const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
     const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), member.refresh_token!, insecure);
     const refreshed = await oauth.processRefreshTokenResponse(as, client, response);

@@ -1,5 +1,5 @@
-// A revoked token fails at every protected resource immediately (RFC 7009 2; README "Several
-// instances": tokens are never cached, so a revocation is seen on the next request; a revoked token at
+// A revoked token fails at every protected resource immediately
+// (RFC 7009 2; docs/operations.md "Several instances": tokens are never cached, so a revocation is seen on the next request; a revoked token at
 // /mcp is 401 invalid_token, never downgraded to anonymous). One member and one operator token,
 // each shown working everywhere first, then revoked and refused everywhere with the same challenge.
 import * as oauth from 'oauth4webapi';

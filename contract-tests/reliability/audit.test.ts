@@ -159,7 +159,7 @@ async function changeInTheAreas(origin: string) {
   expect(revoked.status).toBe(303);
 }
 
-/** Client changes made with the documented commands (README, Managing clients and keys). */
+/** Client changes made with the documented commands (docs/operations.md "Managing clients and keys"). */
 async function changeClientsFromTheCommandLine(databaseUrl: string) {
   const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, SEED_DEMO: 'false' };
   const run = async (script: string, args: string[]) =>

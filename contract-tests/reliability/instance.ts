@@ -22,7 +22,7 @@ export function skipWithoutPostgres(suite: string): boolean {
   return !DATABASE_URL;
 }
 
-/** KEY_ENCRYPTION_KEY: 32 random bytes, base64 (README, Configuration). */
+/** KEY_ENCRYPTION_KEY: 32 random bytes, base64 (docs/operations.md "Configuration"). */
 export function newKeyEncryptionKey(): string {
   return randomBytes(32).toString('base64');
 }
@@ -91,7 +91,7 @@ export async function startInstance(
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
-      // One process unless a suite asks for workers (README "Running on several cores").
+      // One process unless a suite asks for workers (docs/operations.md "Running on several cores").
       WEB_CONCURRENCY: '',
       ...env,
     },
@@ -160,7 +160,7 @@ export function fetchVia(port: number) {
 }
 
 /**
- * Two instances of one deployment (README "Several instances"): one database and one
+ * Two instances of one deployment (docs/operations.md "Several instances"): one database and one
  * KEY_ENCRYPTION_KEY, the first demo school's origin on A's port. Both start at once on the empty
  * database, as a rollout does, so migrations and the demo seed must serialise themselves. If one
  * fails to start, the other is stopped before the error is thrown.

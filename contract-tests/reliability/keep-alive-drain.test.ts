@@ -1,4 +1,4 @@
-// Keep-alive connections as a load balancer holds them (README "Behind a load balancer"): an idle
+// Keep-alive connections as a load balancer holds them (docs/operations.md "Behind a load balancer"): an idle
 // connection outlives Node's old 5 s (KEEP_ALIVE_TIMEOUT_MS, 65 s by default), and SIGTERM drains
 // without resetting anything sent before it: from the signal on every answer carries
 // `Connection: close` (RFC 9112 9.6), idle connections close at once, busy ones after their answer,
@@ -308,7 +308,7 @@ async function startOnThisDatabase(extra: Record<string, string> = {}) {
   };
 }
 
-describe('README "Configuration" KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection outlives a load balancer\'s 60 s idle', () => {
+describe('docs/operations.md "Configuration" KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection outlives a load balancer\'s 60 s idle', () => {
   let instance: Instance;
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => ({ instance, cleanup } = await startOnThisDatabase()), 120_000);
@@ -328,7 +328,7 @@ describe('README "Configuration" KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive conne
     agent.destroy();
   }, 30_000);
 
-  it('README "Probes": /healthz answers 200 for a pod address in Host, which names no school', async () => {
+  it('docs/operations.md "Behind a load balancer": /healthz answers 200 for a pod address in Host, which names no school', async () => {
     const answer = await send(
       instance.origin,
       keepAliveAgent(),
@@ -341,6 +341,6 @@ describe('README "Configuration" KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive conne
 
 describeDrain(`one process, ${databaseLabel()}`, () => startOnThisDatabase());
 
-describe.skipIf(!DATABASE_URL)('with workers (README "Running on several cores")', () => {
+describe.skipIf(!DATABASE_URL)('with workers (docs/operations.md "Running on several cores")', () => {
   describeDrain('WEB_CONCURRENCY=2, PostgreSQL', () => startOnThisDatabase({ WEB_CONCURRENCY: '2' }));
 });

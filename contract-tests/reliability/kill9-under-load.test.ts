@@ -1,4 +1,4 @@
-// kill -9 of one of two instances while a bounded load runs against both (README "Several instances"): two instances
+// kill -9 of one of two instances while a bounded load runs against both (docs/operations.md "Several instances"): two instances
 // share a scratch PostgreSQL database; a second process (load.ts) sends a few hundred requests a
 // second of code exchanges, refreshes and GraphQL reads to both; instance A is killed with SIGKILL
 // a few seconds in. The load must go on at B, every token a client received must work afterwards,
@@ -19,7 +19,7 @@ const RATE = 300;
 const SETTLE_MS = 2_500;
 
 describe.skipIf(skipWithoutPostgres('kill9-under-load.test.ts'))(
-  'kill -9 of one of two instances under load (README "Several instances")',
+  'kill -9 of one of two instances under load (docs/operations.md "Several instances")',
   () => {
     let scratch: { url: string; drop: () => Promise<void> } | undefined;
     const instances: Instance[] = [];

@@ -3,7 +3,7 @@
 // rotated in the admin area) and a few refusals (where logs tend to say too much),
 // the whole of stdout and stderr holds no token, code, secret, password or cookie value the test saw,
 // and every line is JSON, with a request id on each line written while serving a request
-// (README, Configuration: "credentials, cookies and secret query parameters are never written").
+// (docs/operations.md "Configuration": "credentials, cookies and secret query parameters are never written").
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
@@ -17,7 +17,7 @@ type Line = {
   msg?: string;
   req?: { id?: string; url?: string; method?: string };
   res?: { statusCode?: number };
-  // README "Reading the logs": what each request line says about the request.
+  // docs/operations.md "Reading the logs": what each request line says about the request.
   school?: string;
   school_id?: string;
   client_id?: string;
@@ -103,7 +103,7 @@ function decodedUrl(url: string): string {
   return decoded;
 }
 
-describe('logs (README "Reading the logs")', () => {
+describe('logs (docs/operations.md "Reading the logs")', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let record: FlowRecord;
@@ -157,7 +157,7 @@ describe('logs (README "Reading the logs")', () => {
     expect(found).toEqual([]);
   });
 
-  it('every line is JSON; every line written while serving a request carries the request id sent as X-Request-Id (README "Reading the logs")', () => {
+  it('every line is JSON; every line written while serving a request carries the request id sent as X-Request-Id (docs/operations.md "Reading the logs")', () => {
     expect(lines.filter((line) => line.msg?.startsWith('NOT JSON'))).toEqual([]);
     const withoutId = lines.filter((line) => !line.req?.id).map((line) => line.msg);
     expect(withoutId.filter((msg) => !LIFECYCLE.includes(msg ?? ''))).toEqual([]);
@@ -166,7 +166,7 @@ describe('logs (README "Reading the logs")', () => {
       expect(logged.has(id), `request id ${id} not in the log`).toBe(true);
   });
 
-  it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (README "Reading the logs")', () => {
+  it('every request line names its school and operation; a token\'s request names its client and person; GraphQL and MCP lines name their operation, method and tool (docs/operations.md "Reading the logs")', () => {
     const requestLines = lines.filter((line) => line.res?.statusCode !== undefined && line.req?.url);
     expect(requestLines.length).toBeGreaterThan(30);
     const unnamed = requestLines
@@ -212,7 +212,7 @@ describe('logs (README "Reading the logs")', () => {
     expect(at('/oauth/sign-in', 200)[0]).toMatchObject({ operation: 'getSignInPage' });
   });
 
-  it('the level follows the outcome: 5xx error, 404 and a challenge to a request without credentials info, other 4xx warn, the rest info (README "Reading the logs")', () => {
+  it('the level follows the outcome: 5xx error, 404 and a challenge to a request without credentials info, other 4xx warn, the rest info (docs/operations.md "Reading the logs")', () => {
     const requestLines = lines.filter((line) => line.res?.statusCode !== undefined);
     const wrong = requestLines.filter((line) => {
       const status = line.res!.statusCode!;
@@ -250,7 +250,7 @@ describe('logs (README "Reading the logs")', () => {
 
   // The sign-in page's return_to carries the whole authorization request percent-encoded
   // (`/oauth/sign-in?return_to=...%26state%3D<value>%26nonce%3D<value>`): masked too.
-  it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (README "Reading the logs")', () => {
+  it('masks secret query parameters even when nested and percent-encoded, as in the sign-in return_to (docs/operations.md "Reading the logs")', () => {
     const urls = lines.map((line) => line.req?.url ?? '');
     expect(
       urls.filter((url) => url.startsWith('/oauth/sign-in?return_to=')).length,

@@ -1,4 +1,4 @@
-// A lost database connection is an error, never a crash (README "Behind a load balancer"). On a
+// A lost database connection is an error, never a crash (docs/operations.md "Behind a load balancer"). On a
 // PostgreSQL cluster of the test's own (never the shared server), under a mixed load from a second
 // process (load.ts: code exchanges, refreshes, GraphQL reads), the service's sessions are first
 // ended with pg_terminate_backend while the server stays up, then the server itself is stopped as
@@ -19,7 +19,7 @@ import { createThrowawayCluster, skipWithoutThrowawayPostgres, type Cluster } fr
 
 const SESSIONS_KILLED_AT_MS = 2_000;
 const CRASH_AT_MS = 5_000;
-/** Longer than every cache on the probes' way: the 5 s school cache (README "Several instances"). */
+/** Longer than every cache on the probes' way: the 5 s school cache (docs/operations.md "Several instances"). */
 const OUTAGE_MS = 6_500;
 const DURATION_MS = 16_000;
 /** No request may take longer than this (the issue's bound: a request that hangs). */
@@ -31,7 +31,7 @@ const POD_HOST = '10.0.0.7:8080';
 
 type Probe = { path: '/healthz' | '/readyz'; at: number; ms: number; status: number; retryAfter?: string };
 
-/** One request per surface whose 503 has a shape of its own (README "Behind a load balancer"). */
+/** One request per surface whose 503 has a shape of its own (docs/operations.md "Behind a load balancer"). */
 type SurfaceAnswer = { surface: Surface; at: number; status: number; retryAfter?: string; body: string };
 type Surface = keyof typeof SURFACES;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -309,7 +309,7 @@ function badFailure(r: RequestRecord): boolean {
 const skipReason = skipWithoutThrowawayPostgres('lost-connections.test.ts');
 
 describe.skipIf(skipReason)(
-  'A lost database connection is an error, never a crash (README "Behind a load balancer")',
+  'A lost database connection is an error, never a crash (docs/operations.md "Behind a load balancer")',
   () => {
     let cluster: Cluster | undefined;
     beforeAll(async () => {
@@ -343,7 +343,7 @@ describe.skipIf(skipReason)(
         expect(Math.max(...requests.map((r) => r.ms))).toBeLessThan(HANG_MS);
       });
 
-      it('README "Behind a load balancer": while the database is away each surface answers in its own shape (RFC 9457 problem, RFC 6749 temporarily_unavailable, GraphQL SERVICE_UNAVAILABLE, MCP JSON-RPC or tool error)', () => {
+      it('docs/operations.md "Behind a load balancer": while the database is away each surface answers in its own shape (RFC 9457 problem, RFC 6749 temporarily_unavailable, GraphQL SERVICE_UNAVAILABLE, MCP JSON-RPC or tool error)', () => {
         const during = outageAnswers(drill);
         for (const surface of Object.keys(SURFACES))
           expect(during.filter((a) => a.surface === surface).length, surface).toBeGreaterThan(5);
@@ -357,7 +357,7 @@ describe.skipIf(skipReason)(
         expect(firstSuccessAfter(drill.report, drill.upAt)).toBeLessThan(FIRST_SUCCESS_MS);
       });
 
-      it('README "Probes": during an outage longer than the school cache, /healthz answers 200 for a pod address and /readyz 503 with Retry-After', () => {
+      it('docs/operations.md "Behind a load balancer": during an outage longer than the school cache, /healthz answers 200 for a pod address and /readyz 503 with Retry-After', () => {
         const healthz = outageProbes(drill, '/healthz');
         const readyz = outageProbes(drill, '/readyz');
         expect(

@@ -1,4 +1,4 @@
-// README "Metrics" and "Last used", what an operator sees: /metrics on its own listener (METRICS_PORT, never on a
+// docs/operations.md "Metrics" and "Last used", what an operator sees: /metrics on its own listener (METRICS_PORT, never on a
 // school's origin) whose series move with the traffic (requests per operation and status, tokens
 // by grant type, reuse detections, rate-limit refusals, metadata-document fetches, pool and event
 // loop), and a true "last used" of connected applications: the use of an access token shows on the
@@ -57,7 +57,7 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<b
   return check();
 }
 
-describe('what an operator sees (README "Metrics"): /metrics and "last used"', () => {
+describe('what an operator sees (docs/operations.md "Metrics"): /metrics and "last used"', () => {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   let instance: Instance | undefined;
   let metricsUrl: string;
@@ -93,7 +93,7 @@ describe('what an operator sees (README "Metrics"): /metrics and "last used"', (
     await scratch?.drop();
   });
 
-  it('serves /metrics only on its own listener: a school origin answers 404, with or without METRICS_PORT (README, Metrics)', async () => {
+  it('serves /metrics only on its own listener: a school origin answers 404, with or without METRICS_PORT (docs/operations.md "Metrics")', async () => {
     const origin = instance!.origin;
     expect((await fetch(`${origin}/metrics`)).status).toBe(404);
     expect((await fetch(`${origin.replace('localhost', '127.0.0.1')}/metrics`)).status).toBe(404);

@@ -169,7 +169,7 @@ describe.skipIf(skipReason)(
 
     const duringOutage = () => probes.filter((p) => p.at > downAt && p.at + p.ms < upAt);
 
-    it('/readyz answers 503 with Retry-After while PostgreSQL is down (README, Probes)', () => {
+    it('/readyz answers 503 with Retry-After while PostgreSQL is down (docs/operations.md "Behind a load balancer")', () => {
       const readyz = duringOutage().filter((p) => p.surface === 'readyz');
       expect(readyz.length).toBeGreaterThan(20);
       expect(

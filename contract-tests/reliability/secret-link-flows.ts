@@ -53,7 +53,7 @@ export async function runSecretLinkFlows(origin: string, seen: Seen): Promise<vo
   seen.set(rotated.data.secret, 'webhook secret');
 }
 
-/** The client secret an admin-area page shows once (README "Managing clients and keys"). */
+/** The client secret an admin-area page shows once (docs/operations.md "Managing clients and keys"). */
 const shownSecretOf = (page: string) => decodeEntities(/id="client-secret"[^>]*value="([^"]+)"/.exec(page)![1]!);
 
 /** A confidential member application made in the admin area, and its secret rotated there. */

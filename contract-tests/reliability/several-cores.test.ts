@@ -1,4 +1,4 @@
-// README "Running on several cores": WEB_CONCURRENCY=2 on PostgreSQL starts a primary and two
+// docs/operations.md "Running on several cores": WEB_CONCURRENCY=2 on PostgreSQL starts a primary and two
 // workers sharing one port (node:cluster). Both workers answer, /metrics on the primary counts
 // what both answered, a worker killed with SIGKILL is replaced, and SIGTERM lets an in-flight
 // request finish, stops every worker and ends the primary with exit 0, leaving no worker behind.
@@ -107,7 +107,7 @@ const listeningPids = (instance: Instance, since = 0) =>
     .map((line) => line.pid as number);
 
 describe.skipIf(skipWithoutPostgres('several-cores.test.ts'))(
-  'WEB_CONCURRENCY=2 on PostgreSQL (README "Running on several cores")',
+  'WEB_CONCURRENCY=2 on PostgreSQL (docs/operations.md "Running on several cores")',
   () => {
     let scratch: { url: string; drop: () => Promise<void> } | undefined;
     let cluster: Instance;
@@ -219,7 +219,7 @@ describe.skipIf(skipWithoutPostgres('several-cores.test.ts'))(
   },
 );
 
-describe('WEB_CONCURRENCY=2 on the embedded database (README "Running on several cores")', () => {
+describe('WEB_CONCURRENCY=2 on the embedded database (docs/operations.md "Running on several cores")', () => {
   it('is refused with one line on stderr naming PGlite and DATABASE_URL, a non-zero exit, and nothing created', async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'several-cores-')), 'data');
     const child = spawn(process.execPath, ['src/main.ts'], {

@@ -1,4 +1,4 @@
-// README "Several instances", any number of stateless instances on one PostgreSQL: two `node src/main.ts` processes
+// docs/operations.md "Several instances", any number of stateless instances on one PostgreSQL: two `node src/main.ts` processes
 // share one scratch database and one KEY_ENCRYPTION_KEY, and serve the same school. Instance B is
 // reached with A's Host header (fetchVia), so everything A issued must be honoured at B at once,
 // except the signing-key choice, which the documented KEY_STATE_CACHE_SECONDS may delay.
@@ -20,7 +20,7 @@ const redirectUri = 'http://127.0.0.1:43190/callback';
 const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
 
 describe.skipIf(skipWithoutPostgres('two-instances.test.ts'))(
-  'two instances on one PostgreSQL database (README "Several instances")',
+  'two instances on one PostgreSQL database (docs/operations.md "Several instances")',
   () => {
     let scratch: { url: string; drop: () => Promise<void> } | undefined;
     let env: Record<string, string>;

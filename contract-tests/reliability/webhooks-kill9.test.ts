@@ -1,5 +1,5 @@
-// kill -9 of one of two instances in the middle of webhook deliveries (README "Several
-// instances"; services/webhooks/claimer.ts): two instances share a scratch PostgreSQL database
+// kill -9 of one of two instances in the middle of webhook deliveries
+// (docs/operations.md "Several instances"; services/webhooks/claimer.ts): two instances share a scratch PostgreSQL database
 // and a loopback receiver that answers slowly, so deliveries are in flight at both when instance
 // A is killed with SIGKILL. Every event committed before the kill must reach the receiver (the
 // survivor takes A's claims back when their lease runs out); duplicates are allowed (at least
@@ -23,7 +23,7 @@ const RECEIVER_DELAY_MS = 150;
 const TIMEOUT_MS = 1_000; // the lease is twice this and 5 s (delivery-worker.ts)
 
 describe.skipIf(skipWithoutPostgres('webhooks-kill9.test.ts'))(
-  'kill -9 of one of two instances during webhook deliveries loses no event (README "Several instances")',
+  'kill -9 of one of two instances during webhook deliveries loses no event (docs/operations.md "Several instances")',
   () => {
     let scratch: { url: string; drop: () => Promise<void> } | undefined;
     const instances: Instance[] = [];

@@ -19,7 +19,7 @@ import { ownInstanceUnavailable } from './own-instance.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
-const KEY_STATE_CACHE_SECONDS = 30; // README: other instances sign with a rotated key within 30 s
+const KEY_STATE_CACHE_SECONDS = 30; // docs/operations.md "Several instances": other instances sign with a rotated key within 30 s
 
 type Run = { code: number | null; stdout: string; stderr: string };
 

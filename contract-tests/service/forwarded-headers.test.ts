@@ -50,7 +50,7 @@ async function signIn(
 
 describe.skipIf(ownInstanceUnavailable)('without TRUST_PROXY (the shared server)', () => {
   it.skipIf(!secondary)(
-    "ignores X-Forwarded-Host and X-Forwarded-Proto: the school is the Host header's (TRUST_PROXY off; README, Configuration)",
+    'ignores X-Forwarded-Host and X-Forwarded-Proto: the school is the Host header\'s (TRUST_PROXY off; docs/operations.md "Configuration")',
     async () => {
       const spoofed = await fetch(`${primary}/.well-known/oauth-authorization-server`, {
         headers: { 'x-forwarded-host': new URL(secondary).host, 'x-forwarded-proto': 'https' },
@@ -101,7 +101,7 @@ describe.skipIf(ownInstanceUnavailable)(
           headers: { ...init.headers, 'x-forwarded-host': host, 'x-forwarded-proto': proto },
         });
 
-    it('X-Forwarded-Host and X-Forwarded-Proto choose the school; the first value of a list counts (TRUST_PROXY on, README "Configuration")', async () => {
+    it('X-Forwarded-Host and X-Forwarded-Proto choose the school; the first value of a list counts (TRUST_PROXY on, docs/operations.md "Configuration")', async () => {
       for (const [host, issuer] of [
         ['school-a.example.test', SCHOOL_A],
         ['school-b.example.test', SCHOOL_B],

@@ -4,7 +4,7 @@ import { rawRequest } from '../support/http.ts';
 
 const primary = inject('primaryOrigin');
 
-describe('service probes (README "Configuration", /healthz and /readyz)', () => {
+describe('service probes (docs/operations.md "Configuration", /healthz and /readyz)', () => {
   it('GET /healthz answers 200 {status: ok}', async () => {
     const response = await fetch(`${primary}/healthz`);
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// README "Private files": what the service keeps on disk is its account's alone, as PostgreSQL keeps its
+// docs/security.md "Private files": what the service keeps on disk is its account's alone, as PostgreSQL keeps its
 // data directory. Checked on the files a real server writes (the embedded database, the development
 // key, the lock and control socket), and by another account (`nobody`, which root may act as) trying
 // to list and read them. Modes an earlier version left wide are corrected at start with one line.
@@ -60,7 +60,7 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('DATA_DIR is the account\'s alone: folders 0700, files 0600 (README "Private files")', () => {
+describe('DATA_DIR is the account\'s alone: folders 0700, files 0600 (docs/security.md "Private files")', () => {
   it('the embedded database on disk: every folder and file private while serving and after a restart from wide modes', async () => {
     const dataDir = tmp();
     let instance = await startInstance({ DATA_DIR: dataDir, PGLITE_STORAGE: 'disk' }, { readyMs: 120_000 });

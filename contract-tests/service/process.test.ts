@@ -1,4 +1,4 @@
-// The process as an operator meets it (README "Configuration"): a bad environment value stops start-up
+// The process as an operator meets it (docs/operations.md "Configuration"): a bad environment value stops start-up
 // with one line naming the variable; SIGTERM finishes in-flight work and exits cleanly, also under
 // load; logs are JSON lines with a request id. Each test starts its own `node src/main.ts`.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -67,7 +67,7 @@ async function waitForReady(origin: string, child: ChildProcessWithoutNullStream
   throw new Error('server did not become ready');
 }
 
-describe('the process (README "Configuration")', () => {
+describe('the process (docs/operations.md "Configuration")', () => {
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://root@localhost/x'],

@@ -1,7 +1,7 @@
-// Start-up failures an operator meets (README "Commands beside a running server", exit codes): a damaged or
+// Start-up failures an operator meets (docs/operations.md "Commands beside a running server", exit codes): a damaged or
 // unreadable embedded database, a wrong DATABASE_URL, a key that is malformed or not the one the data was
 // sealed with. Each stops `node src/main.ts` with one line on stderr naming the problem, never a stack
-// trace, with the exit code the README lists, and nothing served.
+// trace, with the exit code docs/operations.md lists, and nothing served.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -59,7 +59,7 @@ function expectOneLine(outcome: Outcome, exitCode: number, line: RegExp): void {
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'start-up-failures-'));
 
-describe('start-up failures are one line with the README exit code (README "Commands beside a running server")', () => {
+describe('start-up failures are one line with the documented exit code (docs/operations.md "Commands beside a running server")', () => {
   // A DATA_DIR that a server filled (migrations, seed, signing keys sealed under `key`) and stopped.
   let fixture: string;
   const key = newKeyEncryptionKey();
@@ -184,7 +184,7 @@ describe('start-up failures are one line with the README exit code (README "Comm
   // Files another account owns: the service runs as `nobody` (needs root to switch, as a service manager does).
   const NOBODY = { uid: 65534, gid: 65534 };
   describe.skipIf(process.getuid?.() !== 0)('run by an account that may not read the files', () => {
-    // README "Private files": as PostgreSQL refuses a data directory of another owner.
+    // docs/security.md "Private files": as PostgreSQL refuses a data directory of another owner.
     it('a DATA_DIR another account owns: refused in one line naming the path and its owner, exit 1', async () => {
       const dir = damagedCopy(() => undefined);
       chmodSync(dir, 0o700); // root's

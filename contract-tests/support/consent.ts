@@ -72,7 +72,7 @@ export async function consentInChromium(
     await page.waitForLoadState('domcontentloaded');
     if (atCallback()) break;
     if (new URL(page.url()).pathname === '/oauth/sign-in') {
-      const words = await wordsOf(page); // README "Page languages": the page speaks the school's language
+      const words = await wordsOf(page); // docs/development.md "Page languages": the page speaks the school's language
       await page.getByLabel(words.email).fill(person.email ?? ACCOUNTS.student);
       await page.getByLabel(words.password).fill(person.password ?? DEMO_PASSWORD);
       await page.getByRole('button', { name: words.signIn }).click();

@@ -1,5 +1,5 @@
 // Through MCP, a school document reads as GET serves it but with each school-written string fenced
-// (README "MCP": untrusted content): these take the fences out again, and tell where they are.
+// (docs/agents.md "MCP": untrusted content): these take the fences out again, and tell where they are.
 const INLINE_FENCE = /<untrusted-content>(.*?)<\/untrusted-content>/g;
 
 /** The document as GET serves it: every inline fence around school text taken out. */

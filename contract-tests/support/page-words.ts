@@ -1,5 +1,5 @@
-// The words the browser tests look for on pages, in each language a school may speak (README "Page
-// languages": pages follow the school's language, sites.locale; Demo Academy is English, Second
+// The words the browser tests look for on pages, in each language a school may speak
+// (docs/development.md "Page languages": pages follow the school's language, sites.locale; Demo Academy is English, Second
 // School German). Written here by hand, not read from the service's catalogues, so that a page
 // showing English at a German school, or a raw key, fails.
 import type { Page } from 'playwright-core';

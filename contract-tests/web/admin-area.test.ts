@@ -86,7 +86,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       const redirectUri = `http://127.0.0.1:${session.listener.port}/callback`;
       const as = await discover(secondary);
       await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
-      // README "Page languages": Second School speaks German (sites.locale).
+      // docs/development.md "Page languages": Second School speaks German (sites.locale).
       const de = PAGE_WORDS.de;
       const save = async (on: boolean) => {
         const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
@@ -249,7 +249,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       session.screenshot = 'admin-area-signing-keys';
       // At the second school, so that ID tokens of the suites running beside this one are untouched.
       await signInAt(page, secondary, '/admin/signing-keys', ACCOUNTS.secondSchoolOwner);
-      const de = PAGE_WORDS.de; // README "Page languages": Second School speaks German
+      const de = PAGE_WORDS.de; // docs/development.md "Page languages": Second School speaks German
       const kidIn = async (state: string) =>
         await page
           .getByRole('row')

@@ -96,7 +96,7 @@ describe.skipIf(ownInstanceUnavailable)(
       expect(off.idToken).toBeUndefined();
 
       const log = await pageHtml(owner, `${school}/admin/audit-log`);
-      // README "Page languages": Second School's pages are German ("ID-token signing changed").
+      // docs/development.md "Page languages": Second School's pages are German ("ID-token signing changed").
       expect(log.match(/ID-Token-Signatur geändert/g)?.length).toBe(2);
     });
 
@@ -169,7 +169,7 @@ describe.skipIf(ownInstanceUnavailable)(
         ['person', person],
       ]);
 
-      // README "Page languages": Second School's pages are German; each label is the German of the English action name.
+      // docs/development.md "Page languages": Second School's pages are German; each label is the German of the English action name.
       const expected = [
         'Beta-Funktion geändert',
         'OAuth-Anwendung angelegt',

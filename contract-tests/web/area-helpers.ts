@@ -18,7 +18,7 @@ export async function signInAt(page: Page, origin: string, path: string, email: 
   const url = new URL(page.url());
   if (url.pathname === '/oauth/sign-in') {
     expect(url.searchParams.get('return_to')).toBe(path);
-    const words = await wordsOf(page); // README "Page languages": the sign-in page speaks the school's language
+    const words = await wordsOf(page); // docs/development.md "Page languages": the sign-in page speaks the school's language
     await page.getByLabel(words.email).fill(email);
     await page.getByLabel(words.password).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: words.signIn }).click();
@@ -117,7 +117,7 @@ export async function createApplication(
   input: { name: string; redirectUris: string[]; type: 'Public' | 'Confidential'; scopes: string[] },
 ): Promise<{ clientId: string; secret: string | null }> {
   await page.goto(`${origin}/admin/applications`);
-  const words = await wordsOf(page); // README "Page languages": the admin area speaks the school's language
+  const words = await wordsOf(page); // docs/development.md "Page languages": the admin area speaks the school's language
   await page.getByRole('link', { name: words.newApplication }).click();
   await page.getByLabel(words.name, { exact: true }).fill(input.name);
   await page.getByLabel(words.redirectUris).fill(input.redirectUris.join('\n'));

@@ -1,4 +1,4 @@
-// README "Page languages": every page a member or operator sees follows
+// docs/development.md "Page languages": every page a member or operator sees follows
 // the school's language (sites.locale) — Demo Academy English, Second School German — in a real
 // Chromium. Each page is checked for its <html lang>, for catalogue keys shown raw (a missing
 // translation), and at the German school for English interface words (text marked lang="en",
@@ -94,7 +94,7 @@ async function problemsOf(page: Page, school: School): Promise<string[]> {
   return problems;
 }
 
-describe.skipIf(skipBrowserTests)('pages in the school language (README "Page languages")', () => {
+describe.skipIf(skipBrowserTests)('pages in the school language (docs/development.md "Page languages")', () => {
   const session = useBrowserPage();
   let page: Page;
   beforeEach(() => {

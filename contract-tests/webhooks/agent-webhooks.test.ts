@@ -1,5 +1,5 @@
-// An operator's agent manages webhooks through /mcp with the official MCP SDK client, as README
-// "MCP" describes: webhook operations are not direct tools, so the agent finds them with
+// An operator's agent manages webhooks through /mcp with the official MCP SDK client, as
+// docs/agents.md "MCP" describes: webhook operations are not direct tools, so the agent finds them with
 // search_operations, reads one with describe_operation and runs them with call_operation, whose
 // results are the REST handlers'. On an instance of this file's own, where a loopback receiver is
 // allowed (WEBHOOK_ALLOW_PRIVATE_ADDRESSES, development only), so the endpoint it creates is real.
@@ -18,7 +18,7 @@ type Endpoint = { id: string; url: string; status: string; secret: string; event
 type Delivery = { id: string; event_id: string; event_type: string; status: string; attempts: number };
 
 describe.skipIf(ownInstanceUnavailable)(
-  'webhooks through MCP (README "MCP": search_operations, call_operation)',
+  'webhooks through MCP (docs/agents.md "MCP": search_operations, call_operation)',
   () => {
     let instance: Instance;
     let receiver: Receiver;

@@ -1,4 +1,4 @@
-// What syncing each commit costs the embedded database (README "Durability"): single-row
+// What syncing each commit costs the embedded database (docs/operations.md "Durability"): single-row
 // inserts, each its own commit, on PGlite as it opens by default (fsync off, and its Node file system
 // has no fsync) and as the service opens it (src/db/pglite-durability.ts: every fsync() reaches the
 // disk). Both in interleaved rounds on DATA_DIR's disk, so machine noise falls on both alike; the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-describe('configuration (README "Configuration": validated at start, one line naming the variable)', () => {
+describe('configuration (docs/operations.md "Configuration": validated at start, one line naming the variable)', () => {
   it('defaults serve the demo schools on the embedded database', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -26,13 +26,13 @@ describe('configuration (README "Configuration": validated at start, one line na
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
-  it('README "Durability": each database says what an acknowledged write survives', () => {
+  it('docs/operations.md "Durability": each database says what an acknowledged write survives', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).durability).toBe('postgresql-settings');
     expect(loadConfig({}).durability).toBe('fsync-at-commit');
     expect(loadConfig({ PGLITE_STORAGE: 'memory' }).durability).toBe('none');
   });
 
-  it('README "Configuration" KEEP_ALIVE_TIMEOUT_MS: 65 s by default, above a load balancer\'s 60 s idle; the header deadline a second above it', () => {
+  it('docs/operations.md "Configuration" KEEP_ALIVE_TIMEOUT_MS: 65 s by default, above a load balancer\'s 60 s idle; the header deadline a second above it', () => {
     expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000 });
     expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '120000' }).http).toEqual({
       keepAliveTimeoutMs: 120_000,
@@ -76,7 +76,7 @@ describe('configuration (README "Configuration": validated at start, one line na
     );
   });
 
-  it('refuses a DATABASE_URL pg cannot read, naming the variable but never its password (README "Configuration")', () => {
+  it('refuses a DATABASE_URL pg cannot read, naming the variable but never its password (docs/operations.md "Configuration")', () => {
     for (const url of ['postgres://::bad', 'postgres://app:50%off@db.internal/school']) {
       expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/^Invalid DATABASE_URL .*is not a valid URL/);
       expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/50%off/);
@@ -86,14 +86,14 @@ describe('configuration (README "Configuration": validated at start, one line na
     );
   });
 
-  it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (README "Configuration")', () => {
+  it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (docs/operations.md "Configuration")', () => {
     expect(loadConfig({}).webhooks.retryBaseMs).toBe(10_000);
     expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '0.1' }).webhooks.retryBaseMs).toBe(0.1);
     expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '0' })).toThrow(/^Invalid WEBHOOK_RETRY_BASE_MS/);
     expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: '60001' })).toThrow(/^Invalid WEBHOOK_RETRY_BASE_MS/);
   });
 
-  it('raises the per-address rate limits outside production only, and RATE_LIMIT_OVERRIDES wins (README, Configuration)', () => {
+  it('raises the per-address rate limits outside production only, and RATE_LIMIT_OVERRIDES wins (docs/operations.md "Configuration")', () => {
     expect(loadConfig({}).rateLimitOverrides).toEqual({
       signInPerAddress: 100_000,
       registrationPerAddress: 100_000,

@@ -1,5 +1,5 @@
 // The only reader of process.env. Every variable is validated once at start-up; a bad value
-// stops the process with one line naming the variable (README "Configuration"). Defaults are chosen so
+// stops the process with one line naming the variable (docs/operations.md "Configuration"). Defaults are chosen so
 // that `npm start` on a fresh machine serves the demo schools on the embedded database.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ const originUrl = z
   .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
   .transform((v) => normalizeOrigin(v));
 
-/** What each variable means and which default applies; README's table mirrors this. */
+/** What each variable means and which default applies; docs/operations.md "Configuration" mirrors this. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** TCP port to listen on. 0 picks a free port (tests). */
@@ -26,7 +26,7 @@ const environmentSchema = z.object({
   /** Interface to bind; empty means every interface (IPv4 and IPv6). */
   HOST: z.string().default(''),
   /**
-   * README "Running on several cores": how many processes serve PORT. Unset or 1: one process;
+   * docs/operations.md "Running on several cores": how many processes serve PORT. Unset or 1: one process;
    * N: a primary and N workers; `auto` or 0: one worker per core. More than one needs DATABASE_URL.
    */
   WEB_CONCURRENCY: z.string().optional(),
@@ -108,7 +108,7 @@ const environmentSchema = z.object({
    */
   CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   /**
-   * README "Metrics": the port of a separate listener serving /metrics in the
+   * docs/operations.md "Metrics": the port of a separate listener serving /metrics in the
    * Prometheus text format. Unset: no metrics listener, and /metrics is never served on a school's
    * origin either. 0 picks a free port (tests).
    */
@@ -152,7 +152,7 @@ export type Config = Readonly<{
   publicUrl: string;
   secondSiteUrl: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
-  /** README "Durability": what an acknowledged write survives, said on the start line. */
+  /** docs/operations.md "Durability": what an acknowledged write survives, said on the start line. */
   durability: Durability;
   dataDir: string;
   seedDemo: boolean;
@@ -194,7 +194,7 @@ export type Config = Readonly<{
 }>;
 
 /**
- * What an acknowledged write survives (README "Durability"): `postgresql-settings`, what the server's
+ * What an acknowledged write survives (docs/operations.md "Durability"): `postgresql-settings`, what the server's
  * fsync and synchronous_commit promise; `fsync-at-commit`, the embedded database on disk syncs each
  * commit before answering (db/pglite-durability.ts); `none`, the embedded database in memory.
  */

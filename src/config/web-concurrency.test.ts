@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WORKERS, parseWebConcurrency } from './web-concurrency.ts';
 
-describe('WEB_CONCURRENCY (README "Running on several cores")', () => {
+describe('WEB_CONCURRENCY (docs/operations.md "Running on several cores")', () => {
   it('unset means one process, as without it', () => {
     expect(parseWebConcurrency(undefined, 8)).toBe(1);
   });

@@ -1,4 +1,4 @@
-// README "Running on several cores": WEB_CONCURRENCY is the number of processes that serve the
+// docs/operations.md "Running on several cores": WEB_CONCURRENCY is the number of processes that serve the
 // port, the name Heroku's Node.js buildpack and others give it. Unset or 1: one process, as
 // always. N > 1: a primary and N workers (node:cluster). `auto` or 0: one worker per core this
 // process may run on (os.availableParallelism(), which follows CPU affinity but not a container's

@@ -51,7 +51,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
       client.on('error', () => undefined);
       prepareStatements(client, autoName);
     });
-    // README "Metrics": pool use and wait for /metrics (pool-probe.ts).
+    // docs/operations.md "Metrics": pool use and wait for /metrics (pool-probe.ts).
     const probe = probePgPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachProbe(db, probe);
@@ -60,7 +60,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { syncedPgliteOptions } = await import('./pglite-durability.ts');
   const parsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
-  // README "Durability": on disk, every commit is synced before it is acknowledged (pglite-durability.ts).
+  // docs/operations.md "Durability": on disk, every commit is synced before it is acknowledged (pglite-durability.ts).
   let fileSyncs = 0;
   const pglite =
     target.dataDir === null

@@ -1,4 +1,4 @@
-// README "Durability", the embedded database on disk: an acknowledged write is on disk, as on
+// docs/operations.md "Durability", the embedded database on disk: an acknowledged write is on disk, as on
 // PostgreSQL at its defaults. PGlite 0.5 starts its PostgreSQL with fsync off (`-F`), and its Node
 // file system (Emscripten's NODEFS) has no fsync at all, so nothing ever reached the disk before the
 // operating system chose to write it: a power cut could lose acknowledged writes. Here PostgreSQL
@@ -6,7 +6,7 @@
 // fdatasync() without asking the file system), and each fsync() is passed to Node's fs.fsyncSync on
 // the real file. PostgreSQL then syncs what it syncs on a server: the WAL at every commit, data files
 // and directories at checkpoints (bench/ANALYSIS.md, "The embedded database syncs at commit").
-// README "Private files": PGlite also sets modes of its own (0666 on the files of a new database,
+// docs/security.md "Private files": PGlite also sets modes of its own (0666 on the files of a new database,
 // 0644 on pg_internal.init) through chmod, which the umask does not narrow; those are narrowed here.
 import { fsyncSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -20,7 +20,7 @@ type Emscripten = {
 };
 
 /**
- * NODEFS whose fsync reaches the disk, `onSync` counting each one (README "Metrics", db_file_syncs_total),
+ * NODEFS whose fsync reaches the disk, `onSync` counting each one (docs/operations.md "Metrics", db_file_syncs_total),
  * and whose chmod keeps files private.
  */
 class SyncingNodeFS extends NodeFS {

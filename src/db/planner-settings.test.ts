@@ -30,7 +30,7 @@ describe('planner-settings.ts: the costs every connection plans with', () => {
     if (test.url) expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
   });
 
-  // README "On PostgreSQL": an operator's own session settings in the URL take precedence.
+  // docs/operations.md "On PostgreSQL": an operator's own session settings in the URL take precedence.
   it.runIf(process.env.DATABASE_URL)('leaves the settings to DATABASE_URL when it carries `options`', async () => {
     const url = new URL(test.url!);
     url.searchParams.set('options', '-c random_page_cost=4');

@@ -1,4 +1,4 @@
-// README "Metrics": how busy the database connection is, read by /metrics. database.ts
+// docs/operations.md "Metrics": how busy the database connection is, read by /metrics. database.ts
 // attaches a probe to each database it opens; the metrics registry samples it on each scrape.
 // - PostgreSQL: the pg pool's own counts (totalCount, idleCount, waitingCount) and the time each
 //   `pool.connect()` (one per kysely query or transaction) waited for a connection.
@@ -11,7 +11,7 @@ import type pg from 'pg';
 
 export type PoolSample =
   | { total: number; idle: number; waiting: number }
-  /** PGlite; `fileSyncs`: fsync() calls that reached the disk (README "Durability"). */
+  /** PGlite; `fileSyncs`: fsync() calls that reached the disk (docs/operations.md "Durability"). */
   | { inFlight: number; fileSyncs: number };
 
 export type DatabaseProbe = {

@@ -87,7 +87,7 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
       (req.raw as unknown as Carrier)[CONTEXT] ?? [null, { status: 500, statusText: 'Internal Server Error' }],
     validationRules: (_req, args, specifiedRules) => documents.validationRules(args.variableValues, specifiedRules),
     onOperation: (req, args, result) => {
-      // README "Reading the logs": the request log names the operation (logs only: names are the client's choice).
+      // docs/operations.md "Reading the logs": the request log names the operation (logs only: names are the client's choice).
       noteRequest(req.raw, {
         graphqlOperation: getOperationAST(args.document, args.operationName)?.name?.value ?? '(anonymous)',
       });

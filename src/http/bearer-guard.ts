@@ -115,7 +115,7 @@ export type GuardOptions = {
   requiredScopes: readonly string[];
   /** The spec's Errors table: /account/graphql calls a missing token an invalid_token challenge. */
   missingTokenIsInvalidToken?: boolean;
-  /** README "Reading the logs": told who authenticated (before any scope check), for logs and "last used". */
+  /** docs/operations.md "Reading the logs": told who authenticated (before any scope check), for logs and "last used". */
   onAuthenticated?: (auth: AuthInfo) => void;
 };
 

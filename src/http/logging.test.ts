@@ -15,7 +15,7 @@ describe('log masking (no token or secret in logs)', () => {
   });
 });
 
-describe('log masking of nested, percent-encoded parameters (README "Reading the logs")', () => {
+describe('log masking of nested, percent-encoded parameters (docs/operations.md "Reading the logs")', () => {
   const authorize =
     '/oauth/authorize?response_type=code&client_id=app&state=s3cr3t-state&nonce=n0nce-value&code_challenge=abc';
 
@@ -55,7 +55,7 @@ describe('log masking of nested, percent-encoded parameters (README "Reading the
   });
 });
 
-describe('log masking of prefixed secrets, one-time links included (README "Reading the logs")', () => {
+describe('log masking of prefixed secrets, one-time links included (docs/operations.md "Reading the logs")', () => {
   /** Every line a logger writes, as written. */
   function capturingLogger() {
     const lines: string[] = [];
@@ -89,7 +89,7 @@ describe('log masking of prefixed secrets, one-time links included (README "Read
   });
 });
 
-describe('request log level and fields (README "Reading the logs")', () => {
+describe('request log level and fields (docs/operations.md "Reading the logs")', () => {
   it('the level follows the outcome: 5xx error, a challenge without credentials and a 404 info, any other 4xx warn', async () => {
     const { levelOf } = await import('./logging.ts');
     expect(levelOf(200, undefined, false)).toBe('info');

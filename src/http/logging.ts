@@ -85,7 +85,7 @@ export function maskUrl(url: string): string {
 }
 
 /**
- * README "Reading the logs": every value minted with a secret prefix (lib/secrets.ts TOKEN_PREFIX) keeps
+ * docs/operations.md "Reading the logs": every value minted with a secret prefix (lib/secrets.ts TOKEN_PREFIX) keeps
  * only its prefix, wherever it stands in a line (a one-time link's path, an error message), so a new link
  * family is covered by declaring its prefix there.
  */
@@ -191,7 +191,7 @@ export function createHttpLogger(logger: Logger): HttpLogger {
 }
 
 /**
- * README "Reading the logs": the level follows the outcome, as pino-http's customLogLevel
+ * docs/operations.md "Reading the logs": the level follows the outcome, as pino-http's customLogLevel
  * example does, except that the 4xx answers a healthy service gives all day are `info`: a 404, and
  * a 401 to a request that sent no credentials (the RFC 6750 3 / RFC 9728 challenge that starts
  * every OAuth client's discovery). Every other 4xx (a wrong token or secret, a refused input, a

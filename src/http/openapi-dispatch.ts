@@ -144,7 +144,7 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
   });
 }
 
-/** README "Reading the logs": the request log and metrics name the operation, and the client it names. */
+/** docs/operations.md "Reading the logs": the request log and metrics name the operation, and the client it names. */
 function noteOperation(req: Request, c: Context): void {
   noteRequest(req, { operation: c.operation?.operationId });
   // A token's own client (noted by the bearer guard) wins over this one (request-facts.ts clientIdOf).

@@ -71,7 +71,7 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
         school_id: site.id,
         operation: operationId,
       });
-      // README "Metrics": counted like every request (a counter costs nanoseconds; these are not logged).
+      // docs/operations.md "Metrics": counted like every request (a counter costs nanoseconds; these are not logged).
       services.metrics.requests.inc({ operation: operationId, method: 'GET', status: '200' });
     } catch {
       next(); // e.g. the database is down: the ordinary path renders its 503
@@ -79,7 +79,7 @@ export function precomputedDocuments(services: Services, handlers: HandlerMap, l
   };
 }
 
-/** `fields`: the school and operation every request line carries (README "Reading the logs"; http/logging.ts). */
+/** `fields`: the school and operation every request line carries (docs/operations.md "Reading the logs"; http/logging.ts). */
 function send(
   req: IncomingMessage,
   res: ServerResponse,

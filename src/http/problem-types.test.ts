@@ -3,7 +3,7 @@ import { loadBundledOpenApi } from '../public/openapi-document.ts';
 import { PROBLEM_TYPE_NAMES, PROBLEM_TYPES } from './problem-types.ts';
 import { ProblemError } from './problem.ts';
 
-describe('problem types (README "Problem types"; RFC 9457 3.1.1)', () => {
+describe('problem types (docs/development.md "Problem types"; RFC 9457 3.1.1)', () => {
   it('the spec lists exactly the problem types the code can emit (ProblemTypeName)', () => {
     const document = loadBundledOpenApi() as { components: { schemas: Record<string, { enum?: string[] }> } };
     expect([...(document.components.schemas.ProblemTypeName?.enum ?? [])].sort()).toEqual(

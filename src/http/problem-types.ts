@@ -1,4 +1,4 @@
-// README "Problem types": every problem `type` this service emits (RFC 9457 3.1.1) is a URI on the
+// docs/development.md "Problem types": every problem `type` this service emits (RFC 9457 3.1.1) is a URI on the
 // school's own origin, /problems/<name>, and that URI resolves to a short page describing the
 // problem (GET /problems/{problem_type}, public/handlers/getProblemType.ts). This catalogue is the
 // one list: ProblemError takes only these names (a type without a page does not compile), the

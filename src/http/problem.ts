@@ -34,7 +34,7 @@ export class ProblemError extends Error {
   }
 
   /**
-   * README "Problem types": the type URI on the origin of the school that answered, which serves its page
+   * docs/development.md "Problem types": the type URI on the origin of the school that answered, which serves its page
    * (RFC 9457 3.1.1: a URI that resolves to documentation). Without a school (never the case for a
    * typed problem in practice), the path alone: a URI reference resolved against the request.
    */

@@ -13,7 +13,7 @@ import {
 
 const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
-describe('request facts for logs and metrics (README "Reading the logs")', () => {
+describe('request facts for logs and metrics (docs/operations.md "Reading the logs")', () => {
   it('names the client from the query, the form body, or the user of HTTP Basic, never reading the secret (RFC 6749 2.3.1)', () => {
     expect(namedClientId({ client_id: 'from-query' }, undefined, undefined)).toBe('from-query');
     expect(namedClientId({}, { client_id: 'from-body' }, undefined)).toBe('from-body');

@@ -1,4 +1,4 @@
-// What an operator needs to know about a request once it is answered (README "Reading the logs"): which
+// What an operator needs to know about a request once it is answered (docs/operations.md "Reading the logs"): which
 // school, which client, which operation, which person. Each surface notes what it learns as it
 // learns it (the site resolver, the bearer guard's callers, the OpenAPI dispatcher, the GraphQL
 // server, the MCP handler, the page routes); the request log line and the request metrics read

@@ -1,6 +1,6 @@
 // Operations that answer on any origin: the probes of a load balancer or an orchestrator, which
-// know no school and send a pod address or their own name in Host (README "Behind a load
-// balancer"). Liveness (/healthz) is the process alone, so nothing on its path may need the
+// know no school and send a pod address or their own name in Host
+// (docs/operations.md "Behind a load balancer"). Liveness (/healthz) is the process alone, so nothing on its path may need the
 // database: the site resolver does not look the probes' origin up (site-resolver.ts), and only
 // readiness asks the database.
 import { operations, type OperationId } from '../../generated/openapi/operations.ts';

@@ -44,7 +44,7 @@ export function siteResolver(services: Services): RequestHandler {
   const { trustProxy } = services.config;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      // The probes answer on any origin without a school: never waiting for the database (README "Behind a load balancer").
+      // The probes answer on any origin without a school: never waiting for the database (docs/operations.md "Behind a load balancer").
       const origin = SITE_FREE_PATHS.has(req.path) ? null : requestOrigin(req, trustProxy);
       const site = origin ? ((await services.sites.findByOrigin(origin)) ?? null) : null;
       rememberRequestContext(req, {
@@ -54,7 +54,7 @@ export function siteResolver(services: Services): RequestHandler {
         log: req.log,
         services,
       });
-      if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // README "Reading the logs"
+      if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // docs/operations.md "Reading the logs"
       next();
     } catch (error) {
       renderError(req, res, error);

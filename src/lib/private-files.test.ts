@@ -1,4 +1,4 @@
-// README "Private files": folders 0700 and files 0600, corrected without following links, and never
+// docs/security.md "Private files": folders 0700 and files 0600, corrected without following links, and never
 // taken from another account.
 import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,7 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('private files (README "Private files")', () => {
+describe('private files (docs/security.md "Private files")', () => {
   it("drops every right of the group and of others, keeping the owner's", () => {
     expect(privateModeOf(0o100666)).toBe(0o100600);
     expect(privateModeOf(0o40755)).toBe(0o40700);

@@ -1,4 +1,4 @@
-// README "Private files": what the service keeps on disk (the embedded database, keys, uploads) is
+// docs/security.md "Private files": what the service keeps on disk (the embedded database, keys, uploads) is
 // its account's alone, as PostgreSQL keeps its data directory: folders 0700, files 0600. New files
 // get it from the process's umask; files an earlier version or another tool left wider are
 // corrected here, without following symbolic links (a link could point anywhere).

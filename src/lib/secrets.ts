@@ -39,7 +39,7 @@ export function hmac(key: string, message: string): string {
  * Token prefixes by kind: one place, so scanners and log masking can rely on them. Every secret the
  * service hands out is minted here with its prefix, one-time links' secrets included (an invitation's
  * `/account/invitations/sci_…`): the request log masks any value carrying one of these prefixes
- * wherever it appears in a URL (README "Reading the logs"), so a new link family declares its prefix here.
+ * wherever it appears in a URL (docs/operations.md "Reading the logs"), so a new link family declares its prefix here.
  */
 export const TOKEN_PREFIX = {
   accessToken: 'sca',

@@ -2,7 +2,7 @@
 // roles (MCP 2026-07-28 multi-round-trip requests): the first call answers `input_required` with a
 // yes/no elicitation and a sealed requestState naming this very call (tool, caller, arguments); the
 // client's retry carries both back, and only an accepted "yes" to the same call runs it. 2025-era
-// requests have no such round on a stateless endpoint and run as before (README "MCP").
+// requests have no such round on a stateless endpoint and run as before (docs/agents.md "MCP").
 import { createHash } from 'node:crypto';
 import {
   acceptedContent,

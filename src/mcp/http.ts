@@ -61,7 +61,7 @@ async function toolCallsAllowed(
   res: Response,
 ): Promise<boolean> {
   if (calls === 0) return true;
-  // The policy in force, with this deployment's RATE_LIMIT_OVERRIDES (README, Configuration).
+  // The policy in force, with this deployment's RATE_LIMIT_OVERRIDES (docs/operations.md "Configuration").
   const policy = services.rateLimiter.policy('mcpToolCallsPerToken');
   const bucket = auth ? `mcp-tools:token:${auth.tokenHash}` : `mcp-tools:address:${ctx.site.id}:${ctx.clientIp}`;
   // Concurrent hits on one bucket share one upsert (lib/group-commit.ts); any call over the limit refuses the
@@ -166,7 +166,7 @@ export function createMcpHandler(services: Services): RequestHandler {
         return sendJsonRpcError(res, 403, 'Forbidden: the Origin header is not allowed to call this server.');
       // Stateless: no server-initiated SSE stream (GET) and no session to end (DELETE).
       if (req.method !== 'POST') return sendJsonRpcError(res, 405, 'Method not allowed.', { Allow: 'POST' });
-      noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // README "Reading the logs"
+      noteRequest(req, { operation: 'mcp', ...jsonRpcFacts(req.body) }); // docs/operations.md "Reading the logs"
       const auth = await authenticateBearer(services.db, ctx.site, req.headers.authorization, {
         onAuthenticated: (a) => noteAuth(req, a),
       });

@@ -115,7 +115,7 @@ export function portableInput(schema: unknown): Json {
 /**
  * What an output schema keeps in tools/list: its shape and meaning. Length, pattern and range
  * limits are the server's promises about values it writes; a client has no use for them, and a
- * tool list pays for every byte in every conversation (README "MCP": the 40 KB budget).
+ * tool list pays for every byte in every conversation (docs/agents.md "MCP": the 40 KB budget).
  */
 const OUTPUT_KEYWORDS = new Set([
   'type',

@@ -80,7 +80,7 @@ describe('tool registry', () => {
     registry.register(publicTool);
     expect(() => registry.register(publicTool)).toThrow(/twice/);
     expect(() => registry.register({ ...publicTool, name: 'has space' })).toThrow(/invalid/);
-    // One naming style (README "MCP"): snake_case only.
+    // One naming style (docs/agents.md "MCP"): snake_case only.
     expect(() => registry.register({ ...publicTool, name: 'getCourse' })).toThrow(/invalid/);
     expect(() => registry.register({ ...publicTool, name: 'scoped', requiredScopes: ['courses:read'] })).toThrow(
       /scopes/,

@@ -94,7 +94,7 @@ export type ToolAccess = 'allowed' | 'token_required' | 'insufficient_scope';
 
 /**
  * MCP 2025-11-25 tool names are 1-128 characters of A-Z a-z 0-9 _ - . ; this server uses one style
- * of them, snake_case (README "MCP"), so an agent never meets `getCourse` beside `get_course`.
+ * of them, snake_case (docs/agents.md "MCP"), so an agent never meets `getCourse` beside `get_course`.
  */
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,127}$/;
 

@@ -23,7 +23,7 @@ const textOf = (error: unknown) => {
 };
 
 describe('toolErrorFrom (MCP Tools "Error Handling": tool execution errors are isError results)', () => {
-  it('README "Behind a load balancer": a lost database connection reads as a passing condition to wait out, naming no driver detail', () => {
+  it('docs/operations.md "Behind a load balancer": a lost database connection reads as a passing condition to wait out, naming no driver detail', () => {
     const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     expect(textOf(lost)).toBe('The tool get_course could not reach the database; try again in 5 seconds.');
     expect(textOf(new Error('Connection terminated unexpectedly'))).toContain('could not reach the database');

@@ -1,4 +1,4 @@
-// README "Running on several cores", metrics: every worker counts its own requests. If each opened
+// docs/operations.md "Running on several cores", metrics: every worker counts its own requests. If each opened
 // the METRICS_PORT listener, node:cluster would share that one port among them and a scrape would
 // show whichever worker answered it. So in cluster mode the primary alone serves /metrics: at each
 // scrape it asks every serving worker for its registry over the cluster channel and merges the

@@ -1,4 +1,4 @@
-// README "Metrics": /metrics is served on a listener of its own, METRICS_PORT on
+// docs/operations.md "Metrics": /metrics is served on a listener of its own, METRICS_PORT on
 // METRICS_HOST (loopback by default), never on a school's public origin: what it shows (traffic,
 // refusals, pool use) is for the operator, and a separate port is what a firewall or a Prometheus
 // sidecar can be pointed at without any token. Unset METRICS_PORT: no listener at all. What it

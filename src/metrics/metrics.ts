@@ -1,4 +1,4 @@
-// What /metrics offers (README "Metrics"), in the Prometheus text format through
+// What /metrics offers (docs/operations.md "Metrics"), in the Prometheus text format through
 // prom-client. One registry per app (DESIGN habit 12: passed, not a module-level default), so two
 // apps in one process (tests) never mix their series. Labels are bounded sets only: operation ids
 // (never raw paths), status codes, grant types, outcomes; never a client_id, school or person.

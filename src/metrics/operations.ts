@@ -1,7 +1,7 @@
-// README "Metrics": what main.ts starts beside the schools' listener and stops at shutdown: the
+// docs/operations.md "Metrics": what main.ts starts beside the schools' listener and stops at shutdown: the
 // metrics listener (when METRICS_PORT is set) and the "last used" recorder, whose pending grant
-// uses are written before the database closes. A cluster worker (README "Running on several
-// cores") opens no listener: it answers its primary, which serves every worker's numbers merged.
+// uses are written before the database closes. A cluster worker
+// (docs/operations.md "Running on several cores") opens no listener: it answers its primary, which serves every worker's numbers merged.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Services } from '../wiring/services.ts';

@@ -7,7 +7,7 @@ import { createGrantUseRecorder } from '../services/grant-use.ts';
 import { createMetrics } from './metrics.ts';
 import { observeRequests } from './request-observer.ts';
 
-describe('request metrics (README "Metrics")', () => {
+describe('request metrics (docs/operations.md "Metrics")', () => {
   it('labels a request by its operation, a page by its route pattern (never the raw path), and counts a 429 as a refusal', async () => {
     const metrics = createMetrics();
     const noted: string[] = [];

@@ -1,4 +1,4 @@
-// README "Metrics": when a response finishes, its request is counted and timed under its operation
+// docs/operations.md "Metrics": when a response finishes, its request is counted and timed under its operation
 // and status, a 429 is counted as a rate-limit refusal, and a grant whose access token the request
 // used is noted for "last used" (services/grant-use.ts). Mounted before the request logger, so the
 // page route it names is in the log line too (both read http/request-facts.ts).

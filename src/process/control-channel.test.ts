@@ -23,7 +23,7 @@ async function open(dataDir: string, ran: ControlRequest[]): Promise<ControlChan
   return channel;
 }
 
-describe('control socket (README "Commands beside a running server")', () => {
+describe('control socket (docs/operations.md "Commands beside a running server")', () => {
   it('is a 0600 socket in a 0700 folder inside DATA_DIR; the right secret runs the command', async () => {
     const ran: ControlRequest[] = [];
     const channel = await open(mkdtempSync(path.join(os.tmpdir(), 'ctl-')), ran);

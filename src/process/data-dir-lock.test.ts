@@ -19,7 +19,7 @@ function acquired(dir: string, role: 'server' | 'command' = 'server'): DataDirLo
   return attempt.lock;
 }
 
-describe('DATA_DIR ownership lock (README "Commands beside a running server")', () => {
+describe('DATA_DIR ownership lock (docs/operations.md "Commands beside a running server")', () => {
   it('the first holder gets a 0600 lock naming pid, role, port and start time; the next is told who holds it', () => {
     const dir = freshDir();
     const lock = acquired(dir);

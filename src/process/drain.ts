@@ -1,4 +1,4 @@
-// README "Behind a load balancer", stopping: how a server drains on SIGTERM without resetting
+// docs/operations.md "Behind a load balancer", stopping: how a server drains on SIGTERM without resetting
 // anything a client sent before the signal. From the signal on, every response carries
 // `Connection: close` (RFC 9112 9.6), so a connection busy with a request closes after its answer;
 // connections idle at the signal are closed at once; the listener stops taking new connections.

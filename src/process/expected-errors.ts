@@ -1,13 +1,13 @@
 // Conditions an operator meets in normal life (the database is not reachable, its files are damaged,
 // the key does not open the data, the port is taken) are answered in one line that says what to do,
-// with the exit code README "Commands beside a running server" lists; no stack trace. Anything else is
+// with the exit code docs/operations.md "Commands beside a running server" lists; no stack trace. Anything else is
 // a defect and keeps its stack. Both pg and PGlite report SQLSTATEs in `code`; a refused connection to
 // a name with two addresses arrives as an AggregateError whose parts carry the code.
 import type { Config } from '../config/config.ts';
 import { UnusableKeyEncryptionKey } from './key-check.ts';
 import { DataDirNotPrivate } from './private-data-dir.ts';
 
-/** The exit codes of `npm start` (README): 1 refused, 74 data unreadable (EX_IOERR), 78 configuration (EX_CONFIG). */
+/** The exit codes of `npm start` (docs/operations.md "Commands beside a running server"): 1 refused, 74 data unreadable (EX_IOERR), 78 configuration (EX_CONFIG). */
 export const EXIT_CODE = { refused: 1, dataUnreadable: 74, configuration: 78 } as const;
 
 const UNREACHABLE = new Set([

@@ -1,4 +1,4 @@
-// README "Commands beside a running server", exit 78: a key-encryption key that cannot open what the
+// docs/operations.md "Commands beside a running server", exit 78: a key-encryption key that cannot open what the
 // database holds stops start-up with one line, instead of a server whose every signature and webhook
 // delivery fails later. The newest sealed value of each kind is opened.
 import path from 'node:path';

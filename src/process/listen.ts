@@ -32,7 +32,7 @@ async function listenedOrExit(server: EventEmitter, config: Config): Promise<voi
 
 export async function listenOrExit(app: Express, config: Config): Promise<Server> {
   const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
-  // README "Configuration", KEEP_ALIVE_TIMEOUT_MS: an idle connection outlives the balancer's (Node's own 5 s
+  // docs/operations.md "Configuration", KEEP_ALIVE_TIMEOUT_MS: an idle connection outlives the balancer's (Node's own 5 s
   // would close it under the balancer's feet); headers may take a little longer, so that a request begun
   // just before the idle deadline is not cut by the header deadline (Node's http.Server headersTimeout).
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
@@ -42,7 +42,7 @@ export async function listenOrExit(app: Express, config: Config): Promise<Server
 }
 
 /**
- * The cluster primary (README "Running on several cores") opens and closes PORT before it starts
+ * The cluster primary (docs/operations.md "Running on several cores") opens and closes PORT before it starts
  * the workers, so a port already taken is one line from it, not the same line from every worker.
  */
 export async function checkPortOrExit(config: Config): Promise<void> {

@@ -1,7 +1,7 @@
 // What start-up does to the database before anything serves: open it, run the migrations, seed
 // the demo schools on an empty one and move them to the configured origins. One process does it:
-// the single process, or the cluster primary before it starts its workers (README "Running on
-// several cores"), so N workers never race through the same migrations and seed.
+// the single process, or the cluster primary before it starts its workers
+// (docs/operations.md "Running on several cores"), so N workers never race through the same migrations and seed.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { createDatabase, type Db } from '../db/database.ts';

@@ -1,4 +1,4 @@
-// README "Private files", at start: DATA_DIR (and STORAGE_DIR when it lies elsewhere) is made the
+// docs/security.md "Private files", at start: DATA_DIR (and STORAGE_DIR when it lies elsewhere) is made the
 // account's own before anything opens it. Modes left wider by an earlier version are corrected with
 // one warning line naming the folder; a folder another account owns, or a wide file this account may
 // not change, stops the start with one line (exit 1), as PostgreSQL refuses such a data directory.

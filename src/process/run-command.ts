@@ -138,7 +138,7 @@ async function outcomeOf(name: CommandName, argv: readonly string[]): Promise<Ou
 
 /** The whole of a `scripts/<command>.ts`: run, print, exit with the outcome's status. */
 export async function runFromCommandLine(name: CommandName, argv: readonly string[]): Promise<never> {
-  keepNewFilesPrivate(); // README "Private files": a command may be the first to create DATA_DIR
+  keepNewFilesPrivate(); // docs/security.md "Private files": a command may be the first to create DATA_DIR
   const outcome = await outcomeOf(name, argv);
   for (const line of outcome.lines) process.stdout.write(`${line}\n`);
   if (outcome.error) process.stderr.write(`${outcome.error}\n`);

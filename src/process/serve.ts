@@ -1,7 +1,7 @@
 // Serving on a prepared database: the app, the listener, the background jobs, and the graceful
 // shutdown on SIGTERM and SIGINT. The single process runs it after preparing the database itself;
-// each cluster worker runs it on the database its primary prepared (README "Running on several
-// cores"). Every job here is safe on any number of processes: the purge runs under an advisory
+// each cluster worker runs it on the database its primary prepared
+// (docs/operations.md "Running on several cores"). Every job here is safe on any number of processes: the purge runs under an advisory
 // lock, webhook deliveries are claimed with SKIP LOCKED, "last used" writes are batched per process.
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -36,13 +36,13 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   // Operator commands on the same DATA_DIR run here, through the control socket (process/run-command.ts).
   dataDirLock?.update({ port });
   const controlChannel = dataDirLock ? await acceptCommands(dataDirLock, { config, services, log }) : null;
-  // README "Durability": what an acknowledged write survives on this database.
+  // docs/operations.md "Durability": what an acknowledged write survives on this database.
   const { database, durability } = config;
   log.info(
     { port, schools: [config.publicUrl, config.secondSiteUrl], database: database.kind, durability },
     'listening',
   );
-  // README "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
+  // docs/operations.md "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
   const operations = await startOperations(config, services, log, metrics);
 
   const stopPurge = schedulePurge(db, log);

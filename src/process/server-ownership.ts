@@ -1,4 +1,4 @@
-// README "Commands beside a running server", the server's side: with the embedded database on disk, `npm start` holds
+// docs/operations.md "Commands beside a running server", the server's side: with the embedded database on disk, `npm start` holds
 // DATA_DIR (data-dir-lock.ts) before opening it, so a second server on the same DATA_DIR stops
 // with one line instead of opening the database twice; once listening, it takes operator commands
 // on its control socket (control-channel.ts) and runs them with its own services, so the change is

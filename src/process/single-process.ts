@@ -9,7 +9,7 @@ import { serve } from './serve.ts';
 import { claimDataDir } from './server-ownership.ts';
 
 export async function runSingleProcess(config: Config, log: Logger): Promise<void> {
-  // README "Private files": DATA_DIR is this account's alone before anything opens it.
+  // docs/security.md "Private files": DATA_DIR is this account's alone before anything opens it.
   await orExit(
     Promise.resolve().then(() => makeDataPrivate(config, log)),
     config,

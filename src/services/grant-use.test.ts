@@ -4,7 +4,7 @@ import { createGrantUseRecorder, GRANT_USE_RESOLUTION_MS, type GrantUseRecorder 
 
 type Use = { grantId: string; at: Date };
 
-describe('"last used" of grants, batched (README "Last used" of connected applications)', () => {
+describe('"last used" of grants, batched (docs/operations.md "Last used" of connected applications)', () => {
   let clock = Date.parse('2026-11-25T10:00:00Z');
   const now = () => new Date(clock);
   let recorder: GrantUseRecorder | undefined;

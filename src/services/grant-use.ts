@@ -1,4 +1,4 @@
-// README "Last used": connected applications show a true "last used". Until now a grant's
+// docs/operations.md "Last used": connected applications show a true "last used". Until now a grant's
 // last_used_at moved only when it was refreshed; every request a bearer token authenticates now
 // counts too, cheaply: a grant's use is noted in memory at most once a minute, and the noted
 // grants are written together every few seconds in one statement (db/repositories/grant-use.ts),

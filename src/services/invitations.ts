@@ -83,7 +83,7 @@ export async function inviteToSchool(
   });
 }
 
-// README "Page languages": what the person reads is a catalogue key (src/web/locales), said in the school's language.
+// docs/development.md "Page languages": what the person reads is a catalogue key (src/web/locales), said in the school's language.
 export class InvitationUnavailable extends KeyedError {}
 export class InvitationRefused extends KeyedError {}
 export class InvitationThrottled extends Error {

@@ -61,7 +61,7 @@ describe('purge job (unused loopback registrations too, /auth.md "2. Get a clien
   });
 });
 
-describe('purge job: webhook history (README "Webhooks": kept 30 days, never a pending delivery)', () => {
+describe('purge job: webhook history (docs/webhooks.md "Webhooks": kept 30 days, never a pending delivery)', () => {
   const DAY = 24 * 3600 * 1000;
 
   it('deletes settled deliveries and then events no delivery refers to, once past the retention; keeps every pending delivery and its event', async () => {

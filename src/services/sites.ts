@@ -11,7 +11,7 @@ export type Site = {
   description: string | null;
   locale: string;
   currency: string;
-  /** IANA time zone of the school's pages (README "Page languages": dates on pages in the school's time). */
+  /** IANA time zone of the school's pages (docs/development.md "Page languages": dates on pages in the school's time). */
   timeZone: string;
   betaFeatures: Record<string, boolean>;
   idTokenSigningEnabled: boolean;
@@ -31,7 +31,7 @@ export function toSite(row: SiteRow): Site {
 }
 
 /**
- * How long an instance trusts its copy of a school (README, Configuration). Every request needs its
+ * How long an instance trusts its copy of a school (docs/operations.md "Configuration"). Every request needs its
  * school, and schools change rarely: a write through this instance clears the copy at once
  * (db/table-writes.ts), another instance sees the change within this time.
  */

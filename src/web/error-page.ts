@@ -1,6 +1,6 @@
 // The HTML error page of the browser-facing OAuth endpoints, used while the client or its redirect
 // URI is unverified (RFC 6749 4.1.2.1: never redirect then) and for invalid forms. Its words come
-// from the school's catalogue (README "Page languages"): a title per error code, and either a message key
+// from the school's catalogue (docs/development.md "Page languages"): a title per error code, and either a message key
 // or, for an OAuth error, a plain explanation per code plus the protocol's own error_description
 // (English by RFC 6749 4.1.2.1, shown as a technical detail marked lang="en").
 import type { TextKey } from '../lib/text-key.ts';

@@ -13,7 +13,7 @@ const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })
 
 // Raw (unescaped) output is allowed for these only: a page body or partial that Eta itself rendered
 // with auto-escaping, and chart data serialised by jsonForScript (no `<`, `>`, `&`, U+2028/2029).
-// README "Page languages": th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
+// docs/development.md "Page languages": th('literal.key', {...}) is catalogue markup whose values th() escapes (tested below).
 const RAW_ALLOWED = [
   /^it\.body$/,
   /^include\('\.\/[a-z-]+', \{[^}]*\}\)$/,

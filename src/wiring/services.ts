@@ -36,7 +36,7 @@ export function createServices(deps: ServiceDeps) {
   const sites = createSiteService(deps.db);
   // Every service writes through this handle, so a write to sites clears the site cache at once.
   const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
-  // README "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
+  // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
@@ -45,7 +45,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     config,
     metrics,
-    /** README "Last used": access-token use recorded as the grant's "last used", batched. */
+    /** docs/operations.md "Last used": access-token use recorded as the grant's "last used", batched. */
     grantUses: createGrantUseRecorder(db, {
       flushIntervalMs: config.grantUseFlushMs,
       onWritten: (grants) => metrics.grantUseFlushes.inc(grants),
@@ -63,7 +63,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimiter,
     /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
     metadataFetchFailures: createMetadataFailureCache(),
-    /** README "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
+    /** docs/operations.md "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
     metadataFetch: countedMetadataFetch(metrics),
     audit: createAuditLog(db),
     sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),

@@ -131,7 +131,7 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     for (const f of families.filter((_, i) => i % 2 === 1)) expect(await liveOf(f.grantId)).toHaveLength(1);
   });
 
-  it('writes the grant\'s last used when a rotation finds it older than the resolution, and only then (README "Last used")', async () => {
+  it('writes the grant\'s last used when a rotation finds it older than the resolution, and only then (docs/operations.md "Last used")', async () => {
     const f = await family();
     const lastUsed = async () =>
       (

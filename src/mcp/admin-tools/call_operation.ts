@@ -1,7 +1,7 @@
 // call_operation: runs any admin operation this token may call, by name, with flat arguments
 // checked against that operation's own schema, through the very handler that serves the REST
 // call: the same structured result and summary as its direct tool. One tool for a hundred
-// operations keeps tools/list small (README "MCP"); its annotations are the most cautious any
+// operations keeps tools/list small (docs/agents.md "MCP"); its annotations are the most cautious any
 // operation has, and the description sends the agent to describe_operation's true ones first.
 import type { Ajv } from 'ajv';
 import { z } from 'zod';

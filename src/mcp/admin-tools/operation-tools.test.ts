@@ -1,4 +1,4 @@
-// The operator surface (README "MCP"): every admin operation in the catalogue with flat arguments,
+// The operator surface (docs/agents.md "MCP"): every admin operation in the catalogue with flat arguments,
 // the core ones as direct tools. Schemas compile on first use (mcp/schema.ts), so this compiles
 // each one here, where a schema Ajv refuses fails a test instead of a tool call.
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { CORE_OPERATIONS } from './core-operations.ts';
 import { flatArgumentsOf } from './flat-arguments.ts';
 import { registerAdminOperationTools } from './operation-tools.ts';
 
-describe('operator tools from the OpenAPI document (README "MCP")', () => {
+describe('operator tools from the OpenAPI document (docs/agents.md "MCP")', () => {
   const registry = createToolRegistry();
   const catalogue = registerAdminOperationTools(registry, handlers);
 

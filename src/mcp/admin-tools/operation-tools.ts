@@ -1,4 +1,4 @@
-// The operator surface of /mcp (README "MCP"): the catalogue of every admin operation, of which
+// The operator surface of /mcp (docs/agents.md "MCP"): the catalogue of every admin operation, of which
 // the core operations are direct tools, and the three tools that reach the rest:
 // search_operations, describe_operation and call_operation. A token sees a direct tool only with
 // its scopes, and the catalogue tools find, describe and call only operations it has scopes for.

@@ -73,7 +73,7 @@ describe('resources/list (MCP 2025-11-25 Resources, "Listing Resources" and Pagi
     for (const [, options] of listCourses.mock.calls) expect(options).toMatchObject({ limit: COURSES_PER_PAGE });
   });
 
-  it('lists a course page under the server\'s words only: the school\'s title is read in the page, fenced (README "MCP": untrusted content)', async () => {
+  it('lists a course page under the server\'s words only: the school\'s title is read in the page, fenced (docs/agents.md "MCP": untrusted content)', async () => {
     const { resources } = await listResources(contextWith().ctx, undefined);
     expect(JSON.stringify(resources)).not.toContain('Line one');
     expect(resources[4]).toMatchObject({ title: 'Course page', name: expect.stringMatching(/^course-page-/) });

@@ -137,7 +137,7 @@ async function consentPage(
     redirectHost: new URL(request.redirectUri).host,
     unreviewed: request.client.kind === 'metadata_document' && request.client.reviewStatus !== 'approved',
     personEmail: person?.email ?? '',
-    // README "Page languages": grouped by area (read / change per resource family), each scope by its exact name.
+    // docs/development.md "Page languages": grouped by area (read / change per resource family), each scope by its exact name.
     scopes: groupScopes(text, scopes),
     csrfToken: sessionCsrfToken(session, CONSENT_CSRF_PURPOSE),
     params: forwarded,

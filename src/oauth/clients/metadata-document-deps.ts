@@ -12,7 +12,7 @@ export function metadataDocumentDepsOf({ services, site, clientIp }: RequestCont
     rateLimiter: services.rateLimiter,
     allowPrivateAddresses: services.config.clientMetadataAllowPrivateAddresses,
     failures: services.metadataFetchFailures,
-    fetchDocument: services.metadataFetch, // README "Metrics": counted by outcome for /metrics
+    fetchDocument: services.metadataFetch, // docs/operations.md "Metrics": counted by outcome for /metrics
     onFirstSeen: (client) =>
       services.audit.record({
         siteId: site.id,

@@ -62,7 +62,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async (
         targetId: result.grantId,
         details: { grant_type: 'authorization_code', scope: formatScope(result.scopes) },
       });
-      services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // README "Metrics"
+      services.metrics.tokensIssued.inc({ grant_type: 'authorization_code' }); // docs/operations.md "Metrics"
       return {
         status: 200,
         headers: { ...NO_CACHE, ...limitHeaders },

@@ -1,5 +1,5 @@
-// What a worker tells its primary over the node:cluster channel (README "Running on several
-// cores"). Kept apart from prom-client's own messages (metrics/cluster-metrics.ts) by their type.
+// What a worker tells its primary over the node:cluster channel
+// (docs/operations.md "Running on several cores"). Kept apart from prom-client's own messages (metrics/cluster-metrics.ts) by their type.
 
 /** Sent once the worker listens and its background jobs run: it now serves. */
 export const WORKER_READY = 'course-school:worker-ready';

@@ -1,4 +1,4 @@
-// README "Running on several cores", the primary: with WEB_CONCURRENCY above 1 it prepares the
+// docs/operations.md "Running on several cores", the primary: with WEB_CONCURRENCY above 1 it prepares the
 // database once (migrations, demo seed), then starts that many workers, which share PORT through
 // node:cluster (the primary accepts connections and hands them out in turn). It serves nothing of
 // the schools itself. It:

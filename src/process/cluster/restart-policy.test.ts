@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_RESTART_DELAY_MS, MAX_RESTART_DELAY_MS, nextRestart, STABLE_MS } from './restart-policy.ts';
 
-describe('restarting a stopped worker (README "Running on several cores": back-off, never a hot loop)', () => {
+describe('restarting a stopped worker (docs/operations.md "Running on several cores": back-off, never a hot loop)', () => {
   it('waits twice as long after each failure in a row, up to the cap', () => {
     let failures = 0;
     const delays: number[] = [];

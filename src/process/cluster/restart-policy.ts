@@ -1,4 +1,4 @@
-// README "Running on several cores": when a worker stops on its own (a crash, an uncaught error,
+// docs/operations.md "Running on several cores": when a worker stops on its own (a crash, an uncaught error,
 // a SIGTERM sent to that worker alone), the primary starts another in its place, after a wait that
 // doubles with each failure in a row, so a worker that dies at start (a bad deployment, a database
 // that refuses it) is retried every 30 s at most, not in a hot loop. A worker that had served

@@ -1,4 +1,4 @@
-// README "Running on several cores", a worker: the database is already migrated and seeded by its
+// docs/operations.md "Running on several cores", a worker: the database is already migrated and seeded by its
 // primary, so it opens its own pool (DATABASE_POOL_SIZE connections) and serves. Its /metrics
 // numbers go to the primary, which serves every worker's merged.
 import type { Logger } from 'pino';

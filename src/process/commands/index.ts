@@ -1,5 +1,5 @@
 // The operator commands by name: what `scripts/*.ts` run, in their own process or through the
-// running server's control socket (README "Commands beside a running server"), with the same services.
+// running server's control socket (docs/operations.md "Commands beside a running server"), with the same services.
 import { integrations } from './integrations.ts';
 import { memberApps } from './member-apps.ts';
 import { parseCommandLine, type Command, type CommandContext } from './command-line.ts';

@@ -1,6 +1,6 @@
 // The "Connect an agent" section of /llms.txt: the steps for each common MCP client, kept to the
 // llmstxt.org shape (an H2 file list of `- [name](url): note` lines, one line each) so a model can
-// read it like the rest. The same steps, with more detail, are the README's "Connect an agent".
+// read it like the rest. The same steps, with more detail, are the docs/agents.md "Connect an agent".
 // Only the origin is inserted (the deployment's, never school-written text); what each client does
 // is said as its own documentation says it, and what this server does as its code does it
 // (oauth/clients/register-client.ts, oauth/clients/metadata-document-client.ts, /auth.md).

@@ -10,7 +10,7 @@ import { renderPage, siteText } from '../../web/render-page.ts';
 const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
 
 /**
- * README "Problem types": the page a problem `type` URI resolves to (RFC 9457 3.1.1), on the school's
+ * docs/development.md "Problem types": the page a problem `type` URI resolves to (RFC 9457 3.1.1), on the school's
  * origin. HTML unless the caller prefers Markdown or JSON (RFC 9110 12.5.1, Accept).
  */
 export const getProblemType: OperationHandler<

@@ -16,7 +16,7 @@ import { requireOwner } from '../metadata-host-owners.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
 import { KeyedError, textKey } from '../../lib/text-key.ts';
 
-/** A host the allowlist cannot hold; its words are a catalogue key (README "Page languages"). */
+/** A host the allowlist cannot hold; its words are a catalogue key (docs/development.md "Page languages"). */
 export class InvalidHost extends KeyedError {}
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';

@@ -10,7 +10,7 @@ import { afterFeatureChange } from '../feature-changes.ts';
 export const BETA_FEATURES = [
   {
     key: 'mcp_connections',
-    // README "Page languages": the words are catalogue keys (src/web/locales), said in the school's language.
+    // docs/development.md "Page languages": the words are catalogue keys (src/web/locales), said in the school's language.
     label: 'admin.settings.mcpConnections.label',
     description: 'admin.settings.mcpConnections.description',
     // /auth.md "Access follows the school": the page says what switching off does before anyone does it.

@@ -3,7 +3,7 @@
 import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
-// README "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
+// docs/development.md "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
 export const ACCOUNT_NOTICES: Record<string, string> = {
   revoked: 'account.notice.revoked',
 };

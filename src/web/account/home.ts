@@ -1,5 +1,5 @@
 // GET /account: who is signed in and their roles at this school, and their own courses with
-// progress, orders and event registrations here (README "Page languages"): the same data /account/graphql
+// progress, orders and event registrations here (docs/development.md "Page languages"): the same data /account/graphql
 // serves, read through the same service (services/account.ts), so the page and the API agree.
 import { DEFAULT_PAGE_SIZE } from '../../services/account.ts';
 import type { AccountPageDeps } from './types.ts';

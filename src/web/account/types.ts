@@ -8,6 +8,6 @@ export type AccountPageDeps = {
   router: Router;
   area: ReturnType<typeof areaRoutes>;
   apps: ReturnType<typeof createConnectedApplications>;
-  /** The member data service /account/graphql and the MCP member tools read (README "Page languages"). */
+  /** The member data service /account/graphql and the MCP member tools read (docs/development.md "Page languages"). */
   account: AccountService;
 };

@@ -4,7 +4,7 @@ import type { AdminPageDeps } from './types.ts';
 
 /**
  * The actions the service writes, each with a few words in the catalogue (admin.audit.action.<action>,
- * README "Page languages"); an unknown action shows its code.
+ * docs/development.md "Page languages"); an unknown action shows its code.
  */
 export const AUDIT_ACTIONS: readonly string[] = [
   'sign_in.succeeded',

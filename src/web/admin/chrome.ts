@@ -7,7 +7,7 @@ import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import { webhookScopeAllowed } from '../../services/admin-area/webhook-access.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
-// README "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
+// docs/development.md "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
 export const ADMIN_NOTICES: Record<string, string> = {
   settings: 'admin.notice.settings',
   'app-updated': 'admin.notice.appUpdated',

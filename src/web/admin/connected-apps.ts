@@ -8,7 +8,7 @@ import { textKey } from '../../lib/text-key.ts';
 
 export const REVOKE_CONNECTED_APP_PURPOSE = 'admin:connected-apps:revoke';
 
-/** Catalogue keys of the client kinds (README "Page languages"). */
+/** Catalogue keys of the client kinds (docs/development.md "Page languages"). */
 export const KIND_LABELS: Record<string, string> = {
   vendor: 'admin.connectedApps.kind.vendor',
   loopback: 'admin.connectedApps.kind.loopback',

@@ -5,7 +5,7 @@ import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import type { AdminPageDeps } from './types.ts';
 import { DISABLED_REASONS } from './webhook-form.ts';
 
-// Catalogue keys (README "Page languages"): `label` names the section, `text` says what it is for.
+// Catalogue keys (docs/development.md "Page languages"): `label` names the section, `text` says what it is for.
 const SECTIONS = [
   { href: '/admin/settings', label: 'admin.settings.title', text: 'admin.home.section.settings' },
   {

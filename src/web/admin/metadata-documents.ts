@@ -13,7 +13,7 @@ const PURPOSES = {
   open: 'admin:metadata:open-registration',
   review: 'admin:metadata:review',
 } as const;
-/** Catalogue keys of the review states (README "Page languages"). */
+/** Catalogue keys of the review states (docs/development.md "Page languages"). */
 const REVIEW_STATES: Record<string, string> = {
   unreviewed: 'admin.metadata.state.unreviewed',
   approved: 'admin.metadata.state.approved',

@@ -6,7 +6,7 @@ import type { AdminPageDeps } from './types.ts';
 
 const PURPOSES = { rotate: 'admin:signing-keys:rotate', idToken: 'admin:signing-keys:id-token' } as const;
 
-/** Catalogue keys of the key states (README "Page languages"). */
+/** Catalogue keys of the key states (docs/development.md "Page languages"). */
 export const KEY_STATES: Record<string, string> = {
   next: 'admin.keys.state.next',
   current: 'admin.keys.state.current',

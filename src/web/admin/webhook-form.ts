@@ -18,7 +18,7 @@ export const WEBHOOK_PURPOSES = {
   delete: 'admin:webhooks:delete',
 } as const;
 
-/** Catalogue keys of an endpoint's status (README "Page languages"). */
+/** Catalogue keys of an endpoint's status (docs/development.md "Page languages"). */
 export const ENDPOINT_STATUS: Record<string, string> = {
   enabled: 'admin.webhooks.status.enabled',
   disabled: 'admin.webhooks.status.disabled',

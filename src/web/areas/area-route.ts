@@ -45,7 +45,7 @@ export type AreaResult = PageResult | { redirect: string };
 export type AreaHandler = (call: AreaCall) => Promise<AreaResult>;
 
 export type AreaSpec = {
-  /** Catalogue key of the area's name (README "Page languages": every word from the catalogues). */
+  /** Catalogue key of the area's name (docs/development.md "Page languages": every word from the catalogues). */
   name: string;
   /** Where a signed-out form post returns after sign-in (a GET returns to itself). */
   home: string;
@@ -129,7 +129,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           const returnTo = safeReturnTo(ctx.site.origin, req.method === 'GET' ? req.originalUrl : spec.home, spec.home);
           return sendAreaResult(res, { redirect: `/oauth/sign-in?return_to=${encodeURIComponent(returnTo)}` });
         }
-        noteRequest(req, { personId: session.person_id }); // README "Reading the logs": the request log's person
+        noteRequest(req, { personId: session.person_id }); // docs/operations.md "Reading the logs": the request log's person
         person = await findAreaPerson(services.db, ctx.site.id, session.person_id);
         if (!person || !spec.allowed(person))
           return sendAreaResult(

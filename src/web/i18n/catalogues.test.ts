@@ -1,4 +1,4 @@
-// README "Page languages": every page speaks the school's language from complete catalogues. These tests
+// docs/development.md "Page languages": every page speaks the school's language from complete catalogues. These tests
 // fail on a missing key: every key the code or a template names exists in every catalogue, the
 // catalogues hold the same keys (with the plural forms each language needs), the keys built at
 // run time (scope meanings, scope areas, error titles, states) exist for every value they can
@@ -55,7 +55,7 @@ function present(language: string, key: string): boolean {
   return catalogue.has(key) || catalogue.has(`${key}_other`);
 }
 
-describe('page catalogues (README "Page languages": pages in the school language, no missing key)', () => {
+describe('page catalogues (docs/development.md "Page languages": pages in the school language, no missing key)', () => {
   it('finds the keys the pages use', () => {
     expect(called.length).toBeGreaterThan(250);
     expect(tabled.length).toBeGreaterThan(40);

@@ -1,5 +1,5 @@
 // Dates, numbers and money on pages, formatted by Intl in the school's language and time zone
-// (README "Page languages"). Money is an integer of minor units with its currency code (DESIGN Naming):
+// (docs/development.md "Page languages"). Money is an integer of minor units with its currency code (DESIGN Naming):
 // Intl knows each currency's minor digits (EUR 2, JPY 0), so nothing here hard-codes them.
 
 /** Digits after the decimal point of a currency (USD 2, JPY 0), as Intl knows them. */

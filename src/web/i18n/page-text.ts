@@ -1,5 +1,5 @@
 // The words of every page come from message catalogues (src/web/locales/<language>.json), chosen by
-// the school's language (sites.locale), through i18next (README "Page languages"). Why i18next rather than
+// the school's language (sites.locale), through i18next (docs/development.md "Page languages"). Why i18next rather than
 // @formatjs/intl: its catalogues are plain JSON a translator edits without ICU syntax, its plurals
 // follow Intl.PluralRules (key_one / key_other, and whatever forms a future language needs), and it
 // needs no UI framework. Dates, numbers and money are formatted with Intl (format.ts).
