@@ -58,8 +58,8 @@ export default tseslint.config(
   {
     // Accessors made per object in the service: an object whose own getter or setter is a closure
     // over a request gets a hidden class of its own, kept in V8's old generation, so all the closure
-    // reaches outlives the request until the next full collection (bench/ANALYSIS.md, 2026-11-28
-    // "accessor literals": the GraphQL and MCP member rows collected their old generation every 2-3 s;
+    // reaches outlives the request until the next full collection (bench/FINDINGS.md
+    // "Accessor literals": the GraphQL and MCP member rows collected their old generation every 2-3 s;
     // an accessor added with Object.defineProperty measured the same). A class with the accessor on
     // its prototype costs nothing of the kind. The one place this rule lives.
     files: ['src/**/*.ts'],
@@ -70,13 +70,13 @@ export default tseslint.config(
         {
           selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
           message:
-            'No getters or setters in object literals: use a class with the accessor on its prototype (bench/ANALYSIS.md, "accessor literals").',
+            'No getters or setters in object literals: use a class with the accessor on its prototype (bench/FINDINGS.md "Accessor literals").',
         },
         {
           selector:
             'CallExpression[callee.property.name=/^(defineProperty|defineProperties|__defineGetter__|__defineSetter__)$/] ObjectExpression > Property[key.name=/^(get|set)$/]',
           message:
-            'No accessors added to an object one at a time: use a class with the accessor on its prototype (bench/ANALYSIS.md, "accessor literals").',
+            'No accessors added to an object one at a time: use a class with the accessor on its prototype (bench/FINDINGS.md "Accessor literals").',
         },
       ],
     },

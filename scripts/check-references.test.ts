@@ -36,6 +36,14 @@ describe('findReferences', () => {
     expect(rulesOf('// fine\n// Reference 4.1: llms.txt')).toEqual(['2:platform-apis']);
   });
 
+  it('flags the lab notebook bench/ANALYSIS.md, which bench/FINDINGS.md replaced', () => {
+    expect(rulesOf('// 40% of a request (bench/ANALYSIS.md, section 1)')).toEqual(['1:lab-notebook']);
+    expect(rulesOf("describe('loggers (bench/ANALYSIS.md: a twentieth)', () => {", 'titles')).toEqual([
+      '1:lab-notebook',
+    ]);
+    expect(rulesOf('// 40% of a request (bench/FINDINGS.md "Precompiled router")')).toEqual([]);
+  });
+
   it('leaves rule citations, file names, URLs and identifiers alone', () => {
     const clean = [
       '// RFC 9700 4.14.2: a fork of the family ends it (/auth.md "6. Refresh and revoke")',
@@ -75,6 +83,7 @@ describe('citations of a heading', () => {
   const docs: Record<string, string> = {
     'README.md': '# Course School\n\n## Set up\n\n```sh\n# not a heading\n```\n',
     'docs/operations.md': '# Operations\n\n## Private files\n\n## "Last used" of connected applications\n',
+    'bench/FINDINGS.md': '# Performance findings\n\n## Speed paths\n\n### Named statements\n',
   };
   const headings: HeadingsOf = (file) => (file in docs ? headingsOf(docs[file]!) : undefined);
   const sections = (text: string, scope: 'all' | 'prose' = 'all') =>
@@ -91,6 +100,7 @@ describe('citations of a heading', () => {
       '// modes narrowed at start (docs/operations.md "Private files")',
       'it(\'batches the writes (docs/operations.md "Last used")\', () => {});',
       '// bench/README.md "Targets" and contract-tests/README.md "Generate a client" are other files',
+      '// prepared once per connection (bench/FINDINGS.md "Named statements")',
       'it("keeps it (docs/operations.md \\"Private files\\")", () => {});',
     ].join('\n');
     expect(sections(clean)).toEqual([]);
@@ -108,6 +118,12 @@ describe('citations of a heading', () => {
   it('reads a citation inside a double-quoted title, its quotes escaped', () => {
     expect(sections('it("x (README \\"Private files\\")", () => {});')).toEqual([
       '1:section: cites "Private files", which is no heading of README.md: cite the heading the text now sits under',
+    ]);
+  });
+
+  it('flags a heading bench/FINDINGS.md does not have', () => {
+    expect(sections('// (bench/FINDINGS.md "Row shapes")')).toEqual([
+      '1:section: cites "Row shapes", which is no heading of bench/FINDINGS.md: cite the heading the text now sits under',
     ]);
   });
 

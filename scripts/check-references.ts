@@ -40,6 +40,12 @@ export const RULES: readonly Rule[] = [
     pattern: /\bplatform-apis\b|\breference\s+\d+(?:\.\d+)+/i,
     why: `cites the platform-APIs reference, a document outside the repository: ${CITE}`,
   },
+  // "bench/ANALYSIS.md", the lab notebook that bench/FINDINGS.md replaced (it stays in git history).
+  {
+    name: 'lab-notebook',
+    pattern: /\bbench\/ANALYSIS\.md\b/,
+    why: 'cites bench/ANALYSIS.md, a lab notebook no longer in the tree: cite the rule, or the bench/FINDINGS.md entry by its heading (bench/FINDINGS.md "Named statements")',
+  },
 ];
 
 /** The folders checked, and how much of each. */
@@ -174,12 +180,13 @@ if (import.meta.main) {
   const findings = checkTree(root, [
     ...TARGETS,
     { dir: 'vitest.config.ts', scope: 'all' },
+    { dir: 'eslint.config.js', scope: 'all' },
     { dir: '.ci/run', scope: 'all' },
   ]);
   for (const f of findings) console.error(`${f.file}:${f.line}: ${f.rule}: ${f.why}\n    ${f.text}`);
   if (findings.length > 0) {
     console.error(
-      `${findings.length} comment(s) or test title(s) cite an issue, the seed spec, the platform-APIs reference or a heading that does not exist.`,
+      `${findings.length} comment(s) or test title(s) cite an issue, the seed spec, the platform-APIs reference, the lab notebook or a heading that does not exist.`,
     );
     process.exitCode = 1;
   }

@@ -49,7 +49,7 @@ export async function dropAllScratchDatabases(): Promise<void> {
  * it the small dataset's tables, written by a few hundred statements, may have none (autovacuum
  * analyzes a table after 50 changed rows and 10% of it, and may be off, as it is on the CI machine),
  * while the large dataset's have them (fixtures/scale-data.ts): the scale run would compare plans
- * made without statistics with plans made with them (bench/ANALYSIS.md, 2026-12-02).
+ * made without statistics with plans made with them (bench/FINDINGS.md "Statistics in every run").
  */
 export async function settleDatabase(databaseUrl: string): Promise<void> {
   await adminQuery(databaseUrl, 'vacuum (analyze)');

@@ -47,7 +47,7 @@ export type TargetId = (typeof TARGETS)[number];
  * In a --scale run, `ours` and `baseline` hold the large dataset, and each has a twin from the same
  * checkout on the small one, interleaved in the same rounds, so that the share of its small-dataset
  * ratio a row keeps is measured within one run (scale-report.ts) rather than across two runs made
- * on different days, whose difference was mostly the machine's (bench/ANALYSIS.md, 2026-12-04).
+ * on different days, whose difference was mostly the machine's (bench/FINDINGS.md "Twins in the same run").
  */
 export const SMALL_DATASET_TWINS = { ours: 'ours-small', baseline: 'baseline-small' } as const satisfies Partial<
   Record<TargetId, TargetId>
@@ -371,8 +371,8 @@ export function buildRows(
  * The rows of one repetition: buildRows's order, each scenario's servers rotated by the repetition's
  * index, so that no server always runs first (or last) of its scenario. The first row after a
  * change of scenario measured slower: discovery, which reads no data, ran 8% slower on ours on the
- * large dataset (first) than on its small-dataset twin (second) in the same round (bench/ANALYSIS.md,
- * 2026-12-04, second session); a fixed order charged that to the same server in every round.
+ * large dataset (first) than on its small-dataset twin (second) in the same round
+ * (bench/FINDINGS.md "Rotated round order"); a fixed order charged that to the same server in every round.
  */
 export function roundOrder<R extends { scenario: ScenarioId }>(rows: readonly R[], repetition: number): R[] {
   const groups: R[][] = [];

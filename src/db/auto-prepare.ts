@@ -1,6 +1,6 @@
 // kysely sends the statements it builds as unnamed statements, which PostgreSQL parses and plans
 // on every execution. For the member-data queries (a page of enrollments with two correlated
-// counts) planning cost more of PostgreSQL's CPU than running them (bench/ANALYSIS.md). So, as
+// counts) planning cost more of PostgreSQL's CPU than running them (bench/FINDINGS.md "Auto-prepare"). So, as
 // pgjdbc does with its prepareThreshold (5) and per-connection statement cache (256), a statement
 // text seen PREPARE_AFTER times gets a name from then on and each pooled connection parses and
 // plans it once. At most MAX_PREPARED texts are named per process, so no backend holds more;

@@ -1,6 +1,6 @@
 // Grouped reads: reads that arrive while one is in flight share the next one, so fifty concurrent
 // requests for one client's row, one rate-limit bucket or fifty tokens cost a few round trips, not
-// fifty (bench/ANALYSIS.md, 2026-11-27 "grouped reads"). Nothing is served from before its request:
+// fifty (bench/FINDINGS.md "Group commit and grouped reads"). Nothing is served from before its request:
 // a caller never joins a read that was sent before it arrived (lib/group-commit.ts), so it sees
 // every change committed before it asked, as a statement of its own would. Inside a transaction
 // a read stays that transaction's own. One mechanism, two shapes: the same read of one key

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
-describe('database.ts client: answers through its own promise (bench/ANALYSIS.md "pg\'s promise form")', () => {
+describe('database.ts client: answers through its own promise (bench/FINDINGS.md "pg\'s callback form")', () => {
   it('returns the rows, parsed, of a statement sent unnamed and then named (auto-prepare)', async () => {
     await sql`insert into wrapped values (1, '2026-11-28 06:00:00+00', '{a,b}')`.execute(test.db);
     for (let i = 0; i <= PREPARE_AFTER; i++) {

@@ -98,7 +98,7 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> 
  * A call without a callback (kysely's) is answered through pg's callback form wrapped in a promise
  * of our own, not through pg's promise form: that one leaves each statement's Query, fields and
  * rows reachable from V8's old generation after the answer, alive until the next full collection
- * (bench/ANALYSIS.md, 2026-11-28 "pg's promise form": 0.5-0.9 MB promoted per scavenge under a
+ * (bench/FINDINGS.md "pg's callback form": 0.5-0.9 MB promoted per scavenge under a
  * grouped token lookup, 25 KB through the callback).
  */
 function prepareStatements(client: pg.PoolClient, autoName: (text: string) => string | undefined): void {

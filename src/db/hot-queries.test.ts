@@ -1,5 +1,5 @@
 // Hot statements (hot-queries.ts) run as given on both databases, and on PostgreSQL are prepared
-// once per connection under their name (bench/ANALYSIS.md 4: no parse and plan per request).
+// once per connection under their name (bench/FINDINGS.md "Named statements": no parse and plan per request).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from './database.ts';

@@ -1,5 +1,5 @@
 // named-statement.ts builds a named statement's row shape once: its answers must be pg's own, for
-// every execution and whatever the statement's columns become (bench/ANALYSIS.md "row shapes").
+// every execution and whatever the statement's columns become (bench/FINDINGS.md "Named statements").
 // PostgreSQL only: PGlite does not go through pg (the first pass runs none of these).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

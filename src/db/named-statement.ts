@@ -4,7 +4,7 @@
 // pg describes the portal on every execution and rebuilds the shape from the answer: a type
 // parser lookup per column, a null-prototype object with every column, then a spread of that
 // dictionary-mode object, which alone costs about 2 µs for a course row of 18 columns (2.8 µs per
-// execution in all, 5% of the admin list's CPU: bench/ANALYSIS.md, 2026-11-28 "row shapes"). A
+// execution in all, 5% of the admin list's CPU: bench/FINDINGS.md "Named statements"). A
 // statement name keeps one text, so its columns change only when the schema under it does; the
 // shape is reused only while the described columns (name, type, format) are those it was built
 // from, and rebuilt otherwise. Shapes are kept per connection (each pg client has its own type

@@ -5,7 +5,7 @@
 // runs with fsync on and syncs its WAL with fsync() (wal_sync_method=fsync: Emscripten answers
 // fdatasync() without asking the file system), and each fsync() is passed to Node's fs.fsyncSync on
 // the real file. PostgreSQL then syncs what it syncs on a server: the WAL at every commit, data files
-// and directories at checkpoints (bench/ANALYSIS.md, "The embedded database syncs at commit").
+// and directories at checkpoints (bench/FINDINGS.md "Embedded database durability").
 // docs/security.md "Private files": PGlite also sets modes of its own (0666 on the files of a new database,
 // 0644 on pg_internal.init) through chmod, which the umask does not narrow; those are narrowed here.
 import { fsyncSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Every connection of the service runs with planner-settings.ts's costs, on PostgreSQL (each pooled
 // connection, from its startup packet) and on PGlite (its one session), so that both dialects
-// choose the plans bench/ANALYSIS.md measured. Runs on the test database of this pass.
+// choose the plans bench/FINDINGS.md "Planner costs" measured. Runs on the test database of this pass.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database.ts';

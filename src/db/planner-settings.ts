@@ -5,7 +5,7 @@
 // spinning disk. A school's hot rows (its catalog, its members' enrollments, live tokens) are read
 // from shared buffers, and at the default the planner scans a small table whole instead of using
 // its primary key: a member's page of enrolled courses hashed the school's entire catalog, so it
-// cost more with every course the school added (bench/ANALYSIS.md, 2026-12-04 third session).
+// cost more with every course the school added (bench/FINDINGS.md "Planner costs").
 // PostgreSQL's documentation (runtime-config-query) suggests lowering it when the data is cached,
 // and names 1.1 for solid-state storage.
 // An operator who puts `options` in DATABASE_URL replaces these (pg lets the URL's parameters win).

@@ -1,6 +1,6 @@
 // kysely builds and compiles a statement on every call. For the member's page of enrolled courses
 // (a dozen columns, two joins, two correlated counts) that was about a tenth of a GraphQL viewer
-// request's CPU (bench/ANALYSIS.md, 2026-11-27 GraphQL section), yet its text depends only on a few
+// request's CPU (bench/FINDINGS.md "Shaped statements"), yet its text depends only on a few
 // switches: which cursors bound the page and in which direction it is read. So such a statement is
 // built with kysely once per shape, with a marker in place of every value, and compiled; each call
 // then sends that text with its own values where the markers were (auto-prepare.ts names it as

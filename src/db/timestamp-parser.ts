@@ -1,7 +1,7 @@
 // timestamptz values as `pg` receives them, parsed without a regular expression in their common
 // form. pg-types parses every timestamp with postgres-date's three regular expressions; with a
 // list of 20 courses that is 80 timestamps per request, about 4% of the admin list's CPU
-// (bench/ANALYSIS.md). PostgreSQL sends a timestamptz in the session's DateStyle (ISO) and time
+// (bench/FINDINGS.md "Times as text"). PostgreSQL sends a timestamptz in the session's DateStyle (ISO) and time
 // zone: `2026-11-27 23:19:52.123456+00` whenever the session is in UTC. That exact shape, with
 // a four-digit year from 1000, is read here by position; anything else (another zone, a BC or
 // early year, infinity) goes to the library's own parser. Both give the same Date, fraction
@@ -23,7 +23,7 @@ function isDigits(value: string, from: number, to: number): boolean {
  * A timestamptz read by position keeps the text it was read from and answers toISOString from it:
  * every surface sends times as ISO 8601 text (lib/time.ts), and V8's own Date#toISOString costs
  * about 390 ns a value, four times the parse (up to 80 of them in a page of 20 courses:
- * bench/ANALYSIS.md, 2026-11-28 "times as text"). The ISO text is cut from the read text only when
+ * bench/FINDINGS.md "Times as text"). The ISO text is cut from the read text only when
  * asked for, so a timestamp that is read and never sent costs nothing more; and only while the Date
  * still holds the instant it was read as, so a setter called on it later cannot make them disagree.
  */
@@ -75,7 +75,7 @@ export function createTimestamptzParser(fallback: Parse): Parse {
     const year = digit(value, 0) * 1000 + digit(value, 1) * 100 + two(value, 2);
     // Milliseconds: the first three fraction digits, the rest truncated. postgres-date's
     // 1000 × parseFloat(fraction), truncated by Date, gives the same for every fraction of 1 to 6
-    // digits (checked over all of them, bench/ANALYSIS.md "times as text"; the test covers every
+    // digits (checked over all of them, bench/FINDINGS.md "Times as text"; the test covers every
     // fraction of 1 to 4 digits and random ones up to 6).
     let ms = 0;
     for (let at = 20; at < 23; at++) ms = ms * 10 + (at < fractionEnd ? digit(value, at) : 0);

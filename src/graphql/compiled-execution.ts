@@ -1,7 +1,7 @@
 // Execution of a validated document with graphql-jit: each operation of a cached document
 // (document-cache.ts hands back the same DocumentNode for the same text) is compiled into a
 // function once, which then runs without graphql-js's per-request walk of the selections
-// (bench/ANALYSIS.md, 2026-11-27 GraphQL section). An operation graphql-jit cannot compile, or one
+// (bench/FINDINGS.md "Compiled GraphQL execution"). An operation graphql-jit cannot compile, or one
 // the document does not hold, runs on graphql-js's execute as before, which also gives the errors.
 //
 // graphql-jit's errors share graphql-js's prototype but not its shape (no `nodes`, and no

@@ -1,5 +1,5 @@
 // Parsing and validating the same query text again on every request was a quarter of a GraphQL
-// request's CPU (bench/ANALYSIS.md 6); clients send a handful of distinct documents. graphql-js
+// request's CPU (bench/FINDINGS.md "GraphQL document cache"); clients send a handful of distinct documents. graphql-js
 // documents are immutable, so one parsed document and its verdict under the specified rules can
 // serve every request with that text. The depth and cost rules depend on the variables and still
 // run per request, unless the document holds no variable at all: then nothing of the request can

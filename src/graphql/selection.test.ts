@@ -1,5 +1,5 @@
 // selection.ts: whether a query selects a field below the one being resolved, which decides whether
-// a page of enrolled courses counts progress (no work a query did not ask for: bench/ANALYSIS.md). Each case
+// a page of enrolled courses counts progress (no work a query did not ask for: bench/FINDINGS.md "Progress counts only when selected"). Each case
 // is a shape GraphQL allows for reaching a field (October 2021 spec, 2.4 Selection Sets, 2.7 Field
 // Alias, 2.8 Fragments, 2.8.2 Inline Fragments); a wrong "no" would drop a field the member asked for.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Whether a query selects a field below the one being resolved, so that a resolver can leave out
-// work no query asked for (the progress counts of a page of enrolled courses: bench/ANALYSIS.md,
-// 2026-12-02). Fields are matched by name, not alias, through inline fragments and fragment
+// work no query asked for (the progress counts of a page of enrolled courses:
+// bench/FINDINGS.md "Progress counts only when selected"). Fields are matched by name, not alias, through inline fragments and fragment
 // spreads. @skip and @include are not evaluated: a field under either counts as selected, so the
 // answer can only err towards doing the work.
 import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';

@@ -130,7 +130,7 @@ describe('request log level and fields (docs/operations.md "Reading the logs")',
   });
 });
 
-describe('request loggers made when used (bench/ANALYSIS.md: a child per request cost a twentieth of its CPU)', () => {
+describe('request loggers made when used (bench/FINDINGS.md "Lazy request loggers": a child per request cost a twentieth of its CPU)', () => {
   async function serve(level: string, status: number, useLogger: boolean) {
     const { createHttpLogger } = await import('./logging.ts');
     const { Writable } = await import('node:stream');

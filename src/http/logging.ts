@@ -127,7 +127,7 @@ export function requestIdOf(req: IncomingMessage): string {
 /**
  * A child logger made when it is first used. pino-http makes one (or two) per request, serializing
  * and redacting the request into its bindings at once: about a twentieth of a request's CPU on the
- * hot API paths (bench/ANALYSIS.md, 2026-11-27 "grouped reads"), for a logger that a request
+ * hot API paths (bench/FINDINGS.md "Lazy request loggers"), for a logger that a request
  * answered well at LOG_LEVEL=warn never uses. A child of a child not yet made is deferred too.
  */
 function lazyChild(parent: () => Logger, bindings: pino.Bindings): Logger {
@@ -180,7 +180,7 @@ export function createHttpLogger(logger: Logger): HttpLogger {
     },
     // A line below LOG_LEVEL is 'silent', so pino-http skips building it (its fields, a child
     // logger) rather than building it for pino to drop: at LOG_LEVEL=warn that was most of its cost
-    // on a 200 (bench/ANALYSIS.md, 2026-11-27 "admin list and MCP member").
+    // on a 200 (bench/FINDINGS.md "Lazy request loggers").
     customLogLevel: (req, res, error) => {
       const level = levelOf(res.statusCode, error, req.headers.authorization !== undefined);
       return logger.isLevelEnabled(level) ? level : 'silent';

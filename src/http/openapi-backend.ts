@@ -15,8 +15,8 @@ const customizeAjv: AjvCustomizer = (ajv) => {
 export async function createOpenApiBackend(register: (api: OpenAPIBackend) => void): Promise<OpenAPIBackend> {
   // validate: false here, and the validator set up after init() below: openapi-backend's own
   // compiles request, response and response-header validators for every operation at start-up,
-  // 4.5 s of CPU and 130 MB of transient heap that V8 then kept committed (bench/ANALYSIS.md,
-  // memory). (Its `quick` option would make them lazy, but its synchronous dereferencing does
+  // 4.5 s of CPU and 130 MB of transient heap that V8 then kept committed (bench/FINDINGS.md
+  // "Start-up validators"). (Its `quick` option would make them lazy, but its synchronous dereferencing does
   // not decode JSON-pointer escapes and fails on this document's references into paths.)
   const api = new OpenAPIBackend({
     definition: loadBundledOpenApi() as unknown as Document,

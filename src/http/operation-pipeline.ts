@@ -2,7 +2,7 @@
 // (before routing, after routing, inside validation, and again with the coerced values), each time
 // lower-casing the headers with lodash, parsing the cookies, serialising the query into
 // URLSearchParams and deep-cloning it, and building a path-parameter matcher (bath-es5) from the
-// operation's template: 4-9% of an introspection or admin-list request (bench/ANALYSIS.md). This
+// operation's template: 4-9% of an introspection or admin-list request (bench/FINDINGS.md "Operation pipeline"). This
 // file runs the same steps in the same order with what the backend prepared at start-up: the
 // operation table (precompiled-router.ts), the request validators openapi-backend compiled, the
 // handlers and security handlers registered on it, and a path matcher built once per operation by

@@ -1,4 +1,4 @@
-// The precompiled router must answer exactly as openapi-backend's own router (bench/ANALYSIS.md 1).
+// The precompiled router must answer exactly as openapi-backend's own router (bench/FINDINGS.md "Precompiled router").
 import { describe, expect, it } from 'vitest';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
 import { loadBundledOpenApi } from '../public/openapi-document.ts';

@@ -1,6 +1,6 @@
 // openapi-backend's router rebuilds the flattened operation list (a lodash chain over the whole
 // document) and compiles a RegExp per operation on every request, several times per request: with
-// 130+ operations that was 40% of a discovery request's CPU (bench/ANALYSIS.md, section 1). The
+// 130+ operations that was 40% of a discovery request's CPU (bench/FINDINGS.md "Precompiled router"). The
 // document never changes after init, so this freezes the list once and answers the same three
 // questions from precomputed tables. Semantics are openapi-backend's own (router.js
 // matchOperation): an exact path wins; otherwise the templated match with the longest literal part

@@ -9,7 +9,7 @@ type Remembered = SiteFreeContext & { site: RequestContext['site'] | null };
 
 // A property of the request under a symbol only this module holds, not a WeakMap keyed by the request:
 // every request would add a short-lived weak entry, which V8's young-generation collector must process
-// as an ephemeron (bench/ANALYSIS.md, 2026-11-27 "grouped reads": GC was a fifth of a request's CPU).
+// as an ephemeron (bench/FINDINGS.md "Request context under symbols": GC was a fifth of a request's CPU).
 const CONTEXT = Symbol('request context');
 type Carrier = { [CONTEXT]?: Remembered };
 const contextOf = (req: Request): Remembered | undefined => (req as unknown as Carrier)[CONTEXT];

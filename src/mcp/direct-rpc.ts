@@ -1,5 +1,5 @@
 // tools/list and tools/call, the two requests an agent repeats, answered without building the SDK's
-// Server and Streamable HTTP transport for each one (bench/ANALYSIS.md 7: the conversion to web
+// Server and Streamable HTTP transport for each one (bench/FINDINGS.md "Direct MCP calls": the conversion to web
 // streams, zod parsing of the envelope, and an McpError with a stack trace built on every close
 // cost more than the tool itself). Only a request the SDK would take exactly as it is comes here:
 // one 2025-era JSON-RPC request, no batch, no `_meta` (so never a 2026-07-28 one) or `task`, no

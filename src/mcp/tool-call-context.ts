@@ -1,6 +1,6 @@
 // The context one tool call runs with: a class, its lazy tool list a getter on the prototype, since
 // an object's own accessor closing over the call keeps the call's data alive in V8's old generation
-// (the rule and its measurement: eslint.config.js, bench/ANALYSIS.md "accessor literals").
+// (the rule and its measurement: eslint.config.js, bench/FINDINGS.md "Accessor literals").
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../wiring/services.ts';

@@ -14,7 +14,7 @@ const CLOSE = '</untrusted-content>';
 /**
  * JSON of `data` inside the fence; the same data as structuredContent, for older clients too.
  * Compact, on one line: indentation only lengthened what an agent reads and the time to write it
- * (bench/ANALYSIS.md, the MCP member row).
+ * (bench/FINDINGS.md "MCP member answers").
  */
 export function fenceJson(data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

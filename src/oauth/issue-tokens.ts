@@ -42,7 +42,7 @@ export function mintToken(kind: keyof typeof TOKEN_PREFIX): MintedToken {
 
 /** The key successors are derived with (HKDF of the deployment's key-encryption key, RFC 5869). */
 // A KeyObject made once: createHmac given raw bytes imports them into a new key object on every call
-// (about a tenth of a refresh's CPU, bench/ANALYSIS.md 2026-11-27 "grouped reads").
+// (about a tenth of a refresh's CPU, bench/FINDINGS.md "Keys made once").
 export function successorKeyOf(keyEncryptionKey: Buffer): KeyObject {
   return createSecretKey(
     Buffer.from(hkdfSync('sha256', keyEncryptionKey, Buffer.alloc(0), 'course-school refresh successor v1', 32)),

@@ -4,7 +4,7 @@
 // its heap when the process starts, so these cannot be set from inside (v8.setFlagsFromString is
 // too late for them); main.ts therefore replaces its process with itself plus the flags
 // (process.execve: the same pid, nothing left behind, about one Node start-up of time) before it
-// loads anything else. Measured on the benchmark (bench/ANALYSIS.md "Memory"), without them:
+// loads anything else. Measured on the benchmark (bench/FINDINGS.md "Heap flags"), without them:
 // - the young generation grew to 2 × 64 MiB semi-spaces (V8's default for a large machine),
 //   128 MiB of RSS for request garbage that dies within milliseconds;
 // - the old generation was let grow to 4 times its live size between full collections (V8's
@@ -13,7 +13,7 @@
 // (its in-flight requests' objects outlived more scavenges and were promoted), at 32 MiB as much as
 // without flags. The old generation keeps V8's default limit but grows to twice its live size between
 // full collections instead of four times (--heap-growing-percent=100): peak RSS over the benchmark
-// 413 → 297 MiB at the same throughput, side by side on five rows (bench/ANALYSIS.md, 2026-11-28).
+// 413 → 297 MiB at the same throughput, side by side on five rows (bench/FINDINGS.md "Heap flags").
 // A small limit instead (--max-old-space-size=512) took the peak to 275 MiB, but the frequent full
 // collections it causes cost the GraphQL, MCP and admin rows a fifth of their throughput and put a
 // 60 ms tail on them (p99 9 times p50, on a core the concurrent marker shares with the main thread).
@@ -25,7 +25,7 @@
 // only found by a full collection, and until then it kept the young rows it points to alive through
 // every scavenge, so they were promoted too: 1.8 MB promoted per scavenge of the admin list, a full
 // collection every two seconds with 10–25 ms pauses on the main thread. Without it 4 KB per
-// scavenge, four full collections in a 20 s run (bench/ANALYSIS.md, 2026-11-28).
+// scavenge, four full collections in a 20 s run (bench/FINDINGS.md "Heap flags").
 
 /** `size`: a flag that sizes the heap, which `--max-heap-size` replaces; `value: null`: a switch. */
 export const HEAP_FLAGS: readonly { name: string; value: number | null; size: boolean }[] = [

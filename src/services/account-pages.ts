@@ -123,7 +123,7 @@ export type PageSource<Row, T> = {
 // The lazy parts of a page are classes with their getters on the prototype: as object literals with
 // getters closing over the request they kept every page (rows, items, edges) alive in V8's old
 // generation until a full collection (the rule and its measurement: eslint.config.js,
-// bench/ANALYSIS.md "accessor literals").
+// bench/FINDINGS.md "Accessor literals").
 
 /** An edge whose cursor is signed when first read. */
 class LazyEdge<T> implements Edge<T> {

@@ -194,7 +194,7 @@ export function createAccountService(db: Db) {
   return {
     /**
      * The viewer, from the person the bearer guard read with the token in this request (one round
-     * trip for both: bench/ANALYSIS.md, 2026-11-27 GraphQL section); the token's site is the request's.
+     * trip for both, as the bearer guard's statement reads the person); the token's site is the request's.
      */
     viewer(person: Parameters<typeof viewerOf>[0]): AccountViewer | undefined {
       return viewerOf(person);

@@ -1,4 +1,4 @@
-// The per-instance site cache (bench/ANALYSIS.md 2; docs/operations.md "Configuration"): one read per origin and
+// The per-instance site cache (docs/operations.md "Several instances"): one read per origin and
 // TTL, cleared at once by any write to sites through this instance (db/table-writes.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

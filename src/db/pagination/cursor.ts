@@ -16,7 +16,7 @@ export class InvalidCursor extends Error {}
 // process that never sets it (a unit test) signs with a key of its own. It signs page positions,
 // nothing secret: a cursor grants no access, the request's token does. Kept as a KeyObject: given a
 // Buffer, createHmac builds one on every call, about 10 µs each, and a member page signs a cursor per
-// row (bench/ANALYSIS.md, 2026-11-27 "admin list and MCP member").
+// row (bench/FINDINGS.md "Keys made once").
 let signingKey: KeyObject = createSecretKey(randomBytes(32));
 
 export function setCursorSigningKey(key: Buffer): void {

@@ -1,5 +1,5 @@
 // The member's page of enrolled courses reads the courses it shows and no others: its work must not
-// grow with the school's catalog (bench/ANALYSIS.md, 2026-12-04 third session: at the default
+// grow with the school's catalog (bench/FINDINGS.md "Planner costs": at the default
 // planner costs the page hashed every course of the school). Checked on the plan PostgreSQL (or
 // PGlite, in the first test pass) chooses for the statement the service sends, on a school with
 // hundreds of courses, once the tables are analyzed as autovacuum would.

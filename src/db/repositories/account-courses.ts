@@ -3,7 +3,7 @@
 // enrolled courses is one statement whatever its size: the page's enrollments are cut first, then
 // each one's course and last-watched lecture are looked up by key and its progress counted, never
 // a query per row. The two counts are about half of the statement's work in PostgreSQL
-// (bench/ANALYSIS.md, 2026-12-02), so a page read without progress (a GraphQL query that does not
+// (bench/FINDINGS.md "Progress counts only when selected"), so a page read without progress (a GraphQL query that does not
 // select it) leaves them out.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';

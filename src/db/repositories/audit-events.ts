@@ -15,7 +15,7 @@ export type AuditEvent = {
 
 // One prepared statement whatever the batch's size: a multi-row VALUES list is a new statement
 // text for every count of rows, which PostgreSQL parses and plans each time (every token request
-// writes an audit row, bench/ANALYSIS.md).
+// writes an audit row, bench/FINDINGS.md "Refresh rotation").
 const insertEvents = hotQuery(
   'insert_audit_events_v1',
   `insert into audit_events (site_id, actor_person_id, actor_client_id, action, target_type, target_id, details, ip)

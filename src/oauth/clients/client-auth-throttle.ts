@@ -34,7 +34,7 @@ export function clientKeyOf(clientId: string): string {
  * token endpoint is hot). What `check` needs is read by `load` beside that read, not after it: a
  * load has no effect and decides nothing, and its answer is dropped unseen when the bucket is empty,
  * so a refused caller learns no more than before, and an allowed one waits one round trip instead
- * of two (bench/ANALYSIS.md, 2026-11-27 "grouped reads": the refresh row waited on its round trips).
+ * of two (bench/FINDINGS.md "Group commit and grouped reads": the refresh row waited on its round trips).
  */
 export async function throttleClientAuthentication<Loaded, T>(
   throttle: ClientAuthThrottle,

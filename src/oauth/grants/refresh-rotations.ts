@@ -1,7 +1,7 @@
 // The refresh grant's group commit (lib/group-commit.ts): common-case rotations that arrive
 // while a school's previous batch is in flight go to the database together in one statement, so a
 // burst of N rotations costs one statement and one commit instead of N (PostgreSQL's work per
-// rotation is the limit of the grant, bench/ANALYSIS.md). Every caller still waits for the commit
+// rotation is the limit of the grant, bench/FINDINGS.md "Group commit and grouped reads"). Every caller still waits for the commit
 // that carries its rotation before it answers: nothing is acknowledged that is not durable.
 import type { Db } from '../../db/database.ts';
 import { rotateLiveRefreshTokens, type Rotation, type RotationInput } from '../../db/repositories/oauth-grants.ts';
