@@ -121,6 +121,20 @@ describe('citations of a heading', () => {
     ]);
   });
 
+  it('leaves the citations of a frozen migration as they were when it landed (shared/DESIGN.md habit 5)', () => {
+    const text = '// (README "Several instances", bench/ANALYSIS.md, refresh)\n// an issue 12 here is still flagged';
+    expect(
+      findReferences('src/db/migrations/2026-11-22T0002-oauth.ts', text, 'all', headings).map(
+        (f) => `${f.line}:${f.rule}`,
+      ),
+    ).toEqual(['2:issue-number']);
+    expect(findReferences('src/db/x.ts', text, 'all', headings).map((f) => `${f.line}:${f.rule}`)).toEqual([
+      '1:lab-notebook',
+      '1:section',
+      '2:issue-number',
+    ]);
+  });
+
   it('flags a heading bench/FINDINGS.md does not have', () => {
     expect(sections('// (bench/FINDINGS.md "Row shapes")')).toEqual([
       '1:section: cites "Row shapes", which is no heading of bench/FINDINGS.md: cite the heading the text now sits under',

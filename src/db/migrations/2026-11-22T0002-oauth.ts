@@ -1,6 +1,6 @@
 // The authorization server's state: clients, browser sessions, consents, grants, codes, tokens,
 // signing keys, rate-limit counters and the audit log. Everything another instance needs lives
-// here, so any number of stateless instances can share one database (docs/operations.md "Several instances").
+// here, so any number of stateless instances can share one database (README "Several instances").
 // Secrets (codes, tokens, session ids, client secrets) are stored only as SHA-256 hashes of
 // high-entropy random values: a database leak yields nothing usable. Frozen once landed.
 import { sql, type Kysely } from 'kysely';

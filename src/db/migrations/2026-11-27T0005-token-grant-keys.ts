@@ -3,7 +3,7 @@
 // instead of one key per column. The invariant that every writer kept by construction is now
 // enforced, and a token insert checks one key instead of four. Each single-column key took a
 // KEY SHARE lock on its row: every rotation of a school locked the same school and client rows,
-// which PostgreSQL records as multixacts once transactions overlap (bench/FINDINGS.md "Refresh rotation").
+// which PostgreSQL records as multixacts once transactions overlap (bench/ANALYSIS.md, refresh).
 // Deleting a school, client or person still removes its tokens: through their grants, which cascade.
 // Frozen once landed.
 import { sql, type Kysely } from 'kysely';

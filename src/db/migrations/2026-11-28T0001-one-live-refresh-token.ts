@@ -5,7 +5,7 @@
 // successor); now a writer that broke it would fail instead of forking the family.
 // It is also the rotation's path to its family's live token: the family's other live tokens were
 // found through the index of every token of the grant, so a rotation read the whole history of its
-// chain, one more row each time (bench/FINDINGS.md "Refresh rotation"); through this index it reads one entry.
+// chain, one more row each time (bench/ANALYSIS.md, refresh); through this index it reads one entry.
 // A family that already holds two live tokens is a fork: its grant ends, as a reuse would end it.
 // Frozen once landed.
 import { sql, type Kysely } from 'kysely';

@@ -4,7 +4,7 @@
 // their order PostgreSQL reads the page's rows and stops; without one it read and sorted every
 // course of the school on each request, and computed each row's cursor text before the sort, so a
 // page cost grew with the catalog (205 courses: 155 µs of PostgreSQL time per admin list page,
-// 31 µs with the index; bench/FINDINGS.md "Lists in index order").
+// 31 µs with the index; bench/ANALYSIS.md, 2026-11-28 "lists in index order").
 // Frozen once landed.
 import { sql, type Kysely } from 'kysely';
 
