@@ -10,7 +10,7 @@ import { accessTokenStanding, type AccessTokenStanding } from '../oauth/standing
 import type { SiteRole } from '../db/schema.ts';
 import type { Site } from '../services/sites.ts';
 import { ProblemError } from './problem.ts';
-import type { WireError, WireResponse } from './wire-error.ts';
+import type { WireError, WireResponse } from '../lib/wire-error.ts';
 
 export type AuthInfo = {
   personId: string;

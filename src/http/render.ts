@@ -10,7 +10,7 @@ import { errorSurfaceAt } from './error-surface.ts';
 import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
 import { requestContextOf } from './request-context-store.ts';
-import { isWireError, type WireError } from './wire-error.ts';
+import { isWireError, type WireError } from '../lib/wire-error.ts';
 
 type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };
 

@@ -1,7 +1,7 @@
 // OAuth errors, one class per wire code (DESIGN habit 6). Each knows its HTTP status, whether it
 // may be sent back to the client's redirect URI, and renders as RFC 6749 5.2 JSON; bearer
 // challenges (RFC 6750 3) add WWW-Authenticate. The renderer in http/render.ts sends them.
-import type { WireError, WireResponse } from '../http/wire-error.ts';
+import type { WireError, WireResponse } from '../lib/wire-error.ts';
 
 export abstract class OAuthError extends Error implements WireError {
   readonly isWireError = true as const;

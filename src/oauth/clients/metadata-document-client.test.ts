@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createRateLimiter } from '../../services/rate-limiter.ts';
 import { toSite, type Site } from '../../services/sites.ts';
 import { createMetadataFailureCache } from '../client-metadata/failure-cache.ts';
-import { MetadataFetchError, type FetchedDocument, type FetchOptions } from '../client-metadata/safe-fetch.ts';
+import { MetadataFetchError, type FetchedDocument, type FetchOptions } from '../../lib/net/safe-fetch.ts';
 import {
   MetadataDocumentRejected,
   MetadataFetchRateLimited,

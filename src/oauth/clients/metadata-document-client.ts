@@ -26,7 +26,7 @@ import { cacheExpiry } from '../client-metadata/cache-policy.ts';
 import { parseClientIdUrl } from '../client-metadata/client-id-url.ts';
 import { validateClientMetadataDocument, type ClientMetadata } from '../client-metadata/document.ts';
 import type { MetadataFailureCache } from '../client-metadata/failure-cache.ts';
-import { fetchClientMetadataDocument, MetadataFetchError, type FetchOptions } from '../client-metadata/safe-fetch.ts';
+import { fetchClientMetadataDocument, MetadataFetchError, type FetchOptions } from '../../lib/net/safe-fetch.ts';
 import { toClient, type Client } from './client.ts';
 
 export type MetadataDocumentDeps = {

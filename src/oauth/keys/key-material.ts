@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { SigningAlg } from '../../db/schema-oauth.ts';
-import { decryptJson, encryptJson } from './key-encryption.ts';
+import { decryptJson, encryptJson } from '../../lib/key-encryption.ts';
 
 export const SIGNING_ALGS: readonly SigningAlg[] = ['ES256', 'RS256'];
 

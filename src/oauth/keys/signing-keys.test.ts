@@ -6,7 +6,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
-import { decryptJson, KeyDecryptionError } from './key-encryption.ts';
+import { decryptJson, KeyDecryptionError } from '../../lib/key-encryption.ts';
 import { createSigningKeyService, KEY_STATE_CACHE_SECONDS, RETIRED_KEY_GRACE_SECONDS } from './signing-keys.ts';
 
 const TTL = 600;
