@@ -22,7 +22,7 @@ const FLOORS: string[][] = [
 ];
 const floorOf = new Map(FLOORS.flatMap((names, floor) => names.map((name) => [name, floor] as const)));
 
-/** src/oauth/grants/x.ts -> oauth; src/app.ts -> app.ts. */
+/** src/oauth/handlers/token.ts -> oauth; src/app.ts -> app.ts. */
 const folderOf = (file: string) => file.split('/')[1] ?? file;
 
 const output = execFileSync(

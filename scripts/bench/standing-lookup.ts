@@ -14,7 +14,7 @@ import { seedDemoSchools } from '../../src/db/seed/demo-schools.ts';
 import { findAccessTokenFacts } from '../../src/db/repositories/token-facts.ts';
 import { insertAccessToken, insertGrant } from '../../src/db/repositories/oauth-grants.ts';
 import { hashSecret } from '../../src/lib/secrets.ts';
-import { standingOf } from '../../src/oauth/standing/token-standing.ts';
+import { standingOf } from '../../src/services/auth/standing/token-standing.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '20' }, 'per-round': { type: 'string', default: '500' } },

@@ -4,7 +4,7 @@
 // (the MCP Inspector's schema-portability warning).
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../http/handler-map.ts';
-import { OPERATOR_SCOPES } from '../oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../services/auth/scopes.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { portableInput, strictnessProblems } from './portable-schema.ts';
 import { createToolRegistry } from './registry.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { findNewestSigningKey, findNewestWebhookSecret } from '../db/repositories/sealed-samples.ts';
 import { KeyDecryptionError } from '../lib/key-encryption.ts';
-import { importPrivateKey } from '../oauth/keys/key-material.ts';
+import { importPrivateKey } from '../services/auth/keys/key-material.ts';
 import { openSecret } from '../services/webhooks/secrets.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
 

@@ -6,10 +6,10 @@ import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { setCursorSigningKey } from '../db/pagination/cursor.ts';
 import type { Db } from '../db/database.ts';
-import { createMetadataFailureCache } from '../oauth/client-metadata/failure-cache.ts';
-import { successorKeyOf } from '../oauth/issue-tokens.ts';
-import { createRefreshRotations } from '../oauth/grants/refresh-rotations.ts';
-import { createSigningKeyService } from '../oauth/keys/signing-keys.ts';
+import { createMetadataFailureCache } from '../services/auth/client-metadata/failure-cache.ts';
+import { successorKeyOf } from '../services/auth/issue-tokens.ts';
+import { createRefreshRotations } from '../services/auth/grants/refresh-rotations.ts';
+import { createSigningKeyService } from '../services/auth/keys/signing-keys.ts';
 import { createSessionService } from '../web/sessions.ts';
 import { createSessionStore } from '../services/sessions.ts';
 import { createAdminServices } from '../services/admin/index.ts';
@@ -67,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
     metadataFetch: countedMetadataFetch(metrics),
     audit: createAuditLog(db),
     sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
-    /** RFC 9700 4.14.2: refresh successors are derived under this key (oauth/issue-tokens.ts). */
+    /** RFC 9700 4.14.2: refresh successors are derived under this key (services/auth/issue-tokens.ts). */
     refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
     /** MCP 2026-07-28 multi-round-trip requests: confirmation rounds are sealed alike by every instance (mcp/confirmation.ts). */
     mcpRequestStateKey: new Uint8Array(

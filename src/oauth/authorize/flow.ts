@@ -9,13 +9,17 @@ import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import { renderPage, siteText } from '../../web/render-page.ts';
 import { groupScopes } from '../../web/i18n/scope-groups.ts';
 import { sessionCsrfToken, type BrowserSession } from '../../web/sessions.ts';
-import { alwaysAsksConsent } from '../clients/client.ts';
-import { AccessDenied, ConsentRequired, LoginRequired } from '../errors.ts';
-import { isLoopbackUri } from '../redirect-uri.ts';
-import { formatScope } from '../scopes.ts';
-import { redirectToClient } from './redirect-to-client.ts';
-import { FORWARDED_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
-import { grantableScopes } from './role-permissions.ts';
+import { alwaysAsksConsent } from '../../services/auth/clients/client.ts';
+import { AccessDenied, ConsentRequired, LoginRequired } from '../../services/auth/errors.ts';
+import { isLoopbackUri } from '../../services/auth/redirect-uri.ts';
+import { formatScope } from '../../services/auth/scopes.ts';
+import { redirectToClient } from '../../services/auth/authorize/redirect-to-client.ts';
+import {
+  FORWARDED_PARAMETERS,
+  type AuthorizationParams,
+  type AuthorizationRequest,
+} from '../../services/auth/authorize/request.ts';
+import { grantableScopes } from '../../services/auth/authorize/role-permissions.ts';
 
 export type FlowResult = PageResult | RedirectResult;
 

@@ -5,8 +5,8 @@ import { textKey } from '../../lib/text-key.ts';
 import { verifySessionCsrfToken } from '../../web/sessions.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
-import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
-import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
+import { verifyClientAndRedirect, validateRest } from '../../services/auth/authorize/validate-request.ts';
+import { metadataDocumentDepsOf } from '../metadata-document-deps.ts';
 
 /**
  * The consent form's decision. The form carries a CSRF token derived from the session, so another

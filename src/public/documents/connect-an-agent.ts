@@ -3,7 +3,7 @@
 // read it like the rest. The same steps, with more detail, are the README's "Connect an agent".
 // Only the origin is inserted (the deployment's, never school-written text); what each client does
 // is said as its own documentation says it, and what this server does as its code does it
-// (oauth/clients/register-client.ts, oauth/clients/metadata-document-client.ts, /auth.md).
+// (services/auth/clients/register-client.ts, services/auth/clients/metadata-document-client.ts, /auth.md).
 export function connectAnAgentSection(o: string): string {
   const mcp = `${o}/mcp`;
   return `## Connect an agent

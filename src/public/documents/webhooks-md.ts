@@ -6,7 +6,7 @@
 import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
-import { SCOPES } from '../../oauth/scopes.ts';
+import { SCOPES } from '../../services/auth/scopes.ts';
 import { ratePolicyOf } from '../../services/rate-limiter.ts';
 import { WEBHOOK_HISTORY_RETENTION_MS } from '../../services/purge-job.ts';
 import type { Site } from '../../services/sites.ts';

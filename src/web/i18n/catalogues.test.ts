@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCOPES } from '../../oauth/scopes.ts';
+import { SCOPES } from '../../services/auth/scopes.ts';
 import { AUDIT_ACTIONS } from '../admin/audit-log.ts';
 import { ERROR_PAGE_CODES } from '../error-page.ts';
 import { loadCatalogue, MissingText, PAGE_LANGUAGES, pageText, type Catalogue } from './page-text.ts';
@@ -137,7 +137,7 @@ describe('page catalogues (README "Page languages": pages in the school language
     expect([...written].filter((action) => !AUDIT_ACTIONS.includes(action))).toEqual([]);
   });
 
-  it('the English scope meanings are the words of src/oauth/scopes.ts (one wording on every surface)', () => {
+  it('the English scope meanings are the words of src/services/auth/scopes.ts (one wording on every surface)', () => {
     for (const scope of SCOPES) expect(catalogues.en!.get(`scope.${scope.name}`)).toBe(scope.meaning);
   });
 
