@@ -25,7 +25,7 @@ import { requireSite, siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './wiring/services.ts';
 import { createAccountArea } from './web/account/index.ts';
 import { createAdminArea } from './web/admin/index.ts';
-import { reportMissingTextInstead } from './web/i18n/page-text.ts';
+import { reportMissingTextInstead } from './http/pages/i18n/page-text.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -5,7 +5,7 @@
 // uses the same error response); the browser pages an HTML page.
 import type { Request, RequestHandler, Response } from 'express';
 import { InvalidRequest, InvalidRequestTooLarge } from '../services/auth/errors.ts';
-import { renderErrorPage } from '../web/error-page.ts';
+import { renderErrorPage } from './pages/error-page.ts';
 import { errorSurfaceAt, type ErrorSurface } from './error-surface.ts';
 import { contentTooLarge, invalidRequest, type FieldError } from './problem.ts';
 import { renderError, sendResult } from './render.ts';

@@ -10,7 +10,7 @@ import { createMetadataFailureCache } from '../services/auth/client-metadata/fai
 import { successorKeyOf } from '../services/auth/issue-tokens.ts';
 import { createRefreshRotations } from '../services/auth/grants/refresh-rotations.ts';
 import { createSigningKeyService } from '../services/auth/keys/signing-keys.ts';
-import { createSessionService } from '../web/sessions.ts';
+import { createSessionService } from '../services/browser-sessions.ts';
 import { createSessionStore } from '../services/sessions.ts';
 import { createAdminServices } from '../services/admin/index.ts';
 import { createAccountService } from '../services/account.ts';

@@ -2,7 +2,7 @@
 // (an HTML page, status 400) and never redirected; afterwards it goes back to the client with
 // error, error_description, state and iss (RFC 9207).
 import type { Site } from '../../services/sites.ts';
-import { renderErrorPage } from '../../web/error-page.ts';
+import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { OAuthError, TooManyRequests } from '../../services/auth/errors.ts';
 import { redirectResult, type FlowResult } from './flow.ts';
 import { redirectToClient } from '../../services/auth/authorize/redirect-to-client.ts';

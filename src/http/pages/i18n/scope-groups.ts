@@ -2,7 +2,7 @@
 // for 36 operator scopes sees at a glance which areas an application may read and which it may
 // change (README "Page languages"); each item keeps its exact scope name. Meanings come from the
 // catalogue keys scope.<name> (English: the words of src/services/auth/scopes.ts, checked by a test).
-import { scopeInfo } from '../../services/auth/scopes.ts';
+import { scopeInfo } from '../../../services/auth/scopes.ts';
 import type { PageText } from './page-text.ts';
 
 export type ScopeItem = { name: string; meaning: string };

@@ -23,7 +23,7 @@ export type Catalogue = { [key: string]: string | Catalogue };
 
 export function loadCatalogue(language: string): Catalogue {
   return JSON.parse(
-    readFileSync(fileURLToPath(new URL(`../locales/${language}.json`, import.meta.url)), 'utf8'),
+    readFileSync(fileURLToPath(new URL(`../../../web/locales/${language}.json`, import.meta.url)), 'utf8'),
   ) as Catalogue;
 }
 

@@ -3,8 +3,8 @@
 // from the school's catalogue (README "Page languages"): a title per error code, and either a message key
 // or, for an OAuth error, a plain explanation per code plus the protocol's own error_description
 // (English by RFC 6749 4.1.2.1, shown as a technical detail marked lang="en").
-import type { TextKey } from '../lib/text-key.ts';
-import type { Site } from '../services/sites.ts';
+import type { TextKey } from '../../lib/text-key.ts';
+import type { Site } from '../../services/sites.ts';
 import { renderPage, siteText, type PageResult } from './render-page.ts';
 
 /** Error codes with their own title and explanation (error.title.<code>, error.explain.<code>); others use "other". */

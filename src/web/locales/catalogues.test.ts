@@ -8,8 +8,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../services/auth/scopes.ts';
 import { AUDIT_ACTIONS } from '../admin/audit-log.ts';
-import { ERROR_PAGE_CODES } from '../error-page.ts';
-import { loadCatalogue, MissingText, PAGE_LANGUAGES, pageText, type Catalogue } from './page-text.ts';
+import { ERROR_PAGE_CODES } from '../../http/pages/error-page.ts';
+import {
+  loadCatalogue,
+  MissingText,
+  PAGE_LANGUAGES,
+  pageText,
+  type Catalogue,
+} from '../../http/pages/i18n/page-text.ts';
 import { PROBLEM_TYPES } from '../../http/problem-types.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../services/webhooks/catalogue.ts';
 

@@ -1,18 +1,18 @@
 // Server-rendered pages with Eta, which escapes every `<%= %>` by default. Templates live in
-// views/; they contain no script (the content security policy allows none) and no prose: every
+// web/views/; they contain no script (the content security policy allows none) and no prose: every
 // word comes from the school's language catalogue (i18n/page-text.ts). Each template may call
 // t(key, vars) (plain text), th(key, vars) (catalogue text holding markup, printed with
 // `<%~ %>`) and fmt.dateTime / fmt.date / fmt.money / fmt.number / fmt.percent / fmt.list.
 import { Eta } from 'eta';
 import { fileURLToPath } from 'node:url';
-import type { PageResult } from '../http/handler.ts';
-import type { Site } from '../services/sites.ts';
+import type { PageResult } from '../handler.ts';
+import type { Site } from '../../services/sites.ts';
 import { pageText, type PageText } from './i18n/page-text.ts';
 
 export type { PageResult };
 
 const eta = new Eta({
-  views: fileURLToPath(new URL('./views', import.meta.url)),
+  views: fileURLToPath(new URL('../../web/views', import.meta.url)),
   autoEscape: true,
   cache: true,
   // Layouts and includes receive `it` (spread), so each part of a page speaks its language.
