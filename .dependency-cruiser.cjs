@@ -86,7 +86,7 @@ module.exports = {
         'alone imports them. Anything two handlers or a page share lives in a module both may reach (a service, ' +
         'web/sessions.ts, an OAuth domain module), not in one of the handlers.',
       severity: 'error',
-      from: { pathNot: `${HANDLERS}|^src/http/handler-map[.]ts$` },
+      from: { pathNot: `${HANDLERS}|^src/wiring/handler-map[.]ts$` },
       to: { path: HANDLERS },
     },
     {

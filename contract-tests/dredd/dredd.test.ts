@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../../src/http/body-limit.ts';
+import { BODY_LIMIT_BYTES } from '../../src/lib/body-limit.ts';
 import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS, CLIENTS, DEMO_PASSWORD } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';

@@ -23,16 +23,15 @@ import type { RequestContext } from '../http/request-context.ts';
 import { jsonRpcFacts, noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import { rateLimitHeaders } from '../services/rate-limiter.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
 import { answerDirectCall, directCallOf } from './direct-rpc.ts';
-import { batchRefusal } from './batch-limit.ts';
+import { batchRefusal } from '../lib/batch-limit.ts';
 import { createMcpServer, type McpServerParts } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
-import { handlers } from '../http/handler-map.ts';
 import { ToolCallContext } from './tool-call-context.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
@@ -134,7 +133,11 @@ async function serveRpc(
   await writeWebResponse(res, await transport.handleRequest(request, { parsedBody: req.body }));
 }
 
-export function createMcpHandler(services: Services): RequestHandler {
+/** `handlers`: the route table (wiring/handler-map.ts), passed in by createApp: the operator tools run the admin handlers. */
+export function createMcpHandler(
+  services: Services,
+  handlers: Parameters<typeof registerAdminOperationTools>[1],
+): RequestHandler {
   // Built once: tool descriptors, JSON Schemas and their validators (never per request).
   const registry = createToolRegistry();
   registerBuiltInTools(registry);

@@ -7,7 +7,7 @@ import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import {
   acceptInvitation,
   declineInvitation,

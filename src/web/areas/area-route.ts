@@ -15,7 +15,7 @@ import {
   type Actor,
   type AreaPerson,
 } from '../../services/admin-area/actor.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { OwnerRequired } from '../../services/metadata-host-owners.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { renderPage, siteText, type PageResult } from '../../http/pages/render-page.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { markdownShape } from '../../../contract-tests/support/markdown-structure.ts';
 import type { Config } from '../../config/config.ts';
-import type { Site } from '../../services/sites.ts';
-import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
-import { DELIVERY_ERROR_CLASSES } from '../../services/webhooks/delivery-error.ts';
-import { MAX_ATTEMPTS } from '../../services/webhooks/retry-schedule.ts';
+import type { Site } from '../sites.ts';
+import { WEBHOOK_EVENTS } from '../webhooks/catalogue.ts';
+import { DELIVERY_ERROR_CLASSES } from '../webhooks/delivery-error.ts';
+import { MAX_ATTEMPTS } from '../webhooks/retry-schedule.ts';
 import { renderWebhooksMd } from './webhooks-md.ts';
 import { approximately } from './webhooks-md-time.ts';
 

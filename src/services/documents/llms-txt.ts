@@ -1,9 +1,9 @@
 // /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
 // file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
-import type { CatalogCourse, CatalogService } from '../../services/catalog.ts';
-import type { Site } from '../../services/sites.ts';
+import type { CatalogCourse, CatalogService } from '../catalog.ts';
+import type { Site } from '../sites.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
-import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { WEBHOOK_EVENTS } from '../webhooks/catalogue.ts';
 import { connectAnAgentSection } from './connect-an-agent.ts';
 import { coursePagePath } from './course-md.ts';
 

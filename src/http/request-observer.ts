@@ -4,9 +4,9 @@
 // page route it names is in the log line too (both read http/request-facts.ts).
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
-import { factsOf, noteOperationIfUnknown } from '../http/request-facts.ts';
+import { factsOf, noteOperationIfUnknown } from './request-facts.ts';
 import type { GrantUseRecorder } from '../services/grant-use.ts';
-import type { Metrics } from './metrics.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /**
  * The operation of a request no surface named: a page route of the admin or account area (its

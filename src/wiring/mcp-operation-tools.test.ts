@@ -2,13 +2,13 @@
 // the core ones as direct tools. Schemas compile on first use (mcp/schema.ts), so this compiles
 // each one here, where a schema Ajv refuses fails a test instead of a tool call.
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../../generated/openapi/operations.ts';
-import { handlers } from '../../http/handler-map.ts';
-import { createToolRegistry } from '../registry.ts';
-import { compileSchema } from '../schema.ts';
-import { CORE_OPERATIONS } from './core-operations.ts';
-import { flatArgumentsOf } from './flat-arguments.ts';
-import { registerAdminOperationTools } from './operation-tools.ts';
+import { operations } from '../../generated/openapi/operations.ts';
+import { handlers } from './handler-map.ts';
+import { createToolRegistry } from '../mcp/registry.ts';
+import { compileSchema } from '../mcp/schema.ts';
+import { CORE_OPERATIONS } from '../mcp/admin-tools/core-operations.ts';
+import { flatArgumentsOf } from '../mcp/admin-tools/flat-arguments.ts';
+import { registerAdminOperationTools } from '../mcp/admin-tools/operation-tools.ts';
 
 describe('operator tools from the OpenAPI document (README "MCP")', () => {
   const registry = createToolRegistry();

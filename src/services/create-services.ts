@@ -1,29 +1,29 @@
 // The composition root of the services: builds every service from explicit dependencies (DESIGN
-// habits 10 and 12: passed, not hidden). It lives outside services/ because it also wires what the
-// edges and the authorization server need (browser sessions, signing keys, metrics), and services/
-// imports no edge (the layer rules in .dependency-cruiser.cjs).
+// habits 10 and 12: passed, not hidden). Browser sessions, signing keys and the metadata fetch are
+// services too and metrics/ sits below services (docs/layout.md), so this imports no edge; the edges
+// take their `Services` type from here and process/ calls it.
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { setCursorSigningKey } from '../db/pagination/cursor.ts';
 import type { Db } from '../db/database.ts';
-import { createMetadataFailureCache } from '../services/auth/client-metadata/failure-cache.ts';
-import { successorKeyOf } from '../services/auth/issue-tokens.ts';
-import { createRefreshRotations } from '../services/auth/grants/refresh-rotations.ts';
-import { createSigningKeyService } from '../services/auth/keys/signing-keys.ts';
-import { createSessionService } from '../services/browser-sessions.ts';
-import { createSessionStore } from '../services/sessions.ts';
-import { createAdminServices } from '../services/admin/index.ts';
-import { createAccountService } from '../services/account.ts';
-import { createAuditLog } from '../services/audit.ts';
-import { createCatalogService } from '../services/catalog.ts';
-import { createRateLimiter } from '../services/rate-limiter.ts';
-import { createSiteService } from '../services/sites.ts';
+import { createMetadataFailureCache } from './auth/client-metadata/failure-cache.ts';
+import { successorKeyOf } from './auth/issue-tokens.ts';
+import { createRefreshRotations } from './auth/grants/refresh-rotations.ts';
+import { createSigningKeyService } from './auth/keys/signing-keys.ts';
+import { createSessionService } from './browser-sessions.ts';
+import { createSessionStore } from './sessions.ts';
+import { createAdminServices } from './admin/index.ts';
+import { createAccountService } from './account.ts';
+import { createAuditLog } from './audit.ts';
+import { createCatalogService } from './catalog.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createSiteService } from './sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { createGrantUseRecorder } from '../services/grant-use.ts';
+import { createGrantUseRecorder } from './grant-use.ts';
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
 

@@ -1,6 +1,6 @@
 // The "Who may receive what" section of /webhooks.md: the rule of services/webhooks/owner-standing.ts
 // and the read scope of each event type, listed from the catalogue (services/webhooks/catalogue.ts).
-import { READ_SCOPES_OF_EVENTS, WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { READ_SCOPES_OF_EVENTS, WEBHOOK_EVENTS } from '../webhooks/catalogue.ts';
 
 export function webhookAccessSection(): string {
   const rows = READ_SCOPES_OF_EVENTS.map((scope) => {

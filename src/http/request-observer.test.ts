@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { noteRequest } from '../http/request-facts.ts';
+import { noteRequest } from './request-facts.ts';
 import { createGrantUseRecorder } from '../services/grant-use.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics } from '../metrics/metrics.ts';
 import { observeRequests } from './request-observer.ts';
 
 describe('request metrics (README "Metrics")', () => {

@@ -6,18 +6,18 @@
 import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
-import { SCOPES } from '../../services/auth/scopes.ts';
-import { ratePolicyOf } from '../../services/rate-limiter.ts';
-import { WEBHOOK_HISTORY_RETENTION_MS } from '../../services/purge-job.ts';
-import type { Site } from '../../services/sites.ts';
+import { SCOPES } from '../auth/scopes.ts';
+import { ratePolicyOf } from '../rate-limiter.ts';
+import { WEBHOOK_HISTORY_RETENTION_MS } from '../purge-job.ts';
+import type { Site } from '../sites.ts';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_PAYLOAD_VERSION,
   WEBHOOK_PAYLOAD_VERSIONS,
   WEBHOOK_TEST_EVENT,
-} from '../../services/webhooks/catalogue.ts';
-import { IN_FLIGHT_PER_ENDPOINT } from '../../services/webhooks/delivery-worker.ts';
-import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
+} from '../webhooks/catalogue.ts';
+import { IN_FLIGHT_PER_ENDPOINT } from '../webhooks/delivery-worker.ts';
+import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';

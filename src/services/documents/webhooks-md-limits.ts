@@ -1,8 +1,8 @@
 // The "Limits" section of /webhooks.md: the endpoint cap of this deployment
 // (WEBHOOK_ENDPOINTS_PER_SCHOOL) and the per-endpoint rate limits with their values here
 // (services/rate-limiter.ts RATE_POLICIES, after RATE_LIMIT_OVERRIDES), so the page says what applies.
-import type { RatePolicy } from '../../services/rate-limiter.ts';
-import type { EndpointActionPolicy } from '../../services/webhooks/endpoint-rate-limits.ts';
+import type { RatePolicy } from '../rate-limiter.ts';
+import type { EndpointActionPolicy } from '../webhooks/endpoint-rate-limits.ts';
 import { approximately } from './webhooks-md-time.ts';
 
 const ACTIONS: Record<EndpointActionPolicy, string> = {

@@ -2,10 +2,10 @@
 // authorization specification and the WorkOS auth.md convention use. Every URL, scope and
 // lifetime comes from the same constants as the metadata documents, so they cannot disagree.
 import type { Config } from '../../config/config.ts';
-import { CLAIMS_SUPPORTED, endpoints } from '../../services/auth/metadata.ts';
-import { SCOPES } from '../../services/auth/scopes.ts';
-import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../../services/rate-limiter.ts';
-import type { Site } from '../../services/sites.ts';
+import { CLAIMS_SUPPORTED, endpoints } from '../auth/metadata.ts';
+import { SCOPES } from '../auth/scopes.ts';
+import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../rate-limiter.ts';
+import type { Site } from '../sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
 import { memberApiSection } from './auth-md-member-api.ts';

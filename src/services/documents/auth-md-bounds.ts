@@ -1,17 +1,18 @@
 // The request bounds section of /auth.md ("no request can stall an instance"):
 // what one request may ask for on each surface and how a request over a bound is answered. The
 // figures are the constants the code enforces, so the document cannot drift from them.
-import { MAX_QUERY_BYTES, MAX_TOKENS } from '../../graphql/document-cache.ts';
 import {
   MAX_COST,
   MAX_DEPTH,
   MAX_INTROSPECTION_COST,
   MAX_MUTATION_FIELDS,
   RESOLVED_FIELD_COST,
-} from '../../graphql/limits.ts';
-import { BODY_LIMIT_BYTES } from '../../http/body-limit.ts';
+  MAX_QUERY_BYTES,
+  MAX_TOKENS,
+} from '../../lib/graphql-bounds.ts';
+import { BODY_LIMIT_BYTES } from '../../lib/body-limit.ts';
 import { HASH_CONCURRENCY, HASH_MAX_WAIT_MS, HASH_QUEUE } from '../../lib/password-hash.ts';
-import { MAX_BATCH_MESSAGES, MAX_BATCH_TOOL_CALLS } from '../../mcp/batch-limit.ts';
+import { MAX_BATCH_MESSAGES, MAX_BATCH_TOOL_CALLS } from '../../lib/batch-limit.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 

@@ -3,13 +3,13 @@
 // Gemini function declarations, Anthropic input_schema), and no output schema with a `type` array
 // (the MCP Inspector's schema-portability warning).
 import { describe, expect, it } from 'vitest';
-import { handlers } from '../http/handler-map.ts';
+import { handlers } from './handler-map.ts';
 import { OPERATOR_SCOPES } from '../services/auth/scopes.ts';
-import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
-import { portableInput, strictnessProblems } from './portable-schema.ts';
-import { createToolRegistry } from './registry.ts';
-import { tokenOf } from './test-fixtures.ts';
-import { registerBuiltInTools } from './tools/index.ts';
+import { registerAdminOperationTools } from '../mcp/admin-tools/operation-tools.ts';
+import { portableInput, strictnessProblems } from '../mcp/portable-schema.ts';
+import { createToolRegistry } from '../mcp/registry.ts';
+import { tokenOf } from '../mcp/test-fixtures.ts';
+import { registerBuiltInTools } from '../mcp/tools/index.ts';
 
 const registry = createToolRegistry();
 registerBuiltInTools(registry);

@@ -4,9 +4,9 @@
 // cores") opens no listener: it answers its primary, which serves every worker's numbers merged.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import type { Services } from '../wiring/services.ts';
-import { answerMetricsRequests } from './cluster-metrics.ts';
-import { startMetricsListener } from './listener.ts';
+import type { Services } from '../services/create-services.ts';
+import { answerMetricsRequests } from '../metrics/cluster-metrics.ts';
+import { startMetricsListener } from '../metrics/listener.ts';
 
 /** `listener`: this process serves /metrics; `primary`: a cluster worker's primary does. */
 export type MetricsExposure = 'listener' | 'primary';

@@ -3,7 +3,7 @@
 import { adminHandlers } from '../admin/handlers/index.ts';
 import { oauthHandlers } from '../oauth/handlers/index.ts';
 import { publicHandlers } from '../public/handlers/index.ts';
-import type { HandlerMap } from './openapi-dispatch.ts';
+import type { HandlerMap } from '../http/openapi-dispatch.ts';
 
 export const handlers = {
   ...publicHandlers,

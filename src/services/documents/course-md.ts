@@ -7,8 +7,8 @@
 // the description first reduced from its sanitised HTML to plain text (lib/rich-text.ts).
 import { markdownInline, urlSegment, type SchoolText } from '../../lib/markdown-escape.ts';
 import { schoolHtmlToText } from '../../lib/rich-text.ts';
-import type { CatalogCourse, CatalogSection } from '../../services/catalog.ts';
-import type { Site } from '../../services/sites.ts';
+import type { CatalogCourse, CatalogSection } from '../catalog.ts';
+import type { Site } from '../sites.ts';
 import { formatMoney } from './pricing-md.ts';
 
 export type CourseDetail = CatalogCourse & { sections: CatalogSection[] };

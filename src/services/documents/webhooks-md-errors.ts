@@ -1,6 +1,6 @@
 // The "Delivery errors" section of /webhooks.md, listed from the one classifier
 // (services/webhooks/delivery-error.ts), so the page names exactly the classes `last_error` carries.
-import { DELIVERY_ERROR_CLASSES } from '../../services/webhooks/delivery-error.ts';
+import { DELIVERY_ERROR_CLASSES } from '../webhooks/delivery-error.ts';
 
 export function webhookErrorSection(): string {
   const rows = Object.entries(DELIVERY_ERROR_CLASSES)

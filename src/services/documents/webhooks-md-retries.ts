@@ -1,12 +1,6 @@
 // The "Retries and disabling" section of /webhooks.md, computed from the retry schedule at this
 // deployment's WEBHOOK_RETRY_BASE_MS (services/webhooks/retry-schedule.ts holds both rules).
-import {
-  MAX_ATTEMPTS,
-  RETRY_JITTER,
-  retryDelayMs,
-  retryWindowMs,
-  scheduleSpanMs,
-} from '../../services/webhooks/retry-schedule.ts';
+import { MAX_ATTEMPTS, RETRY_JITTER, retryDelayMs, retryWindowMs, scheduleSpanMs } from '../webhooks/retry-schedule.ts';
 import { approximately } from './webhooks-md-time.ts';
 
 /** The nominal wait (no jitter), and the longest (`random` just under 1). */
