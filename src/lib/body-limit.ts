@@ -3,6 +3,6 @@
 // It must hold every body the spec allows (fuzz finding bodyLimit): the longest texts are 100,000
 // characters (descriptions, post and page bodies, lecture content) and a character costs at most
 // 12 bytes on the wire (one outside the BMP sent as two \u escapes, or percent-encoded in a form),
-// so the largest valid body is about 1.24 MB; body-limit.test.ts computes it from the spec.
+// so the largest valid body is about 1.24 MB; http/body-limit.test.ts computes it from the spec.
 // Uploads (POST /api/v1/files) are streamed and capped by UPLOAD_MAX_BYTES instead.
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;

@@ -1,7 +1,7 @@
 // POST /mcp: the MCP Streamable HTTP endpoint, stateless (DESIGN, "The path of a request"): a
 // new Server per request, JSON responses, no session id, so any instance answers any request.
 // The order of checks: Origin (DNS rebinding), method, bearer guard in anonymous-allowed mode (a
-// bad token is 401, never anonymous), the batch bounds (batch-limit.ts), the step-up challenge for
+// bad token is 401, never anonymous), the batch bounds (lib/batch-limit.ts), the step-up challenge for
 // a tool the caller may not use, the per-caller rate limit of tool calls, then the SDK v2: a
 // request carrying the 2026-07-28 `_meta` envelope goes to its per-request handler (headers checked
 // against the body, `resultType`, cache hints, server/discover, multi-round-trip requests); any
@@ -49,7 +49,7 @@ function sendJsonRpcError(
 /**
  * Per-caller limits on tool calls (/auth.md "Rate limits"): per token, or per address when anonymous.
  * One hit per tool call: batches left the protocol in 2025-06-18, but the SDK still answers them
- * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, batch-limit.ts), and one hit per request
+ * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, lib/batch-limit.ts), and one hit per request
  * would multiply the limit.
  */
 async function toolCallsAllowed(

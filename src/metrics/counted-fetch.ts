@@ -1,5 +1,5 @@
 // README "Metrics": every Client ID Metadata Document fetch counted by outcome, `ok` or the
-// fetcher's own failure reason (client-metadata/safe-fetch.ts), around the one fetcher.
+// fetcher's own failure reason (lib/net/safe-fetch.ts), around the one fetcher.
 import { fetchClientMetadataDocument, MetadataFetchError } from '../lib/net/safe-fetch.ts';
 import type { Metrics } from './metrics.ts';
 

@@ -5,7 +5,7 @@
 // needs no UI framework. Dates, numbers and money are formatted with Intl (format.ts).
 //
 // A key missing from the page's catalogue is a defect: it throws (the test suites and development
-// see it at once, and the unit test catalogues.test.ts checks every key used in code exists in
+// see it at once, and the unit test web/locales/catalogues.test.ts checks every key used in code exists in
 // every catalogue), unless reportMissingTextInstead() was called (production: the English text, or
 // the key, is shown and the defect logged).
 import i18next, { type TOptions } from 'i18next';
