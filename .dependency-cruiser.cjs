@@ -1,22 +1,22 @@
-// The layers of shared/DESIGN.md, checked by dependency-cruiser (`npm run lint:layers`, run in CI).
-// "The shape in one paragraph": edges (express, openapi-backend, GraphQL, MCP, pages) call handlers;
-// handlers call services, which hold the rules; services call repositories, which alone hold SQL.
-// Every rule below keeps one habit of that document; a violation fails the run. There is no
-// known-violations file: what the code cannot meet is said here, next to the rule it narrows.
+// The floors of docs/layout.md, checked by dependency-cruiser (`npm run lint:layers`, run in CI;
+// `node scripts/layer-graph.ts` draws the folder graph). Bottom up: lib/ and config/, db/, metrics/,
+// services/ (every rule, services/auth/ included), http/ (the edge kit), the edges, wiring/ (the
+// route table), app.ts, process/, main.ts. Every import points down a floor or stays on its own;
+// the edges never import one another. A violation fails the run; nothing is exempted.
+//
+// No import points back up. The one reference that does is not an import: http/pages/ renders the
+// templates and catalogues of web/views/ and web/locales/, which it reads from disk, because every
+// edge renders pages (sign-in, consent, error and API reference pages) while web/ owns their words.
 //
 // Type-only imports count (tsPreCompilationDeps): a type borrowed from an upper layer couples the
-// lower one to it as surely as a value does.
+// lower one to it as surely as a value does. Tests count too: a test lives on its code's floor.
 
-/**
- * The edges: the only code that knows a transport (HTTP, pages, GraphQL, MCP), with their handlers
- * (admin/handlers, oauth/handlers, public/handlers for the text documents and probes). The OAuth
- * domain modules (oauth/grants, clients, standing, authorize, keys) are not edges: they act as the
- * authorization server's service layer, and edges call them. They are not held to the
- * services-free-of-edges rule: oauth/authorize is the authorization endpoint's flow of named steps,
- * which ends in the consent and error pages (web/), and oauth/clients/metadata-document-deps.ts
- * reads the request context's types to build a lookup's dependencies.
- */
-const EDGES = '^src/(http|web|admin|graphql|mcp|public)/|^src/oauth/handlers/';
+/** The edges: the only code that knows a transport (pages, OAuth endpoints, admin REST, GraphQL, MCP, documents). */
+const EDGE_NAMES = 'oauth|admin|graphql|mcp|web|public';
+const EDGES = `^src/(${EDGE_NAMES})/`;
+
+/** Above the edges: the route table, the app factory and the process. */
+const ABOVE_EDGES = '^src/(wiring|process)/|^src/(app|main)[.]ts$';
 
 /** Handler folders: one file per operationId, reached through the handler maps. */
 const HANDLERS = '^src/(admin|oauth|public)/handlers/';
@@ -51,53 +51,101 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(db|lib|config)/' },
     },
     {
+      name: 'metrics-below-services',
+      comment:
+        'metrics/ is the registry every layer may count into (the request observer in http/, the grant-use flushes ' +
+        'and the metadata fetch in services/): it may use metrics/, db/ (the pool probe), lib/ and config/ only. ' +
+        'Its listener is started by process/.',
+      severity: 'error',
+      from: { path: '^src/metrics/' },
+      to: { path: '^src/', pathNot: '^src/(metrics|db|lib|config)/' },
+    },
+    {
       name: 'services-free-of-edges',
       comment:
-        'Services hold the rules, free of express (DESIGN folder tree; habits 3, 6, 15): they throw their own typed ' +
-        'errors and take their helpers from services/ or db/, so no service imports http/, web/, admin/, graphql/, ' +
-        'mcp/, public/ or oauth/handlers/. The composition root that wires services with edges lives in src/wiring/.',
+        "Services hold every rule, the authorization server's (services/auth/) included, free of express (DESIGN " +
+        'folder tree; habits 3, 6, 15): they throw their own typed errors and take their helpers from services/, ' +
+        'metrics/, db/, lib/ or config/, so no service imports http/, an edge, wiring/, app.ts or process/.',
       severity: 'error',
       from: { path: '^src/services/' },
-      to: { path: EDGES },
+      to: { path: '^src/', pathNot: '^src/(services|metrics|db|lib|config)/' },
     },
     {
       name: 'no-edge-below-services',
       comment:
-        'No file under db/ or services/ imports an edge (DESIGN habit 15: shared helpers live where every caller may ' +
-        'reach them). Kept apart from the two rules above so that the report names this habit by itself.',
+        'No file under lib/, config/, db/, metrics/ or services/ imports http/ or an edge (DESIGN habit 15: shared ' +
+        'helpers live where every caller may reach them). Kept apart from the rules above so that the report names ' +
+        'this habit by itself.',
       severity: 'error',
-      from: { path: '^src/(db|services)/' },
-      to: { path: EDGES },
+      from: { path: '^src/(lib|config|db|metrics|services)/' },
+      to: { path: `^src/http/|${EDGES}` },
+    },
+    {
+      name: 'http-is-the-shared-edge-kit',
+      comment:
+        'http/ is the kit every edge uses (openapi-backend, the bearer guard, site resolution, renderers, pages): it ' +
+        'may use services/ and below, never an edge, the route table or the app, or the edges would import one ' +
+        'another through it.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: `${EDGES}|${ABOVE_EDGES}` },
+    },
+    {
+      name: 'edges-never-import-each-other',
+      comment:
+        'Each edge (oauth/, admin/, graphql/, mcp/, web/, public/) imports services, lib and the http/ kit, never ' +
+        'another edge: what two edges share moves down (DESIGN folder tree), or createApp passes it in (the MCP ' +
+        'operator tools get the handler map from app.ts).',
+      severity: 'error',
+      from: { path: `^src/(${EDGE_NAMES})/` },
+      to: { path: EDGES, pathNot: '^src/$1/' },
     },
     {
       name: 'handlers-call-services-not-repositories',
       comment:
-        'A handler is short named steps that call a service (DESIGN habits 2, 4; "The path of a request"): it never ' +
-        'reaches a repository. The OAuth domain modules (oauth/grants, clients, standing, authorize, keys) are the ' +
-        "authorization server's service layer and may; handlers and edges call them instead.",
+        'A handler is short named steps that call a service (DESIGN habits 2, 4; "The path of a request"): no edge ' +
+        'and no part of the http/ kit reaches a repository; the rules that do are services (the authorization ' +
+        "endpoint's decision is services/auth/authorize/decision.ts).",
       severity: 'error',
-      from: { path: EDGES },
+      from: { path: `^src/http/|${EDGES}` },
       to: { path: '^src/db/repositories/' },
     },
     {
       name: 'handlers-reached-through-handler-maps',
       comment:
-        'The spec is the route table and handlers are one per operation (DESIGN habits 1, 2): http/handler-map.ts ' +
+        'The spec is the route table and handlers are one per operation (DESIGN habits 1, 2): wiring/handler-map.ts ' +
         'alone imports them. Anything two handlers or a page share lives in a module both may reach (a service, ' +
-        'web/sessions.ts, an OAuth domain module), not in one of the handlers.',
+        'the http/ kit), not in one of the handlers.',
       severity: 'error',
-      from: { pathNot: `${HANDLERS}|^src/http/handler-map[.]ts$` },
+      from: { pathNot: `${HANDLERS}|^src/wiring/handler-map[.]ts$` },
       to: { path: HANDLERS },
     },
     {
       name: 'wiring-is-the-top',
       comment:
-        'src/wiring/ is the composition root that createApp(deps) calls (DESIGN habits 10, 12): it wires services ' +
-        'with what the edges need, so a service, a repository, lib/ or config/ importing it would import the edges ' +
-        'through it. Edges may import its `Services` type.',
+        'wiring/ joins the handlers of every edge into the route table (DESIGN habits 1, 10, 12): only app.ts, ' +
+        'process/ and main.ts may import it, or an edge would reach the other edges through it. createApp hands ' +
+        'the table to the edges that need it.',
       severity: 'error',
-      from: { path: '^src/(services|db|lib|config)/' },
+      from: { path: '^src/', pathNot: ABOVE_EDGES },
       to: { path: '^src/wiring/' },
+    },
+    {
+      name: 'process-on-top',
+      comment:
+        'process/ and main.ts run the process (DESIGN habit 10: the app factory is separate from the process): ' +
+        'listen, signals, commands. Nothing below them imports them; app.ts is what they start.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/process/|^src/main[.]ts$' },
+      to: { path: '^src/process/|^src/main[.]ts$' },
+    },
+    {
+      name: 'app-below-process',
+      comment:
+        'app.ts is createApp(deps) (DESIGN habit 10): process/ builds it; no edge, service or lower file imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/process/|^src/(app|main)[.]ts$' },
+      to: { path: '^src/app[.]ts$' },
     },
     {
       name: 'no-circular',

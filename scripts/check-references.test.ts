@@ -1,12 +1,13 @@
 // The reference check (scripts/check-references.ts): comments and test titles cite a rule a reader
 // can open, never an issue number, the seed spec or the platform-APIs reference, and a cited heading
-// of the README or docs/ exists in the file named.
+// of the README or docs/ exists in the file named, and a repository file named in prose or in the
+// documents exists.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findReferences, headingsOf, type HeadingsOf } from './check-references.ts';
+import { findDanglingInDocument, findReferences, headingsOf, type HeadingsOf } from './check-references.ts';
 
 // Node 24 runs the script's TypeScript; the project brings it (a vitest started by the system Node may be older).
 const projectNode = path.join(import.meta.dirname, '../node_modules/.bin/node');
@@ -144,6 +145,21 @@ describe('citations of a heading', () => {
   it('flags a cited file the repository does not have', () => {
     expect(sections('// docs/ops.md "Metrics"')).toEqual([
       '1:section: cites docs/ops.md, which the repository does not have: cite the file the text now lives in',
+    ]);
+  });
+
+  it('flags a repository path that does not exist, in a comment and in a document outside its code blocks', () => {
+    const files = new Set(['src/lib/net/safe-fetch.ts', 'docs/operations.md']);
+    const exists = (file: string) => files.has(file);
+    const text = [
+      '// the fetcher (src/lib/net/safe-fetch.ts) and docs/operations.md',
+      '// moved away: src/oauth/client-metadata/safe-fetch.ts',
+      '// a run writes contract-tests/reports/RESULTS.md',
+    ].join('\n');
+    expect(findReferences('x.ts', text, 'all', headings, exists).map((f) => `${f.line}:${f.rule}`)).toEqual(['2:path']);
+    const markdown = 'See `src/lib/net/gone.ts`.\n\n```sh\ncat src/not/here.ts\n```\n';
+    expect(findDanglingInDocument('docs/x.md', markdown, headings, exists).map((f) => `${f.line}:${f.rule}`)).toEqual([
+      '1:path',
     ]);
   });
 

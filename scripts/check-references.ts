@@ -117,11 +117,53 @@ export function namesHeading(title: string, headings: readonly string[]): boolea
 /** The headings of a cited file, or undefined when the repository has no such file. */
 export type HeadingsOf = (file: string) => readonly string[] | undefined;
 
-/** Every rule a text breaks, line by line; with `headings`, also every citation of a heading that does not exist. */
-export function findReferences(file: string, content: string, scope: Scope = 'all', headings?: HeadingsOf): Finding[] {
+/**
+ * A repository file named in prose: `src/lib/net/safe-fetch.ts`, `docs/operations.md`. Reports under
+ * `contract-tests/reports/` are a run's output, there only after one.
+ */
+const PATH_CITATION =
+  /(?<![\w/.-])((?:src|contract-tests|scripts|docs|bench|spec)\/[\w./-]*\.(?:ts|md|cjs|mjs|js|eta|json|ya?ml|graphql|sql))(?![\w/-])/g;
+const RUN_OUTPUT = /^contract-tests\/reports\//;
+
+/** Whether a repository file exists, by its path from the root. */
+export type Exists = (file: string) => boolean;
+
+/** The citations in one piece of text that name a heading or a file the repository does not have. */
+function danglingCitations(part: string, headings: HeadingsOf, exists?: Exists): { rule: string; why: string }[] {
+  const found: { rule: string; why: string }[] = [];
+  for (const [, name, title] of part.matchAll(SECTION_CITATION)) {
+    const cited = citedFile(name!);
+    const known = headings(cited);
+    if (known && namesHeading(title!, known)) continue;
+    const why = known
+      ? `cites "${title}", which is no heading of ${cited}: cite the heading the text now sits under`
+      : `cites ${cited}, which the repository does not have: cite the file the text now lives in`;
+    found.push({ rule: 'section', why });
+  }
+  if (!exists) return found;
+  for (const [, cited] of part.matchAll(PATH_CITATION)) {
+    if (RUN_OUTPUT.test(cited!) || exists(cited!)) continue;
+    found.push({
+      rule: 'path',
+      why: `names ${cited}, which the repository does not have: name the file where it now is`,
+    });
+  }
+  return found;
+}
+
+/**
+ * Every rule a text breaks, line by line; with `headings`, also every citation of a heading that does
+ * not exist, and with `exists` every repository path that does not.
+ */
+export function findReferences(
+  file: string,
+  content: string,
+  scope: Scope = 'all',
+  headings?: HeadingsOf,
+  exists?: Exists,
+): Finding[] {
   const findings: Finding[] = [];
   const frozen = FROZEN.test(file.split(path.sep).join('/'));
-  if (frozen) headings = undefined;
   content.split('\n').forEach((text, index) => {
     for (const part of checkedText(text, scope)) {
       for (const rule of RULES) {
@@ -129,17 +171,31 @@ export function findReferences(file: string, content: string, scope: Scope = 'al
         if (rule.pattern.test(part))
           findings.push({ file, line: index + 1, rule: rule.name, why: rule.why, text: text.trim() });
       }
-      if (!headings) continue;
-      for (const [, name, title] of part.matchAll(SECTION_CITATION)) {
-        const cited = citedFile(name!);
-        const known = headings(cited);
-        if (known && namesHeading(title!, known)) continue;
-        const why = known
-          ? `cites "${title}", which is no heading of ${cited}: cite the heading the text now sits under`
-          : `cites ${cited}, which the repository does not have: cite the file the text now lives in`;
-        findings.push({ file, line: index + 1, rule: 'section', why, text: text.trim() });
-      }
+      if (!headings || frozen) continue;
+      for (const { rule, why } of danglingCitations(part, headings, exists))
+        findings.push({ file, line: index + 1, rule, why, text: text.trim() });
     }
+  });
+  return findings;
+}
+
+/** The documents a reader follows (README, docs/, the findings): their citations must resolve too. */
+export const DOCUMENTS = ['README.md', 'docs', 'bench/FINDINGS.md'];
+
+/** Dangling heading and path citations in a Markdown document, outside its code blocks. */
+export function findDanglingInDocument(
+  file: string,
+  markdown: string,
+  headings: HeadingsOf,
+  exists: Exists,
+): Finding[] {
+  const findings: Finding[] = [];
+  let fenced = false;
+  markdown.split('\n').forEach((text, index) => {
+    if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
+    if (fenced) return;
+    for (const { rule, why } of danglingCitations(text, headings, exists))
+      findings.push({ file, line: index + 1, rule, why, text: text.trim() });
   });
   return findings;
 }
@@ -168,17 +224,31 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every finding under `root` for the given targets (folders that do not exist are skipped). */
-export function checkTree(root: string, targets = TARGETS): Finding[] {
+export function checkTree(root: string, targets = TARGETS, documents: readonly string[] = []): Finding[] {
   const findings: Finding[] = [];
   const headings = headingsUnder(root);
+  const exists: Exists = (file) => existsSync(path.join(root, file));
   for (const { dir, scope } of targets) {
     const base = path.join(root, dir);
     const kind = statSync(base, { throwIfNoEntry: false });
     const files = kind?.isDirectory() ? filesUnder(base) : kind?.isFile() ? [base] : [];
     for (const file of files) {
       if (SELF.has(path.relative(root, file).split(path.sep).join('/'))) continue;
-      findings.push(...findReferences(path.relative(root, file), readFileSync(file, 'utf8'), scope, headings));
+      findings.push(...findReferences(path.relative(root, file), readFileSync(file, 'utf8'), scope, headings, exists));
     }
+  }
+  for (const document of documents) {
+    const base = path.join(root, document);
+    const kind = statSync(base, { throwIfNoEntry: false });
+    const files = kind?.isDirectory()
+      ? readdirSync(base)
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => path.join(base, name))
+      : kind?.isFile()
+        ? [base]
+        : [];
+    for (const file of files)
+      findings.push(...findDanglingInDocument(path.relative(root, file), readFileSync(file, 'utf8'), headings, exists));
   }
   return findings;
 }
@@ -186,12 +256,16 @@ export function checkTree(root: string, targets = TARGETS): Finding[] {
 if (import.meta.main) {
   const rootFlag = process.argv.indexOf('--root');
   const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1] ?? '.') : process.cwd();
-  const findings = checkTree(root, [
-    ...TARGETS,
-    { dir: 'vitest.config.ts', scope: 'all' },
-    { dir: 'eslint.config.js', scope: 'all' },
-    { dir: '.ci/run', scope: 'all' },
-  ]);
+  const findings = checkTree(
+    root,
+    [
+      ...TARGETS,
+      { dir: 'vitest.config.ts', scope: 'all' },
+      { dir: 'eslint.config.js', scope: 'all' },
+      { dir: '.ci/run', scope: 'all' },
+    ],
+    DOCUMENTS,
+  );
   for (const f of findings) console.error(`${f.file}:${f.line}: ${f.rule}: ${f.why}\n    ${f.text}`);
   if (findings.length > 0) {
     console.error(

@@ -24,8 +24,19 @@ const TREE: Record<string, string[]> = {
   'src/http/problem.ts': [],
   'src/admin/handlers/listCourses.ts': ['src/services/catalog.ts'],
   'src/admin/handlers/badHandler.ts': ['src/db/repositories/courses.ts'],
-  'src/http/handler-map.ts': ['src/admin/handlers/listCourses.ts', 'src/admin/handlers/badHandler.ts'],
+  'src/wiring/handler-map.ts': ['src/admin/handlers/listCourses.ts', 'src/admin/handlers/badHandler.ts'],
   'src/web/bad-page.ts': ['src/admin/handlers/listCourses.ts'],
+  'src/metrics/metrics.ts': ['src/lib/time.ts'],
+  'src/metrics/bad-metrics.ts': ['src/services/catalog.ts'],
+  'src/services/bad-wiring.ts': ['src/wiring/handler-map.ts'],
+  'src/public/documents.ts': ['src/services/catalog.ts'],
+  'src/public/handlers/getLlmsTxt.ts': ['src/public/documents.ts'],
+  'src/mcp/resources.ts': ['src/public/documents.ts'],
+  'src/mcp/tools.ts': ['src/mcp/resources.ts', 'src/http/problem.ts', 'src/services/catalog.ts'],
+  'src/http/bad-kit.ts': ['src/web/bad-page.ts'],
+  'src/graphql/bad-top.ts': ['src/wiring/handler-map.ts'],
+  'src/app.ts': ['src/wiring/handler-map.ts', 'src/mcp/tools.ts'],
+  'src/process/serve.ts': ['src/app.ts'],
   'src/mcp/cycle-a.ts': ['src/mcp/cycle-b.ts'],
   'src/mcp/cycle-b.ts': ['src/mcp/cycle-a.ts'],
 };
@@ -80,7 +91,31 @@ describe('layer rules (docs/development.md "Keeping the house"; DESIGN habits 4,
 
   it('only the handler map imports handlers', () => {
     expect(rulesOf('src/web/bad-page.ts')).toContain('handlers-reached-through-handler-maps');
-    expect(rulesOf('src/http/handler-map.ts').size).toBe(0);
+    expect(rulesOf('src/wiring/handler-map.ts').size).toBe(0);
+  });
+
+  it('metrics/ imports no service', () => {
+    expect(rulesOf('src/metrics/bad-metrics.ts')).toContain('metrics-below-services');
+  });
+
+  it('a service imports neither the route table nor anything above it', () => {
+    expect(rulesOf('src/services/bad-wiring.ts')).toContain('services-free-of-edges');
+    expect(rulesOf('src/services/bad-wiring.ts')).toContain('wiring-is-the-top');
+  });
+
+  it('an edge imports no other edge, and may import its own folder', () => {
+    expect(rulesOf('src/mcp/resources.ts')).toContain('edges-never-import-each-other');
+    expect(rulesOf('src/mcp/tools.ts').size).toBe(0);
+  });
+
+  it('the http/ kit imports no edge', () => {
+    expect(rulesOf('src/http/bad-kit.ts')).toContain('http-is-the-shared-edge-kit');
+  });
+
+  it('only app.ts, process/ and main.ts import wiring/', () => {
+    expect(rulesOf('src/graphql/bad-top.ts')).toContain('wiring-is-the-top');
+    expect(rulesOf('src/app.ts').size).toBe(0);
+    expect(rulesOf('src/process/serve.ts').size).toBe(0);
   });
 
   it('an import cycle is refused', () => {
@@ -93,6 +128,9 @@ describe('layer rules (docs/development.md "Keeping the house"; DESIGN habits 4,
       'src/services/catalog.ts',
       'src/admin/handlers/listCourses.ts',
       'src/db/repositories/courses.ts',
+      'src/metrics/metrics.ts',
+      'src/public/documents.ts',
+      'src/public/handlers/getLlmsTxt.ts',
     ]) {
       expect(rulesOf(allowed).size, allowed).toBe(0);
     }

@@ -7,25 +7,25 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
-import { handlers } from './http/handler-map.ts';
+import { handlers } from './wiring/handler-map.ts';
 import { oauthCors } from './http/cors.ts';
 import { createAccountGraphQLHandler } from './graphql/server.ts';
 import { createHttpLogger } from './http/logging.ts';
 import { createMcpHandler } from './mcp/http.ts';
-import { observeRequests } from './metrics/request-observer.ts';
+import { observeRequests } from './http/request-observer.ts';
 import { attachUploadStream } from './admin/upload-stream.ts';
 import { refuseUnreadableBody } from './http/body-errors.ts';
 import { refuseMalformedPath } from './http/invalid-input.ts';
-import { BODY_LIMIT_BYTES } from './http/body-limit.ts';
+import { BODY_LIMIT_BYTES } from './lib/body-limit.ts';
 import { createOpenApiDispatcher } from './http/openapi-dispatch.ts';
 import { precomputedDocuments } from './http/precomputed-documents.ts';
 import { renderError } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSite, siteResolver } from './http/site-resolver.ts';
-import { createServices, type Services } from './wiring/services.ts';
+import { createServices, type Services } from './services/create-services.ts';
 import { createAccountArea } from './web/account/index.ts';
 import { createAdminArea } from './web/admin/index.ts';
-import { reportMissingTextInstead } from './web/i18n/page-text.ts';
+import { reportMissingTextInstead } from './http/pages/i18n/page-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +75,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   // Uploads stay unread until the upload handler streams them, after the bearer guard (admin/upload-stream.ts).
   app.post('/api/v1/files', attachUploadStream);
 
-  app.use('/mcp', requireSite, createMcpHandler(services));
+  app.use('/mcp', requireSite, createMcpHandler(services, handlers));
   app.use('/account/graphql', requireSite, createAccountGraphQLHandler(services));
   app.use('/admin', requireSite, createAdminArea(services));
   app.use('/account', requireSite, createAccountArea(services));

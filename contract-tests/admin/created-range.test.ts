@@ -4,7 +4,7 @@
 // new list with the pair is checked without a change here.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { operatorToken } from '../support/tokens.ts';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 
 const origin = inject('primaryOrigin');
 

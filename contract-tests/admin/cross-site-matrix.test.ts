@@ -6,7 +6,7 @@
 // Afterwards every one of those objects is still there at Second School, unchanged by the calls.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { operations } from '../../generated/openapi/operations.ts';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { operatorToken } from '../support/tokens.ts';
 

@@ -184,7 +184,7 @@ export const EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     scenario: 'json-schema-2020-12',
     check: 'json-schema-2020-12-tool-found',
     status: 'FAILURE',
-    reason: `${FIXTURE_TOOL}: json_schema_2020_12_tool. Every tool's schemas here are checked as JSON Schema 2020-12 by src/mcp/portable-schema.test.ts`,
+    reason: `${FIXTURE_TOOL}: json_schema_2020_12_tool. Every tool's schemas here are checked as JSON Schema 2020-12 by src/wiring/mcp-portable-schema.test.ts`,
     error: /json_schema_2020_12_tool/,
     revisions: SINCE_NOVEMBER,
   },

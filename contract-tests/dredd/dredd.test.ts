@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../../src/http/body-limit.ts';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { BODY_LIMIT_BYTES } from '../../src/lib/body-limit.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS, CLIENTS, DEMO_PASSWORD } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { authorizeInBrowser, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
@@ -205,7 +205,7 @@ describe('dredd against /openapi.json (every documented response, as documented)
       credentials: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
       // UPLOAD_MAX_BYTES of the server under test (its default unless a deployment says otherwise).
       uploadMaxBytes: Number(process.env.CONTRACT_UPLOAD_MAX_BYTES ?? 10_485_760),
-      // The JSON and form body limit (src/http/body-limit.ts), for the 413 of every operation with a body.
+      // The JSON and form body limit (src/lib/body-limit.ts), for the 413 of every operation with a body.
       bodyLimitBytes: BODY_LIMIT_BYTES,
       ...fixtures,
     };

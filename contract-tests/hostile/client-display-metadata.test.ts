@@ -2,7 +2,7 @@
 // bidirectional-override/isolate/mark and zero-width characters, and every URL it supplies about
 // itself (client_uri, logo_uri, policy_uri, tos_uri) is https only, never javascript: —
 // invalid_client_metadata at POST /api/oauth/register (RFC 7591 3.2.2), and the same rule refuses a
-// fetched Client ID Metadata Document (src/oauth/client-metadata/display-metadata.ts). Unicode
+// fetched Client ID Metadata Document (src/services/auth/client-metadata/display-metadata.ts). Unicode
 // TR 36 2.1; CVE-2021-42574 "Trojan Source".
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';

@@ -10,7 +10,7 @@
 // school admits without listing them: those tests switch Demo Academy's open registration on
 // through the admin API for their duration and restore it afterwards.
 // Not reachable from outside: DNS rebinding and names that resolve to link-local, private or
-// IPv4-mapped addresses need a resolver the test controls; src/oauth/client-metadata/
+// IPv4-mapped addresses need a resolver the test controls; src/lib/net/
 // safe-fetch.test.ts and address-policy.test.ts cover them with an injected lookup (INVENTORY.md).
 import { lookup } from 'node:dns/promises';
 import https from 'node:https';

@@ -5,7 +5,7 @@
 // comes from what the server lists, finds and describes.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { call, connect, textOf } from './mcp-client.ts';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { unfenced } from '../support/fences.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 

@@ -7,7 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { operations } from '../../generated/openapi/operations.ts';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { connect } from './mcp-client.ts';
 

@@ -3,7 +3,7 @@
 // admin operation the token may call stays reachable through search_operations. Prints the figures.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { CLIENTS, ACCOUNTS } from '../support/accounts.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { connect } from './mcp-client.ts';

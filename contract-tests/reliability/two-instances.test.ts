@@ -9,7 +9,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
-import { KEY_STATE_CACHE_SECONDS } from '../../src/oauth/keys/signing-keys.ts';
+import { KEY_STATE_CACHE_SECONDS } from '../../src/services/auth/keys/signing-keys.ts';
 import { CLIENTS } from '../support/accounts.ts';
 import { CookieJar } from '../support/cookie-jar.ts';
 import { authorizeInBrowser, discover, exchangeCode, insecure, type AuthorizeOutcome } from '../support/oauth-flow.ts';

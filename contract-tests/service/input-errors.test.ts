@@ -4,7 +4,7 @@
 // included, RFC 7591 3.2.2), the HTML error page on the sign-in page. Covers what the fuzzer
 // found: U+0000 reaching PostgreSQL, unparsable bodies, and the body limit.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../../src/http/body-limit.ts';
+import { BODY_LIMIT_BYTES } from '../../src/lib/body-limit.ts';
 import { operatorToken } from '../support/tokens.ts';
 
 const origin = inject('primaryOrigin');

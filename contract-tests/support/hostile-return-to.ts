@@ -1,5 +1,5 @@
 // Hostile `return_to` values (RFC 9700 4.11.2), shared by the unit property test of the one
-// function that decides (src/web/return-to.test.ts) and the contract test that drives the real
+// function that decides (src/lib/return-to.test.ts) and the contract test that drives the real
 // sign-in and sign-out endpoints (contract-tests/hostile/return-to.test.ts). A grammar of the
 // pieces that make browsers leave an origin (dot segments, backslashes raw and encoded, encoded
 // and double-encoded slashes, scheme-relative starts, stripped whitespace and controls, schemes,

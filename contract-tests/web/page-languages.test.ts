@@ -7,7 +7,7 @@
 // event registrations with dates and money formatted for the school.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { OPERATOR_SCOPES } from '../../src/oauth/scopes.ts';
+import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizationUrl, discover, registerLoopbackClient } from '../support/oauth-flow.ts';

@@ -1,7 +1,7 @@
 // What the live standing check costs on the hottest path ("the benchmark's hot paths keep
 // their cost or the closing note shows what the checks cost"): the bearer guard's one lookup, as it
 // was (token, grant and client, decided in SQL) and as it is now (the same rows plus the person's
-// roles and the school's feature, decided by src/oauth/standing/token-standing.ts). Both run on
+// roles and the school's feature, decided by src/services/auth/standing/token-standing.ts). Both run on
 // the same scratch database, in interleaved rounds, so machine noise falls on both alike; the
 // figure is the ratio of their medians.
 //
@@ -14,7 +14,7 @@ import { seedDemoSchools } from '../../src/db/seed/demo-schools.ts';
 import { findAccessTokenFacts } from '../../src/db/repositories/token-facts.ts';
 import { insertAccessToken, insertGrant } from '../../src/db/repositories/oauth-grants.ts';
 import { hashSecret } from '../../src/lib/secrets.ts';
-import { standingOf } from '../../src/oauth/standing/token-standing.ts';
+import { standingOf } from '../../src/services/auth/standing/token-standing.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '20' }, 'per-round': { type: 'string', default: '500' } },

@@ -2,7 +2,7 @@
 // token carries. Built by the GraphQL server from the bearer guard's result, never from input.
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { Site } from '../services/sites.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 
 export type GraphQLContext = {
   site: Site;

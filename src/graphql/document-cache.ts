@@ -23,14 +23,12 @@ import {
   type Source,
   type ValidationRule,
 } from 'graphql';
+import { MAX_QUERY_BYTES, MAX_TOKENS } from '../lib/graphql-bounds.ts';
 
 /** Distinct documents remembered; longer texts are parsed per request (they are rare and costly to keep). */
 const MAX_DOCUMENTS = 500;
 const MAX_CACHED_QUERY_LENGTH = 20_000;
-/** The largest query text read (UTF-8 bytes); graphql-js's full introspection query is about 2 KB. */
-export const MAX_QUERY_BYTES = 32 * 1024;
-/** Lexical tokens parsed at most (graphql-armor's default); the full introspection query has under 200. */
-export const MAX_TOKENS = 1000;
+export { MAX_QUERY_BYTES, MAX_TOKENS } from '../lib/graphql-bounds.ts';
 
 function parseError(message: string, limit: string, max: number): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', limit, max } });

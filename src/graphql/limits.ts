@@ -28,22 +28,22 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { introspectionListSizes } from './introspection-sizes.ts';
+import {
+  MAX_COST,
+  MAX_DEPTH,
+  MAX_INTROSPECTION_COST,
+  MAX_MUTATION_FIELDS,
+  RESOLVED_FIELD_COST,
+} from '../lib/graphql-bounds.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../services/account.ts';
 
-export const MAX_DEPTH = 8;
-/** Every field of every list at 50 (limits.test.ts) costs about 3,000; so at most 100 fields that read data. */
-export const MAX_COST = 4000;
-/** A field with a resolver of its own reads the database (or writes it): it costs this much, any other field 1. */
-export const RESOLVED_FIELD_COST = 40;
-/**
- * Introspection reads no data but its lists multiply (a type's fields, a field's args, ...): it is
- * priced apart, each of its lists at the true longest list of this schema. graphql-js's full
- * introspection query (every option) is priced at about 84,000 here (the four paging arguments of
- * each list make `args` 4 long); aliases at its leaves multiply that.
- */
-export const MAX_INTROSPECTION_COST = 100_000;
-/** Root fields of one mutation operation: each is a write, run one after another (GraphQL spec 6.2.2). */
-export const MAX_MUTATION_FIELDS = 10;
+export {
+  MAX_COST,
+  MAX_DEPTH,
+  MAX_INTROSPECTION_COST,
+  MAX_MUTATION_FIELDS,
+  RESOLVED_FIELD_COST,
+} from '../lib/graphql-bounds.ts';
 
 /** `ofType` unwraps a type reference (introspection's TypeRef chain): linear, so no level of its own. */
 const UNWRAPPING_FIELDS: ReadonlySet<string> = new Set(['ofType']);

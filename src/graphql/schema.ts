@@ -12,7 +12,7 @@ import {
 } from 'graphql';
 import type { Resolvers } from '../../generated/graphql/types.ts';
 import { resolvers } from './resolvers/index.ts';
-import { accountSdl } from './sdl.ts';
+import { accountSdl } from '../http/graphql-sdl.ts';
 
 /** ISO 8601 UTC on the wire (DESIGN, Naming); the services already hand out ISO strings. */
 function serializeDateTime(value: unknown): string {

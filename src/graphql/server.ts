@@ -15,7 +15,7 @@ import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import { noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import type { GraphQLContext } from './context.ts';
 import { isUnexpected, labelExecutionError, toPublicError, type ErrorCode } from './errors.ts';
 import { createCompiledExecutor } from './compiled-execution.ts';

@@ -5,12 +5,12 @@
 // insufficient_scope naming every needed scope (RFC 6750 3.1).
 import type { Db } from '../db/database.ts';
 import { hashSecret } from '../lib/secrets.ts';
-import { protectedResourceMetadataUrl } from '../oauth/metadata.ts';
-import { accessTokenStanding, type AccessTokenStanding } from '../oauth/standing/presented-token.ts';
+import { protectedResourceMetadataUrl } from '../services/auth/metadata.ts';
+import { accessTokenStanding, type AccessTokenStanding } from '../services/auth/standing/presented-token.ts';
 import type { SiteRole } from '../db/schema.ts';
 import type { Site } from '../services/sites.ts';
 import { ProblemError } from './problem.ts';
-import type { WireError, WireResponse } from './wire-error.ts';
+import type { WireError, WireResponse } from '../lib/wire-error.ts';
 
 export type AuthInfo = {
   personId: string;

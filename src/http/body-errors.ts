@@ -2,7 +2,7 @@
 // were sent to (http/error-surface.ts): a problem with `errors[].pointer` "/body" for the admin
 // API (fuzz finding unparsableBody), `invalid_request` for the OAuth endpoints, registration
 // included (registerUnparsable), an HTML page for the browser forms. A body over the size limit
-// is 413 in the same shapes (bodyLimit); src/http/body-limit.ts holds the limit.
+// is 413 in the same shapes (bodyLimit); src/lib/body-limit.ts holds the limit.
 import type { ErrorRequestHandler, Request } from 'express';
 import { errorSurfaceAt } from './error-surface.ts';
 import { refuseInput } from './invalid-input.ts';

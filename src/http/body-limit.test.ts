@@ -2,8 +2,8 @@
 // the largest body its request schema permits is computed from the bundled document and must fit
 // in BODY_LIMIT_BYTES, and every text in a request body must have a bound.
 import { describe, expect, it } from 'vitest';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
-import { BODY_LIMIT_BYTES } from './body-limit.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
+import { BODY_LIMIT_BYTES } from '../lib/body-limit.ts';
 
 type Schema = Record<string, unknown>;
 type Bound = { bytes: number; unbounded: string[] };
@@ -77,7 +77,7 @@ const bodies = Object.values(document.paths as Record<string, Record<string, Ope
       .map(([type, { schema }]) => ({ id: op.operationId, type, ...largest(schema, `${op.operationId}:/body`) }));
   });
 
-describe('the body limit (src/http/body-limit.ts) against the spec', () => {
+describe('the body limit (src/lib/body-limit.ts) against the spec', () => {
   it('reads every JSON and form body the spec allows, at 12 bytes a character', () => {
     expect(bodies.length).toBeGreaterThan(40);
     const tooLarge = bodies

@@ -1,7 +1,7 @@
 // A form field of array type sent once is its one-item array (OpenAPI 3.0 Encoding Object, style
 // form, explode), so RFC 8707's `resource` validates sent once or repeated.
 import { describe, expect, it } from 'vitest';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
 import { formArrayFields, withFormArrays } from './form-arrays.ts';
 
 describe('form array fields (OpenAPI 3.0 Encoding Object: style form, explode)', () => {

@@ -22,7 +22,7 @@ export type HandlerResult<TResponses = Record<number, unknown>> = {
 }[keyof TResponses];
 
 /**
- * An HTML page (web/render-page.ts) or another document sent as is with its own content type. The
+ * An HTML page (http/pages/render-page.ts) or another document sent as is with its own content type. The
  * spec documents its body as a string; the response validator checks the status it carries.
  */
 export type PageResult = {

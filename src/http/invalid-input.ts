@@ -4,8 +4,8 @@
 // JSON endpoints answer `invalid_request` (RFC 6749 5.2, also for registration: RFC 7591 3.2.2
 // uses the same error response); the browser pages an HTML page.
 import type { Request, RequestHandler, Response } from 'express';
-import { InvalidRequest, InvalidRequestTooLarge } from '../oauth/errors.ts';
-import { renderErrorPage } from '../web/error-page.ts';
+import { InvalidRequest, InvalidRequestTooLarge } from '../services/auth/errors.ts';
+import { renderErrorPage } from './pages/error-page.ts';
 import { errorSurfaceAt, type ErrorSurface } from './error-surface.ts';
 import { contentTooLarge, invalidRequest, type FieldError } from './problem.ts';
 import { renderError, sendResult } from './render.ts';

@@ -3,7 +3,7 @@
 // handlers on it; operation-pipeline.test.ts registers recording handlers on an identical one.
 import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document } from 'openapi-backend';
 import addFormats from 'ajv-formats';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
 import { precompileRouter } from './precompiled-router.ts';
 
 const customizeAjv: AjvCustomizer = (ajv) => {

@@ -19,7 +19,7 @@ import { renderError, sendResult } from './render.ts';
 import { SITE_FREE_OPERATIONS } from './site-free-operations.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
 import { secretBearingResponses } from './secret-responses.ts';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;

@@ -1,7 +1,7 @@
 // The precompiled router must answer exactly as openapi-backend's own router (bench/FINDINGS.md "Precompiled router").
 import { describe, expect, it } from 'vitest';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
 import { precompileRouter } from './precompiled-router.ts';
 
 const definition = loadBundledOpenApi() as unknown as Document;

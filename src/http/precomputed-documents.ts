@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { operations, type OperationId } from '../../generated/openapi/operations.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import type { Site } from '../services/sites.ts';
 import type { HandlerMap } from './openapi-dispatch.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';

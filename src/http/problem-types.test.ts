@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundledOpenApi } from '../public/openapi-document.ts';
+import { loadBundledOpenApi } from './openapi-document.ts';
 import { PROBLEM_TYPE_NAMES, PROBLEM_TYPES } from './problem-types.ts';
 import { ProblemError } from './problem.ts';
 

@@ -2,15 +2,15 @@
 // An unexpected error is logged with its stack and answered with a bare 500 that leaks nothing.
 import type { Request, Response } from 'express';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { TemporarilyUnavailable } from '../oauth/errors.ts';
-import { oauthErrorOfServiceError } from '../oauth/errors-from-service.ts';
+import { TemporarilyUnavailable } from '../services/auth/errors.ts';
+import { oauthErrorOfServiceError } from '../services/auth/errors-from-service.ts';
 import { ServiceError } from '../services/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableAnswerAt } from './database-unavailable.ts';
 import { errorSurfaceAt } from './error-surface.ts';
 import { problemOfInvalidCursor, problemOfServiceError } from './problem-of.ts';
 import { internalError, ProblemError, serviceUnavailable } from './problem.ts';
 import { requestContextOf } from './request-context-store.ts';
-import { isWireError, type WireError } from './wire-error.ts';
+import { isWireError, type WireError } from '../lib/wire-error.ts';
 
 type Result = { status: number; body: unknown; headers?: Record<string, string | string[]>; contentType?: string };
 

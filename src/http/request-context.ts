@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { AuthInfo } from './bearer-guard.ts';
 import type { Site } from '../services/sites.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 
 export type RequestContext = SiteFreeContext & {
   site: Site;

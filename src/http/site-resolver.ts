@@ -2,7 +2,7 @@
 // The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import { renderError } from './render.ts';
 import { rememberRequestContext, requestContextOf } from './request-context-store.ts';
 import { noteRequest } from './request-facts.ts';

@@ -1,7 +1,7 @@
 // POST /mcp: the MCP Streamable HTTP endpoint, stateless (DESIGN, "The path of a request"): a
 // new Server per request, JSON responses, no session id, so any instance answers any request.
 // The order of checks: Origin (DNS rebinding), method, bearer guard in anonymous-allowed mode (a
-// bad token is 401, never anonymous), the batch bounds (batch-limit.ts), the step-up challenge for
+// bad token is 401, never anonymous), the batch bounds (lib/batch-limit.ts), the step-up challenge for
 // a tool the caller may not use, the per-caller rate limit of tool calls, then the SDK v2: a
 // request carrying the 2026-07-28 `_meta` envelope goes to its per-request handler (headers checked
 // against the body, `resultType`, cache hints, server/discover, multi-round-trip requests); any
@@ -23,16 +23,15 @@ import type { RequestContext } from '../http/request-context.ts';
 import { jsonRpcFacts, noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import { rateLimitHeaders } from '../services/rate-limiter.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
 import { answerDirectCall, directCallOf } from './direct-rpc.ts';
-import { batchRefusal } from './batch-limit.ts';
+import { batchRefusal } from '../lib/batch-limit.ts';
 import { createMcpServer, type McpServerParts } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
-import { handlers } from '../http/handler-map.ts';
 import { ToolCallContext } from './tool-call-context.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
@@ -50,7 +49,7 @@ function sendJsonRpcError(
 /**
  * Per-caller limits on tool calls (/auth.md "Rate limits"): per token, or per address when anonymous.
  * One hit per tool call: batches left the protocol in 2025-06-18, but the SDK still answers them
- * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, batch-limit.ts), and one hit per request
+ * for older revisions (at most MAX_BATCH_TOOL_CALLS calls, lib/batch-limit.ts), and one hit per request
  * would multiply the limit.
  */
 async function toolCallsAllowed(
@@ -134,7 +133,11 @@ async function serveRpc(
   await writeWebResponse(res, await transport.handleRequest(request, { parsedBody: req.body }));
 }
 
-export function createMcpHandler(services: Services): RequestHandler {
+/** `handlers`: the route table (wiring/handler-map.ts), passed in by createApp: the operator tools run the admin handlers. */
+export function createMcpHandler(
+  services: Services,
+  handlers: Parameters<typeof registerAdminOperationTools>[1],
+): RequestHandler {
   // Built once: tool descriptors, JSON Schemas and their validators (never per request).
   const registry = createToolRegistry();
   registerBuiltInTools(registry);

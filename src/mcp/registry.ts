@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import type { Site } from '../services/sites.ts';
 import { advertisedInput, advertisedOutput } from './portable-schema.ts';
 import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaSource } from './schema.ts';

@@ -3,7 +3,7 @@
 // (the rule and its measurement: eslint.config.js, bench/FINDINGS.md "Accessor literals").
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import type { Site } from '../services/sites.ts';
 import type { Logger } from 'pino';
 import type { ToolContext, ToolRegistry } from './registry.ts';

@@ -1,6 +1,6 @@
 // docs/operations.md "Metrics": every Client ID Metadata Document fetch counted by outcome, `ok` or the
-// fetcher's own failure reason (client-metadata/safe-fetch.ts), around the one fetcher.
-import { fetchClientMetadataDocument, MetadataFetchError } from '../oauth/client-metadata/safe-fetch.ts';
+// fetcher's own failure reason (lib/net/safe-fetch.ts), around the one fetcher.
+import { fetchClientMetadataDocument, MetadataFetchError } from '../lib/net/safe-fetch.ts';
 import type { Metrics } from './metrics.ts';
 
 export function countedMetadataFetch(

@@ -1,6 +1,6 @@
 // RFC 6749 3.2 / RFC 7009 2.1 / RFC 7662 2.1: these endpoints take application/x-www-form-urlencoded
 // bodies only; a JSON body is an invalid_request, not something to guess at.
-import { InvalidRequest } from './errors.ts';
+import { InvalidRequest } from '../services/auth/errors.ts';
 
 export function requireFormBody(headers: Readonly<Record<string, string | string[] | undefined>>): void {
   const type = headers['content-type'];

@@ -2,7 +2,7 @@
 import type { GetProtectedResourceMetadataResponses } from '../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../http/handler.ts';
 import { DISCOVERY_CACHE_HEADERS } from './discovery-headers.ts';
-import { protectedResourceMetadata } from './metadata.ts';
+import { protectedResourceMetadata } from '../services/auth/metadata.ts';
 
 export function protectedResourceMetadataHandler(
   path: '' | '/mcp' | '/account/graphql',

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { findNewestSigningKey, findNewestWebhookSecret } from '../db/repositories/sealed-samples.ts';
-import { KeyDecryptionError } from '../oauth/keys/key-encryption.ts';
-import { importPrivateKey } from '../oauth/keys/key-material.ts';
+import { KeyDecryptionError } from '../lib/key-encryption.ts';
+import { importPrivateKey } from '../services/auth/keys/key-material.ts';
 import { openSecret } from '../services/webhooks/secrets.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
 

@@ -3,7 +3,7 @@
 // for an in-memory database that keeps nothing anyway, one that lives as long as the process.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { loadOrCreateDevelopmentKey } from '../oauth/keys/key-encryption.ts';
+import { loadOrCreateDevelopmentKey } from '../lib/key-encryption.ts';
 
 export function keyEncryptionKeyOf(config: Config): Buffer {
   if (config.keyEncryptionKey) return config.keyEncryptionKey;

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createSigningKeyService, type SigningKeyService } from '../oauth/keys/signing-keys.ts';
+import { createSigningKeyService, type SigningKeyService } from '../services/auth/keys/signing-keys.ts';
 import { CommandError, parseCommandLine, UsageError } from './commands/command-line.ts';
 import { commands, runCommand, type CommandName } from './commands/index.ts';
 import { ChannelUnavailable, sendToServer } from './control-client.ts';

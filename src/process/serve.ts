@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { createApp } from '../app.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import { startOperations, type MetricsExposure } from '../metrics/operations.ts';
+import { startOperations, type MetricsExposure } from './metrics-operations.ts';
 import { schedulePurge } from '../services/purge-job.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
@@ -23,7 +23,7 @@ export type ServeOptions = {
   log: Logger;
   /** The embedded database's DATA_DIR, held by this process; null on PostgreSQL and in memory. */
   dataDirLock: DataDirLock | null;
-  /** Where /metrics is served from (metrics/operations.ts). */
+  /** Where /metrics is served from (process/metrics-operations.ts). */
   metrics: MetricsExposure;
 };
 

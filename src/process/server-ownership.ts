@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import type { Services } from '../wiring/services.ts';
+import type { Services } from '../services/create-services.ts';
 import { CommandError, UsageError } from './commands/command-line.ts';
 import { isCommandName, runCommand } from './commands/index.ts';
 import { openControlChannel, type ControlAnswer, type ControlChannel, type ControlRequest } from './control-channel.ts';

@@ -2,7 +2,7 @@
 // person can act on, and which request fields are at fault, as JSON Pointers into the request
 // (`/body/slug`, `/path/id`, `/query/to`). Nothing here knows HTTP: each surface maps these once,
 // the admin API to RFC 9457 problems (http/problem-of.ts), OAuth to RFC 6749 5.2 errors
-// (oauth/errors-from-service.ts), GraphQL to error codes (graphql/errors.ts) and MCP to tool
+// (services/auth/errors-from-service.ts), GraphQL to error codes (graphql/errors.ts) and MCP to tool
 // errors (mcp/tool-errors.ts).
 
 /** A request field at fault: a JSON Pointer into the request (RFC 6901) and what is wrong with it. */

@@ -4,7 +4,7 @@
 // "Access follows the school"). Switching it on again revives none of them: people connect their applications anew.
 import type { Db } from '../db/database.ts';
 import { insertAuditEvents } from '../db/repositories/audit-events.ts';
-import { reconcileGrants } from '../oauth/standing/reconcile-grants.ts';
+import { reconcileGrants } from './auth/standing/reconcile-grants.ts';
 import type { ChangeActor } from './admin/role-changes.ts';
 
 export async function afterFeatureChange(

@@ -1,6 +1,6 @@
 // A school's published prices (courses, membership plans, digital products, and events not yet
 // begun) read together for /pricing.md. Coupons are secrets and are not read. The document's text
-// is the edge's (public/documents/pricing-md.ts); the SQL is db/repositories/pricing.ts.
+// is services/documents/pricing-md.ts; the SQL is db/repositories/pricing.ts.
 import type { Db } from '../db/database.ts';
 import {
   listPricedCourses,

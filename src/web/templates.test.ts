@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderErrorPage } from './error-page.ts';
+import { renderErrorPage } from '../http/pages/error-page.ts';
 import type { Site } from '../services/sites.ts';
 
 const views = path.join(import.meta.dirname, 'views');

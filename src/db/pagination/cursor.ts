@@ -12,7 +12,7 @@ import { z } from 'zod';
 export class InvalidCursor extends Error {}
 
 // The one process-wide key, like the crypto module's own state: set once at start from the
-// deployment's KEY_ENCRYPTION_KEY (wiring/services.ts), so every instance signs and checks alike; a
+// deployment's KEY_ENCRYPTION_KEY (services/create-services.ts), so every instance signs and checks alike; a
 // process that never sets it (a unit test) signs with a key of its own. It signs page positions,
 // nothing secret: a cursor grants no access, the request's token does. Kept as a KeyObject: given a
 // Buffer, createHmac builds one on every call, about 10 µs each, and a member page signs a cursor per

@@ -1,4 +1,4 @@
-// Shared setup of the refresh rotation tests (oauth-grants.test.ts, oauth/grants/refresh-rotations.test.ts):
+// Shared setup of the refresh rotation tests (oauth-grants.test.ts, services/auth/grants/refresh-rotations.test.ts):
 // a fresh database with the demo schools, token families of the member app, and uses of their tokens.
 import { randomUUID } from 'node:crypto';
 import { seedDemoSchools } from '../seed/demo-schools.ts';

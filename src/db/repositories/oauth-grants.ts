@@ -185,7 +185,7 @@ export type Rotation = {
 
 /**
  * The common refresh (RFC 6749 6, RFC 9700 4.14.2) of several tokens in one statement and so one
- * commit (the refresh grant's group commit, oauth/grants/refresh-rotations.ts), each item as if it
+ * commit (the refresh grant's group commit, services/auth/grants/refresh-rotations.ts), each item as if it
  * ran alone: lock the family's grant, mark the presented token rotated only if it is live,
  * unrotated, this client's, within its grant's absolute end, and the request stays within the
  * grant's scopes and resource; touch the grant (its "last used", written only when older than

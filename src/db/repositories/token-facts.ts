@@ -1,7 +1,7 @@
 // SQL for a token together with every fact its standing rests on (/auth.md "Access follows the school"): the token's
 // own state, its grant's, the client's audience, the person's current roles at the token's school
 // and the school's "MCP connections" feature, in one indexed round trip. What those facts mean is
-// decided in TypeScript, in one place: src/oauth/standing/token-standing.ts.
+// decided in TypeScript, in one place: src/services/auth/standing/token-standing.ts.
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { batchedLookup } from '../coalesced-read.ts';

@@ -6,7 +6,7 @@
 // found, described and called through search_operations, describe_operation and call_operation.
 import { operations, type OperationId } from '../../../generated/openapi/operations.ts';
 import type { AnyOperationHandler } from '../../http/handler.ts';
-import { loadBundledOpenApi } from '../../public/openapi-document.ts';
+import { loadBundledOpenApi } from '../../http/openapi-document.ts';
 import { advertisedInput, advertisedOutput } from '../portable-schema.ts';
 import type { ToolAnnotations, ToolContext, ToolOutput } from '../registry.ts';
 import type { JsonSchemaObject } from '../schema.ts';

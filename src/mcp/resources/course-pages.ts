@@ -1,10 +1,10 @@
 // Each published course's public page as an MCP resource (MCP 2025-11-25 Resources): the URI is
 // the page's own URL, <origin>/courses/{slug}.md, which GET serves with the same text
-// (src/public/documents/course-md.ts) but for the school's words, fenced here (untrusted.ts), and one
+// (src/services/documents/course-md.ts) but for the school's words, fenced here (untrusted.ts), and one
 // resource template names them all (RFC 6570 level 1).
 // resources/list pages through the catalog with its own signed cursor, a bounded number of
 // courses per request, so a school with thousands of courses costs one small query per page.
-import { coursePagePath, renderCourseMd } from '../../public/documents/course-md.ts';
+import { coursePagePath, renderCourseMd } from '../../services/documents/course-md.ts';
 import type { CatalogCourse } from '../../services/catalog.ts';
 import type { ResourceContext } from './documents.ts';
 import { fencedSchoolText } from '../untrusted.ts';

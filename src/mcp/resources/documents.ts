@@ -1,12 +1,12 @@
 // The school's fixed documents as MCP resources (MCP 2025-11-25 Resources): /llms.txt, /auth.md,
 // /pricing.md and /webhooks.md. Each resource's URI is the document's own URL on the school's
-// origin, and its text is made by the very function GET of that URL uses (src/public/documents/),
+// origin, and its text is made by the very function GET of that URL uses (src/services/documents/),
 // with one difference: every school-written string is fenced (untrusted.ts fencedSchoolText), since
 // here a model reads it. Without the fences, the bytes are GET's.
-import { renderAuthMd } from '../../public/documents/auth-md.ts';
-import { loadLlmsTxt } from '../../public/documents/llms-txt.ts';
-import { renderPricingMd } from '../../public/documents/pricing-md.ts';
-import { renderWebhooksMd } from '../../public/documents/webhooks-md.ts';
+import { renderAuthMd } from '../../services/documents/auth-md.ts';
+import { loadLlmsTxt } from '../../services/documents/llms-txt.ts';
+import { renderPricingMd } from '../../services/documents/pricing-md.ts';
+import { renderWebhooksMd } from '../../services/documents/webhooks-md.ts';
 import type { ToolContext } from '../registry.ts';
 import { fencedSchoolText } from '../untrusted.ts';
 

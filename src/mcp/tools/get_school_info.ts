@@ -1,7 +1,7 @@
 // get_school_info: who this school is and where its machine-readable documents live, so an agent
 // can orient itself (llms.txt, pricing.md, auth.md, the OpenAPI document, this MCP endpoint).
 import { z } from 'zod';
-import { protectedResourceMetadataUrl } from '../../oauth/metadata.ts';
+import { protectedResourceMetadataUrl } from '../../services/auth/metadata.ts';
 import type { ToolDefinition } from '../registry.ts';
 import { READ_ONLY } from './common.ts';
 

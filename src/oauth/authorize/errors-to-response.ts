@@ -2,11 +2,11 @@
 // (an HTML page, status 400) and never redirected; afterwards it goes back to the client with
 // error, error_description, state and iss (RFC 9207).
 import type { Site } from '../../services/sites.ts';
-import { renderErrorPage } from '../../web/error-page.ts';
-import { OAuthError, TooManyRequests } from '../errors.ts';
+import { renderErrorPage } from '../../http/pages/error-page.ts';
+import { OAuthError, TooManyRequests } from '../../services/auth/errors.ts';
 import { redirectResult, type FlowResult } from './flow.ts';
-import { redirectToClient } from './redirect-to-client.ts';
-import { single, type AuthorizationParams } from './request.ts';
+import { redirectToClient } from '../../services/auth/authorize/redirect-to-client.ts';
+import { single, type AuthorizationParams } from '../../services/auth/authorize/request.ts';
 
 export function authorizationErrorResponse(
   site: Site,

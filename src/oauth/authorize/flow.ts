@@ -1,21 +1,26 @@
-// The decision part of the authorization endpoint, shared by the GET request and the consent
-// form's POST: session, who may authorize, remembered consent, then a code or the consent page.
-import { insertAuthorizationCode } from '../../db/repositories/oauth-codes.ts';
-import { findConsent, upsertConsent } from '../../db/repositories/oauth-consents.ts';
-import { listRolesAtSite, findPerson } from '../../db/repositories/people.ts';
+// The authorization endpoint's edge, shared by the GET request and the consent form's POST:
+// session and sign-in, then a code or the consent page. The rules it asks (who may authorize what,
+// remembered consent, the decision, the code) are services/auth/authorize/decision.ts.
 import type { PageResult, RedirectResult } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
-import { renderPage, siteText } from '../../web/render-page.ts';
-import { groupScopes } from '../../web/i18n/scope-groups.ts';
-import { sessionCsrfToken, type BrowserSession } from '../../web/sessions.ts';
-import { alwaysAsksConsent } from '../clients/client.ts';
-import { AccessDenied, ConsentRequired, LoginRequired } from '../errors.ts';
-import { isLoopbackUri } from '../redirect-uri.ts';
-import { formatScope } from '../scopes.ts';
-import { redirectToClient } from './redirect-to-client.ts';
-import { FORWARDED_PARAMETERS, type AuthorizationParams, type AuthorizationRequest } from './request.ts';
-import { grantableScopes } from './role-permissions.ts';
+import { renderPage, siteText } from '../../http/pages/render-page.ts';
+import { groupScopes } from '../../http/pages/i18n/scope-groups.ts';
+import { sessionCsrfToken, type BrowserSession } from '../../services/browser-sessions.ts';
+import {
+  consentingEmail,
+  consentRemembered,
+  issueCode,
+  recordDecision,
+  scopesToGrant,
+} from '../../services/auth/authorize/decision.ts';
+import { ConsentRequired, LoginRequired } from '../../services/auth/errors.ts';
+import { isLoopbackUri } from '../../services/auth/redirect-uri.ts';
+import { formatScope } from '../../services/auth/scopes.ts';
+import {
+  FORWARDED_PARAMETERS,
+  type AuthorizationParams,
+  type AuthorizationRequest,
+} from '../../services/auth/authorize/request.ts';
 
 export type FlowResult = PageResult | RedirectResult;
 
@@ -55,29 +60,6 @@ function needsSignIn(request: AuthorizationRequest, session: BrowserSession | un
   );
 }
 
-async function issueCode(
-  ctx: RequestContext,
-  request: AuthorizationRequest,
-  session: BrowserSession,
-  scopes: string[],
-): Promise<FlowResult> {
-  const code = randomSecret(TOKEN_PREFIX.authorizationCode);
-  await insertAuthorizationCode(ctx.services.db, {
-    code_hash: hashSecret(code),
-    site_id: ctx.site.id,
-    client_row_id: request.client.rowId,
-    person_id: session.person_id,
-    redirect_uri: request.redirectUri,
-    code_challenge: request.codeChallenge,
-    scopes,
-    resource: request.resource,
-    nonce: request.nonce ?? null,
-    auth_time: session.auth_time,
-    expires_at: new Date(Date.now() + ctx.services.config.oauth.authorizationCodeTtlSeconds * 1000),
-  });
-  return redirectResult(redirectToClient(request.redirectUri, { code, state: request.state }, ctx.site.origin));
-}
-
 /** GET /oauth/authorize after validation: sign in, check the role, then code or consent page. */
 export async function continueAuthorization(
   ctx: RequestContext,
@@ -90,16 +72,9 @@ export async function continueAuthorization(
     return signInRedirect(params, request.loginHint);
   }
   const signedIn = session!;
-  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, signedIn.person_id);
-  const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
-  const consent = await findConsent(ctx.services.db, ctx.site.id, signedIn.person_id, request.client.rowId);
-  const remembered =
-    consent !== undefined &&
-    !alwaysAsksConsent(request.client) &&
-    !request.prompt.has('consent') &&
-    consent.resource === request.resource &&
-    scopes.every((s) => consent.scopes.includes(s));
-  if (remembered) return issueCode(ctx, request, signedIn, scopes);
+  const scopes = await scopesToGrant(ctx, request, signedIn);
+  if (await consentRemembered(ctx, request, signedIn, scopes))
+    return redirectResult(await issueCode(ctx, request, signedIn, scopes));
   if (request.prompt.has('none')) throw new ConsentRequired('The user has not yet allowed this application.');
   return consentPage(ctx, request, signedIn, scopes);
 }
@@ -110,7 +85,7 @@ async function consentPage(
   session: BrowserSession,
   scopes: string[],
 ): Promise<FlowResult> {
-  const person = await findPerson(ctx.services.db, session.person_id);
+  const personEmail = await consentingEmail(ctx, session);
   const forwarded: Record<string, string> = {};
   const values: Record<string, string | undefined> = {
     response_type: 'code',
@@ -136,7 +111,7 @@ async function consentPage(
       request.client.kind === 'metadata_document' && request.client.redirectUris.every(isLoopbackUri),
     redirectHost: new URL(request.redirectUri).host,
     unreviewed: request.client.kind === 'metadata_document' && request.client.reviewStatus !== 'approved',
-    personEmail: person?.email ?? '',
+    personEmail,
     // docs/development.md "Page languages": grouped by area (read / change per resource family), each scope by its exact name.
     scopes: groupScopes(text, scopes),
     csrfToken: sessionCsrfToken(session, CONSENT_CSRF_PURPOSE),
@@ -151,27 +126,5 @@ export async function decide(
   session: BrowserSession,
   decision: 'allow' | 'deny',
 ): Promise<FlowResult> {
-  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, session.person_id);
-  const scopes = grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
-  const audit = {
-    siteId: ctx.site.id,
-    actorPersonId: session.person_id,
-    actorClientId: request.client.clientId,
-    targetType: 'client',
-    targetId: request.client.rowId,
-    ip: ctx.clientIp,
-  };
-  if (decision === 'deny') {
-    await ctx.services.audit.record({ ...audit, action: 'consent.denied' });
-    throw new AccessDenied('The user denied the request.');
-  }
-  await upsertConsent(ctx.services.db, {
-    siteId: ctx.site.id,
-    personId: session.person_id,
-    clientRowId: request.client.rowId,
-    scopes,
-    resource: request.resource,
-  });
-  await ctx.services.audit.record({ ...audit, action: 'consent.granted', details: { scope: formatScope(scopes) } });
-  return issueCode(ctx, request, session, scopes);
+  return redirectResult(await recordDecision(ctx, request, session, decision));
 }

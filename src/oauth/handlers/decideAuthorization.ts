@@ -1,12 +1,12 @@
 import type { DecideAuthorizationData } from '../../../generated/openapi/client/types.gen.ts';
 import type { PageHandler } from '../../http/handler.ts';
-import { renderErrorPage } from '../../web/error-page.ts';
+import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { verifySessionCsrfToken } from '../../web/sessions.ts';
+import { verifySessionCsrfToken } from '../../services/browser-sessions.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
-import { verifyClientAndRedirect, validateRest } from '../authorize/validate-request.ts';
-import { metadataDocumentDepsOf } from '../clients/metadata-document-deps.ts';
+import { verifyClientAndRedirect, validateRest } from '../../services/auth/authorize/validate-request.ts';
+import { metadataDocumentDepsOf } from '../metadata-document-deps.ts';
 
 /**
  * The consent form's decision. The form carries a CSRF token derived from the session, so another

@@ -4,7 +4,7 @@ import type {
 } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { DISCOVERY_CACHE_HEADERS } from '../discovery-headers.ts';
-import { authorizationServerMetadata } from '../metadata.ts';
+import { authorizationServerMetadata } from '../../services/auth/metadata.ts';
 
 /** RFC 8414 3: the authorization server metadata, the source of truth for every other document. */
 export const getAuthorizationServerMetadata: OperationHandler<

@@ -4,7 +4,7 @@ import type {
 } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { DISCOVERY_CACHE_HEADERS } from '../discovery-headers.ts';
-import { openIdConfiguration } from '../metadata.ts';
+import { openIdConfiguration } from '../../services/auth/metadata.ts';
 
 /** OpenID Connect Discovery 1.0, section 4. */
 export const getOpenIdConfiguration: OperationHandler<

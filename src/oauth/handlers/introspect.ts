@@ -1,11 +1,11 @@
 import type { IntrospectData, IntrospectResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
-import { InvalidRequest } from '../errors.ts';
+import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
+import { InvalidRequest } from '../../services/auth/errors.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
-import { formatScope } from '../scopes.ts';
-import { anyTokenStanding } from '../standing/presented-token.ts';
+import { formatScope } from '../../services/auth/scopes.ts';
+import { anyTokenStanding } from '../../services/auth/standing/presented-token.ts';
 
 const INACTIVE = { active: false } as const;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -1,9 +1,9 @@
 import type { RegisterClientData, RegisterClientResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
-import { registerClient as register } from '../clients/register-client.ts';
-import { TooManyRequests } from '../errors.ts';
-import { formatScope } from '../scopes.ts';
+import { registerClient as register } from '../../services/auth/clients/register-client.ts';
+import { TooManyRequests } from '../../services/auth/errors.ts';
+import { formatScope } from '../../services/auth/scopes.ts';
 
 /** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (/auth.md "Rate limits"). */
 export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async (

@@ -1,10 +1,10 @@
 import type { RevokeData, RevokeResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
-import { InvalidRequest } from '../errors.ts';
+import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
+import { InvalidRequest } from '../../services/auth/errors.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
-import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../grants/revoke-token.ts';
+import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../../services/auth/grants/revoke-token.ts';
 
 /**
  * RFC 7009 2: revoking an access token ends that token; revoking a refresh token ends its grant,

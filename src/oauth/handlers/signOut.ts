@@ -1,9 +1,9 @@
 import type { SignOutData } from '../../../generated/openapi/client/types.gen.ts';
 import type { PageHandler } from '../../http/handler.ts';
-import { renderErrorPage } from '../../web/error-page.ts';
+import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { safeReturnTo } from '../../web/return-to.ts';
-import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../web/sessions.ts';
+import { safeReturnTo } from '../../lib/return-to.ts';
+import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/browser-sessions.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
 export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {

@@ -4,11 +4,11 @@ import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated 
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { noteSignedIn, verifyCredentials } from '../../services/sign-in.ts';
 import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
-import { renderErrorPage } from '../../web/error-page.ts';
-import { renderPage } from '../../web/render-page.ts';
+import { renderErrorPage } from '../../http/pages/error-page.ts';
+import { renderPage } from '../../http/pages/render-page.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
-import { safeReturnTo } from '../../web/return-to.ts';
-import { verifyPreSessionCsrf } from '../../web/sessions.ts';
+import { safeReturnTo } from '../../lib/return-to.ts';
+import { verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
 
 const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
 const BUSY = textKey('signIn.error.busy');

@@ -2,14 +2,14 @@ import type { TokenData, TokenResponses } from '../../../generated/openapi/clien
 import type { OperationHandler } from '../../http/handler.ts';
 import type { AuditEvent } from '../../services/audit.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
-import { authenticateClient, readClientCredentials } from '../clients/authenticate-client.ts';
-import { noteCodeExchanged } from '../clients/client-use.ts';
-import { InvalidRequest, TooManyRequests, UnsupportedGrantType } from '../errors.ts';
-import { exchangeAuthorizationCode } from '../grants/authorization-code.ts';
-import { GrantRevokedOnReuse } from '../grants/grant-revoked-on-reuse.ts';
-import { refreshTokens } from '../grants/refresh-token.ts';
-import { signIdToken } from '../id-token.ts';
-import { formatScope } from '../scopes.ts';
+import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
+import { noteCodeExchanged } from '../../services/auth/clients/client-use.ts';
+import { InvalidRequest, TooManyRequests, UnsupportedGrantType } from '../../services/auth/errors.ts';
+import { exchangeAuthorizationCode } from '../../services/auth/grants/authorization-code.ts';
+import { GrantRevokedOnReuse } from '../../services/auth/grants/grant-revoked-on-reuse.ts';
+import { refreshTokens } from '../../services/auth/grants/refresh-token.ts';
+import { signIdToken } from '../../services/auth/id-token.ts';
+import { formatScope } from '../../services/auth/scopes.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
 
 // RFC 6749 5.1: `Cache-Control: no-store` comes from the tokens' x-secret mark (http/secret-responses.ts);

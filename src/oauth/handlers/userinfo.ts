@@ -1,7 +1,7 @@
 import type { UserinfoData, UserinfoResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { BearerChallenge } from '../../http/bearer-guard.ts';
-import { claimsOf } from '../claims.ts';
+import { claimsOf } from '../../services/auth/claims.ts';
 
 /** OIDC Core 5.3: the claims of the token's person, by the token's scopes (see claims.ts). */
 export const userinfo: OperationHandler<UserinfoData, UserinfoResponses> = async (_request, { site, auth }) => {

@@ -2,7 +2,7 @@
 // (manage-clients.ts) and a name or client_id already taken. Both drivers report a unique
 // violation as SQLSTATE 23505 with the constraint's name.
 import { isUniqueViolation } from '../../db/integrity-errors.ts';
-import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
+import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import { CommandError } from './command-line.ts';
 
 export async function refusingKnownClientErrors<T>(

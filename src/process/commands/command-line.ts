@@ -6,7 +6,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
-import type { SigningKeyService } from '../../oauth/keys/signing-keys.ts';
+import type { SigningKeyService } from '../../services/auth/keys/signing-keys.ts';
 
 /** A wrong command line: exit code 2 (the usual "misuse" status). */
 export class UsageError extends Error {}

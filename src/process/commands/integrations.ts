@@ -1,7 +1,7 @@
 // `npm run integrations -- <action>`: the deployment's vendor integrations, which the
 // registration endpoint recognises by client_name (/auth.md "2. Get a client").
 import { deleteClient, findVendorClient, listClients } from '../../db/repositories/oauth-clients.ts';
-import { createVendorIntegration } from '../../oauth/clients/manage-clients.ts';
+import { createVendorIntegration } from '../../services/auth/clients/manage-clients.ts';
 import { recordCliChange } from './audit.ts';
 import { refusingKnownClientErrors } from './client-errors.ts';
 import { CommandError, listOption, stringOption, type Command } from './command-line.ts';

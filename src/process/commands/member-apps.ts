@@ -1,7 +1,7 @@
 // `npm run member-apps -- <action> --site SLUG`: member applications of one school, as an
 // operator creates them in the admin area (/auth.md "2. Get a client").
 import { deleteClient, findClientForSite, listClients } from '../../db/repositories/oauth-clients.ts';
-import { createMemberApp } from '../../oauth/clients/manage-clients.ts';
+import { createMemberApp } from '../../services/auth/clients/manage-clients.ts';
 import { recordCliChange } from './audit.ts';
 import { refusingKnownClientErrors } from './client-errors.ts';
 import { CommandError, listOption, stringOption, type Command } from './command-line.ts';

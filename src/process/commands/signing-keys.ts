@@ -5,7 +5,7 @@
 // Run through the server, its own key service makes the change (it signs with the new key at
 // once); other instances switch within KEY_STATE_CACHE_SECONDS.
 import { listPublishableSigningKeys } from '../../db/repositories/signing-keys.ts';
-import { KEY_STATE_CACHE_SECONDS, SIGNING_ALGS } from '../../oauth/keys/signing-keys.ts';
+import { KEY_STATE_CACHE_SECONDS, SIGNING_ALGS } from '../../services/auth/keys/signing-keys.ts';
 import { CommandError, stringOption, type Command } from './command-line.ts';
 import { siteIdOf } from './school.ts';
 

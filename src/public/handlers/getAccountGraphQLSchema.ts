@@ -3,7 +3,7 @@ import type {
   GetAccountGraphQlSchemaResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { accountSdl } from '../../graphql/sdl.ts';
+import { accountSdl } from '../../http/graphql-sdl.ts';
 
 /**
  * The member API's SDL without a token (OpenAPI getAccountGraphQLSchema): the same document on

@@ -1,6 +1,6 @@
 import type { GetApiReferenceData } from '../../../generated/openapi/client/types.gen.ts';
 import type { PageHandler } from '../../http/handler.ts';
-import { renderPage } from '../../web/render-page.ts';
+import { renderPage } from '../../http/pages/render-page.ts';
 
 // Redoc renders in the browser from /openapi.json. Its bundle comes from this origin only; it
 // injects styles and runs its search index in a blob: worker, which this page alone allows.

@@ -1,6 +1,6 @@
 import type { GetAuthDocumentData, GetAuthDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { renderAuthMd } from '../documents/auth-md.ts';
+import { renderAuthMd } from '../../services/documents/auth-md.ts';
 
 /** /auth.md for this school (text/markdown). */
 export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (

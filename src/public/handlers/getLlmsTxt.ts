@@ -1,6 +1,6 @@
 import type { GetLlmsTxtData, GetLlmsTxtResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { loadLlmsTxt } from '../documents/llms-txt.ts';
+import { loadLlmsTxt } from '../../services/documents/llms-txt.ts';
 
 /** /llms.txt: the school's published courses (first 50) and links to everything else. */
 export const getLlmsTxt: OperationHandler<GetLlmsTxtData, GetLlmsTxtResponses> = async (

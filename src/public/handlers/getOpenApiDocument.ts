@@ -3,7 +3,7 @@ import type {
   GetOpenApiDocumentResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { openApiDocumentFor } from '../openapi-document.ts';
+import { openApiDocumentFor } from '../../http/openapi-document.ts';
 
 /** The bundled spec with this school's origin as its server (servers[0].url, per school). */
 export const getOpenApiDocument: OperationHandler<GetOpenApiDocumentData, GetOpenApiDocumentResponses> = async (

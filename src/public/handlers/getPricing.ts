@@ -1,6 +1,6 @@
 import type { GetPricingData, GetPricingResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { renderPricingMd } from '../documents/pricing-md.ts';
+import { renderPricingMd } from '../../services/documents/pricing-md.ts';
 
 /** /pricing.md, from the school's live data. */
 export const getPricing: OperationHandler<GetPricingData, GetPricingResponses> = async (

@@ -5,7 +5,7 @@ import type { OperationHandler, PageResult } from '../../http/handler.ts';
 import { notFound } from '../../http/problem.ts';
 import { isProblemTypeName, PROBLEM_TYPES, problemTypePath } from '../../http/problem-types.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { renderPage, siteText } from '../../web/render-page.ts';
+import { renderPage, siteText } from '../../http/pages/render-page.ts';
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
 

@@ -3,7 +3,7 @@ import type {
   GetWebhooksDocumentResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import { renderWebhooksMd } from '../documents/webhooks-md.ts';
+import { renderWebhooksMd } from '../../services/documents/webhooks-md.ts';
 
 /** /webhooks.md: what a webhook receiver of this school needs (text/markdown). */
 export const getWebhooksDocument: OperationHandler<GetWebhooksDocumentData, GetWebhooksDocumentResponses> = async (

@@ -1,7 +1,7 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
 import type { Db } from '../../db/database.ts';
-import type { SigningKeyService } from '../../oauth/keys/signing-keys.ts';
+import type { SigningKeyService } from '../auth/keys/signing-keys.ts';
 import type { AdminServices } from '../admin/index.ts';
 import type { AuditLog } from '../audit.ts';
 import { createAnalyticsReport } from './analytics.ts';

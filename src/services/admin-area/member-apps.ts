@@ -1,17 +1,17 @@
 // OAuth applications: the member-audience clients a school creates for developers (/auth.md
-// "2. Get a client"). The rules live in oauth/clients/manage-clients.ts; this adds the admin
+// "2. Get a client"). The rules live in services/auth/clients/manage-clients.ts; this adds the admin
 // area's concerns: the school's own list, what happens to live grants, and the audit log.
 import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
 import { deleteSiteClient, findSiteClient, listClients, type ClientRow } from '../../db/repositories/oauth-clients.ts';
-import { toClient, type Client } from '../../oauth/clients/client.ts';
+import { toClient, type Client } from '../auth/clients/client.ts';
 import {
   checkClientName,
   createMemberApp,
   rotateMemberAppSecret,
   updateMemberApp,
   type MemberAppChanges,
-} from '../../oauth/clients/manage-clients.ts';
+} from '../auth/clients/manage-clients.ts';
 import type { AuditLog } from '../audit.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -10,7 +10,7 @@ import {
   removeAllowedMetadataHost,
   setOpenRegistration,
 } from '../../db/repositories/site-settings.ts';
-import { toClient, type Client } from '../../oauth/clients/client.ts';
+import { toClient, type Client } from '../auth/clients/client.ts';
 import type { AuditLog } from '../audit.ts';
 import { requireOwner } from '../metadata-host-owners.ts';
 import { AreaNotFound, recordChange, type Actor } from './actor.ts';

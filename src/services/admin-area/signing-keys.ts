@@ -3,7 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import { setIdTokenSigning } from '../../db/repositories/site-settings.ts';
 import { listPublishableSigningKeys } from '../../db/repositories/signing-keys.ts';
-import type { SigningKeyService } from '../../oauth/keys/signing-keys.ts';
+import type { SigningKeyService } from '../auth/keys/signing-keys.ts';
 import type { AuditLog } from '../audit.ts';
 import { recordChange, type Actor } from './actor.ts';
 

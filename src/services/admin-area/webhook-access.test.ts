@@ -1,5 +1,5 @@
 // Who may see and manage webhooks in the admin area: the roles an operator token may carry
-// webhooks:read and webhooks:write for (oauth/standing/allowed-scopes.ts), nobody else.
+// webhooks:read and webhooks:write for (services/auth/standing/allowed-scopes.ts), nobody else.
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../sites.ts';
 import { webhookScopeAllowed } from './webhook-access.ts';

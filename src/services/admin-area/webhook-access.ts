@@ -1,11 +1,11 @@
 // Who may see and manage webhooks in the admin area: exactly the people an operator token could
-// carry webhooks:read or webhooks:write for (oauth/standing/allowed-scopes.ts, the one rule of
+// carry webhooks:read or webhooks:write for (services/auth/standing/allowed-scopes.ts, the one rule of
 // which role holds which scope), so the pages and the admin API answer alike, and a change of that
 // rule (an owner-only scope, say) changes both at once.
 import type { Db } from '../../db/database.ts';
 import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
-import { standingScopes } from '../../oauth/standing/allowed-scopes.ts';
+import { standingScopes } from '../auth/standing/allowed-scopes.ts';
 import { textKey } from '../../lib/text-key.ts';
 import type { ReadAccess } from '../admin/webhooks.ts';
 import type { Site } from '../sites.ts';

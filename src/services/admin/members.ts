@@ -1,6 +1,6 @@
 // Rules of the admin API's members: everyone with a role here (OpenAPI tag Members:
 // roles student/lecturer/manager/owner). A school always keeps an owner, since only an
-// owner can delegate members:write (src/oauth/authorize/role-permissions.ts): a change that leaves
+// owner can delegate members:write (src/services/auth/authorize/role-permissions.ts): a change that leaves
 // none is 409. Role changes run in one transaction holding the school's lock, so two owners
 // demoting each other at once cannot both succeed. Identities are global and never deleted here.
 import type { Db } from '../../db/database.ts';

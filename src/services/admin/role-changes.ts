@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
 import * as people from '../../db/repositories/school-people.ts';
 import type { SiteRole } from '../../db/schema.ts';
-import { reconcileGrants, type Reconciled } from '../../oauth/standing/reconcile-grants.ts';
+import { reconcileGrants, type Reconciled } from '../auth/standing/reconcile-grants.ts';
 
 /** Who asked for a change: the operator token's person and client, and the address. */
 export type ChangeActor = { personId?: string | null; clientId?: string | null; ip?: string | null };

@@ -1,12 +1,12 @@
 // Which URLs an endpoint may have. The receiver is chosen by an operator token, and the service
 // then POSTs to it from inside the deployment: the same SSRF rules as Client ID Metadata Document
-// fetches apply (oauth/client-metadata/address-policy.ts). Here, when the endpoint is created or
+// fetches apply (lib/net/address-policy.ts). Here, when the endpoint is created or
 // changed, only what the URL itself says is checked: https (RFC 9110 4.2.2), no credentials, no
 // fragment, and no IP literal in a special-use range; a host name is resolved and checked again at
 // every delivery (webhook-post.ts), so a name that later resolves inward is refused then.
 // Development (WEBHOOK_ALLOW_PRIVATE_ADDRESSES) also admits http to loopback and private addresses.
 import { isIP } from 'node:net';
-import { isSpecialUseAddress } from '../../oauth/client-metadata/address-policy.ts';
+import { isSpecialUseAddress } from '../../lib/net/address-policy.ts';
 import { RuleViolation } from '../errors.ts';
 
 export function checkEndpointUrl(value: string, allowPrivateAddresses: boolean, pointer = '/body/url'): string {

@@ -1,12 +1,12 @@
 // /webhooks.md "Who may receive what" (DESIGN habit 14, access is a live fact): an endpoint sends,
 // and shows the bodies of, only the event types its owner (the person who created it) may read
 // now, by the very rule that narrows or ends that person's operator grants
-// (oauth/standing/allowed-scopes.ts): their roles at the school now, the school's features. A
+// (services/auth/standing/allowed-scopes.ts): their roles at the school now, the school's features. A
 // demoted or removed owner's endpoint stops at once, as their tokens do; giving the role back
 // lets it send again, since nothing was revoked, only withheld.
 import type { Db } from '../../db/database.ts';
 import { findEndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
-import { standingScopes } from '../../oauth/standing/allowed-scopes.ts';
+import { standingScopes } from '../auth/standing/allowed-scopes.ts';
 import { readScopesOf } from './catalogue.ts';
 
 /** Whether the endpoint's owner may still read events of `type` (for `webhook.test`: may still hold an operator grant). */

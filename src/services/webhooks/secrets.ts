@@ -4,7 +4,7 @@
 // signing keys (AES-256-GCM, bound to the secret row's id so that a ciphertext copied to another
 // row does not decrypt).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { decryptJson, encryptJson } from '../../oauth/keys/key-encryption.ts';
+import { decryptJson, encryptJson } from '../../lib/key-encryption.ts';
 
 const SECRET_BYTES = 32;
 export const SECRET_PREFIX = 'whsec_';

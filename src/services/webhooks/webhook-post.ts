@@ -1,5 +1,5 @@
 // One delivery attempt over HTTP. The SSRF rules of metadata-document fetches hold here too
-// (oauth/client-metadata/safe-fetch.ts): the host is resolved once, every answer is checked
+// (lib/net/safe-fetch.ts): the host is resolved once, every answer is checked
 // against the special-use ranges, and the socket is pinned to the checked address (no DNS
 // rebinding between check and connect); redirects are not followed (Standard Webhooks "Delivery
 // behaviour": a 3xx is a failure); one deadline covers everything, and the receiver's body is read
@@ -8,8 +8,8 @@ import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isSpecialUseAddress } from '../../oauth/client-metadata/address-policy.ts';
-import { pinnedLookup, resolveHost, type Address } from '../../oauth/client-metadata/safe-fetch.ts';
+import { isSpecialUseAddress } from '../../lib/net/address-policy.ts';
+import { pinnedLookup, resolveHost, type Address } from '../../lib/net/safe-fetch.ts';
 import { deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
 
 export type PostOptions = {

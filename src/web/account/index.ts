@@ -3,7 +3,7 @@
 // why the gate is per route and never router-wide.
 import { Router } from 'express';
 import { createConnectedApplications } from '../../services/account-area/connected-applications.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { accountSpec } from './chrome.ts';
 import { mountAccountConnectedApps } from './connected-apps.ts';

@@ -7,7 +7,7 @@ import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import {
   acceptInvitation,
   declineInvitation,
@@ -20,8 +20,8 @@ import {
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
-import { renderPage } from '../render-page.ts';
-import { preSessionCsrf, verifyPreSessionCsrf } from '../sessions.ts';
+import { renderPage } from '../../http/pages/render-page.ts';
+import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };

@@ -1,9 +1,9 @@
 // What the Analytics page shows of a report: money formatted for people (amounts are integers of
 // minor units, DESIGN Naming), and the chart data the page script reads from a JSON element.
 import type { AnalyticsReport } from '../../services/admin-area/analytics.ts';
-import { toMajor } from '../i18n/format.ts';
+import { toMajor } from '../../http/pages/i18n/format.ts';
 
-export { formatMoney, toMajor } from '../i18n/format.ts';
+export { formatMoney, toMajor } from '../../http/pages/i18n/format.ts';
 
 /** Chart data in major units; the tables on the page carry the same numbers. */
 export function chartData(report: AnalyticsReport) {

@@ -4,7 +4,7 @@
 // 'self' only, never inline.
 import type { RevenueInterval } from '../../services/admin/analytics.ts';
 import type { AnalyticsRange } from '../../services/admin-area/analytics.ts';
-import { pageHeaders } from '../render-page.ts';
+import { pageHeaders } from '../../http/pages/render-page.ts';
 import { chartData, jsonForScript } from './analytics-view.ts';
 import type { AdminPageDeps } from './types.ts';
 

@@ -1,7 +1,7 @@
 // One application: its client ID and settings, the edit form (name, redirect URIs, scopes), and
 // the "Rotate secret" and "Delete" entries. Its secret is never shown here: only the response
 // that created or rotated it carried it.
-import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
+import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import type { MemberApp } from '../../services/admin-area/member-apps.ts';
 import { appId, formValues, readApplicationForm, requireMcpSection, type ApplicationForm } from './application-form.ts';
 import { ROTATE_SECRET_PURPOSE } from './application-secret.ts';

@@ -1,6 +1,6 @@
 // The fields of the OAuth application form (new and edit), read from the body and offered back
 // to the template, with the member scopes a school may give (/auth.md "Scopes", member audience).
-import { MEMBER_SCOPES } from '../../oauth/scopes.ts';
+import { MEMBER_SCOPES } from '../../services/auth/scopes.ts';
 import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
 import { AreaNotFound } from '../../services/admin-area/actor.ts';
 import type { Site } from '../../services/sites.ts';

@@ -1,7 +1,7 @@
 // "New application": the form, and POST /admin/applications, which answers with the client ID
 // and, for a confidential client, its secret. The secret is in that response only (no redirect,
 // so it never sits in a URL or a later page); the database keeps its hash.
-import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
+import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import { formValues, readApplicationForm, requireMcpSection } from './application-form.ts';
 import type { AdminPageDeps } from './types.ts';
 

@@ -1,6 +1,6 @@
 // POST /admin/applications/:id/rotate-secret: a new secret for a confidential application, shown
 // in this response only; the old secret stops working at once (its hash is replaced).
-import { ClientRuleError } from '../../oauth/clients/manage-clients.ts';
+import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import { appId, requireMcpSection } from './application-form.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { createAdminAreaServices } from '../../services/admin-area/index.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { mountAnalytics } from './analytics.ts';
 import { mountApplicationDelete } from './application-delete.ts';

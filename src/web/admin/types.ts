@@ -2,7 +2,7 @@
 // (area-route.ts) and the admin area's services.
 import type { Router } from 'express';
 import type { AdminAreaServices } from '../../services/admin-area/index.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 import { textKey } from '../../lib/text-key.ts';
 

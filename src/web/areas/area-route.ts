@@ -15,12 +15,17 @@ import {
   type Actor,
   type AreaPerson,
 } from '../../services/admin-area/actor.ts';
-import type { Services } from '../../wiring/services.ts';
+import type { Services } from '../../services/create-services.ts';
 import { OwnerRequired } from '../../services/metadata-host-owners.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
-import { renderPage, siteText, type PageResult } from '../render-page.ts';
-import { safeReturnTo } from '../return-to.ts';
-import { sessionCsrfToken, SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken, type BrowserSession } from '../sessions.ts';
+import { renderPage, siteText, type PageResult } from '../../http/pages/render-page.ts';
+import { safeReturnTo } from '../../lib/return-to.ts';
+import {
+  sessionCsrfToken,
+  SIGN_OUT_CSRF_PURPOSE,
+  verifySessionCsrfToken,
+  type BrowserSession,
+} from '../../services/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
 
 export type AreaCall = {

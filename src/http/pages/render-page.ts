@@ -1,0 +1,52 @@
+// Server-rendered pages with Eta, which escapes every `<%= %>` by default. Templates live in
+// web/views/; they contain no script (the content security policy allows none) and no prose: every
+// word comes from the school's language catalogue (i18n/page-text.ts). Each template may call
+// t(key, vars) (plain text), th(key, vars) (catalogue text holding markup, printed with
+// `<%~ %>`) and fmt.dateTime / fmt.date / fmt.money / fmt.number / fmt.percent / fmt.list.
+import { Eta } from 'eta';
+import { fileURLToPath } from 'node:url';
+import type { PageResult } from '../handler.ts';
+import type { Site } from '../../services/sites.ts';
+import { pageText, type PageText } from './i18n/page-text.ts';
+
+export type { PageResult };
+
+const eta = new Eta({
+  views: fileURLToPath(new URL('../../web/views', import.meta.url)),
+  autoEscape: true,
+  cache: true,
+  // Layouts and includes receive `it` (spread), so each part of a page speaks its language.
+  functionHeader: 'const text = it.text, t = text.t, th = text.th, fmt = text;',
+});
+
+/** Headers of every HTML page: no framing (clickjacking), no inline script, no caching. */
+export function pageHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+/** The text of a page of `site`: its language (sites.locale) and time zone. */
+export function siteText(site: Pick<Site, 'locale' | 'timeZone'>): PageText {
+  return pageText(site.locale, site.timeZone);
+}
+
+/**
+ * Renders `template` for `site`: `<html lang>`, the school's name and the page's text follow the
+ * school. `data` may carry `text` when the caller already made it (it must be the same site's).
+ */
+export function renderPage(
+  template: string,
+  site: Pick<Site, 'name' | 'locale' | 'timeZone'>,
+  data: Record<string, unknown>,
+  status = 200,
+  headers: Record<string, string | string[]> = {},
+): PageResult {
+  const text = (data.text as PageText | undefined) ?? siteText(site);
+  const body = eta.render(template, { schoolName: site.name, ...data, lang: text.lang, text });
+  return { status, body, contentType: 'text/html; charset=utf-8', headers: { ...pageHeaders(), ...headers } };
+}

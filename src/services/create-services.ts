@@ -1,0 +1,86 @@
+// The composition root of the services: builds every service from explicit dependencies (DESIGN
+// habits 10 and 12: passed, not hidden). Browser sessions, signing keys and the metadata fetch are
+// services too and metrics/ sits below services (docs/layout.md), so this imports no edge; the edges
+// take their `Services` type from here and process/ calls it.
+import { hkdfSync } from 'node:crypto';
+import type { Config } from '../config/config.ts';
+import { setCursorSigningKey } from '../db/pagination/cursor.ts';
+import type { Db } from '../db/database.ts';
+import { createMetadataFailureCache } from './auth/client-metadata/failure-cache.ts';
+import { successorKeyOf } from './auth/issue-tokens.ts';
+import { createRefreshRotations } from './auth/grants/refresh-rotations.ts';
+import { createSigningKeyService } from './auth/keys/signing-keys.ts';
+import { createSessionService } from './browser-sessions.ts';
+import { createSessionStore } from './sessions.ts';
+import { createAdminServices } from './admin/index.ts';
+import { createAccountService } from './account.ts';
+import { createAuditLog } from './audit.ts';
+import { createCatalogService } from './catalog.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createSiteService } from './sites.ts';
+import { TableWriteWatcher } from '../db/table-writes.ts';
+import type { Logger } from 'pino';
+import { probeOf } from '../db/pool-probe.ts';
+import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
+import { createMetrics } from '../metrics/metrics.ts';
+import { createGrantUseRecorder } from './grant-use.ts';
+
+export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
+
+export function createServices(deps: ServiceDeps) {
+  const { config } = deps;
+  // Pagination cursors are signed alike by every instance of the deployment (db/pagination/cursor.ts).
+  setCursorSigningKey(
+    Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
+  );
+  const sites = createSiteService(deps.db);
+  // Every service writes through this handle, so a write to sites clears the site cache at once.
+  const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
+  // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
+  const metrics = createMetrics();
+  const probe = probeOf(deps.db);
+  if (probe) metrics.observeDatabasePool(probe);
+  const rateLimiter = createRateLimiter(db, config.rateLimitOverrides);
+  return {
+    db,
+    config,
+    metrics,
+    /** docs/operations.md "Last used": access-token use recorded as the grant's "last used", batched. */
+    grantUses: createGrantUseRecorder(db, {
+      flushIntervalMs: config.grantUseFlushMs,
+      onWritten: (grants) => metrics.grantUseFlushes.inc(grants),
+      onError: (error) => deps.log?.warn({ err: error }, 'recording grant use failed; will retry'),
+    }),
+    sites,
+    catalog: createCatalogService(db),
+    account: createAccountService(db),
+    admin: createAdminServices(db, config.storage, {
+      keyEncryptionKey: deps.keyEncryptionKey,
+      allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+      endpointsPerSchool: config.webhooks.endpointsPerSchool,
+      rateLimiter,
+    }),
+    rateLimiter,
+    /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
+    metadataFetchFailures: createMetadataFailureCache(),
+    /** docs/operations.md "Metrics": the metadata-document fetcher, counted by outcome (metrics/counted-fetch.ts). */
+    metadataFetch: countedMetadataFetch(metrics),
+    audit: createAuditLog(db),
+    sessions: createSessionService(createSessionStore(db, config.oauth.sessionTtlSeconds)),
+    /** RFC 9700 4.14.2: refresh successors are derived under this key (services/auth/issue-tokens.ts). */
+    refreshSuccessorKey: successorKeyOf(deps.keyEncryptionKey),
+    /** MCP 2026-07-28 multi-round-trip requests: confirmation rounds are sealed alike by every instance (mcp/confirmation.ts). */
+    mcpRequestStateKey: new Uint8Array(
+      hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school mcp request-state v1', 32),
+    ),
+    /** RFC 9700 4.14.2: concurrent common-case rotations share one statement and commit. */
+    refreshRotations: createRefreshRotations(db),
+    signingKeys: createSigningKeyService({
+      db,
+      keyEncryptionKey: deps.keyEncryptionKey,
+      idTokenTtlSeconds: config.oauth.idTokenTtlSeconds,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
