@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { rawRequest, type RawResponse } from '../support/http.ts';
 
 const primary = inject('primaryOrigin');
+const secondary = inject('secondaryOrigin');
 const DOCUMENTS = [
   '/.well-known/oauth-authorization-server',
   '/.well-known/openid-configuration',
@@ -31,6 +32,48 @@ describe('precomputed discovery documents (the same bytes as the dispatcher)', (
       expect(fast.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{8,128}$/);
     });
   }
+
+  // The same requests a client sends (good and bad), each answered by both paths: a cross-origin
+  // browser fetch (CORS, RFC 8414 3), conditional and content-negotiating headers, another school
+  // on the same deployment (its own issuer, RFC 8414 3.3), and a Host no school has (404).
+  const VARIANTS: Array<[string, Record<string, string>]> = [
+    ['a cross-origin browser fetch', { Origin: 'https://agent.example', 'Sec-Fetch-Mode': 'cors' }],
+    ['an Accept that names other types first', { Accept: 'text/html, application/json;q=0.5' }],
+    ['a conditional request', { 'If-None-Match': '"anything"', 'If-Modified-Since': 'Sat, 01 Jan 2000 00:00:00 GMT' }],
+    ['compression offered', { 'Accept-Encoding': 'gzip, br' }],
+  ];
+  for (const [title, headers] of VARIANTS) {
+    it(`${title}: both paths answer alike on every discovery document (RFC 8414 3.2, RFC 9728 3.2)`, async () => {
+      for (const path of DOCUMENTS) {
+        const fast = await rawRequest(`${primary}${path}`, { headers });
+        const dispatched = await rawRequest(`${primary}${path}?`, { headers });
+        expect({ path, ...comparable(fast) }).toEqual({ path, ...comparable(dispatched) });
+      }
+    });
+  }
+
+  it.skipIf(!secondary)(
+    "another school's documents: both paths answer alike, each naming that school (RFC 8414 3.3)",
+    async () => {
+      for (const path of DOCUMENTS) {
+        const fast = await rawRequest(`${secondary}${path}`);
+        const dispatched = await rawRequest(`${secondary}${path}?`);
+        expect({ path, ...comparable(fast) }).toEqual({ path, ...comparable(dispatched) });
+        const primaryBody = JSON.parse((await rawRequest(`${primary}${path}`)).body) as unknown;
+        expect(comparable(fast).body).not.toEqual(primaryBody);
+      }
+    },
+  );
+
+  it('a Host no school has: both paths answer the same 404 (README "Set up": one school per origin)', async () => {
+    for (const path of DOCUMENTS) {
+      const headers = { Host: 'unknown.example:1' };
+      const fast = await rawRequest(`${primary}${path}`, { headers });
+      const dispatched = await rawRequest(`${primary}${path}?`, { headers });
+      expect(fast.status).toBe(404);
+      expect({ path, ...comparable(fast) }).toEqual({ path, ...comparable(dispatched) });
+    }
+  });
 
   it('reuses a sane X-Request-Id of the caller, as every other response does', async () => {
     const response = await rawRequest(`${primary}/.well-known/oauth-authorization-server`, {
