@@ -7,6 +7,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { databaseAgnosticUnitFiles } from './contract-tests/support/database-agnostic.ts';
 import { excludedForTarget } from './contract-tests/support/target.ts';
 
+/** The whole-spec sweeps: dredd (every documented response) and the schema fuzzer (generated input). */
+const ALONE = ['contract-tests/dredd/dredd.test.ts', 'contract-tests/fuzz/openapi-fuzz.test.ts'];
+/** Against a deployment (CONTRACT_BASE_URL), suites that start their own servers are left out. */
+const NOT_FOR_TARGET = excludedForTarget();
+
 export default defineConfig({
   test: {
     reporters: ['default', 'junit', './contract-tests/support/summary-reporter.ts'],
@@ -15,7 +20,7 @@ export default defineConfig({
     // a started instance, a lifetime to pass), so one file at a time, vitest's default on 2 cores
     // (one worker fewer than the cores), used 0.7 of a core on average (816 CPU-s in a 1142 s run).
     // The suites are written to run beside each other (a school's settings change only on an
-    // instance of the suite's own).
+    // instance of the suite's own), except the whole-spec sweeps (ALONE), which run after them.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -48,9 +53,25 @@ export default defineConfig({
             'contract-tests/inventory.test.ts',
             'contract-tests/support/database-agnostic.test.ts',
             'contract-tests/operation-coverage.test.ts',
-            ...excludedForTarget(),
+            ...ALONE,
+            ...NOT_FOR_TARGET,
           ],
           sequence: { groupOrder: 0 },
+          globalSetup: ['contract-tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // After the contract files, one at a time, on a server of their own (its global setup runs
+          // at the start with the other's): each creates, changes and deletes across the whole demo
+          // school, and picks its fixtures from the school's lists.
+          name: 'contract-alone',
+          include: ALONE,
+          exclude: NOT_FOR_TARGET,
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           globalSetup: ['contract-tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -61,7 +82,7 @@ export default defineConfig({
           // After the contract run: reads the log of operations its generated client called.
           name: 'operation-coverage',
           include: ['contract-tests/operation-coverage.test.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
