@@ -2,7 +2,6 @@ import type { TokenData, TokenResponses } from '../../../generated/openapi/clien
 import type { OperationHandler } from '../../http/handler.ts';
 import type { AuditEvent } from '../../services/audit.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
-import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import { noteCodeExchanged } from '../../services/auth/clients/client-use.ts';
 import { InvalidRequest, TooManyRequests, UnsupportedGrantType } from '../../services/auth/errors.ts';
 import { exchangeAuthorizationCode } from '../../services/auth/grants/authorization-code.ts';
@@ -10,24 +9,18 @@ import { GrantRevokedOnReuse } from '../../services/auth/grants/grant-revoked-on
 import { refreshTokens } from '../../services/auth/grants/refresh-token.ts';
 import { signIdToken } from '../../services/auth/id-token.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
-import { headerValue, requireFormBody } from '../form-body.ts';
+import { authenticateCaller, NO_STORE } from './client-authentication.ts';
 
-// RFC 6749 5.1: `Cache-Control: no-store` comes from the tokens' x-secret mark (http/secret-responses.ts);
-// Pragma, which that rule also asks for, is for HTTP/1.0 caches.
-const NO_CACHE = { Pragma: 'no-cache' };
+// RFC 6749 5.1: no-store, as every answer of the client-authenticated endpoints, and Pragma, which
+// that rule also asks for, for HTTP/1.0 caches.
+const NO_CACHE = { ...NO_STORE, Pragma: 'no-cache' };
 
 /** RFC 6749 3.2 token endpoint: client authentication, then the grant. */
 export const token: OperationHandler<TokenData, TokenResponses> = async (
   { body, headers },
   { site, services, clientIp },
 ) => {
-  requireFormBody(headers);
-  const client = await authenticateClient(
-    services.db,
-    site.id,
-    readClientCredentials(headerValue(headers.authorization), body),
-    { limiter: services.rateLimiter, address: clientIp },
-  );
+  const client = await authenticateCaller({ headers, body }, { site, services, clientIp });
   // Counted after authentication, so nobody spends a client's budget by naming its client_id; a
   // public client proves nothing but its id, so its budget is per client and address (/auth.md).
   const policy = services.rateLimiter.policy('tokenPerClient');
