@@ -10,6 +10,12 @@
 //    the window has passed, or the request differs): the whole family ends, whoever presents it.
 //  - What the grant may hold is the standing rule's (standing/token-standing.ts): the scopes the
 //    person's roles and the school's features allow now; nothing else is ever issued.
+// Where each part is written, once: when a live token may be rotated and what a rotation writes is
+// the rotation statement's (db/repositories/oauth-grants.ts rotateLiveRefreshTokens), which the
+// common case and the locked path both run; TypeScript reads its one result (answerRotation) and,
+// when it declined, says why under the family's lock, or honours the retry (refresh-under-lock.ts).
+import type { Db } from '../../../db/database.ts';
+import type { Rotation, RotationInput } from '../../../db/repositories/oauth-grants.ts';
 import type { TokenFacts } from '../../../db/repositories/token-facts.ts';
 import { findAccessTokenFacts } from '../../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../../lib/secrets.ts';
@@ -71,19 +77,30 @@ export function deriveSuccessors(context: RefreshExchange) {
 
 /**
  * The common case, a live token rotated by its own client, in one statement shared with the
- * rotations that arrive with it (refresh-rotations.ts; db/repositories/oauth-grants.ts
- * rotateLiveRefreshTokens). Answers when it rotated; declines (undefined) whenever any rule of the
- * locked path might answer differently: that path then runs and gives the exact answer.
+ * rotations that arrive with it (refresh-rotations.ts). Answers when it rotated; declines
+ * (undefined) whenever the statement refused: the locked path then runs and gives the exact answer.
  */
 export async function rotateCommonCase(context: RefreshExchange) {
-  const { site, client, deps } = context;
-  const successors = context.successors!;
+  const now = new Date();
+  const item = rotationItem(context, now);
+  const rotation = item && (await context.deps.rotations.rotate(item));
+  return rotation ? answerRotation(context, rotation, now) : undefined;
+}
+
+/**
+ * RFC 9700 4.14.2, the rotation itself: when a presented token may be rotated, and what a rotation
+ * writes, is the one statement's rule (db/repositories/oauth-grants.ts rotateLiveRefreshTokens),
+ * which both paths run: the common case in a group commit, the locked path in its transaction.
+ * Undefined when the request's resource is not one this server serves (the statement cannot say so).
+ */
+export function rotationItem(context: RefreshExchange, now: Date): RotationInput | undefined {
+  const { site, client } = context;
   const resource = resolveResourceParameter(site.origin, context.params.resource);
   if (!resource.ok) return undefined;
-  const now = new Date();
+  const successors = context.successors!;
   // Expiries before the grant's end caps them (the statement applies the cap it alone knows).
-  const uncapped = uncappedExpiries(now, deps.lifetimes);
-  const rotation = await deps.rotations.rotate({
+  const uncapped = uncappedExpiries(now, context.deps.lifetimes);
+  return {
     siteId: site.id,
     clientRowId: client.rowId,
     tokenHash: context.tokenHash!,
@@ -92,8 +109,18 @@ export async function rotateCommonCase(context: RefreshExchange) {
     now,
     accessToken: { hash: successors.access.hash, expiresAt: uncapped.access },
     refreshToken: { hash: successors.refresh.hash, expiresAt: uncapped.refresh },
-  });
-  if (!rotation) return undefined;
+  };
+}
+
+/**
+ * The statement's one result read by the standing rule (standing/token-standing.ts): the successors
+ * as rotated, unless the facts it returns allow less than the family held (a change that bypassed
+ * the re-check); then the grant is settled as a role change would settle it, and the answer is what
+ * the successor now stands for.
+ */
+export async function answerRotation(context: RefreshExchange, rotation: Rotation, now: Date) {
+  const { site, client, db } = context;
+  const successors = context.successors!;
   const standing = standingScopes(rotation.scopes, {
     audience: rotation.audience,
     roles: rotation.roles,
@@ -101,14 +128,10 @@ export async function rotateCommonCase(context: RefreshExchange) {
   });
   let answer = { scopes: rotation.scopes, expiresAt: rotation.access_expires_at };
   if (!standing.allowed || standing.narrowed) {
-    // The facts allow less than the family held (a change that bypassed the re-check): settle the
-    // grant as a role change would, then answer what the successor now stands for.
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        reconcileGrants(trx, site.id, { personId: rotation.person_id }, { reason: 'standing_rechecked_at_refresh' }),
-      );
-    const access = standingOf(await findAccessTokenFacts(deps.db, successors.access.hash), {
+    const settle = (trx: Db) =>
+      reconcileGrants(trx, site.id, { personId: rotation.person_id }, { reason: 'standing_rechecked_at_refresh' });
+    await (db.isTransaction ? settle(db) : db.transaction().execute(settle));
+    const access = standingOf(await findAccessTokenFacts(db, successors.access.hash), {
       siteId: site.id,
       clientRowId: client.rowId,
     });

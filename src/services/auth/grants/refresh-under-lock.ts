@@ -2,22 +2,17 @@
 // case (refresh-token.ts rotateCommonCase) declined: something is off, or this is a retry. Under the
 // family's lock these steps decide which rule applies and give the exact answer; grants/table.ts
 // lists them in order.
-import {
-  lockRefreshToken,
-  markRefreshTokenRotated,
-  revokeGrant,
-  touchGrant,
-} from '../../../db/repositories/oauth-grants.ts';
+import { lockRefreshToken, revokeGrant, rotateLiveRefreshTokens } from '../../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts } from '../../../db/repositories/token-facts.ts';
 import { InvalidGrant, InvalidScope, InvalidTarget } from '../errors.ts';
-import { issueTokens, secondsUntil } from '../issue-tokens.ts';
+import { secondsUntil } from '../issue-tokens.ts';
 import { resolveResourceParameter } from '../resource.ts';
 import { parseScope } from '../scopes.ts';
 import { reconcileGrants } from '../standing/reconcile-grants.ts';
 import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
 import { GRANT_USE_RESOLUTION_MS } from '../../grant-use.ts';
 import { GrantRevokedOnReuse } from './grant-revoked-on-reuse.ts';
-import { INACTIVE_DESCRIPTIONS, type RefreshExchange } from './refresh-token.ts';
+import { answerRotation, INACTIVE_DESCRIPTIONS, rotationItem, type RefreshExchange } from './refresh-token.ts';
 import { ANSWERED } from './steps.ts';
 
 const presenterOf = (context: RefreshExchange) => ({ siteId: context.site.id, clientRowId: context.client.rowId });
@@ -114,21 +109,17 @@ export function checkTokenActive(context: RefreshExchange) {
 
 /**
  * RFC 6749 6: the scope may narrow, never widen beyond the grant (as the school's decisions left
- * it). Thrown: a refused request leaves nothing written, the standing it settled included.
+ * it). The rotation statement refuses such a request too; this step names its error (RFC 6749 5.2
+ * invalid_scope). Thrown: a refused request leaves nothing written, the standing it settled included.
  */
 export function checkScopeWithinGrant(context: RefreshExchange) {
-  const { facts, standing } = context;
-  const allowedNow = standing!.active ? standing!.scopes : [];
-  const requested = parseScope(context.params.scope);
-  for (const scope of requested)
-    if (!facts!.grant_scopes.includes(scope)) throw new InvalidScope(`The scope ${scope} is not part of the grant.`);
-  const scopes = requested.length ? requested.filter((s) => allowedNow.includes(s)) : allowedNow;
-  if (scopes.length === 0) throw new InvalidScope('None of the requested scopes is allowed any more.');
-  context.scopes = scopes;
+  for (const scope of parseScope(context.params.scope))
+    if (!context.facts!.grant_scopes.includes(scope))
+      throw new InvalidScope(`The scope ${scope} is not part of the grant.`);
   return undefined;
 }
 
-/** RFC 8707 2.2: a refresh keeps the grant's resource binding. Thrown, as above. */
+/** RFC 8707 2.2: a refresh keeps the grant's resource binding; as above, the statement refuses it too. */
 export function checkResourceKept(context: RefreshExchange) {
   const resource = resolveResourceParameter(context.site.origin, context.params.resource);
   if (!resource.ok) throw new InvalidTarget(resource.reason);
@@ -138,28 +129,13 @@ export function checkResourceKept(context: RefreshExchange) {
 }
 
 /**
- * RFC 9700 4.14.2: the presented token is marked used and its successors issued. It was its family's
- * only live one (the unique index oauth_refresh_tokens_live), so once it is marked the successor can
- * be inserted.
+ * RFC 9700 4.14.2: the rotation, by the same statement as the common case (refresh-token.ts
+ * rotationItem), now under the family's lock. Every condition it checks was checked above, so it
+ * declines only when time ran out in between: the token or its grant reached its end.
  */
 export async function rotateUnderLock(context: RefreshExchange) {
-  const { db, facts, scopes } = context;
-  await markRefreshTokenRotated(db, context.tokenHash!, new Date());
-  await touchGrant(db, facts!.grant_id, GRANT_USE_RESOLUTION_MS);
-  const tokens = await issueTokens(
-    db,
-    {
-      grantId: facts!.grant_id,
-      siteId: context.site.id,
-      clientRowId: context.client.rowId,
-      personId: facts!.person_id,
-      scopes: scopes!,
-      resource: facts!.resource,
-      grantExpiresAt: facts!.grant_expires_at,
-    },
-    context.deps.lifetimes,
-    { withRefreshToken: true, tokens: context.successors },
-  );
-  context.issued = { ...tokens, scopes: scopes!, personId: facts!.person_id };
-  return undefined;
+  const now = new Date();
+  const [rotation] = await rotateLiveRefreshTokens(context.db, [rotationItem(context, now)!], GRANT_USE_RESOLUTION_MS);
+  if (!rotation) return new InvalidGrant(INACTIVE_DESCRIPTIONS.expired!);
+  return answerRotation(context, rotation, now);
 }
