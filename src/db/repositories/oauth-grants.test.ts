@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRefreshFixture, FAMILY_SCOPES as SCOPES } from './oauth-grants-test-fixture.ts';
 import type { RotationInput } from './oauth-grants.ts';
-import { revokeGrant, rotateLiveRefreshTokens } from './oauth-grants.ts';
+import { lockRefreshToken, revokeGrant, rotateLiveRefreshTokens } from './oauth-grants.ts';
 
 /** "Last used" is minute-accurate (services/grant-use.ts). */
 const USE_RESOLUTION_MS = 60_000;
@@ -152,5 +152,17 @@ describe('rotating several refresh tokens in one statement (RFC 9700 4.14.2)', (
     const later = use(soon.refreshToken.hash, { now: new Date(first.now.getTime() + USE_RESOLUTION_MS) });
     expect((await rotate(fixture.db, [later]))[0]?.grant_id).toBe(f.grantId);
     expect(await lastUsed()).toEqual(later.now);
+  });
+
+  it("rotates under the lock the refresh grant's locked path holds, in its transaction, once (RFC 9700 4.14.2)", async () => {
+    const f = await family();
+    const item = use(f.tokenHash);
+    const [first, again] = await fixture.db.transaction().execute(async (trx) => {
+      expect(await lockRefreshToken(trx, fixture.site.id, f.tokenHash)).toMatchObject({ grant_id: f.grantId });
+      return [(await rotate(trx, [item]))[0], (await rotate(trx, [use(f.tokenHash)]))[0]];
+    });
+    expect(first).toMatchObject({ grant_id: f.grantId, scopes: SCOPES });
+    expect(again).toBeUndefined();
+    expect(await liveOf(f.grantId)).toEqual([item.refreshToken.hash]);
   });
 });

@@ -133,31 +133,6 @@ export async function lockRefreshToken(
     .executeTakeFirst();
 }
 
-export async function markRefreshTokenRotated(db: Db, tokenHash: string, at: Date): Promise<void> {
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ rotated_at: at })
-    .where('token_hash', '=', tokenHash)
-    .where('rotated_at', 'is', null)
-    .execute();
-}
-
-/**
- * A grant's "last used" moves to now unless it is already within `resolutionMs` of now: at most one
- * write of the grant's row per resolution (services/grant-use.ts sets it), however often it is used.
- */
-export async function touchGrant(db: Db, grantId: string, resolutionMs: number): Promise<void> {
-  const now = new Date();
-  await db
-    .updateTable('oauth_grants')
-    .set({ last_used_at: now })
-    .where('id', '=', grantId)
-    .where((eb) =>
-      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(now.getTime() - resolutionMs))]),
-    )
-    .execute();
-}
-
 export type RotationInput = {
   siteId: string;
   clientRowId: string;
@@ -184,12 +159,14 @@ export type Rotation = {
 };
 
 /**
- * The common refresh (RFC 6749 6, RFC 9700 4.14.2) of several tokens in one statement and so one
- * commit (the refresh grant's group commit, services/auth/grants/refresh-rotations.ts), each item as if it
- * ran alone: lock the family's grant, mark the presented token rotated only if it is live,
- * unrotated, this client's, within its grant's absolute end, and the request stays within the
- * grant's scopes and resource; touch the grant (its "last used", written only when older than
- * `useResolutionMs`, as touchGrant); insert both successors, capped at the grant's end
+ * The refresh rotation (RFC 6749 6, RFC 9700 4.14.2), the one place its rule is written: of several
+ * tokens in one statement and so one commit (the refresh grant's group commit,
+ * services/auth/grants/refresh-rotations.ts), or of one under the lock the refresh grant's locked
+ * path holds (refresh-under-lock.ts rotateUnderLock), each item as if it ran alone: lock the
+ * family's grant, mark the presented token rotated only if it is live, unrotated, this client's,
+ * within its grant's absolute end, and the request stays within the grant's scopes and resource;
+ * touch the grant (its "last used", written only when older than `useResolutionMs`, so at most
+ * one write of the grant's row per resolution); insert both successors, capped at the grant's end
  * (standing/lifetimes.ts). The presented token was its family's only live one (the unique index
  * oauth_refresh_tokens_live), so the successor is again the only one. An item for which any
  * condition fails changes nothing and has no row: the caller re-reads under a lock to say which

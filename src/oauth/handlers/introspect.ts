@@ -1,9 +1,8 @@
 import type { IntrospectData, IntrospectResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import { InvalidRequest } from '../../services/auth/errors.ts';
-import { headerValue, requireFormBody } from '../form-body.ts';
+import { authenticateCaller, NO_STORE } from './client-authentication.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
 import { anyTokenStanding } from '../../services/auth/standing/presented-token.ts';
 
@@ -22,25 +21,18 @@ export const introspect: OperationHandler<IntrospectData, IntrospectResponses> =
   { body, headers },
   { site, services, clientIp },
 ) => {
-  requireFormBody(headers);
-  const client = await authenticateClient(
-    services.db,
-    site.id,
-    readClientCredentials(headerValue(headers.authorization), body),
-    { limiter: services.rateLimiter, address: clientIp },
-  );
+  const client = await authenticateCaller({ headers, body }, { site, services, clientIp });
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
-  const noStore = { 'Cache-Control': 'no-store' };
   const presenter = { siteId: site.id, clientRowId: client.rowId };
 
   // The hint only orders the look-ups (RFC 7662 2.1); both kinds are tried.
   const { kind, standing } = await anyTokenStanding(services.db, tokenHash, presenter);
-  if (!standing.active) return { status: 200, body: INACTIVE, headers: noStore };
+  if (!standing.active) return { status: 200, body: INACTIVE, headers: NO_STORE };
   const token = standing.facts;
   return {
     status: 200,
-    headers: noStore,
+    headers: NO_STORE,
     body: {
       active: true,
       token_type: kind === 'access_token' ? 'Bearer' : 'refresh_token',

@@ -1,9 +1,8 @@
 import type { RevokeData, RevokeResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import { InvalidRequest } from '../../services/auth/errors.ts';
-import { headerValue, requireFormBody } from '../form-body.ts';
+import { authenticateCaller, NO_STORE } from './client-authentication.ts';
 import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../../services/auth/grants/revoke-token.ts';
 
 /**
@@ -17,13 +16,7 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async (
   { body, headers },
   { site, services, clientIp },
 ) => {
-  requireFormBody(headers);
-  const client = await authenticateClient(
-    services.db,
-    site.id,
-    readClientCredentials(headerValue(headers.authorization), body),
-    { limiter: services.rateLimiter, address: clientIp },
-  );
+  const client = await authenticateCaller({ headers, body }, { site, services, clientIp });
   if (!body.token) throw new InvalidRequest('token is required.');
   const tokenHash = hashSecret(body.token);
   const presenter = { siteId: site.id, clientRowId: client.rowId };
@@ -62,5 +55,5 @@ export const revoke: OperationHandler<RevokeData, RevokeResponses> = async (
   } else if (!(await revokeAccess())) {
     await revokeRefresh();
   }
-  return { status: 200, body: undefined, headers: { 'Cache-Control': 'no-store' } };
+  return { status: 200, body: undefined, headers: NO_STORE };
 };
