@@ -10,8 +10,8 @@ import { createMetadataFailureCache } from './auth/client-metadata/failure-cache
 import { successorKeyOf } from './auth/issue-tokens.ts';
 import { createRefreshRotations } from './auth/grants/refresh-rotations.ts';
 import { createSigningKeyService } from './auth/keys/signing-keys.ts';
-import { createSessionService } from './browser-sessions.ts';
-import { createSessionStore } from './sessions.ts';
+import { createSessionService } from './sessions/browser-sessions.ts';
+import { createSessionStore } from './sessions/session-store.ts';
 import { createAdminServices } from './admin/index.ts';
 import { createAccountService } from './account.ts';
 import { createAuditLog } from './audit.ts';

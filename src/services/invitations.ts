@@ -26,7 +26,7 @@ import { hashSecret, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
 import { toIso } from '../lib/time.ts';
 import type { AuditLog } from './audit.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
-import { startSignInAttempt } from './sign-in-throttle.ts';
+import { startSignInAttempt } from './sessions/sign-in-throttle.ts';
 import { recordStudentCreated } from './webhooks/student-events.ts';
 import type { Site } from './sites.ts';
 import { KeyedError, textKey } from '../lib/text-key.ts';

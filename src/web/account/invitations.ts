@@ -21,7 +21,7 @@ import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
-import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
+import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };

@@ -25,7 +25,7 @@ import {
   SIGN_OUT_CSRF_PURPOSE,
   verifySessionCsrfToken,
   type BrowserSession,
-} from '../../services/browser-sessions.ts';
+} from '../../services/sessions/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
 
 export type AreaCall = {

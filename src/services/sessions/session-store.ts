@@ -1,10 +1,15 @@
 // The store behind browser sessions (sign-in page, authorization endpoint, admin and account
 // areas): a random token whose hash alone is kept, with the session's school, person and end.
-// Cookies and CSRF tokens are the pages' business (services/browser-sessions.ts); this module owns the rows,
+// Cookies and CSRF tokens are the pages' business (services/sessions/browser-sessions.ts); this module owns the rows,
 // so no page reaches the repository (DESIGN habit 4).
-import type { Db } from '../db/database.ts';
-import { findActiveSession, insertSession, revokeSession, type SessionRow } from '../db/repositories/oauth-sessions.ts';
-import { hashSecret, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  findActiveSession,
+  insertSession,
+  revokeSession,
+  type SessionRow,
+} from '../../db/repositories/oauth-sessions.ts';
+import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 
 export type { SessionRow };
 

@@ -11,7 +11,7 @@
 // Every attempt takes its tokens before the password is checked (so concurrent guesses cannot
 // overtake the count); a success refills the person's buckets (the failures were not consecutive).
 import { createHash } from 'node:crypto';
-import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
+import type { RateDecision, RateLimiter, RatePolicyName } from '../rate-limiter.ts';
 
 const KNOWN_ADDRESS_SECONDS = 30 * 86_400;
 

@@ -2,9 +2,9 @@
 // areas: a server-side row behind an HttpOnly cookie. A fresh session id is issued at every
 // sign-in (no session fixation), and CSRF tokens are derived from it, so a form can only be
 // posted by a page that this session rendered.
-import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
-import type { SessionRow, SessionStore } from './sessions.ts';
-import type { Site } from './sites.ts';
+import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import type { SessionRow, SessionStore } from './session-store.ts';
+import type { Site } from '../sites.ts';
 import { buildCookie, clearCookie, csrfCookieName, readCookies, sessionCookieName } from './cookies.ts';
 
 export type BrowserSession = SessionRow & { token: string };

@@ -1,9 +1,9 @@
 // Who may sign in on a school's sign-in page, and what a sign-in records. The sign-in handlers
 // (oauth/handlers/submitSignIn.ts, getSignInPage.ts) render the pages and call this; the
 // identities' SQL stays in db/repositories/people.ts (DESIGN habit 4).
-import type { Db } from '../db/database.ts';
-import { findPerson, findPersonByEmail, listRolesAtSite, recordSignIn } from '../db/repositories/people.ts';
-import { verifyAgainstDummy, verifyPassword } from '../lib/password-hash.ts';
+import type { Db } from '../../db/database.ts';
+import { findPerson, findPersonByEmail, listRolesAtSite, recordSignIn } from '../../db/repositories/people.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 
 /**
  * The person whose email and password these are, when they hold a role at this school; undefined
