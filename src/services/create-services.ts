@@ -13,7 +13,7 @@ import { createSigningKeyService } from './auth/keys/signing-keys.ts';
 import { createSessionService } from './sessions/browser-sessions.ts';
 import { createSessionStore } from './sessions/session-store.ts';
 import { createAdminServices } from './admin/index.ts';
-import { createAccountService } from './account.ts';
+import { createAccountService } from './people/own-data.ts';
 import { createAuditLog } from './audit.ts';
 import { createCatalogService } from './catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';

@@ -5,7 +5,7 @@
 import type { Db } from '../db/database.ts';
 import { insertAuditEvents } from '../db/repositories/audit-events.ts';
 import { reconcileGrants } from './auth/standing/reconcile-grants.ts';
-import type { ChangeActor } from './admin/role-changes.ts';
+import type { ChangeActor } from './people/role-changes.ts';
 
 export async function afterFeatureChange(
   trx: Db,

@@ -10,7 +10,7 @@ import type { SiteRole } from '../../db/schema.ts';
 import type { WebhookDisabledReason } from '../../db/schema-webhooks.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import type { WebhookAdmin } from '../admin/webhooks.ts';
-import type { ChangeActor } from '../admin/role-changes.ts';
+import type { ChangeActor } from '../people/role-changes.ts';
 import { NotFound } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { AreaNotFound, type Actor } from './actor.ts';

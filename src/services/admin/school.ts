@@ -14,7 +14,7 @@ import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
 import { canonicalTimeZone } from './rule-errors.ts';
 import { afterFeatureChange } from '../feature-changes.ts';
 import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
-import type { ChangeActor } from './role-changes.ts';
+import type { ChangeActor } from '../people/role-changes.ts';
 
 export type SchoolInput = {
   name?: string;

@@ -27,7 +27,7 @@ import { recordEvent } from '../webhooks/outbox.ts';
 import { ownerMayRead } from '../webhooks/owner-standing.ts';
 import { limitEndpointAction } from '../webhooks/endpoint-rate-limits.ts';
 import { newSecret, ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
-import type { ChangeActor } from './role-changes.ts';
+import type { ChangeActor } from '../people/role-changes.ts';
 import type { AnyWebhookEvent } from '../webhooks/catalogue.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from './webhook-shapes.ts';
 

@@ -1,9 +1,9 @@
 // Shared setup of the member data API's unit tests: a fresh database with the two demo schools,
 // lookups by slug and e-mail (tests never hard-code ids), and a statement counter.
 import type { KyselyPlugin } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { seedDemoSchools } from '../db/seed/demo-schools.ts';
-import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
+import type { Db } from '../../db/database.ts';
+import { seedDemoSchools } from '../../db/seed/demo-schools.ts';
+import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 
 export type AccountFixture = {
   test: TestDatabase;

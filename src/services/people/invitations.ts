@@ -9,8 +9,8 @@
 // - the role is added only when the person accepts at the link: an existing account by signing in
 //   with its own password (throttled as sign-in is), a new e-mail by choosing a password, which
 //   creates the identity then. A password is never set on an identity another school knows.
-import type { Db } from '../db/database.ts';
-import { findPersonByEmail } from '../db/repositories/people.ts';
+import type { Db } from '../../db/database.ts';
+import { findPersonByEmail } from '../../db/repositories/people.ts';
 import {
   answerInvitation,
   findInvitationByToken,
@@ -18,18 +18,18 @@ import {
   insertFirstCredentials,
   upsertPendingInvitation,
   type InvitationRow,
-} from '../db/repositories/school-invitations.ts';
-import * as people from '../db/repositories/school-people.ts';
-import type { SiteRole } from '../db/schema.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/password-hash.ts';
-import { hashSecret, randomSecret, TOKEN_PREFIX } from '../lib/secrets.ts';
-import { toIso } from '../lib/time.ts';
-import type { AuditLog } from './audit.ts';
-import type { RateDecision, RateLimiter, RatePolicyName } from './rate-limiter.ts';
-import { startSignInAttempt } from './sessions/sign-in-throttle.ts';
-import { recordStudentCreated } from './webhooks/student-events.ts';
-import type { Site } from './sites.ts';
-import { KeyedError, textKey } from '../lib/text-key.ts';
+} from '../../db/repositories/school-invitations.ts';
+import * as people from '../../db/repositories/school-people.ts';
+import type { SiteRole } from '../../db/schema.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import { toIso } from '../../lib/time.ts';
+import type { AuditLog } from '../audit.ts';
+import type { RateDecision, RateLimiter, RatePolicyName } from '../rate-limiter.ts';
+import { startSignInAttempt } from '../sessions/sign-in-throttle.ts';
+import { recordStudentCreated } from '../webhooks/student-events.ts';
+import type { Site } from '../sites.ts';
+import { KeyedError, textKey } from '../../lib/text-key.ts';
 
 /** How long an accept link works (re-inviting sends a fresh one). */
 export const INVITATION_TTL_SECONDS = 14 * 86_400;

@@ -1,8 +1,8 @@
-// Event registration rules of the member data API (services/account.ts exposes them). Both writes
+// Event registration rules of the member data API (services/people/own-data.ts exposes them). Both writes
 // are idempotent: registering twice returns the same registration, cancelling twice the same
 // cancellation. Each runs in one transaction with the event row locked, so the last seat of a
 // capped event goes to one person only.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   cancelRegistration,
   findEventRegistration,
@@ -10,11 +10,11 @@ import {
   lockEvent,
   upsertRegistration,
   type AccountRegistrationRow,
-} from '../db/repositories/account-events.ts';
-import type { RegistrationStatus } from '../db/schema.ts';
-import { toIso } from '../lib/time.ts';
-import { AccountInputError, requireId } from './account-pages.ts';
-import { recordRegistrationEvent } from './admin/event-registrations.ts';
+} from '../../db/repositories/account-events.ts';
+import type { RegistrationStatus } from '../../db/schema.ts';
+import { toIso } from '../../lib/time.ts';
+import { AccountInputError, requireId } from '../people/own-data-pages.ts';
+import { recordRegistrationEvent } from './event-registrations.ts';
 
 export type EventRegistration = {
   id: string;

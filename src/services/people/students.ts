@@ -9,9 +9,9 @@ import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/reposi
 import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
-import { inviteToSchool } from '../invitations.ts';
+import { inviteToSchool } from './invitations.ts';
 import type { Site } from '../sites.ts';
-import { toEnrollment } from './enrollment-shape.ts';
+import { toEnrollment } from '../admin/enrollment-shape.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 import { toStudent } from './people-shapes.ts';
@@ -45,7 +45,7 @@ export function createStudentAdmin(db: Db) {
         enrollments,
       };
     },
-    /** inviteStudent: a member here becomes a student at once; anyone else is invited (services/invitations.ts). */
+    /** inviteStudent: a member here becomes a student at once; anyone else is invited (services/people/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string }) {
       const outcome = await inviteToSchool(db, site, {
         email: normalizeEmail(input.email),

@@ -1,15 +1,15 @@
 // The member data API's reads on the demo schools: one person at one school only, opaque cursors,
 // page sizes 1..50 refused outside, and a bounded number of SQL statements per page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../db/pagination/cursor.ts';
+import { encodeCursor } from '../../db/pagination/cursor.ts';
 import {
   AccountInputError,
   createAccountService,
   MAX_PAGE_SIZE,
   type AccountService,
   type Connection,
-} from './account.ts';
-import { countingDb, openAccountFixture, type AccountFixture } from './account-test-fixture.ts';
+} from './own-data.ts';
+import { countingDb, openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
 
 let f: AccountFixture;
 let account: AccountService;

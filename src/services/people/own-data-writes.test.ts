@@ -2,8 +2,8 @@
 // enrollment and within the lecture's length; event registration idempotent both ways.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountService, type AccountService } from './account.ts';
-import { openAccountFixture, type AccountFixture } from './account-test-fixture.ts';
+import { createAccountService, type AccountService } from './own-data.ts';
+import { openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
 
 let f: AccountFixture;
 let account: AccountService;

@@ -1,9 +1,9 @@
-// Pages and input errors of the member data API (services/account.ts re-exports both), shared by
+// Pages and input errors of the member data API (services/people/own-data.ts re-exports both), shared by
 // the GraphQL resolvers and the MCP member tools so that both refuse the same input the same way.
 import { z } from 'zod';
-import { InvalidCursor } from '../db/pagination/cursor.ts';
-import type { KeysetPage } from '../db/pagination/keyset.ts';
-import { cursorAfter, keyOfCursor, listWindow, type ListWindow } from './list-window.ts';
+import { InvalidCursor } from '../../db/pagination/cursor.ts';
+import type { KeysetPage } from '../../db/pagination/keyset.ts';
+import { cursorAfter, keyOfCursor, listWindow, type ListWindow } from '../list-window.ts';
 
 /** The largest page of every member list; a larger `first` or `last` is an error, never a silent cut. */
 export const MAX_PAGE_SIZE = 50;

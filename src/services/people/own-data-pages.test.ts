@@ -3,8 +3,8 @@
 // python-for-data-analysis, web-development-bootcamp, ux-design-fundamentals. Backward pages use
 // the one keyset builder turned around; their cursors are those forward pages hand out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountService, MAX_PAGE_SIZE, type AccountService, type PageArgs } from './account.ts';
-import { countingDb, openAccountFixture, type AccountFixture } from './account-test-fixture.ts';
+import { createAccountService, MAX_PAGE_SIZE, type AccountService, type PageArgs } from './own-data.ts';
+import { countingDb, openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
 
 const ALL = ['git-essentials', 'python-for-data-analysis', 'web-development-bootcamp', 'ux-design-fundamentals'];
 

@@ -2,7 +2,7 @@
 // Shared by /account/graphql and the MCP member tools. Every read and write is scoped to the
 // (siteId, personId) pair the bearer guard derived from the token, never to input; times leave as
 // ISO 8601 UTC strings and money as minor units with a currency.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   countEnrollments,
   findEnrolledCourse,
@@ -12,19 +12,19 @@ import {
   upsertLectureProgress,
   type EnrolledCourseRow,
   type ProgressCounts,
-} from '../db/repositories/account-courses.ts';
-import { countEventRegistrations, listEventRegistrations } from '../db/repositories/account-events.ts';
+} from '../../db/repositories/account-courses.ts';
+import { countEventRegistrations, listEventRegistrations } from '../../db/repositories/account-events.ts';
 import {
   countOrders,
   listOrderItems,
   listOrders,
   type AccountOrderItemRow,
   type AccountOrderRow,
-} from '../db/repositories/account-orders.ts';
-import { viewerOf } from '../db/repositories/account-viewer.ts';
-import { toIso } from '../lib/time.ts';
-import { completionState, recordCompletions } from './webhooks/progress-events.ts';
-import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../db/schema.ts';
+} from '../../db/repositories/account-orders.ts';
+import { viewerOf } from '../../db/repositories/account-viewer.ts';
+import { toIso } from '../../lib/time.ts';
+import { completionState, recordCompletions } from '../webhooks/progress-events.ts';
+import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../../db/schema.ts';
 import {
   AccountInputError,
   loadConnection,
@@ -34,13 +34,13 @@ import {
   type Connection,
   type LazyConnection,
   type PageArgs,
-} from './account-pages.ts';
+} from './own-data-pages.ts';
 import {
   cancelEventRegistration,
   registerForEvent,
   toEventRegistration,
   type EventRegistration,
-} from './account-registrations.ts';
+} from '../events/own-registrations.ts';
 
 export {
   AccountInputError,
@@ -51,7 +51,7 @@ export {
   type LazyConnection,
   type LazyPageInfo,
   type PageArgs,
-} from './account-pages.ts';
+} from './own-data-pages.ts';
 
 export type Money = { amount: number; currency: string };
 export type AccountViewer = { id: string; email: string; name: string | null; roles: SiteRole[] };
@@ -101,7 +101,7 @@ export type Order = {
   paidAt: string | null;
 };
 
-export type { EventRegistration } from './account-registrations.ts';
+export type { EventRegistration } from '../events/own-registrations.ts';
 
 export type LectureProgressInput = { lectureId: string; positionSeconds: number; completed?: boolean | null };
 

@@ -10,7 +10,7 @@ import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, Conflict } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
-import { inviteToSchool } from '../invitations.ts';
+import { inviteToSchool } from './invitations.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
 import type { Site } from '../sites.ts';
@@ -57,7 +57,7 @@ export function createMemberAdmin(db: Db) {
     async get(site: Site, id: string) {
       return toMember(await mustFind(site, id));
     },
-    /** OpenAPI inviteMember: a member here gains the role; anyone else is invited (services/invitations.ts). */
+    /** OpenAPI inviteMember: a member here gains the role; anyone else is invited (services/people/invitations.ts). */
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
       const outcome = await inviteToSchool(db, site, {
         email: normalizeEmail(input.email),

@@ -15,7 +15,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { canonicalTimeZone } from './rule-errors.ts';
+import { canonicalTimeZone } from '../admin/rule-errors.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 export type EventInput = {
