@@ -14,7 +14,7 @@ import type { Theme } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { RuleViolation } from '../errors.ts';
-import { fileUrl } from './storage.ts';
+import { fileUrl } from '../uploads/storage.ts';
 
 export type AppearanceInput = {
   theme?: Theme;

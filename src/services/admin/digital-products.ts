@@ -15,7 +15,7 @@ import type { Site } from '../sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
-import { fileUrl } from './storage.ts';
+import { fileUrl } from '../uploads/storage.ts';
 
 export type DigitalProductInput = {
   name?: string;

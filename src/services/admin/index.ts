@@ -1,19 +1,19 @@
 // The services behind the administrative REST API, one per scope family.
 import type { Db } from '../../db/database.ts';
-import { createCourseAdmin } from './courses.ts';
+import { createCourseAdmin } from '../courses/courses.ts';
 import { createAnalyticsAdmin } from './analytics.ts';
 import { createCouponAdmin } from './coupons.ts';
 import { createMembershipPlanAdmin } from './membership-plans.ts';
 import { createOrderAdmin } from './orders.ts';
 import { createOrderWrites } from './order-writes.ts';
 import { createSubscriptionAdmin } from './subscriptions.ts';
-import { createCommentAdmin } from './comments.ts';
-import { createCurriculumAdmin } from './curriculum.ts';
+import { createCommentAdmin } from '../courses/comments.ts';
+import { createCurriculumAdmin } from '../courses/curriculum.ts';
 import { createFormAdmin } from './forms.ts';
 import { createLecturerAdmin } from '../people/lecturers.ts';
-import { createEnrollmentAdmin } from './enrollments.ts';
+import { createEnrollmentAdmin } from '../enrollments/enrollments.ts';
 import { createMemberAdmin } from '../people/members.ts';
-import { createProgressAdmin } from './progress.ts';
+import { createProgressAdmin } from '../enrollments/progress.ts';
 import { createStudentAdmin } from '../people/students.ts';
 import { createAppearanceAdmin } from './appearance.ts';
 import { createDigitalProductAdmin } from './digital-products.ts';
@@ -22,7 +22,7 @@ import { createEventAdmin } from '../events/events.ts';
 import { createPageAdmin } from './pages.ts';
 import { createPostAdmin } from './posts.ts';
 import { createSchoolAdmin } from './school.ts';
-import { createStorageAdmin, type StorageOptions } from './storage.ts';
+import { createStorageAdmin, type StorageOptions } from '../uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks.ts';
 
 /**

@@ -17,11 +17,11 @@ import { requestDigest } from '../../lib/request-digest.ts';
 import { Conflict, NotFound, RuleViolation } from '../errors.ts';
 import type { Site } from '../sites.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
-import { defaultAccess } from './enrollment-access.ts';
-import { grantEnrollment } from './enrollment-grant.ts';
+import { defaultAccess } from '../enrollments/enrollment-access.ts';
+import { grantEnrollment } from '../enrollments/enrollment-grant.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { toOrder } from './orders.ts';
-import { takeBackAccess } from './refund-access.ts';
+import { takeBackAccess } from '../enrollments/refund-access.ts';
 import { startSubscription } from './subscription-start.ts';
 import { activePlan } from './subscriptions.ts';
 

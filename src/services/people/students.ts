@@ -11,7 +11,7 @@ import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { inviteToSchool } from './invitations.ts';
 import type { Site } from '../sites.ts';
-import { toEnrollment } from '../admin/enrollment-shape.ts';
+import { toEnrollment } from '../enrollments/enrollment-shape.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 import { toStudent } from './people-shapes.ts';

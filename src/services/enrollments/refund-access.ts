@@ -10,7 +10,7 @@ import { findRunningSubscriptionOf } from '../../db/repositories/subscriptions.t
 import type { Site } from '../sites.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { toEnrollment } from './enrollment-shape.ts';
-import { endSubscription } from './subscription-start.ts';
+import { endSubscription } from '../admin/subscription-start.ts';
 
 export async function takeBackAccess(trx: Db, site: Site, order: { id: string; person_id: string }, now: Date) {
   // Once per order: a second refund, or one of an order recorded without access, takes nothing.
