@@ -6,7 +6,7 @@
 // admin area ("Client metadata documents") both ask it; each renders the refusal in its own shape.
 import type { Db } from '../db/database.ts';
 import { listRolesAtSite } from '../db/repositories/people.ts';
-import type { Site } from './sites.ts';
+import type { Site } from './school/sites.ts';
 
 export class OwnerRequired extends Error {}
 

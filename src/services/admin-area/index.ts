@@ -4,12 +4,12 @@ import type { Db } from '../../db/database.ts';
 import type { SigningKeyService } from '../auth/keys/signing-keys.ts';
 import type { AdminServices } from '../admin/index.ts';
 import type { AuditLog } from '../audit.ts';
-import { createAnalyticsReport } from './analytics.ts';
+import { createAnalyticsReport } from '../analytics/report.ts';
 import { createAuditLogReader } from './audit-log.ts';
 import { createConnectedAppActions } from './connected-apps.ts';
 import { createMemberAppActions } from './member-apps.ts';
 import { createMetadataDocumentActions } from './metadata-documents.ts';
-import { createSettingsActions } from './settings.ts';
+import { createSettingsActions } from '../school/beta-features.ts';
 import { createSigningKeyActions } from './signing-keys.ts';
 import { createWebhookActions } from './webhooks.ts';
 

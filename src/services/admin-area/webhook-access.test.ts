@@ -1,7 +1,7 @@
 // Who may see and manage webhooks in the admin area: the roles an operator token may carry
 // webhooks:read and webhooks:write for (services/auth/standing/allowed-scopes.ts), nobody else.
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { webhookScopeAllowed } from './webhook-access.ts';
 
 const site = { betaFeatures: {} } as Site;

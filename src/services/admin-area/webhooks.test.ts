@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createRateLimiter } from '../rate-limiter.ts';
 import { createWebhookAdmin } from '../admin/webhooks.ts';
-import { toSite, type Site } from '../sites.ts';
+import { toSite, type Site } from '../school/sites.ts';
 import { disableEndpoint } from '../webhooks/disable.ts';
 import { AreaForbidden, AreaNotFound, type Actor } from './actor.ts';
 import { createWebhookActions, type WebhookActions } from './webhooks.ts';

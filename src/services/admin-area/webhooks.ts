@@ -12,7 +12,7 @@ import { textKey, type TextKey } from '../../lib/text-key.ts';
 import type { WebhookAdmin } from '../admin/webhooks.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import { NotFound } from '../errors.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { AreaNotFound, type Actor } from './actor.ts';
 import { requireWebhookScope, webhookScopeAllowed } from './webhook-access.ts';
 import { checkEndpointForm, type EndpointForm } from './webhook-input.ts';

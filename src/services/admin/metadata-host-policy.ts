@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import { Forbidden } from '../errors.ts';
 import { changesMetadataHostPolicy, OwnerRequired, requireOwner } from '../metadata-host-owners.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 
 export async function checkMetadataHostPolicyChange(
   db: Db,

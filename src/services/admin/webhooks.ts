@@ -14,7 +14,7 @@ import { findEventPayload, insertDelivery } from '../../db/repositories/webhook-
 import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '../errors.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import {
   isWebhookEventType,
   readScopesOf,

@@ -10,7 +10,7 @@ import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 
 const ROLE_TYPES = { 1: 'manager', 2: 'lecturer', 3: 'student' } as const;
 

@@ -8,7 +8,7 @@ import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { courseFields, priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { recordEvent } from '../webhooks/outbox.ts';

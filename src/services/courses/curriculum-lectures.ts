@@ -7,7 +7,7 @@ import * as sections from '../../db/repositories/course-sections.ts';
 import * as lectures from '../../db/repositories/lectures.ts';
 import type { LectureContentType } from '../../db/schema.ts';
 import { Conflict, RuleViolation } from '../errors.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { checkFullOrder } from './curriculum-sections.ts';
 import { sanitizeSchoolHtml, withSanitizedHtml } from '../../lib/rich-text.ts';
 import {

@@ -7,7 +7,7 @@ import * as sections from '../../db/repositories/course-sections.ts';
 import { countLectures, listLecturesOfSections } from '../../db/repositories/lectures.ts';
 import { Conflict, RuleViolation } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { courseNotFound, placeAt, sectionNotFound, toSection, withCourseLocked } from './curriculum-shapes.ts';
 

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import * as repo from '../../db/repositories/enrollments.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import type { Access } from './enrollment-access.ts';
 import { toEnrollment } from './enrollment-shape.ts';
 

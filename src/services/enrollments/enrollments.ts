@@ -9,7 +9,7 @@ import * as repo from '../../db/repositories/enrollments.ts';
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { defaultAccess, requestedAccess, type AccessInput } from './enrollment-access.ts';
 import { grantEnrollment, revokeEnrollment } from './enrollment-grant.ts';
 import { toEnrollment } from './enrollment-shape.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../db/repositories/progress.ts';
 import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { percentOf } from './enrollment-shape.ts';
 

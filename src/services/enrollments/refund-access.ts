@@ -7,10 +7,10 @@ import { runningPlanIncludes, standingOrderSells, withdrawOrderAccess } from '..
 import { endEnrollment, findEnrollment, findEnrollmentOf } from '../../db/repositories/enrollments.ts';
 import { listOrderItems } from '../../db/repositories/orders.ts';
 import { findRunningSubscriptionOf } from '../../db/repositories/subscriptions.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { toEnrollment } from './enrollment-shape.ts';
-import { endSubscription } from '../admin/subscription-start.ts';
+import { endSubscription } from '../orders/subscription-start.ts';
 
 export async function takeBackAccess(trx: Db, site: Site, order: { id: string; person_id: string }, now: Date) {
   // Once per order: a second refund, or one of an order recorded without access, takes nothing.

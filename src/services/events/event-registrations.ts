@@ -10,7 +10,7 @@ import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { RegistrationStatus } from '../../db/schema.ts';
 import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { eventMissing } from './events.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { recordEvent } from '../webhooks/outbox.ts';

@@ -12,10 +12,10 @@ import { mapIntegrityError } from '../integrity-errors.ts';
 import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
-import { canonicalTimeZone } from '../admin/rule-errors.ts';
+import { canonicalTimeZone } from '../time-zones.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 
 export type EventInput = {

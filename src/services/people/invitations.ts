@@ -28,7 +28,7 @@ import type { AuditLog } from '../audit.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from '../rate-limiter.ts';
 import { startSignInAttempt } from '../sessions/sign-in-throttle.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { KeyedError, textKey } from '../../lib/text-key.ts';
 
 /** How long an accept link works (re-inviting sends a fresh one). */

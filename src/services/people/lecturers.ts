@@ -12,7 +12,7 @@ import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 
 export type LecturerInput = {

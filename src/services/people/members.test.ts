@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { Conflict } from '../errors.ts';
-import { toSite, type Site } from '../sites.ts';
+import { toSite, type Site } from '../school/sites.ts';
 import { createMemberAdmin } from './members.ts';
 
 describe('members: the school keeps an owner', () => {

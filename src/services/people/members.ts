@@ -13,7 +13,7 @@ import { toIso } from '../../lib/time.ts';
 import { inviteToSchool } from './invitations.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 

@@ -10,7 +10,7 @@ import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { inviteToSchool } from './invitations.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { toEnrollment } from '../enrollments/enrollment-shape.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';

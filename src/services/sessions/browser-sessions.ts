@@ -4,7 +4,7 @@
 // posted by a page that this session rendered.
 import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import type { SessionRow, SessionStore } from './session-store.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { buildCookie, clearCookie, csrfCookieName, readCookies, sessionCookieName } from './cookies.ts';
 
 export type BrowserSession = SessionRow & { token: string };

@@ -1,7 +1,7 @@
 // Cookies of the browser pages. Each school has its own cookie names (schools on one host but
 // different ports would otherwise overwrite each other's cookies, which ignore ports).
 import { parse, serialize } from 'cookie';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 
 export function readCookies(header: string | string[] | undefined): Record<string, string | undefined> {
   const value = Array.isArray(header) ? header.join('; ') : header;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { findStoredFile, insertStoredFile, type StoredFileRow } from '../../db/repositories/stored-files.ts';
 import { InvalidInput, NotFound, UnsupportedFileType } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { cleanFilename, isPlainText, PLAIN_TEXT, sniffBinary, type FileType } from './file-types.ts';
 import { receiveUpload, tooLarge, type UploadSource } from './upload-receiver.ts';
 

@@ -3,7 +3,7 @@
 // may read them), and the notices shown after a change.
 import type { RequestContext } from '../../http/request-context.ts';
 import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
-import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
+import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
 import { webhookScopeAllowed } from '../../services/admin-area/webhook-access.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 

@@ -13,7 +13,7 @@ import { findPersonFacts } from '../../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../../lib/secrets.ts';
 import { standingScopes } from '../standing/allowed-scopes.ts';
 import { grantEndsAt } from '../standing/lifetimes.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidTarget, type OAuthError } from '../errors.ts';
 import { issueTokens, type IssuedTokens, type TokenLifetimes } from '../issue-tokens.ts';

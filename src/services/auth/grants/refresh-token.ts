@@ -19,7 +19,7 @@ import {
 } from '../../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts, type TokenFacts } from '../../../db/repositories/token-facts.ts';
 import { hashSecret } from '../../../lib/secrets.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { InvalidGrant, InvalidRequest, InvalidScope, InvalidTarget, UnauthorizedClient } from '../errors.ts';
 import {

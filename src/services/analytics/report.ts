@@ -1,9 +1,9 @@
 // The admin area's "Analytics" page reads the very functions behind the admin REST API's
-// analytics:read operations (services/admin/analytics.ts), so the charts and tables show the
+// analytics:read operations (services/analytics/analytics.ts), so the charts and tables show the
 // numbers an integration reads. Course reports are paged through here up to a bound.
 import { RuleViolation } from '../errors.ts';
-import type { AnalyticsAdmin, RevenueInterval } from '../admin/analytics.ts';
-import type { Site } from '../sites.ts';
+import type { AnalyticsAdmin, RevenueInterval } from './analytics.ts';
+import type { Site } from '../school/sites.ts';
 
 /** Enough for a school's whole catalogue on one page; more would not make a readable chart. */
 const MAX_COURSES = 300;

@@ -1,7 +1,7 @@
 // Schools as the rest of the service sees them: camelCase, settings parsed, no SQL.
-import type { Db } from '../db/database.ts';
-import { findSiteByOrigin, type SiteRow } from '../db/repositories/sites.ts';
-import { betaFeaturesOf, schoolFields } from './row-fields.ts';
+import type { Db } from '../../db/database.ts';
+import { findSiteByOrigin, type SiteRow } from '../../db/repositories/sites.ts';
+import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
 
 export type Site = {
   id: string;

@@ -2,10 +2,10 @@
 // updateSchool, the admin area's Settings): the audit entry, and for "MCP connections" switched
 // off, the end of every member-audience grant at the school in the same transaction (/auth.md
 // "Access follows the school"). Switching it on again revives none of them: people connect their applications anew.
-import type { Db } from '../db/database.ts';
-import { insertAuditEvents } from '../db/repositories/audit-events.ts';
-import { reconcileGrants } from './auth/standing/reconcile-grants.ts';
-import type { ChangeActor } from './people/role-changes.ts';
+import type { Db } from '../../db/database.ts';
+import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
+import { reconcileGrants } from '../auth/standing/reconcile-grants.ts';
+import type { ChangeActor } from '../people/role-changes.ts';
 
 export async function afterFeatureChange(
   trx: Db,

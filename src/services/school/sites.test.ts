@@ -2,9 +2,9 @@
 // TTL, cleared at once by any write to sites through this instance (db/table-writes.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
-import { TableWriteWatcher } from '../db/table-writes.ts';
-import { setBetaFeature } from '../db/repositories/site-settings.ts';
+import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
+import { TableWriteWatcher } from '../../db/table-writes.ts';
+import { setBetaFeature } from '../../db/repositories/site-settings.ts';
 import { createSiteService, SITE_CACHE_TTL_MS } from './sites.ts';
 
 describe('site cache', () => {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/integrity-errors.ts';
 import { mapCheckViolation, mapIntegrityError } from '../integrity-errors.ts';
 import { NotFound, RuleViolation, InvalidInput } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
 export type CouponInput = {

@@ -12,7 +12,7 @@ import {
 import { findStoredFile } from '../../db/repositories/stored-files.ts';
 import type { Theme } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from './sites.ts';
 import { RuleViolation } from '../errors.ts';
 import { fileUrl } from '../uploads/storage.ts';
 

@@ -9,10 +9,10 @@ import {
 } from '../../db/repositories/school-settings.ts';
 import type { SiteRow } from '../../db/repositories/sites.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
-import { checkMetadataHostPolicyChange } from './metadata-host-policy.ts';
-import { canonicalTimeZone } from './rule-errors.ts';
-import { afterFeatureChange } from '../feature-changes.ts';
+import type { Site } from './sites.ts';
+import { checkMetadataHostPolicyChange } from '../admin/metadata-host-policy.ts';
+import { canonicalTimeZone } from '../time-zones.ts';
+import { afterFeatureChange } from './feature-changes.ts';
 import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 

@@ -11,7 +11,7 @@ import { mapIntegrityError } from '../integrity-errors.ts';
 import { NotFound, Conflict, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';

@@ -3,9 +3,9 @@
 import type { Db } from '../../db/database.ts';
 import { setBetaFeature } from '../../db/repositories/site-settings.ts';
 import type { AuditLog } from '../audit.ts';
-import type { Site } from '../sites.ts';
-import { type Actor } from './actor.ts';
-import { afterFeatureChange } from '../feature-changes.ts';
+import type { Site } from './sites.ts';
+import { type Actor } from '../admin-area/actor.ts';
+import { afterFeatureChange } from './feature-changes.ts';
 
 export const BETA_FEATURES = [
   {
@@ -34,7 +34,7 @@ export function createSettingsActions(db: Db, _audit: AuditLog) {
       return BETA_FEATURES.map((f) => ({ ...f, enabled: site.betaFeatures[f.key] === true }));
     },
 
-    /** Audited, and "MCP connections" off ends member-audience grants, in one transaction (services/feature-changes.ts). */
+    /** Audited, and "MCP connections" off ends member-audience grants, in one transaction (services/school/feature-changes.ts). */
     async setBetaFeature(actor: Actor, key: BetaFeatureKey, enabled: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await setBetaFeature(trx, actor.siteId, key, enabled);

@@ -10,7 +10,7 @@ import { mapIntegrityError } from '../integrity-errors.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from './sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 

@@ -15,7 +15,7 @@ import * as repo from '../../db/repositories/order-writes.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
 import { requestDigest } from '../../lib/request-digest.ts';
 import { Conflict, NotFound, RuleViolation } from '../errors.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { defaultAccess } from '../enrollments/enrollment-access.ts';
 import { grantEnrollment } from '../enrollments/enrollment-grant.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { PlanRow } from '../../db/repositories/membership-plans.ts';
 import * as repo from '../../db/repositories/subscriptions.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { toSubscription } from './subscription-shape.ts';
 
 /** @returns the running subscription, and whether this call started it (webhook subscription.created) */

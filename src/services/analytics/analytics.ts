@@ -12,7 +12,7 @@ import {
   type RevenueInterval,
 } from '../../db/repositories/analytics-revenue.ts';
 import { RuleViolation } from '../errors.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import type { Sortable } from '../../db/pagination/keyset.ts';
 import { listWindow, pageOf, type ListWindow } from '../list-window.ts';
 

@@ -8,7 +8,7 @@ import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 
 export type OrderListQuery = {
   limit?: number;

@@ -8,7 +8,7 @@ import type { FormRow, SubmissionRow } from '../../db/repositories/forms.ts';
 import { NotFound } from '../errors.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from './sites.ts';
 import { checkCreatedRange } from '../created-range.ts';
 
 export function toFormSummary(row: FormRow) {

@@ -1,6 +1,6 @@
 // Time zones a school's data may name: a rule of the data, so a name the runtime does not know is
 // a rule violation pointing at the field that carried it.
-import { RuleViolation } from '../errors.ts';
+import { RuleViolation } from './errors.ts';
 
 /**
  * IANA time zone names as the runtime knows them (Europe/Berlin, UTC), returned in their canonical

@@ -1,23 +1,23 @@
 // The public catalog of a school: published, public courses and their outlines, upcoming events,
 // membership plans and the school's profile. Shared by the REST catalog operations and the
 // anonymous MCP tools, so both show exactly the same rows.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   findPublishedCourseBySlug,
   listCourseOutline,
   listPublishedCourses,
   type CatalogCourseRow,
-} from '../db/repositories/catalog.ts';
+} from '../../db/repositories/catalog.ts';
 import {
   findSchoolProfile,
   listPublicCoursesOfPlans,
   listUpcomingPublishedEvents,
   listVisibleActivePlans,
   type PublicEventRow,
-} from '../db/repositories/public-catalog.ts';
-import { listWindow, pageOf } from './list-window.ts';
-import { toIso } from '../lib/time.ts';
-import { courseFields, eventFields, priceOf, seatsLeft } from './row-fields.ts';
+} from '../../db/repositories/public-catalog.ts';
+import { listWindow, pageOf } from '../list-window.ts';
+import { toIso } from '../../lib/time.ts';
+import { courseFields, eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import type { Site } from './sites.ts';
 
 export type CatalogCourse = {

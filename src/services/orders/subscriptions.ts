@@ -11,7 +11,7 @@ import { NotFound, RuleViolation } from '../errors.ts';
 import { endSubscription, startSubscription } from './subscription-start.ts';
 import { mapUniqueAsRule } from '../integrity-errors.ts';
 import { toSubscription } from './subscription-shape.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 
 export type SubscriptionListQuery = {
