@@ -12,9 +12,9 @@ import { createRefreshRotations } from './auth/grants/refresh-rotations.ts';
 import { createSigningKeyService } from './auth/keys/signing-keys.ts';
 import { createSessionService } from './sessions/browser-sessions.ts';
 import { createSessionStore } from './sessions/session-store.ts';
-import { createAdminServices } from './admin/index.ts';
+import { createAdminServices } from './admin-services.ts';
 import { createAccountService } from './people/own-data.ts';
-import { createAuditLog } from './audit.ts';
+import { createAuditLog } from './audit/audit-log.ts';
 import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
@@ -23,7 +23,7 @@ import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { createGrantUseRecorder } from './grant-use.ts';
+import { createGrantUseRecorder } from './auth/grant-use.ts';
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
 

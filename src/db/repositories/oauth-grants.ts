@@ -144,7 +144,7 @@ export async function markRefreshTokenRotated(db: Db, tokenHash: string, at: Dat
 
 /**
  * A grant's "last used" moves to now unless it is already within `resolutionMs` of now: at most one
- * write of the grant's row per resolution (services/grant-use.ts sets it), however often it is used.
+ * write of the grant's row per resolution (services/auth/grant-use.ts sets it), however often it is used.
  */
 export async function touchGrant(db: Db, grantId: string, resolutionMs: number): Promise<void> {
   const now = new Date();

@@ -1,6 +1,6 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
-import type { AuditEvent } from '../../services/audit.ts';
+import type { AuditEvent } from '../../services/audit/audit-log.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import { noteCodeExchanged } from '../../services/auth/clients/client-use.ts';

@@ -1,7 +1,7 @@
 // Starting and ending a subscription inside a caller's transaction, with its webhook event, so the
 // admin API's subscription operations and an order that sells or refunds a membership plan share
 // one rule. Starting is idempotent: a person already subscribed to the plan keeps that subscription.
-// `manual` says the school grants it itself (createSubscription), not an order (refund-access.ts).
+// `manual` says the school grants it itself (createSubscription), not an order (services/enrollments/refund-access.ts).
 import type { Db } from '../../db/database.ts';
 import type { PlanRow } from '../../db/repositories/membership-plans.ts';
 import * as repo from '../../db/repositories/subscriptions.ts';

@@ -24,7 +24,7 @@ import type { SiteRole } from '../../db/schema.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 import { toIso } from '../../lib/time.ts';
-import type { AuditLog } from '../audit.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { RateDecision, RateLimiter, RatePolicyName } from '../rate-limiter.ts';
 import { startSignInAttempt } from '../sessions/sign-in-throttle.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';

@@ -2,9 +2,9 @@
 // member applications may be authorized at all (validate-request.ts reads the site per request).
 import type { Db } from '../../db/database.ts';
 import { setBetaFeature } from '../../db/repositories/site-settings.ts';
-import type { AuditLog } from '../audit.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Site } from './sites.ts';
-import { type Actor } from '../admin-area/actor.ts';
+import { type Actor } from '../audit/actor.ts';
 import { afterFeatureChange } from './feature-changes.ts';
 
 export const BETA_FEATURES = [

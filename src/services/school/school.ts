@@ -10,7 +10,7 @@ import {
 import type { SiteRow } from '../../db/repositories/sites.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from './sites.ts';
-import { checkMetadataHostPolicyChange } from '../admin/metadata-host-policy.ts';
+import { checkMetadataHostPolicyChange } from '../auth/client-metadata/metadata-host-policy.ts';
 import { canonicalTimeZone } from '../time-zones.ts';
 import { afterFeatureChange } from './feature-changes.ts';
 import { betaFeaturesOf, schoolFields } from '../row-fields.ts';

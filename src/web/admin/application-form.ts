@@ -2,7 +2,7 @@
 // to the template, with the member scopes a school may give (/auth.md "Scopes", member audience).
 import { MEMBER_SCOPES } from '../../services/auth/scopes.ts';
 import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
 import type { Site } from '../../services/school/sites.ts';
 import { field, fieldValues, isUuid, lines, type FormBody } from '../areas/forms.ts';
 import { MCP_SECTION_OFF } from './types.ts';

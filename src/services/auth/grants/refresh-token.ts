@@ -39,7 +39,7 @@ import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
 import { uncappedExpiries } from '../standing/lifetimes.ts';
 import { GrantRevokedOnReuse, type RevokedGrant } from './grant-revoked-on-reuse.ts';
 import type { RefreshRotations } from './refresh-rotations.ts';
-import { GRANT_USE_RESOLUTION_MS } from '../../grant-use.ts';
+import { GRANT_USE_RESOLUTION_MS } from '../grant-use.ts';
 
 export type RefreshInput = { refresh_token?: string; scope?: string; resource?: string | string[] };
 export type RefreshResult = IssuedTokens & { scopes: string[]; personId: string };

@@ -2,19 +2,23 @@
 // school (/auth.md "2. Get a client"), open registration, and the review queue. Approving lifts
 // the read-only limit of unreviewed documents (identity and *:read scopes only); blocking refuses the client
 // from then on and ends what it already holds.
-import type { Db } from '../../db/database.ts';
-import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
-import { findSiteClient, listMetadataDocumentClients, updateSiteClient } from '../../db/repositories/oauth-clients.ts';
+import type { Db } from '../../../db/database.ts';
+import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../../db/repositories/connected-apps.ts';
+import {
+  findSiteClient,
+  listMetadataDocumentClients,
+  updateSiteClient,
+} from '../../../db/repositories/oauth-clients.ts';
 import {
   addAllowedMetadataHost,
   removeAllowedMetadataHost,
   setOpenRegistration,
-} from '../../db/repositories/site-settings.ts';
-import { toClient, type Client } from '../auth/clients/client.ts';
-import type { AuditLog } from '../audit.ts';
-import { requireOwner } from '../metadata-host-owners.ts';
-import { AreaNotFound, recordChange, type Actor } from './actor.ts';
-import { KeyedError, textKey } from '../../lib/text-key.ts';
+} from '../../../db/repositories/site-settings.ts';
+import { toClient, type Client } from '../clients/client.ts';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import { requireOwner } from './metadata-host-owners.ts';
+import { AreaNotFound, recordChange, type Actor } from '../../audit/actor.ts';
+import { KeyedError, textKey } from '../../../lib/text-key.ts';
 
 /** A host the allowlist cannot hold; its words are a catalogue key (docs/development.md "Page languages"). */
 export class InvalidHost extends KeyedError {}

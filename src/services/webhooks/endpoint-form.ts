@@ -2,7 +2,7 @@
 // sees them. The API checks the same fields against its schema (WebhookEndpointCreate and
 // WebhookEndpointUpdate in spec/openapi/admin/webhooks.yaml) before its handler runs; a form does
 // not pass through the spec, so its limits are repeated here, said in the school's language.
-// webhook-input.test.ts reads them from the bundled document: a change there fails until made here.
+// endpoint-form.test.ts reads them from the bundled document: a change there fails until made here.
 import { KeyedError, textKey } from '../../lib/text-key.ts';
 
 export const ENDPOINT_LIMITS = {

@@ -2,9 +2,9 @@
 // failures, with who, what, when and from where. A failed audit write never fails the request
 // it describes; it is logged instead. Events recorded while an insert is in flight go together in
 // the next one (group-commit.ts): every request still waits for its own row to be written.
-import type { Db } from '../db/database.ts';
-import { insertAuditEvents, type AuditEvent } from '../db/repositories/audit-events.ts';
-import { createGroupCommit } from '../lib/group-commit.ts';
+import type { Db } from '../../db/database.ts';
+import { insertAuditEvents, type AuditEvent } from '../../db/repositories/audit-events.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
 
 /** What one audit entry records; callers build it, the log writes it. */
 export type { AuditEvent };

@@ -1,14 +1,14 @@
 // The account area's "Connected applications": each client a person authorized at this school,
 // and "Revoke", which ends every grant (and so every token) of it at once and forgets the
 // remembered consent, so the application must ask again.
-import type { Db } from '../../db/database.ts';
-import { listLiveGrants } from '../../db/repositories/connected-apps.ts';
-import { deleteConsent } from '../../db/repositories/oauth-consents.ts';
-import { revokeGrantsOfClientForPerson } from '../../db/repositories/oauth-grants.ts';
-import { AreaNotFound, recordChange, type Actor } from '../admin-area/actor.ts';
-import { groupGrants, type ConnectedApp } from '../admin-area/connected-apps.ts';
-import type { AuditLog } from '../audit.ts';
-import { textKey } from '../../lib/text-key.ts';
+import type { Db } from '../../../db/database.ts';
+import { listLiveGrants } from '../../../db/repositories/connected-apps.ts';
+import { deleteConsent } from '../../../db/repositories/oauth-consents.ts';
+import { revokeGrantsOfClientForPerson } from '../../../db/repositories/oauth-grants.ts';
+import { AreaNotFound, recordChange, type Actor } from '../../audit/actor.ts';
+import { groupGrants, type ConnectedApp } from './of-school.ts';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import { textKey } from '../../../lib/text-key.ts';
 
 export function createConnectedApplications(db: Db, audit: AuditLog) {
   return {

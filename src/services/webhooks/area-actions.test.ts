@@ -1,15 +1,15 @@
-// The admin area's webhook actions (webhooks.ts) over the admin API's webhook service: who may
+// The admin area's webhook actions (area-actions.ts) over the admin API's webhook service: who may
 // (the webhooks scopes' roles), when an endpoint was disabled, which endpoints the home page names
 // (those the delivery worker disabled), and a missing row as the area's 404.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createRateLimiter } from '../rate-limiter.ts';
-import { createWebhookAdmin } from '../admin/webhooks.ts';
+import { createWebhookAdmin } from './endpoints.ts';
 import { toSite, type Site } from '../school/sites.ts';
-import { disableEndpoint } from '../webhooks/disable.ts';
-import { AreaForbidden, AreaNotFound, type Actor } from './actor.ts';
-import { createWebhookActions, type WebhookActions } from './webhooks.ts';
+import { disableEndpoint } from './disable.ts';
+import { AreaForbidden, AreaNotFound, type Actor } from '../audit/actor.ts';
+import { createWebhookActions, type WebhookActions } from './area-actions.ts';
 
 describe('webhooks in the admin area', () => {
   let test: TestDatabase;

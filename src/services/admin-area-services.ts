@@ -1,17 +1,17 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
-import type { Db } from '../../db/database.ts';
-import type { SigningKeyService } from '../auth/keys/signing-keys.ts';
-import type { AdminServices } from '../admin/index.ts';
-import type { AuditLog } from '../audit.ts';
-import { createAnalyticsReport } from '../analytics/report.ts';
-import { createAuditLogReader } from './audit-log.ts';
-import { createConnectedAppActions } from './connected-apps.ts';
-import { createMemberAppActions } from './member-apps.ts';
-import { createMetadataDocumentActions } from './metadata-documents.ts';
-import { createSettingsActions } from '../school/beta-features.ts';
-import { createSigningKeyActions } from './signing-keys.ts';
-import { createWebhookActions } from './webhooks.ts';
+import type { Db } from '../db/database.ts';
+import type { SigningKeyService } from './auth/keys/signing-keys.ts';
+import type { AdminServices } from './admin-services.ts';
+import type { AuditLog } from './audit/audit-log.ts';
+import { createAnalyticsReport } from './analytics/report.ts';
+import { createAuditLogReader } from './audit/audit-log-reader.ts';
+import { createConnectedAppActions } from './auth/connected-apps/of-school.ts';
+import { createMemberAppActions } from './auth/member-apps.ts';
+import { createMetadataDocumentActions } from './auth/client-metadata/admission.ts';
+import { createSettingsActions } from './school/beta-features.ts';
+import { createSigningKeyActions } from './auth/keys/key-actions.ts';
+import { createWebhookActions } from './webhooks/area-actions.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = { db: Db; audit: AuditLog; signingKeys: SigningKeyService; admin: AdminServices };

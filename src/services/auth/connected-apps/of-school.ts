@@ -1,13 +1,13 @@
 // "Connected apps" of the admin area: every operator-audience client (vendor integrations,
 // loopback clients, metadata-document clients) holding live grants at this school, one row per
 // client and the person who authorized it, with "Revoke".
-import type { Db } from '../../db/database.ts';
-import { listLiveGrants, type LiveGrantRow } from '../../db/repositories/connected-apps.ts';
-import { deleteConsent } from '../../db/repositories/oauth-consents.ts';
-import { revokeGrantsOfClientForPerson } from '../../db/repositories/oauth-grants.ts';
-import type { AuditLog } from '../audit.ts';
-import { AreaNotFound, recordChange, type Actor } from './actor.ts';
-import { textKey } from '../../lib/text-key.ts';
+import type { Db } from '../../../db/database.ts';
+import { listLiveGrants, type LiveGrantRow } from '../../../db/repositories/connected-apps.ts';
+import { deleteConsent } from '../../../db/repositories/oauth-consents.ts';
+import { revokeGrantsOfClientForPerson } from '../../../db/repositories/oauth-grants.ts';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import { AreaNotFound, recordChange, type Actor } from '../../audit/actor.ts';
+import { textKey } from '../../../lib/text-key.ts';
 
 export type ConnectedApp = {
   clientRowId: string;

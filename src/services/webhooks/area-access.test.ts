@@ -2,7 +2,7 @@
 // webhooks:read and webhooks:write for (services/auth/standing/allowed-scopes.ts), nobody else.
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../school/sites.ts';
-import { webhookScopeAllowed } from './webhook-access.ts';
+import { webhookScopeAllowed } from './area-access.ts';
 
 const site = { betaFeatures: {} } as Site;
 

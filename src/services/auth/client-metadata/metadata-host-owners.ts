@@ -4,9 +4,9 @@
 // its people are shown on consent pages; that is the school's security boundary, so it belongs to
 // its owners, not to every admin. One rule for every surface: the admin API (updateSchool) and the
 // admin area ("Client metadata documents") both ask it; each renders the refusal in its own shape.
-import type { Db } from '../db/database.ts';
-import { listRolesAtSite } from '../db/repositories/people.ts';
-import type { Site } from './school/sites.ts';
+import type { Db } from '../../../db/database.ts';
+import { listRolesAtSite } from '../../../db/repositories/people.ts';
+import type { Site } from '../../school/sites.ts';
 
 export class OwnerRequired extends Error {}
 

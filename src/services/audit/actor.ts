@@ -3,7 +3,7 @@
 import type { Db } from '../../db/database.ts';
 import { findPerson, listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
-import type { AuditLog } from '../audit.ts';
+import type { AuditLog } from './audit-log.ts';
 import { KeyedError } from '../../lib/text-key.ts';
 
 export type Actor = { siteId: string; personId: string; ip: string };

@@ -4,16 +4,16 @@
 import type { Db } from '../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../db/repositories/connected-apps.ts';
 import { deleteSiteClient, findSiteClient, listClients, type ClientRow } from '../../db/repositories/oauth-clients.ts';
-import { toClient, type Client } from '../auth/clients/client.ts';
+import { toClient, type Client } from './clients/client.ts';
 import {
   checkClientName,
   createMemberApp,
   rotateMemberAppSecret,
   updateMemberApp,
   type MemberAppChanges,
-} from '../auth/clients/manage-clients.ts';
-import type { AuditLog } from '../audit.ts';
-import { AreaNotFound, recordChange, type Actor } from './actor.ts';
+} from './clients/manage-clients.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import { AreaNotFound, recordChange, type Actor } from '../audit/actor.ts';
 import { textKey } from '../../lib/text-key.ts';
 
 export type MemberAppInput = MemberAppChanges & { confidential: boolean };

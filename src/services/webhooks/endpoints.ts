@@ -15,21 +15,16 @@ import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../school/sites.ts';
-import {
-  isWebhookEventType,
-  readScopesOf,
-  WEBHOOK_PAYLOAD_VERSION,
-  WEBHOOK_TEST_EVENT,
-} from '../webhooks/catalogue.ts';
-import { disableEndpoint } from '../webhooks/disable.ts';
-import { checkEndpointUrl } from '../webhooks/endpoint-url.ts';
-import { recordEvent } from '../webhooks/outbox.ts';
-import { ownerMayRead } from '../webhooks/owner-standing.ts';
-import { limitEndpointAction } from '../webhooks/endpoint-rate-limits.ts';
-import { newSecret, ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
+import { isWebhookEventType, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import { disableEndpoint } from './disable.ts';
+import { checkEndpointUrl } from './endpoint-url.ts';
+import { recordEvent } from './outbox.ts';
+import { ownerMayRead } from './owner-standing.ts';
+import { limitEndpointAction } from './endpoint-rate-limits.ts';
+import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
-import type { AnyWebhookEvent } from '../webhooks/catalogue.ts';
-import { toWebhookDelivery, toWebhookEndpoint } from './webhook-shapes.ts';
+import type { AnyWebhookEvent } from './catalogue.ts';
+import { toWebhookDelivery, toWebhookEndpoint } from './shapes.ts';
 
 export type WebhookOptions = {
   keyEncryptionKey: Buffer;

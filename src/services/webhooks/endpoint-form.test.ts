@@ -1,9 +1,9 @@
-// The admin area's endpoint form keeps the limits the admin API's schema sets (webhook-input.ts):
+// The admin area's endpoint form keeps the limits the admin API's schema sets (endpoint-form.ts):
 // read here from the bundled OpenAPI document, so that a change of the spec fails this test until
 // the form follows it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkEndpointForm, ENDPOINT_LIMITS, EndpointFormRefused } from './webhook-input.ts';
+import { checkEndpointForm, ENDPOINT_LIMITS, EndpointFormRefused } from './endpoint-form.ts';
 
 type Schema = { minLength?: number; maxLength?: number; minItems?: number; maxItems?: number };
 const schemas = (

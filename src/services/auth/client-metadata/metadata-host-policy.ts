@@ -1,11 +1,11 @@
 // The admin API's side of "only owners change the allowlist" (see
-// services/metadata-host-owners.ts): updateSchool from an admin that would change
+// services/auth/client-metadata/metadata-host-owners.ts): updateSchool from an admin that would change
 // allowed_metadata_hosts or open_registration is 403 in the problem shape (RFC 9457), naming the
 // field; the same values sent back unchanged are no change and pass.
-import type { Db } from '../../db/database.ts';
-import { Forbidden } from '../errors.ts';
-import { changesMetadataHostPolicy, OwnerRequired, requireOwner } from '../metadata-host-owners.ts';
-import type { Site } from '../school/sites.ts';
+import type { Db } from '../../../db/database.ts';
+import { Forbidden } from '../../errors.ts';
+import { changesMetadataHostPolicy, OwnerRequired, requireOwner } from './metadata-host-owners.ts';
+import type { Site } from '../../school/sites.ts';
 
 export async function checkMetadataHostPolicyChange(
   db: Db,

@@ -4,8 +4,8 @@
 // grants are written together every few seconds in one statement (db/repositories/grant-use.ts),
 // not one UPDATE per request. A write that fails keeps its grants for the next one. stop() writes
 // what is pending (graceful shutdown), so a use is lost only when the process dies.
-import type { Db } from '../db/database.ts';
-import { recordGrantUses } from '../db/repositories/grant-use.ts';
+import type { Db } from '../../db/database.ts';
+import { recordGrantUses } from '../../db/repositories/grant-use.ts';
 
 /** A grant's use is written at most this often (its "last used" is minute-accurate). */
 export const GRANT_USE_RESOLUTION_MS = 60_000;

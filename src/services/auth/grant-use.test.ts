@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { createGrantUseRecorder, GRANT_USE_RESOLUTION_MS, type GrantUseRecorder } from './grant-use.ts';
 
 type Use = { grantId: string; at: Date };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidHost, normalizeHost } from './metadata-documents.ts';
+import { InvalidHost, normalizeHost } from './admission.ts';
 
 describe('normalizeHost (allowed metadata-document hosts)', () => {
   it('keeps a bare host (any port) and host:port (that port only), lower case', () => {

@@ -1,7 +1,7 @@
-// "Webhooks" in the admin area: the admin API's webhook rules (services/admin/webhooks.ts, the very
+// "Webhooks" in the admin area: the admin API's webhook rules (services/webhooks/endpoints.ts, the very
 // functions its handlers call), for a person signed in to the area. Added here only what a page
-// needs besides: who may (webhook-access.ts, the scopes webhooks:read and webhooks:write), the
-// form's limits (webhook-input.ts), the person as the audit actor, when an endpoint was disabled,
+// needs besides: who may (area-access.ts, the scopes webhooks:read and webhooks:write), the
+// form's limits (endpoint-form.ts), the person as the audit actor, when an endpoint was disabled,
 // and a missing row as the area's 404.
 import type { Db } from '../../db/database.ts';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
@@ -9,13 +9,13 @@ import { listDisabledEndpoints } from '../../db/repositories/webhook-endpoints.t
 import type { SiteRole } from '../../db/schema.ts';
 import type { WebhookDisabledReason } from '../../db/schema-webhooks.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
-import type { WebhookAdmin } from '../admin/webhooks.ts';
+import type { WebhookAdmin } from './endpoints.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import { NotFound } from '../errors.ts';
 import type { Site } from '../school/sites.ts';
-import { AreaNotFound, type Actor } from './actor.ts';
-import { requireWebhookScope, webhookScopeAllowed } from './webhook-access.ts';
-import { checkEndpointForm, type EndpointForm } from './webhook-input.ts';
+import { AreaNotFound, type Actor } from '../audit/actor.ts';
+import { requireWebhookScope, webhookScopeAllowed } from './area-access.ts';
+import { checkEndpointForm, type EndpointForm } from './endpoint-form.ts';
 
 export const ENDPOINTS_PER_PAGE = 50;
 export const DELIVERIES_PER_PAGE = 20;

@@ -7,9 +7,9 @@ import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import { standingScopes } from '../auth/standing/allowed-scopes.ts';
 import { textKey } from '../../lib/text-key.ts';
-import type { ReadAccess } from '../admin/webhooks.ts';
+import type { ReadAccess } from './endpoints.ts';
 import type { Site } from '../school/sites.ts';
-import { AreaForbidden } from './actor.ts';
+import { AreaForbidden } from '../audit/actor.ts';
 import { mcpConnectionsEnabled } from '../school/beta-features.ts';
 
 export type WebhookScope = 'webhooks:read' | 'webhooks:write';

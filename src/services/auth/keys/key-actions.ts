@@ -1,11 +1,11 @@
 // "Sign-in keys": the school's ID-token signing keys and their rotation state, "Rotate", and the
 // switch that decides whether ID tokens are issued at all (discovery follows it per request).
-import type { Db } from '../../db/database.ts';
-import { setIdTokenSigning } from '../../db/repositories/site-settings.ts';
-import { listPublishableSigningKeys } from '../../db/repositories/signing-keys.ts';
-import type { SigningKeyService } from '../auth/keys/signing-keys.ts';
-import type { AuditLog } from '../audit.ts';
-import { recordChange, type Actor } from './actor.ts';
+import type { Db } from '../../../db/database.ts';
+import { setIdTokenSigning } from '../../../db/repositories/site-settings.ts';
+import { listPublishableSigningKeys } from '../../../db/repositories/signing-keys.ts';
+import type { SigningKeyService } from './signing-keys.ts';
+import type { AuditLog } from '../../audit/audit-log.ts';
+import { recordChange, type Actor } from '../../audit/actor.ts';
 
 export type SigningKeyView = {
   kid: string;
