@@ -1,7 +1,7 @@
 // The discovery documents come from memory for a plain GET (src/http/precomputed-documents.ts,
 // which says why) and from the OpenAPI dispatcher otherwise. Both must answer the same bytes and headers
 // (RFC 8414 3.2, RFC 9728 3.2, OpenID Connect Discovery 4.2). That the copy follows a change of the
-// school's settings is src/services/sites.test.ts: the documents are keyed by the cached school.
+// school's settings is src/services/school/sites.test.ts: the documents are keyed by the cached school.
 import { describe, expect, inject, it } from 'vitest';
 import { rawRequest, type RawResponse } from '../support/http.ts';
 

@@ -4,7 +4,7 @@
 // first (an unauthenticated upload is never parsed), and the handler streams the file with limits.
 // The stream sits under a symbol, invisible to schema validation (`additionalProperties: false`).
 import type { RequestHandler } from 'express';
-import type { UploadSource } from '../services/admin/upload-receiver.ts';
+import type { UploadSource } from '../services/uploads/upload-receiver.ts';
 
 const UPLOAD = Symbol('multipart upload');
 

@@ -1,7 +1,7 @@
 // What every resolver knows: the school, the member the token was issued to, and the scopes the
 // token carries. Built by the GraphQL server from the bearer guard's result, never from input.
 import type { AuthInfo } from '../http/bearer-guard.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import type { Services } from '../services/create-services.ts';
 
 export type GraphQLContext = {

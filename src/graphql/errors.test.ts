@@ -3,7 +3,7 @@
 import { graphql, GraphQLError, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { AccountInputError } from '../services/account.ts';
+import { AccountInputError } from '../services/people/own-data.ts';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '../services/errors.ts';
 import { labelExecutionError, toPublicError } from './errors.ts';
 import { buildAccountSchema } from './schema.ts';

@@ -3,7 +3,7 @@
 // message only (the server log keeps the rest), never a stack trace or SQL text.
 import { GraphQLError } from 'graphql';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { AccountInputError } from '../services/account.ts';
+import { AccountInputError } from '../services/people/own-data.ts';
 import { ServiceError, type ServiceErrorKind } from '../services/errors.ts';
 import type { GraphQLContext } from './context.ts';
 

@@ -35,7 +35,7 @@ import {
   MAX_MUTATION_FIELDS,
   RESOLVED_FIELD_COST,
 } from '../lib/graphql-bounds.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../services/account.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../services/people/own-data.ts';
 
 export {
   MAX_COST,

@@ -8,7 +8,7 @@ import type {
   ListedEnrolledCourse,
   LazyPageInfo,
   Order,
-} from '../services/account.ts';
+} from '../services/people/own-data.ts';
 
 /**
  * Parent of the Viewer field resolvers: the person and their roles at the token's school. The

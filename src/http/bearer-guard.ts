@@ -8,7 +8,7 @@ import { hashSecret } from '../lib/secrets.ts';
 import { protectedResourceMetadataUrl } from '../services/auth/metadata.ts';
 import { accessTokenStanding, type AccessTokenStanding } from '../services/auth/standing/presented-token.ts';
 import type { SiteRole } from '../db/schema.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import { ProblemError } from './problem.ts';
 import type { WireError, WireResponse } from '../lib/wire-error.ts';
 

@@ -4,13 +4,13 @@
 // dispatcher registers for them: one source of each document) and written from memory, ahead of
 // logging and routing. Only a plain GET without a query string takes this path; anything else
 // goes through the dispatcher, which validates and answers it as before. A school's documents are
-// rebuilt whenever the site cache hands out a new copy of the school (services/sites.ts).
+// rebuilt whenever the site cache hands out a new copy of the school (services/school/sites.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { operations, type OperationId } from '../../generated/openapi/operations.ts';
 import type { Services } from '../services/create-services.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import type { HandlerMap } from './openapi-dispatch.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import { requestIdOf } from './logging.ts';

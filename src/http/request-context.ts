@@ -2,7 +2,7 @@
 // who is calling (once the bearer guard ran), and the services it may use. No express types here.
 import type { Logger } from 'pino';
 import type { AuthInfo } from './bearer-guard.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import type { Services } from '../services/create-services.ts';
 
 export type RequestContext = SiteFreeContext & {

@@ -21,7 +21,7 @@ export type RequestFacts = {
   mcpMethod?: string;
   mcpTool?: string;
   personId?: string;
-  /** The grant a bearer token belongs to: its use is recorded for "last used" (services/grant-use.ts). */
+  /** The grant a bearer token belongs to: its use is recorded for "last used" (services/auth/grant-use.ts). */
   grantId?: string;
 };
 

@@ -3,7 +3,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { noteRequest } from './request-facts.ts';
-import { createGrantUseRecorder } from '../services/grant-use.ts';
+import { createGrantUseRecorder } from '../services/auth/grant-use.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { observeRequests } from './request-observer.ts';
 

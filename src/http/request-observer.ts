@@ -1,11 +1,11 @@
 // docs/operations.md "Metrics": when a response finishes, its request is counted and timed under its operation
 // and status, a 429 is counted as a rate-limit refusal, and a grant whose access token the request
-// used is noted for "last used" (services/grant-use.ts). Mounted before the request logger, so the
+// used is noted for "last used" (services/auth/grant-use.ts). Mounted before the request logger, so the
 // page route it names is in the log line too (both read http/request-facts.ts).
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
 import { factsOf, noteOperationIfUnknown } from './request-facts.ts';
-import type { GrantUseRecorder } from '../services/grant-use.ts';
+import type { GrantUseRecorder } from '../services/auth/grant-use.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../services/create-services.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import { advertisedInput, advertisedOutput } from './portable-schema.ts';
 import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaSource } from './schema.ts';
 

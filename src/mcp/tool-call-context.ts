@@ -4,7 +4,7 @@
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../services/create-services.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 import type { Logger } from 'pino';
 import type { ToolContext, ToolRegistry } from './registry.ts';
 

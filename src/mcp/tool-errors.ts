@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../http/database-unavailable.ts';
 import { ProblemError } from '../http/problem.ts';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
-import { AccountInputError } from '../services/account.ts';
+import { AccountInputError } from '../services/people/own-data.ts';
 import { ServiceError, type FieldError, type ServiceErrorKind } from '../services/errors.ts';
 
 /** Thrown by a handler for input its schema cannot express (an unknown slug, a bad cursor). */

@@ -10,20 +10,20 @@ import { createMetadataFailureCache } from './auth/client-metadata/failure-cache
 import { successorKeyOf } from './auth/issue-tokens.ts';
 import { createRefreshRotations } from './auth/grants/refresh-rotations.ts';
 import { createSigningKeyService } from './auth/keys/signing-keys.ts';
-import { createSessionService } from './browser-sessions.ts';
-import { createSessionStore } from './sessions.ts';
-import { createAdminServices } from './admin/index.ts';
-import { createAccountService } from './account.ts';
-import { createAuditLog } from './audit.ts';
-import { createCatalogService } from './catalog.ts';
+import { createSessionService } from './sessions/browser-sessions.ts';
+import { createSessionStore } from './sessions/session-store.ts';
+import { createAdminServices } from './admin-services.ts';
+import { createAccountService } from './people/own-data.ts';
+import { createAuditLog } from './audit/audit-log.ts';
+import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { createSiteService } from './sites.ts';
+import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { createGrantUseRecorder } from './grant-use.ts';
+import { createGrantUseRecorder } from './auth/grant-use.ts';
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
 

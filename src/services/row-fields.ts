@@ -1,6 +1,6 @@
 // The fields a course, an event or a school shows alike on every surface, mapped from their rows
-// once: the admin API (services/admin/*), the public catalog (services/catalog.ts) and the site
-// every request carries (services/sites.ts). Each mapper spreads these first, then adds its own.
+// once: the admin API (services/courses/, services/events/, services/school/), the public catalog (services/school/catalog.ts) and the site
+// every request carries (services/school/sites.ts). Each mapper spreads these first, then adds its own.
 import type { SiteRow } from '../db/repositories/sites.ts';
 import { toIso } from '../lib/time.ts';
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderErrorPage } from '../http/pages/error-page.ts';
-import type { Site } from '../services/sites.ts';
+import type { Site } from '../services/school/sites.ts';
 
 const views = path.join(import.meta.dirname, 'views');
 const templates = readdirSync(views, { recursive: true, encoding: 'utf8' })

@@ -22,7 +22,7 @@ const insertEvents = hotQuery(
     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])`,
 );
 
-/** Several events in one statement (the audit log's group commit, services/audit.ts). */
+/** Several events in one statement (the audit log's group commit, services/audit/audit-log.ts). */
 export async function insertAuditEvents(db: Db, events: readonly AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   await insertEvents(db, [

@@ -1,4 +1,4 @@
-// docs/operations.md "Last used": "last used" of grants, written in batches (services/grant-use.ts). One statement
+// docs/operations.md "Last used": "last used" of grants, written in batches (services/auth/grant-use.ts). One statement
 // for any number of grants; a later time never moves back (a refresh may have written a newer one).
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';

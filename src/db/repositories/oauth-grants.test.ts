@@ -8,7 +8,7 @@ import { openRefreshFixture, FAMILY_SCOPES as SCOPES } from './oauth-grants-test
 import type { RotationInput } from './oauth-grants.ts';
 import { lockRefreshToken, revokeGrant, rotateLiveRefreshTokens } from './oauth-grants.ts';
 
-/** "Last used" is minute-accurate (services/grant-use.ts). */
+/** "Last used" is minute-accurate (services/auth/grant-use.ts). */
 const USE_RESOLUTION_MS = 60_000;
 const rotate = (db: typeof fixture.db, items: RotationInput[]) => rotateLiveRefreshTokens(db, items, USE_RESOLUTION_MS);
 

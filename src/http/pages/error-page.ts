@@ -4,7 +4,7 @@
 // or, for an OAuth error, a plain explanation per code plus the protocol's own error_description
 // (English by RFC 6749 4.1.2.1, shown as a technical detail marked lang="en").
 import type { TextKey } from '../../lib/text-key.ts';
-import type { Site } from '../../services/sites.ts';
+import type { Site } from '../../services/school/sites.ts';
 import { renderPage, siteText, type PageResult } from './render-page.ts';
 
 /** Error codes with their own title and explanation (error.title.<code>, error.explain.<code>); others use "other". */

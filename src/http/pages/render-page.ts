@@ -6,7 +6,7 @@
 import { Eta } from 'eta';
 import { fileURLToPath } from 'node:url';
 import type { PageResult } from '../handler.ts';
-import type { Site } from '../../services/sites.ts';
+import type { Site } from '../../services/school/sites.ts';
 import { pageText, type PageText } from './i18n/page-text.ts';
 
 export type { PageResult };

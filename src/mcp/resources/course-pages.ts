@@ -5,7 +5,7 @@
 // resources/list pages through the catalog with its own signed cursor, a bounded number of
 // courses per request, so a school with thousands of courses costs one small query per page.
 import { coursePagePath, renderCourseMd } from '../../services/documents/course-md.ts';
-import type { CatalogCourse } from '../../services/catalog.ts';
+import type { CatalogCourse } from '../../services/school/catalog.ts';
 import type { ResourceContext } from './documents.ts';
 import { fencedSchoolText } from '../untrusted.ts';
 

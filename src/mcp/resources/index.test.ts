@@ -1,8 +1,8 @@
 import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
-import type { CatalogCourse } from '../../services/catalog.ts';
-import type { Site } from '../../services/sites.ts';
+import type { CatalogCourse } from '../../services/school/catalog.ts';
+import type { Site } from '../../services/school/sites.ts';
 import { COURSES_PER_PAGE, courseSlugOf } from './course-pages.ts';
 import type { ResourceContext } from './documents.ts';
 import { listResources, listResourceTemplates, readResource, RESOURCE_NOT_FOUND } from './index.ts';

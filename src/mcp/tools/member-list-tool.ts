@@ -3,7 +3,7 @@
 // paged as every MCP list ({data, next_cursor, total_count}), behind a member token with account:read.
 // The person comes from the token alone (personOf), so no argument can name anyone else.
 import { z } from 'zod';
-import type { AccountService, Connection } from '../../services/account.ts';
+import type { AccountService, Connection } from '../../services/people/own-data.ts';
 import type { ToolDefinition } from '../registry.ts';
 import { READ_ONLY } from './common.ts';
 import { pageArgs, pageOf, pageSummary, personOf } from './member-shapes.ts';

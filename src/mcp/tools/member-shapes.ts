@@ -5,7 +5,7 @@
 // A zod output schema drops any field it does not declare.
 import { z } from 'zod';
 import type { ToolContext } from '../registry.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../services/account.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../services/people/own-data.ts';
 import { cursorArg, money, nextCursor } from './common.ts';
 
 export const pageArgs = z.strictObject({

@@ -1,7 +1,7 @@
 // RFC 6749 4.1.2.1: until the client and redirect URI are verified an error is shown to the user
 // (an HTML page, status 400) and never redirected; afterwards it goes back to the client with
 // error, error_description, state and iss (RFC 9207).
-import type { Site } from '../../services/sites.ts';
+import type { Site } from '../../services/school/sites.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { OAuthError, TooManyRequests } from '../../services/auth/errors.ts';
 import { redirectResult, type FlowResult } from './flow.ts';

@@ -5,7 +5,7 @@ import type { PageResult, RedirectResult } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { renderPage, siteText } from '../../http/pages/render-page.ts';
 import { groupScopes } from '../../http/pages/i18n/scope-groups.ts';
-import { sessionCsrfToken, type BrowserSession } from '../../services/browser-sessions.ts';
+import { sessionCsrfToken, type BrowserSession } from '../../services/sessions/browser-sessions.ts';
 import {
   consentingEmail,
   consentRemembered,

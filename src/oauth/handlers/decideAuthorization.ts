@@ -2,7 +2,7 @@ import type { DecideAuthorizationData } from '../../../generated/openapi/client/
 import type { PageHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { verifySessionCsrfToken } from '../../services/browser-sessions.ts';
+import { verifySessionCsrfToken } from '../../services/sessions/browser-sessions.ts';
 import { authorizationErrorResponse } from '../authorize/errors-to-response.ts';
 import { CONSENT_CSRF_PURPOSE, decide } from '../authorize/flow.ts';
 import { verifyClientAndRedirect, validateRest } from '../../services/auth/authorize/validate-request.ts';

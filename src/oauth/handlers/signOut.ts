@@ -3,7 +3,7 @@ import type { PageHandler } from '../../http/handler.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
-import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/browser-sessions.ts';
+import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/sessions/browser-sessions.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
 export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {

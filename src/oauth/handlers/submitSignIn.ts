@@ -2,13 +2,13 @@ import type { SubmitSignInData } from '../../../generated/openapi/client/types.g
 import type { PageHandler } from '../../http/handler.ts';
 import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
-import { noteSignedIn, verifyCredentials } from '../../services/sign-in.ts';
-import { startSignInAttempt } from '../../services/sign-in-throttle.ts';
+import { noteSignedIn, verifyCredentials } from '../../services/sessions/sign-in.ts';
+import { startSignInAttempt } from '../../services/sessions/sign-in-throttle.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
-import { verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
+import { verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
 
 const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
 const BUSY = textKey('signIn.error.busy');

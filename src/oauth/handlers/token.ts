@@ -1,7 +1,7 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../http/handler.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditEvent } from '../../services/audit.ts';
+import type { AuditEvent } from '../../services/audit/audit-log.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import type { Client } from '../../services/auth/clients/client.ts';
 import { TooManyRequests } from '../../services/auth/errors.ts';

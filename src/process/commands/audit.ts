@@ -5,7 +5,7 @@
 import os from 'node:os';
 import type { Db } from '../../db/database.ts';
 import type { AuditEvent } from '../../db/repositories/audit-events.ts';
-import { createAuditLog } from '../../services/audit.ts';
+import { createAuditLog } from '../../services/audit/audit-log.ts';
 
 export function cliActor(): { via: 'cli'; os_user: string; host: string } {
   let user = process.env.USER ?? 'unknown';

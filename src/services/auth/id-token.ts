@@ -2,7 +2,7 @@
 // registered it, `kid` in the JWKS, iss = origin, aud = client_id, exp = iat + 600 s, nonce
 // echoed, auth_time, and the same identity claims as UserInfo for the grant.
 import type { Db } from '../../db/database.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { identityClaims } from './claims.ts';
 import type { Client } from './clients/client.ts';
 import type { SigningKeyService } from './keys/signing-keys.ts';

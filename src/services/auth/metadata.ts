@@ -2,7 +2,7 @@
 // is computed once per (origin, setting) and served from memory (fetched before every flow).
 // The authorization server metadata is the source of truth: the other documents and /auth.md
 // derive from the same constants here.
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { ALL_SCOPE_NAMES, IDENTITY_SCOPES, OPERATOR_SCOPES, SCOPES } from './scopes.ts';
 
 export const CLIENT_AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;

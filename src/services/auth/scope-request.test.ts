@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { protectedResourceMetadata } from './metadata.ts';
 import { scopesForRequest, type ScopeRequester } from './scope-request.ts';
 

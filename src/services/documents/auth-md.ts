@@ -5,7 +5,7 @@ import type { Config } from '../../config/config.ts';
 import { CLAIMS_SUPPORTED, endpoints } from '../auth/metadata.ts';
 import { SCOPES } from '../auth/scopes.ts';
 import { RATE_POLICIES, type RateLimiter, type RatePolicyName } from '../rate-limiter.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
 import { memberApiSection } from './auth-md-member-api.ts';

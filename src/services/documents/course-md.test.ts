@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownShape } from '../../../contract-tests/support/markdown-structure.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { coursePagePath, formatDuration, renderCourseMd, type CourseDetail } from './course-md.ts';
 
 const site = { origin: 'https://school.test', name: 'Demo Academy' } as Site;

@@ -1,14 +1,14 @@
 // /courses/{slug}.md: one published course's public page as Markdown, the page llmstxt.org asks a
 // site to offer beside its llms.txt, and the MCP resource of the same URI (src/mcp/resources/).
-// Built from the catalog's public course detail only (services/catalog.ts selects no lecture
+// Built from the catalog's public course detail only (services/school/catalog.ts selects no lecture
 // content), so it shows what GET /api/v1/catalog/courses/{slug} shows: title, subtitle,
 // description, price and the outline with durations and preview flags. School text is never
 // document structure: every school-written string is one escaped inline run (lib/markdown-escape.ts),
 // the description first reduced from its sanitised HTML to plain text (lib/rich-text.ts).
 import { markdownInline, urlSegment, type SchoolText } from '../../lib/markdown-escape.ts';
 import { schoolHtmlToText } from '../../lib/rich-text.ts';
-import type { CatalogCourse, CatalogSection } from '../catalog.ts';
-import type { Site } from '../sites.ts';
+import type { CatalogCourse, CatalogSection } from '../school/catalog.ts';
+import type { Site } from '../school/sites.ts';
 import { formatMoney } from './pricing-md.ts';
 
 export type CourseDetail = CatalogCourse & { sections: CatalogSection[] };

@@ -1,7 +1,7 @@
 // /llms.txt in the llmstxt.org form: one H1, a blockquote summary, a notes paragraph, then H2
 // file lists of `- [title](url): note` lines, with `## Optional` last (https://llmstxt.org).
-import type { CatalogCourse, CatalogService } from '../catalog.ts';
-import type { Site } from '../sites.ts';
+import type { CatalogCourse, CatalogService } from '../school/catalog.ts';
+import type { Site } from '../school/sites.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { WEBHOOK_EVENTS } from '../webhooks/catalogue.ts';
 import { connectAnAgentSection } from './connect-an-agent.ts';

@@ -3,8 +3,8 @@
 // and never appear. School-written names are kept to one table cell each (school text is never document structure:
 // lib/markdown-escape.ts escapes `|` with the rest, so a name cannot add a cell, a row or a heading).
 import type { Db } from '../../db/database.ts';
-import { listPublishedPrices } from '../pricing.ts';
-import type { Site } from '../sites.ts';
+import { listPublishedPrices } from '../orders/pricing.ts';
+import type { Site } from '../school/sites.ts';
 import { markdownInline, urlSegment, type SchoolText } from '../../lib/markdown-escape.ts';
 
 export function formatMoney(amount: number, currency: string): string {

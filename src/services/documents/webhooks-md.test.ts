@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownShape } from '../../../contract-tests/support/markdown-structure.ts';
 import type { Config } from '../../config/config.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import { WEBHOOK_EVENTS } from '../webhooks/catalogue.ts';
 import { DELIVERY_ERROR_CLASSES } from '../webhooks/delivery-error.ts';
 import { MAX_ATTEMPTS } from '../webhooks/retry-schedule.ts';

@@ -9,7 +9,7 @@ import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { SCOPES } from '../auth/scopes.ts';
 import { ratePolicyOf } from '../rate-limiter.ts';
 import { WEBHOOK_HISTORY_RETENTION_MS } from '../purge-job.ts';
-import type { Site } from '../sites.ts';
+import type { Site } from '../school/sites.ts';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_PAYLOAD_VERSION,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { findLectureProgressEntry } from '../../db/repositories/account-courses.ts';
 import { findEnrollment, lockEnrollment } from '../../db/repositories/enrollments.ts';
 import { toIso } from '../../lib/time.ts';
-import { toEnrollment } from '../admin/enrollment-shape.ts';
+import { toEnrollment } from '../enrollments/enrollment-shape.ts';
 import { recordEvent } from './outbox.ts';
 
 export type CompletionState = { lectureDone: boolean; courseDone: boolean };

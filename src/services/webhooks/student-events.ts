@@ -3,7 +3,7 @@
 // admin API's Student, written in the caller's transaction.
 import type { Db } from '../../db/database.ts';
 import { findStudent } from '../../db/repositories/people-lists.ts';
-import { toStudent } from '../admin/people-shapes.ts';
+import { toStudent } from '../people/people-shapes.ts';
 import { recordEvent } from './outbox.ts';
 
 export async function recordStudentCreated(trx: Db, siteId: string, personId: string): Promise<void> {

@@ -1,6 +1,6 @@
 // What every account page shares: anyone with a role at THIS school may enter (students
 // included), the navigation, and the notices shown after a change.
-import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
+import { isOperator, type AreaPerson } from '../../services/audit/actor.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
 // docs/development.md "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.

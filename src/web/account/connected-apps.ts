@@ -1,7 +1,7 @@
 // "Connected applications": each client the person authorized at this school (their live grants,
 // grouped by client), with "Revoke", which ends every grant and token of it at once and forgets
 // the remembered consent.
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import type { AccountPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -1,7 +1,7 @@
 // GET /account: who is signed in and their roles at this school, and their own courses with
 // progress, orders and event registrations here (docs/development.md "Page languages"): the same data /account/graphql
-// serves, read through the same service (services/account.ts), so the page and the API agree.
-import { DEFAULT_PAGE_SIZE } from '../../services/account.ts';
+// serves, read through the same service (services/people/own-data.ts), so the page and the API agree.
+import { DEFAULT_PAGE_SIZE } from '../../services/people/own-data.ts';
 import type { AccountPageDeps } from './types.ts';
 
 export function mountAccountHome({ router, area, apps, account }: AccountPageDeps): void {

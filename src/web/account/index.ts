@@ -2,7 +2,7 @@
 // else under /account (the member API at /account/graphql) passes through untouched, which is
 // why the gate is per route and never router-wide.
 import { Router } from 'express';
-import { createConnectedApplications } from '../../services/account-area/connected-applications.ts';
+import { createConnectedApplications } from '../../services/auth/connected-apps/of-person.ts';
 import type { Services } from '../../services/create-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { accountSpec } from './chrome.ts';

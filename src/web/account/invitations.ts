@@ -1,7 +1,7 @@
 // The page at an invitation's accept link, /account/invitations/<token>. It is
 // reached before the person has a role here (so it is not behind the account area's gate) and
 // often before they have a session: the form carries a double-submit CSRF token, as sign-in does.
-// Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
+// Accepting proves the person (services/people/invitations.ts), adds the role, and signs them in here.
 import type { Request, Response, Router } from 'express';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
@@ -16,12 +16,12 @@ import {
   InvitationThrottled,
   InvitationUnavailable,
   PASSWORD_LENGTH,
-} from '../../services/invitations.ts';
+} from '../../services/people/invitations.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
-import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
+import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };

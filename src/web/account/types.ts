@@ -1,7 +1,7 @@
 // The shape each account page file receives: the router, the area's gate and its service.
 import type { Router } from 'express';
-import type { createConnectedApplications } from '../../services/account-area/connected-applications.ts';
-import type { AccountService } from '../../services/account.ts';
+import type { createConnectedApplications } from '../../services/auth/connected-apps/of-person.ts';
+import type { AccountService } from '../../services/people/own-data.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 
 export type AccountPageDeps = {

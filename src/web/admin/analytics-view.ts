@@ -1,6 +1,6 @@
 // What the Analytics page shows of a report: money formatted for people (amounts are integers of
 // minor units, DESIGN Naming), and the chart data the page script reads from a JSON element.
-import type { AnalyticsReport } from '../../services/admin-area/analytics.ts';
+import type { AnalyticsReport } from '../../services/analytics/report.ts';
 import { toMajor } from '../../http/pages/i18n/format.ts';
 
 export { formatMoney, toMajor } from '../../http/pages/i18n/format.ts';

@@ -2,8 +2,8 @@
 // (served from this origin, see index.ts) and listed in tables for screen readers. The page script
 // is a static file that reads its data from a JSON element: this page's CSP allows scripts from
 // 'self' only, never inline.
-import type { RevenueInterval } from '../../services/admin/analytics.ts';
-import type { AnalyticsRange } from '../../services/admin-area/analytics.ts';
+import type { RevenueInterval } from '../../services/analytics/analytics.ts';
+import type { AnalyticsRange } from '../../services/analytics/report.ts';
 import { pageHeaders } from '../../http/pages/render-page.ts';
 import { chartData, jsonForScript } from './analytics-view.ts';
 import type { AdminPageDeps } from './types.ts';

@@ -2,7 +2,7 @@
 // the "Rotate secret" and "Delete" entries. Its secret is never shown here: only the response
 // that created or rotated it carried it.
 import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
-import type { MemberApp } from '../../services/admin-area/member-apps.ts';
+import type { MemberApp } from '../../services/auth/member-apps.ts';
 import { appId, formValues, readApplicationForm, requireMcpSection, type ApplicationForm } from './application-form.ts';
 import { ROTATE_SECRET_PURPOSE } from './application-secret.ts';
 import type { AdminPageDeps } from './types.ts';

@@ -1,9 +1,9 @@
 // The fields of the OAuth application form (new and edit), read from the body and offered back
 // to the template, with the member scopes a school may give (/auth.md "Scopes", member audience).
 import { MEMBER_SCOPES } from '../../services/auth/scopes.ts';
-import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
-import type { Site } from '../../services/sites.ts';
+import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
+import type { Site } from '../../services/school/sites.ts';
 import { field, fieldValues, isUuid, lines, type FormBody } from '../areas/forms.ts';
 import { MCP_SECTION_OFF } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -2,9 +2,9 @@
 // (the OAuth applications section only while MCP connections are on, Webhooks only for roles that
 // may read them), and the notices shown after a change.
 import type { RequestContext } from '../../http/request-context.ts';
-import { isOperator, type AreaPerson } from '../../services/admin-area/actor.ts';
-import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
-import { webhookScopeAllowed } from '../../services/admin-area/webhook-access.ts';
+import { isOperator, type AreaPerson } from '../../services/audit/actor.ts';
+import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
+import { webhookScopeAllowed } from '../../services/webhooks/area-access.ts';
 import type { AreaSpec } from '../areas/area-route.ts';
 
 // docs/development.md "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.

@@ -1,7 +1,7 @@
 // "Connected apps": operator-audience clients (vendor integrations, loopback clients, metadata-
 // document clients) holding live grants at this school, each with who allowed it, when and which
 // scopes, and "Revoke", which ends those grants and with them every token at once.
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';

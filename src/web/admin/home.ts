@@ -1,7 +1,7 @@
 // GET /admin: where an operator lands after sign-in; every section with a line on what it is for,
 // and, above them, the webhook endpoints the delivery worker disabled (a 410 Gone, or failing for
 // days), each linked: nothing else would tell the school that its receiver stopped getting events.
-import { mcpConnectionsEnabled } from '../../services/admin-area/settings.ts';
+import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
 import type { AdminPageDeps } from './types.ts';
 import { DISABLED_REASONS } from './webhook-form.ts';
 

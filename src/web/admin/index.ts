@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { createAdminAreaServices } from '../../services/admin-area/index.ts';
+import { createAdminAreaServices } from '../../services/admin-area-services.ts';
 import type { Services } from '../../services/create-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { mountAnalytics } from './analytics.ts';

@@ -1,8 +1,8 @@
 // "Client metadata documents": the hosts this school accepts HTTPS client_ids from (a bare host
 // allows any port), the "open registration" switch (any host), and the review queue, where
 // "Approve" lifts the read-only limit of an unreviewed client and "Block" refuses it.
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
-import { InvalidHost } from '../../services/admin-area/metadata-documents.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
+import { InvalidHost } from '../../services/auth/client-metadata/admission.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { checked, field, isUuid } from '../areas/forms.ts';
 import type { AdminPageDeps } from './types.ts';

@@ -1,7 +1,7 @@
 // Settings → Beta features. Saving writes the school's beta_features; the authorization endpoint
 // reads the site on every request, so switching MCP connections off stops member applications
 // from being authorized from the next request on (validate-request.ts: unauthorized_client).
-import { isBetaFeatureKey } from '../../services/admin-area/settings.ts';
+import { isBetaFeatureKey } from '../../services/school/beta-features.ts';
 import { checked, field } from '../areas/forms.ts';
 import type { AdminPageDeps } from './types.ts';
 

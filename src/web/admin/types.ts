@@ -1,7 +1,7 @@
 // The shape each admin page file receives: the router to add its routes to, the area's gate
 // (area-route.ts) and the admin area's services.
 import type { Router } from 'express';
-import type { AdminAreaServices } from '../../services/admin-area/index.ts';
+import type { AdminAreaServices } from '../../services/admin-area-services.ts';
 import type { Services } from '../../services/create-services.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -13,7 +13,7 @@ import {
   webhookFormValues,
   type Refusal,
 } from './webhook-form.ts';
-import type { EndpointForm } from '../../services/admin-area/webhook-input.ts';
+import type { EndpointForm } from '../../services/webhooks/endpoint-form.ts';
 
 export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
   /** The endpoint's page; `form` and `refusal` when a save was refused. */

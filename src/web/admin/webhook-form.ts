@@ -1,8 +1,8 @@
 // What the webhook pages share: the endpoint form's fields (new and edit) read from the body and
 // offered back to the template with the event catalogue to choose from, the ids in their paths,
 // the words of statuses and reasons, and a refusal of the service said on the page.
-import { AreaNotFound } from '../../services/admin-area/actor.ts';
-import { EndpointFormRefused, type EndpointForm } from '../../services/admin-area/webhook-input.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
+import { EndpointFormRefused, type EndpointForm } from '../../services/webhooks/endpoint-form.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';

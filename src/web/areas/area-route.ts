@@ -14,9 +14,9 @@ import {
   findAreaPerson,
   type Actor,
   type AreaPerson,
-} from '../../services/admin-area/actor.ts';
+} from '../../services/audit/actor.ts';
 import type { Services } from '../../services/create-services.ts';
-import { OwnerRequired } from '../../services/metadata-host-owners.ts';
+import { OwnerRequired } from '../../services/auth/client-metadata/metadata-host-owners.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { renderPage, siteText, type PageResult } from '../../http/pages/render-page.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
@@ -25,7 +25,7 @@ import {
   SIGN_OUT_CSRF_PURPOSE,
   verifySessionCsrfToken,
   type BrowserSession,
-} from '../../services/browser-sessions.ts';
+} from '../../services/sessions/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
 
 export type AreaCall = {

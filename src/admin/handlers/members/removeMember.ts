@@ -1,6 +1,6 @@
 import type { RemoveMemberData, RemoveMemberResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
-import { actorOf } from '../../../services/admin/role-changes.ts';
+import { actorOf } from '../../../services/people/role-changes.ts';
 
 export const removeMember: OperationHandler<RemoveMemberData, RemoveMemberResponses> = async ({ path }, context) => {
   await context.services.admin.members.remove(context.site, path.person_id, actorOf(context));

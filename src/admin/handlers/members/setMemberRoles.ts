@@ -1,6 +1,6 @@
 import type { SetMemberRolesData, SetMemberRolesResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
-import { actorOf } from '../../../services/admin/role-changes.ts';
+import { actorOf } from '../../../services/people/role-changes.ts';
 
 export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async (
   { path, body },

@@ -1,6 +1,6 @@
 import type { UpdateSchoolData, UpdateSchoolResponses } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
-import { actorOf } from '../../../services/admin/role-changes.ts';
+import { actorOf } from '../../../services/people/role-changes.ts';
 
 export const updateSchool: OperationHandler<UpdateSchoolData, UpdateSchoolResponses> = async ({ body }, context) => ({
   status: 200,

@@ -4,7 +4,7 @@
 // A problem rather than the guard's challenge, so the MCP operation tools phrase it too.
 import { BearerChallenge, requireScopes } from '../../../http/bearer-guard.ts';
 import type { RequestContext } from '../../../http/request-context.ts';
-import type { ReadAccess } from '../../../services/admin/webhooks.ts';
+import type { ReadAccess } from '../../../services/webhooks/endpoints.ts';
 
 export function tokenReadAccess(context: RequestContext): ReadAccess {
   return (scopes) => {

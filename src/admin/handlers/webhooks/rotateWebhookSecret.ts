@@ -3,7 +3,7 @@ import type {
   RotateWebhookSecretResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
-import { actorOf } from '../../../services/admin/role-changes.ts';
+import { actorOf } from '../../../services/people/role-changes.ts';
 
 export const rotateWebhookSecret: OperationHandler<RotateWebhookSecretData, RotateWebhookSecretResponses> = async (
   { path },

@@ -4,7 +4,7 @@ import type {
 } from '../../../../generated/openapi/client/types.gen.ts';
 import type { OperationHandler } from '../../../http/handler.ts';
 import { tokenReadAccess } from './read-access.ts';
-import { actorOf } from '../../../services/admin/role-changes.ts';
+import { actorOf } from '../../../services/people/role-changes.ts';
 
 export const updateWebhookEndpoint: OperationHandler<
   UpdateWebhookEndpointData,

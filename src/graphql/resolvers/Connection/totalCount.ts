@@ -1,4 +1,4 @@
 // totalCount of every connection type: the COUNT runs only when a query selects it.
-import type { LazyConnection } from '../../../services/account.ts';
+import type { LazyConnection } from '../../../services/people/own-data.ts';
 
 export const totalCount = (parent: LazyConnection<unknown>): Promise<number> => parent.countTotal();

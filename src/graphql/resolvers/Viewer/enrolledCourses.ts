@@ -1,5 +1,5 @@
 // Viewer.enrolledCourses: most recently enrolled first. Progress and the last-watched lecture come
-// with the page in one statement (services/account.ts), never one query per course; the progress
+// with the page in one statement (services/people/own-data.ts), never one query per course; the progress
 // counts only when the query selects progress (graphql/selection.ts). The person is the token's,
 // from the context, never from the parent or the arguments.
 import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';

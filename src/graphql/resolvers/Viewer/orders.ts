@@ -1,5 +1,5 @@
 // Viewer.orders: the token's person's orders at the token's school, newest first; the items of a
-// whole page are loaded in one statement (services/account.ts).
+// whole page are loaded in one statement (services/people/own-data.ts).
 import type { ViewerResolvers } from '../../../../generated/graphql/types.ts';
 import { pageArgs } from './page.ts';
 

@@ -1,7 +1,7 @@
 // The page arguments of every Viewer list field (Relay Cursor Connections 2.1). None has a default
 // in the SDL, so that `first` with `last` can be told apart from a default; an explicit null is
 // absent. Counts and their combination are checked by the service, so GraphQL and MCP refuse alike.
-import type { PageArgs } from '../../../services/account.ts';
+import type { PageArgs } from '../../../services/people/own-data.ts';
 
 export function pageArgs(args: {
   first?: number | null;

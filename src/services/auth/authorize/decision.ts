@@ -5,9 +5,9 @@ import { insertAuthorizationCode } from '../../../db/repositories/oauth-codes.ts
 import { findConsent, upsertConsent } from '../../../db/repositories/oauth-consents.ts';
 import { listRolesAtSite, findPerson } from '../../../db/repositories/people.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../../lib/secrets.ts';
-import type { BrowserSession } from '../../browser-sessions.ts';
+import type { BrowserSession } from '../../sessions/browser-sessions.ts';
 import type { Services } from '../../create-services.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import { alwaysAsksConsent } from '../clients/client.ts';
 import { AccessDenied } from '../errors.ts';
 import { formatScope } from '../scopes.ts';

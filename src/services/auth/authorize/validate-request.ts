@@ -2,7 +2,7 @@
 // its redirect URI (errors before both are verified are shown to the user, never redirected, so
 // the endpoint is no open redirector), then everything else (errors go back to the client).
 // node-oidc-provider's lib/actions/authorization/index.js takes the same shape.
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import { resolveClient } from '../clients/resolve-client.ts';
 import type { MetadataDocumentDeps } from '../clients/metadata-document-client.ts';
 import type { Client } from '../clients/client.ts';

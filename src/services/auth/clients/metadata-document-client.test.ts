@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../db/testing.ts';
 import { createRateLimiter } from '../../rate-limiter.ts';
-import { toSite, type Site } from '../../sites.ts';
+import { toSite, type Site } from '../../school/sites.ts';
 import { createMetadataFailureCache } from '../client-metadata/failure-cache.ts';
 import { MetadataFetchError, type FetchedDocument, type FetchOptions } from '../../../lib/net/safe-fetch.ts';
 import {

@@ -20,7 +20,7 @@ import {
   upsertMetadataDocumentClient,
   type ClientRow,
 } from '../../../db/repositories/oauth-clients.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import { rateLimitHeaders, type RateLimiter } from '../../rate-limiter.ts';
 import { cacheExpiry } from '../client-metadata/cache-policy.ts';
 import { parseClientIdUrl } from '../client-metadata/client-id-url.ts';

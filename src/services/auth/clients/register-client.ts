@@ -7,7 +7,7 @@
 import type { Db } from '../../../db/database.ts';
 import { findVendorIntegrationByName, insertClient } from '../../../db/repositories/oauth-clients.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../../lib/secrets.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import {
   DisplayMetadataError,
   readDisplayMetadata,

@@ -2,7 +2,7 @@
 // deployment-wide vendor integration), or a Client ID Metadata Document URL.
 import type { Db } from '../../../db/database.ts';
 import { findClientForSite } from '../../../db/repositories/oauth-clients.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import { toClient, type Client } from './client.ts';
 import {
   looksLikeMetadataDocumentUrl,

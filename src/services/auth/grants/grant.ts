@@ -3,7 +3,7 @@
 // that turns an ordered list of steps (steps.ts) into the grant the token endpoint calls.
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
-import type { Site } from '../../sites.ts';
+import type { Site } from '../../school/sites.ts';
 import type { Client } from '../clients/client.ts';
 import { UnauthorizedClient } from '../errors.ts';
 import type { IssuedTokens, TokenLifetimes } from '../issue-tokens.ts';

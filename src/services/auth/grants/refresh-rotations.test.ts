@@ -4,7 +4,7 @@
 // DATABASE_URL.
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRefreshFixture } from '../../../db/repositories/oauth-grants-test-fixture.ts';
-import { countingDb } from '../../account-test-fixture.ts';
+import { countingDb } from '../../people/own-data-test-fixture.ts';
 import { createRefreshRotations } from './refresh-rotations.ts';
 
 const fixture = await openRefreshFixture();

@@ -6,7 +6,7 @@
 import type { Db } from '../../../db/database.ts';
 import { rotateLiveRefreshTokens, type Rotation, type RotationInput } from '../../../db/repositories/oauth-grants.ts';
 import { createGroupCommit } from '../../../lib/group-commit.ts';
-import { GRANT_USE_RESOLUTION_MS } from '../../grant-use.ts';
+import { GRANT_USE_RESOLUTION_MS } from '../grant-use.ts';
 
 type Answer = { rotation: Rotation | undefined } | { error: unknown };
 

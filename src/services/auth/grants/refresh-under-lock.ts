@@ -10,7 +10,7 @@ import { resolveResourceParameter } from '../resource.ts';
 import { parseScope } from '../scopes.ts';
 import { reconcileGrants } from '../standing/reconcile-grants.ts';
 import { standingOf, type InactiveReason } from '../standing/token-standing.ts';
-import { GRANT_USE_RESOLUTION_MS } from '../../grant-use.ts';
+import { GRANT_USE_RESOLUTION_MS } from '../grant-use.ts';
 import { GrantRevokedOnReuse } from './grant-revoked-on-reuse.ts';
 import { answerRotation, INACTIVE_DESCRIPTIONS, rotationItem, type RefreshExchange } from './refresh-token.ts';
 import { ANSWERED } from './steps.ts';

@@ -1,0 +1,33 @@
+// The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
+// Free of express: the pages in web/admin/ call these, and these call repositories.
+import type { Db } from '../db/database.ts';
+import type { SigningKeyService } from './auth/keys/signing-keys.ts';
+import type { AdminServices } from './admin-services.ts';
+import type { AuditLog } from './audit/audit-log.ts';
+import { createAnalyticsReport } from './analytics/report.ts';
+import { createAuditLogReader } from './audit/audit-log-reader.ts';
+import { createConnectedAppActions } from './auth/connected-apps/of-school.ts';
+import { createMemberAppActions } from './auth/member-apps.ts';
+import { createMetadataDocumentActions } from './auth/client-metadata/admission.ts';
+import { createSettingsActions } from './school/beta-features.ts';
+import { createSigningKeyActions } from './auth/keys/key-actions.ts';
+import { createWebhookActions } from './webhooks/area-actions.ts';
+
+/** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
+export type AdminAreaDeps = { db: Db; audit: AuditLog; signingKeys: SigningKeyService; admin: AdminServices };
+
+export function createAdminAreaServices(services: AdminAreaDeps) {
+  const { db, audit, signingKeys } = services;
+  return {
+    settings: createSettingsActions(db, audit),
+    memberApps: createMemberAppActions(db, audit),
+    connectedApps: createConnectedAppActions(db, audit),
+    metadataDocuments: createMetadataDocumentActions(db, audit),
+    signingKeys: createSigningKeyActions(db, audit, signingKeys),
+    auditLog: createAuditLogReader(db),
+    analytics: createAnalyticsReport(services.admin.analytics),
+    webhooks: createWebhookActions(db, services.admin.webhooks),
+  };
+}
+
+export type AdminAreaServices = ReturnType<typeof createAdminAreaServices>;

@@ -1,0 +1,60 @@
+// The services behind the administrative REST API, one per scope family.
+import type { Db } from '../db/database.ts';
+import { createCourseAdmin } from './courses/courses.ts';
+import { createAnalyticsAdmin } from './analytics/analytics.ts';
+import { createCouponAdmin } from './orders/coupons.ts';
+import { createMembershipPlanAdmin } from './orders/membership-plans.ts';
+import { createOrderAdmin } from './orders/orders.ts';
+import { createOrderWrites } from './orders/order-writes.ts';
+import { createSubscriptionAdmin } from './orders/subscriptions.ts';
+import { createCommentAdmin } from './courses/comments.ts';
+import { createCurriculumAdmin } from './courses/curriculum.ts';
+import { createFormAdmin } from './school/forms.ts';
+import { createLecturerAdmin } from './people/lecturers.ts';
+import { createEnrollmentAdmin } from './enrollments/enrollments.ts';
+import { createMemberAdmin } from './people/members.ts';
+import { createProgressAdmin } from './enrollments/progress.ts';
+import { createStudentAdmin } from './people/students.ts';
+import { createAppearanceAdmin } from './school/appearance.ts';
+import { createDigitalProductAdmin } from './orders/digital-products.ts';
+import { createEventRegistrationAdmin } from './events/event-registrations.ts';
+import { createEventAdmin } from './events/events.ts';
+import { createPageAdmin } from './school/pages.ts';
+import { createPostAdmin } from './school/posts.ts';
+import { createSchoolAdmin } from './school/school.ts';
+import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
+import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
+
+/**
+ * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
+ * @param webhooks the key that encrypts endpoint secrets, and whether receivers may be private (development)
+ */
+export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions) {
+  return {
+    school: createSchoolAdmin(db),
+    appearance: createAppearanceAdmin(db),
+    events: createEventAdmin(db),
+    eventRegistrations: createEventRegistrationAdmin(db),
+    posts: createPostAdmin(db),
+    digitalProducts: createDigitalProductAdmin(db),
+    pages: createPageAdmin(db),
+    storage: createStorageAdmin(db, storage),
+    orders: { ...createOrderAdmin(db), ...createOrderWrites(db) },
+    subscriptions: createSubscriptionAdmin(db),
+    membershipPlans: createMembershipPlanAdmin(db),
+    coupons: createCouponAdmin(db),
+    analytics: createAnalyticsAdmin(db),
+    courses: createCourseAdmin(db),
+    curriculum: createCurriculumAdmin(db),
+    lecturers: createLecturerAdmin(db),
+    comments: createCommentAdmin(db),
+    forms: createFormAdmin(db),
+    students: createStudentAdmin(db),
+    enrollments: createEnrollmentAdmin(db),
+    studentProgress: createProgressAdmin(db),
+    members: createMemberAdmin(db),
+    webhooks: createWebhookAdmin(db, webhooks),
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -1,0 +1,228 @@
+// Rules of the admin API's webhooks (OpenAPI tag Webhooks, scopes webhooks:read and
+// webhooks:write): endpoints subscribe to catalogued event types (services/webhooks/catalogue.ts)
+// at a URL the SSRF rules admit (endpoint-url.ts); a secret is answered once, at creation and at
+// each rotation, and stored encrypted; a rotated-out secret keeps signing for ROTATION_OVERLAP_MS.
+// Every change (creating, changing, enabling, disabling, rotating, deleting) is audited in its
+// transaction. /webhooks.md "Who may receive what": an endpoint may subscribe only to event types
+// its creator may read (catalogue.ts names each type's scope), records that person as its owner,
+// and a stored body is shown only to a reader who may read it while the owner still may.
+import type { Db } from '../../db/database.ts';
+import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
+import * as deliveries from '../../db/repositories/webhook-deliveries.ts';
+import * as endpoints from '../../db/repositories/webhook-endpoints.ts';
+import { findEventPayload, insertDelivery } from '../../db/repositories/webhook-events.ts';
+import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '../errors.ts';
+import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { RateLimiter } from '../rate-limiter.ts';
+import type { Site } from '../school/sites.ts';
+import { isWebhookEventType, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import { disableEndpoint } from './disable.ts';
+import { checkEndpointUrl } from './endpoint-url.ts';
+import { recordEvent } from './outbox.ts';
+import { ownerMayRead } from './owner-standing.ts';
+import { limitEndpointAction } from './endpoint-rate-limits.ts';
+import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
+import type { ChangeActor } from '../people/role-changes.ts';
+import type { AnyWebhookEvent } from './catalogue.ts';
+import { toWebhookDelivery, toWebhookEndpoint } from './shapes.ts';
+
+export type WebhookOptions = {
+  keyEncryptionKey: Buffer;
+  allowPrivateAddresses: boolean;
+  /** WEBHOOK_ENDPOINTS_PER_SCHOOL: /webhooks.md "Limits". */
+  endpointsPerSchool: number;
+  rateLimiter: RateLimiter;
+};
+
+export type WebhookEndpointInput = {
+  url?: string;
+  description?: string;
+  event_types?: string[];
+  enabled?: boolean;
+};
+
+/**
+ * Throws unless the caller may read every one of `scopes` now: the admin API checks its token's
+ * scopes (403 insufficient-scope), the admin area the signed-in person's roles.
+ */
+export type ReadAccess = (scopes: readonly string[]) => void;
+
+const ENDPOINT_MISSING = 'No webhook endpoint with that id at this school.';
+
+function checkEventTypes(types: string[] | undefined): string[] | undefined {
+  if (types === undefined) return undefined;
+  const unknown = types.findIndex((type) => !isWebhookEventType(type));
+  if (unknown >= 0)
+    throw new InvalidInput([{ pointer: `/body/event_types/${unknown}`, detail: 'is not a catalogued event type' }]);
+  return [...new Set(types)];
+}
+
+export function createWebhookAdmin(db: Db, options: WebhookOptions) {
+  async function mustFind(site: Site, id: string, trx: Db = db) {
+    const row = await endpoints.findEndpoint(trx, site.id, id);
+    if (!row) throw new NotFound(ENDPOINT_MISSING);
+    return row;
+  }
+
+  function audit(trx: Db, site: Site, actor: ChangeActor, action: string, id: string, details = {}) {
+    return insertAuditEvents(trx, [
+      {
+        siteId: site.id,
+        actorPersonId: actor.personId ?? null,
+        actorClientId: actor.clientId ?? null,
+        ip: actor.ip ?? null,
+        action,
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        details,
+      },
+    ]);
+  }
+
+  function mustBeEnabled(row: { status: string }): void {
+    if (row.status !== 'enabled')
+      throw new RuleViolation('The endpoint is disabled: enable it first (updateWebhookEndpoint, enabled: true).');
+  }
+
+  return {
+    async list(site: Site, query: ListQuery) {
+      const window = listWindow('webhook-endpoints', query, { created_at: 'time' }, '-created_at');
+      const rows = await endpoints.listEndpoints(db, site.id, window);
+      return pageOf(rows, window, (row) => row.created_at_exact, toWebhookEndpoint);
+    },
+    async get(site: Site, id: string) {
+      return toWebhookEndpoint(await mustFind(site, id));
+    },
+    /** @returns the endpoint with its secret, which is never shown again */
+    async create(
+      site: Site,
+      input: WebhookEndpointInput & { url: string; event_types: string[] },
+      actor: ChangeActor,
+      access: ReadAccess,
+    ) {
+      const url = checkEndpointUrl(input.url, options.allowPrivateAddresses);
+      const eventTypes = checkEventTypes(input.event_types)!;
+      access(readScopesOf(eventTypes));
+      const sealed = newSecret(options.keyEncryptionKey);
+      return db.transaction().execute(async (trx) => {
+        // Counted under the school's lock, so concurrent creations cannot pass the cap together.
+        if ((await endpoints.countEndpointsLocked(trx, site.id)) >= options.endpointsPerSchool)
+          throw new LimitReached(
+            `This school has ${options.endpointsPerSchool} webhook endpoints, the most this deployment allows (WEBHOOK_ENDPOINTS_PER_SCHOOL): delete one first.`,
+          );
+        const row = await endpoints.insertEndpoint(trx, {
+          site_id: site.id,
+          url,
+          description: input.description ?? '',
+          event_types: JSON.stringify(eventTypes),
+          version: WEBHOOK_PAYLOAD_VERSION,
+          owner_person_id: actor.personId ?? null,
+        });
+        await endpoints.insertSecret(trx, { id: sealed.id, endpoint_id: row.id, secret_ciphertext: sealed.ciphertext });
+        await audit(trx, site, actor, 'webhook_endpoint.created', row.id, { url });
+        return { ...toWebhookEndpoint(row), secret: sealed.secret };
+      });
+    },
+    async update(site: Site, id: string, input: WebhookEndpointInput, actor: ChangeActor, access: ReadAccess) {
+      const url = input.url === undefined ? undefined : checkEndpointUrl(input.url, options.allowPrivateAddresses);
+      const eventTypes = checkEventTypes(input.event_types);
+      const stored = await mustFind(site, id);
+      // What the endpoint will subscribe to after the change, whichever fields it names.
+      access(readScopesOf(eventTypes ?? stored.event_types));
+      if (input.enabled === false && stored.status === 'enabled')
+        await disableEndpoint(db, site.id, id, 'operator', actor);
+      // The change and its audit entries in one transaction, compared with the row under its lock.
+      return db.transaction().execute(async (trx) => {
+        const before = await endpoints.lockEndpoint(trx, site.id, id);
+        if (!before) throw new NotFound(ENDPOINT_MISSING);
+        const row = (await endpoints.updateEndpoint(trx, site.id, id, {
+          ...(url !== undefined ? { url } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
+          // Enabling starts afresh: no failing run carried over from before.
+          ...(input.enabled === true
+            ? { status: 'enabled', disabled_reason: null, disabled_at: null, failing_since: null }
+            : {}),
+        }))!;
+        const changed = (['url', 'description', 'event_types'] as const).filter(
+          (field) => JSON.stringify(before[field]) !== JSON.stringify(row[field]),
+        );
+        if (changed.length) await audit(trx, site, actor, 'webhook_endpoint.updated', id, { url: row.url, changed });
+        if (before.status === 'disabled' && row.status === 'enabled')
+          await audit(trx, site, actor, 'webhook_endpoint.enabled', id, {
+            url: row.url,
+            disabled_reason: before.disabled_reason,
+          });
+        return toWebhookEndpoint(row);
+      });
+    },
+    async remove(site: Site, id: string, actor: ChangeActor = {}): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await mustFind(site, id, trx);
+        await endpoints.deleteEndpoint(trx, site.id, id);
+        await audit(trx, site, actor, 'webhook_endpoint.deleted', id, { url: row.url });
+      });
+    },
+    /** Standard Webhooks "Signature scheme": several signatures during the overlap, one per live secret. */
+    async rotateSecret(site: Site, id: string, actor: ChangeActor = {}) {
+      await mustFind(site, id);
+      await limitEndpointAction(options.rateLimiter, 'webhookSecretRotationsPerEndpoint', id);
+      const sealed = newSecret(options.keyEncryptionKey);
+      const overlapEnds = new Date(Date.now() + ROTATION_OVERLAP_MS);
+      return db.transaction().execute(async (trx) => {
+        if (!(await endpoints.lockEndpoint(trx, site.id, id))) throw new NotFound(ENDPOINT_MISSING);
+        await endpoints.expireCurrentSecrets(trx, id, overlapEnds);
+        await endpoints.insertSecret(trx, { id: sealed.id, endpoint_id: id, secret_ciphertext: sealed.ciphertext });
+        await audit(trx, site, actor, 'webhook_endpoint.secret_rotated', id);
+        return { secret: sealed.secret, previous_secret_expires_at: overlapEnds.toISOString() };
+      });
+    },
+    /** A `webhook.test` event, delivered to this endpoint only, signed and retried like any other. */
+    async sendTest(site: Site, id: string) {
+      const row = await mustFind(site, id);
+      mustBeEnabled(row);
+      await limitEndpointAction(options.rateLimiter, 'webhookTestEventsPerEndpoint', id);
+      return db.transaction().execute(async (trx) => {
+        const event = await recordEvent(trx, site, WEBHOOK_TEST_EVENT, {
+          endpoint_id: id,
+          message: 'A test event sent from the admin API.',
+        });
+        const deliveryId = await insertDelivery(trx, { siteId: site.id, eventId: event.id, endpointId: id });
+        return toWebhookDelivery((await deliveries.findDelivery(trx, site.id, id, deliveryId))!);
+      });
+    },
+    async listDeliveries(site: Site, id: string, query: ListQuery & { status?: string }) {
+      await mustFind(site, id);
+      const window = listWindow('webhook-deliveries', query, { created_at: 'time' }, '-created_at');
+      const rows = await deliveries.listDeliveries(db, site.id, id, { ...window, status: query.status });
+      return pageOf(rows, window, (row) => row.created_at_exact, toWebhookDelivery);
+    },
+    /** The delivery and the event its requests carry, byte for byte as sent (parsed). */
+    async getDelivery(site: Site, id: string, deliveryId: string, access: ReadAccess) {
+      const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      access(readScopesOf([row.event_type]));
+      if (!(await ownerMayRead(db, site.id, id, row.event_type)))
+        throw new Forbidden(
+          'owner-standing',
+          `The endpoint's owner may no longer read ${row.event_type} events, so their bodies are withheld.`,
+        );
+      const payload = await findEventPayload(db, site.id, row.event_id);
+      return { ...toWebhookDelivery(row), event: JSON.parse(payload!) as AnyWebhookEvent };
+    },
+    /** The same delivery (same webhook-id) is due again at once: one more attempt, counted with the others. */
+    async redeliver(site: Site, id: string, deliveryId: string) {
+      mustBeEnabled(await mustFind(site, id));
+      const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      await limitEndpointAction(options.rateLimiter, 'webhookRedeliveriesPerEndpoint', id);
+      if (row.status !== 'pending') await deliveries.requeueDelivery(db, site.id, deliveryId);
+      // The purge job may have removed a delivery past its retention in between: gone, as if unknown.
+      const due = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!due) throw new NotFound('No delivery with that id for this endpoint.');
+      return toWebhookDelivery(due);
+    },
+  };
+}
+
+export type WebhookAdmin = ReturnType<typeof createWebhookAdmin>;
