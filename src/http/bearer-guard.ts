@@ -11,6 +11,7 @@ import type { SiteRole } from '../db/schema.ts';
 import type { Site } from '../services/sites.ts';
 import { ProblemError } from './problem.ts';
 import type { WireError, WireResponse } from '../lib/wire-error.ts';
+import { noStore } from '../lib/no-store.ts';
 
 export type AuthInfo = {
   personId: string;
@@ -106,7 +107,7 @@ export class BearerChallenge extends Error implements WireError {
   }
 
   private headers(): Record<string, string> {
-    return { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' };
+    return { 'WWW-Authenticate': this.challenge(), ...noStore('bearer-challenge') };
   }
 }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { PageResult } from '../handler.ts';
 import type { Site } from '../../services/sites.ts';
 import { pageText, type PageText } from './i18n/page-text.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type { PageResult };
 
@@ -25,7 +26,7 @@ export function pageHeaders(): Record<string, string> {
     'Content-Security-Policy':
       "default-src 'none'; style-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
-    'Cache-Control': 'no-store',
+    ...noStore('browser-session'),
     'Referrer-Policy': 'no-referrer',
   };
 }

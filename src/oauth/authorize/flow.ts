@@ -21,13 +21,14 @@ import {
   type AuthorizationParams,
   type AuthorizationRequest,
 } from '../../services/auth/authorize/request.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type FlowResult = PageResult | RedirectResult;
 
 export const CONSENT_CSRF_PURPOSE = 'consent';
 
 export function redirectResult(location: string): RedirectResult {
-  return { status: 302, body: undefined, headers: { Location: location, 'Cache-Control': 'no-store' } };
+  return { status: 302, body: undefined, headers: { Location: location, ...noStore('browser-session') } };
 }
 
 /** Where the browser goes to sign in, and back: the same request without prompt=login. */

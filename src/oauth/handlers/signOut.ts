@@ -4,6 +4,7 @@ import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
 import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
 export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {
@@ -22,6 +23,10 @@ export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { sit
   return {
     status: 303,
     body: undefined,
-    headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+    headers: {
+      Location: safeReturnTo(site.origin, body.return_to),
+      'Set-Cookie': cookie,
+      ...noStore('browser-session'),
+    },
   };
 };

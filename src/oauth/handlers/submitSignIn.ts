@@ -9,6 +9,7 @@ import { renderPage } from '../../http/pages/render-page.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
 import { verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
 const BUSY = textKey('signIn.error.busy');
@@ -68,6 +69,6 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
   return {
     status: 303,
     body: undefined,
-    headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+    headers: { Location: returnTo, 'Set-Cookie': cookie, ...noStore('browser-session') },
   };
 };

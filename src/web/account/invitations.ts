@@ -22,6 +22,7 @@ import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
@@ -91,7 +92,10 @@ export function mountAccountInvitations(router: Router, services: Services): voi
             userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null,
             ip: ctx.clientIp,
           });
-          res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
+          res
+            .status(303)
+            .set({ Location: '/account', 'Set-Cookie': cookie, ...noStore('browser-session') })
+            .end();
         } catch (failure) {
           if (failure instanceof InvitationRefused) return show(req, res, 401, failure.text);
           if (failure instanceof InvitationThrottled) {

@@ -27,6 +27,7 @@ import {
   type BrowserSession,
 } from '../../services/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type AreaCall = {
   ctx: RequestContext;
@@ -67,7 +68,10 @@ export function sendAreaResult(res: Response, result: AreaResult): void {
   if ('redirect' in result) {
     // RFC 9700 4.11.2: every Location of the areas is a path of this school's origin (return-to.ts decides).
     const location = safeReturnTo(requestContextOf(res.req).site.origin, result.redirect, '/');
-    res.status(303).set({ Location: location, 'Cache-Control': 'no-store' }).end();
+    res
+      .status(303)
+      .set({ Location: location, ...noStore('browser-session') })
+      .end();
     return;
   }
   res.status(result.status).set(result.headers).type(result.contentType).send(result.body);
