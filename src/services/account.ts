@@ -23,6 +23,7 @@ import {
 } from '../db/repositories/account-orders.ts';
 import { viewerOf } from '../db/repositories/account-viewer.ts';
 import { toIso } from '../lib/time.ts';
+import { percentComplete } from './percent-complete.ts';
 import { completionState, recordCompletions } from './webhooks/progress-events.ts';
 import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../db/schema.ts';
 import {
@@ -112,7 +113,7 @@ function toProgress(row: ProgressCounts): CourseProgress {
   return {
     completedLectures: completed,
     totalLectures: total,
-    percentComplete: total === 0 ? 0 : Math.floor((completed * 100) / total),
+    percentComplete: percentComplete(completed, total),
   };
 }
 

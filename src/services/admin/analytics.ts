@@ -146,6 +146,8 @@ export function createAnalyticsAdmin(db: Db) {
         published_lectures: row.published_lectures,
         enrollments: row.enrollments,
         completed: row.completed,
+        // Course figures over enrollments (a rate, and a mean of unrounded shares): neither is the
+        // member's percent_complete of services/percent-complete.ts, which is whole and rounded down.
         completion_percent: row.completion_percent,
         average_progress_percent: row.average_progress_percent,
       }));

@@ -16,7 +16,7 @@ import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
-import { percentOf } from './enrollment-shape.ts';
+import { percentComplete } from '../percent-complete.ts';
 
 function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRow[], progress: LectureProgressRow[]) {
   const byLecture = new Map(progress.filter((p) => p.enrollment_id === enrollment.id).map((p) => [p.lecture_id, p]));
@@ -43,7 +43,7 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
     status: enrollment.status,
     completed_lectures: completed,
     total_lectures: perLecture.length,
-    percent_complete: percentOf(completed, perLecture.length),
+    percent_complete: percentComplete(completed, perLecture.length),
     completed_at: toIso(enrollment.completed_at),
     last_watched: watched
       ? { lecture_id: watched.id, title: watched.title, position_seconds: enrollment.last_position_seconds }
