@@ -19,6 +19,7 @@ import { createCatalogService } from './catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
+import { DeliveryWake } from './webhooks/delivery-wake.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
@@ -34,8 +35,12 @@ export function createServices(deps: ServiceDeps) {
     Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
   );
   const sites = createSiteService(deps.db);
-  // Every service writes through this handle, so a write to sites clears the site cache at once.
-  const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
+  const deliveryWake = new DeliveryWake();
+  // Every service writes through this handle, so a write to sites clears the site cache at once, and
+  // a recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts).
+  const db = deps.db
+    .withPlugin(new TableWriteWatcher('sites', sites.forgetAll))
+    .withPlugin(new TableWriteWatcher('webhook_events', deliveryWake.eventRecorded));
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   const probe = probeOf(deps.db);
@@ -52,6 +57,8 @@ export function createServices(deps: ServiceDeps) {
       onError: (error) => deps.log?.warn({ err: error }, 'recording grant use failed; will retry'),
     }),
     sites,
+    /** The nudge of this app's webhook delivery worker (process/serve.ts starts it). */
+    deliveryWake,
     catalog: createCatalogService(db),
     account: createAccountService(db),
     admin: createAdminServices(db, config.storage, {
