@@ -100,8 +100,8 @@ async function consentPage(
     nonce: request.nonce,
   };
   for (const name of FORWARDED_PARAMETERS) if (values[name] !== undefined) forwarded[name] = values[name]!;
-  const text = siteText(ctx.site);
-  return renderPage('./consent', ctx.site, {
+  const text = siteText(ctx);
+  return renderPage('./consent', ctx, {
     text,
     clientName: request.client.name,
     clientHost: request.client.kind === 'metadata_document' ? new URL(request.client.clientId).host : undefined,

@@ -7,10 +7,11 @@ import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/br
 import { noStore } from '../../lib/no-store.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
-export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {
+export const signOut: PageHandler<SignOutData> = async ({ body, headers }, context) => {
+  const { site, services, clientIp } = context;
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !verifySessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400);
+    return renderErrorPage(context, 'invalid_request', textKey('error.message.formExpired'), 400);
   }
   const cookie = await services.sessions.end(site, session);
   if (session)

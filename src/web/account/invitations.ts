@@ -28,14 +28,15 @@ export function mountAccountInvitations(router: Router, services: Services): voi
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
 
   async function show(req: Request, res: Response, status = 200, error?: TextKey): Promise<void> {
-    const { site } = requestContextOf(req);
+    const ctx = requestContextOf(req);
+    const { site } = ctx;
     const token = String(req.params.token ?? '');
     try {
       const invitation = await findOpenInvitation(services.db, site, token);
       const csrf = preSessionCsrf(site, req.headers.cookie);
       const page = renderPage(
         './account/invitation',
-        site,
+        ctx,
         {
           csrfToken: csrf.token,
           action: req.originalUrl.split('?')[0],
@@ -51,7 +52,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
       sendAreaResult(res, page);
     } catch (failure) {
       if (!(failure instanceof InvitationUnavailable)) throw failure;
-      sendAreaResult(res, renderPage('./account/invitation', site, { message: failure.text }, 404));
+      sendAreaResult(res, renderPage('./account/invitation', ctx, { message: failure.text }, 404));
     }
   }
 
@@ -74,7 +75,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
             await declineInvitation(deps, ctx.site, token, ctx.clientIp);
             return sendAreaResult(
               res,
-              renderPage('./account/invitation', ctx.site, {
+              renderPage('./account/invitation', ctx, {
                 message: textKey('invitation.declined', { school: ctx.site.name }),
               }),
             );
@@ -101,7 +102,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
           if (failure instanceof InvitationThrottled) {
             const page = renderPage(
               './account/invitation',
-              ctx.site,
+              ctx,
               {
                 message: textKey('error.message.tooManyAttempts', {
                   count: Math.ceil(failure.decision.resetSeconds / 60),
@@ -117,7 +118,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
           if (failure instanceof PasswordHashingBusy) {
             return sendAreaResult(
               res,
-              renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, {
+              renderPage('./account/invitation', ctx, { message: textKey('invitation.error.busy') }, 503, {
                 'Retry-After': String(failure.retryAfterSeconds),
               }),
             );

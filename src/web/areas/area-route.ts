@@ -98,7 +98,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
     withChrome: boolean,
   ) {
     return {
-      text: siteText(ctx.site),
+      text: siteText(ctx),
       areaName: spec.name,
       email: person?.email,
       signOutCsrf: session ? sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) : undefined,
@@ -121,7 +121,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
   ): PageResult {
     return renderPage(
       './admin/message',
-      ctx.site,
+      ctx,
       { ...base(ctx, session, person, status !== 403), titleKey: title, message: text, status },
       status,
     );
@@ -171,7 +171,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           page: (template, data, status = 200, headers = {}) =>
             renderPage(
               template,
-              ctx.site,
+              ctx,
               { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data },
               status,
               headers,
