@@ -10,6 +10,7 @@ import { toSite, type Site } from '../sites.ts';
 import { disableEndpoint } from '../webhooks/disable.ts';
 import { AreaForbidden, AreaNotFound, type Actor } from './actor.ts';
 import { createWebhookActions, type WebhookActions } from './webhooks.ts';
+import { CursorCodec } from '../../db/pagination/cursor.ts';
 
 describe('webhooks in the admin area', () => {
   let test: TestDatabase;
@@ -40,12 +41,16 @@ describe('webhooks in the admin area', () => {
       .execute();
     admin = { siteId: site.id, personId: a!.id, ip: '127.0.0.1' };
     lecturer = { siteId: site.id, personId: l!.id, ip: '127.0.0.1' };
-    const webhooks = createWebhookAdmin(test.db, {
-      keyEncryptionKey: randomBytes(32),
-      allowPrivateAddresses: false,
-      endpointsPerSchool: 16,
-      rateLimiter: createRateLimiter(test.db),
-    });
+    const webhooks = createWebhookAdmin(
+      test.db,
+      {
+        keyEncryptionKey: randomBytes(32),
+        allowPrivateAddresses: false,
+        endpointsPerSchool: 16,
+        rateLimiter: createRateLimiter(test.db),
+      },
+      new CursorCodec(),
+    );
     actions = createWebhookActions(test.db, webhooks);
   });
   afterAll(async () => test?.drop());
