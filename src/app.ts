@@ -25,7 +25,7 @@ import { requireSite, siteResolver } from './http/site-resolver.ts';
 import { createServices, type Services } from './services/create-services.ts';
 import { createAccountArea } from './web/account/index.ts';
 import { createAdminArea } from './web/admin/index.ts';
-import { reportMissingTextInstead } from './http/pages/i18n/page-text.ts';
+import { PageTexts } from './http/pages/i18n/page-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -42,13 +42,14 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   app.set('etag', false);
   // Page languages: a page text missing from a catalogue throws in development and tests; in production it is logged
   // and English shown.
-  if (deps.config.env === 'production')
-    reportMissingTextInstead((key, language) =>
-      deps.log.warn({ key, language }, 'page text missing from its catalogue'),
-    );
+  const pageTexts = new PageTexts(
+    deps.config.env === 'production'
+      ? { reportMissing: (key, language) => deps.log.warn({ key, language }, 'page text missing from its catalogue') }
+      : {},
+  );
 
   // Discovery documents from memory, before logging and routing (precomputed-documents.ts says why).
-  app.use(precomputedDocuments(services, handlers, deps.log));
+  app.use(precomputedDocuments(services, handlers, deps.log, pageTexts));
   // docs/operations.md "Metrics": counted, timed and "last used" first, so its finish runs before the log line's.
   app.use(observeRequests(services.metrics, services.grantUses));
   app.use(createHttpLogger(deps.log));
@@ -66,7 +67,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
     '/assets',
     express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }),
   );
-  app.use(siteResolver(services));
+  app.use(siteResolver(services, pageTexts));
   // No 500 from input: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
   app.use(refuseMalformedPath);
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));

@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import { InvalidCursor } from '../db/pagination/cursor.ts';
 import { AccountInputError } from '../services/people/own-data.ts';
 import { ServiceError, type ServiceErrorKind } from '../services/errors.ts';
+import { scopeRefusal } from '../services/auth/scope-check.ts';
 import type { GraphQLContext } from './context.ts';
 
 export type ErrorCode =
@@ -18,9 +19,10 @@ export type ErrorCode =
 
 /** Mutations need `account:write` besides `account:read` (SDL, description of Mutation). */
 export function requireScope(context: GraphQLContext, scope: string): void {
-  if (context.scopes.has(scope)) return;
+  const refusal = scopeRefusal(context, [scope]);
+  if (!refusal) return;
   throw new GraphQLError(`This operation needs the scope ${scope}, which the access token does not carry.`, {
-    extensions: { code: 'FORBIDDEN', scope },
+    extensions: { code: 'FORBIDDEN', scope: refusal.needed.join(' ') },
   });
 }
 

@@ -23,6 +23,7 @@ import { createDocumentCache } from './document-cache.ts';
 import { queryLimits } from './limits.ts';
 import { nulFreeInput } from './nul-input.ts';
 import { buildAccountSchema } from './schema.ts';
+import { noStore } from '../lib/no-store.ts';
 
 /** /auth.md "5. Call the API": a token bound to this origin carrying account:read; no anonymous mode. */
 const READ_SCOPE = 'account:read';
@@ -128,7 +129,7 @@ export function createAccountGraphQLHandler(services: Services): RequestHandler 
         services,
       };
       // The member's own data: never stored by shared caches (RFC 9111 5.2.2.5).
-      res.setHeader('Cache-Control', 'no-store');
+      res.set(noStore('personal-data'));
       await graphql(req, res, next);
     } catch (error) {
       renderError(req, res, error);

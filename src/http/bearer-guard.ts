@@ -11,6 +11,8 @@ import type { SiteRole } from '../db/schema.ts';
 import type { Site } from '../services/school/sites.ts';
 import { ProblemError } from './problem.ts';
 import type { WireError, WireResponse } from '../lib/wire-error.ts';
+import { noStore } from '../lib/no-store.ts';
+import { scopeRefusal, type InsufficientScope } from '../services/auth/scope-check.ts';
 
 export type AuthInfo = {
   personId: string;
@@ -53,6 +55,17 @@ export class BearerChallenge extends Error implements WireError {
     this.origin = origin;
     this.scopes = scopes;
     this.forceErrorCode = forceErrorCode;
+  }
+
+  /** RFC 6750 3.1: the scope check's refusal, naming every needed scope. */
+  static insufficientScope(origin: string, refusal: InsufficientScope, description?: string): BearerChallenge {
+    const needed = refusal.needed;
+    return new BearerChallenge(
+      'insufficient_scope',
+      origin,
+      description ?? `This request needs the scope ${needed.join(' ')}.`,
+      needed,
+    );
   }
 
   get status(): number {
@@ -106,7 +119,7 @@ export class BearerChallenge extends Error implements WireError {
   }
 
   private headers(): Record<string, string> {
-    return { 'WWW-Authenticate': this.challenge(), 'Cache-Control': 'no-store' };
+    return { 'WWW-Authenticate': this.challenge(), ...noStore('bearer-challenge') };
   }
 }
 
@@ -193,12 +206,8 @@ export async function guardBearer(
   return auth;
 }
 
+/** The one scope check (services/auth/scope-check.ts), refused as an RFC 6750 3.1 challenge. */
 export function requireScopes(site: Site, auth: AuthInfo, required: readonly string[]): void {
-  if (required.every((scope) => auth.scopes.has(scope))) return;
-  throw new BearerChallenge(
-    'insufficient_scope',
-    site.origin,
-    `This request needs the scope ${required.join(' ')}.`,
-    required,
-  );
+  const refusal = scopeRefusal(auth, required);
+  if (refusal) throw BearerChallenge.insufficientScope(site.origin, refusal);
 }

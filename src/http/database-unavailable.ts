@@ -1,5 +1,7 @@
 // Recognises "the database is not there" among errors, so that a request fails fast with 503 and
 // Retry-After instead of a 500 (PostgreSQL stopped: the service recovers by itself).
+import { noStore } from '../lib/no-store.ts';
+
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -47,7 +49,7 @@ export type UnavailableAnswer = { status: 503; headers: Record<string, string>; 
  * refusals); the OAuth and admin shapes are rendered by render.ts from their error classes.
  */
 export function unavailableAnswerAt(path: string): UnavailableAnswer | undefined {
-  const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
+  const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), ...noStore('current-state') };
   if (path === '/account/graphql' || path === '/account/graphql/')
     return {
       status: 503,

@@ -27,7 +27,7 @@ export function refuseInput(
 ): void {
   if (surface === 'page') {
     const text = fields.map((f) => `${f.pointer}: ${f.detail}`).join('; ');
-    return sendResult(res, renderErrorPage(requestContextOf(req).site, 'invalid_request', { detail: text }, status));
+    return sendResult(res, renderErrorPage(requestContextOf(req), 'invalid_request', { detail: text }, status));
   }
   if (surface === 'oauth') {
     const description = fields.map((f) => `${fieldName(f.pointer)}: ${f.detail}`).join('; ');

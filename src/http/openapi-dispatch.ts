@@ -21,6 +21,7 @@ import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
 import { secretBearingResponses } from './secret-responses.ts';
 import { loadBundledOpenApi } from './openapi-document.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
+import { noStore } from '../lib/no-store.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
 
@@ -91,7 +92,7 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
           }
         }
         const secret = secretResponses.has(`${operationId} ${result.status}`);
-        sendResult(res, secret ? { ...result, headers: { ...result.headers, 'Cache-Control': 'no-store' } } : result);
+        sendResult(res, secret ? { ...result, headers: { ...result.headers, ...noStore('secret') } } : result);
       },
     );
   }

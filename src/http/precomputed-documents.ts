@@ -4,7 +4,8 @@
 // dispatcher registers for them: one source of each document) and written from memory, ahead of
 // logging and routing. Only a plain GET without a query string takes this path; anything else
 // goes through the dispatcher, which validates and answers it as before. A school's documents are
-// rebuilt whenever the site cache hands out a new copy of the school (services/school/sites.ts).
+// rebuilt whenever the site cache hands out a new copy of the school (services/sites.ts).
+import type { PageTexts } from './pages/i18n/page-text.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -28,12 +29,17 @@ export const PRECOMPUTED_OPERATIONS = [
 
 type Prepared = { body: Buffer; headers: Array<[string, string]> };
 
-export function precomputedDocuments(services: Services, handlers: HandlerMap, log: Logger): RequestHandler {
+export function precomputedDocuments(
+  services: Services,
+  handlers: HandlerMap,
+  log: Logger,
+  pageTexts: PageTexts,
+): RequestHandler {
   const byPath = new Map<string, OperationId>(PRECOMPUTED_OPERATIONS.map((id) => [operations[id].path, id]));
   const prepared = new WeakMap<Site, Map<OperationId, Promise<Prepared>>>();
 
   async function prepare(site: Site, operationId: OperationId): Promise<Prepared> {
-    const context = { site, services, requestId: 'precomputed', clientIp: '', log };
+    const context = { site, services, requestId: 'precomputed', clientIp: '', log, pageTexts };
     const result = await handlers[operationId]({ path: {}, query: {}, body: undefined, headers: {} }, context);
     const body = Buffer.from(JSON.stringify(result.body));
     const headers: Array<[string, string]> = [

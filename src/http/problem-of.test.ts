@@ -2,7 +2,7 @@
 // detail; 3.2: the `errors` extension member with JSON Pointers), as the OpenAPI document's
 // responses describe them.
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, InvalidCursor } from '../db/pagination/cursor.ts';
+import { CursorCodec, InvalidCursor } from '../db/pagination/cursor.ts';
 import {
   Conflict,
   Forbidden,
@@ -150,11 +150,12 @@ describe('problemOfInvalidCursor (RFC 9457 3.2: the pointer names the parameter)
   });
 
   it('every refusal of the codec (forged, or issued for another list or sort) advises starting again once', () => {
-    const issued = encodeCursor({ list: 'courses', sort: '-created_at' }, { v: '2026-01-01T00:00:00.000000Z', id: ID });
+    const codec = new CursorCodec();
+    const issued = codec.encode({ list: 'courses', sort: '-created_at' }, { v: '2026-01-01T00:00:00.000000Z', id: ID });
     const refusals = [
-      () => decodeCursor(`${issued}x`, { list: 'courses', sort: '-created_at' }, 'time'),
-      () => decodeCursor(issued, { list: 'coupons', sort: '-created_at' }, 'time'),
-      () => decodeCursor(issued, { list: 'courses', sort: 'title' }, 'text'),
+      () => codec.decode(`${issued}x`, { list: 'courses', sort: '-created_at' }, 'time'),
+      () => codec.decode(issued, { list: 'coupons', sort: '-created_at' }, 'time'),
+      () => codec.decode(issued, { list: 'courses', sort: 'title' }, 'text'),
     ];
     for (const refuse of refusals) {
       let error: unknown;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AuthInfo } from './bearer-guard.ts';
 import type { Site } from '../services/school/sites.ts';
 import type { Services } from '../services/create-services.ts';
+import type { PageTexts } from './pages/i18n/page-text.ts';
 
 export type RequestContext = SiteFreeContext & {
   site: Site;
@@ -17,4 +18,6 @@ export type SiteFreeContext = {
   clientIp: string;
   log: Logger;
   services: Services;
+  /** The page catalogues of this app (createApp makes them): every page reads its words here. */
+  pageTexts: PageTexts;
 };

@@ -3,6 +3,7 @@
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Services } from '../services/create-services.ts';
+import type { PageTexts } from './pages/i18n/page-text.ts';
 import { renderError } from './render.ts';
 import { rememberRequestContext, requestContextOf } from './request-context-store.ts';
 import { noteRequest } from './request-facts.ts';
@@ -40,7 +41,7 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return value?.split(',')[0]?.trim() || undefined;
 }
 
-export function siteResolver(services: Services): RequestHandler {
+export function siteResolver(services: Services, pageTexts: PageTexts): RequestHandler {
   const { trustProxy } = services.config;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -53,6 +54,7 @@ export function siteResolver(services: Services): RequestHandler {
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         log: req.log,
         services,
+        pageTexts,
       });
       if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // docs/operations.md "Reading the logs"
       next();

@@ -6,6 +6,7 @@
 // guard answers it 401 invalid_token. Unknown tool names pass through; the SDK answers those itself.
 import { BearerChallenge, type AuthInfo } from '../http/bearer-guard.ts';
 import { accessOf, type ToolRegistry } from './registry.ts';
+import { holdsScopes, InsufficientScope } from '../services/auth/scope-check.ts';
 
 /** Every tools/call in a JSON-RPC message or batch: the tool's name and its arguments. */
 function toolCalls(body: unknown): Array<{ name: string; args: unknown }> {
@@ -39,7 +40,7 @@ export function challengeForToolCalls(
     const extra = tool.definition.scopesFor?.(args) ?? [];
     const scopes = [...new Set([...tool.definition.requiredScopes, ...extra])];
     const access =
-      accessOf(tool, auth) === 'allowed' && auth && !extra.every((s) => auth.scopes.has(s))
+      accessOf(tool, auth) === 'allowed' && auth && !holdsScopes(auth, extra)
         ? 'insufficient_scope'
         : accessOf(tool, auth);
     if (access === 'token_required') {
@@ -51,11 +52,10 @@ export function challengeForToolCalls(
       );
     }
     if (access === 'insufficient_scope') {
-      return new BearerChallenge(
-        'insufficient_scope',
+      return BearerChallenge.insufficientScope(
         origin,
+        new InsufficientScope(scopes),
         `The tool ${name} needs a ${tool.definition.audience} token with the scope ${scopes.join(' ')}.`,
-        scopes,
       );
     }
   }

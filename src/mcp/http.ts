@@ -33,6 +33,7 @@ import { createMcpServer, type McpServerParts } from './server.ts';
 import { registerBuiltInTools } from './tools/index.ts';
 import { registerAdminOperationTools } from './admin-tools/operation-tools.ts';
 import { ToolCallContext } from './tool-call-context.ts';
+import { noStore } from '../lib/no-store.ts';
 
 /** A JSON-RPC error outside any request (id null), as the SDK's own transport answers. */
 function sendJsonRpcError(
@@ -42,7 +43,7 @@ function sendJsonRpcError(
   headers: Record<string, string> = {},
   code = -32000,
 ): void {
-  res.status(status).set({ 'Cache-Control': 'no-store', ...headers });
+  res.status(status).set({ ...noStore('personal-data'), ...headers });
   res.type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
@@ -107,7 +108,7 @@ async function serveRpc(
     registry,
   );
   // Answers may hold a member's own data: never stored by a shared cache (RFC 9111 5.2.2.5).
-  res.setHeader('Cache-Control', 'no-store');
+  res.set(noStore('personal-data'));
   const direct = directCallOf(req.headers, req.body);
   if (direct) {
     const answer = JSON.stringify(await answerDirectCall(direct, registry, toolContext));

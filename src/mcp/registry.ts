@@ -13,6 +13,7 @@ import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { Services } from '../services/create-services.ts';
 import type { Site } from '../services/school/sites.ts';
+import { holdsScopes } from '../services/auth/scope-check.ts';
 import { advertisedInput, advertisedOutput } from './portable-schema.ts';
 import { compileSchema, type CompiledSchema, type JsonSchemaObject, type SchemaSource } from './schema.ts';
 
@@ -102,8 +103,7 @@ export function accessOf(tool: RegisteredTool, auth: AuthInfo | undefined): Tool
   const { audience, requiredScopes } = tool.definition;
   if (audience === 'anonymous') return 'allowed';
   if (!auth) return 'token_required';
-  if (auth.audience !== audience) return 'insufficient_scope';
-  return requiredScopes.every((scope) => auth.scopes.has(scope)) ? 'allowed' : 'insufficient_scope';
+  return holdsScopes(auth, requiredScopes, audience) ? 'allowed' : 'insufficient_scope';
 }
 
 export function createToolRegistry() {

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { noStore } from '../lib/no-store.ts';
 
 /** What a scrape returns: prom-client's Registry is one. */
 export type MetricsSource = { metrics(): Promise<string>; readonly contentType: string };
@@ -30,7 +31,7 @@ export function createMetricsServer(source: MetricsSource, log: Logger): Server 
     source.metrics().then(
       (text) =>
         res
-          .writeHead(200, { 'Content-Type': source.contentType, 'Cache-Control': 'no-store' })
+          .writeHead(200, { 'Content-Type': source.contentType, ...noStore('current-state') })
           .end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
         log.error({ err: error }, 'metrics collection failed');

@@ -47,7 +47,10 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
 
   const stopPurge = schedulePurge(db, log);
   // Webhooks: this process's share of the deliveries (services/webhooks/delivery-worker.ts).
-  const webhookWorker = startDeliveryWorker({ db: services.db, keyEncryptionKey, log }, config.webhooks);
+  const webhookWorker = startDeliveryWorker(
+    { db: services.db, keyEncryptionKey, wake: services.deliveryWake, log },
+    config.webhooks,
+  );
 
   let stopping = false;
   async function shutdown(signal: string): Promise<void> {

@@ -1,6 +1,7 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
 import type { Db } from '../db/database.ts';
+import type { CursorCodec } from '../db/pagination/cursor.ts';
 import type { SigningKeyService } from './auth/keys/signing-keys.ts';
 import type { AdminServices } from './admin-services.ts';
 import type { AuditLog } from './audit/audit-log.ts';
@@ -14,7 +15,13 @@ import { createSigningKeyActions } from './auth/keys/key-actions.ts';
 import { createWebhookActions } from './webhooks/area-actions.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
-export type AdminAreaDeps = { db: Db; audit: AuditLog; signingKeys: SigningKeyService; admin: AdminServices };
+export type AdminAreaDeps = {
+  db: Db;
+  audit: AuditLog;
+  signingKeys: SigningKeyService;
+  admin: AdminServices;
+  cursors: CursorCodec;
+};
 
 export function createAdminAreaServices(services: AdminAreaDeps) {
   const { db, audit, signingKeys } = services;
@@ -24,7 +31,7 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     connectedApps: createConnectedAppActions(db, audit),
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),
-    auditLog: createAuditLogReader(db),
+    auditLog: createAuditLogReader(db, services.cursors),
     analytics: createAnalyticsReport(services.admin.analytics),
     webhooks: createWebhookActions(db, services.admin.webhooks),
   };

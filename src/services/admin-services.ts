@@ -1,5 +1,6 @@
 // The services behind the administrative REST API, one per scope family.
 import type { Db } from '../db/database.ts';
+import type { CursorCodec } from '../db/pagination/cursor.ts';
 import { createCourseAdmin } from './courses/courses.ts';
 import { createAnalyticsAdmin } from './analytics/analytics.ts';
 import { createCouponAdmin } from './orders/coupons.ts';
@@ -29,31 +30,31 @@ import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
  * @param webhooks the key that encrypts endpoint secrets, and whether receivers may be private (development)
  */
-export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions) {
+export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions, cursors: CursorCodec) {
   return {
     school: createSchoolAdmin(db),
     appearance: createAppearanceAdmin(db),
-    events: createEventAdmin(db),
-    eventRegistrations: createEventRegistrationAdmin(db),
-    posts: createPostAdmin(db),
-    digitalProducts: createDigitalProductAdmin(db),
-    pages: createPageAdmin(db),
+    events: createEventAdmin(db, cursors),
+    eventRegistrations: createEventRegistrationAdmin(db, cursors),
+    posts: createPostAdmin(db, cursors),
+    digitalProducts: createDigitalProductAdmin(db, cursors),
+    pages: createPageAdmin(db, cursors),
     storage: createStorageAdmin(db, storage),
-    orders: { ...createOrderAdmin(db), ...createOrderWrites(db) },
-    subscriptions: createSubscriptionAdmin(db),
-    membershipPlans: createMembershipPlanAdmin(db),
-    coupons: createCouponAdmin(db),
-    analytics: createAnalyticsAdmin(db),
-    courses: createCourseAdmin(db),
-    curriculum: createCurriculumAdmin(db),
-    lecturers: createLecturerAdmin(db),
-    comments: createCommentAdmin(db),
-    forms: createFormAdmin(db),
-    students: createStudentAdmin(db),
-    enrollments: createEnrollmentAdmin(db),
-    studentProgress: createProgressAdmin(db),
-    members: createMemberAdmin(db),
-    webhooks: createWebhookAdmin(db, webhooks),
+    orders: { ...createOrderAdmin(db, cursors), ...createOrderWrites(db) },
+    subscriptions: createSubscriptionAdmin(db, cursors),
+    membershipPlans: createMembershipPlanAdmin(db, cursors),
+    coupons: createCouponAdmin(db, cursors),
+    analytics: createAnalyticsAdmin(db, cursors),
+    courses: createCourseAdmin(db, cursors),
+    curriculum: createCurriculumAdmin(db, cursors),
+    lecturers: createLecturerAdmin(db, cursors),
+    comments: createCommentAdmin(db, cursors),
+    forms: createFormAdmin(db, cursors),
+    students: createStudentAdmin(db, cursors),
+    enrollments: createEnrollmentAdmin(db, cursors),
+    studentProgress: createProgressAdmin(db, cursors),
+    members: createMemberAdmin(db, cursors),
+    webhooks: createWebhookAdmin(db, webhooks, cursors),
   };
 }
 

@@ -4,7 +4,7 @@
 // take their `Services` type from here and process/ calls it.
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { setCursorSigningKey } from '../db/pagination/cursor.ts';
+import { CursorCodec } from '../db/pagination/cursor.ts';
 import type { Db } from '../db/database.ts';
 import { createMetadataFailureCache } from './auth/client-metadata/failure-cache.ts';
 import { successorKeyOf } from './auth/issue-tokens.ts';
@@ -19,6 +19,7 @@ import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
+import { DeliveryWake } from './webhooks/delivery-wake.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
@@ -29,13 +30,18 @@ export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; lo
 
 export function createServices(deps: ServiceDeps) {
   const { config } = deps;
-  // Pagination cursors are signed alike by every instance of the deployment (db/pagination/cursor.ts).
-  setCursorSigningKey(
+  // Pagination cursors are signed alike by every instance of the deployment (db/pagination/cursor.ts),
+  // by this app's codec, which the services that page lists are given.
+  const cursors = new CursorCodec(
     Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
   );
   const sites = createSiteService(deps.db);
-  // Every service writes through this handle, so a write to sites clears the site cache at once.
-  const db = deps.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll));
+  const deliveryWake = new DeliveryWake();
+  // Every service writes through this handle, so a write to sites clears the site cache at once, and
+  // a recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts).
+  const db = deps.db
+    .withPlugin(new TableWriteWatcher('sites', sites.forgetAll))
+    .withPlugin(new TableWriteWatcher('webhook_events', deliveryWake.eventRecorded));
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   const probe = probeOf(deps.db);
@@ -52,14 +58,23 @@ export function createServices(deps: ServiceDeps) {
       onError: (error) => deps.log?.warn({ err: error }, 'recording grant use failed; will retry'),
     }),
     sites,
-    catalog: createCatalogService(db),
-    account: createAccountService(db),
-    admin: createAdminServices(db, config.storage, {
-      keyEncryptionKey: deps.keyEncryptionKey,
-      allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
-      endpointsPerSchool: config.webhooks.endpointsPerSchool,
-      rateLimiter,
-    }),
+    /** Signs and reads this app's pagination cursors (db/pagination/cursor.ts). */
+    cursors,
+    /** The nudge of this app's webhook delivery worker (process/serve.ts starts it). */
+    deliveryWake,
+    catalog: createCatalogService(db, cursors),
+    account: createAccountService(db, cursors),
+    admin: createAdminServices(
+      db,
+      config.storage,
+      {
+        keyEncryptionKey: deps.keyEncryptionKey,
+        allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+        endpointsPerSchool: config.webhooks.endpointsPerSchool,
+        rateLimiter,
+      },
+      cursors,
+    ),
     rateLimiter,
     /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */
     metadataFetchFailures: createMetadataFailureCache(),

@@ -3,8 +3,10 @@
 // client write, in the characters that cost most once encoded, must still fit the parameter.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { decodeCursor, type KeyKind } from '../db/pagination/cursor.ts';
+import { CursorCodec, type KeyKind } from '../db/pagination/cursor.ts';
 import { listWindow, pageOf } from './list-window.ts';
+
+const cursors = new CursorCodec();
 
 type Schema = Record<string, unknown>;
 const document = JSON.parse(readFileSync(new URL('../../generated/openapi/openapi.json', import.meta.url), 'utf8')) as {
@@ -68,7 +70,7 @@ const id = '0193a0b4-2c8e-7c3a-9d1e-123456789abc';
 // The longest list name and sort any list binds its cursors to.
 const binding = { list: 'account-event-registrations', sort: '-completion_percent' };
 const windowOf = (kind: KeyKind) =>
-  listWindow(binding.list, { limit: 1, sort: binding.sort }, { completion_percent: kind }, binding.sort);
+  listWindow(cursors, binding.list, { limit: 1, sort: binding.sort }, { completion_percent: kind }, binding.sort);
 const nextCursorAfter = (v: string | number, kind: KeyKind = 'text') =>
   pageOf(
     [{ id }, { id }],
@@ -85,7 +87,7 @@ describe('keyset cursors fit the cursor parameter (spec: Cursor maxLength)', () 
     for (const value of worst) {
       const cursor = nextCursorAfter(value);
       expect(cursor.length).toBeLessThanOrEqual(CURSOR_MAX);
-      expect(decodeCursor(cursor, binding, 'text')).toEqual({ v: value, id });
+      expect(cursors.decode(cursor, binding, 'text')).toEqual({ v: value, id });
     }
   });
 

@@ -2,12 +2,13 @@
 // `limit` 1-100, default 20; an opaque `cursor`; `{ data, next_cursor }`): reads the query into a
 // keyset window, and turns the rows a repository fetched (one more than the page, to learn whether
 // another page exists without a COUNT) into a page whose cursor is bound to this list and sort.
-import { decodeCursor, encodeCursor, type KeyKind, type Keyset } from '../db/pagination/cursor.ts';
+import type { CursorCodec, KeyKind, Keyset } from '../db/pagination/cursor.ts';
 import type { KeysetPage, SortSpec } from '../db/pagination/keyset.ts';
 
 export type ListQuery = { limit?: number | undefined; cursor?: string | undefined; sort?: string | undefined };
 
-export type ListWindow = KeysetPage & { list: string; kind: KeyKind };
+/** `cursors`: the codec of the app that read the window, which signs the page's next cursor too. */
+export type ListWindow = KeysetPage & { list: string; kind: KeyKind; cursors: CursorCodec };
 
 /** `-created_at` -> created_at desc; `title` -> title asc. */
 export function parseSort(value: string | undefined, fallback: string): SortSpec {
@@ -18,11 +19,12 @@ export function parseSort(value: string | undefined, fallback: string): SortSpec
 const sortText = (sort: SortSpec) => `${sort.direction === 'desc' ? '-' : ''}${sort.column}`;
 
 /**
- * The window of one page of `list`.
+ * The window of one page of `list`, its cursor read with the app's `cursors`.
  * @param sorts the columns the list may be sorted by, and the kind of each one's key
  * @throws InvalidCursor for a cursor not issued for this list and sort
  */
 export function listWindow(
+  cursors: CursorCodec,
   list: string,
   query: ListQuery,
   sorts: Readonly<Record<string, KeyKind>>,
@@ -31,8 +33,8 @@ export function listWindow(
   let sort = parseSort(query.sort, fallbackSort);
   if (!Object.hasOwn(sorts, sort.column)) sort = parseSort(fallbackSort, fallbackSort);
   const kind = sorts[sort.column]!;
-  const after = query.cursor ? decodeCursor(query.cursor, { list, sort: sortText(sort) }, kind) : null;
-  return { list, limit: query.limit ?? 20, sort, kind, after };
+  const after = query.cursor ? cursors.decode(query.cursor, { list, sort: sortText(sort) }, kind) : null;
+  return { list, limit: query.limit ?? 20, sort, kind, after, cursors };
 }
 
 /**
@@ -41,13 +43,13 @@ export function listWindow(
  * @throws InvalidCursor for a cursor not issued for this list and sort
  */
 export function keyOfCursor(window: ListWindow, cursor: string): Keyset {
-  return decodeCursor(cursor, { list: window.list, sort: sortText(window.sort) }, window.kind);
+  return window.cursors.decode(cursor, { list: window.list, sort: sortText(window.sort) }, window.kind);
 }
 
 /** The cursor of the row a page ends with, bound to the window's list and sort. */
 export function cursorAfter(window: ListWindow, key: { v: string | number | bigint; id: string }): string {
   const v: Keyset['v'] = window.kind === 'integer' || window.kind === 'number' ? Number(key.v) : String(key.v);
-  return encodeCursor({ list: window.list, sort: sortText(window.sort) }, { v, id: key.id });
+  return window.cursors.encode({ list: window.list, sort: sortText(window.sort) }, { v, id: key.id });
 }
 
 /** `{ data, next_cursor }` of rows fetched with `limit + 1`. */

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderErrorPage } from '../http/pages/error-page.ts';
+import { PageTexts } from '../http/pages/i18n/page-text.ts';
 import type { Site } from '../services/school/sites.ts';
 
 const views = path.join(import.meta.dirname, 'views');
@@ -57,7 +58,7 @@ describe('page templates (school text never becomes markup)', () => {
   it('escapes what it is given (Eta autoEscape)', () => {
     const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>"\'&';
     const site = { name: hostile, locale: 'en" onload="x' } as unknown as Site;
-    const page = renderErrorPage(site, 'invalid_request', { detail: hostile });
+    const page = renderErrorPage({ site, pageTexts: new PageTexts() }, 'invalid_request', { detail: hostile });
     expect(page.body).not.toContain('<script>alert');
     expect(page.body).not.toContain('<img');
     expect(page.body).not.toContain('" onload="x');

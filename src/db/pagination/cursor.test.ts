@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, InvalidCursor, setCursorSigningKey } from './cursor.ts';
+import { CursorCodec, InvalidCursor } from './cursor.ts';
 
 const id = '0193a0b4-2c8e-7c3a-9d1e-123456789abc';
 const courses = { list: 'courses', sort: '-created_at' };
+const codec = new CursorCodec();
+const encodeCursor = codec.encode.bind(codec);
+const decodeCursor = codec.decode.bind(codec);
 
 describe('pagination cursors', () => {
   it('round-trips a time/id key at the microsecond precision of timestamptz', () => {
@@ -26,9 +29,9 @@ describe('pagination cursors', () => {
     ]) {
       expect(() => decodeCursor(cursor, courses, 'time'), cursor).toThrow(InvalidCursor);
     }
-    setCursorSigningKey(Buffer.alloc(32, 7));
-    expect(() => decodeCursor(real, courses, 'time')).toThrow(InvalidCursor);
-    expect(decodeCursor(encodeCursor(courses, { v: '2026-11-22T10:00:00.000000Z', id }), courses, 'time').v).toBe(
+    const other = new CursorCodec(Buffer.alloc(32, 7));
+    expect(() => other.decode(real, courses, 'time')).toThrow(InvalidCursor);
+    expect(other.decode(other.encode(courses, { v: '2026-11-22T10:00:00.000000Z', id }), courses, 'time').v).toBe(
       '2026-11-22T10:00:00.000000Z',
     );
   });
@@ -50,5 +53,19 @@ describe('pagination cursors', () => {
     ['text holding U+0000', encodeCursor(courses, { v: 'a\u0000b', id }), 'text'],
   ] as const)('rejects %s as InvalidCursor (a 400, never a 500)', (_name, cursor, kind) => {
     expect(() => decodeCursor(cursor, courses, kind)).toThrow(InvalidCursor);
+  });
+
+  it("two apps in one process keep their own keys: neither reads the other's cursors unless given the same key", () => {
+    const [first, second] = [new CursorCodec(), new CursorCodec()];
+    const issued = first.encode(courses, { v: '2026-11-22T10:00:00.000000Z', id });
+    expect(() => second.decode(issued, courses, 'time')).toThrow(InvalidCursor);
+    expect(first.decode(issued, courses, 'time').id).toBe(id);
+    const key = Buffer.alloc(32, 9);
+    expect(new CursorCodec(key).decode(new CursorCodec(key).encode(courses, { v: 1, id }), courses, 'integer')).toEqual(
+      {
+        v: 1,
+        id,
+      },
+    );
   });
 });

@@ -11,19 +11,36 @@ import { z } from 'zod';
 /** A cursor this API did not issue for this list and sort: the client's error, on every surface. */
 export class InvalidCursor extends Error {}
 
-// The one process-wide key, like the crypto module's own state: set once at start from the
-// deployment's KEY_ENCRYPTION_KEY (services/create-services.ts), so every instance signs and checks alike; a
-// process that never sets it (a unit test) signs with a key of its own. It signs page positions,
-// nothing secret: a cursor grants no access, the request's token does. Kept as a KeyObject: given a
-// Buffer, createHmac builds one on every call, about 10 µs each, and a member page signs a cursor per
-// row (bench/FINDINGS.md "Keys made once").
-let signingKey: KeyObject = createSecretKey(randomBytes(32));
+/**
+ * Signs and reads the cursors of one app. createServices makes it from the deployment's
+ * KEY_ENCRYPTION_KEY, so every instance signs and checks alike, and hands it to the services that
+ * page lists; made without a key (a unit test) it signs with one of its own. It signs page
+ * positions, nothing secret: a cursor grants no access, the request's token does. The key is kept as
+ * a KeyObject: given a Buffer, createHmac builds one on every call, about 10 µs each, and a member
+ * page signs a cursor per row (bench/FINDINGS.md "Keys made once").
+ */
+export class CursorCodec {
+  readonly #key: KeyObject;
 
-export function setCursorSigningKey(key: Buffer): void {
-  signingKey = createSecretKey(Buffer.from(key));
+  constructor(key: Buffer = randomBytes(32)) {
+    this.#key = createSecretKey(Buffer.from(key));
+  }
+
+  encode(binding: CursorBinding, key: Keyset): string {
+    return encodeWith(this.#key, binding, key);
+  }
+
+  /**
+   * The key of a cursor issued for this list and sort, its value checked against the kind of key the
+   * list compares it with.
+   * @throws InvalidCursor for a cursor this API did not issue, or issued for another list or sort
+   */
+  decode(cursor: string, binding: CursorBinding, kind: KeyKind): Keyset {
+    return decodeWith(this.#key, cursor, binding, kind);
+  }
 }
 
-function tagOf(payload: string): string {
+function tagOf(signingKey: KeyObject, payload: string): string {
   return createHmac('sha256', signingKey).update(payload, 'utf8').digest().subarray(0, 16).toString('base64url');
 }
 
@@ -40,12 +57,12 @@ export type Keyset = { v: string | number; id: string };
 /** What a cursor is issued for: a list (e.g. `courses`, `course-lecturers`) and its sort (e.g. `-created_at`). */
 export type CursorBinding = { list: string; sort: string };
 
-export function encodeCursor(binding: CursorBinding, key: Keyset): string {
+function encodeWith(signingKey: KeyObject, binding: CursorBinding, key: Keyset): string {
   const payload = Buffer.from(
     JSON.stringify({ l: binding.list, s: binding.sort, v: key.v, id: key.id }),
     'utf8',
   ).toString('base64url');
-  return `${payload}.${tagOf(payload)}`;
+  return `${payload}.${tagOf(signingKey, payload)}`;
 }
 
 // What is wrong, only: each surface adds what to do about it in its own words (http/problem-of.ts).
@@ -98,14 +115,9 @@ const payloadSchema = z
   .object({ l: z.string(), s: z.string(), v: z.union([cursorText, cursorNumber]), id: z.string().uuid() })
   .strict();
 
-/**
- * The key of a cursor issued for this list and sort, its value checked against the kind of key the
- * list compares it with.
- * @throws InvalidCursor for a cursor this API did not issue, or issued for another list or sort
- */
-export function decodeCursor(cursor: string, binding: CursorBinding, kind: KeyKind): Keyset {
+function decodeWith(signingKey: KeyObject, cursor: string, binding: CursorBinding, kind: KeyKind): Keyset {
   const [payload, tag, ...rest] = cursor.split('.');
-  const expected = payload ? tagOf(payload) : '';
+  const expected = payload ? tagOf(signingKey, payload) : '';
   if (
     !payload ||
     tag === undefined ||

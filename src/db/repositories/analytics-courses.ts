@@ -14,7 +14,9 @@ export type CompletionStatsRow = CourseColumns & {
   published_lectures: number;
   enrollments: number;
   completed: number;
+  /** Share of the course's enrollments that are complete, one decimal: a rate over enrollments. */
   completion_percent: number | null;
+  /** Mean of the enrollments' unrounded progress, one decimal: not any member's `percent_complete`. */
   average_progress_percent: number | null;
   completion_sort: number;
 };
@@ -103,11 +105,14 @@ export async function completionStatsByCourse(
       group by lp.enrollment_id
     ),
     progress as (
+      -- exact_share is not a member's percent_complete (services/percent-complete.ts, whole and
+      -- rounded down): it is an unrounded share averaged over a course, and an enrollment marked
+      -- completed counts as 100 even if lectures were published after, so the mean stays honest.
       select e.id, e.course_id,
         (e.completed_at is not null or (coalesce(p.n, 0) > 0 and coalesce(d.n, 0) >= p.n)) as complete,
         case when e.completed_at is not null then 100.0
              when coalesce(p.n, 0) = 0 then 0.0
-             else least(100.0, 100.0 * coalesce(d.n, 0) / p.n) end as percent
+             else least(100.0, 100.0 * coalesce(d.n, 0) / p.n) end as exact_share
       from enrollments e
       left join published p on p.course_id = e.course_id
       left join done d on d.enrollment_id = e.id
@@ -118,7 +123,7 @@ export async function completionStatsByCourse(
       count(g.id) as enrollments,
       count(g.id) filter (where g.complete) as completed,
       round(100.0 * count(g.id) filter (where g.complete) / nullif(count(g.id), 0), 1) as completion_percent,
-      round(avg(g.percent), 1) as average_progress_percent,
+      round(avg(g.exact_share), 1) as average_progress_percent,
       coalesce(round(100.0 * count(g.id) filter (where g.complete) / nullif(count(g.id), 0), 1), -1) as completion_sort
     from courses c
     left join published p on p.course_id = c.id

@@ -4,8 +4,7 @@
 // or, for an OAuth error, a plain explanation per code plus the protocol's own error_description
 // (English by RFC 6749 4.1.2.1, shown as a technical detail marked lang="en").
 import type { TextKey } from '../../lib/text-key.ts';
-import type { Site } from '../../services/school/sites.ts';
-import { renderPage, siteText, type PageResult } from './render-page.ts';
+import { renderPage, siteText, type PageResult, type PageScope } from './render-page.ts';
 
 /** Error codes with their own title and explanation (error.title.<code>, error.explain.<code>); others use "other". */
 export const ERROR_PAGE_CODES = [
@@ -25,11 +24,11 @@ export const ERROR_PAGE_CODES = [
 /** A page's message: a catalogue key, or the technical detail of a protocol error. */
 export type ErrorPageMessage = TextKey | { detail: string };
 
-export function renderErrorPage(site: Site, code: string, message: ErrorPageMessage, status = 400): PageResult {
-  const text = siteText(site);
+export function renderErrorPage(scope: PageScope, code: string, message: ErrorPageMessage, status = 400): PageResult {
+  const text = siteText(scope);
   const known = (ERROR_PAGE_CODES as readonly string[]).includes(code) ? code : 'other';
   const title = text.t(`error.title.${known}`);
   const body = 'key' in message ? text.t(message.key, message.vars) : text.t(`error.explain.${known}`);
   const detail = 'detail' in message ? message.detail : undefined;
-  return renderPage('./error', site, { text, title, message: body, detail, code }, status);
+  return renderPage('./error', scope, { text, title, message: body, detail, code }, status);
 }

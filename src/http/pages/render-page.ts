@@ -7,7 +7,8 @@ import { Eta } from 'eta';
 import { fileURLToPath } from 'node:url';
 import type { PageResult } from '../handler.ts';
 import type { Site } from '../../services/school/sites.ts';
-import { pageText, type PageText } from './i18n/page-text.ts';
+import type { PageText, PageTexts } from './i18n/page-text.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type { PageResult };
 
@@ -25,28 +26,31 @@ export function pageHeaders(): Record<string, string> {
     'Content-Security-Policy':
       "default-src 'none'; style-src 'self'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
-    'Cache-Control': 'no-store',
+    ...noStore('browser-session'),
     'Referrer-Policy': 'no-referrer',
   };
 }
 
-/** The text of a page of `site`: its language (sites.locale) and time zone. */
-export function siteText(site: Pick<Site, 'locale' | 'timeZone'>): PageText {
-  return pageText(site.locale, site.timeZone);
+/** Whom a page is for: the school, and the catalogues of the app that serves it (a request context is one). */
+export type PageScope = { site: Pick<Site, 'name' | 'locale' | 'timeZone'>; pageTexts: PageTexts };
+
+/** The text of a page of the scope's school: its language (sites.locale) and time zone. */
+export function siteText({ site, pageTexts }: PageScope): PageText {
+  return pageTexts.of(site.locale, site.timeZone);
 }
 
 /**
- * Renders `template` for `site`: `<html lang>`, the school's name and the page's text follow the
- * school. `data` may carry `text` when the caller already made it (it must be the same site's).
+ * Renders `template` for the scope's school: `<html lang>`, the school's name and the page's text
+ * follow the school. `data` may carry `text` when the caller already made it (it must be the same site's).
  */
 export function renderPage(
   template: string,
-  site: Pick<Site, 'name' | 'locale' | 'timeZone'>,
+  scope: PageScope,
   data: Record<string, unknown>,
   status = 200,
   headers: Record<string, string | string[]> = {},
 ): PageResult {
-  const text = (data.text as PageText | undefined) ?? siteText(site);
-  const body = eta.render(template, { schoolName: site.name, ...data, lang: text.lang, text });
+  const text = (data.text as PageText | undefined) ?? siteText(scope);
+  const body = eta.render(template, { schoolName: scope.site.name, ...data, lang: text.lang, text });
   return { status, body, contentType: 'text/html; charset=utf-8', headers: { ...pageHeaders(), ...headers } };
 }

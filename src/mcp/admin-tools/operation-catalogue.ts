@@ -6,6 +6,7 @@
 // found, described and called through search_operations, describe_operation and call_operation.
 import { operations, type OperationId } from '../../../generated/openapi/operations.ts';
 import type { AnyOperationHandler } from '../../http/handler.ts';
+import { holdsScopes } from '../../services/auth/scope-check.ts';
 import { loadBundledOpenApi } from '../../http/openapi-document.ts';
 import { advertisedInput, advertisedOutput } from '../portable-schema.ts';
 import type { ToolAnnotations, ToolContext, ToolOutput } from '../registry.ts';
@@ -200,5 +201,5 @@ export function confirmationQuestion(entry: OperationEntry, args: Json): string 
 
 /** Whether a token may call the operation: an operator token holding every scope it needs. */
 export function mayCall(entry: OperationEntry, auth: ToolContext['auth']): boolean {
-  return auth?.audience === 'operator' && entry.scopes.every((scope) => auth.scopes.has(scope));
+  return auth !== undefined && holdsScopes(auth, entry.scopes, 'operator');
 }

@@ -21,13 +21,14 @@ import {
   type AuthorizationParams,
   type AuthorizationRequest,
 } from '../../services/auth/authorize/request.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type FlowResult = PageResult | RedirectResult;
 
 export const CONSENT_CSRF_PURPOSE = 'consent';
 
 export function redirectResult(location: string): RedirectResult {
-  return { status: 302, body: undefined, headers: { Location: location, 'Cache-Control': 'no-store' } };
+  return { status: 302, body: undefined, headers: { Location: location, ...noStore('browser-session') } };
 }
 
 /** Where the browser goes to sign in, and back: the same request without prompt=login. */
@@ -99,8 +100,8 @@ async function consentPage(
     nonce: request.nonce,
   };
   for (const name of FORWARDED_PARAMETERS) if (values[name] !== undefined) forwarded[name] = values[name]!;
-  const text = siteText(ctx.site);
-  return renderPage('./consent', ctx.site, {
+  const text = siteText(ctx);
+  return renderPage('./consent', ctx, {
     text,
     clientName: request.client.name,
     clientHost: request.client.kind === 'metadata_document' ? new URL(request.client.clientId).host : undefined,

@@ -16,6 +16,6 @@ export const authorize: PageHandler<AuthorizeData> = async ({ query, headers }, 
     const session = await services.sessions.current(site, headers.cookie);
     return await continueAuthorization(context, request, query, session);
   } catch (error) {
-    return authorizationErrorResponse(site, error, query, redirectUri);
+    return authorizationErrorResponse(context, error, query, redirectUri);
   }
 };

@@ -7,12 +7,13 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import type { Client } from '../../services/auth/clients/client.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 /**
  * What the three endpoints answer hold credentials or their state: never stored by a cache (RFC 6749
  * 5.1, RFC 7009 2.2, RFC 7662 2.2). Their errors carry it too (OAuthError.toWire).
  */
-export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+export const NO_STORE = noStore('token-state');
 
 type ClientCredentialFields = { client_id?: string; client_secret?: string };
 

@@ -16,9 +16,9 @@ import { metadataDocumentDepsOf } from '../metadata-document-deps.ts';
 export const decideAuthorization: PageHandler<DecideAuthorizationData> = async ({ body, headers }, context) => {
   const { site, services } = context;
   const session = await services.sessions.current(site, headers.cookie);
-  if (!session) return renderErrorPage(site, 'invalid_request', textKey('error.message.sessionEnded'), 400);
+  if (!session) return renderErrorPage(context, 'invalid_request', textKey('error.message.sessionEnded'), 400);
   if (!verifySessionCsrfToken(session, CONSENT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.consentFormExpired'), 400);
+    return renderErrorPage(context, 'invalid_request', textKey('error.message.consentFormExpired'), 400);
   }
   let redirectUri: string | undefined;
   try {
@@ -27,6 +27,6 @@ export const decideAuthorization: PageHandler<DecideAuthorizationData> = async (
     const request = validateRest(site, verified.client, verified.redirectUri, body);
     return await decide(context, request, session, body.decision);
   } catch (error) {
-    return authorizationErrorResponse(site, error, body, redirectUri);
+    return authorizationErrorResponse(context, error, body, redirectUri);
   }
 };

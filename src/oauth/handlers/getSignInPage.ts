@@ -6,11 +6,12 @@ import { safeReturnTo } from '../../lib/return-to.ts';
 import { preSessionCsrf, sessionCsrfToken, SIGN_OUT_CSRF_PURPOSE } from '../../services/sessions/browser-sessions.ts';
 
 /** The sign-in page; when already signed in, who you are and a sign-out button. */
-export const getSignInPage: PageHandler<GetSignInPageData> = async ({ query, headers }, { site, services }) => {
+export const getSignInPage: PageHandler<GetSignInPageData> = async ({ query, headers }, context) => {
+  const { site, services } = context;
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !query.return_to) {
     const email = await signedInEmail(services.db, session.person_id);
-    return renderPage('./signed-in', site, {
+    return renderPage('./signed-in', context, {
       email: email ?? '',
       csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE),
     });
@@ -18,7 +19,7 @@ export const getSignInPage: PageHandler<GetSignInPageData> = async ({ query, hea
   const csrf = preSessionCsrf(site, headers.cookie);
   return renderPage(
     './sign-in',
-    site,
+    context,
     { csrfToken: csrf.token, returnTo: safeReturnTo(site.origin, query.return_to), email: query.login_hint ?? '' },
     200,
     csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {},

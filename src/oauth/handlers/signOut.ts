@@ -4,12 +4,14 @@ import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
 import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/sessions/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
-export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { site, services, clientIp }) => {
+export const signOut: PageHandler<SignOutData> = async ({ body, headers }, context) => {
+  const { site, services, clientIp } = context;
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !verifySessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.formExpired'), 400);
+    return renderErrorPage(context, 'invalid_request', textKey('error.message.formExpired'), 400);
   }
   const cookie = await services.sessions.end(site, session);
   if (session)
@@ -22,6 +24,10 @@ export const signOut: PageHandler<SignOutData> = async ({ body, headers }, { sit
   return {
     status: 303,
     body: undefined,
-    headers: { Location: safeReturnTo(site.origin, body.return_to), 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+    headers: {
+      Location: safeReturnTo(site.origin, body.return_to),
+      'Set-Cookie': cookie,
+      ...noStore('browser-session'),
+    },
   };
 };

@@ -9,6 +9,7 @@ import { renderPage } from '../../http/pages/render-page.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
 import { verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 const WRONG_CREDENTIALS = textKey('signIn.error.wrongCredentials');
 const BUSY = textKey('signIn.error.busy');
@@ -20,12 +21,12 @@ const BUSY = textKey('signIn.error.busy');
 export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, headers }, ctx) => {
   const { site, services } = ctx;
   if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
-    return renderErrorPage(site, 'invalid_request', textKey('error.message.signInFormExpired'), 400);
+    return renderErrorPage(ctx, 'invalid_request', textKey('error.message.signInFormExpired'), 400);
   }
   const email = (body.email ?? '').trim().toLowerCase();
   const returnTo = safeReturnTo(site.origin, body.return_to);
   const page = (status: number, error: TextKey, extra: Record<string, string> = {}) =>
-    renderPage('./sign-in', site, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra);
+    renderPage('./sign-in', ctx, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra);
 
   // /auth.md "Request bounds": no password check can start now (lib/password-hash.ts): refused before any
   // other work, the same for every account, and without spending the person's attempts.
@@ -68,6 +69,6 @@ export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, header
   return {
     status: 303,
     body: undefined,
-    headers: { Location: returnTo, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' },
+    headers: { Location: returnTo, 'Set-Cookie': cookie, ...noStore('browser-session') },
   };
 };

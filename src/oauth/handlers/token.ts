@@ -9,11 +9,11 @@ import type { GrantDeps } from '../../services/auth/grants/grant.ts';
 import { GrantRevokedOnReuse } from '../../services/auth/grants/grant-revoked-on-reuse.ts';
 import { grantFor } from '../../services/auth/grants/table.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
-import { authenticateCaller, NO_STORE } from './client-authentication.ts';
+import { noStore } from '../../lib/no-store.ts';
+import { authenticateCaller } from './client-authentication.ts';
 
-// RFC 6749 5.1: no-store, as every answer of the client-authenticated endpoints, and Pragma, which
-// that rule also asks for, for HTTP/1.0 caches.
-const NO_CACHE = { ...NO_STORE, Pragma: 'no-cache' };
+// RFC 6749 5.1: no-store, with the Pragma that rule also asks for (HTTP/1.0 caches).
+const NO_CACHE = noStore('token-response');
 
 /**
  * RFC 6749 3.2 token endpoint: client authentication, the client's rate, then the grant the request

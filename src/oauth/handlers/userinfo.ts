@@ -2,6 +2,7 @@ import type { UserinfoData, UserinfoResponses } from '../../../generated/openapi
 import type { OperationHandler } from '../../http/handler.ts';
 import { BearerChallenge } from '../../http/bearer-guard.ts';
 import { claimsOf } from '../../services/auth/claims.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 /** OIDC Core 5.3: the claims of the token's person, by the token's scopes (see claims.ts). */
 export const userinfo: OperationHandler<UserinfoData, UserinfoResponses> = async (_request, { site, auth }) => {
@@ -9,5 +10,5 @@ export const userinfo: OperationHandler<UserinfoData, UserinfoResponses> = async
   if (!auth) throw new BearerChallenge('missing', site.origin, 'An access token is required.', ['openid']);
   // The person and their roles now were read with the token (bearer-guard.ts): no second statement.
   const claims = claimsOf(auth.person, site.id, [...auth.scopes]);
-  return { status: 200, body: claims as UserinfoResponses[200], headers: { 'Cache-Control': 'no-store' } };
+  return { status: 200, body: claims as UserinfoResponses[200], headers: { ...noStore('personal-data') } };
 };

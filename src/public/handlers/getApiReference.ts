@@ -8,8 +8,8 @@ const REFERENCE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; frame-ancestors 'none'";
 
 /** /docs: the human reference of this school's API, rendered from /openapi.json. */
-export const getApiReference: PageHandler<GetApiReferenceData> = async (_request, { site }) =>
-  renderPage('./api-reference', site, {}, 200, {
+export const getApiReference: PageHandler<GetApiReferenceData> = async (_request, context) =>
+  renderPage('./api-reference', context, {}, 200, {
     'Content-Security-Policy': REFERENCE_CSP,
     'Cache-Control': 'public, max-age=300',
   });

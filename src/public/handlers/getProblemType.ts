@@ -18,7 +18,8 @@ export const getProblemType: OperationHandler<
   GetProblemTypeResponses,
   RequestContext,
   PageResult
-> = async ({ path, headers }, { site }) => {
+> = async ({ path, headers }, context) => {
+  const { site } = context;
   const name = path.problem_type;
   if (!isProblemTypeName(name))
     throw notFound('No problem type of that name; the OpenAPI document lists them (ProblemTypeName).');
@@ -37,10 +38,10 @@ export const getProblemType: OperationHandler<
   }
   // The page a person opens follows the school's language; JSON and Markdown, read by API clients, keep the API's
   // English.
-  const text = siteText(site);
+  const text = siteText(context);
   return renderPage(
     './problem-type',
-    site,
+    context,
     {
       title: text.t(`problemType.${name}.title`),
       type,

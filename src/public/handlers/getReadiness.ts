@@ -5,6 +5,7 @@ import type {
 } from '../../../generated/openapi/client/types.gen.ts';
 import { pingDatabase } from '../../db/database.ts';
 import type { SiteFreeOperationHandler } from '../../http/handler.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 /** Readiness: one bounded database round trip; 503 with Retry-After while it fails. */
 export const getReadiness: SiteFreeOperationHandler<
@@ -15,6 +16,6 @@ export const getReadiness: SiteFreeOperationHandler<
   return {
     status: 503,
     body: { status: 'unavailable', database: 'down' },
-    headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    headers: { 'Retry-After': '5', ...noStore('current-state') },
   };
 };

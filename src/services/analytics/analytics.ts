@@ -15,6 +15,7 @@ import { RuleViolation } from '../errors.ts';
 import type { Site } from '../school/sites.ts';
 import type { Sortable } from '../../db/pagination/keyset.ts';
 import { listWindow, pageOf, type ListWindow } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type { RevenueInterval };
 export type RevenueQuery = { from: string; to: string; interval?: RevenueInterval };
@@ -86,13 +87,14 @@ const ENROLLMENT_SORTS = { total: 'integer', title: 'text' } as const;
 const COMPLETION_SORTS = { enrollments: 'integer', completion_percent: 'number', title: 'text' } as const;
 
 function statsQuery(
+  cursors: CursorCodec,
   list: string,
   query: CourseReportQuery,
   sorts: Sortable,
   fallbackSort: string,
 ): CourseStatsQuery & ListWindow {
   return {
-    ...listWindow(list, query, sorts, fallbackSort),
+    ...listWindow(cursors, list, query, sorts, fallbackSort),
     courseId: query.course_id,
     enrolledAfter: query.enrolled_after,
     enrolledBefore: query.enrolled_before,
@@ -106,7 +108,7 @@ const courseOf = ({ id, slug, title, status }: { id: string; slug: string; title
   status,
 });
 
-export function createAnalyticsAdmin(db: Db) {
+export function createAnalyticsAdmin(db: Db, cursors: CursorCodec) {
   return {
     /** Revenue per currency in day, week or month buckets; every bucket present, zero when empty. */
     async revenue(site: Site, query: RevenueQuery) {
@@ -121,7 +123,7 @@ export function createAnalyticsAdmin(db: Db) {
       return { from: query.from, to: query.to, interval, series: toSeries(rows) };
     },
     async enrollmentsByCourse(site: Site, query: CourseReportQuery) {
-      const q = statsQuery('enrollments-by-course', query, ENROLLMENT_SORTS, '-total');
+      const q = statsQuery(cursors, 'enrollments-by-course', query, ENROLLMENT_SORTS, '-total');
       const rows = await courses.enrollmentStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.EnrollmentStatsRow) => (q.sort.column === 'title' ? row.title : row.total);
       return pageOf(rows, q, sortValue, (row) => ({
@@ -133,7 +135,7 @@ export function createAnalyticsAdmin(db: Db) {
       }));
     },
     async completionByCourse(site: Site, query: CourseReportQuery) {
-      const q = statsQuery('completion-by-course', query, COMPLETION_SORTS, '-enrollments');
+      const q = statsQuery(cursors, 'completion-by-course', query, COMPLETION_SORTS, '-enrollments');
       const rows = await courses.completionStatsByCourse(db, site.id, q);
       const sortValue = (row: courses.CompletionStatsRow) =>
         q.sort.column === 'title'
@@ -146,6 +148,8 @@ export function createAnalyticsAdmin(db: Db) {
         published_lectures: row.published_lectures,
         enrollments: row.enrollments,
         completed: row.completed,
+        // Course figures over enrollments (a rate, and a mean of unrounded shares): neither is the
+        // member's percent_complete of services/percent-complete.ts, which is whole and rounded down.
         completion_percent: row.completion_percent,
         average_progress_percent: row.average_progress_percent,
       }));

@@ -2,6 +2,7 @@
 // may be sent back to the client's redirect URI, and renders as RFC 6749 5.2 JSON; bearer
 // challenges (RFC 6750 3) add WWW-Authenticate. The renderer in http/render.ts sends them.
 import type { WireError, WireResponse } from '../../lib/wire-error.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export abstract class OAuthError extends Error implements WireError {
   readonly isWireError = true as const;
@@ -21,7 +22,7 @@ export abstract class OAuthError extends Error implements WireError {
   toWire(): WireResponse {
     return {
       status: this.status,
-      headers: { 'Cache-Control': 'no-store', ...this.extraHeaders },
+      headers: { ...noStore('oauth-error'), ...this.extraHeaders },
       body: { error: this.code, error_description: this.description },
     };
   }

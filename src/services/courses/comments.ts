@@ -11,6 +11,7 @@ import { listWindow, pageOf } from '../list-window.ts';
 import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../school/sites.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 const ROLE_TYPES = { 1: 'manager', 2: 'lecturer', 3: 'student' } as const;
 
@@ -44,11 +45,11 @@ export function toComment(row: CommentRow) {
   };
 }
 
-export function createCommentAdmin(db: Db) {
+export function createCommentAdmin(db: Db, cursors: CursorCodec) {
   return {
     async list(site: Site, query: CommentQuery) {
       checkCreatedRange(query);
-      const window = listWindow('comments', query, { created_at: 'time' }, '-created_at');
+      const window = listWindow(cursors, 'comments', query, { created_at: 'time' }, '-created_at');
       const filter = {
         commentableType: query.commentable_type,
         commentableId: query.commentable_id,

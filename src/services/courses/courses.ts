@@ -12,6 +12,7 @@ import type { Site } from '../school/sites.ts';
 import { courseFields, priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type CourseInput = {
   title?: string;
@@ -49,7 +50,7 @@ function columnsOf(input: CourseInput) {
   return { ...rest, ...(price ? { price_amount: price.amount, currency: price.currency } : {}) };
 }
 
-export function createCourseAdmin(db: Db) {
+export function createCourseAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string, trx: Db = db): Promise<CourseRow> {
     const row = await repo.findCourse(trx, site.id, id);
     if (!row) throw new NotFound('No course with that id at this school.');
@@ -72,7 +73,7 @@ export function createCourseAdmin(db: Db) {
 
   return {
     async list(site: Site, query: { limit?: number; cursor?: string; q?: string; status?: string; sort?: string }) {
-      const window = listWindow('courses', query, repo.COURSE_SORTS, '-created_at');
+      const window = listWindow(cursors, 'courses', query, repo.COURSE_SORTS, '-created_at');
       const rows = await repo.listCourses(db, site.id, { ...window, status: query.status, search: query.q });
       return pageOf(rows, window, (row) => row.sort_key, toCourse);
     },

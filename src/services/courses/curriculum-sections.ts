@@ -10,6 +10,7 @@ import { listWindow, pageOf } from '../list-window.ts';
 import type { Site } from '../school/sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { courseNotFound, placeAt, sectionNotFound, toSection, withCourseLocked } from './curriculum-shapes.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type SectionInput = { title?: string; description?: string | null };
 
@@ -33,7 +34,7 @@ export function checkFullOrder(
   ]);
 }
 
-export function createSectionAdmin(db: Db) {
+export function createSectionAdmin(db: Db, cursors: CursorCodec) {
   async function withLectures(trx: Db, site: Site, rows: sections.SectionRow[]) {
     const lectures = await listLecturesOfSections(
       trx,
@@ -52,7 +53,7 @@ export function createSectionAdmin(db: Db) {
   return {
     async listSections(site: Site, courseId: string, query: { limit?: number; cursor?: string }) {
       if (!(await sections.courseExists(db, site.id, courseId))) throw courseNotFound();
-      const window = listWindow('course-sections', query, { position: 'integer' }, 'position');
+      const window = listWindow(cursors, 'course-sections', query, { position: 'integer' }, 'position');
       const rows = await sections.listSections(db, site.id, courseId, window);
       const page = pageOf(
         rows,

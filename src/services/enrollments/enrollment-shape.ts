@@ -1,11 +1,7 @@
 // The admin API's Enrollment (OpenAPI schema Enrollment), also the data of the enrollment.* and course.completed webhook events.
 import type { EnrollmentRow } from '../../db/repositories/enrollments.ts';
 import { toIso } from '../../lib/time.ts';
-
-/** Whole percent, rounded down: 100 only once every published lecture is completed. */
-export function percentOf(completed: number, total: number): number {
-  return total === 0 ? 0 : Math.min(100, Math.floor((completed * 100) / total));
-}
+import { percentComplete } from '../percent-complete.ts';
 
 export function toEnrollment(row: EnrollmentRow) {
   return {
@@ -17,7 +13,7 @@ export function toEnrollment(row: EnrollmentRow) {
     expires_at: toIso(row.expires_at),
     has_lifetime_access: row.has_lifetime_access,
     completed_at: toIso(row.completed_at),
-    percent_complete: percentOf(Number(row.completed_lectures), Number(row.total_lectures)),
+    percent_complete: percentComplete(Number(row.completed_lectures), Number(row.total_lectures)),
     updated_at: toIso(row.updated_at)!,
   };
 }

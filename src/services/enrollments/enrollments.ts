@@ -15,6 +15,7 @@ import { grantEnrollment, revokeEnrollment } from './enrollment-grant.ts';
 import { toEnrollment } from './enrollment-shape.ts';
 import { listWindow, pageOf } from '../list-window.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type EnrollmentListInput = {
   limit?: number;
@@ -24,7 +25,7 @@ export type EnrollmentListInput = {
   q?: string;
 };
 
-export function createEnrollmentAdmin(db: Db) {
+export function createEnrollmentAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<EnrollmentRow> {
     const row = await repo.findEnrollment(db, site.id, id);
     if (!row) throw new NotFound('No enrollment with that id at this school.');
@@ -33,6 +34,7 @@ export function createEnrollmentAdmin(db: Db) {
 
   async function page(site: Site, input: EnrollmentListInput, scope: { personId?: string; courseId?: string }) {
     const window = listWindow(
+      cursors,
       scope.personId ? 'student-enrollments' : 'course-enrollments',
       input,
       { enrolled_at: 'time' },

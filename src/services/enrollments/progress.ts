@@ -16,7 +16,8 @@ import { NotFound } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
-import { percentOf } from './enrollment-shape.ts';
+import { percentComplete } from '../percent-complete.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRow[], progress: LectureProgressRow[]) {
   const byLecture = new Map(progress.filter((p) => p.enrollment_id === enrollment.id).map((p) => [p.lecture_id, p]));
@@ -43,7 +44,7 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
     status: enrollment.status,
     completed_lectures: completed,
     total_lectures: perLecture.length,
-    percent_complete: percentOf(completed, perLecture.length),
+    percent_complete: percentComplete(completed, perLecture.length),
     completed_at: toIso(enrollment.completed_at),
     last_watched: watched
       ? { lecture_id: watched.id, title: watched.title, position_seconds: enrollment.last_position_seconds }
@@ -52,11 +53,11 @@ function courseProgress(enrollment: EnrollmentRow, lectures: CurriculumLectureRo
   };
 }
 
-export function createProgressAdmin(db: Db) {
+export function createProgressAdmin(db: Db, cursors: CursorCodec) {
   return {
     async forStudent(site: Site, personId: string, query: { limit?: number; cursor?: string; course_id?: string }) {
       if (!(await findStudent(db, site.id, personId))) throw new NotFound('No student with that id at this school.');
-      const window = listWindow('student-progress', query, { enrolled_at: 'time' }, '-enrolled_at');
+      const window = listWindow(cursors, 'student-progress', query, { enrolled_at: 'time' }, '-enrolled_at');
       const { limit } = window;
       const rows = await listEnrollments(db, site.id, { ...window, personId, courseId: query.course_id });
       const page = rows.slice(0, limit);

@@ -14,6 +14,7 @@ import type { Site } from '../school/sites.ts';
 import { eventMissing } from './events.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 const missing = () => new NotFound('No registration with that id for this event.');
 
@@ -44,7 +45,7 @@ export async function recordRegistrationEvent(
   if (row) await recordEvent(trx, siteId, type, toRegistration(row));
 }
 
-export function createEventRegistrationAdmin(db: Db) {
+export function createEventRegistrationAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, eventId: string, id: string): Promise<RegistrationRow> {
     const row = await repo.findRegistration(db, site.id, eventId, id);
     if (!row) throw missing();
@@ -78,6 +79,7 @@ export function createEventRegistrationAdmin(db: Db) {
     async list(site: Site, eventId: string, query: ListQuery & { status?: RegistrationStatus }) {
       if (!(await findEvent(db, site.id, eventId))) throw eventMissing();
       const window = listWindow(
+        cursors,
         'event-registrations',
         { ...query, sort: 'registered_at' },
         repo.REGISTRATION_SORTS,

@@ -17,6 +17,7 @@ import { eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { canonicalTimeZone } from '../time-zones.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type EventInput = {
   title?: string;
@@ -59,7 +60,7 @@ export function toEvent(row: EventRow) {
   };
 }
 
-export function createEventAdmin(db: Db) {
+export function createEventAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<EventRow> {
     const row = await repo.findEvent(db, site.id, id);
     if (!row) throw eventMissing();
@@ -101,7 +102,7 @@ export function createEventAdmin(db: Db) {
 
   return {
     async list(site: Site, query: EventListQuery) {
-      const window = listWindow('events', query, repo.EVENT_SORTS, 'starts_at');
+      const window = listWindow(cursors, 'events', query, repo.EVENT_SORTS, 'starts_at');
       const filters = {
         status: query.status,
         search: query.q,

@@ -11,6 +11,7 @@ import { NotFound, RuleViolation, InvalidInput } from '../errors.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type CouponInput = {
   code?: string;
@@ -101,10 +102,10 @@ function columnsOf(input: CouponInput) {
 
 const LIMIT_RACE = [{ pointer: '/body/max_redemptions', detail: 'must be at least redemptions_count' }];
 
-export function createCouponAdmin(db: Db) {
+export function createCouponAdmin(db: Db, cursors: CursorCodec) {
   return {
     async list(site: Site, query: CouponListQuery) {
-      const window = listWindow('coupons', query, { created_at: 'time', code: 'text' }, '-created_at');
+      const window = listWindow(cursors, 'coupons', query, { created_at: 'time', code: 'text' }, '-created_at');
       const { sort } = window;
       const rows = await repo.listCoupons(db, site.id, {
         ...window,

@@ -16,6 +16,7 @@ import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import { fileUrl } from '../uploads/storage.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type DigitalProductInput = {
   name?: string;
@@ -45,7 +46,7 @@ export function toDigitalProduct(site: Site, row: DigitalProductRow) {
   };
 }
 
-export function createDigitalProductAdmin(db: Db) {
+export function createDigitalProductAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<DigitalProductRow> {
     const row = await repo.findDigitalProduct(db, site.id, id);
     if (!row) throw missing();
@@ -82,7 +83,7 @@ export function createDigitalProductAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DigitalProductStatus }) {
-      const window = listWindow('digital-products', query, repo.PRODUCT_SORTS, '-created_at');
+      const window = listWindow(cursors, 'digital-products', query, repo.PRODUCT_SORTS, '-created_at');
       const rows = await repo.listDigitalProducts(db, site.id, window, { status: query.status, search: query.q });
       return pageOf(
         rows,

@@ -14,6 +14,7 @@ import type { Site } from '../school/sites.ts';
 import { priceOf } from '../row-fields.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type PlanInput = {
   name?: string;
@@ -73,7 +74,7 @@ async function assertCoursesOfSchool(db: Db, site: Site, courseIds: readonly str
   if (errors.length) throw new RuleViolation('Every included course must be a course of this school.', errors);
 }
 
-export function createMembershipPlanAdmin(db: Db) {
+export function createMembershipPlanAdmin(db: Db, cursors: CursorCodec) {
   /** The mapper of these plans, with their courses read in one statement. */
   async function withCourses(site: Site, rows: PlanRow[]) {
     const courses = await repo.listPlanCourses(
@@ -90,7 +91,13 @@ export function createMembershipPlanAdmin(db: Db) {
 
   return {
     async list(site: Site, query: PlanListQuery) {
-      const window = listWindow('membership-plans', query, { created_at: 'time', name: 'text' }, '-created_at');
+      const window = listWindow(
+        cursors,
+        'membership-plans',
+        query,
+        { created_at: 'time', name: 'text' },
+        '-created_at',
+      );
       const { limit, sort } = window;
       const rows = await repo.listPlans(db, site.id, {
         ...window,

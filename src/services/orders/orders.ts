@@ -9,6 +9,7 @@ import { listWindow, pageOf } from '../list-window.ts';
 import { checkCreatedRange } from '../created-range.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../school/sites.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type OrderListQuery = {
   limit?: number;
@@ -64,11 +65,11 @@ function groupByOrder(items: readonly OrderItemRow[]): Map<string, OrderItemRow[
   return byOrder;
 }
 
-export function createOrderAdmin(db: Db) {
+export function createOrderAdmin(db: Db, cursors: CursorCodec) {
   return {
     async list(site: Site, query: OrderListQuery) {
       checkCreatedRange(query);
-      const window = listWindow('orders', query, { created_at: 'time', total: 'integer' }, '-created_at');
+      const window = listWindow(cursors, 'orders', query, { created_at: 'time', total: 'integer' }, '-created_at');
       const { limit, sort } = window;
       const rows = await repo.listOrders(db, site.id, {
         ...window,

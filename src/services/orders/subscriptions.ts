@@ -13,6 +13,7 @@ import { mapUniqueAsRule } from '../integrity-errors.ts';
 import { toSubscription } from './subscription-shape.ts';
 import type { Site } from '../school/sites.ts';
 import { listWindow, pageOf } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type SubscriptionListQuery = {
   limit?: number;
@@ -37,7 +38,7 @@ export async function activePlan(trx: Db, site: Site, planId: string, pointer = 
   return plan;
 }
 
-export function createSubscriptionAdmin(db: Db) {
+export function createSubscriptionAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string, trx: Db = db): Promise<SubscriptionRow> {
     const row = await repo.findSubscription(trx, site.id, id);
     if (!row) throw new NotFound('No subscription with that id at this school.');
@@ -47,6 +48,7 @@ export function createSubscriptionAdmin(db: Db) {
   return {
     async list(site: Site, query: SubscriptionListQuery) {
       const window = listWindow(
+        cursors,
         'subscriptions',
         query,
         { created_at: 'time', current_period_end: 'time' },

@@ -14,6 +14,7 @@ import { slugify } from '../../lib/slug.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from '../school/sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type LecturerInput = {
   name?: string;
@@ -45,7 +46,7 @@ export function toLecturer(row: LecturerRow, courseIds: readonly string[]) {
   };
 }
 
-export function createLecturerAdmin(db: Db) {
+export function createLecturerAdmin(db: Db, cursors: CursorCodec) {
   async function withCourses(site: Site, rows: LecturerRow[]) {
     const courses = await repo.listCourseIdsOf(
       db,
@@ -73,7 +74,7 @@ export function createLecturerAdmin(db: Db) {
     query: { limit?: number; cursor?: string; q?: string; person_id?: string; sort?: string },
     courseId?: string,
   ) {
-    const window = listWindow(courseId ? 'course-lecturers' : 'lecturers', query, repo.LECTURER_SORTS, 'name');
+    const window = listWindow(cursors, courseId ? 'course-lecturers' : 'lecturers', query, repo.LECTURER_SORTS, 'name');
     const { sort } = window;
     const rows = await repo.listLecturers(db, site.id, {
       ...window,

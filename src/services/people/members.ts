@@ -16,6 +16,7 @@ import { recordStudentCreated } from '../webhooks/student-events.ts';
 import type { Site } from '../school/sites.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 const ROLE_ORDER: readonly SiteRole[] = ['owner', 'admin', 'lecturer', 'student'];
 
@@ -33,7 +34,7 @@ export function toMember(row: PersonAtSiteRow) {
 
 const lastOwner = () => new Conflict('The school must keep at least one owner: make someone else an owner first.');
 
-export function createMemberAdmin(db: Db) {
+export function createMemberAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findMember(db, site.id, id);
     if (!row) throw new NotFound('No member with that id at this school.');
@@ -51,7 +52,7 @@ export function createMemberAdmin(db: Db) {
 
   return {
     async list(site: Site, input: PeopleListInput & { role?: SiteRole }) {
-      const query = { ...peopleQueryOf('members', input), role: input.role };
+      const query = { ...peopleQueryOf(cursors, 'members', input), role: input.role };
       return pageOf(await listMembers(db, site.id, query), query, sortKeyOf(query), toMember);
     },
     async get(site: Site, id: string) {

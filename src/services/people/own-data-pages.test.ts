@@ -5,8 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountService, MAX_PAGE_SIZE, type AccountService, type PageArgs } from './own-data.ts';
 import { countingDb, openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
+import { CursorCodec } from '../../db/pagination/cursor.ts';
 
 const ALL = ['git-essentials', 'python-for-data-analysis', 'web-development-bootcamp', 'ux-design-fundamentals'];
+
+// One deployment's codec: a cursor one service instance issued is read by another (create-services.ts).
+const codec = new CursorCodec();
 
 let f: AccountFixture;
 let account: AccountService;
@@ -14,7 +18,7 @@ let student1: string;
 
 beforeAll(async () => {
   f = await openAccountFixture();
-  account = createAccountService(f.db);
+  account = createAccountService(f.db, codec);
   student1 = await f.person('student1@demo-academy.test');
 });
 afterAll(() => f.test.drop());
@@ -83,7 +87,7 @@ describe('cursor connections of the member lists (Relay Cursor Connections)', ()
   it('asks the database about the far side only when hasPreviousPage or hasNextPage is read, once', async () => {
     const { cursors } = await page({ first: 4 });
     const counter = countingDb(f.db);
-    const connection = await createAccountService(counter.db).enrolledCoursesPage(
+    const connection = await createAccountService(counter.db, codec).enrolledCoursesPage(
       f.academy,
       student1,
       { first: 1, after: cursors[0] },
@@ -99,7 +103,7 @@ describe('cursor connections of the member lists (Relay Cursor Connections)', ()
 
   it('counts the total only when the page does not show the whole list (a page holding all of it is the total)', async () => {
     const counter = countingDb(f.db);
-    const service = createAccountService(counter.db);
+    const service = createAccountService(counter.db, codec);
     const whole = await service.enrolledCoursesPage(f.academy, student1, { first: 10 }, { progress: true });
     expect(await whole.countTotal()).toBe(ALL.length);
     const wholeFromEnd = await service.enrolledCoursesPage(f.academy, student1, { last: 10 }, { progress: true });

@@ -1,9 +1,10 @@
-// Pages and input errors of the member data API (services/people/own-data.ts re-exports both), shared by
+// Pages and input errors of the member data API (services/account.ts re-exports both), shared by
 // the GraphQL resolvers and the MCP member tools so that both refuse the same input the same way.
 import { z } from 'zod';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
 import type { KeysetPage } from '../../db/pagination/keyset.ts';
 import { cursorAfter, keyOfCursor, listWindow, type ListWindow } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 /** The largest page of every member list; a larger `first` or `last` is an error, never a silent cut. */
 export const MAX_PAGE_SIZE = 50;
@@ -98,7 +99,7 @@ function readCursor<T>(field: 'after' | 'before', read: () => T): T {
  * Checks the counts and decodes the cursors into the window of one page of `list`, ordered by a
  * time (`sort`, e.g. `-enrolled_at`, the SDL's order).
  */
-export function readPage(list: string, sort: string, page: PageArgs): ListWindow {
+export function readPage(cursors: CursorCodec, list: string, sort: string, page: PageArgs): ListWindow {
   const { first, after, last, before } = page;
   // Relay Cursor Connections 2.1 strongly discourages first with last; refused, so no page is a guess.
   if (first != null && last != null)
@@ -106,7 +107,7 @@ export function readPage(list: string, sort: string, page: PageArgs): ListWindow
   const fromEnd = last != null;
   const limit = fromEnd ? pageSize(last, 'last') : pageSize(first ?? DEFAULT_PAGE_SIZE, 'first');
   const window = readCursor('after', () =>
-    listWindow(list, { limit, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort),
+    listWindow(cursors, list, { limit, cursor: after ?? undefined }, { [sort.replace(/^-/, '')]: 'time' }, sort),
   );
   const end = before ? readCursor('before', () => keyOfCursor(window, before)) : null;
   return { ...window, before: end, fromEnd };

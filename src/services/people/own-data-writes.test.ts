@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountService, type AccountService } from './own-data.ts';
 import { openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
+import { CursorCodec } from '../../db/pagination/cursor.ts';
 
 let f: AccountFixture;
 let account: AccountService;
@@ -12,7 +13,7 @@ let student2: string;
 
 beforeAll(async () => {
   f = await openAccountFixture();
-  account = createAccountService(f.db);
+  account = createAccountService(f.db, new CursorCodec());
   student1 = await f.person('student1@demo-academy.test');
   student2 = await f.person('student2@demo-academy.test');
 });

@@ -1,7 +1,7 @@
 // The member data API's reads on the demo schools: one person at one school only, opaque cursors,
 // page sizes 1..50 refused outside, and a bounded number of SQL statements per page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../db/pagination/cursor.ts';
+import { CursorCodec } from '../../db/pagination/cursor.ts';
 import {
   AccountInputError,
   createAccountService,
@@ -11,13 +11,17 @@ import {
 } from './own-data.ts';
 import { countingDb, openAccountFixture, type AccountFixture } from './own-data-test-fixture.ts';
 
+// The service's own codec, so a cursor forged here is signed as the service would sign it.
+const cursors = new CursorCodec();
+const encodeCursor = cursors.encode.bind(cursors);
+
 let f: AccountFixture;
 let account: AccountService;
 let student1: string;
 
 beforeAll(async () => {
   f = await openAccountFixture();
-  account = createAccountService(f.db);
+  account = createAccountService(f.db, cursors);
   student1 = await f.person('student1@demo-academy.test');
 });
 afterAll(() => f.test.drop());
@@ -127,7 +131,7 @@ describe('enrolledCourses', () => {
 
   it('costs the same number of SQL statements for first: 1 and first: 3 (no per-row queries)', async () => {
     const counter = countingDb(f.db);
-    const counted = createAccountService(counter.db);
+    const counted = createAccountService(counter.db, cursors);
     const one = await counted.enrolledCourses(f.academy, student1, { first: 1 });
     const afterOne = counter.count();
     counter.reset();
@@ -140,7 +144,7 @@ describe('enrolledCourses', () => {
 
   it('the page for GraphQL runs its COUNT only when totalCount is asked for (one statement per page)', async () => {
     const counter = countingDb(f.db);
-    const counted = createAccountService(counter.db);
+    const counted = createAccountService(counter.db, cursors);
     const page = await counted.enrolledCoursesPage(f.academy, student1, { first: 2 }, { progress: true });
     expect(page.nodes).toHaveLength(2);
     expect(counter.count()).toBe(1);
@@ -176,7 +180,7 @@ describe('orders', () => {
 
   it('loads the items of a whole page in one statement', async () => {
     const counter = countingDb(f.db);
-    const counted = createAccountService(counter.db);
+    const counted = createAccountService(counter.db, cursors);
     await counted.orders(f.academy, student1, { first: 1 });
     const small = counter.count();
     counter.reset();

@@ -3,6 +3,7 @@
 // (siteId, personId) pair the bearer guard derived from the token, never to input; times leave as
 // ISO 8601 UTC strings and money as minor units with a currency.
 import type { Db } from '../../db/database.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 import {
   countEnrollments,
   findEnrolledCourse,
@@ -23,6 +24,7 @@ import {
 } from '../../db/repositories/account-orders.ts';
 import { viewerOf } from '../../db/repositories/account-viewer.ts';
 import { toIso } from '../../lib/time.ts';
+import { percentComplete } from '../percent-complete.ts';
 import { completionState, recordCompletions } from '../webhooks/progress-events.ts';
 import type { EnrollmentStatus, OrderItemType, OrderStatus, SiteRole } from '../../db/schema.ts';
 import {
@@ -112,7 +114,7 @@ function toProgress(row: ProgressCounts): CourseProgress {
   return {
     completedLectures: completed,
     totalLectures: total,
-    percentComplete: total === 0 ? 0 : Math.floor((completed * 100) / total),
+    percentComplete: percentComplete(completed, total),
   };
 }
 
@@ -176,7 +178,7 @@ function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
   };
 }
 
-export function createAccountService(db: Db) {
+export function createAccountService(db: Db, cursors: CursorCodec) {
   const enrolledCoursesOf = <Item>(
     siteId: string,
     personId: string,
@@ -184,7 +186,7 @@ export function createAccountService(db: Db) {
     progress: boolean,
     item: (row: EnrolledCourseRow & Partial<ProgressCounts>) => Item,
   ): Promise<LazyConnection<Item>> =>
-    loadConnection(readPage('account-enrolled-courses', '-enrolled_at', page), {
+    loadConnection(readPage(cursors, 'account-enrolled-courses', '-enrolled_at', page), {
       rows: (window) => listEnrolledCourses(db, siteId, personId, window, { progress }),
       keyOf: (row) => row.enrollment_id,
       items: (rows) => rows.map(item),
@@ -215,7 +217,7 @@ export function createAccountService(db: Db) {
 
     /** Two statements per page: the orders and the items of the whole page; the COUNT only when asked. */
     async ordersPage(siteId: string, personId: string, page: PageArgs): Promise<LazyConnection<Order>> {
-      return loadConnection(readPage('account-orders', '-created_at', page), {
+      return loadConnection(readPage(cursors, 'account-orders', '-created_at', page), {
         rows: (window) => listOrders(db, siteId, personId, window),
         keyOf: (row) => row.id,
         items: async (rows) => {
@@ -232,7 +234,7 @@ export function createAccountService(db: Db) {
       personId: string,
       page: PageArgs,
     ): Promise<LazyConnection<EventRegistration>> {
-      return loadConnection(readPage('account-event-registrations', 'starts_at', page), {
+      return loadConnection(readPage(cursors, 'account-event-registrations', 'starts_at', page), {
         rows: (window) => listEventRegistrations(db, siteId, personId, window),
         keyOf: (row) => row.id,
         items: (rows) => rows.map(toEventRegistration),

@@ -3,6 +3,7 @@
 import { PEOPLE_SORTS, type PeopleQuery, type PersonAtSiteRow } from '../../db/repositories/people-lists.ts';
 import { listWindow, type ListWindow } from '../list-window.ts';
 import { checkCreatedRange } from '../created-range.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type PeopleListInput = {
   limit?: number;
@@ -14,10 +15,10 @@ export type PeopleListInput = {
 };
 
 /** @param list `students` or `members`: a cursor pages on only the list that issued it */
-export function peopleQueryOf(list: string, input: PeopleListInput): PeopleQuery & ListWindow {
+export function peopleQueryOf(cursors: CursorCodec, list: string, input: PeopleListInput): PeopleQuery & ListWindow {
   checkCreatedRange(input);
   return {
-    ...listWindow(list, input, PEOPLE_SORTS, '-created_at'),
+    ...listWindow(cursors, list, input, PEOPLE_SORTS, '-created_at'),
     search: input.q,
     createdAfter: input.created_after,
     createdBefore: input.created_before,

@@ -15,10 +15,11 @@ import { toEnrollment } from '../enrollments/enrollment-shape.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
 import { applyRoleChange, type ChangeActor } from './role-changes.ts';
 import { toStudent } from './people-shapes.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export { toStudent };
 
-export function createStudentAdmin(db: Db) {
+export function createStudentAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findStudent(db, site.id, id);
     if (!row) throw new NotFound('No student with that id at this school.');
@@ -27,7 +28,7 @@ export function createStudentAdmin(db: Db) {
 
   return {
     async list(site: Site, input: PeopleListInput & { course_id?: string }) {
-      const query = { ...peopleQueryOf('students', input), courseId: input.course_id };
+      const query = { ...peopleQueryOf(cursors, 'students', input), courseId: input.course_id };
       return pageOf(await listStudents(db, site.id, query), query, sortKeyOf(query), toStudent);
     },
     async get(site: Site, id: string) {

@@ -19,6 +19,7 @@ import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import { courseFields, eventFields, priceOf, seatsLeft } from '../row-fields.ts';
 import type { Site } from './sites.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type CatalogCourse = {
   id: string;
@@ -92,14 +93,14 @@ function toCatalogCourse(row: CatalogCourseRow): CatalogCourse {
   return { ...courseFields(row), price: priceOf(row), image_url: row.image_url, published_at: toIso(row.published_at) };
 }
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, cursors: CursorCodec) {
   return {
     /** @throws InvalidCursor for a cursor this API did not issue */
     async listCourses(
       siteId: string,
       options: { limit: number; cursor?: string | undefined; search?: string | undefined },
     ) {
-      const window = listWindow('catalog-courses', options, { published_at: 'time' }, '-published_at');
+      const window = listWindow(cursors, 'catalog-courses', options, { published_at: 'time' }, '-published_at');
       const rows = await listPublishedCourses(db, siteId, { ...window, search: options.search ?? null });
       return pageOf(rows, window, (row) => row.sort_key, toCatalogCourse);
     },
@@ -133,14 +134,14 @@ export function createCatalogService(db: Db) {
 
     /** Published events starting after `now`, soonest first. @throws InvalidCursor */
     async listUpcomingEvents(siteId: string, options: { now: Date; limit: number; cursor?: string | undefined }) {
-      const window = listWindow('upcoming-events', options, { starts_at: 'time' }, 'starts_at');
+      const window = listWindow(cursors, 'upcoming-events', options, { starts_at: 'time' }, 'starts_at');
       const rows = await listUpcomingPublishedEvents(db, siteId, { ...window, now: options.now });
       return pageOf(rows, window, (row) => row.sort_key, toPublicEvent);
     },
 
     /** Active plans the school shows, cheapest first, with the public courses each includes. @throws InvalidCursor */
     async listMembershipPlans(siteId: string, options: { limit: number; cursor?: string | undefined }) {
-      const window = listWindow('catalog-plans', options, { price_amount: 'integer' }, 'price_amount');
+      const window = listWindow(cursors, 'catalog-plans', options, { price_amount: 'integer' }, 'price_amount');
       const rows = await listVisibleActivePlans(db, siteId, window);
       const courses = await listPublicCoursesOfPlans(
         db,

@@ -10,6 +10,7 @@ import { listWindow, pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Site } from './sites.ts';
 import { checkCreatedRange } from '../created-range.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export function toFormSummary(row: FormRow) {
   return {
@@ -40,7 +41,7 @@ export function toSubmission(row: SubmissionRow) {
   };
 }
 
-export function createFormAdmin(db: Db) {
+export function createFormAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<FormRow> {
     const row = await repo.findForm(db, site.id, id);
     if (!row) throw new NotFound('No form with that id at this school.');
@@ -49,7 +50,7 @@ export function createFormAdmin(db: Db) {
 
   return {
     async list(site: Site, query: { limit?: number; cursor?: string; q?: string; sort?: string }) {
-      const window = listWindow('forms', query, repo.FORM_SORTS, '-created_at');
+      const window = listWindow(cursors, 'forms', query, repo.FORM_SORTS, '-created_at');
       const { sort } = window;
       const rows = await repo.listForms(db, site.id, { ...window, search: query.q });
       return pageOf(rows, window, (row) => (sort.column === 'title' ? row.title : row.created_at_exact), toFormSummary);
@@ -71,7 +72,7 @@ export function createFormAdmin(db: Db) {
     ) {
       checkCreatedRange(query);
       await mustFind(site, formId);
-      const window = listWindow('form-submissions', query, { created_at: 'time' }, '-created_at');
+      const window = listWindow(cursors, 'form-submissions', query, { created_at: 'time' }, '-created_at');
       const rows = await repo.listSubmissions(db, site.id, formId, {
         ...window,
         personId: query.person_id,

@@ -11,6 +11,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from './sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type PageInput = { title?: string; slug?: string; body?: string };
 
@@ -31,7 +32,7 @@ export function toPageSummary(row: Omit<PageRow, 'body'>) {
 
 export const toPage = (row: PageRow) => ({ ...toPageSummary(row), body: row.body });
 
-export function createPageAdmin(db: Db) {
+export function createPageAdmin(db: Db, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string): Promise<PageRow> {
     const row = await repo.findPage(db, site.id, id);
     if (!row) throw missing();
@@ -55,7 +56,7 @@ export function createPageAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DraftOrPublished }) {
-      const window = listWindow('pages', query, repo.PAGE_SORTS, '-created_at');
+      const window = listWindow(cursors, 'pages', query, repo.PAGE_SORTS, '-created_at');
       const rows = await repo.listPages(db, site.id, window, { status: query.status, search: query.q });
       return pageOf(rows, window, (row) => row.sort_key, toPageSummary);
     },

@@ -13,6 +13,7 @@ import { toIso } from '../../lib/time.ts';
 import type { Site } from './sites.ts';
 import { withSanitizedHtml } from '../../lib/rich-text.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type PostInput = {
   title?: string;
@@ -43,7 +44,7 @@ export function toPostSummary(row: Omit<PostRow, 'body'>) {
 
 export const toPost = (row: PostRow) => ({ ...toPostSummary(row), body: row.body });
 
-export function createPostAdmin(db: Db) {
+export function createPostAdmin(db: Db, cursors: CursorCodec) {
   async function columnsOf(site: Site, input: PostInput) {
     // OpenAPI "School text and HTML": the body is school HTML, sanitised on every write (lib/rich-text.ts).
     const { author_id: authorId, ...rest } = withSanitizedHtml(input, ['body']);
@@ -76,7 +77,7 @@ export function createPostAdmin(db: Db) {
 
   return {
     async list(site: Site, query: ListQuery & { q?: string; status?: DraftOrPublished; access_type?: PostAccessType }) {
-      const window = listWindow('posts', query, repo.POST_SORTS, '-created_at');
+      const window = listWindow(cursors, 'posts', query, repo.POST_SORTS, '-created_at');
       const rows = await repo.listPosts(db, site.id, window, {
         status: query.status,
         accessType: query.access_type,

@@ -1,4 +1,4 @@
-// The admin area's webhook actions (area-actions.ts) over the admin API's webhook service: who may
+// The admin area's webhook actions (webhooks.ts) over the admin API's webhook service: who may
 // (the webhooks scopes' roles), when an endpoint was disabled, which endpoints the home page names
 // (those the delivery worker disabled), and a missing row as the area's 404.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { toSite, type Site } from '../school/sites.ts';
 import { disableEndpoint } from './disable.ts';
 import { AreaForbidden, AreaNotFound, type Actor } from '../audit/actor.ts';
 import { createWebhookActions, type WebhookActions } from './area-actions.ts';
+import { CursorCodec } from '../../db/pagination/cursor.ts';
 
 describe('webhooks in the admin area', () => {
   let test: TestDatabase;
@@ -40,12 +41,16 @@ describe('webhooks in the admin area', () => {
       .execute();
     admin = { siteId: site.id, personId: a!.id, ip: '127.0.0.1' };
     lecturer = { siteId: site.id, personId: l!.id, ip: '127.0.0.1' };
-    const webhooks = createWebhookAdmin(test.db, {
-      keyEncryptionKey: randomBytes(32),
-      allowPrivateAddresses: false,
-      endpointsPerSchool: 16,
-      rateLimiter: createRateLimiter(test.db),
-    });
+    const webhooks = createWebhookAdmin(
+      test.db,
+      {
+        keyEncryptionKey: randomBytes(32),
+        allowPrivateAddresses: false,
+        endpointsPerSchool: 16,
+        rateLimiter: createRateLimiter(test.db),
+      },
+      new CursorCodec(),
+    );
     actions = createWebhookActions(test.db, webhooks);
   });
   afterAll(async () => test?.drop());

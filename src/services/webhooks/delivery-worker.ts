@@ -24,7 +24,7 @@ import { recordOutcome } from '../../db/repositories/webhook-deliveries.ts';
 import { listLiveSecrets, markFailing, markHealthy } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
 import { deliveryError } from './delivery-error.ts';
-import { onEventRecorded } from './delivery-wake.ts';
+import type { DeliveryWake } from './delivery-wake.ts';
 import { disableEndpoint } from './disable.ts';
 import { ownerMayRead } from './owner-standing.ts';
 import { retryDelayMs, shouldDisable } from './retry-schedule.ts';
@@ -55,7 +55,8 @@ export type DeliveryWorkerOptions = {
  */
 export const IN_FLIGHT_PER_ENDPOINT = 4;
 
-export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; log?: Logger };
+/** `wake`: the nudge of the services whose `db` this worker polls (createServices' deliveryWake). */
+export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: DeliveryWake; log?: Logger };
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
@@ -201,7 +202,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  const stopWaking = onEventRecorded(() => schedule(WAKE_DELAY_MS));
+  const stopWaking = deps.wake.onEventRecorded(() => schedule(WAKE_DELAY_MS));
   schedule(0);
   return {
     async stop() {

@@ -15,7 +15,12 @@ import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../school/sites.ts';
-import { isWebhookEventType, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import {
+  isWebhookEventType,
+  readScopesOf,
+  WEBHOOK_PAYLOAD_VERSION,
+  WEBHOOK_TEST_EVENT,
+} from './catalogue.ts';
 import { disableEndpoint } from './disable.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import { recordEvent } from './outbox.ts';
@@ -25,6 +30,7 @@ import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import type { AnyWebhookEvent } from './catalogue.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from './shapes.ts';
+import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type WebhookOptions = {
   keyEncryptionKey: Buffer;
@@ -57,7 +63,7 @@ function checkEventTypes(types: string[] | undefined): string[] | undefined {
   return [...new Set(types)];
 }
 
-export function createWebhookAdmin(db: Db, options: WebhookOptions) {
+export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: CursorCodec) {
   async function mustFind(site: Site, id: string, trx: Db = db) {
     const row = await endpoints.findEndpoint(trx, site.id, id);
     if (!row) throw new NotFound(ENDPOINT_MISSING);
@@ -86,7 +92,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
 
   return {
     async list(site: Site, query: ListQuery) {
-      const window = listWindow('webhook-endpoints', query, { created_at: 'time' }, '-created_at');
+      const window = listWindow(cursors, 'webhook-endpoints', query, { created_at: 'time' }, '-created_at');
       const rows = await endpoints.listEndpoints(db, site.id, window);
       return pageOf(rows, window, (row) => row.created_at_exact, toWebhookEndpoint);
     },
@@ -193,7 +199,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions) {
     },
     async listDeliveries(site: Site, id: string, query: ListQuery & { status?: string }) {
       await mustFind(site, id);
-      const window = listWindow('webhook-deliveries', query, { created_at: 'time' }, '-created_at');
+      const window = listWindow(cursors, 'webhook-deliveries', query, { created_at: 'time' }, '-created_at');
       const rows = await deliveries.listDeliveries(db, site.id, id, { ...window, status: query.status });
       return pageOf(rows, window, (row) => row.created_at_exact, toWebhookDelivery);
     },

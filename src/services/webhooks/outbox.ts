@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findSchoolOfEvent, insertEventWithDeliveries } from '../../db/repositories/webhook-events.ts';
 import { isWebhookEventType, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
-import { eventRecorded } from './delivery-wake.ts';
 
 /** The school as every event names it. */
 export type WebhookSchool = { id: string; slug: string; name: string; url: string };
@@ -59,6 +58,6 @@ export async function recordEvent(
     version: envelope.version,
     payload: JSON.stringify(envelope),
   });
-  eventRecorded();
+  // The services' database handle wakes their delivery worker on this write (delivery-wake.ts).
   return envelope;
 }

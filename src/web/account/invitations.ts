@@ -1,7 +1,7 @@
 // The page at an invitation's accept link, /account/invitations/<token>. It is
 // reached before the person has a role here (so it is not behind the account area's gate) and
 // often before they have a session: the form carries a double-submit CSRF token, as sign-in does.
-// Accepting proves the person (services/people/invitations.ts), adds the role, and signs them in here.
+// Accepting proves the person (services/invitations.ts), adds the role, and signs them in here.
 import type { Request, Response, Router } from 'express';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
@@ -22,19 +22,21 @@ import { field, formBody } from '../areas/forms.ts';
 import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export function mountAccountInvitations(router: Router, services: Services): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
 
   async function show(req: Request, res: Response, status = 200, error?: TextKey): Promise<void> {
-    const { site } = requestContextOf(req);
+    const ctx = requestContextOf(req);
+    const { site } = ctx;
     const token = String(req.params.token ?? '');
     try {
       const invitation = await findOpenInvitation(services.db, site, token);
       const csrf = preSessionCsrf(site, req.headers.cookie);
       const page = renderPage(
         './account/invitation',
-        site,
+        ctx,
         {
           csrfToken: csrf.token,
           action: req.originalUrl.split('?')[0],
@@ -50,7 +52,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
       sendAreaResult(res, page);
     } catch (failure) {
       if (!(failure instanceof InvitationUnavailable)) throw failure;
-      sendAreaResult(res, renderPage('./account/invitation', site, { message: failure.text }, 404));
+      sendAreaResult(res, renderPage('./account/invitation', ctx, { message: failure.text }, 404));
     }
   }
 
@@ -73,7 +75,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
             await declineInvitation(deps, ctx.site, token, ctx.clientIp);
             return sendAreaResult(
               res,
-              renderPage('./account/invitation', ctx.site, {
+              renderPage('./account/invitation', ctx, {
                 message: textKey('invitation.declined', { school: ctx.site.name }),
               }),
             );
@@ -91,13 +93,16 @@ export function mountAccountInvitations(router: Router, services: Services): voi
             userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null,
             ip: ctx.clientIp,
           });
-          res.status(303).set({ Location: '/account', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' }).end();
+          res
+            .status(303)
+            .set({ Location: '/account', 'Set-Cookie': cookie, ...noStore('browser-session') })
+            .end();
         } catch (failure) {
           if (failure instanceof InvitationRefused) return show(req, res, 401, failure.text);
           if (failure instanceof InvitationThrottled) {
             const page = renderPage(
               './account/invitation',
-              ctx.site,
+              ctx,
               {
                 message: textKey('error.message.tooManyAttempts', {
                   count: Math.ceil(failure.decision.resetSeconds / 60),
@@ -113,7 +118,7 @@ export function mountAccountInvitations(router: Router, services: Services): voi
           if (failure instanceof PasswordHashingBusy) {
             return sendAreaResult(
               res,
-              renderPage('./account/invitation', ctx.site, { message: textKey('invitation.error.busy') }, 503, {
+              renderPage('./account/invitation', ctx, { message: textKey('invitation.error.busy') }, 503, {
                 'Retry-After': String(failure.retryAfterSeconds),
               }),
             );

@@ -27,6 +27,7 @@ import {
   type BrowserSession,
 } from '../../services/sessions/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
+import { noStore } from '../../lib/no-store.ts';
 
 export type AreaCall = {
   ctx: RequestContext;
@@ -67,7 +68,10 @@ export function sendAreaResult(res: Response, result: AreaResult): void {
   if ('redirect' in result) {
     // RFC 9700 4.11.2: every Location of the areas is a path of this school's origin (return-to.ts decides).
     const location = safeReturnTo(requestContextOf(res.req).site.origin, result.redirect, '/');
-    res.status(303).set({ Location: location, 'Cache-Control': 'no-store' }).end();
+    res
+      .status(303)
+      .set({ Location: location, ...noStore('browser-session') })
+      .end();
     return;
   }
   res.status(result.status).set(result.headers).type(result.contentType).send(result.body);
@@ -94,7 +98,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
     withChrome: boolean,
   ) {
     return {
-      text: siteText(ctx.site),
+      text: siteText(ctx),
       areaName: spec.name,
       email: person?.email,
       signOutCsrf: session ? sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE) : undefined,
@@ -117,7 +121,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
   ): PageResult {
     return renderPage(
       './admin/message',
-      ctx.site,
+      ctx,
       { ...base(ctx, session, person, status !== 403), titleKey: title, message: text, status },
       status,
     );
@@ -167,7 +171,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
           page: (template, data, status = 200, headers = {}) =>
             renderPage(
               template,
-              ctx.site,
+              ctx,
               { ...base(ctx, held, known, true), notice: noticeOf(req.query.done), ...data },
               status,
               headers,

@@ -13,13 +13,15 @@ import {
   loadCatalogue,
   MissingText,
   PAGE_LANGUAGES,
-  pageText,
+  PageTexts,
   type Catalogue,
 } from '../../http/pages/i18n/page-text.ts';
 import { PROBLEM_TYPES } from '../../http/problem-types.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../services/webhooks/catalogue.ts';
 
 const src = path.join(import.meta.dirname, '..', '..');
+const strict = new PageTexts();
+const pageText = (locale: string, timeZone?: string) => strict.of(locale, timeZone);
 
 function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -156,6 +158,16 @@ describe('page catalogues (docs/development.md "Page languages": pages in the sc
 
   it('a key missing at run time throws (tests and development see it), in every language', () => {
     for (const language of PAGE_LANGUAGES) expect(() => pageText(language).t('no.such.key')).toThrow(MissingText);
+  });
+
+  it('a missing key is reported and shown in English by an app made to report it, and only by that app', () => {
+    const reported: string[] = [];
+    const reporting = new PageTexts({ reportMissing: (key, language) => reported.push(`${language} ${key}`) });
+    expect(reporting.of('de').t('no.such.key')).toBe('no.such.key');
+    expect(reported).toEqual(['de no.such.key']);
+    // Another app in the same process keeps its own rule: its missing key still throws.
+    expect(() => new PageTexts().of('de').t('no.such.key')).toThrow(MissingText);
+    expect(() => strict.of('en').t('no.such.key')).toThrow(MissingText);
   });
 
   it('plural rules and Intl formatting follow the language and the school time zone', () => {

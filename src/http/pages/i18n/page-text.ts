@@ -6,8 +6,8 @@
 //
 // A key missing from the page's catalogue is a defect: it throws (the test suites and development
 // see it at once, and the unit test web/locales/catalogues.test.ts checks every key used in code exists in
-// every catalogue), unless reportMissingTextInstead() was called (production: the English text, or
-// the key, is shown and the defect logged).
+// every catalogue), unless the app's PageTexts was made with `reportMissing` (production: the English
+// text, or the key, is shown and the defect logged).
 import i18next, { type TOptions } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,29 +27,8 @@ export function loadCatalogue(language: string): Catalogue {
   ) as Catalogue;
 }
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  resources: Object.fromEntries(PAGE_LANGUAGES.map((language) => [language, { translation: loadCatalogue(language) }])),
-  lng: DEFAULT_LANGUAGE,
-  // A missing German key must not hide behind English: the check below decides what happens.
-  fallbackLng: false,
-  initAsync: false,
-  // Scope names hold a colon (courses:read): no namespaces in keys.
-  nsSeparator: false,
-  // Eta escapes what `<%= %>` prints; th() escapes the values of catalogue text that holds markup.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
 // The same escaping Eta applies to `<%= %>` (its default XML escape).
 const escapeHtml = new Eta().config.escapeFunction;
-
-let onMissing: ((key: string, language: string) => void) | undefined;
-
-/** Production: a missing key shows the English text (or the key) and is reported, never a failed page. */
-export function reportMissingTextInstead(report: (key: string, language: string) => void): void {
-  onMissing = report;
-}
 
 export class MissingText extends Error {}
 
@@ -69,28 +48,62 @@ export type PageText = Formatters & {
   has(key: string): boolean;
 };
 
-/** The text and formatters of a page of a school in `locale` and `timeZone`. */
-export function pageText(locale: string | undefined, timeZone = 'UTC'): PageText {
-  const lang = pageLanguage(locale);
-  const fixed = i18n.getFixedT(lang);
-  const has = (key: string, vars?: TextVars) => i18n.exists(key, { lng: lang, ...(vars as TOptions) });
-  const t = (key: string, vars?: TextVars): string => {
-    if (!has(key, vars)) {
-      if (!onMissing)
-        throw new MissingText(`no text for "${key}" in the ${lang} catalogue (src/web/locales/${lang}.json)`);
-      onMissing(key, lang);
-      return i18n.exists(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
-        ? i18n.t(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
-        : key;
-    }
-    return fixed(key, vars as TOptions);
-  };
-  const th = (key: string, vars: TextVars = {}) =>
-    t(
-      key,
-      Object.fromEntries(
-        Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
+export type PageTextOptions = {
+  /** Production: a missing key shows the English text (or the key) and is reported, never a failed page. */
+  reportMissing?: (key: string, language: string) => void;
+};
+
+/**
+ * The catalogues of one app and what it does about a missing key: createApp makes one and every
+ * page of that app reads it through its request context, so two apps in one process share neither.
+ */
+export class PageTexts {
+  readonly #i18n = i18next.createInstance();
+  readonly #onMissing: ((key: string, language: string) => void) | undefined;
+
+  constructor(options: PageTextOptions = {}) {
+    this.#onMissing = options.reportMissing;
+    void this.#i18n.init({
+      resources: Object.fromEntries(
+        PAGE_LANGUAGES.map((language) => [language, { translation: loadCatalogue(language) }]),
       ),
-    );
-  return { lang, t, th, has: (key) => has(key), ...formatters(lang, timeZone) };
+      lng: DEFAULT_LANGUAGE,
+      // A missing German key must not hide behind English: the check below decides what happens.
+      fallbackLng: false,
+      initAsync: false,
+      // Scope names hold a colon (courses:read): no namespaces in keys.
+      nsSeparator: false,
+      // Eta escapes what `<%= %>` prints; th() escapes the values of catalogue text that holds markup.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+
+  /** The text and formatters of a page of a school in `locale` and `timeZone`. */
+  of(locale: string | undefined, timeZone = 'UTC'): PageText {
+    const i18n = this.#i18n;
+    const onMissing = this.#onMissing;
+    const lang = pageLanguage(locale);
+    const fixed = i18n.getFixedT(lang);
+    const has = (key: string, vars?: TextVars) => i18n.exists(key, { lng: lang, ...(vars as TOptions) });
+    const t = (key: string, vars?: TextVars): string => {
+      if (!has(key, vars)) {
+        if (!onMissing)
+          throw new MissingText(`no text for "${key}" in the ${lang} catalogue (src/web/locales/${lang}.json)`);
+        onMissing(key, lang);
+        return i18n.exists(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
+          ? i18n.t(key, { lng: DEFAULT_LANGUAGE, ...(vars as TOptions) })
+          : key;
+      }
+      return fixed(key, vars as TOptions);
+    };
+    const th = (key: string, vars: TextVars = {}) =>
+      t(
+        key,
+        Object.fromEntries(
+          Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
+        ),
+      );
+    return { lang, t, th, has: (key) => has(key), ...formatters(lang, timeZone) };
+  }
 }
