@@ -17,9 +17,10 @@ const primary = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const TEST_BUDGET_MS = 60_000;
 
-// A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys.
+// A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys, not
+// part of a host name or an address that school data shows (`someone@new-account.test`).
 const RAW_KEY =
-  /\b(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
+  /(?<![\w@.-])(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
 // English interface words that must not appear on a German page (sample of every area's chrome).
 const ENGLISH_UI = [
   'Sign in',
