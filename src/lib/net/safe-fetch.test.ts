@@ -212,4 +212,20 @@ describe('fetchClientMetadataDocument (CIMD draft, Client Information Discovery 
     );
     expect(error.reason).toBe('network');
   });
+
+  it('fails a name under .invalid at once, without asking the resolver (RFC 6761 6.4)', async () => {
+    let asked = 0;
+    const counting: LookupFunction = (_h, _o, callback) => {
+      asked++;
+      callback(null, [{ address: '203.0.113.7', family: 4 }]);
+    };
+    for (const host of ['no-such-host.invalid', 'a.b.INVALID']) {
+      const error = await failure(
+        fetchClientMetadataDocument(new URL(`http://${host}/x`), { ...allowLocal, lookup: counting }),
+      );
+      expect(error.reason).toBe('network');
+      expect(error.message).toContain('ENOTFOUND');
+    }
+    expect(asked).toBe(0);
+  });
 });

@@ -120,10 +120,18 @@ export function fetchClientMetadataDocument(url: URL, options: FetchOptions): Pr
   });
 }
 
-/** An IP-literal host needs no resolution; anything else goes through the injected lookup. */
+/** RFC 6761 6.4: a name under `.invalid` never resolves, and a resolver answers so at once. */
+const NEVER_RESOLVES = /(^|\.)invalid\.?$/i;
+
+/**
+ * An IP-literal host needs no resolution, a `.invalid` name fails without asking DNS (whose answer
+ * could take seconds), anything else goes through the injected lookup.
+ */
 export function resolveHost(hostname: string, lookup: LookupFunction): Promise<Address[]> {
   const family = isIP(hostname);
   if (family !== 0) return Promise.resolve([{ address: hostname, family }]);
+  if (NEVER_RESOLVES.test(hostname))
+    return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
   return new Promise((resolve, reject) => {
     lookup(hostname, { all: true }, (error, result) => {
       if (error) return reject(error);
