@@ -15,12 +15,7 @@ import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../school/sites.ts';
-import {
-  isWebhookEventType,
-  readScopesOf,
-  WEBHOOK_PAYLOAD_VERSION,
-  WEBHOOK_TEST_EVENT,
-} from './catalogue.ts';
+import { isWebhookEventType, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
 import { disableEndpoint } from './disable.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import { recordEvent } from './outbox.ts';
