@@ -21,26 +21,31 @@ function targetTables(node: OperationNode): OperationNode[] {
   return [];
 }
 
-function names(node: OperationNode, table: string): boolean {
-  // An aliased target (`update sites as s`) wraps the TableNode in an AliasNode.
+/** The table a write targets; an aliased target (`update sites as s`) wraps it in an AliasNode. */
+function tableName(node: OperationNode): string | undefined {
   const inner = (node as { node?: OperationNode }).node ?? node;
-  return TableNode.is(inner) && inner.table.identifier.name === table;
+  return TableNode.is(inner) ? inner.table.identifier.name : undefined;
 }
 
+/**
+ * One plugin for every watched table (`{ sites: forgetAll, webhook_events: wake }`): each statement is
+ * inspected once, and only a statement that writes a watched table waits for its result here.
+ */
 export class TableWriteWatcher implements KyselyPlugin {
-  readonly #table: string;
-  readonly #onWrite: () => void;
-  readonly #pending = new WeakSet<object>();
+  readonly #watched: ReadonlyMap<string, () => void>;
+  readonly #pending = new WeakMap<object, Array<() => void>>();
 
-  constructor(table: string, onWrite: () => void) {
-    this.#table = table;
-    this.#onWrite = onWrite;
+  constructor(watched: Readonly<Record<string, () => void>>) {
+    this.#watched = new Map(Object.entries(watched));
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    if (targetTables(node).some((target) => names(target, this.#table))) {
-      this.#pending.add(queryId);
-      this.#onWrite();
+    const written = targetTables(node)
+      .map((target) => this.#watched.get(tableName(target) ?? ''))
+      .filter((onWrite) => onWrite !== undefined);
+    if (written.length > 0) {
+      this.#pending.set(queryId, written);
+      for (const onWrite of written) onWrite();
     }
     return node;
   }
@@ -48,7 +53,11 @@ export class TableWriteWatcher implements KyselyPlugin {
   // Invalidate again once the statement ran: a read between the first call and the write would
   // otherwise put the old row back in the cache.
   async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#pending.delete(queryId)) this.#onWrite();
+    const written = this.#pending.get(queryId);
+    if (written) {
+      this.#pending.delete(queryId);
+      for (const onWrite of written) onWrite();
+    }
     return result;
   }
 }

@@ -39,9 +39,9 @@ export function createServices(deps: ServiceDeps) {
   const deliveryWake = new DeliveryWake();
   // Every service writes through this handle, so a write to sites clears the site cache at once, and
   // a recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts).
-  const db = deps.db
-    .withPlugin(new TableWriteWatcher('sites', sites.forgetAll))
-    .withPlugin(new TableWriteWatcher('webhook_events', deliveryWake.eventRecorded));
+  const db = deps.db.withPlugin(
+    new TableWriteWatcher({ sites: sites.forgetAll, webhook_events: deliveryWake.eventRecorded }),
+  );
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   const probe = probeOf(deps.db);

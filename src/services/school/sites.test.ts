@@ -24,7 +24,7 @@ describe('site cache', () => {
       transformResult: async ({ result }) => result,
     });
     const sites = createSiteService(counted, () => clock);
-    return { sites, db: test.db.withPlugin(new TableWriteWatcher('sites', sites.forgetAll)) };
+    return { sites, db: test.db.withPlugin(new TableWriteWatcher({ sites: sites.forgetAll })) };
   }
 
   it('reads each origin once per TTL, for concurrent callers too, and never lets a caller change the copy', async () => {

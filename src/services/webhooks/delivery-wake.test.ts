@@ -19,7 +19,7 @@ function offlineDb() {
 
 /** A database handle as createServices makes it: it wakes `wake` on every event written. */
 const handleOf = (wake: DeliveryWake) =>
-  offlineDb().withPlugin(new TableWriteWatcher('webhook_events', wake.eventRecorded));
+  offlineDb().withPlugin(new TableWriteWatcher({ webhook_events: wake.eventRecorded }));
 
 const event = { id: '00000000-0000-4000-8000-000000000001', site_id: 's', type: 't', version: '1', payload: '{}' };
 
