@@ -5,23 +5,16 @@
 // with who, what, when and from where, as a registration is).
 import type { RequestContext } from '../http/request-context.ts';
 import type { MetadataDocumentDeps } from '../services/auth/clients/metadata-document-client.ts';
+import { recordClientRegistered } from './client-registered.ts';
 
-export function metadataDocumentDepsOf({ services, site, clientIp }: RequestContext): MetadataDocumentDeps {
+export function metadataDocumentDepsOf(context: RequestContext): MetadataDocumentDeps {
+  const { services } = context;
   return {
     db: services.db,
     rateLimiter: services.rateLimiter,
     allowPrivateAddresses: services.config.clientMetadataAllowPrivateAddresses,
     failures: services.metadataFetchFailures,
     fetchDocument: services.metadataFetch, // docs/operations.md "Metrics": counted by outcome for /metrics
-    onFirstSeen: (client) =>
-      services.audit.record({
-        siteId: site.id,
-        actorClientId: client.clientId,
-        action: 'client.registered',
-        targetType: 'client',
-        targetId: client.rowId,
-        details: { kind: client.kind },
-        ip: clientIp,
-      }),
+    onFirstSeen: (client) => recordClientRegistered(context, client),
   };
 }

@@ -4,6 +4,7 @@ import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { registerClient as register } from '../../services/auth/clients/register-client.ts';
 import { TooManyRequests } from '../../services/auth/errors.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
+import { recordClientRegistered } from '../client-registered.ts';
 
 /** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (/auth.md "Rate limits"). */
 export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async (
@@ -19,16 +20,7 @@ export const registerClient: OperationHandler<RegisterClientData, RegisterClient
       rateLimitHeaders(rate, policy),
     );
   const { client, clientSecret, created } = await register(services.db, site, body ?? {});
-  if (created)
-    await services.audit.record({
-      siteId: site.id,
-      actorClientId: client.clientId,
-      action: 'client.registered',
-      targetType: 'client',
-      targetId: client.rowId,
-      details: { kind: client.kind },
-      ip: clientIp,
-    });
+  if (created) await recordClientRegistered({ services, site, clientIp }, client);
   return {
     status: 201,
     // RFC 7591 3.2.1 answers a secret: `Cache-Control: no-store` comes from its x-secret mark (http/secret-responses.ts).
