@@ -65,16 +65,16 @@ export function successorsOf(refreshToken: string, key: KeyObject): { access: Mi
 
 export const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
 
-/** Stores a grant's new tokens (given, or freshly random) and answers what the client receives. */
+/** Stores a grant's first tokens, freshly random, and answers what the client receives (refresh rotation has its own statement). */
 export async function issueTokens(
   db: Db,
   binding: GrantBinding,
   lifetimes: TokenLifetimes,
-  options: { withRefreshToken: boolean; tokens?: { access: MintedToken; refresh: MintedToken } },
+  options: { withRefreshToken: boolean },
 ): Promise<IssuedTokens> {
   const now = new Date();
   const expiries = tokenExpiries(binding.grantExpiresAt, now, lifetimes);
-  const access = options.tokens?.access ?? mintToken('accessToken');
+  const access = mintToken('accessToken');
   await insertAccessToken(db, {
     token_hash: access.hash,
     grant_id: binding.grantId,
@@ -87,7 +87,7 @@ export async function issueTokens(
   });
   let refresh: MintedToken | undefined;
   if (options.withRefreshToken) {
-    refresh = options.tokens?.refresh ?? mintToken('refreshToken');
+    refresh = mintToken('refreshToken');
     await insertRefreshToken(db, {
       token_hash: refresh.hash,
       grant_id: binding.grantId,
