@@ -143,4 +143,9 @@ describe('errors: one shape on every operation that answers problems (RFC 9457; 
       .map((o) => o.id);
     expect(wrong).toEqual([]);
   });
+
+  it('every operation documents its 400: a query parameter it does not take is refused on every operation (docs/development.md "Responses against the spec: one layer")', () => {
+    const wrong = operations.filter((o) => !at(o.op, 'responses', '400')).map((o) => o.id);
+    expect(wrong).toEqual([]);
+  });
 });

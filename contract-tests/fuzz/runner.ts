@@ -188,7 +188,7 @@ export async function fuzzOperation(op: FuzzOperation, options: RunOptions): Pro
     for (const finding of checkExchange(op, request, response, location)) {
       // One example per kind of problem: the same check, status and broken part count as one.
       const part = request.valid ? 'valid' : (c.mutation?.what.replace(/ \d+$/, '') ?? 'invalid');
-      const key = `${finding.check} ${response.status} ${part} ${finding.check === 'response_schema' ? finding.detail : ''}`;
+      const key = `${finding.check} ${response.status} ${part} ${finding.check === 'server_error' ? finding.detail : ''}`;
       record(finding, key, request, c, response);
     }
     return true;

@@ -104,11 +104,6 @@ function operationOf(id: string, meta: (typeof operations)[keyof typeof operatio
 /** Every operation of the generated list, with its spec resolved. */
 export const fuzzOperations: FuzzOperation[] = Object.entries(operations).map(([id, meta]) => operationOf(id, meta));
 
-/** The documented response for a status: exact code, then `4XX`-style ranges, then `default`. */
-export function documentedResponse(op: FuzzOperation, status: number): ResponseSpec | undefined {
-  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
-}
-
 /** Which error body the operation answers with (DESIGN habit 6): OAuth JSON, HTML pages, or RFC 9457. */
 export function errorSurface(op: FuzzOperation): 'oauth' | 'page' | 'problem' {
   if (!op.tags.includes('OAuth')) return 'problem';

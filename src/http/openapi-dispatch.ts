@@ -18,10 +18,13 @@ import { namedClientId, noteAuth, noteNamedClient, noteRequest } from './request
 import { renderError, sendResult } from './render.ts';
 import { SITE_FREE_OPERATIONS } from './site-free-operations.ts';
 import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
+import { servesSchool } from './request-context-store.ts';
 import { secretBearingResponses } from './secret-responses.ts';
 import { loadBundledOpenApi } from './openapi-document.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 import { noStore } from '../lib/no-store.ts';
+import type { Logger } from 'pino';
+import { createResponseConformance } from './response-conformance.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
 
@@ -31,8 +34,12 @@ export type DispatchOptions = {
   validateResponses: boolean;
 };
 
+type Conformance = ReturnType<typeof createResponseConformance>;
+
 export async function createOpenApiDispatcher(options: DispatchOptions) {
-  const api = await createOpenApiBackend((api) => registerHandlers(api, options));
+  // Every answer of an operation is checked against the spec as it leaves (response-conformance.ts).
+  const conformance = options.validateResponses ? createResponseConformance() : undefined;
+  const api = await createOpenApiBackend((api) => registerHandlers(api, options, conformance));
   const handleRequest = prepareOperationPipeline(api);
   const formArrays = formArrayFields(api.definition as unknown as DocumentLike);
 
@@ -58,7 +65,8 @@ export async function createOpenApiDispatcher(options: DispatchOptions) {
   };
 }
 
-function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
+function registerHandlers(api: OpenAPIBackend, options: DispatchOptions, conformance: Conformance | undefined): void {
+  const noteOperation = (req: Request, res: Response, c: Context) => noteOperationOf(req, res, c, conformance);
   // OpenAPI "Secrets": a response whose schema carries an `x-secret` property is never stored by a cache.
   const secretResponses = secretBearingResponses(loadBundledOpenApi());
   for (const operationId of operationIds) {
@@ -66,7 +74,7 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
     api.register(
       operationId,
       async (c: Context<unknown, Record<string, unknown>, Record<string, unknown>>, req: Request, res: Response) => {
-        noteOperation(req, c);
+        noteOperation(req, res, c);
         const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
         const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
         const context = auth ? { ...base, auth } : base;
@@ -82,15 +90,6 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
           },
           context,
         );
-        if (options.validateResponses && isJson(result.contentType)) {
-          // A response without content is validated as null, which is how openapi-backend models it.
-          const check = api.validateResponse(result.body ?? null, c.operation, result.status);
-          if (check.errors?.length) {
-            throw new Error(
-              `Response of ${operationId} (${result.status}) breaks the spec: ${JSON.stringify(check.errors)}`,
-            );
-          }
-        }
         const secret = secretResponses.has(`${operationId} ${result.status}`);
         sendResult(res, secret ? { ...result, headers: { ...result.headers, ...noStore('secret') } } : result);
       },
@@ -99,7 +98,7 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
 
   // Each surface answers invalid input in its own documented shape (habit 6).
   api.register('validationFail', async (c: Context, req: Request, res: Response) => {
-    noteOperation(req, c);
+    noteOperation(req, res, c);
     refuseInput(
       req,
       res,
@@ -116,8 +115,8 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
       onAuthenticated: (auth) => noteAuth(req, auth),
     });
   });
-  api.register('unauthorizedHandler', async (c: Context, req: Request) => {
-    noteOperation(req, c);
+  api.register('unauthorizedHandler', async (c: Context, req: Request, res: Response) => {
+    noteOperation(req, res, c);
     const failure = (c.security as Record<string, { error?: Error } | undefined> | undefined)?.oauth2;
     const error = failure?.error ?? new Error('security handler failed without an error');
     // The operation's one error shape (habit 6): a problem on the admin API, RFC 6750 JSON on UserInfo.
@@ -146,18 +145,21 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions): void {
 }
 
 /** docs/operations.md "Reading the logs": the request log and metrics name the operation, and the client it names. */
-function noteOperation(req: Request, c: Context): void {
+function noteOperationOf(req: Request, res: Response, c: Context, conformance: Conformance | undefined): void {
   noteRequest(req, { operation: c.operation?.operationId });
+  // An origin that is no school answers 404 before any operation of a school's spec (site-resolver.ts).
+  const operationId = c.operation?.operationId as OperationId | undefined;
+  if (conformance && c.operation && (servesSchool(req) || (operationId && SITE_FREE_OPERATIONS.has(operationId)))) {
+    conformance.watch(res, req.method, c.operation, (breach) =>
+      (req as Request & { log?: Logger }).log?.error({ breach }, 'response breaks the spec'),
+    );
+  }
   // A token's own client (noted by the bearer guard) wins over this one (request-facts.ts clientIdOf).
   noteNamedClient(req, () => namedClientId(req.query, req.body, req.headers.authorization));
 }
 
 function requiredScopesOf(c: Context): string[] {
   return (c.operation?.security ?? []).flatMap((requirement) => (requirement as Record<string, string[]>).oauth2 ?? []);
-}
-
-function isJson(contentType: string | undefined): boolean {
-  return contentType === undefined || contentType.includes('json');
 }
 
 /** RFC 9110 10.2.1: each method the resource supports, once (every operation of a method matches it). */

@@ -27,6 +27,11 @@ export function requestContextOf(req: Request): RequestContext {
   return { ...context, site };
 }
 
+/** Whether the request's origin is a school (its operations then answer as the spec documents). */
+export function servesSchool(req: Request): boolean {
+  return Boolean(contextOf(req)?.site);
+}
+
 /** For the few operations that answer on any origin (health and readiness probes). */
 export function siteFreeContextOf(req: Request): SiteFreeContext {
   const context = contextOf(req);

@@ -2322,6 +2322,10 @@ export type GetAuthorizationServerMetadataData = {
 
 export type GetAuthorizationServerMetadataErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -2348,6 +2352,10 @@ export type GetOpenIdConfigurationData = {
 };
 
 export type GetOpenIdConfigurationErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -2376,6 +2384,10 @@ export type GetProtectedResourceMetadataData = {
 
 export type GetProtectedResourceMetadataErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -2402,6 +2414,10 @@ export type GetMcpProtectedResourceMetadataData = {
 };
 
 export type GetMcpProtectedResourceMetadataErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -2430,6 +2446,10 @@ export type GetAccountProtectedResourceMetadataData = {
 
 export type GetAccountProtectedResourceMetadataErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -2456,6 +2476,10 @@ export type GetJwksData = {
 };
 
 export type GetJwksErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -2710,6 +2734,12 @@ export type UserinfoData = {
 
 export type UserinfoErrors = {
     /**
+     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query),
+     * or a parameter the operation does not take.
+     *
+     */
+    400: OAuthError;
+    /**
      * RFC 6750 3 challenge: 401 `invalid_token` (or no error for a missing token) or 403
      * `insufficient_scope`, with `WWW-Authenticate: Bearer resource_metadata="…"`.
      *
@@ -2742,6 +2772,12 @@ export type UserinfoPostData = {
 };
 
 export type UserinfoPostErrors = {
+    /**
+     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query),
+     * or a parameter the operation does not take.
+     *
+     */
+    400: OAuthError;
     /**
      * RFC 6750 3 challenge: 401 `invalid_token` (or no error for a missing token) or 403
      * `insufficient_scope`, with `WWW-Authenticate: Bearer resource_metadata="…"`.
@@ -2929,6 +2965,10 @@ export type GetOpenApiDocumentData = {
 
 export type GetOpenApiDocumentErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -2958,6 +2998,10 @@ export type GetAuthDocumentData = {
 
 export type GetAuthDocumentErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -2984,6 +3028,10 @@ export type GetLlmsTxtData = {
 };
 
 export type GetLlmsTxtErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -3012,6 +3060,10 @@ export type GetPricingData = {
 
 export type GetPricingErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -3038,6 +3090,10 @@ export type GetWebhooksDocumentData = {
 };
 
 export type GetWebhooksDocumentErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -3100,6 +3156,10 @@ export type GetAccountGraphQlSchemaData = {
 
 export type GetAccountGraphQlSchemaErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
      *
@@ -3126,6 +3186,10 @@ export type GetApiReferenceData = {
 };
 
 export type GetApiReferenceErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No school is served at the origin the request was sent to (its `Host`, or the forwarded host
      * behind a trusted proxy). Every path of an unknown origin answers so, before anything else.
@@ -7310,6 +7374,10 @@ export type GetSchoolData = {
 
 export type GetSchoolErrors = {
     /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
      * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
      * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
      * challenge and points at the protected resource metadata (RFC 9728 5.1).
@@ -7395,6 +7463,10 @@ export type GetAppearanceData = {
 };
 
 export type GetAppearanceErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
     /**
      * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
      * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
