@@ -7,7 +7,8 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
-import { handlers } from './wiring/handler-map.ts';
+import { operationRoutes } from './wiring/handler-map.ts';
+import { surfaceServicesOf } from './wiring/surface-services.ts';
 import { oauthCors } from './http/cors.ts';
 import { createAccountGraphQLHandler } from './graphql/server.ts';
 import { createHttpLogger } from './http/logging.ts';
@@ -36,6 +37,9 @@ const BODY_LIMIT = BODY_LIMIT_BYTES;
 
 export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services }> {
   const services = createServices(deps);
+  // docs/layout.md "Which services each surface receives": each surface is given its own few, built once here.
+  const surfaces = surfaceServicesOf(services);
+  const routes = operationRoutes(surfaces);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
@@ -49,9 +53,9 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   );
 
   // Discovery documents from memory, before logging and routing (precomputed-documents.ts says why).
-  app.use(precomputedDocuments(services, handlers, deps.log, pageTexts));
+  app.use(precomputedDocuments(surfaces.edge, routes, deps.log, pageTexts));
   // docs/operations.md "Metrics": counted, timed and "last used" first, so its finish runs before the log line's.
-  app.use(observeRequests(services.metrics, services.grantUses));
+  app.use(observeRequests(surfaces.edge.metrics, surfaces.edge.grantUses));
   app.use(createHttpLogger(deps.log));
   app.use(securityHeaders);
   app.use(oauthCors);
@@ -67,7 +71,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
     '/assets',
     express.static(fileURLToPath(new URL('./web/assets', import.meta.url)), { maxAge: '1h', fallthrough: false }),
   );
-  app.use(siteResolver(services, pageTexts));
+  app.use(siteResolver(surfaces.edge, pageTexts));
   // No 500 from input: a path that does not percent-decode is a 400 in its surface's shape (http/invalid-input.ts).
   app.use(refuseMalformedPath);
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
@@ -76,11 +80,17 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
   // Uploads stay unread until the upload handler streams them, after the bearer guard (admin/upload-stream.ts).
   app.post('/api/v1/files', attachUploadStream);
 
-  app.use('/mcp', requireSite, createMcpHandler(services, handlers));
-  app.use('/account/graphql', requireSite, createAccountGraphQLHandler(services));
-  app.use('/admin', requireSite, createAdminArea(services));
-  app.use('/account', requireSite, createAccountArea(services));
-  app.use(await createOpenApiDispatcher({ handlers, validateResponses: deps.config.env !== 'production' }));
+  app.use('/mcp', requireSite, createMcpHandler(surfaces.mcp, routes));
+  app.use('/account/graphql', requireSite, createAccountGraphQLHandler(surfaces.graphql));
+  app.use('/admin', requireSite, createAdminArea(surfaces.adminArea));
+  app.use('/account', requireSite, createAccountArea(surfaces.accountArea));
+  app.use(
+    await createOpenApiDispatcher({
+      routes,
+      db: surfaces.edge.db,
+      validateResponses: deps.config.env !== 'production',
+    }),
+  );
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => renderError(req, res, error);
   app.use(errorHandler);

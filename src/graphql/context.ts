@@ -2,7 +2,7 @@
 // token carries. Built by the GraphQL server from the bearer guard's result, never from input.
 import type { AuthInfo } from '../http/bearer-guard.ts';
 import type { Site } from '../services/school/sites.ts';
-import type { Services } from '../services/create-services.ts';
+import type { GraphQLServices } from './graphql-services.ts';
 
 export type GraphQLContext = {
   site: Site;
@@ -10,5 +10,6 @@ export type GraphQLContext = {
   scopes: ReadonlySet<string>;
   /** The person as the bearer guard read them with the token in this request (Query.viewer). */
   person: AuthInfo['person'];
-  services: Services;
+  /** Resolvers use the member data service alone. */
+  services: Pick<GraphQLServices, 'account'>;
 };

@@ -15,7 +15,7 @@ import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
 import { noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
-import type { Services } from '../services/create-services.ts';
+import type { GraphQLServices } from './graphql-services.ts';
 import type { GraphQLContext } from './context.ts';
 import { isUnexpected, labelExecutionError, toPublicError, type ErrorCode } from './errors.ts';
 import { createCompiledExecutor } from './compiled-execution.ts';
@@ -72,7 +72,7 @@ function unavailableResponse(req: Request): GraphQLHttpResponse {
   return [answer.body, { status: answer.status, statusText: 'Service Unavailable', headers }];
 }
 
-export function createAccountGraphQLHandler(services: Services): RequestHandler {
+export function createAccountGraphQLHandler(services: GraphQLServices): RequestHandler {
   const schema = buildAccountSchema();
   // The context of each request, set after the bearer guard, on the request under a symbol of this handler, so
   // nothing leaks between requests (a property, not a WeakMap entry per request: http/request-context-store.ts).

@@ -39,16 +39,20 @@ export type RedirectResult = {
   headers: Record<string, string | string[]> & { Location: string };
 };
 
-/** `TOther` is what the operation may answer besides its documented JSON responses: pages and redirects. */
+/**
+ * `TContext` carries the services of the handler's surface (admin/admin-api-services.ts, oauth/oauth-services.ts,
+ * public/public-services.ts); the default carries none. `TOther` is what the operation may answer besides its
+ * documented JSON responses: pages and redirects.
+ */
 export type OperationHandler<
   TData = unknown,
   TResponses = Record<number, unknown>,
-  TContext = RequestContext,
+  TContext = RequestContext<unknown>,
   TOther = never,
 > = (request: HandlerRequest<TData>, context: TContext) => Promise<HandlerResult<TResponses> | TOther>;
 
 /** A browser-facing operation: it answers with HTML pages and redirects only. */
-export type PageHandler<TData = unknown, TContext = RequestContext> = OperationHandler<
+export type PageHandler<TData = unknown, TContext = RequestContext<unknown>> = OperationHandler<
   TData,
   Record<never, unknown>,
   TContext,
@@ -56,11 +60,11 @@ export type PageHandler<TData = unknown, TContext = RequestContext> = OperationH
 >;
 
 /** A handler that answers on any origin; listed in SITE_FREE_OPERATIONS (site-free-operations.ts). */
-export type SiteFreeOperationHandler<TData = unknown, TResponses = Record<number, unknown>> = OperationHandler<
-  TData,
-  TResponses,
-  SiteFreeContext
->;
+export type SiteFreeOperationHandler<
+  TData = unknown,
+  TResponses = Record<number, unknown>,
+  TServices = unknown,
+> = OperationHandler<TData, TResponses, SiteFreeContext<TServices>>;
 
 // Handler maps are checked against the operation list; each handler's own types are stricter.
 /* eslint-disable @typescript-eslint/no-explicit-any -- any, not unknown: a handler with stricter parameter types must

@@ -17,19 +17,30 @@ import { FORM_MEDIA_TYPE, formArrayFields, withFormArrays, type DocumentLike } f
 import { namedClientId, noteAuth, noteNamedClient, noteRequest } from './request-facts.ts';
 import { renderError, sendResult } from './render.ts';
 import { SITE_FREE_OPERATIONS } from './site-free-operations.ts';
-import { requestContextOf, siteFreeContextOf } from './site-resolver.ts';
-import { servesSchool } from './request-context-store.ts';
+import { requestContextOf } from './site-resolver.ts';
+import { contextWith, servesSchool, siteFreeContextWith } from './request-context-store.ts';
 import { secretBearingResponses } from './secret-responses.ts';
 import { loadBundledOpenApi } from './openapi-document.ts';
 import { nulFieldErrors, validationErrorsToFieldErrors } from './validation-errors.ts';
 import { noStore } from '../lib/no-store.ts';
 import type { Logger } from 'pino';
 import { createResponseConformance } from './response-conformance.ts';
+import type { Db } from '../db/database.ts';
 
 export type HandlerMap = Record<OperationId, AnyOperationHandler>;
 
+/**
+ * An operation's handler and the services of its surface (admin, OAuth or public), paired once at start
+ * (wiring/handler-map.ts): a handler receives its surface's bundle, never every service.
+ */
+export type OperationRoute = { handler: AnyOperationHandler; services: unknown };
+
+export type OperationRoutes = Record<OperationId, OperationRoute>;
+
 export type DispatchOptions = {
-  handlers: HandlerMap;
+  routes: OperationRoutes;
+  /** What the bearer guard reads tokens with. */
+  db: Db;
   /** Validate every response against the spec: on in development and tests (habit 8). */
   validateResponses: boolean;
 };
@@ -70,14 +81,15 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions, conform
   // OpenAPI "Secrets": a response whose schema carries an `x-secret` property is never stored by a cache.
   const secretResponses = secretBearingResponses(loadBundledOpenApi());
   for (const operationId of operationIds) {
-    const handler = options.handlers[operationId];
+    const { handler, services } = options.routes[operationId];
+    const siteFree = SITE_FREE_OPERATIONS.has(operationId);
     api.register(
       operationId,
       async (c: Context<unknown, Record<string, unknown>, Record<string, unknown>>, req: Request, res: Response) => {
         noteOperation(req, res, c);
-        const base = SITE_FREE_OPERATIONS.has(operationId) ? siteFreeContextOf(req) : requestContextOf(req);
         const auth = (c.security as Record<string, unknown> | undefined)?.oauth2 as AuthInfo | undefined;
-        const context = auth ? { ...base, auth } : base;
+        // The request's own record given the bundle of the operation's surface, built once at start: no copy.
+        const context = siteFree ? siteFreeContextWith(req, services) : contextWith(req, services, auth);
         // Valid by the schema, but text with U+0000 cannot be stored (lib/nul-text.ts): invalid input too.
         const nul = nulFieldErrors({ path: c.request.params, query: c.request.query, body: c.request.requestBody });
         if (nul.length) return refuseInput(req, res, errorSurfaceOf(operationId), nul);
@@ -109,8 +121,8 @@ function registerHandlers(api: OpenAPIBackend, options: DispatchOptions, conform
 
   // The bearer guard runs before validation, so an unauthenticated caller learns nothing else.
   api.registerSecurityHandler('oauth2', async (c: Context, req: Request) => {
-    const { site, services } = requestContextOf(req);
-    return guardBearer(services.db, site, req.headers.authorization, {
+    const { site } = requestContextOf(req);
+    return guardBearer(options.db, site, req.headers.authorization, {
       requiredScopes: requiredScopesOf(c),
       onAuthenticated: (auth) => noteAuth(req, auth),
     });

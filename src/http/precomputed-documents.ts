@@ -10,9 +10,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { operations, type OperationId } from '../../generated/openapi/operations.ts';
-import type { Services } from '../services/create-services.ts';
+import type { EdgeServices } from './edge-services.ts';
 import type { Site } from '../services/school/sites.ts';
-import type { HandlerMap } from './openapi-dispatch.ts';
+import type { OperationRoutes } from './openapi-dispatch.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import { requestIdOf } from './logging.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -29,9 +29,10 @@ export const PRECOMPUTED_OPERATIONS = [
 
 type Prepared = { body: Buffer; headers: Array<[string, string]> };
 
+/** `routes`: each document's handler with its surface's services, as the dispatcher runs it. */
 export function precomputedDocuments(
-  services: Services,
-  handlers: HandlerMap,
+  services: Pick<EdgeServices, 'config' | 'sites' | 'metrics'>,
+  routes: OperationRoutes,
   log: Logger,
   pageTexts: PageTexts,
 ): RequestHandler {
@@ -39,8 +40,9 @@ export function precomputedDocuments(
   const prepared = new WeakMap<Site, Map<OperationId, Promise<Prepared>>>();
 
   async function prepare(site: Site, operationId: OperationId): Promise<Prepared> {
-    const context = { site, services, requestId: 'precomputed', clientIp: '', log, pageTexts };
-    const result = await handlers[operationId]({ path: {}, query: {}, body: undefined, headers: {} }, context);
+    const route = routes[operationId];
+    const context = { site, services: route.services, requestId: 'precomputed', clientIp: '', log, pageTexts };
+    const result = await route.handler({ path: {}, query: {}, body: undefined, headers: {} }, context);
     const body = Buffer.from(JSON.stringify(result.body));
     const headers: Array<[string, string]> = [
       ...Object.entries(SECURITY_HEADERS),

@@ -2,7 +2,7 @@
 // The origin comes from Host (and X-Forwarded-Host/-Proto only when TRUST_PROXY says a proxy
 // sets them); an unknown origin gets a JSON 404 before any handler runs.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Services } from '../services/create-services.ts';
+import type { EdgeServices } from './edge-services.ts';
 import type { PageTexts } from './pages/i18n/page-text.ts';
 import { renderError } from './render.ts';
 import { rememberRequestContext, requestContextOf } from './request-context-store.ts';
@@ -41,7 +41,8 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return value?.split(',')[0]?.trim() || undefined;
 }
 
-export function siteResolver(services: Services, pageTexts: PageTexts): RequestHandler {
+/** Finds each request's school and keeps its context, without services: each surface adds its own bundle. */
+export function siteResolver(services: Pick<EdgeServices, 'config' | 'sites'>, pageTexts: PageTexts): RequestHandler {
   const { trustProxy } = services.config;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -53,8 +54,9 @@ export function siteResolver(services: Services, pageTexts: PageTexts): RequestH
         requestId: req.id as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         log: req.log,
-        services,
         pageTexts,
+        services: undefined,
+        auth: undefined,
       });
       if (site) noteRequest(req, { school: site.slug, schoolId: site.id }); // docs/operations.md "Reading the logs"
       next();

@@ -19,11 +19,12 @@ import { webRequestOf, writeWebResponse } from './web-exchange.ts';
 import { authenticateBearer, type AuthInfo } from '../http/bearer-guard.ts';
 import { unreadableBodyOf } from '../http/body-errors.ts';
 import { renderError } from '../http/render.ts';
-import type { RequestContext } from '../http/request-context.ts';
+import type { SiteContext } from '../http/request-context.ts';
+import type { OperationRoutes } from '../http/openapi-dispatch.ts';
 import { jsonRpcFacts, noteAuth, noteRequest } from '../http/request-facts.ts';
 import { requestContextOf } from '../http/site-resolver.ts';
 import { rateLimitHeaders } from '../services/rate-limiter.ts';
-import type { Services } from '../services/create-services.ts';
+import type { McpServices } from './mcp-services.ts';
 import { challengeForToolCalls, toolCallNames } from './challenge.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { createToolRegistry, type ToolRegistry } from './registry.ts';
@@ -54,8 +55,8 @@ function sendJsonRpcError(
  * would multiply the limit.
  */
 async function toolCallsAllowed(
-  services: Services,
-  ctx: RequestContext,
+  services: Pick<McpServices, 'rateLimiter'>,
+  ctx: SiteContext,
   auth: AuthInfo | undefined,
   calls: number,
   res: Response,
@@ -81,7 +82,7 @@ async function toolCallsAllowed(
 }
 
 type Shared = {
-  services: Services;
+  services: McpServices;
   registry: ToolRegistry;
   parts: McpServerParts;
   /** The 2026-07-28 entry; its factory finds each request's tool context here. */
@@ -91,7 +92,7 @@ type Shared = {
 
 async function serveRpc(
   { services, registry, parts, modern, contexts }: Shared,
-  ctx: RequestContext,
+  ctx: SiteContext,
   auth: AuthInfo | undefined,
   req: Request,
   res: Response,
@@ -103,7 +104,7 @@ async function serveRpc(
       auth,
       log: ctx.log,
       now: new Date(),
-      requestContext: auth ? { ...ctx, auth } : ctx,
+      requestContext: ctx,
     },
     registry,
   );
@@ -134,15 +135,15 @@ async function serveRpc(
   await writeWebResponse(res, await transport.handleRequest(request, { parsedBody: req.body }));
 }
 
-/** `handlers`: the route table (wiring/handler-map.ts), passed in by createApp: the operator tools run the admin handlers. */
-export function createMcpHandler(
-  services: Services,
-  handlers: Parameters<typeof registerAdminOperationTools>[1],
-): RequestHandler {
+/**
+ * `routes`: the route table (wiring/handler-map.ts), passed in by createApp: the operator tools run the admin
+ * handlers, each with the admin API's services as the REST call would.
+ */
+export function createMcpHandler(services: McpServices, routes: OperationRoutes): RequestHandler {
   // Built once: tool descriptors, JSON Schemas and their validators (never per request).
   const registry = createToolRegistry();
   registerBuiltInTools(registry);
-  registerAdminOperationTools(registry, handlers);
+  registerAdminOperationTools(registry, routes);
   const parts: McpServerParts = {
     registry,
     validator: new AjvJsonSchemaValidator(registry.ajv),

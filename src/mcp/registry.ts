@@ -10,8 +10,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
 import type { AuthInfo } from '../http/bearer-guard.ts';
-import type { RequestContext } from '../http/request-context.ts';
-import type { Services } from '../services/create-services.ts';
+import type { SiteContext } from '../http/request-context.ts';
+import type { McpServices } from './mcp-services.ts';
 import type { Site } from '../services/school/sites.ts';
 import { holdsScopes } from '../services/auth/scope-check.ts';
 import { advertisedInput, advertisedOutput } from './portable-schema.ts';
@@ -33,15 +33,18 @@ export type ToolAnnotations = {
 
 export type ToolContext = {
   site: Site;
-  services: Services;
+  services: McpServices;
   /** Undefined for an anonymous caller. */
   auth: AuthInfo | undefined;
   log: Logger;
   now: Date;
   /** Names of the tools this caller may use (whoami reports them). */
   availableTools: readonly string[];
-  /** The HTTP request's context, for tools that run a REST operation's handler. */
-  requestContext: RequestContext;
+  /**
+   * The HTTP request's context, without services, for tools that run a REST operation's handler: each run is given
+   * the services of that operation's surface (admin-tools/operation-catalogue.ts).
+   */
+  requestContext: SiteContext;
 };
 
 /**

@@ -2,19 +2,19 @@
 // an object's own accessor closing over the call keeps the call's data alive in V8's old generation
 // (the rule and its measurement: eslint.config.js, bench/FINDINGS.md "Accessor literals").
 import type { AuthInfo } from '../http/bearer-guard.ts';
-import type { RequestContext } from '../http/request-context.ts';
-import type { Services } from '../services/create-services.ts';
+import type { SiteContext } from '../http/request-context.ts';
+import type { McpServices } from './mcp-services.ts';
 import type { Site } from '../services/school/sites.ts';
 import type { Logger } from 'pino';
 import type { ToolContext, ToolRegistry } from './registry.ts';
 
 export class ToolCallContext implements ToolContext {
   readonly site: Site;
-  readonly services: Services;
+  readonly services: McpServices;
   readonly auth: AuthInfo | undefined;
   readonly log: Logger;
   readonly now: Date;
-  readonly requestContext: RequestContext;
+  readonly requestContext: SiteContext;
   readonly #registry: ToolRegistry;
   #availableTools: readonly string[] | undefined;
 

@@ -3,11 +3,11 @@
 // private addresses (CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES, development only), and the audit
 // entry for a client this school meets for the first time (client changes are audited
 // with who, what, when and from where, as a registration is).
-import type { RequestContext } from '../http/request-context.ts';
+import type { OAuthContext } from './oauth-services.ts';
 import type { MetadataDocumentDeps } from '../services/auth/clients/metadata-document-client.ts';
 import { recordClientRegistered } from './client-registered.ts';
 
-export function metadataDocumentDepsOf(context: RequestContext): MetadataDocumentDeps {
+export function metadataDocumentDepsOf(context: OAuthContext): MetadataDocumentDeps {
   const { services } = context;
   return {
     db: services.db,

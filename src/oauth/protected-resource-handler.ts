@@ -1,12 +1,12 @@
 // One handler shape for the three RFC 9728 documents (the origin's and the path-specific ones).
 import type { GetProtectedResourceMetadataResponses } from '../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../http/handler.ts';
+import type { OAuthHandler } from './oauth-services.ts';
 import { DISCOVERY_CACHE_HEADERS } from './discovery-headers.ts';
 import { protectedResourceMetadata } from '../services/auth/metadata.ts';
 
 export function protectedResourceMetadataHandler(
   path: '' | '/mcp' | '/account/graphql',
-): OperationHandler<unknown, GetProtectedResourceMetadataResponses> {
+): OAuthHandler<unknown, GetProtectedResourceMetadataResponses> {
   return async (_request, { site }) => ({
     status: 200,
     body: protectedResourceMetadata(site, path),

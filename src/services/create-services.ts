@@ -1,7 +1,8 @@
 // The composition root of the services: builds every service from explicit dependencies (DESIGN
 // habits 10 and 12: passed, not hidden). Browser sessions, signing keys and the metadata fetch are
-// services too and metrics/ sits below services (docs/layout.md), so this imports no edge; the edges
-// take their `Services` type from here and process/ calls it.
+// services too and metrics/ sits below services (docs/layout.md), so this imports no edge. Its sum,
+// `Services`, goes to app.ts and process/ only: each surface names the few services it uses and is
+// given just those (docs/layout.md "Which services each surface receives"; wiring/surface-services.ts).
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { CursorCodec } from '../db/pagination/cursor.ts';

@@ -3,7 +3,7 @@
 // each one here, where a schema Ajv refuses fails a test instead of a tool call.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/openapi/operations.ts';
-import { handlers } from './handler-map.ts';
+import { routesWithoutServices } from './test-routes.ts';
 import { createToolRegistry } from '../mcp/registry.ts';
 import { compileSchema } from '../mcp/schema.ts';
 import { CORE_OPERATIONS } from '../mcp/admin-tools/core-operations.ts';
@@ -12,7 +12,7 @@ import { registerAdminOperationTools } from '../mcp/admin-tools/operation-tools.
 
 describe('operator tools from the OpenAPI document (docs/agents.md "MCP")', () => {
   const registry = createToolRegistry();
-  const catalogue = registerAdminOperationTools(registry, handlers);
+  const catalogue = registerAdminOperationTools(registry, routesWithoutServices());
 
   it('catalogues every JSON admin operation that requires scopes (multipart uploads aside)', () => {
     const expected = Object.entries(operations).filter(

@@ -3,7 +3,7 @@
 // Gemini function declarations, Anthropic input_schema), and no output schema with a `type` array
 // (the MCP Inspector's schema-portability warning).
 import { describe, expect, it } from 'vitest';
-import { handlers } from './handler-map.ts';
+import { routesWithoutServices } from './test-routes.ts';
 import { OPERATOR_SCOPES } from '../services/auth/scopes.ts';
 import { registerAdminOperationTools } from '../mcp/admin-tools/operation-tools.ts';
 import { portableInput, strictnessProblems } from '../mcp/portable-schema.ts';
@@ -13,7 +13,7 @@ import { registerBuiltInTools } from '../mcp/tools/index.ts';
 
 const registry = createToolRegistry();
 registerBuiltInTools(registry);
-const catalogue = registerAdminOperationTools(registry, handlers);
+const catalogue = registerAdminOperationTools(registry, routesWithoutServices());
 
 const TOKENS = {
   anonymous: undefined,

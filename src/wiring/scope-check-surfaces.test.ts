@@ -14,7 +14,7 @@ import { mayCall } from '../mcp/admin-tools/operation-catalogue.ts';
 import { registerAdminOperationTools } from '../mcp/admin-tools/operation-tools.ts';
 import { createToolRegistry } from '../mcp/registry.ts';
 import type { Site } from '../services/school/sites.ts';
-import { handlers } from './handler-map.ts';
+import { routesWithoutServices } from './test-routes.ts';
 
 const ORIGIN = 'https://school.example';
 const site = { origin: ORIGIN } as Site;
@@ -27,7 +27,7 @@ const lacking = (scopes: readonly string[], missing: string) =>
 
 describe('one scope check on every surface (RFC 6750 3.1)', () => {
   const registry = createToolRegistry();
-  const catalogue = registerAdminOperationTools(registry, handlers);
+  const catalogue = registerAdminOperationTools(registry, routesWithoutServices());
 
   it('the spec has operations that need scopes, and MCP catalogues them', () => {
     expect(scoped.length).toBeGreaterThan(100);

@@ -5,7 +5,8 @@
 // The core operations become direct tools (core-operations.ts); every entry, core or not, is
 // found, described and called through search_operations, describe_operation and call_operation.
 import { operations, type OperationId } from '../../../generated/openapi/operations.ts';
-import type { AnyOperationHandler } from '../../http/handler.ts';
+import type { OperationRoute, OperationRoutes } from '../../http/openapi-dispatch.ts';
+import { operationContextOf } from '../../http/request-context-store.ts';
 import { holdsScopes } from '../../services/auth/scope-check.ts';
 import { loadBundledOpenApi } from '../../http/openapi-document.ts';
 import { advertisedInput, advertisedOutput } from '../portable-schema.ts';
@@ -130,7 +131,7 @@ function entryOf(
   document: Json,
   operationId: OperationId,
   meta: Meta,
-  handler: AnyOperationHandler,
+  { handler, services }: OperationRoute,
 ): OperationEntry | undefined {
   const item = (document.paths as Record<string, Json>)[meta.path]!;
   const op = item[meta.method] as OperationObject;
@@ -168,7 +169,9 @@ function entryOf(
       .toLowerCase(),
     async run(args, ctx, nextPage) {
       const request = flat.split(args);
-      const result = await handler({ ...request, headers: {} }, ctx.requestContext);
+      // The operation's own surface's services (the admin API's), as its REST call is given.
+      const context = operationContextOf(ctx.requestContext, services, ctx.auth);
+      const result = await handler({ ...request, headers: {} }, context);
       const pathIds = Object.fromEntries(Object.entries(request.path).filter(([key]) => pathNames.has(key)));
       return {
         structuredContent: shapeOutput(output, result.body),
@@ -179,12 +182,12 @@ function entryOf(
 }
 
 /** The catalogue: every admin operation that needs scopes and takes JSON, in operationId order. */
-export function buildOperationCatalogue(handlers: Record<OperationId, AnyOperationHandler>): OperationEntry[] {
+export function buildOperationCatalogue(routes: OperationRoutes): OperationEntry[] {
   const document = loadBundledOpenApi() as Json;
   const entries: OperationEntry[] = [];
   for (const [operationId, meta] of Object.entries(operations) as Array<[OperationId, Meta]>) {
     if (!meta.path.startsWith('/api/v1/') || meta.public || (meta.scopes as readonly string[]).length === 0) continue;
-    const entry = entryOf(document, operationId, meta, handlers[operationId]);
+    const entry = entryOf(document, operationId, meta, routes[operationId]);
     if (entry) entries.push(entry);
   }
   return entries;

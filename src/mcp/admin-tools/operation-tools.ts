@@ -2,8 +2,7 @@
 // the core operations are direct tools, and the three tools that reach the rest:
 // search_operations, describe_operation and call_operation. A token sees a direct tool only with
 // its scopes, and the catalogue tools find, describe and call only operations it has scopes for.
-import type { OperationId } from '../../../generated/openapi/operations.ts';
-import type { AnyOperationHandler } from '../../http/handler.ts';
+import type { OperationRoutes } from '../../http/openapi-dispatch.ts';
 import type { ToolRegistry } from '../registry.ts';
 import { callOperationTool } from './call_operation.ts';
 import { CORE_OPERATIONS } from './core-operations.ts';
@@ -12,11 +11,8 @@ import { directToolOf } from './direct-tool.ts';
 import { buildOperationCatalogue, type OperationEntry } from './operation-catalogue.ts';
 import { searchOperationsTool } from './search_operations.ts';
 
-export function registerAdminOperationTools(
-  registry: ToolRegistry,
-  handlers: Record<OperationId, AnyOperationHandler>,
-): OperationEntry[] {
-  const catalogue = buildOperationCatalogue(handlers);
+export function registerAdminOperationTools(registry: ToolRegistry, routes: OperationRoutes): OperationEntry[] {
+  const catalogue = buildOperationCatalogue(routes);
   const byName = new Map(catalogue.map((entry) => [entry.name, entry]));
   const core = new Set(CORE_OPERATIONS as readonly string[]);
   const direct = catalogue.filter((entry) => core.has(entry.operationId));

@@ -2,7 +2,7 @@
 // session and sign-in, then a code or the consent page. The rules it asks (who may authorize what,
 // remembered consent, the decision, the code) are services/auth/authorize/decision.ts.
 import type { PageResult, RedirectResult } from '../../http/handler.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import type { OAuthContext } from '../oauth-services.ts';
 import { renderPage, siteText } from '../../http/pages/render-page.ts';
 import { groupScopes } from '../../http/pages/i18n/scope-groups.ts';
 import { sessionCsrfToken, type BrowserSession } from '../../services/sessions/browser-sessions.ts';
@@ -63,7 +63,7 @@ function needsSignIn(request: AuthorizationRequest, session: BrowserSession | un
 
 /** GET /oauth/authorize after validation: sign in, check the role, then code or consent page. */
 export async function continueAuthorization(
-  ctx: RequestContext,
+  ctx: OAuthContext,
   request: AuthorizationRequest,
   params: AuthorizationParams,
   session: BrowserSession | undefined,
@@ -81,7 +81,7 @@ export async function continueAuthorization(
 }
 
 async function consentPage(
-  ctx: RequestContext,
+  ctx: OAuthContext,
   request: AuthorizationRequest,
   session: BrowserSession,
   scopes: string[],
@@ -122,7 +122,7 @@ async function consentPage(
 
 /** POST /oauth/authorize: the consent decision, after the request was validated again. */
 export async function decide(
-  ctx: RequestContext,
+  ctx: OAuthContext,
   request: AuthorizationRequest,
   session: BrowserSession,
   decision: 'allow' | 'deny',

@@ -3,7 +3,7 @@
 // client checked under the failure throttle (/auth.md "Rate limits"). Every failure is the one
 // `invalid_client` 401 with its WWW-Authenticate challenge (RFC 6749 5.2; services/auth/errors.ts).
 import type { HandlerRequest } from '../../http/handler.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import type { OAuthContext } from '../oauth-services.ts';
 import { authenticateClient, readClientCredentials } from '../../services/auth/clients/authenticate-client.ts';
 import type { Client } from '../../services/auth/clients/client.ts';
 import { headerValue, requireFormBody } from '../form-body.ts';
@@ -20,7 +20,7 @@ type ClientCredentialFields = { client_id?: string; client_secret?: string };
 /** The client that calls this endpoint, authenticated; throws `invalid_request`, `invalid_client` or `slow_down`. */
 export async function authenticateCaller(
   { headers, body }: Pick<HandlerRequest<{ body: ClientCredentialFields }>, 'headers' | 'body'>,
-  { site, services, clientIp }: Pick<RequestContext, 'site' | 'services' | 'clientIp'>,
+  { site, services, clientIp }: Pick<OAuthContext, 'site' | 'services' | 'clientIp'>,
 ): Promise<Client> {
   // RFC 6749 3.2, RFC 7009 2.1, RFC 7662 2.1: these endpoints take form bodies only.
   requireFormBody(headers);

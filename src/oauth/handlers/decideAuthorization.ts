@@ -1,5 +1,5 @@
 import type { DecideAuthorizationData } from '../../../generated/openapi/client/types.gen.ts';
-import type { PageHandler } from '../../http/handler.ts';
+import type { OAuthPageHandler } from '../oauth-services.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { verifySessionCsrfToken } from '../../services/sessions/browser-sessions.ts';
@@ -13,7 +13,7 @@ import { metadataDocumentDepsOf } from '../metadata-document-deps.ts';
  * site cannot post a decision for the user (RFC 9700 4.7), and every parameter is validated
  * again, as if the request had just arrived.
  */
-export const decideAuthorization: PageHandler<DecideAuthorizationData> = async ({ body, headers }, context) => {
+export const decideAuthorization: OAuthPageHandler<DecideAuthorizationData> = async ({ body, headers }, context) => {
   const { site, services } = context;
   const session = await services.sessions.current(site, headers.cookie);
   if (!session) return renderErrorPage(context, 'invalid_request', textKey('error.message.sessionEnded'), 400);

@@ -2,12 +2,12 @@ import type {
   GetAuthorizationServerMetadataData,
   GetAuthorizationServerMetadataResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { OAuthHandler } from '../oauth-services.ts';
 import { DISCOVERY_CACHE_HEADERS } from '../discovery-headers.ts';
 import { authorizationServerMetadata } from '../../services/auth/metadata.ts';
 
 /** RFC 8414 3: the authorization server metadata, the source of truth for every other document. */
-export const getAuthorizationServerMetadata: OperationHandler<
+export const getAuthorizationServerMetadata: OAuthHandler<
   GetAuthorizationServerMetadataData,
   GetAuthorizationServerMetadataResponses
 > = async (_request, { site }) => ({

@@ -1,5 +1,5 @@
 import type { IntrospectData, IntrospectResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { OAuthHandler } from '../oauth-services.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { InvalidRequest } from '../../services/auth/errors.ts';
 import { authenticateCaller, NO_STORE } from './client-authentication.ts';
@@ -17,7 +17,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * else, including another client's token, is {"active": false} (2.2), so introspection cannot be
  * used to probe tokens.
  */
-export const introspect: OperationHandler<IntrospectData, IntrospectResponses> = async (
+export const introspect: OAuthHandler<IntrospectData, IntrospectResponses> = async (
   { body, headers },
   { site, services, clientIp },
 ) => {

@@ -1,5 +1,5 @@
 import type { RegisterClientData, RegisterClientResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { OAuthHandler } from '../oauth-services.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { registerClient as register } from '../../services/auth/clients/register-client.ts';
 import { TooManyRequests } from '../../services/auth/errors.ts';
@@ -7,7 +7,7 @@ import { formatScope } from '../../services/auth/scopes.ts';
 import { recordClientRegistered } from '../client-registered.ts';
 
 /** RFC 7591 3.2.1: 201 with the client's full metadata; rate limited per address (/auth.md "Rate limits"). */
-export const registerClient: OperationHandler<RegisterClientData, RegisterClientResponses> = async (
+export const registerClient: OAuthHandler<RegisterClientData, RegisterClientResponses> = async (
   { body },
   { site, services, clientIp },
 ) => {

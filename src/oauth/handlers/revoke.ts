@@ -1,5 +1,5 @@
 import type { RevokeData, RevokeResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { OAuthHandler } from '../oauth-services.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { InvalidRequest } from '../../services/auth/errors.ts';
 import { authenticateCaller, NO_STORE } from './client-authentication.ts';
@@ -12,7 +12,7 @@ import { revokeHeldAccessToken, revokeHeldRefreshToken } from '../../services/au
  * of other clients or schools, get 200 too (2.2), so the endpoint reveals nothing about tokens the
  * caller does not own. Each revocation is audited; a request that revoked nothing leaves no entry.
  */
-export const revoke: OperationHandler<RevokeData, RevokeResponses> = async (
+export const revoke: OAuthHandler<RevokeData, RevokeResponses> = async (
   { body, headers },
   { site, services, clientIp },
 ) => {

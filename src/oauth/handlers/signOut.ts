@@ -1,5 +1,5 @@
 import type { SignOutData } from '../../../generated/openapi/client/types.gen.ts';
-import type { PageHandler } from '../../http/handler.ts';
+import type { OAuthPageHandler } from '../oauth-services.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { safeReturnTo } from '../../lib/return-to.ts';
@@ -7,7 +7,7 @@ import { SIGN_OUT_CSRF_PURPOSE, verifySessionCsrfToken } from '../../services/se
 import { noStore } from '../../lib/no-store.ts';
 
 /** Ends the browser session (server side and cookie); CSRF-checked so no page can log you out. */
-export const signOut: PageHandler<SignOutData> = async ({ body, headers }, context) => {
+export const signOut: OAuthPageHandler<SignOutData> = async ({ body, headers }, context) => {
   const { site, services, clientIp } = context;
   const session = await services.sessions.current(site, headers.cookie);
   if (session && !verifySessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE, body.csrf_token)) {

@@ -1,5 +1,5 @@
 import type { SubmitSignInData } from '../../../generated/openapi/client/types.gen.ts';
-import type { PageHandler } from '../../http/handler.ts';
+import type { OAuthPageHandler } from '../oauth-services.ts';
 import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { noteSignedIn, verifyCredentials } from '../../services/sessions/sign-in.ts';
@@ -18,7 +18,7 @@ const BUSY = textKey('signIn.error.busy');
  * Signs in: CSRF-checked, throttled per person and per address (sign-in-throttle.ts), one generic message for any wrong
  * credential, and a brand-new session id (no session fixation).
  */
-export const submitSignIn: PageHandler<SubmitSignInData> = async ({ body, headers }, ctx) => {
+export const submitSignIn: OAuthPageHandler<SubmitSignInData> = async ({ body, headers }, ctx) => {
   const { site, services } = ctx;
   if (!verifyPreSessionCsrf(site, headers.cookie, body.csrf_token)) {
     return renderErrorPage(ctx, 'invalid_request', textKey('error.message.signInFormExpired'), 400);

@@ -1,6 +1,6 @@
 import type { TokenData, TokenResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import type { OAuthHandler } from '../oauth-services.ts';
+import type { OAuthContext } from '../oauth-services.ts';
 import type { AuditEvent } from '../../services/audit/audit-log.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import type { Client } from '../../services/auth/clients/client.ts';
@@ -19,7 +19,7 @@ const NO_CACHE = noStore('token-response');
  * RFC 6749 3.2 token endpoint: client authentication, the client's rate, then the grant the request
  * names, run as its table of steps says (services/auth/grants/table.ts).
  */
-export const token: OperationHandler<TokenData, TokenResponses> = async ({ body, headers }, context) => {
+export const token: OAuthHandler<TokenData, TokenResponses> = async ({ body, headers }, context) => {
   const { site, services, clientIp } = context;
   const client = await authenticateCaller({ headers, body }, context);
   const limitHeaders = await spendClientRate(context, client);
@@ -80,7 +80,7 @@ export const token: OperationHandler<TokenData, TokenResponses> = async ({ body,
  * Counted after authentication, so nobody spends a client's budget by naming its client_id; a
  * public client proves nothing but its id, so its budget is per client and address (/auth.md).
  */
-async function spendClientRate({ site, services, clientIp }: RequestContext, client: Client) {
+async function spendClientRate({ site, services, clientIp }: OAuthContext, client: Client) {
   const policy = services.rateLimiter.policy('tokenPerClient');
   const bucket =
     client.authMethod === 'none'

@@ -2,14 +2,14 @@ import type {
   GetAccountGraphQlSchemaData,
   GetAccountGraphQlSchemaResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { accountSdl } from '../../http/graphql-sdl.ts';
 
 /**
  * The member API's SDL without a token (OpenAPI getAccountGraphQLSchema): the same document on
  * every school's origin, so a client is generated before anyone signs in; queries still need one.
  */
-export const getAccountGraphQLSchema: OperationHandler<
+export const getAccountGraphQLSchema: PublicHandler<
   GetAccountGraphQlSchemaData,
   GetAccountGraphQlSchemaResponses
 > = async () => ({

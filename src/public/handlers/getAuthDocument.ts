@@ -1,9 +1,9 @@
 import type { GetAuthDocumentData, GetAuthDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { renderAuthMd } from '../../services/documents/auth-md.ts';
 
 /** /auth.md for this school (text/markdown). */
-export const getAuthDocument: OperationHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (
+export const getAuthDocument: PublicHandler<GetAuthDocumentData, GetAuthDocumentResponses> = async (
   _request,
   { site, services },
 ) => ({

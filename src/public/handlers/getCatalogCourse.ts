@@ -1,8 +1,8 @@
 import type { GetCatalogCourseData, GetCatalogCourseResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { notFound } from '../../http/problem.ts';
 
-export const getCatalogCourse: OperationHandler<GetCatalogCourseData, GetCatalogCourseResponses> = async (
+export const getCatalogCourse: PublicHandler<GetCatalogCourseData, GetCatalogCourseResponses> = async (
   { path },
   { site, services },
 ) => {

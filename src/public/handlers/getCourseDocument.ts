@@ -1,10 +1,10 @@
 import type { GetCourseDocumentData, GetCourseDocumentResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { notFound } from '../../http/problem.ts';
 import { renderCourseMd } from '../../services/documents/course-md.ts';
 
 /** /courses/{slug}.md: a published course's public page; drafts and hidden courses are 404 as in the catalog. */
-export const getCourseDocument: OperationHandler<GetCourseDocumentData, GetCourseDocumentResponses> = async (
+export const getCourseDocument: PublicHandler<GetCourseDocumentData, GetCourseDocumentResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -1,10 +1,10 @@
 import accepts from 'accepts';
 import type { IncomingMessage } from 'node:http';
 import type { GetProblemTypeData, GetProblemTypeResponses } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler, PageResult } from '../../http/handler.ts';
+import type { PageResult } from '../../http/handler.ts';
 import { notFound } from '../../http/problem.ts';
 import { isProblemTypeName, PROBLEM_TYPES, problemTypePath } from '../../http/problem-types.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { renderPage, siteText } from '../../http/pages/render-page.ts';
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
@@ -13,12 +13,10 @@ const CACHE = { 'Cache-Control': 'public, max-age=3600', Vary: 'Accept' };
  * docs/development.md "Problem types": the page a problem `type` URI resolves to (RFC 9457 3.1.1), on the school's
  * origin. HTML unless the caller prefers Markdown or JSON (RFC 9110 12.5.1, Accept).
  */
-export const getProblemType: OperationHandler<
-  GetProblemTypeData,
-  GetProblemTypeResponses,
-  RequestContext,
-  PageResult
-> = async ({ path, headers }, context) => {
+export const getProblemType: PublicHandler<GetProblemTypeData, GetProblemTypeResponses, PageResult> = async (
+  { path, headers },
+  context,
+) => {
   const { site } = context;
   const name = path.problem_type;
   if (!isProblemTypeName(name))

@@ -2,11 +2,11 @@ import type {
   GetWebhooksDocumentData,
   GetWebhooksDocumentResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 import { renderWebhooksMd } from '../../services/documents/webhooks-md.ts';
 
 /** /webhooks.md: what a webhook receiver of this school needs (text/markdown). */
-export const getWebhooksDocument: OperationHandler<GetWebhooksDocumentData, GetWebhooksDocumentResponses> = async (
+export const getWebhooksDocument: PublicHandler<GetWebhooksDocumentData, GetWebhooksDocumentResponses> = async (
   _request,
   { site, services },
 ) => ({

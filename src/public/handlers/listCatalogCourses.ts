@@ -2,9 +2,9 @@ import type {
   ListCatalogCoursesData,
   ListCatalogCoursesResponses,
 } from '../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../http/handler.ts';
+import type { PublicHandler } from '../public-services.ts';
 
-export const listCatalogCourses: OperationHandler<ListCatalogCoursesData, ListCatalogCoursesResponses> = async (
+export const listCatalogCourses: PublicHandler<ListCatalogCoursesData, ListCatalogCoursesResponses> = async (
   { query },
   { site, services },
 ) => {

@@ -3,14 +3,14 @@
 // why the gate is per route and never router-wide.
 import { Router } from 'express';
 import { createConnectedApplications } from '../../services/auth/connected-apps/of-person.ts';
-import type { Services } from '../../services/create-services.ts';
+import type { AccountAreaServices } from './account-area-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { accountSpec } from './chrome.ts';
 import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
 import { mountAccountInvitations } from './invitations.ts';
 
-export function createAccountArea(services: Services): Router {
+export function createAccountArea(services: AccountAreaServices): Router {
   const router = Router({ strict: false });
   const deps = {
     router,

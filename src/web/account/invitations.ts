@@ -7,7 +7,7 @@ import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { PasswordHashingBusy } from '../../lib/password-hash.ts';
-import type { Services } from '../../services/create-services.ts';
+import type { AccountAreaServices } from './account-area-services.ts';
 import {
   acceptInvitation,
   declineInvitation,
@@ -24,7 +24,10 @@ import { renderPage } from '../../http/pages/render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
 import { noStore } from '../../lib/no-store.ts';
 
-export function mountAccountInvitations(router: Router, services: Services): void {
+export function mountAccountInvitations(
+  router: Router,
+  services: Pick<AccountAreaServices, 'db' | 'rateLimiter' | 'audit' | 'sessions'>,
+): void {
   const deps = { db: services.db, rateLimiter: services.rateLimiter, audit: services.audit };
 
   async function show(req: Request, res: Response, status = 200, error?: TextKey): Promise<void> {

@@ -1,7 +1,7 @@
 // What every admin page shares: who may enter (owners and admins of THIS school), the navigation
 // (the OAuth applications section only while MCP connections are on, Webhooks only for roles that
 // may read them), and the notices shown after a change.
-import type { RequestContext } from '../../http/request-context.ts';
+import type { SiteContext } from '../../http/request-context.ts';
 import { isOperator, type AreaPerson } from '../../services/audit/actor.ts';
 import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
 import { webhookScopeAllowed } from '../../services/webhooks/area-access.ts';
@@ -35,7 +35,7 @@ export function adminSpec(): AreaSpec {
     allowed: (person: AreaPerson) => isOperator(person.roles),
     deniedMessage: 'admin.denied',
     notices: ADMIN_NOTICES,
-    chrome: (ctx: RequestContext, person: AreaPerson) => ({
+    chrome: (ctx: SiteContext, person: AreaPerson) => ({
       nav: [
         { href: '/admin', label: 'admin.nav.home' },
         { href: '/admin/settings', label: 'admin.settings.title' },

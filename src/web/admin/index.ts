@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { createAdminAreaServices } from '../../services/admin-area-services.ts';
-import type { Services } from '../../services/create-services.ts';
+import type { AdminAreaBundle } from './admin-area-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { mountAnalytics } from './analytics.ts';
 import { mountApplicationDelete } from './application-delete.ts';
@@ -29,10 +29,10 @@ import { mountWebhooksList } from './webhooks-list.ts';
 
 const CHART_JS_DIST = path.dirname(createRequire(import.meta.url).resolve('chart.js'));
 
-export function createAdminArea(services: Services): Router {
+export function createAdminArea(services: AdminAreaBundle): Router {
   const router = Router({ strict: false });
   const area = areaRoutes(services, adminSpec());
-  const deps: AdminPageDeps = { router, area, admin: createAdminAreaServices(services), services };
+  const deps: AdminPageDeps = { router, area, admin: createAdminAreaServices(services) };
 
   // Chart.js's own dist folder, served from this origin (the CSP allows scripts from 'self' only).
   // Public files: no session needed, and nothing of the school in them.

@@ -2,7 +2,6 @@
 // (area-route.ts) and the admin area's services.
 import type { Router } from 'express';
 import type { AdminAreaServices } from '../../services/admin-area-services.ts';
-import type { Services } from '../../services/create-services.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 import { textKey } from '../../lib/text-key.ts';
 
@@ -10,7 +9,6 @@ export type AdminPageDeps = {
   router: Router;
   area: ReturnType<typeof areaRoutes>;
   admin: AdminAreaServices;
-  services: Services;
 };
 
 /** The OAuth applications section exists only while the school has MCP connections on. */

@@ -4,7 +4,7 @@
 // one: a 400 page), then text the database cannot hold (U+0000 in a field or query parameter: a
 // 400 page naming it, lib/nul-text.ts) — all before any handler runs, so no action skips a check.
 import type { Request, RequestHandler, Response } from 'express';
-import type { RequestContext } from '../../http/request-context.ts';
+import type { SiteContext } from '../../http/request-context.ts';
 import { noteRequest } from '../../http/request-facts.ts';
 import { requestContextOf } from '../../http/site-resolver.ts';
 import { pathsWithNul } from '../../lib/nul-text.ts';
@@ -15,7 +15,7 @@ import {
   type Actor,
   type AreaPerson,
 } from '../../services/audit/actor.ts';
-import type { Services } from '../../services/create-services.ts';
+import type { AreaGateServices } from './area-services.ts';
 import { OwnerRequired } from '../../services/auth/client-metadata/metadata-host-owners.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { renderPage, siteText, type PageResult } from '../../http/pages/render-page.ts';
@@ -30,7 +30,7 @@ import { formBody, type FormBody } from './forms.ts';
 import { noStore } from '../../lib/no-store.ts';
 
 export type AreaCall = {
-  ctx: RequestContext;
+  ctx: SiteContext;
   session: BrowserSession;
   person: AreaPerson;
   actor: Actor;
@@ -59,7 +59,7 @@ export type AreaSpec = {
   /** Catalogue key of the 403 page's message. */
   deniedMessage: string;
   /** Layout data of the area: navigation, which depends on the school and the person. */
-  chrome(ctx: RequestContext, person: AreaPerson): Record<string, unknown>;
+  chrome(ctx: SiteContext, person: AreaPerson): Record<string, unknown>;
   /** Catalogue keys of the messages shown after a change, by the `done` code its redirect carries (never free text). */
   notices: Record<string, string>;
 };
@@ -90,9 +90,9 @@ function fieldWithNul(body: FormBody, query: unknown): TextKey | undefined {
   return inQuery ? textKey('area.error.nulQuery', { name: named(inQuery) }) : undefined;
 }
 
-export function areaRoutes(services: Services, spec: AreaSpec) {
+export function areaRoutes(services: AreaGateServices, spec: AreaSpec) {
   function base(
-    ctx: RequestContext,
+    ctx: SiteContext,
     session: BrowserSession | undefined,
     person: AreaPerson | undefined,
     withChrome: boolean,
@@ -112,7 +112,7 @@ export function areaRoutes(services: Services, spec: AreaSpec) {
 
   /** A page of one message: `title` and `text` are catalogue keys (the error's own words for a person). */
   function message(
-    ctx: RequestContext,
+    ctx: SiteContext,
     session: BrowserSession | undefined,
     person: AreaPerson | undefined,
     status: number,

@@ -2,9 +2,9 @@ import type {
   GetRevenueReportData,
   GetRevenueReportResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getRevenueReport: OperationHandler<GetRevenueReportData, GetRevenueReportResponses> = async (
+export const getRevenueReport: AdminApiHandler<GetRevenueReportData, GetRevenueReportResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   ListCompletionRatesData,
   ListCompletionRatesResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listCompletionRates: OperationHandler<ListCompletionRatesData, ListCompletionRatesResponses> = async (
+export const listCompletionRates: AdminApiHandler<ListCompletionRatesData, ListCompletionRatesResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   ListEnrollmentsByCourseData,
   ListEnrollmentsByCourseResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listEnrollmentsByCourse: OperationHandler<
+export const listEnrollmentsByCourse: AdminApiHandler<
   ListEnrollmentsByCourseData,
   ListEnrollmentsByCourseResponses
 > = async ({ query }, { site, services }) => ({

@@ -1,7 +1,7 @@
 import type { GetAppearanceData, GetAppearanceResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getAppearance: OperationHandler<GetAppearanceData, GetAppearanceResponses> = async (
+export const getAppearance: AdminApiHandler<GetAppearanceData, GetAppearanceResponses> = async (
   _request,
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   UpdateAppearanceData,
   UpdateAppearanceResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateAppearance: OperationHandler<UpdateAppearanceData, UpdateAppearanceResponses> = async (
+export const updateAppearance: AdminApiHandler<UpdateAppearanceData, UpdateAppearanceResponses> = async (
   { body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { GetCommentData, GetCommentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getComment: OperationHandler<GetCommentData, GetCommentResponses> = async (
+export const getComment: AdminApiHandler<GetCommentData, GetCommentResponses> = async (
   { path },
   { site, services },
 ) => ({

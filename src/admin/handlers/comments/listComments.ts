@@ -1,7 +1,7 @@
 import type { ListCommentsData, ListCommentsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listComments: OperationHandler<ListCommentsData, ListCommentsResponses> = async (
+export const listComments: AdminApiHandler<ListCommentsData, ListCommentsResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { CreateCouponData, CreateCouponResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createCoupon: OperationHandler<CreateCouponData, CreateCouponResponses> = async (
+export const createCoupon: AdminApiHandler<CreateCouponData, CreateCouponResponses> = async (
   { body },
   { site, services },
 ) => ({

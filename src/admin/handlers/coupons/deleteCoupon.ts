@@ -1,7 +1,7 @@
 import type { DeleteCouponData, DeleteCouponResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteCoupon: OperationHandler<DeleteCouponData, DeleteCouponResponses> = async (
+export const deleteCoupon: AdminApiHandler<DeleteCouponData, DeleteCouponResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -1,7 +1,7 @@
 import type { ListCouponsData, ListCouponsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listCoupons: OperationHandler<ListCouponsData, ListCouponsResponses> = async (
+export const listCoupons: AdminApiHandler<ListCouponsData, ListCouponsResponses> = async (
   { query },
   { site, services },
 ) => ({

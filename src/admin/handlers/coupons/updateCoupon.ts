@@ -1,7 +1,7 @@
 import type { UpdateCouponData, UpdateCouponResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateCoupon: OperationHandler<UpdateCouponData, UpdateCouponResponses> = async (
+export const updateCoupon: AdminApiHandler<UpdateCouponData, UpdateCouponResponses> = async (
   { path, body },
   { site, services },
 ) => ({

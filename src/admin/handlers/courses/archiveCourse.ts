@@ -1,7 +1,7 @@
 import type { ArchiveCourseData, ArchiveCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const archiveCourse: OperationHandler<ArchiveCourseData, ArchiveCourseResponses> = async (
+export const archiveCourse: AdminApiHandler<ArchiveCourseData, ArchiveCourseResponses> = async (
   { path },
   { site, services },
 ) => ({

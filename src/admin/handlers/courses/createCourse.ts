@@ -1,7 +1,7 @@
 import type { CreateCourseData, CreateCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createCourse: OperationHandler<CreateCourseData, CreateCourseResponses> = async (
+export const createCourse: AdminApiHandler<CreateCourseData, CreateCourseResponses> = async (
   { body },
   { site, services },
 ) => ({

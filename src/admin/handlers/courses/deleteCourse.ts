@@ -1,7 +1,7 @@
 import type { DeleteCourseData, DeleteCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteCourse: OperationHandler<DeleteCourseData, DeleteCourseResponses> = async (
+export const deleteCourse: AdminApiHandler<DeleteCourseData, DeleteCourseResponses> = async (
   { path },
   { site, services },
 ) => {

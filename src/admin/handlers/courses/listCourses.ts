@@ -1,7 +1,7 @@
 import type { ListCoursesData, ListCoursesResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listCourses: OperationHandler<ListCoursesData, ListCoursesResponses> = async (
+export const listCourses: AdminApiHandler<ListCoursesData, ListCoursesResponses> = async (
   { query },
   { site, services },
 ) => ({

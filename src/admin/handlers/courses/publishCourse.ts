@@ -1,7 +1,7 @@
 import type { PublishCourseData, PublishCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const publishCourse: OperationHandler<PublishCourseData, PublishCourseResponses> = async (
+export const publishCourse: AdminApiHandler<PublishCourseData, PublishCourseResponses> = async (
   { path },
   { site, services },
 ) => ({

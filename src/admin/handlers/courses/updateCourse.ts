@@ -1,7 +1,7 @@
 import type { UpdateCourseData, UpdateCourseResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateCourse: OperationHandler<UpdateCourseData, UpdateCourseResponses> = async (
+export const updateCourse: AdminApiHandler<UpdateCourseData, UpdateCourseResponses> = async (
   { path, body },
   { site, services },
 ) => ({

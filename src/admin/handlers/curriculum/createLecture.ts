@@ -1,7 +1,7 @@
 import type { CreateLectureData, CreateLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createLecture: OperationHandler<CreateLectureData, CreateLectureResponses> = async (
+export const createLecture: AdminApiHandler<CreateLectureData, CreateLectureResponses> = async (
   { path, body },
   { site, services },
 ) => ({

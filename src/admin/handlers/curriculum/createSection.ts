@@ -1,7 +1,7 @@
 import type { CreateSectionData, CreateSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createSection: OperationHandler<CreateSectionData, CreateSectionResponses> = async (
+export const createSection: AdminApiHandler<CreateSectionData, CreateSectionResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { DeleteLectureData, DeleteLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteLecture: OperationHandler<DeleteLectureData, DeleteLectureResponses> = async (
+export const deleteLecture: AdminApiHandler<DeleteLectureData, DeleteLectureResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -1,7 +1,7 @@
 import type { DeleteSectionData, DeleteSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteSection: OperationHandler<DeleteSectionData, DeleteSectionResponses> = async (
+export const deleteSection: AdminApiHandler<DeleteSectionData, DeleteSectionResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -1,7 +1,7 @@
 import type { GetLectureData, GetLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getLecture: OperationHandler<GetLectureData, GetLectureResponses> = async (
+export const getLecture: AdminApiHandler<GetLectureData, GetLectureResponses> = async (
   { path },
   { site, services },
 ) => ({

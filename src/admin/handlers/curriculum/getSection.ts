@@ -1,7 +1,7 @@
 import type { GetSectionData, GetSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getSection: OperationHandler<GetSectionData, GetSectionResponses> = async (
+export const getSection: AdminApiHandler<GetSectionData, GetSectionResponses> = async (
   { path },
   { site, services },
 ) => ({

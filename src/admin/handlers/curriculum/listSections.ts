@@ -1,7 +1,7 @@
 import type { ListSectionsData, ListSectionsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listSections: OperationHandler<ListSectionsData, ListSectionsResponses> = async (
+export const listSections: AdminApiHandler<ListSectionsData, ListSectionsResponses> = async (
   { path, query },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { MoveLectureData, MoveLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const moveLecture: OperationHandler<MoveLectureData, MoveLectureResponses> = async (
+export const moveLecture: AdminApiHandler<MoveLectureData, MoveLectureResponses> = async (
   { path, body },
   { site, services },
 ) => ({

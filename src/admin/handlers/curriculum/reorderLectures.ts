@@ -1,7 +1,7 @@
 import type { ReorderLecturesData, ReorderLecturesResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const reorderLectures: OperationHandler<ReorderLecturesData, ReorderLecturesResponses> = async (
+export const reorderLectures: AdminApiHandler<ReorderLecturesData, ReorderLecturesResponses> = async (
   { path, body },
   { site, services },
 ) => ({

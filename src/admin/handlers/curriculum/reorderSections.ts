@@ -1,7 +1,7 @@
 import type { ReorderSectionsData, ReorderSectionsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const reorderSections: OperationHandler<ReorderSectionsData, ReorderSectionsResponses> = async (
+export const reorderSections: AdminApiHandler<ReorderSectionsData, ReorderSectionsResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { UpdateLectureData, UpdateLectureResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateLecture: OperationHandler<UpdateLectureData, UpdateLectureResponses> = async (
+export const updateLecture: AdminApiHandler<UpdateLectureData, UpdateLectureResponses> = async (
   { path, body },
   { site, services },
 ) => ({

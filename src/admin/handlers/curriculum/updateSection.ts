@@ -1,7 +1,7 @@
 import type { UpdateSectionData, UpdateSectionResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateSection: OperationHandler<UpdateSectionData, UpdateSectionResponses> = async (
+export const updateSection: AdminApiHandler<UpdateSectionData, UpdateSectionResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   CreateDigitalProductData,
   CreateDigitalProductResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createDigitalProduct: OperationHandler<CreateDigitalProductData, CreateDigitalProductResponses> = async (
+export const createDigitalProduct: AdminApiHandler<CreateDigitalProductData, CreateDigitalProductResponses> = async (
   { body },
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   DeleteDigitalProductData,
   DeleteDigitalProductResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteDigitalProduct: OperationHandler<DeleteDigitalProductData, DeleteDigitalProductResponses> = async (
+export const deleteDigitalProduct: AdminApiHandler<DeleteDigitalProductData, DeleteDigitalProductResponses> = async (
   { path },
   { site, services },
 ) => {

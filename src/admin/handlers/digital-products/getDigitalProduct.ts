@@ -2,9 +2,9 @@ import type {
   GetDigitalProductData,
   GetDigitalProductResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getDigitalProduct: OperationHandler<GetDigitalProductData, GetDigitalProductResponses> = async (
+export const getDigitalProduct: AdminApiHandler<GetDigitalProductData, GetDigitalProductResponses> = async (
   { path },
   { site, services },
 ) => ({

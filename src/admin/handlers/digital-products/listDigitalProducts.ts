@@ -2,9 +2,9 @@ import type {
   ListDigitalProductsData,
   ListDigitalProductsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listDigitalProducts: OperationHandler<ListDigitalProductsData, ListDigitalProductsResponses> = async (
+export const listDigitalProducts: AdminApiHandler<ListDigitalProductsData, ListDigitalProductsResponses> = async (
   { query },
   { site, services },
 ) => ({

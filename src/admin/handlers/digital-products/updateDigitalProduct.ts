@@ -2,9 +2,9 @@ import type {
   UpdateDigitalProductData,
   UpdateDigitalProductResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateDigitalProduct: OperationHandler<UpdateDigitalProductData, UpdateDigitalProductResponses> = async (
+export const updateDigitalProduct: AdminApiHandler<UpdateDigitalProductData, UpdateDigitalProductResponses> = async (
   { path, body },
   { site, services },
 ) => ({

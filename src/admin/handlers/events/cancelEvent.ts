@@ -1,7 +1,7 @@
 import type { CancelEventData, CancelEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const cancelEvent: OperationHandler<CancelEventData, CancelEventResponses> = async (
+export const cancelEvent: AdminApiHandler<CancelEventData, CancelEventResponses> = async (
   { path },
   { site, services },
 ) => ({

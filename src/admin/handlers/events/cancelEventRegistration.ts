@@ -2,9 +2,9 @@ import type {
   CancelEventRegistrationData,
   CancelEventRegistrationResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const cancelEventRegistration: OperationHandler<
+export const cancelEventRegistration: AdminApiHandler<
   CancelEventRegistrationData,
   CancelEventRegistrationResponses
 > = async ({ path }, { site, services }) => ({

@@ -1,7 +1,7 @@
 import type { CreateEventData, CreateEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createEvent: OperationHandler<CreateEventData, CreateEventResponses> = async (
+export const createEvent: AdminApiHandler<CreateEventData, CreateEventResponses> = async (
   { body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { DeleteEventData, DeleteEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteEvent: OperationHandler<DeleteEventData, DeleteEventResponses> = async (
+export const deleteEvent: AdminApiHandler<DeleteEventData, DeleteEventResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -2,9 +2,9 @@ import type {
   ListEventRegistrationsData,
   ListEventRegistrationsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listEventRegistrations: OperationHandler<
+export const listEventRegistrations: AdminApiHandler<
   ListEventRegistrationsData,
   ListEventRegistrationsResponses
 > = async ({ path, query }, { site, services }) => ({

@@ -1,7 +1,7 @@
 import type { ListEventsData, ListEventsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listEvents: OperationHandler<ListEventsData, ListEventsResponses> = async (
+export const listEvents: AdminApiHandler<ListEventsData, ListEventsResponses> = async (
   { query },
   { site, services },
 ) => ({

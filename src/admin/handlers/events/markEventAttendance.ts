@@ -2,9 +2,9 @@ import type {
   MarkEventAttendanceData,
   MarkEventAttendanceResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const markEventAttendance: OperationHandler<MarkEventAttendanceData, MarkEventAttendanceResponses> = async (
+export const markEventAttendance: AdminApiHandler<MarkEventAttendanceData, MarkEventAttendanceResponses> = async (
   { path },
   { site, services },
 ) => ({

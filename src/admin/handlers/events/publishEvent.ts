@@ -1,7 +1,7 @@
 import type { PublishEventData, PublishEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const publishEvent: OperationHandler<PublishEventData, PublishEventResponses> = async (
+export const publishEvent: AdminApiHandler<PublishEventData, PublishEventResponses> = async (
   { path },
   { site, services },
 ) => ({

@@ -2,13 +2,13 @@ import type {
   RegisterEventAttendeeData,
   RegisterEventAttendeeResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // Idempotent (OpenAPI registerEventAttendee): 201 for a new (or renewed) registration, 200 for one already there.
-export const registerEventAttendee: OperationHandler<
-  RegisterEventAttendeeData,
-  RegisterEventAttendeeResponses
-> = async ({ path, body }, { site, services }) => {
+export const registerEventAttendee: AdminApiHandler<RegisterEventAttendeeData, RegisterEventAttendeeResponses> = async (
+  { path, body },
+  { site, services },
+) => {
   const { created, registration } = await services.admin.eventRegistrations.register(
     site,
     path.event_id,

@@ -1,7 +1,7 @@
 import type { UpdateEventData, UpdateEventResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateEvent: OperationHandler<UpdateEventData, UpdateEventResponses> = async (
+export const updateEvent: AdminApiHandler<UpdateEventData, UpdateEventResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { GetFormData, GetFormResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getForm: OperationHandler<GetFormData, GetFormResponses> = async ({ path }, { site, services }) => ({
+export const getForm: AdminApiHandler<GetFormData, GetFormResponses> = async ({ path }, { site, services }) => ({
   status: 200,
   body: await services.admin.forms.get(site, path.form_id),
 });

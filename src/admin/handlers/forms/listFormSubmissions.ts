@@ -2,9 +2,9 @@ import type {
   ListFormSubmissionsData,
   ListFormSubmissionsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listFormSubmissions: OperationHandler<ListFormSubmissionsData, ListFormSubmissionsResponses> = async (
+export const listFormSubmissions: AdminApiHandler<ListFormSubmissionsData, ListFormSubmissionsResponses> = async (
   { path, query },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { AssignLecturerData, AssignLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const assignLecturer: OperationHandler<AssignLecturerData, AssignLecturerResponses> = async (
+export const assignLecturer: AdminApiHandler<AssignLecturerData, AssignLecturerResponses> = async (
   { path },
   { site, services },
 ) => ({

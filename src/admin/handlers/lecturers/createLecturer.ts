@@ -1,7 +1,7 @@
 import type { CreateLecturerData, CreateLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createLecturer: OperationHandler<CreateLecturerData, CreateLecturerResponses> = async (
+export const createLecturer: AdminApiHandler<CreateLecturerData, CreateLecturerResponses> = async (
   { body },
   { site, services },
 ) => ({

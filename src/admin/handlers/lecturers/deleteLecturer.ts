@@ -1,7 +1,7 @@
 import type { DeleteLecturerData, DeleteLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteLecturer: OperationHandler<DeleteLecturerData, DeleteLecturerResponses> = async (
+export const deleteLecturer: AdminApiHandler<DeleteLecturerData, DeleteLecturerResponses> = async (
   { path },
   { site, services },
 ) => {

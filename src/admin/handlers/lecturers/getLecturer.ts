@@ -1,7 +1,7 @@
 import type { GetLecturerData, GetLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getLecturer: OperationHandler<GetLecturerData, GetLecturerResponses> = async (
+export const getLecturer: AdminApiHandler<GetLecturerData, GetLecturerResponses> = async (
   { path },
   { site, services },
 ) => ({

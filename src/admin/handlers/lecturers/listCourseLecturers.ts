@@ -2,9 +2,9 @@ import type {
   ListCourseLecturersData,
   ListCourseLecturersResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listCourseLecturers: OperationHandler<ListCourseLecturersData, ListCourseLecturersResponses> = async (
+export const listCourseLecturers: AdminApiHandler<ListCourseLecturersData, ListCourseLecturersResponses> = async (
   { path, query },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { ListLecturersData, ListLecturersResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listLecturers: OperationHandler<ListLecturersData, ListLecturersResponses> = async (
+export const listLecturers: AdminApiHandler<ListLecturersData, ListLecturersResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -2,9 +2,9 @@ import type {
   UnassignLecturerData,
   UnassignLecturerResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const unassignLecturer: OperationHandler<UnassignLecturerData, UnassignLecturerResponses> = async (
+export const unassignLecturer: AdminApiHandler<UnassignLecturerData, UnassignLecturerResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -1,7 +1,7 @@
 import type { UpdateLecturerData, UpdateLecturerResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateLecturer: OperationHandler<UpdateLecturerData, UpdateLecturerResponses> = async (
+export const updateLecturer: AdminApiHandler<UpdateLecturerData, UpdateLecturerResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,9 +1,9 @@
 import type { InviteMemberData, InviteMemberResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // OpenAPI inviteMember: 202 with an invitation for anyone who does not belong here yet; for a member
 // here, 201 when the role was added and 200 when they already held it (idempotent).
-export const inviteMember: OperationHandler<InviteMemberData, InviteMemberResponses> = async (
+export const inviteMember: AdminApiHandler<InviteMemberData, InviteMemberResponses> = async (
   { body },
   { site, services },
 ) => {

@@ -1,7 +1,7 @@
 import type { ListMembersData, ListMembersResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listMembers: OperationHandler<ListMembersData, ListMembersResponses> = async (
+export const listMembers: AdminApiHandler<ListMembersData, ListMembersResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -1,8 +1,8 @@
 import type { SetMemberRolesData, SetMemberRolesResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 import { actorOf } from '../../../services/people/role-changes.ts';
 
-export const setMemberRoles: OperationHandler<SetMemberRolesData, SetMemberRolesResponses> = async (
+export const setMemberRoles: AdminApiHandler<SetMemberRolesData, SetMemberRolesResponses> = async (
   { path, body },
   context,
 ) => ({

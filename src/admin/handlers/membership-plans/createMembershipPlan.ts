@@ -2,9 +2,9 @@ import type {
   CreateMembershipPlanData,
   CreateMembershipPlanResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createMembershipPlan: OperationHandler<CreateMembershipPlanData, CreateMembershipPlanResponses> = async (
+export const createMembershipPlan: AdminApiHandler<CreateMembershipPlanData, CreateMembershipPlanResponses> = async (
   { body },
   { site, services },
 ) => ({

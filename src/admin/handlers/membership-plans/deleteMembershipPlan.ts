@@ -2,9 +2,9 @@ import type {
   DeleteMembershipPlanData,
   DeleteMembershipPlanResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deleteMembershipPlan: OperationHandler<DeleteMembershipPlanData, DeleteMembershipPlanResponses> = async (
+export const deleteMembershipPlan: AdminApiHandler<DeleteMembershipPlanData, DeleteMembershipPlanResponses> = async (
   { path },
   { site, services },
 ) => {

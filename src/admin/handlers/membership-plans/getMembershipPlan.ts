@@ -2,9 +2,9 @@ import type {
   GetMembershipPlanData,
   GetMembershipPlanResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getMembershipPlan: OperationHandler<GetMembershipPlanData, GetMembershipPlanResponses> = async (
+export const getMembershipPlan: AdminApiHandler<GetMembershipPlanData, GetMembershipPlanResponses> = async (
   { path },
   { site, services },
 ) => ({

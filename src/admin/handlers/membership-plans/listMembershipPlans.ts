@@ -2,9 +2,9 @@ import type {
   ListMembershipPlansData,
   ListMembershipPlansResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listMembershipPlans: OperationHandler<ListMembershipPlansData, ListMembershipPlansResponses> = async (
+export const listMembershipPlans: AdminApiHandler<ListMembershipPlansData, ListMembershipPlansResponses> = async (
   { query },
   { site, services },
 ) => ({

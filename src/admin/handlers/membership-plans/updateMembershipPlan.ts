@@ -2,9 +2,9 @@ import type {
   UpdateMembershipPlanData,
   UpdateMembershipPlanResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateMembershipPlan: OperationHandler<UpdateMembershipPlanData, UpdateMembershipPlanResponses> = async (
+export const updateMembershipPlan: AdminApiHandler<UpdateMembershipPlanData, UpdateMembershipPlanResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,8 +1,8 @@
 import type { CreateOrderData, CreateOrderResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // OpenAPI createOrder: 201 recorded now, 200 an order with the same external_id recorded before.
-export const createOrder: OperationHandler<CreateOrderData, CreateOrderResponses> = async (
+export const createOrder: AdminApiHandler<CreateOrderData, CreateOrderResponses> = async (
   { body },
   { site, services },
 ) => {

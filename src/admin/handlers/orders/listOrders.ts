@@ -1,7 +1,7 @@
 import type { ListOrdersData, ListOrdersResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listOrders: OperationHandler<ListOrdersData, ListOrdersResponses> = async (
+export const listOrders: AdminApiHandler<ListOrdersData, ListOrdersResponses> = async (
   { query },
   { site, services },
 ) => ({

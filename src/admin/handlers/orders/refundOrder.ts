@@ -1,7 +1,7 @@
 import type { RefundOrderData, RefundOrderResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const refundOrder: OperationHandler<RefundOrderData, RefundOrderResponses> = async (
+export const refundOrder: AdminApiHandler<RefundOrderData, RefundOrderResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { CreatePageData, CreatePageResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const createPage: OperationHandler<CreatePageData, CreatePageResponses> = async (
+export const createPage: AdminApiHandler<CreatePageData, CreatePageResponses> = async (
   { body },
   { site, services },
 ) => ({

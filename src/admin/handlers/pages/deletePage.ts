@@ -1,7 +1,7 @@
 import type { DeletePageData, DeletePageResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deletePage: OperationHandler<DeletePageData, DeletePageResponses> = async (
+export const deletePage: AdminApiHandler<DeletePageData, DeletePageResponses> = async (
   { path },
   { site, services },
 ) => {

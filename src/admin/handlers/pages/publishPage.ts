@@ -1,7 +1,7 @@
 import type { PublishPageData, PublishPageResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const publishPage: OperationHandler<PublishPageData, PublishPageResponses> = async (
+export const publishPage: AdminApiHandler<PublishPageData, PublishPageResponses> = async (
   { path },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { UnpublishPageData, UnpublishPageResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const unpublishPage: OperationHandler<UnpublishPageData, UnpublishPageResponses> = async (
+export const unpublishPage: AdminApiHandler<UnpublishPageData, UnpublishPageResponses> = async (
   { path },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { UpdatePageData, UpdatePageResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updatePage: OperationHandler<UpdatePageData, UpdatePageResponses> = async (
+export const updatePage: AdminApiHandler<UpdatePageData, UpdatePageResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,8 +1,8 @@
 import type { CreatePostData, CreatePostResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // The author defaults to the person the token acts for.
-export const createPost: OperationHandler<CreatePostData, CreatePostResponses> = async (
+export const createPost: AdminApiHandler<CreatePostData, CreatePostResponses> = async (
   { body },
   { site, services, auth },
 ) => ({

@@ -1,7 +1,7 @@
 import type { DeletePostData, DeletePostResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const deletePost: OperationHandler<DeletePostData, DeletePostResponses> = async (
+export const deletePost: AdminApiHandler<DeletePostData, DeletePostResponses> = async (
   { path },
   { site, services },
 ) => {

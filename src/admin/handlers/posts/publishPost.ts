@@ -1,7 +1,7 @@
 import type { PublishPostData, PublishPostResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const publishPost: OperationHandler<PublishPostData, PublishPostResponses> = async (
+export const publishPost: AdminApiHandler<PublishPostData, PublishPostResponses> = async (
   { path },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { UnpublishPostData, UnpublishPostResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const unpublishPost: OperationHandler<UnpublishPostData, UnpublishPostResponses> = async (
+export const unpublishPost: AdminApiHandler<UnpublishPostData, UnpublishPostResponses> = async (
   { path },
   { site, services },
 ) => ({

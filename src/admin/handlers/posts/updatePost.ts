@@ -1,7 +1,7 @@
 import type { UpdatePostData, UpdatePostResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updatePost: OperationHandler<UpdatePostData, UpdatePostResponses> = async (
+export const updatePost: AdminApiHandler<UpdatePostData, UpdatePostResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,8 +1,8 @@
 import type { EnrollStudentData, EnrollStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // OpenAPI enrollStudent: idempotent, enrolling again returns the existing enrollment: 201 new, 200 existing.
-export const enrollStudent: OperationHandler<EnrollStudentData, EnrollStudentResponses> = async (
+export const enrollStudent: AdminApiHandler<EnrollStudentData, EnrollStudentResponses> = async (
   { path, body },
   { site, services },
 ) => {

@@ -2,9 +2,9 @@ import type {
   ExpireEnrollmentData,
   ExpireEnrollmentResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const expireEnrollment: OperationHandler<ExpireEnrollmentData, ExpireEnrollmentResponses> = async (
+export const expireEnrollment: AdminApiHandler<ExpireEnrollmentData, ExpireEnrollmentResponses> = async (
   { path },
   { site, services },
 ) => ({

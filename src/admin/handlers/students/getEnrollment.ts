@@ -1,7 +1,7 @@
 import type { GetEnrollmentData, GetEnrollmentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getEnrollment: OperationHandler<GetEnrollmentData, GetEnrollmentResponses> = async (
+export const getEnrollment: AdminApiHandler<GetEnrollmentData, GetEnrollmentResponses> = async (
   { path },
   { site, services },
 ) => ({

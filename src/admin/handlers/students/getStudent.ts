@@ -1,7 +1,7 @@
 import type { GetStudentData, GetStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getStudent: OperationHandler<GetStudentData, GetStudentResponses> = async (
+export const getStudent: AdminApiHandler<GetStudentData, GetStudentResponses> = async (
   { path },
   { site, services },
 ) => ({

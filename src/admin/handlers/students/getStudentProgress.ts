@@ -2,9 +2,9 @@ import type {
   GetStudentProgressData,
   GetStudentProgressResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getStudentProgress: OperationHandler<GetStudentProgressData, GetStudentProgressResponses> = async (
+export const getStudentProgress: AdminApiHandler<GetStudentProgressData, GetStudentProgressResponses> = async (
   { path, query },
   { site, services },
 ) => ({

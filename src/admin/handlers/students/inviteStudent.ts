@@ -1,9 +1,9 @@
 import type { InviteStudentData, InviteStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // OpenAPI inviteStudent: 202 with an invitation for anyone who does not belong here yet; for a member here, 201 when
 // they became a student and 200 when they already were one (idempotent: asking again answers what already holds).
-export const inviteStudent: OperationHandler<InviteStudentData, InviteStudentResponses> = async (
+export const inviteStudent: AdminApiHandler<InviteStudentData, InviteStudentResponses> = async (
   { body },
   { site, services },
 ) => {

@@ -2,9 +2,9 @@ import type {
   ListStudentEnrollmentsData,
   ListStudentEnrollmentsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listStudentEnrollments: OperationHandler<
+export const listStudentEnrollments: AdminApiHandler<
   ListStudentEnrollmentsData,
   ListStudentEnrollmentsResponses
 > = async ({ path, query }, { site, services }) => ({

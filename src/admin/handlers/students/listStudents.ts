@@ -1,7 +1,7 @@
 import type { ListStudentsData, ListStudentsResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listStudents: OperationHandler<ListStudentsData, ListStudentsResponses> = async (
+export const listStudents: AdminApiHandler<ListStudentsData, ListStudentsResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -1,8 +1,8 @@
 import type { RemoveStudentData, RemoveStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 import { actorOf } from '../../../services/people/role-changes.ts';
 
-export const removeStudent: OperationHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, context) => {
+export const removeStudent: AdminApiHandler<RemoveStudentData, RemoveStudentResponses> = async ({ path }, context) => {
   await context.services.admin.students.remove(context.site, path.person_id, actorOf(context));
   return { status: 204, body: undefined };
 };

@@ -1,7 +1,7 @@
 import type { UnenrollStudentData, UnenrollStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const unenrollStudent: OperationHandler<UnenrollStudentData, UnenrollStudentResponses> = async (
+export const unenrollStudent: AdminApiHandler<UnenrollStudentData, UnenrollStudentResponses> = async (
   { path },
   { site, services },
 ) => {

@@ -2,9 +2,9 @@ import type {
   UpdateEnrollmentData,
   UpdateEnrollmentResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateEnrollment: OperationHandler<UpdateEnrollmentData, UpdateEnrollmentResponses> = async (
+export const updateEnrollment: AdminApiHandler<UpdateEnrollmentData, UpdateEnrollmentResponses> = async (
   { path, body },
   { site, services },
 ) => ({

@@ -1,7 +1,7 @@
 import type { UpdateStudentData, UpdateStudentResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const updateStudent: OperationHandler<UpdateStudentData, UpdateStudentResponses> = async (
+export const updateStudent: AdminApiHandler<UpdateStudentData, UpdateStudentResponses> = async (
   { path, body },
   { site, services },
 ) => ({

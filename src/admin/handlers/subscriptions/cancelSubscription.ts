@@ -2,9 +2,9 @@ import type {
   CancelSubscriptionData,
   CancelSubscriptionResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const cancelSubscription: OperationHandler<CancelSubscriptionData, CancelSubscriptionResponses> = async (
+export const cancelSubscription: AdminApiHandler<CancelSubscriptionData, CancelSubscriptionResponses> = async (
   { path, body },
   { site, services },
 ) => ({

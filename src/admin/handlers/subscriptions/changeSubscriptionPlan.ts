@@ -2,9 +2,9 @@ import type {
   ChangeSubscriptionPlanData,
   ChangeSubscriptionPlanResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const changeSubscriptionPlan: OperationHandler<
+export const changeSubscriptionPlan: AdminApiHandler<
   ChangeSubscriptionPlanData,
   ChangeSubscriptionPlanResponses
 > = async ({ path, body }, { site, services }) => ({

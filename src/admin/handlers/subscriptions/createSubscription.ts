@@ -2,10 +2,10 @@ import type {
   CreateSubscriptionData,
   CreateSubscriptionResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
 // OpenAPI createSubscription: idempotent, a running subscription to the plan is answered: 201 new, 200 existing.
-export const createSubscription: OperationHandler<CreateSubscriptionData, CreateSubscriptionResponses> = async (
+export const createSubscription: AdminApiHandler<CreateSubscriptionData, CreateSubscriptionResponses> = async (
   { body },
   { site, services },
 ) => {

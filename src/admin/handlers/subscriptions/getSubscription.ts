@@ -1,7 +1,7 @@
 import type { GetSubscriptionData, GetSubscriptionResponses } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getSubscription: OperationHandler<GetSubscriptionData, GetSubscriptionResponses> = async (
+export const getSubscription: AdminApiHandler<GetSubscriptionData, GetSubscriptionResponses> = async (
   { path },
   { site, services },
 ) => ({

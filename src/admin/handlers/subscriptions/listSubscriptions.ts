@@ -2,9 +2,9 @@ import type {
   ListSubscriptionsData,
   ListSubscriptionsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listSubscriptions: OperationHandler<ListSubscriptionsData, ListSubscriptionsResponses> = async (
+export const listSubscriptions: AdminApiHandler<ListSubscriptionsData, ListSubscriptionsResponses> = async (
   { query },
   { site, services },
 ) => ({

@@ -2,10 +2,10 @@ import type {
   GetWebhookDeliveryData,
   GetWebhookDeliveryResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 import { tokenReadAccess } from './read-access.ts';
 
-export const getWebhookDelivery: OperationHandler<GetWebhookDeliveryData, GetWebhookDeliveryResponses> = async (
+export const getWebhookDelivery: AdminApiHandler<GetWebhookDeliveryData, GetWebhookDeliveryResponses> = async (
   { path },
   context,
 ) => ({

@@ -2,9 +2,9 @@ import type {
   GetWebhookEndpointData,
   GetWebhookEndpointResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const getWebhookEndpoint: OperationHandler<GetWebhookEndpointData, GetWebhookEndpointResponses> = async (
+export const getWebhookEndpoint: AdminApiHandler<GetWebhookEndpointData, GetWebhookEndpointResponses> = async (
   { path },
   context,
 ) => ({

@@ -2,12 +2,12 @@ import type {
   ListWebhookDeliveriesData,
   ListWebhookDeliveriesResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listWebhookDeliveries: OperationHandler<
-  ListWebhookDeliveriesData,
-  ListWebhookDeliveriesResponses
-> = async ({ path, query }, context) => ({
+export const listWebhookDeliveries: AdminApiHandler<ListWebhookDeliveriesData, ListWebhookDeliveriesResponses> = async (
+  { path, query },
+  context,
+) => ({
   status: 200,
   body: await context.services.admin.webhooks.listDeliveries(context.site, path.webhook_id, query ?? {}),
 });

@@ -2,9 +2,9 @@ import type {
   ListWebhookEndpointsData,
   ListWebhookEndpointsResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const listWebhookEndpoints: OperationHandler<ListWebhookEndpointsData, ListWebhookEndpointsResponses> = async (
+export const listWebhookEndpoints: AdminApiHandler<ListWebhookEndpointsData, ListWebhookEndpointsResponses> = async (
   { query },
   context,
 ) => ({

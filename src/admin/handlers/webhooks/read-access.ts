@@ -3,10 +3,10 @@
 // the same 403 `insufficient-scope` (and WWW-Authenticate) the bearer guard answers (RFC 6750 3.1).
 // A problem rather than the guard's challenge, so the MCP operation tools phrase it too.
 import { BearerChallenge, requireScopes } from '../../../http/bearer-guard.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
+import type { AdminApiContext } from '../../admin-api-services.ts';
 import type { ReadAccess } from '../../../services/webhooks/endpoints.ts';
 
-export function tokenReadAccess(context: RequestContext): ReadAccess {
+export function tokenReadAccess(context: Pick<AdminApiContext, 'site' | 'auth'>): ReadAccess {
   return (scopes) => {
     if (scopes.length === 0) return;
     if (!context.auth)

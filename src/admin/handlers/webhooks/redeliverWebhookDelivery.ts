@@ -2,9 +2,9 @@ import type {
   RedeliverWebhookDeliveryData,
   RedeliverWebhookDeliveryResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const redeliverWebhookDelivery: OperationHandler<
+export const redeliverWebhookDelivery: AdminApiHandler<
   RedeliverWebhookDeliveryData,
   RedeliverWebhookDeliveryResponses
 > = async ({ path }, context) => ({

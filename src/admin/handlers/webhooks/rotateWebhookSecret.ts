@@ -2,10 +2,10 @@ import type {
   RotateWebhookSecretData,
   RotateWebhookSecretResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 import { actorOf } from '../../../services/people/role-changes.ts';
 
-export const rotateWebhookSecret: OperationHandler<RotateWebhookSecretData, RotateWebhookSecretResponses> = async (
+export const rotateWebhookSecret: AdminApiHandler<RotateWebhookSecretData, RotateWebhookSecretResponses> = async (
   { path },
   context,
 ) => ({

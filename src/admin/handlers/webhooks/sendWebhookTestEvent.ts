@@ -2,9 +2,9 @@ import type {
   SendWebhookTestEventData,
   SendWebhookTestEventResponses,
 } from '../../../../generated/openapi/client/types.gen.ts';
-import type { OperationHandler } from '../../../http/handler.ts';
+import type { AdminApiHandler } from '../../admin-api-services.ts';
 
-export const sendWebhookTestEvent: OperationHandler<SendWebhookTestEventData, SendWebhookTestEventResponses> = async (
+export const sendWebhookTestEvent: AdminApiHandler<SendWebhookTestEventData, SendWebhookTestEventResponses> = async (
   { path },
   context,
 ) => ({
