@@ -99,7 +99,7 @@ export function revocationOfCause(cause: { reason: string; actorPersonId?: strin
 export type AuthEventView = {
   id: string;
   occurred_at: string;
-  kind: string;
+  kind: AuthEventKind;
   person_id: string | null;
   person_email: string | null;
   client_id: string | null;
@@ -114,7 +114,7 @@ export function viewOf(row: AuthEventRow): AuthEventView {
   return {
     id: row.id,
     occurred_at: row.occurred_at.toISOString(),
-    kind: row.kind,
+    kind: row.kind as AuthEventKind, // written only from the closed list
     person_id: row.person_id,
     person_email: row.person_email,
     client_id: row.client_id,
