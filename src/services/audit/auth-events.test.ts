@@ -10,6 +10,8 @@ import { InvalidInput } from '../errors.ts';
 import { createAuthEventReader, recordAuthEvent, recordClientRemoval, recordGrantsRevoked } from './auth-events.ts';
 import { purgeAuthEvents } from './auth-events-purge.ts';
 import { createTokenIssueTrail } from './token-issue-trail.ts';
+import { AuthEventCounter } from '../../metrics/auth-event-counter.ts';
+import { reconcileGrants } from '../auth/standing/reconcile-grants.ts';
 
 type Fixture = Awaited<ReturnType<typeof openRefreshFixture>>;
 
@@ -149,5 +151,56 @@ describe('access trail (docs/operations.md "Access trail")', () => {
       )
       .execute();
     expect(await purgeAuthEvents(f.db, { retentionDays: 90, batch: 10, maxBatches: 2, pauseMs: 0 })).toBe(20);
+  });
+
+  it('ends member grants with feature_off when "MCP connections" is switched off, and with role_change when roles go (/auth.md "Access follows the school")', async () => {
+    await f.db.deleteFrom('auth_events').execute();
+    const a = await f.family();
+    await f.db
+      .updateTable('sites')
+      .set({ beta_features: JSON.stringify({ mcp_connections: false }) } as never)
+      .where('id', '=', f.site.id)
+      .execute();
+    await reconcileGrants(f.db, f.site.id, { audience: 'member' }, { reason: 'mcp_connections_disabled' });
+    const rows = await f.db.selectFrom('auth_events').select(['kind', 'reason', 'grant_id']).execute();
+    expect(rows.map((r) => r.grant_id)).toContain(a.grantId);
+    expect(rows.every((r) => r.kind === 'grant.revoked' && r.reason === 'feature_off')).toBe(true);
+    await f.db
+      .updateTable('sites')
+      .set({ beta_features: JSON.stringify({ mcp_connections: true }) } as never)
+      .where('id', '=', f.site.id)
+      .execute();
+    await f.db.deleteFrom('auth_events').execute();
+    const b = await f.family();
+    await f.db.deleteFrom('site_roles').where('site_id', '=', f.site.id).where('person_id', '=', f.personId).execute();
+    await reconcileGrants(f.db, f.site.id, { personId: f.personId }, { reason: 'member.removed', actorPersonId: null });
+    const ended = await f.db.selectFrom('auth_events').select(['reason', 'grant_id']).execute();
+    expect(ended.map((r) => r.grant_id)).toContain(b.grantId);
+    expect(ended.every((r) => r.reason === 'role_change')).toBe(true);
+    expect(a.grantId).not.toBe(b.grantId);
+  });
+
+  it('counts auth_events_total by kind as rows are written, not the token.issued an hour already has (docs/operations.md "Metrics")', async () => {
+    const counted: string[] = [];
+    const db = f.db.withPlugin(new AuthEventCounter((kind) => counted.push(kind)));
+    await recordAuthEvent(db, { siteId: f.site.id, kind: 'logout' });
+    const { grantId } = await f.family();
+    await recordGrantsRevoked(db, await revokeGrants(db, [grantId], 'test'), { reason: 'operator' });
+    const trail = createTokenIssueTrail(db, { flushIntervalMs: 3_600_000 });
+    const issue = {
+      siteId: f.site.id,
+      grantId,
+      personId: f.personId,
+      clientId: 'demo-study-buddy',
+      grantType: 'refresh_token',
+      ip: null,
+    };
+    trail.note(issue);
+    await trail.flush();
+    const again = createTokenIssueTrail(db, { flushIntervalMs: 3_600_000 });
+    again.note(issue);
+    await again.stop();
+    await trail.stop();
+    expect(counted).toEqual(['logout', 'grant.revoked', 'token.issued']);
   });
 });
