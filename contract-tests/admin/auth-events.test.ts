@@ -6,8 +6,9 @@ import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { listAuthEvents, type AuthEvent } from '../../generated/openapi/client/index.ts';
 import { adminClient } from '../support/admin-client.ts';
-import { ACCOUNTS } from '../support/accounts.ts';
-import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
+import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
+import { browserFetch, CookieJar, decodeEntities, formFields } from '../support/cookie-jar.ts';
+import { csrfFor, pageHtml, postForm } from '../web/area-http.ts';
 import {
   authorizationUrl,
   authorizeInBrowser,
@@ -157,5 +158,63 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(JSON.stringify(error)).toContain(pointer);
+  });
+
+  it('records a person withdrawing consent with the grants it ended, their sign-out, and a client revoking its own refresh token (RFC 7009 2)', async () => {
+    const as = await discover(origin);
+    const start = new Date(Date.now() - 1000).toISOString();
+    // A member application authorized by student2, then revoked in their account area.
+    const member: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
+    const outcome = await authorizeInBrowser(as, {
+      clientId: CLIENTS.memberApp,
+      redirectUri,
+      scope: 'openid account:read',
+      resource: origin,
+      email: ACCOUNTS.student2,
+    });
+    await exchangeCode(as, member, oauth.None(), outcome, redirectUri, origin);
+    const apps = await pageHtml(outcome.jar, `${origin}/account/connected-apps`);
+    const block = apps.split('<li').find((part) => part.includes('Study Buddy'))!;
+    const rowId = decodeEntities(/name="client" value="([^"]+)"/.exec(block)![1]!);
+    const revoked = await postForm(outcome.jar, `${origin}/account/connected-apps/revoke`, [
+      ['csrf_token', csrfFor(apps, '/account/connected-apps/revoke')],
+      ['client', rowId],
+    ]);
+    expect(revoked.status).toBe(303);
+    // Their sign-out, from the "signed in as" page's form.
+    const signedInPage = await pageHtml(outcome.jar, `${origin}/oauth/sign-in`);
+    const signOut = await postForm(outcome.jar, `${origin}/oauth/sign-out`, [
+      ['csrf_token', csrfFor(signedInPage, '/oauth/sign-out')],
+    ]);
+    expect(signOut.status).toBe(303);
+
+    // An agent revoking its own refresh token ends its grant (RFC 7009 2.1).
+    const own = await registerLoopbackClient(as);
+    const ownTokens = await exchangeCode(
+      as,
+      own,
+      oauth.None(),
+      await authorizeInBrowser(as, {
+        clientId: own.client_id,
+        redirectUri,
+        scope: 'courses:read',
+        email: ACCOUNTS.owner,
+      }),
+      redirectUri,
+    );
+    const revocation = await oauth.revocationRequest(as, own, oauth.None(), ownTokens.refresh_token!, insecure);
+    await oauth.processRevocationResponse(revocation);
+
+    const ofStudent = (await all({ since: start, client_id: CLIENTS.memberApp })).filter(
+      (e) => e.person_email === ACCOUNTS.student2,
+    );
+    const kinds = ofStudent.map((e) => `${e.kind}${e.reason ? `:${e.reason}` : ''}`);
+    expect(kinds).toContain('consent.withdrawn');
+    expect(kinds).toContain('grant.revoked:person');
+    expect(ofStudent.find((e) => e.kind === 'grant.revoked')).toMatchObject({ actor_email: ACCOUNTS.student2 });
+    const logouts = await all({ since: start, kind: 'logout' });
+    expect(logouts.some((e) => e.person_email === ACCOUNTS.student2)).toBe(true);
+    const ofAgent = await all({ since: start, client_id: own.client_id, kind: 'grant.revoked' });
+    expect(ofAgent.map((e) => e.reason)).toEqual(['client_request']);
   });
 });
