@@ -174,8 +174,9 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
     });
     await exchangeCode(as, member, oauth.None(), outcome, redirectUri, origin);
     const apps = await pageHtml(outcome.jar, `${origin}/account/connected-apps`);
-    const block = apps.split('<li').find((part) => part.includes('Study Buddy'))!;
-    const rowId = decodeEntities(/name="client" value="([^"]+)"/.exec(block)![1]!);
+    // The revoke form that follows the application's name.
+    const after = apps.slice(apps.indexOf('Study Buddy'));
+    const rowId = decodeEntities(/name="client" value="([^"]+)"/.exec(after)![1]!);
     const revoked = await postForm(outcome.jar, `${origin}/account/connected-apps/revoke`, [
       ['csrf_token', csrfFor(apps, '/account/connected-apps/revoke')],
       ['client', rowId],
