@@ -17,7 +17,7 @@ const schools = (
 ).filter(([, origin]) => origin);
 
 // The scopes of /auth.md "Scopes", in full: the specification's table and the service's own additions.
-const SEED_SCOPES = [...SCOPES_TABLE, 'orders:write', 'webhooks:read', 'webhooks:write'];
+const SEED_SCOPES = [...SCOPES_TABLE, 'orders:write', 'webhooks:read', 'webhooks:write', 'auth_events:read'];
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
 

@@ -81,6 +81,7 @@ export const operations = {
   introspect: { method: 'post', path: "/api/oauth/introspect", tags: ["OAuth"], scopes: [], public: true, summary: "Token introspection (RFC 7662)" },
   inviteMember: { method: 'post', path: "/api/v1/members", tags: ["Members"], scopes: ["members:write"], public: false, summary: "Invite a person with a staff role (idempotent)" },
   inviteStudent: { method: 'post', path: "/api/v1/students", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Invite a student by e-mail (idempotent)" },
+  listAuthEvents: { method: 'get', path: "/api/v1/auth-events", tags: ["Access trail"], scopes: ["auth_events:read"], public: false, summary: "List the access trail's events" },
   listCatalogCourses: { method: 'get', path: "/api/v1/catalog/courses", tags: ["Catalog"], scopes: [], public: true, summary: "List the school's published courses" },
   listComments: { method: 'get', path: "/api/v1/comments", tags: ["Comments"], scopes: ["comments:read"], public: false, summary: "List comments, newest first" },
   listCompletionRates: { method: 'get', path: "/api/v1/analytics/completion", tags: ["Analytics"], scopes: ["analytics:read"], public: false, summary: "Completion rate and average progress per course" },

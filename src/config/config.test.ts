@@ -26,6 +26,13 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).keyEncryptionKey?.length).toBe(32);
   });
 
+  it('docs/operations.md "Access trail": AUTH_EVENTS_RETENTION_DAYS is 90 by default, 1 to 3650', () => {
+    expect(loadConfig({}).authEventsRetentionDays).toBe(90);
+    expect(loadConfig({ AUTH_EVENTS_RETENTION_DAYS: '30' }).authEventsRetentionDays).toBe(30);
+    expect(() => loadConfig({ AUTH_EVENTS_RETENTION_DAYS: '0' })).toThrow(/AUTH_EVENTS_RETENTION_DAYS/);
+    expect(() => loadConfig({ AUTH_EVENTS_RETENTION_DAYS: 'forever' })).toThrow(/AUTH_EVENTS_RETENTION_DAYS/);
+  });
+
   it('docs/operations.md "Durability": each database says what an acknowledged write survives', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).durability).toBe('postgresql-settings');
     expect(loadConfig({}).durability).toBe('fsync-at-commit');

@@ -117,6 +117,8 @@ const environmentSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** How often the grants used by access tokens are written ("last used"; at most once a minute per grant). */
   GRANT_USE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  /** docs/operations.md "Access trail": how many days sign-ins, consents, tokens and revocations are kept. */
+  AUTH_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * Development only (refused with NODE_ENV=production): lets webhook endpoints be http and reach
    * loopback and private addresses, for a receiver on the developer's machine. Off: https only,
@@ -172,6 +174,8 @@ export type Config = Readonly<{
   metrics: Readonly<{ port: number; host: string }> | null;
   /** GRANT_USE_FLUSH_SECONDS, in milliseconds. */
   grantUseFlushMs: number;
+  /** AUTH_EVENTS_RETENTION_DAYS: the access trail's retention. */
+  authEventsRetentionDays: number;
   /** WEBHOOK_*: the delivery worker and the endpoint URL rules. */
   webhooks: Readonly<{
     allowPrivateAddresses: boolean;
@@ -318,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     clientMetadataAllowPrivateAddresses: e.CLIENT_METADATA_ALLOW_PRIVATE_ADDRESSES,
     metrics: e.METRICS_PORT === undefined ? null : Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST }),
     grantUseFlushMs: e.GRANT_USE_FLUSH_SECONDS * 1000,
+    authEventsRetentionDays: e.AUTH_EVENTS_RETENTION_DAYS,
     webhooks: Object.freeze({
       allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

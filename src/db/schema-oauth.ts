@@ -155,6 +155,22 @@ export interface AuditEventsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** The access trail (migration 2026-12-06T0301-auth-events); kinds and reasons: services/audit/auth-event-kinds.ts. */
+export interface AuthEventsTable {
+  id: Id;
+  site_id: string;
+  occurred_at: DefaultedTimestamp;
+  kind: string;
+  person_id: string | null;
+  client_id: string | null;
+  grant_id: string | null;
+  reason: string | null;
+  actor_person_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  token_hour: ColumnType<string | null, number | null | undefined, number | null>;
+}
+
 export interface OAuthTables {
   oauth_clients: OAuthClientsTable;
   oauth_vendor_integrations: OAuthVendorIntegrationsTable;
@@ -167,4 +183,5 @@ export interface OAuthTables {
   signing_keys: SigningKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   audit_events: AuditEventsTable;
+  auth_events: AuthEventsTable;
 }

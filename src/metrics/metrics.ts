@@ -50,6 +50,12 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    authEvents: new Counter({
+      name: 'auth_events_total',
+      help: 'Events written to the access trail, by kind (docs/operations.md "Access trail"; the closed list of services/audit/auth-event-kinds.ts).',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
     grantUseFlushes: new Counter({
       name: 'oauth_grant_use_writes_total',
       help: 'Grants whose last use was written by the batched "last used" recorder.',

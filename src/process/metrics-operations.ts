@@ -25,6 +25,7 @@ export async function startOperations(
     async stop() {
       await listener?.close();
       await services.grantUses.stop();
+      await services.tokenIssues.stop(); // docs/operations.md "Access trail": token.issued events still pending
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { startOperations, type MetricsExposure } from './metrics-operations.ts';
 import { schedulePurge } from '../services/purge-job.ts';
+import { scheduleAuthEventPurge } from '../services/audit/auth-events-purge.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
 import { prepareDrain } from './drain.ts';
@@ -46,6 +47,8 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   const operations = await startOperations(config, services, log, metrics);
 
   const stopPurge = schedulePurge(db, log);
+  // docs/operations.md "Access trail": events past AUTH_EVENTS_RETENTION_DAYS, in bounded batches.
+  const stopTrailPurge = scheduleAuthEventPurge(db, log, config.authEventsRetentionDays);
   // Webhooks: this process's share of the deliveries (services/webhooks/delivery-worker.ts).
   const webhookWorker = startDeliveryWorker(
     { db: services.db, keyEncryptionKey, wake: services.deliveryWake, log },
@@ -63,6 +66,7 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     }, config.shutdownGraceMs);
     force.unref();
     stopPurge();
+    stopTrailPurge();
     const channelClosed = controlChannel?.close(); // a command under way finishes, as a request does
     await drain.start(); // in-flight requests finish, each connection closes after its answer (drain.ts)
     await channelClosed;

@@ -13,6 +13,7 @@ import { createMetadataDocumentActions } from './auth/client-metadata/admission.
 import { createSettingsActions } from './school/beta-features.ts';
 import { createSigningKeyActions } from './auth/keys/key-actions.ts';
 import { createWebhookActions } from './webhooks/area-actions.ts';
+import { createAccessLog } from './audit/access-log.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = {
@@ -32,6 +33,7 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),
     auditLog: createAuditLogReader(db, services.cursors),
+    accessLog: createAccessLog(db, services.cursors),
     analytics: createAnalyticsReport(services.admin.analytics),
     webhooks: createWebhookActions(db, services.admin.webhooks),
   };

@@ -16,6 +16,9 @@ import { createSessionStore } from './sessions/session-store.ts';
 import { createAdminServices } from './admin-services.ts';
 import { createAccountService } from './people/own-data.ts';
 import { createAuditLog } from './audit/audit-log.ts';
+import { createAuthEventReader } from './audit/auth-events.ts';
+import { createTokenIssueTrail } from './audit/token-issue-trail.ts';
+import { AuthEventCounter } from '../metrics/auth-event-counter.ts';
 import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
@@ -26,6 +29,9 @@ import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createGrantUseRecorder } from './auth/grant-use.ts';
+
+/** How often noted token issues are written: often enough that the trail reads current in seconds. */
+const TOKEN_ISSUE_FLUSH_MS = 5_000;
 
 export type ServiceDeps = { config: Config; db: Db; keyEncryptionKey: Buffer; log?: Logger };
 
@@ -40,11 +46,12 @@ export function createServices(deps: ServiceDeps) {
   const deliveryWake = new DeliveryWake();
   // Every service writes through this handle, so a write to sites clears the site cache at once, and
   // a recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts).
-  const db = deps.db.withPlugin(
-    new TableWriteWatcher({ sites: sites.forgetAll, webhook_events: deliveryWake.eventRecorded }),
-  );
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
+  // The access trail's events are counted by kind as they are written (metrics/auth-event-counter.ts).
+  const db = deps.db
+    .withPlugin(new TableWriteWatcher({ sites: sites.forgetAll, webhook_events: deliveryWake.eventRecorded }))
+    .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
   const rateLimiter = createRateLimiter(db, config.rateLimitOverrides);
@@ -58,6 +65,13 @@ export function createServices(deps: ServiceDeps) {
       onWritten: (grants) => metrics.grantUseFlushes.inc(grants),
       onError: (error) => deps.log?.warn({ err: error }, 'recording grant use failed; will retry'),
     }),
+    /** docs/operations.md "Access trail": token.issued, one per grant and hour, written in batches. */
+    tokenIssues: createTokenIssueTrail(db, {
+      flushIntervalMs: TOKEN_ISSUE_FLUSH_MS,
+      onError: (error) => deps.log?.warn({ err: error }, 'recording token.issued failed; will retry'),
+    }),
+    /** docs/operations.md "Access trail": reading a school's trail (admin API, admin area). */
+    authEvents: createAuthEventReader(db, cursors),
     sites,
     /** Signs and reads this app's pagination cursors (db/pagination/cursor.ts). */
     cursors,

@@ -59,6 +59,58 @@ export type AppearanceUpdate = {
     custom_css?: string | null;
 };
 
+export type AuthEvent = {
+    id: string;
+    occurred_at: string;
+    kind: AuthEventKind;
+    /**
+     * The person the event is about; null for a failed sign-in of an unknown account.
+     */
+    person_id: string | null;
+    /**
+     * That person's e-mail address now.
+     */
+    person_email: string | null;
+    /**
+     * The OAuth `client_id` of the application, kept after it is removed.
+     */
+    client_id: string | null;
+    /**
+     * Why, as a class. `sign_in.failed`: `wrong_password`, `unknown_account`, `throttled`.
+     * `grant.revoked`: `person`, `operator`, `role_change`, `feature_off`, `client_removed`,
+     * `reuse_detected`, `client_request`. `token.issued`: the grant type of the hour's first
+     * issue (`authorization_code`, `refresh_token`). Null for the other kinds.
+     *
+     */
+    reason: string | null;
+    /**
+     * Who ended the grant (`grant.revoked` by a person or an operator), when a person did.
+     */
+    actor_person_id: string | null;
+    actor_email: string | null;
+    /**
+     * The address the request came from.
+     */
+    ip: string | null;
+    /**
+     * The request's User-Agent, at most 300 characters.
+     */
+    user_agent: string | null;
+};
+
+/**
+ * `sign_in.succeeded`, `sign_in.failed`, `password.reset`, `email.changed`, `consent.given`,
+ * `consent.withdrawn`, `token.issued` (once per grant and hour), `refresh.reuse_detected`,
+ * `grant.revoked` (one per grant), `logout`.
+ *
+ */
+export type AuthEventKind = 'sign_in.succeeded' | 'sign_in.failed' | 'password.reset' | 'email.changed' | 'consent.given' | 'consent.withdrawn' | 'token.issued' | 'refresh.reuse_detected' | 'grant.revoked' | 'logout';
+
+export type AuthEventPage = {
+    data: Array<AuthEvent>;
+    next_cursor: NextCursor;
+};
+
 export type AuthorizationServerMetadata = {
     issuer: string;
     authorization_endpoint: string;
@@ -9407,6 +9459,74 @@ export type GetCatalogCourseResponses = {
 };
 
 export type GetCatalogCourseResponse = GetCatalogCourseResponses[keyof GetCatalogCourseResponses];
+
+export type ListAuthEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only events about this person.
+         */
+        person_id?: string;
+        /**
+         * Only events of this application (its OAuth `client_id`).
+         */
+        client_id?: string;
+        /**
+         * Only events of this kind.
+         */
+        kind?: AuthEventKind;
+        /**
+         * Only events at or after this time (ISO 8601).
+         */
+        since?: string;
+        /**
+         * Only events before this time (ISO 8601).
+         */
+        until?: string;
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/auth-events';
+};
+
+export type ListAuthEventsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+};
+
+export type ListAuthEventsError = ListAuthEventsErrors[keyof ListAuthEventsErrors];
+
+export type ListAuthEventsResponses = {
+    /**
+     * A page of events, newest first.
+     */
+    200: AuthEventPage;
+};
+
+export type ListAuthEventsResponse = ListAuthEventsResponses[keyof ListAuthEventsResponses];
 
 export type ListWebhookEndpointsData = {
     body?: never;

@@ -75,14 +75,14 @@ export async function listLiveGrants(
   return query.orderBy('oauth_grants.created_at', 'desc').limit(500).execute();
 }
 
-/** Ends every unrevoked grant of a client at a school; returns how many ended. */
+/** Ends every unrevoked grant of a client at a school; returns the ids of those it ended. */
 export async function revokeGrantsOfClient(
   db: Db,
   siteId: string,
   clientRowId: string,
   reason: string,
   onlyHoldingAnyOf?: readonly string[],
-): Promise<number> {
+): Promise<string[]> {
   let query = db
     .selectFrom('oauth_grants')
     .select('id')
@@ -93,8 +93,9 @@ export async function revokeGrantsOfClient(
   // In id order, the order every writer of several grants locks them (oauth-grants.ts
   // rotateLiveRefreshTokens), so a transaction revoking them never deadlocks against a rotation batch.
   const grants = await query.orderBy('id').execute();
-  for (const grant of grants) await revokeGrant(db, grant.id, reason);
-  return grants.length;
+  const ended: string[] = [];
+  for (const grant of grants) ended.push(...(await revokeGrant(db, grant.id, reason)));
+  return ended;
 }
 
 /** Forgets remembered consents of a client, so the next authorization asks the person again. */

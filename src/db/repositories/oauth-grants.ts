@@ -21,24 +21,29 @@ export async function insertRefreshToken(db: Db, token: Insertable<OAuthRefreshT
   await db.insertInto('oauth_refresh_tokens').values(token).execute();
 }
 
-export async function revokeGrant(db: Db, grantId: string, reason: string): Promise<void> {
-  await revokeGrants(db, [grantId], reason);
+/** @returns the grant's id when this call ended it, else nothing (it had ended already). */
+export async function revokeGrant(db: Db, grantId: string, reason: string): Promise<string[]> {
+  return revokeGrants(db, [grantId], reason);
 }
 
-/** Ends grants and every token of them, three statements however many (a school switching a feature off), four for several. */
-export async function revokeGrants(db: Db, grantIds: readonly string[], reason: string): Promise<void> {
-  if (grantIds.length === 0) return;
+/**
+ * Ends grants and every token of them, three statements however many (a school switching a feature off), four for several.
+ * @returns the ids of the grants this call ended (not those that had ended already), for the access trail
+ */
+export async function revokeGrants(db: Db, grantIds: readonly string[], reason: string): Promise<string[]> {
+  if (grantIds.length === 0) return [];
   const now = new Date();
   const ids = [...grantIds];
   // Several grants are locked in id order first, the order a rotation batch takes them
   // (rotateLiveRefreshTokens): an update of several rows locks them in whatever order it scans.
   if (ids.length > 1)
     await db.selectFrom('oauth_grants').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-  await db
+  const ended = await db
     .updateTable('oauth_grants')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('id', 'in', ids)
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
   await db
     .updateTable('oauth_access_tokens')
@@ -52,6 +57,7 @@ export async function revokeGrants(db: Db, grantIds: readonly string[], reason: 
     .where('grant_id', 'in', ids)
     .where('revoked_at', 'is', null)
     .execute();
+  return ended.map((row) => row.id);
 }
 
 /** Every grant of one person to one client at a school ("Revoke" on Connected applications). */
@@ -61,7 +67,7 @@ export async function revokeGrantsOfClientForPerson(
   personId: string,
   clientRowId: string,
   reason: string,
-): Promise<number> {
+): Promise<string[]> {
   const grants = await db
     .selectFrom('oauth_grants')
     .select('id')
@@ -71,8 +77,9 @@ export async function revokeGrantsOfClientForPerson(
     .where('revoked_at', 'is', null)
     .orderBy('id') // the order every writer of several grants locks them (rotateLiveRefreshTokens)
     .execute();
-  for (const grant of grants) await revokeGrant(db, grant.id, reason);
-  return grants.length;
+  const ended: string[] = [];
+  for (const grant of grants) ended.push(...(await revokeGrant(db, grant.id, reason)));
+  return ended;
 }
 
 export async function revokeAccessToken(db: Db, tokenHash: string, clientRowId: string): Promise<boolean> {

@@ -36,7 +36,7 @@ export const revoke: OAuthHandler<RevokeData, RevokeResponses> = async (
   }
 
   async function revokeRefresh(): Promise<boolean> {
-    const token = await revokeHeldRefreshToken(services.db, tokenHash, presenter);
+    const token = await revokeHeldRefreshToken(services.db, tokenHash, presenter, { ip: clientIp });
     if (!token) return false;
     if (!token.grant_revoked_at)
       await services.audit.record({

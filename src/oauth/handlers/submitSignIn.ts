@@ -2,7 +2,13 @@ import type { SubmitSignInData } from '../../../generated/openapi/client/types.g
 import type { OAuthPageHandler } from '../oauth-services.ts';
 import { HASH_RETRY_AFTER_SECONDS, PasswordHashingBusy, passwordChecksSaturated } from '../../lib/password-hash.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
-import { noteSignedIn, verifyCredentials } from '../../services/sessions/sign-in.ts';
+import {
+  noteSignedIn,
+  recordSignIn,
+  recordThrottledSignIn,
+  verifyCredentials,
+  type CredentialCheck,
+} from '../../services/sessions/sign-in.ts';
 import { startSignInAttempt } from '../../services/sessions/sign-in-throttle.ts';
 import { renderErrorPage } from '../../http/pages/error-page.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
@@ -25,6 +31,11 @@ export const submitSignIn: OAuthPageHandler<SubmitSignInData> = async ({ body, h
   }
   const email = (body.email ?? '').trim().toLowerCase();
   const returnTo = safeReturnTo(site.origin, body.return_to);
+  // docs/operations.md "Access trail": where the attempt came from; the user agent bounded.
+  const from = {
+    ip: ctx.clientIp,
+    userAgent: typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null,
+  };
   const page = (status: number, error: TextKey, extra: Record<string, string> = {}) =>
     renderPage('./sign-in', ctx, { csrfToken: body.csrf_token, returnTo, email, error }, status, extra);
 
@@ -35,6 +46,7 @@ export const submitSignIn: OAuthPageHandler<SubmitSignInData> = async ({ body, h
   const attempt = await startSignInAttempt(services.rateLimiter, email, ctx.clientIp);
   if (!attempt.allowed) {
     const { decision, policy } = attempt;
+    await recordThrottledSignIn(services.db, services.rateLimiter, site.id, from);
     return page(
       429,
       textKey('error.message.tooManyAttempts', { count: Math.ceil(decision.resetSeconds / 60) }),
@@ -42,24 +54,29 @@ export const submitSignIn: OAuthPageHandler<SubmitSignInData> = async ({ body, h
     );
   }
 
-  let personId: string | undefined;
+  let check: CredentialCheck;
   try {
-    personId = email && body.password ? await verifyCredentials(services.db, site.id, email, body.password) : undefined;
+    check =
+      email && body.password
+        ? await verifyCredentials(services.db, site.id, email, body.password)
+        : { failure: 'unknown_account' };
   } catch (error) {
     // /auth.md "Request bounds": the queue filled meanwhile, or this check waited too long; the same for every account.
     if (!(error instanceof PasswordHashingBusy)) throw error;
     return page(503, BUSY, { 'Retry-After': String(error.retryAfterSeconds) });
   }
-  if (!personId) {
+  if (check.failure) {
     await services.audit.record({ siteId: site.id, action: 'sign_in.failed', details: { email }, ip: ctx.clientIp });
+    await recordSignIn(services.db, site.id, check, from);
     return page(401, WRONG_CREDENTIALS);
   }
+  const { personId } = check;
   await attempt.succeeded();
   const previous = await services.sessions.current(site, headers.cookie);
   if (previous) await services.sessions.end(site, previous);
-  const userAgent = typeof headers['user-agent'] === 'string' ? headers['user-agent'].slice(0, 300) : null;
-  const { cookie } = await services.sessions.start(site, personId, { userAgent, ip: ctx.clientIp });
+  const { cookie } = await services.sessions.start(site, personId, from);
   await noteSignedIn(services.db, personId);
+  await recordSignIn(services.db, site.id, { personId }, from);
   await services.audit.record({
     siteId: site.id,
     actorPersonId: personId,

@@ -10,6 +10,7 @@ import { GrantRevokedOnReuse } from '../../services/auth/grants/grant-revoked-on
 import { grantFor } from '../../services/auth/grants/table.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { recordReuse } from '../../services/audit/auth-events.ts';
 import { authenticateCaller } from './client-authentication.ts';
 
 // RFC 6749 5.1: no-store, with the Pragma that rule also asks for (HTTP/1.0 caches).
@@ -47,6 +48,16 @@ export const token: OAuthHandler<TokenData, TokenResponses> = async ({ body, hea
       details: { grant_type: grantType, scope },
     });
     services.metrics.tokensIssued.inc({ grant_type: grantType }); // docs/operations.md "Metrics"
+    // docs/operations.md "Access trail": noted in memory, written in batches, one per grant and hour.
+    services.tokenIssues.note({
+      siteId: site.id,
+      grantId: issued.grantId,
+      personId: issued.personId,
+      clientId: client.clientId,
+      grantType,
+      ip: clientIp,
+      userAgent: userAgentOf(headers),
+    });
     // RFC 6749 5.1; /auth.md "6. Refresh and revoke": the refresh grant's response carries no id_token.
     return {
       status: 200,
@@ -71,10 +82,28 @@ export const token: OAuthHandler<TokenData, TokenResponses> = async ({ body, hea
         targetId: error.revoked.grantId,
         details: { reason: error.revoked.reason },
       });
+      await recordReuse(
+        services.db,
+        {
+          siteId: site.id,
+          grantId: error.revoked.grantId,
+          personId: error.revoked.personId,
+          clientId: client.clientId,
+          refresh: grantType === 'refresh_token',
+          ended: error.revoked.ended,
+        },
+        { ip: clientIp, userAgent: userAgentOf(headers) },
+      );
     }
     throw error;
   }
 };
+
+/** The caller's User-Agent as the access trail keeps it (bounded). */
+function userAgentOf(headers: Record<string, unknown> | undefined): string | null {
+  const value = headers?.['user-agent'];
+  return typeof value === 'string' ? value.slice(0, 300) : null;
+}
 
 /**
  * Counted after authentication, so nobody spends a client's budget by naming its client_id; a

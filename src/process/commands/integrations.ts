@@ -5,6 +5,7 @@ import { createVendorIntegration } from '../../services/auth/clients/manage-clie
 import { recordCliChange } from './audit.ts';
 import { refusingKnownClientErrors } from './client-errors.ts';
 import { CommandError, listOption, stringOption, type Command } from './command-line.ts';
+import { recordClientRemoval } from '../../services/audit/auth-events.ts';
 
 const newClientOptions = {
   name: { type: 'string' },
@@ -68,7 +69,11 @@ export const integrations: Command = {
           throw new CommandError(
             `No vendor integration with --client-id ${stringOption(values, 'client-id')} (npm run integrations -- list shows them).`,
           );
-        await deleteClient(db, row.id);
+        // docs/operations.md "Access trail": each live grant's end, written before the delete cascades to it.
+        await db.transaction().execute(async (trx) => {
+          await recordClientRemoval(trx, null, row.id, {});
+          await deleteClient(trx, row.id);
+        });
         await recordCliChange(db, {
           siteId: null,
           action: 'vendor_integration.removed',

@@ -6,6 +6,7 @@ import { recordCliChange } from './audit.ts';
 import { refusingKnownClientErrors } from './client-errors.ts';
 import { CommandError, listOption, stringOption, type Command } from './command-line.ts';
 import { siteIdOf } from './school.ts';
+import { recordClientRemoval } from '../../services/audit/auth-events.ts';
 
 const site = { site: { type: 'string' } } as const;
 
@@ -73,7 +74,11 @@ export const memberApps: Command = {
           throw new CommandError(
             `No member application with --client-id ${stringOption(values, 'client-id')} at this school (npm run member-apps -- list --site SLUG shows them).`,
           );
-        await deleteClient(db, row.id);
+        // docs/operations.md "Access trail": each live grant's end, written before the delete cascades to it.
+        await db.transaction().execute(async (trx) => {
+          await recordClientRemoval(trx, siteId, row.id, {});
+          await deleteClient(trx, row.id);
+        });
         await recordCliChange(db, {
           siteId,
           action: 'member_app.deleted',

@@ -13,6 +13,7 @@ import {
   type MemberAppChanges,
 } from './clients/manage-clients.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import { recordClientRemoval, recordGrantsRevoked } from '../audit/auth-events.ts';
 import { AreaNotFound, recordChange, type Actor } from '../audit/actor.ts';
 import { textKey } from '../../lib/text-key.ts';
 
@@ -68,9 +69,10 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
         if (!before) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
         const removed = before.allowedScopes.filter((scope) => !changes.scopes.includes(scope));
         if (!removed.length) return { before, removed, revoked: 0 };
-        const revoked = await revokeGrantsOfClient(trx, actor.siteId, rowId, 'scopes_removed_by_school', removed);
+        const ended = await revokeGrantsOfClient(trx, actor.siteId, rowId, 'scopes_removed_by_school', removed);
+        await recordGrantsRevoked(trx, ended, { reason: 'operator', actorPersonId: actor.personId, ip: actor.ip });
         await deleteConsentsOfClient(trx, actor.siteId, rowId, removed);
-        return { before, removed, revoked };
+        return { before, removed, revoked: ended.length };
       });
       await recordChange(audit, actor, {
         action: 'member_app.updated',
@@ -100,8 +102,13 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
 
     /** Deleting the client deletes its grants and tokens (foreign keys cascade): all revoked. */
     async remove(actor: Actor, rowId: string): Promise<Client> {
-      const row = await deleteSiteClient(db, actor.siteId, rowId, 'member_app');
-      if (!row) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
+      // docs/operations.md "Access trail": its live grants' ends are written first, in the same transaction.
+      const row = await db.transaction().execute(async (trx) => {
+        await recordClientRemoval(trx, actor.siteId, rowId, { actorPersonId: actor.personId, ip: actor.ip });
+        const deleted = await deleteSiteClient(trx, actor.siteId, rowId, 'member_app');
+        if (!deleted) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
+        return deleted;
+      });
       await recordChange(audit, actor, {
         action: 'member_app.deleted',
         targetType: 'client',

@@ -49,6 +49,7 @@ export const SCOPES: readonly ScopeInfo[] = Object.freeze([
   ...pair('pages', 'pages'),
   operator('webhooks:read', 'Read webhook endpoints and their deliveries'),
   operator('webhooks:write', 'Create, change and delete webhook endpoints, rotate their secrets, test and redeliver'),
+  operator('auth_events:read', 'Read the access trail: sign-ins, consents, tokens issued and revocations'),
   member('account:read', 'See your enrollments, progress, orders and event registrations'),
   member('account:write', 'Record your lecture progress and manage your event registrations'),
 ]);

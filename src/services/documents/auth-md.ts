@@ -218,6 +218,11 @@ published at ${e.jwks_uri} before they sign. Otherwise use UserInfo.
 |---|---|---|
 ${scopeRows}
 
+\`auth_events:read\` reads the school's access trail, \`GET ${site.origin}/api/v1/auth-events\`: who signed in as
+whom, with which application and when, consents, tokens issued (one event per grant and hour), refresh
+reuse, revocations and sign-outs, kept 90 days unless the deployment says otherwise. Like every operator
+scope, only the school's owners and admins can hold it.
+
 ${AUTH_ERRORS_SECTION}
 
 ## Rate limits

@@ -23,6 +23,7 @@ import { sendAreaResult } from '../areas/area-route.ts';
 import { renderPage } from '../../http/pages/render-page.ts';
 import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { recordSignIn } from '../../services/sessions/sign-in.ts';
 
 export function mountAccountInvitations(
   router: Router,
@@ -92,10 +93,10 @@ export function mountAccountInvitations(
           );
           const previous = await services.sessions.current(ctx.site, req.headers.cookie);
           if (previous) await services.sessions.end(ctx.site, previous);
-          const { cookie } = await services.sessions.start(ctx.site, personId, {
-            userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null,
-            ip: ctx.clientIp,
-          });
+          const from = { userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) || null, ip: ctx.clientIp };
+          const { cookie } = await services.sessions.start(ctx.site, personId, from);
+          // docs/operations.md "Access trail": accepting signs the person in.
+          await recordSignIn(services.db, ctx.site.id, { personId }, from);
           res
             .status(303)
             .set({ Location: '/account', 'Set-Cookie': cookie, ...noStore('browser-session') })

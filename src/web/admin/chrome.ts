@@ -50,6 +50,7 @@ export function adminSpec(): AreaSpec {
           : []),
         { href: '/admin/analytics', label: 'admin.analytics.title' },
         { href: '/admin/audit-log', label: 'admin.audit.title' },
+        { href: '/admin/access-log', label: 'admin.accessLog.title' },
         { href: '/account', label: 'account.title' },
       ],
     }),

@@ -14,6 +14,7 @@ import { mountApplicationNew } from './application-new.ts';
 import { mountApplicationSecret } from './application-secret.ts';
 import { mountApplicationsList } from './applications-list.ts';
 import { mountAuditLog } from './audit-log.ts';
+import { mountAccessLog } from './access-log.ts';
 import { adminSpec } from './chrome.ts';
 import { mountConnectedApps } from './connected-apps.ts';
 import { mountHome } from './home.ts';
@@ -54,6 +55,7 @@ export function createAdminArea(services: AdminAreaBundle): Router {
   mountWebhookActions(deps);
   mountWebhookDelete(deps);
   mountAuditLog(deps);
+  mountAccessLog(deps);
   mountAnalytics(deps);
   // Every other path under /admin: the same gate, then a 404 page (never the API's JSON 404).
   router.use(area.notFound());

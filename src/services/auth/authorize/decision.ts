@@ -14,6 +14,7 @@ import { formatScope } from '../scopes.ts';
 import { redirectToClient } from './redirect-to-client.ts';
 import type { AuthorizationRequest } from './request.ts';
 import { grantableScopes } from './role-permissions.ts';
+import { recordAuthEvent } from '../../audit/auth-events.ts';
 
 /** What a decision reads: the request's school and caller, and the services it writes through. */
 export type DecisionContext = {
@@ -99,12 +100,22 @@ export async function recordDecision(
     await ctx.services.audit.record({ ...audit, action: 'consent.denied' });
     throw new AccessDenied('The user denied the request.');
   }
-  await upsertConsent(ctx.services.db, {
-    siteId: ctx.site.id,
-    personId: session.person_id,
-    clientRowId: request.client.rowId,
-    scopes,
-    resource: request.resource,
+  // docs/operations.md "Access trail": the consent and its event land together.
+  await ctx.services.db.transaction().execute(async (trx) => {
+    await upsertConsent(trx, {
+      siteId: ctx.site.id,
+      personId: session.person_id,
+      clientRowId: request.client.rowId,
+      scopes,
+      resource: request.resource,
+    });
+    await recordAuthEvent(trx, {
+      siteId: ctx.site.id,
+      kind: 'consent.given',
+      personId: session.person_id,
+      clientId: request.client.clientId,
+      ip: ctx.clientIp,
+    });
   });
   await ctx.services.audit.record({ ...audit, action: 'consent.granted', details: { scope: formatScope(scopes) } });
   return issueCode(ctx, request, session, scopes);

@@ -4,6 +4,7 @@
 // from then on and ends what it already holds.
 import type { Db } from '../../../db/database.ts';
 import { deleteConsentsOfClient, revokeGrantsOfClient } from '../../../db/repositories/connected-apps.ts';
+import { recordGrantsRevoked } from '../../audit/auth-events.ts';
 import {
   findSiteClient,
   listMetadataDocumentClients,
@@ -88,7 +89,9 @@ export function createMetadataDocumentActions(db: Db, audit: AuditLog) {
         await updateSiteClient(trx, actor.siteId, rowId, { review_status: decision });
         if (decision !== 'blocked') return 0;
         await deleteConsentsOfClient(trx, actor.siteId, rowId);
-        return revokeGrantsOfClient(trx, actor.siteId, rowId, 'blocked_by_school');
+        const ended = await revokeGrantsOfClient(trx, actor.siteId, rowId, 'blocked_by_school');
+        await recordGrantsRevoked(trx, ended, { reason: 'operator', actorPersonId: actor.personId, ip: actor.ip });
+        return ended.length;
       });
       await recordChange(audit, actor, {
         action: decision === 'approved' ? 'metadata_client.approved' : 'metadata_client.blocked',

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.ts';
 import { listLiveGrants } from '../../../db/repositories/connected-apps.ts';
 import { deleteConsent } from '../../../db/repositories/oauth-consents.ts';
 import { revokeGrantsOfClientForPerson } from '../../../db/repositories/oauth-grants.ts';
+import { recordAuthEvent, recordGrantsRevoked } from '../../audit/auth-events.ts';
 import { AreaNotFound, recordChange, type Actor } from '../../audit/actor.ts';
 import { groupGrants, type ConnectedApp } from './of-school.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
@@ -20,9 +21,26 @@ export function createConnectedApplications(db: Db, audit: AuditLog) {
       const live = await listLiveGrants(db, actor.siteId, { personId: actor.personId });
       const app = live.find((g) => g.client_row_id === clientRowId);
       if (!app) throw new AreaNotFound(textKey('area.error.accountAppGone'));
+      // docs/operations.md "Access trail": the consent withdrawn, and each grant it ended, with the change.
       const revoked = await db.transaction().execute(async (trx) => {
         await deleteConsent(trx, actor.siteId, actor.personId, clientRowId);
-        return revokeGrantsOfClientForPerson(trx, actor.siteId, actor.personId, clientRowId, 'revoked_by_member');
+        const ended = await revokeGrantsOfClientForPerson(
+          trx,
+          actor.siteId,
+          actor.personId,
+          clientRowId,
+          'revoked_by_member',
+        );
+        const by = { actorPersonId: actor.personId, ip: actor.ip };
+        await recordAuthEvent(trx, {
+          siteId: actor.siteId,
+          kind: 'consent.withdrawn',
+          personId: actor.personId,
+          clientId: app.client_id,
+          ...by,
+        });
+        await recordGrantsRevoked(trx, ended, { reason: 'person', ...by });
+        return ended.length;
       });
       await recordChange(audit, actor, {
         action: 'grant.revoked',

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.ts';
 import { listLiveGrants, type LiveGrantRow } from '../../../db/repositories/connected-apps.ts';
 import { deleteConsent } from '../../../db/repositories/oauth-consents.ts';
 import { revokeGrantsOfClientForPerson } from '../../../db/repositories/oauth-grants.ts';
+import { recordGrantsRevoked } from '../../audit/auth-events.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { AreaNotFound, recordChange, type Actor } from '../../audit/actor.ts';
 import { textKey } from '../../../lib/text-key.ts';
@@ -65,7 +66,15 @@ export function createConnectedAppActions(db: Db, audit: AuditLog) {
       if (!client) throw new AreaNotFound(textKey('admin.connectedApps.error.gone'));
       const revoked = await db.transaction().execute(async (trx) => {
         await deleteConsent(trx, actor.siteId, personId, clientRowId);
-        return revokeGrantsOfClientForPerson(trx, actor.siteId, personId, clientRowId, 'revoked_by_school');
+        const ended = await revokeGrantsOfClientForPerson(
+          trx,
+          actor.siteId,
+          personId,
+          clientRowId,
+          'revoked_by_school',
+        );
+        await recordGrantsRevoked(trx, ended, { reason: 'operator', actorPersonId: actor.personId, ip: actor.ip });
+        return ended.length;
       });
       await recordChange(audit, actor, {
         action: 'grant.revoked',

@@ -49,8 +49,13 @@ export async function consumeCode(context: CodeExchange) {
   const used = await findAuthorizationCode(context.db, context.site.id, context.codeHash!);
   if (!used?.grant_id) return new InvalidGrant(description);
   const reason = 'authorization code reused';
-  await revokeGrant(context.db, used.grant_id, reason);
-  return new GrantRevokedOnReuse(description, { grantId: used.grant_id, personId: used.person_id, reason });
+  const ended = await revokeGrant(context.db, used.grant_id, reason);
+  return new GrantRevokedOnReuse(description, {
+    grantId: used.grant_id,
+    personId: used.person_id,
+    reason,
+    ended: ended.length > 0,
+  });
 }
 
 /** RFC 6749 4.1.2: codes are short-lived (/auth.md "Lifetimes"). */

@@ -4,7 +4,8 @@
 // audit entry (the audit log: a revocation that signals a stolen credential must leave a trace).
 import { InvalidGrant } from '../errors.ts';
 
-export type RevokedGrant = { grantId: string; personId: string; reason: string };
+/** `ended`: this reuse ended the grant (a later reuse finds it ended already and ends nothing). */
+export type RevokedGrant = { grantId: string; personId: string; reason: string; ended: boolean };
 
 export class GrantRevokedOnReuse extends InvalidGrant {
   readonly revoked: RevokedGrant;

@@ -92,11 +92,12 @@ export async function answerRetryOrEndFamily(context: RefreshExchange) {
     }
   }
   const reason = 'refresh token reused';
-  await revokeGrant(db, facts.grant_id, reason);
+  const ended = await revokeGrant(db, facts.grant_id, reason);
   return new GrantRevokedOnReuse('The refresh token was already used; the grant has been revoked.', {
     grantId: facts.grant_id,
     personId: facts.person_id,
     reason,
+    ended: ended.length > 0,
   });
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/database.ts';
 import { revokeAccessToken, revokeGrant } from '../../../db/repositories/oauth-grants.ts';
 import { findAccessTokenFacts, findRefreshTokenFacts, type TokenFacts } from '../../../db/repositories/token-facts.ts';
 import { boundTo } from '../standing/token-standing.ts';
+import { recordGrantsRevoked } from '../../audit/auth-events.ts';
 
 /** The client presenting the token at its school (RFC 7009 2.1: a client revokes only its own tokens). */
 export type Revoker = { siteId: string; clientRowId: string };
@@ -30,9 +31,14 @@ export async function revokeHeldRefreshToken(
   db: Db,
   tokenHash: string,
   revoker: Revoker,
+  from: { ip: string | null } = { ip: null },
 ): Promise<TokenFacts | undefined> {
   const token = await findRefreshTokenFacts(db, tokenHash);
   if (!token || boundTo(token, revoker)) return undefined;
-  await revokeGrant(db, token.grant_id, 'refresh token revoked by client');
+  // docs/operations.md "Access trail": the grant's end, with the revocation, when this call ended it.
+  await db.transaction().execute(async (trx) => {
+    const ended = await revokeGrant(trx, token.grant_id, 'refresh token revoked by client');
+    await recordGrantsRevoked(trx, ended, { reason: 'client_request', ip: from.ip });
+  });
   return token;
 }

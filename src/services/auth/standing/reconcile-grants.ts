@@ -4,13 +4,15 @@
 // (standing/allowed-scopes.ts): each is narrowed to what the facts allow now, or revoked when they
 // allow nothing. Revoked stays revoked: switching a feature back on, or giving a role back, does
 // not revive a grant. Every narrowing and revocation is written to the audit log in the same
-// transaction, so no change happens without its trace.
+// transaction, so no change happens without its trace, and so is each revocation's access trail
+// event (docs/operations.md "Access trail").
 import type { Db } from '../../../db/database.ts';
 import { insertAuditEvents, type AuditEvent } from '../../../db/repositories/audit-events.ts';
 import { revokeGrants } from '../../../db/repositories/oauth-grants.ts';
 import { lockLiveGrantFacts, narrowGrant } from '../../../db/repositories/token-facts.ts';
 import { formatScope } from '../scopes.ts';
 import { standingScopes } from './allowed-scopes.ts';
+import { recordGrantsRevoked, revocationOfCause } from '../../audit/auth-events.ts';
 
 /** Who made the change and why: the audit entries of the grants it touched say so. */
 export type ChangeCause = {
@@ -71,8 +73,10 @@ export async function reconcileGrants(
     }
   }
   // A feature switched off may end thousands of grants: a few statements, not a few per grant.
-  for (let at = 0; at < revoked.length; at += BATCH)
-    await revokeGrants(trx, revoked.slice(at, at + BATCH), cause.reason);
+  for (let at = 0; at < revoked.length; at += BATCH) {
+    const ended = await revokeGrants(trx, revoked.slice(at, at + BATCH), cause.reason);
+    await recordGrantsRevoked(trx, ended, revocationOfCause(cause));
+  }
   for (let at = 0; at < events.length; at += BATCH) await insertAuditEvents(trx, events.slice(at, at + BATCH));
   result.revoked = revoked.length;
   return result;
