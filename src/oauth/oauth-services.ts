@@ -20,6 +20,7 @@ export const OAUTH_SERVICES = [
   'refreshRotations',
   'metadataFetchFailures',
   'metadataFetch',
+  'tokenIssues',
 ] as const satisfies ReadonlyArray<keyof Services>;
 
 export type OAuthServices = Pick<Services, (typeof OAUTH_SERVICES)[number]>;

@@ -1,5 +1,6 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { CursorCodec } from '../db/pagination/cursor.ts';
 import type { SigningKeyService } from './auth/keys/signing-keys.ts';
@@ -22,6 +23,7 @@ export type AdminAreaDeps = {
   signingKeys: SigningKeyService;
   admin: AdminServices;
   cursors: CursorCodec;
+  config: Pick<Config, 'authEventsRetentionDays'>;
 };
 
 export function createAdminAreaServices(services: AdminAreaDeps) {
@@ -33,7 +35,7 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),
     auditLog: createAuditLogReader(db, services.cursors),
-    accessLog: createAccessLog(db, services.cursors),
+    accessLog: createAccessLog(db, services.cursors, services.config.authEventsRetentionDays),
     analytics: createAnalyticsReport(services.admin.analytics),
     webhooks: createWebhookActions(db, services.admin.webhooks),
   };

@@ -25,6 +25,7 @@ import { createPostAdmin } from './school/posts.ts';
 import { createSchoolAdmin } from './school/school.ts';
 import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
+import { createAuthEventReader } from './audit/auth-events.ts';
 
 /**
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
@@ -55,6 +56,8 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     studentProgress: createProgressAdmin(db, cursors),
     members: createMemberAdmin(db, cursors),
     webhooks: createWebhookAdmin(db, webhooks, cursors),
+    /** docs/operations.md "Access trail": the school's auth events, read by GET /api/v1/auth-events. */
+    authEvents: createAuthEventReader(db, cursors),
   };
 }
 

@@ -16,7 +16,6 @@ import { createSessionStore } from './sessions/session-store.ts';
 import { createAdminServices } from './admin-services.ts';
 import { createAccountService } from './people/own-data.ts';
 import { createAuditLog } from './audit/audit-log.ts';
-import { createAuthEventReader } from './audit/auth-events.ts';
 import { createTokenIssueTrail } from './audit/token-issue-trail.ts';
 import { AuthEventCounter } from '../metrics/auth-event-counter.ts';
 import { createCatalogService } from './school/catalog.ts';
@@ -71,7 +70,6 @@ export function createServices(deps: ServiceDeps) {
       onError: (error) => deps.log?.warn({ err: error }, 'recording token.issued failed; will retry'),
     }),
     /** docs/operations.md "Access trail": reading a school's trail (admin API, admin area). */
-    authEvents: createAuthEventReader(db, cursors),
     sites,
     /** Signs and reads this app's pagination cursors (db/pagination/cursor.ts). */
     cursors,

@@ -65,7 +65,8 @@ function validDay(day: string): boolean {
   return DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
 }
 
-export function createAccessLog(db: Db, cursors: CursorCodec) {
+/** @param retentionDays how long the trail is kept (AUTH_EVENTS_RETENTION_DAYS), which the page states */
+export function createAccessLog(db: Db, cursors: CursorCodec, retentionDays: number) {
   const reader = createAuthEventReader(db, cursors);
 
   /**
@@ -97,6 +98,7 @@ export function createAccessLog(db: Db, cursors: CursorCodec) {
   }
 
   return {
+    retentionDays,
     /** One page, newest first; a cursor that does not decode starts again from the newest event. */
     async page(
       site: { id: string; timeZone: string },

@@ -56,8 +56,8 @@ function render(
   );
 }
 
-export function mountAccessLog({ router, area, admin, services }: AdminPageDeps): void {
-  const deps = { retentionDays: services.config.authEventsRetentionDays };
+export function mountAccessLog({ router, area, admin }: AdminPageDeps): void {
+  const deps = { retentionDays: admin.accessLog.retentionDays };
   router.get(
     '/access-log',
     area.page(async ({ ctx, query, page }) => {
