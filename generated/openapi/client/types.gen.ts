@@ -2786,8 +2786,9 @@ export type UserinfoData = {
 
 export type UserinfoErrors = {
     /**
-     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query),
-     * or a parameter the operation does not take.
+     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query;
+     * answered with a `WWW-Authenticate: Bearer error="invalid_request"` challenge), or a parameter
+     * the operation does not take.
      *
      */
     400: OAuthError;
@@ -2825,8 +2826,9 @@ export type UserinfoPostData = {
 
 export type UserinfoPostErrors = {
     /**
-     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query),
-     * or a parameter the operation does not take.
+     * RFC 6750 3.1 `invalid_request`: the token sent more than one way (header, form body, query;
+     * answered with a `WWW-Authenticate: Bearer error="invalid_request"` challenge), or a parameter
+     * the operation does not take.
      *
      */
     400: OAuthError;
