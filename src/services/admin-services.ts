@@ -25,6 +25,7 @@ import { createPostAdmin } from './school/posts.ts';
 import { createSchoolAdmin } from './school/school.ts';
 import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
+import { createApplicationAccess } from './auth/application-access.ts';
 
 /**
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
@@ -55,6 +56,8 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     studentProgress: createProgressAdmin(db, cursors),
     members: createMemberAdmin(db, cursors),
     webhooks: createWebhookAdmin(db, webhooks, cursors),
+    /** OpenAPI tag Applications and the admin area's "Connected apps": who holds access, and ending it. */
+    applications: createApplicationAccess(db, cursors),
   };
 }
 

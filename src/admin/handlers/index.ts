@@ -19,6 +19,7 @@ import { postHandlers } from './posts/index.ts';
 import { schoolHandlers } from './school/index.ts';
 import { storageHandlers } from './storage/index.ts';
 import { webhookHandlers } from './webhooks/index.ts';
+import { applicationHandlers } from './applications/index.ts';
 
 export const adminHandlers = {
   ...courseHandlers,
@@ -41,4 +42,5 @@ export const adminHandlers = {
   ...pageHandlers,
   ...storageHandlers,
   ...webhookHandlers,
+  ...applicationHandlers,
 };
