@@ -34,6 +34,8 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     auditLog: createAuditLogReader(db, services.cursors),
     analytics: createAnalyticsReport(services.admin.analytics),
     webhooks: createWebhookActions(db, services.admin.webhooks),
+    /** The admin API's own rules of who holds access through an application (OpenAPI tag Applications). */
+    applications: services.admin.applications,
   };
 }
 

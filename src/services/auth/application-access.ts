@@ -8,7 +8,7 @@ import * as access from '../../db/repositories/application-access.ts';
 import { deleteConsentsOfClient } from '../../db/repositories/connected-apps.ts';
 import { deleteConsent } from '../../db/repositories/oauth-consents.ts';
 import { insertAuditEvents } from '../../db/repositories/audit-events.ts';
-import type { CursorCodec } from '../../db/pagination/cursor.ts';
+import { InvalidCursor, type CursorCodec } from '../../db/pagination/cursor.ts';
 import type { Audience } from '../../db/schema-oauth.ts';
 import { NotFound } from '../errors.ts';
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
@@ -76,6 +76,22 @@ function auditRow(siteId: string, actor: ChangeActor, action: string, clientRowI
     targetId: clientRowId,
     details: { ...details, by: 'school' },
   };
+}
+
+/**
+ * A page of the admin area: a cursor that does not decode (edited by hand, or from before a key
+ * change) starts again from the first page, never an error page (as the audit log's page does).
+ */
+export async function fromStartOnBadCursor<T>(
+  read: (cursor: string | undefined) => Promise<T>,
+  cursor: string | undefined,
+): Promise<T> {
+  try {
+    return await read(cursor);
+  } catch (error) {
+    if (!(error instanceof InvalidCursor) || cursor === undefined) throw error;
+    return read(undefined);
+  }
 }
 
 export function createApplicationAccess(db: Db, cursors: CursorCodec) {
