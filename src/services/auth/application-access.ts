@@ -2,7 +2,7 @@
 // the admin API (OpenAPI tag Applications) and the admin area's "Connected apps" pages. A school
 // sees its own member applications and every client holding a live grant at it; revoking ends the
 // grants (and so every token of them at once) and the remembered consents, so each person is asked
-// again, and writes the audit entry in the same transaction (/auth.md "Connected applications").
+// again, and writes the audit entry in the same transaction (/auth.md "6. Refresh and revoke").
 import type { Db } from '../../db/database.ts';
 import * as access from '../../db/repositories/application-access.ts';
 import { deleteConsentsOfClient } from '../../db/repositories/connected-apps.ts';
