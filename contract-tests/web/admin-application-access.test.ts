@@ -104,7 +104,7 @@ describe.skipIf(skipBrowserTests)('the school ends access in the admin area (Con
   );
 
   it(
-    '"Revoke access of all N members" first shows a page naming the count and the application; confirming ends every member\'s access, also of one who connected meanwhile, and says how many ended',
+    '"Revoke access of all N members" first shows a page naming the count and the application; confirming ends every member\'s access, also of one who connected meanwhile, and says how many ended; each revocation is in the audit log',
     async () => {
       session.screenshot = 'admin-application-access-revoke-all';
       await signInAt(page, origin, '/admin/connected-apps', ACCOUNTS.owner);
@@ -128,6 +128,17 @@ describe.skipIf(skipBrowserTests)('the school ends access in the admin area (Con
       expect(await page.getByRole('row').filter({ hasText: clientId }).getByRole('cell').first().textContent()).toBe(
         '0 members',
       );
+
+      // Each revocation is in the audit log with who made it (written in the revocation's transaction).
+      await page.goto(`${origin}/admin/audit-log`);
+      const all = page.getByRole('row').filter({ hasText: 'Access of every member to an application revoked' });
+      const allRow = all.filter({ hasText: clientId });
+      expect(await allRow.textContent()).toContain(ACCOUNTS.owner);
+      const details = await allRow.textContent();
+      for (const detail of ['grants: 3', '; members: 3', 'confirmed_members: 2', 'by: school'])
+        expect(details).toContain(detail);
+      const one = page.getByRole('row').filter({ hasText: 'Access revoked' }).filter({ hasText: people[0]!.email });
+      expect(await one.textContent()).toContain(clientId);
     },
     TEST_BUDGET_MS,
   );
