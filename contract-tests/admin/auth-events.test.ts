@@ -124,11 +124,12 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
   });
 
   it('pages to the end with next_cursor, every event once (OpenAPI Cursor)', async () => {
-    const whole = await all({ since }, 100);
-    const paged = await all({ since }, 2);
+    // This test's own client: other suites write events to the same school meanwhile.
+    const whole = await all({ client_id: agent.client_id, since }, 100);
+    const paged = await all({ client_id: agent.client_id, since }, 1);
     expect(paged.map((e) => e.id)).toEqual(whole.map((e) => e.id));
     expect(new Set(paged.map((e) => e.id)).size).toBe(paged.length);
-    expect(paged.length).toBeGreaterThan(4);
+    expect(paged.length).toBeGreaterThanOrEqual(4);
   });
 
   it('needs auth_events:read: another operator scope is 403 insufficient_scope naming it (RFC 6750 3.1)', async () => {

@@ -99,6 +99,8 @@ async function foreignIds(token: string): Promise<Ids> {
     page_id: await first('pages'),
     post_id: await first('posts'),
     subscription_id: await first('subscriptions'),
+    // An application holding a live grant at Second School only (the loopback client of this token, or another).
+    application_id: await first('applications?audience=operator'),
   };
 }
 
@@ -198,6 +200,12 @@ describe.skipIf(!secondary)(
         headers: { authorization: `Bearer ${theirs}` },
       });
       expect(section.status).toBe(200);
+      // Its application still holds its grants there (OpenAPI listApplicationGrants).
+      const holders = await fetch(`${secondary}/api/v1/applications/${ids.application_id}/grants`, {
+        headers: { authorization: `Bearer ${theirs}` },
+      });
+      expect(holders.status).toBe(200);
+      expect(((await holders.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     });
   },
 );

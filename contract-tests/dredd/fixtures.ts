@@ -3,10 +3,12 @@
 // the demo data other suites read stays as seeded. Deletions act on what the dredd run itself
 // creates (see hooks.cjs), never on anything listed here.
 import { randomUUID } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
-import { ACCOUNTS } from '../support/accounts.ts';
+import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import type { adminClient } from '../support/admin-client.ts';
 import { acceptInvitation } from '../support/invitations.ts';
+import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { PDF, upload } from '../admin/content-fixtures.ts';
 
 type Client = ReturnType<typeof adminClient>;
@@ -281,12 +283,49 @@ async function freshObjects(client: Client) {
   };
 }
 
+/**
+ * OpenAPI tag Applications: the demo member application (listed, whoever holds access) and two
+ * loopback clients the owner authorized, one grant each: one to revoke the owner's access from,
+ * one to revoke every grant of, so neither touches a grant another transaction uses.
+ */
+async function applicationObjects(client: Client) {
+  const origin = client.getConfig().baseUrl!;
+  const as = await discover(origin);
+  const redirectUri = 'http://127.0.0.1:8765/callback';
+  const grantedClient = async () => {
+    const registered = await registerLoopbackClient(as, { client_name: `Dredd access ${label()}` });
+    const outcome = await authorizeInBrowser(as, {
+      clientId: registered.client_id,
+      redirectUri,
+      scope: 'courses:read',
+      email: ACCOUNTS.owner,
+    });
+    await exchangeCode(as, registered, oauth.None(), outcome, redirectUri);
+    return registered.client_id;
+  };
+  const wanted = { listed: CLIENTS.memberApp, one: await grantedClient(), all: await grantedClient() };
+  const ids = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await made('applications', sdk.listApplications({ client, query: { limit: 100, cursor } }));
+    for (const app of page.data) ids.set(app.client_id, app.id);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  const idOf = (clientId: string) => {
+    const id = ids.get(clientId);
+    if (!id) throw new Error(`listApplications does not list ${clientId}`);
+    return id;
+  };
+  return { listed: idOf(wanted.listed), one: idOf(wanted.one), all: idOf(wanted.all) };
+}
+
 export async function arrangeFixtures(client: Client) {
   const school = await made('school', sdk.getSchool({ client }));
   const appearance = await made('appearance', sdk.getAppearance({ client }));
   return {
     demo: await demoObjects(client),
     fresh: await freshObjects(client),
+    applications: await applicationObjects(client),
     school: { name: school.name },
     appearance: { theme: appearance.theme },
   };

@@ -241,6 +241,11 @@ const scenarios = {
   removeMember: (_f, c) => ({ path: { person_id: c.member } }),
   setMemberRoles: (f) => ({ path: { person_id: f.fresh.member }, body: { roles: ['lecturer', 'admin'] } }),
 
+  // Applications: grants made for dredd alone (fixtures.ts applicationObjects).
+  listApplicationGrants: (f) => ({ path: { application_id: f.applications.listed } }),
+  revokeApplicationGrant: (f) => ({ path: { application_id: f.applications.one, person_id: f.demo.owner } }),
+  revokeApplicationGrants: (f) => ({ path: { application_id: f.applications.all } }),
+
   // Curriculum: a fresh course with sections A (lectures A1, A2) and B (lecture B1).
   listSections: (f) => ({ path: { course_id: f.fresh.course } }),
   createSection: (f) => ({

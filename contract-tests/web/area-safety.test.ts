@@ -26,6 +26,8 @@ const ADMIN_ACTIONS = [
   '/admin/applications/:id/delete',
   '/admin/applications/:id/rotate-secret',
   '/admin/connected-apps/revoke',
+  '/admin/connected-apps/applications/:id/revoke',
+  '/admin/connected-apps/applications/:id/revoke-all',
   '/admin/metadata-documents/hosts',
   '/admin/metadata-documents/hosts/remove',
   '/admin/metadata-documents/open-registration',
@@ -50,6 +52,8 @@ const ADMIN_PAGES = [
   '/admin/applications/:id',
   '/admin/applications/:id/delete',
   '/admin/connected-apps',
+  '/admin/connected-apps/applications/:id',
+  '/admin/connected-apps/applications/:id/revoke-all',
   '/admin/metadata-documents',
   '/admin/signing-keys',
   '/admin/audit-log',
@@ -181,7 +185,7 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
     },
   );
 
-  it('an application name written as markup is shown as text: the admin list, the consent page and the account page escape it (output escaped everywhere)', async () => {
+  it('an application name written as markup is shown as text: the admin lists, the connected apps pages, the consent page and the account page escape it (output escaped everywhere)', async () => {
     const marker = `${Date.now()}`;
     const name = `<img src=x onerror=alert(1)> "Quoted" & <script>alert('${marker}')</script>`;
     const created = await createMemberApplication(origin, owner, {
@@ -214,6 +218,9 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
     expect(pages.consent).toContain('action="/oauth/authorize"');
     await studentToken(as, created.clientId);
     pages.account = await pageHtml(await signedIn(origin, ACCOUNTS.student), `${origin}/account/connected-apps`);
+    pages.connected = await pageHtml(owner, `${origin}/admin/connected-apps`);
+    pages.members = await pageHtml(owner, `${origin}/admin/connected-apps/applications/${created.rowId}`);
+    pages.revokeAll = await pageHtml(owner, `${origin}/admin/connected-apps/applications/${created.rowId}/revoke-all`);
 
     for (const [where, html] of Object.entries(pages)) {
       expect(html, where).toContain(escaped);
@@ -228,6 +235,8 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
       `${origin}/account`,
       `${origin}/admin/applications/${app.rowId}`,
       `${origin}/admin/applications/${app.rowId}/delete`,
+      `${origin}/admin/connected-apps/applications/${app.rowId}`,
+      `${origin}/admin/connected-apps/applications/${app.rowId}/revoke-all`,
     ]);
     expect(pages.length).toBeGreaterThanOrEqual(10);
     const problems: string[] = [];
@@ -264,6 +273,7 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
       `${origin}/admin/applications/new`,
       `${origin}/admin/applications/${app.rowId}`,
       `${origin}/admin/applications/${app.rowId}/delete`,
+      `${origin}/admin/connected-apps/applications/${app.rowId}/revoke-all`,
     ]);
     const student = await crawl(await signedIn(origin, ACCOUNTS.student), [`${origin}/account`]);
     const problems: string[] = [];

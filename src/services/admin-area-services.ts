@@ -38,6 +38,8 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     accessLog: createAccessLog(db, services.cursors, services.config.authEventsRetentionDays),
     analytics: createAnalyticsReport(services.admin.analytics),
     webhooks: createWebhookActions(db, services.admin.webhooks),
+    /** The admin API's own rules of who holds access through an application (OpenAPI tag Applications). */
+    applications: services.admin.applications,
   };
 }
 

@@ -26,6 +26,7 @@ import { createSchoolAdmin } from './school/school.ts';
 import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
 import { createAuthEventReader } from './audit/auth-events.ts';
+import { createApplicationAccess } from './auth/application-access.ts';
 
 /**
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
@@ -58,6 +59,8 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     webhooks: createWebhookAdmin(db, webhooks, cursors),
     /** docs/operations.md "Access trail": the school's auth events, read by GET /api/v1/auth-events. */
     authEvents: createAuthEventReader(db, cursors),
+    /** OpenAPI tag Applications and the admin area's "Connected apps": who holds access, and ending it. */
+    applications: createApplicationAccess(db, cursors),
   };
 }
 

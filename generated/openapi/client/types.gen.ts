@@ -59,6 +59,89 @@ export type AppearanceUpdate = {
     custom_css?: string | null;
 };
 
+export type Application = {
+    /**
+     * The application's identifier in this API (`application_id`).
+     */
+    id: string;
+    /**
+     * The OAuth `client_id` the application presents.
+     */
+    client_id: string;
+    /**
+     * The application's name, plain text (it may come from its developer).
+     */
+    name: string;
+    /**
+     * `member_app`: created by the school for its members; `vendor`: a registered vendor
+     * integration; `loopback`: registered by a local agent; `metadata_document`: identified by
+     * a Client ID Metadata Document URL.
+     *
+     */
+    kind: 'member_app' | 'vendor' | 'loopback' | 'metadata_document';
+    audience: ApplicationAudience;
+    /**
+     * People holding a live authorization of it at this school.
+     */
+    members_with_access: number;
+    /**
+     * Live authorizations of it at this school.
+     */
+    grants: number;
+    /**
+     * When an authorization of it at this school was last used (to obtain or present a token); null if never.
+     */
+    last_used_at: string | null;
+};
+
+export type ApplicationAudience = 'member' | 'operator';
+
+/**
+ * One person's live access through an application.
+ */
+export type ApplicationGrant = {
+    person_id: string;
+    email: string;
+    name: string | null;
+    /**
+     * Every scope their live authorizations hold.
+     */
+    scopes: Array<string>;
+    /**
+     * When they last authorized it.
+     */
+    granted_at: string;
+    /**
+     * When one of their authorizations of it was last used; null if never.
+     */
+    last_used_at: string | null;
+    /**
+     * Their live authorizations of it.
+     */
+    grants: number;
+};
+
+export type ApplicationGrantPage = {
+    data: Array<ApplicationGrant>;
+    next_cursor: NextCursor;
+};
+
+export type ApplicationGrantsRevoked = {
+    /**
+     * Live authorizations that ended.
+     */
+    revoked_grants: number;
+    /**
+     * People whose access ended.
+     */
+    members: number;
+};
+
+export type ApplicationPage = {
+    data: Array<Application>;
+    next_cursor: NextCursor;
+};
+
 export type AuthEvent = {
     id: string;
     occurred_at: string;
@@ -2184,6 +2267,11 @@ export type WebhookTestEvent = WebhookEvent & {
     type: 'webhook.test';
     data: WebhookTest;
 };
+
+/**
+ * The OAuth application's identifier (its `id` in listApplications, not its `client_id`).
+ */
+export type ApplicationId = string;
 
 /**
  * The comment's identifier.
@@ -10075,3 +10163,212 @@ export type RedeliverWebhookDeliveryResponses = {
 };
 
 export type RedeliverWebhookDeliveryResponse = RedeliverWebhookDeliveryResponses[keyof RedeliverWebhookDeliveryResponses];
+
+export type ListApplicationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+        /**
+         * Only applications of this audience (`member`, the applications members connect; `operator`, integrations acting for the school's staff).
+         */
+        audience?: ApplicationAudience;
+    };
+    url: '/api/v1/applications';
+};
+
+export type ListApplicationsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+};
+
+export type ListApplicationsError = ListApplicationsErrors[keyof ListApplicationsErrors];
+
+export type ListApplicationsResponses = {
+    /**
+     * A page of applications, newest first.
+     */
+    200: ApplicationPage;
+};
+
+export type ListApplicationsResponse = ListApplicationsResponses[keyof ListApplicationsResponses];
+
+export type RevokeApplicationGrantsData = {
+    body?: never;
+    path: {
+        /**
+         * The OAuth application's identifier (its `id` in listApplications, not its `client_id`).
+         */
+        application_id: string;
+    };
+    query?: never;
+    url: '/api/v1/applications/{application_id}/grants';
+};
+
+export type RevokeApplicationGrantsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type RevokeApplicationGrantsError = RevokeApplicationGrantsErrors[keyof RevokeApplicationGrantsErrors];
+
+export type RevokeApplicationGrantsResponses = {
+    /**
+     * Every authorization of the application at this school ended.
+     */
+    200: ApplicationGrantsRevoked;
+};
+
+export type RevokeApplicationGrantsResponse = RevokeApplicationGrantsResponses[keyof RevokeApplicationGrantsResponses];
+
+export type ListApplicationGrantsData = {
+    body?: never;
+    path: {
+        /**
+         * The OAuth application's identifier (its `id` in listApplications, not its `client_id`).
+         */
+        application_id: string;
+    };
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/applications/{application_id}/grants';
+};
+
+export type ListApplicationGrantsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type ListApplicationGrantsError = ListApplicationGrantsErrors[keyof ListApplicationGrantsErrors];
+
+export type ListApplicationGrantsResponses = {
+    /**
+     * A page of the people holding access, most recently granted first.
+     */
+    200: ApplicationGrantPage;
+};
+
+export type ListApplicationGrantsResponse = ListApplicationGrantsResponses[keyof ListApplicationGrantsResponses];
+
+export type RevokeApplicationGrantData = {
+    body?: never;
+    path: {
+        /**
+         * The OAuth application's identifier (its `id` in listApplications, not its `client_id`).
+         */
+        application_id: string;
+        /**
+         * The person's identifier (the same at every school, and as a student and as a member).
+         */
+        person_id: string;
+    };
+    query?: never;
+    url: '/api/v1/applications/{application_id}/grants/{person_id}';
+};
+
+export type RevokeApplicationGrantErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type RevokeApplicationGrantError = RevokeApplicationGrantErrors[keyof RevokeApplicationGrantErrors];
+
+export type RevokeApplicationGrantResponses = {
+    /**
+     * The person's access through the application ended.
+     */
+    204: void;
+};
+
+export type RevokeApplicationGrantResponse = RevokeApplicationGrantResponses[keyof RevokeApplicationGrantResponses];

@@ -20,6 +20,7 @@ import { schoolHandlers } from './school/index.ts';
 import { storageHandlers } from './storage/index.ts';
 import { webhookHandlers } from './webhooks/index.ts';
 import { authEventHandlers } from './auth-events/index.ts';
+import { applicationHandlers } from './applications/index.ts';
 
 export const adminHandlers = {
   ...courseHandlers,
@@ -43,4 +44,5 @@ export const adminHandlers = {
   ...storageHandlers,
   ...webhookHandlers,
   ...authEventHandlers,
+  ...applicationHandlers,
 };

@@ -22,7 +22,8 @@ export type LiveGrantRow = {
   last_used_at: Date | null;
 };
 
-function hasUsableToken(eb: ExpressionBuilder<Database, 'oauth_grants'>) {
+/** A grant of `oauth_grants` (unaliased) has a token that can still be used. */
+export function hasUsableToken(eb: ExpressionBuilder<Database, 'oauth_grants'>) {
   return eb.or([
     eb.exists(
       eb

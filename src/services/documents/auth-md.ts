@@ -174,6 +174,15 @@ Revoke with \`POST ${e.revocation_endpoint}\` (RFC 7009): \`token\` and \`client
 a confidential client). Revoking a refresh token ends its access tokens too. Introspect with
 \`POST ${e.introspection_endpoint}\` (RFC 7662): a client sees only its own tokens; \`aud\` is the bound origin.
 
+**The school can end access.** A member sees the applications they connected, and revokes them, on
+their account page (*Connected applications*). The school's owners and admins see, per application,
+how many members hold access and when each last used it, and revoke one person's access or every
+member's at once: in the admin area (*Connected apps*) and with the admin API (\`listApplications\`,
+\`listApplicationGrants\`, \`revokeApplicationGrant\`, \`revokeApplicationGrants\`; scopes
+\`members:read\` and \`members:write\`). Revoking ends the grant and every token of it at once (the
+next request is \`401 invalid_token\`, a refresh \`invalid_grant\`, introspection \`active: false\`) and
+forgets the remembered consent, so the application must ask the person again.
+
 ## Lifetimes
 
 | Thing | Lifetime |

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'consent.denied',
   'token.issued',
   'grant.revoked',
+  'grant.revoked_all',
   'grant.narrowed',
   'member.roles_changed',
   'member.removed',

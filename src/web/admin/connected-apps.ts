@@ -1,7 +1,10 @@
-// "Connected apps": operator-audience clients (vendor integrations, loopback clients, metadata-
-// document clients) holding live grants at this school, each with who allowed it, when and which
-// scopes, and "Revoke", which ends those grants and with them every token at once.
+// "Connected apps": the member applications of this school, each with how many members hold access
+// and its last use (its members and their revocation: application-access.ts); and the operator-
+// audience clients (vendor integrations, loopback clients, metadata-document clients) holding live
+// grants at this school, each with who allowed it, when and which scopes, and "Revoke", which ends
+// those grants and with them every token at once.
 import { AreaNotFound } from '../../services/audit/actor.ts';
+import { fromStartOnBadCursor } from '../../services/auth/application-access.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
@@ -19,12 +22,19 @@ export const KIND_LABELS: Record<string, string> = {
 export function mountConnectedApps({ router, area, admin }: AdminPageDeps): void {
   router.get(
     '/connected-apps',
-    area.page(async ({ ctx, page, csrf }) => {
+    area.page(async ({ ctx, query, page, csrf }) => {
       const apps = await admin.connectedApps.list(ctx.site.id);
+      const cursor = typeof query.after === 'string' ? query.after : undefined;
+      const memberApps = await fromStartOnBadCursor(
+        (after) => admin.applications.list(ctx.site.id, { limit: 100, cursor: after, audience: 'member' }),
+        cursor,
+      );
       return page('./admin/connected-apps', {
         titleKey: 'admin.connectedApps.title',
         current: '/admin/connected-apps',
         apps,
+        memberApps: memberApps.data,
+        nextMemberApps: memberApps.next_cursor,
         kinds: KIND_LABELS,
         csrfToken: csrf(REVOKE_CONNECTED_APP_PURPOSE),
       });

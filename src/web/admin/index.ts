@@ -8,6 +8,7 @@ import { createAdminAreaServices } from '../../services/admin-area-services.ts';
 import type { AdminAreaBundle } from './admin-area-services.ts';
 import { areaRoutes } from '../areas/area-route.ts';
 import { mountAnalytics } from './analytics.ts';
+import { mountApplicationAccess } from './application-access.ts';
 import { mountApplicationDelete } from './application-delete.ts';
 import { mountApplicationEdit } from './application-edit.ts';
 import { mountApplicationNew } from './application-new.ts';
@@ -46,6 +47,7 @@ export function createAdminArea(services: AdminAreaBundle): Router {
   mountApplicationSecret(deps);
   mountApplicationDelete(deps);
   mountConnectedApps(deps);
+  mountApplicationAccess(deps);
   mountMetadataDocuments(deps);
   mountSigningKeys(deps);
   // "new" before ":id": express tries routes in the order they were added.
