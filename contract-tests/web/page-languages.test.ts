@@ -158,6 +158,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
       await visit('/oauth/sign-in');
       await visit('/account', 'account');
       await visit('/account/connected-apps');
+      await visit('/account/sessions');
       await visit('/admin', 'admin');
       const adminPages = await page
         .locator('nav.area-nav a')

@@ -6,12 +6,25 @@ import type { Db } from '../../db/database.ts';
 import {
   findActiveSession,
   insertSession,
+  listLiveSessions,
+  revokePersonSessions,
   revokeSession,
+  touchSession,
+  type ListedSessionRow,
   type SessionRow,
 } from '../../db/repositories/oauth-sessions.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
 
-export type { SessionRow };
+export type { ListedSessionRow, SessionRow };
+
+/** /auth.md "Signing out": "last seen" is exact to this window, so a session costs one write per window, not one per request. */
+export const LAST_SEEN_WINDOW_SECONDS = 300;
+
+/** The most sessions the person's session list shows (sign-in is rate limited, so few are ever live). */
+export const LISTED_SESSIONS_LIMIT = 100;
+
+/** What ended: the school, the person and the ids of the sessions this call ended. */
+export type EndedSessions = { siteId: string; personId: string; sessionIds: string[] };
 
 export function createSessionStore(db: Db, sessionTtlSeconds: number) {
   return {
@@ -41,8 +54,28 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
       return { row, token };
     },
 
-    async end(token: string): Promise<void> {
-      await revokeSession(db, hashSecret(token));
+    /** Records that the session was used now, at most once per window (the row's last_seen_at decides). */
+    async seen(row: SessionRow): Promise<void> {
+      const staleBefore = new Date(Date.now() - LAST_SEEN_WINDOW_SECONDS * 1000);
+      if (row.last_seen_at && row.last_seen_at >= staleBefore) return;
+      await touchSession(db, row.id, staleBefore);
+    },
+
+    async end(token: string): Promise<string | undefined> {
+      return revokeSession(db, hashSecret(token));
+    },
+
+    list(siteId: string, personId: string): Promise<ListedSessionRow[]> {
+      return listLiveSessions(db, siteId, personId, LISTED_SESSIONS_LIMIT);
+    },
+
+    /** Ends one of the person's sessions, or all but one (`exceptId`), or all; only ever their own, at this school. */
+    async endOf(
+      siteId: string,
+      personId: string,
+      which: { sessionId: string } | { exceptId: string | undefined },
+    ): Promise<EndedSessions> {
+      return { siteId, personId, sessionIds: await revokePersonSessions(db, siteId, personId, which) };
     },
   };
 }
