@@ -118,8 +118,9 @@ const environmentSchema = z.object({
   /** How often the grants used by access tokens are written ("last used"; at most once a minute per grant). */
   GRANT_USE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /**
-   * Development only (refused with NODE_ENV=production): lets webhook endpoints be http and reach
-   * loopback and private addresses, for a receiver on the developer's machine. Off: https only,
+   * Development only (refused with NODE_ENV=production): lets webhook endpoints and back-channel
+   * logout URIs (/auth.md "Signing out") be http and reach loopback and private addresses, for a
+   * receiver on the developer's machine. Off: https only,
    * and every address a receiver's name resolves to must be public (checked at each delivery).
    */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),

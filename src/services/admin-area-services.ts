@@ -1,5 +1,6 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { CursorCodec } from '../db/pagination/cursor.ts';
 import type { SigningKeyService } from './auth/keys/signing-keys.ts';
@@ -21,13 +22,17 @@ export type AdminAreaDeps = {
   signingKeys: SigningKeyService;
   admin: AdminServices;
   cursors: CursorCodec;
+  config: Pick<Config, 'webhooks'>;
 };
 
 export function createAdminAreaServices(services: AdminAreaDeps) {
   const { db, audit, signingKeys } = services;
   return {
     settings: createSettingsActions(db, audit),
-    memberApps: createMemberAppActions(db, audit),
+    // Back-channel logout URIs may be plain http only where deliveries may reach development addresses.
+    memberApps: createMemberAppActions(db, audit, {
+      allowHttpBackchannel: services.config.webhooks.allowPrivateAddresses,
+    }),
     connectedApps: createConnectedAppActions(db, audit),
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),

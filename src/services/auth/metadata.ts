@@ -18,6 +18,8 @@ export function endpoints(origin: string) {
     revocation_endpoint: `${origin}/api/oauth/revoke`,
     introspection_endpoint: `${origin}/api/oauth/introspect`,
     registration_endpoint: `${origin}/api/oauth/register`,
+    // RP-Initiated Logout 1.0 2.1 (/auth.md "Signing out").
+    end_session_endpoint: `${origin}/oauth/logout`,
     jwks_uri: `${origin}/.well-known/jwks.json`,
   };
 }

@@ -1,5 +1,9 @@
-// /auth.md "Signing out": the person's browser sessions at the school and what ending one does.
+// /auth.md "Signing out": the person's browser sessions at the school, what ending one does, and
+// how an application signs the person out (OpenID Connect RP-Initiated Logout 1.0).
+import { endpoints } from '../auth/metadata.ts';
+
 export function signOutSection(origin: string): string {
+  const e = endpoints(origin);
   return `## Signing out
 
 A person signed in at this school has one browser session per browser, kept on the server behind an
@@ -9,5 +13,25 @@ signed in and when it was last seen (exact to five minutes; it is recorded at mo
 there the person signs out one session, every other one, or every one. An ended session ends on the
 server, so its cookie stops working at once. These forms, like every form of the account area, carry
 a CSRF token, and they count against the sign-in limit per address (*sign in per address*, in a bucket
-of their own, so signing out never spends what signing in needs).`;
+of their own, so signing out never spends what signing in needs); so does the end-session endpoint.
+
+### Signing out from an application (RP-Initiated Logout)
+
+The \`end_session_endpoint\` is \`${e.end_session_endpoint}\` (OpenID Connect RP-Initiated Logout 1.0),
+by \`GET\` or form \`POST\`, with:
+
+| Parameter | Meaning |
+|---|---|
+| \`id_token_hint\` | An ID token this school issued to you for the person (an expired one is fine). It names the session: ID tokens carry \`sid\`, the browser session that signed in. |
+| \`client_id\` | Your \`client_id\`; needed with \`post_logout_redirect_uri\` when you send no \`id_token_hint\`, and equal to its \`aud\` when you send both. |
+| \`post_logout_redirect_uri\` | Where the browser goes afterwards: exactly (character for character) one of your registered \`post_logout_redirect_uris\`. Anything else is refused on a page, never followed. |
+| \`state\` | Returned as \`state\` on that redirect. |
+| \`logout_hint\`, \`ui_locales\` | Accepted; the session is the browser's own, and the pages speak the school's language. |
+
+With an \`id_token_hint\` for the browser's current session (its \`sid\`), the session ends at once.
+Without one, or with one for another session or person, the person is asked first, on a page whose
+form carries a CSRF token, so no other site can sign anyone out with a link. A browser with no
+session here goes straight on. Register \`post_logout_redirect_uris\` with your client: in the
+registration request (loopback URIs, like \`redirect_uris\` there), or, for a member application, on
+its page in the school's admin area.`;
 }

@@ -160,7 +160,13 @@ export async function issueIdToken(context: CodeExchange) {
     { db: context.db, signingKeys: deps.signingKeys, idTokenTtlSeconds: deps.lifetimes.idTokenTtlSeconds },
     context.site,
     context.client,
-    { personId: code!.person_id, scopes: context.scopes!, nonce: code!.nonce, authTime: code!.auth_time },
+    {
+      personId: code!.person_id,
+      scopes: context.scopes!,
+      nonce: code!.nonce,
+      authTime: code!.auth_time,
+      sessionId: code!.session_id,
+    },
   );
   if (idToken) context.issued!.idToken = idToken;
   return undefined;
