@@ -34,7 +34,7 @@ export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: B
 /** Bodies larger than this are refused with 413 before any handler runs (OpenAPI "Input"; body-limit.ts: why 2 MB). */
 const BODY_LIMIT = BODY_LIMIT_BYTES;
 
-export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services }> {
+export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services; pageTexts: PageTexts }> {
   const services = createServices(deps);
   const app = express();
   app.disable('x-powered-by');
@@ -84,5 +84,5 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => renderError(req, res, error);
   app.use(errorHandler);
-  return { app, services };
+  return { app, services, pageTexts };
 }

@@ -21,6 +21,7 @@ import * as foreignKeyIndexes from './2026-12-01T0004-foreign-key-indexes.ts';
 import * as webhookErrorClasses from './2026-12-06T0101-webhook-error-classes.ts';
 import * as webhookEndpointOwners from './2026-12-06T0102-webhook-endpoint-owners.ts';
 import * as oneOfEach from './2026-12-06T0201-one-of-each.ts';
+import * as outboxMessages from './2026-12-06T0301-outbox-messages.ts';
 import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0101-webhook-error-classes': webhookErrorClasses,
   '2026-12-06T0102-webhook-endpoint-owners': webhookEndpointOwners,
   '2026-12-06T0201-one-of-each': oneOfEach,
+  '2026-12-06T0301-outbox-messages': outboxMessages,
   '2026-12-06T0401-sessions-and-logout': sessionsAndLogout,
 };
