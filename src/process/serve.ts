@@ -14,6 +14,7 @@ import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
 import { createOutboxWorker, type OutboxSenders } from '../services/outbox/outbox-worker.ts';
 import { createMailTransport } from '../services/mail/transport.ts';
 import { createMailSender } from '../http/mail/mail-sender.ts';
+import { createBackchannelLogoutSender } from '../services/auth/logout/backchannel-sender.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
 import { prepareDrain } from './drain.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
@@ -66,6 +67,15 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
       findSite: (id) => services.sites.findById(id),
     });
   else log.warn('no SMTP_URL: this service sends no mail (docs/operations.md "Mail")');
+  // Back-Channel Logout 1.0: logout tokens to the clients a session signed in to, through the SSRF
+  // guard and the webhooks' address rule and deadline (/auth.md "Signing out").
+  senders.backchannel_logout = createBackchannelLogoutSender({
+    db: services.db,
+    signingKeys: services.signingKeys,
+    findSite: (id) => services.sites.findById(id),
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    timeoutMs: config.webhooks.timeoutMs,
+  });
   const outboxWorker = createOutboxWorker({
     db: services.db,
     log,

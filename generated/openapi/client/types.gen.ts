@@ -1257,6 +1257,14 @@ export type OAuthError = {
 export type OpenIdConfiguration = AuthorizationServerMetadata & {
     subject_types_supported: Array<string>;
     claims_supported: Array<string>;
+    /**
+     * Back-Channel Logout 1.0 2.1.
+     */
+    backchannel_logout_supported?: boolean;
+    /**
+     * Back-Channel Logout 1.0 2.1: logout tokens carry `sid`.
+     */
+    backchannel_logout_session_supported?: boolean;
     id_token_signing_alg_values_supported?: Array<string>;
 };
 

@@ -53,6 +53,9 @@ export function openIdConfiguration(site: Site) {
     ...base,
     subject_types_supported: ['public'],
     claims_supported: [...CLAIMS_SUPPORTED],
+    // Back-Channel Logout 1.0 2.1: logout tokens go to registered backchannel_logout_uris, and carry sid.
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
     // /auth.md "Identity": these two appear only while the school signs ID tokens, so a
     // client that sees them can rely on an id_token; otherwise it falls back to UserInfo.
     ...(site.idTokenSigningEnabled ? { id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS], jwks_uri } : {}),

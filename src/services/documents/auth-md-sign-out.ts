@@ -1,5 +1,6 @@
 // /auth.md "Signing out": the person's browser sessions at the school, what ending one does, and
-// how an application signs the person out (OpenID Connect RP-Initiated Logout 1.0).
+// how an application signs the person out (OpenID Connect RP-Initiated Logout 1.0) and is told of a
+// sign-out (Back-Channel Logout 1.0).
 import { endpoints } from '../auth/metadata.ts';
 
 export function signOutSection(origin: string): string {
@@ -33,5 +34,23 @@ Without one, or with one for another session or person, the person is asked firs
 form carries a CSRF token, so no other site can sign anyone out with a link. A browser with no
 session here goes straight on. Register \`post_logout_redirect_uris\` with your client: in the
 registration request (loopback URIs, like \`redirect_uris\` there), or, for a member application, on
-its page in the school's admin area.`;
+its page in the school's admin area.
+
+### Being told of a sign-out (Back-Channel Logout)
+
+Register a \`backchannel_logout_uri\` (an https URL; a query is allowed, a fragment is not) with your
+client, in the registration request or on the member application's page. Every ID token carries
+\`sid\`, the browser session the person signed in with. When that session ends, however it ends (the
+sessions page, the end-session endpoint, the sign-out button, or signing in again in the same
+browser, which replaces the session), each client the session issued an ID token to and that
+registered a \`backchannel_logout_uri\` receives a \`POST\` of \`application/x-www-form-urlencoded\`
+\`logout_token=<JWT>\`. The logout token is signed like ID tokens (the key is in ${e.jwks_uri}, the
+algorithm your \`id_token_signed_response_alg\`), with \`typ\` \`logout+jwt\`, and carries \`iss\`,
+\`aud\` (your \`client_id\`), \`iat\`, \`exp\` (two minutes), \`jti\`, \`events\` with
+\`http://schemas.openid.net/event/backchannel-logout\`, \`sid\` and \`sub\`; never \`nonce\`. Answer
+\`200\` (or \`204\`) once you have ended your session for that \`sid\`. A \`400\` means you refused the
+token and it is not sent again; any other answer, a timeout or a network failure is retried with
+exponential back-off (the same \`jti\` each time) for about two hours. Redirects are not followed,
+and the URL's host must resolve to public addresses only (checked at every delivery). Discovery says
+\`backchannel_logout_supported\` and \`backchannel_logout_session_supported\`.`;
 }

@@ -34,7 +34,7 @@ export function createSessionService(store: SessionStore) {
     },
 
     async end(site: Site, session: BrowserSession | undefined): Promise<string> {
-      if (session) await store.end(session.token);
+      if (session) await store.end(session, session.token);
       return clearCookie(site, sessionCookieName(site));
     },
 

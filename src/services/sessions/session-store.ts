@@ -14,6 +14,7 @@ import {
   type SessionRow,
 } from '../../db/repositories/oauth-sessions.ts';
 import { hashSecret, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import { enqueueBackchannelLogouts } from '../auth/logout/backchannel.ts';
 
 export type { ListedSessionRow, SessionRow };
 
@@ -61,8 +62,17 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
       await touchSession(db, row.id, staleBefore);
     },
 
-    async end(token: string): Promise<string | undefined> {
-      return revokeSession(db, hashSecret(token));
+    /**
+     * Ends the session of this token; in the same transaction, the logout tokens of the clients it
+     * signed in to are queued (Back-Channel Logout 1.0; services/auth/logout/backchannel.ts).
+     */
+    async end(row: SessionRow, token: string): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const id = await revokeSession(trx, hashSecret(token));
+        if (id)
+          await enqueueBackchannelLogouts(trx, { siteId: row.site_id, personId: row.person_id, sessionIds: [id] });
+        return id;
+      });
     },
 
     list(siteId: string, personId: string): Promise<ListedSessionRow[]> {
@@ -75,7 +85,11 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
       personId: string,
       which: { sessionId: string } | { exceptId: string | undefined },
     ): Promise<EndedSessions> {
-      return { siteId, personId, sessionIds: await revokePersonSessions(db, siteId, personId, which) };
+      return db.transaction().execute(async (trx) => {
+        const ended = { siteId, personId, sessionIds: await revokePersonSessions(trx, siteId, personId, which) };
+        await enqueueBackchannelLogouts(trx, ended);
+        return ended;
+      });
     },
   };
 }
