@@ -9,6 +9,7 @@ import { ACCOUNTS } from '../support/accounts.ts';
 import { consentOverHttp } from '../support/consent.ts';
 import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
 import { startAuthorization } from '../support/openid-client.ts';
+import { createMemberApplication, signedIn as signedInJar } from '../web/area-http.ts';
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:43193/callback';
@@ -159,5 +160,31 @@ describe('RP-Initiated Logout 1.0 with openid-client (/auth.md "Signing out")', 
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe('invalid_client_metadata');
+  });
+
+  it('a member application registers post_logout_redirect_uris on its admin page, which the end-session endpoint then follows (3.1); an http URI that is not loopback is refused there', async () => {
+    const owner = await signedInJar(origin, ACCOUNTS.owner);
+    const bye = 'https://planner.example/signed-out';
+    const app = await createMemberApplication(origin, owner, {
+      name: `Logout planner ${Date.now()}`,
+      redirectUris: ['https://planner.example/callback'],
+      scopes: ['openid', 'account:read'],
+      postLogoutRedirectUris: [bye],
+      backchannelLogoutUri: 'https://planner.example/backchannel',
+    });
+    const response = await browserFetch(
+      new CookieJar(),
+      `${origin}/oauth/logout?client_id=${app.clientId}&post_logout_redirect_uri=${encodeURIComponent(bye)}&state=s1`,
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${bye}?state=s1`);
+    await expect(
+      createMemberApplication(origin, owner, {
+        name: `Refused planner ${Date.now()}`,
+        redirectUris: ['https://planner.example/callback'],
+        scopes: ['openid'],
+        postLogoutRedirectUris: ['http://planner.example/bye'],
+      }),
+    ).rejects.toThrow();
   });
 });
