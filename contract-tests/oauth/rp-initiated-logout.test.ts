@@ -8,10 +8,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { consentOverHttp } from '../support/consent.ts';
 import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
+import { startDocumentHost } from '../support/document-host.ts';
 import { startAuthorization } from '../support/openid-client.ts';
 import { createMemberApplication, signedIn as signedInJar } from '../web/area-http.ts';
 
 const origin = inject('primaryOrigin');
+const tlsCert = inject('tlsCert');
 const redirectUri = 'http://127.0.0.1:43193/callback';
 const postLogoutUri = 'http://127.0.0.1:43193/signed-out';
 
@@ -188,3 +190,39 @@ describe('RP-Initiated Logout 1.0 with openid-client (/auth.md "Signing out")', 
     ).rejects.toThrow();
   });
 });
+
+describe.skipIf(!tlsCert)(
+  'RP-Initiated Logout for a Client ID Metadata Document client (/auth.md "Signing out")',
+  () => {
+    it("the document's post_logout_redirect_uris are followed once the school has met the client (3.1)", async () => {
+      const host = await startDocumentHost(tlsCert, inject('tlsKey'));
+      try {
+        const clientId = `${host.base}/logout-agent/client.json`;
+        host.documents.set('/logout-agent/client.json', () => ({
+          status: 200,
+          body: {
+            client_id: clientId,
+            client_name: 'Logout Doc Agent',
+            redirect_uris: [redirectUri],
+            post_logout_redirect_uris: [postLogoutUri],
+            token_endpoint_auth_method: 'none',
+          },
+        }));
+        // The authorization request makes the school fetch the document and remember the client.
+        const authorize = await fetch(
+          `${origin}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=openid&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`,
+          { redirect: 'manual' },
+        );
+        expect(authorize.status).toBeLessThan(400);
+        const response = await browserFetch(
+          new CookieJar(),
+          `${origin}/oauth/logout?client_id=${encodeURIComponent(clientId)}&post_logout_redirect_uri=${encodeURIComponent(postLogoutUri)}&state=doc`,
+        );
+        expect(response.status).toBe(303);
+        expect(response.headers.get('location')).toBe(`${postLogoutUri}?state=doc`);
+      } finally {
+        await host.close();
+      }
+    });
+  },
+);

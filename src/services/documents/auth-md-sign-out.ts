@@ -33,13 +33,15 @@ With an \`id_token_hint\` for the browser's current session (its \`sid\`), the s
 Without one, or with one for another session or person, the person is asked first, on a page whose
 form carries a CSRF token, so no other site can sign anyone out with a link. A browser with no
 session here goes straight on. Register \`post_logout_redirect_uris\` with your client: in the
-registration request (loopback URIs, like \`redirect_uris\` there), or, for a member application, on
-its page in the school's admin area.
+registration request (loopback URIs, like \`redirect_uris\` there), in a Client ID Metadata Document
+(the same rule as its \`redirect_uris\`: https on the document's host, or loopback), or, for a member
+application, on its page in the school's admin area.
 
 ### Being told of a sign-out (Back-Channel Logout)
 
 Register a \`backchannel_logout_uri\` (an https URL; a query is allowed, a fragment is not) with your
-client, in the registration request or on the member application's page. Every ID token carries
+client: in the registration request, in a Client ID Metadata Document (on the document's own host), or
+on the member application's page. Every ID token carries
 \`sid\`, the browser session the person signed in with. When that session ends, however it ends (the
 sessions page, the end-session endpoint, the sign-out button, or signing in again in the same
 browser, which replaces the session), each client the session issued an ID token to and that
