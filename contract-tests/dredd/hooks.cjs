@@ -41,7 +41,7 @@ const WEBHOOK_LIMIT =
 // /auth.md "Signing out": the end-session endpoint counts against the sign-in limit per address,
 // which the suite raises so that every suite (all from one address) can sign in and out.
 const SIGN_OUT_LIMIT =
-  'needs the sign-in limit per address exhausted, which the suite raises so that every suite (all from one address) can sign in and out';
+  'needs the sign-in limit per address exhausted, which the suite raises so that every suite (all from one address) can sign in and out; contract-tests/oauth/backchannel-logout.test.ts reaches it on an instance of its own';
 const SKIPS = {
   'createWebhookEndpoint 409': WEBHOOK_LIMIT,
   'rotateWebhookSecret 429': WEBHOOK_LIMIT,

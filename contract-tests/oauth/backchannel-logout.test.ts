@@ -70,6 +70,8 @@ describe.skipIf(ownInstanceUnavailable)('Back-Channel Logout 1.0 (/auth.md "Sign
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       OUTBOX_RETRY_BASE_MS: '300',
       OUTBOX_POLL_MS: '200',
+      // Low enough to reach in the last test: the end-session endpoint's sign-in limit per address.
+      RATE_LIMIT_OVERRIDES: 'signInPerAddress=10',
     });
     config = await client.dynamicClientRegistration(
       new URL(instance.origin),
@@ -162,4 +164,17 @@ describe.skipIf(ownInstanceUnavailable)('Back-Channel Logout 1.0 (/auth.md "Sign
     );
     expect(sids).toContain(sid);
   }, 60_000);
+
+  it('the end-session endpoint is held to the sign-in limit per address: 429 with Retry-After and RateLimit (/auth.md "Signing out")', async () => {
+    let answer: Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      answer = await fetch(`${instance.origin}/oauth/logout?state=${i}`, { redirect: 'manual' });
+      if (answer.status === 429) break;
+      expect(answer.status).toBe(200);
+    }
+    expect(answer!.status).toBe(429);
+    expect(Number(answer!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(answer!.headers.get('ratelimit-policy')).toMatch(/^10;w=/);
+    expect(answer!.headers.get('content-type')).toMatch(/^text\/html/);
+  });
 });

@@ -42,12 +42,8 @@ const FORM_FIELDS = [
 ] as const;
 
 /** After the session ended (or there was none): the registered redirect with `state`, or the signed-out page. */
-function finished(
-  context: RequestContext,
-  request: EndSessionRequest,
-  cookie: string | undefined,
-): PageResult | RedirectResult {
-  const headers = { ...(cookie ? { 'Set-Cookie': cookie } : {}), ...noStore('browser-session') };
+function finished(context: RequestContext, request: EndSessionRequest, cookie: string): PageResult | RedirectResult {
+  const headers = { 'Set-Cookie': cookie, ...noStore('browser-session') };
   if (request.redirectTo)
     return { status: 303, body: undefined, headers: { Location: request.redirectTo, ...headers } };
   return renderPage('./logout', context, { confirm: false }, 200, headers);
@@ -100,7 +96,8 @@ export async function endSessionFlow(
   }
 
   const session = await services.sessions.current(site, cookieHeader);
-  if (!session) return finished(context, request, undefined);
+  // No live session: nothing to end, but a stale cookie is cleared all the same.
+  if (!session) return finished(context, request, await services.sessions.end(site, undefined));
 
   if (confirmation) {
     if (!verifySessionCsrfToken(session, LOGOUT_CSRF_PURPOSE, confirmation.csrfToken))
