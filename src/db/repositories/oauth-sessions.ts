@@ -121,3 +121,17 @@ export async function touchSession(db: Db, sessionId: string, staleBefore: Date)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
     .execute();
 }
+
+/** Ends every live session of the person at every school (a new password); returns each ended one with its school. */
+export async function revokeSessionsEverywhere(
+  db: Db,
+  personId: string,
+): Promise<Array<{ id: string; site_id: string }>> {
+  return db
+    .updateTable('oauth_sessions')
+    .set({ revoked_at: new Date() })
+    .where('person_id', '=', personId)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'site_id'])
+    .execute();
+}

@@ -3,6 +3,7 @@
 // sign-in (no session fixation), and CSRF tokens are derived from it, so a form can only be
 // posted by a page that this session rendered.
 import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import type { Db } from '../../db/database.ts';
 import type { SessionRow, SessionStore } from './session-store.ts';
 import type { Site } from '../school/sites.ts';
 import { buildCookie, clearCookie, csrfCookieName, readCookies, sessionCookieName } from './cookies.ts';
@@ -44,6 +45,15 @@ export function createSessionService(store: SessionStore) {
     /** Ends one of the person's own sessions at this school; false when it was not live (or not theirs). */
     async endOne(site: Site, personId: string, sessionId: string): Promise<boolean> {
       return (await store.endOf(site.id, personId, { sessionId })).sessionIds.length > 0;
+    },
+
+    /**
+     * Ends every session of the person at every school, with the logout tokens of their clients
+     * (a password reset); pass the transaction of the change. Returns how many ended.
+     */
+    async endEverywhere(personId: string, trx?: Db): Promise<number> {
+      const ended = await store.endEverywhere(personId, trx);
+      return ended.reduce((sum, each) => sum + each.sessionIds.length, 0);
     },
 
     /** Ends every session of the person at this school but `keep` (undefined: every one); returns how many. */

@@ -80,4 +80,21 @@ describe('browser sessions: last seen and ending (/auth.md "Signing out")', () =
       await test.db.selectFrom('outbox_messages').select('id').where('kind', '=', 'backchannel_logout').execute(),
     ).toHaveLength(1);
   });
+
+  it("ending everywhere ends the person's sessions at every school and no one else's (a new password)", async () => {
+    const store = createSessionStore(test.db, 3600);
+    const second = (
+      await test.db.selectFrom('sites').select('id').where('slug', '<>', 'demo-academy').executeTakeFirstOrThrow()
+    ).id;
+    const here = await store.start(siteId, people[1]!, meta);
+    const there = await store.start(second, people[1]!, meta);
+    const other = await store.start(siteId, people[0]!, meta);
+    const ended = await store.endEverywhere(people[1]!);
+    expect(ended.flatMap((e) => e.sessionIds).sort()).toEqual(
+      expect.arrayContaining([here.row.id, there.row.id].sort()),
+    );
+    expect(await store.find(siteId, here.token)).toBeUndefined();
+    expect(await store.find(second, there.token)).toBeUndefined();
+    expect(await store.find(siteId, other.token)).toBeDefined();
+  });
 });

@@ -9,6 +9,7 @@ import {
   listLiveSessions,
   revokePersonSessions,
   revokeSession,
+  revokeSessionsEverywhere,
   touchSession,
   type ListedSessionRow,
   type SessionRow,
@@ -90,6 +91,23 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
         await enqueueBackchannelLogouts(trx, ended);
         return ended;
       });
+    },
+
+    /**
+     * Ends every session of the person at every school (a password was reset: a password belongs to
+     * the identity, not to one school), queueing the logout tokens of each school's clients.
+     * Pass the caller's transaction to end them together with the change that asks for it.
+     */
+    async endEverywhere(personId: string, trx: Db = db): Promise<EndedSessions[]> {
+      const run = async (tx: Db) => {
+        const bySite = new Map<string, string[]>();
+        for (const row of await revokeSessionsEverywhere(tx, personId))
+          bySite.set(row.site_id, [...(bySite.get(row.site_id) ?? []), row.id]);
+        const ended = [...bySite].map(([siteId, sessionIds]) => ({ siteId, personId, sessionIds }));
+        for (const each of ended) await enqueueBackchannelLogouts(tx, each);
+        return ended;
+      };
+      return trx === db ? db.transaction().execute(run) : run(trx);
     },
   };
 }
