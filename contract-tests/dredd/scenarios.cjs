@@ -101,6 +101,8 @@ const scenarios = {
   endSession: () => ({ query: { state: 'dredd' } }),
   'endSession 303': (f) => ({ prepare: async () => ({ query: await logoutRedirect(f) }) }),
   'endSession 400': () => ({ query: { client_id: `no-such-client-${unique}` } }),
+  // A valid id_token_hint (8192 characters at most) of non-ASCII characters: 48 KB once percent-encoded.
+  'endSession 431': () => ({ query: { id_token_hint: 'é'.repeat(8192) } }),
   endSessionPost: () => ({ form: { state: 'dredd' } }),
   'endSessionPost 303': (f) => ({ prepare: async () => ({ form: await logoutRedirect(f) }) }),
   'endSessionPost 400': () => ({ form: { client_id: `no-such-client-${unique}` } }),

@@ -2752,6 +2752,13 @@ export type EndSessionErrors = {
      * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
      */
     429: string;
+    /**
+     * The request line and headers exceed the 16 KB the server reads (RFC 6585 5), answered
+     * without a body. The parameters' own limits (an `id_token_hint` of up to 8192 characters)
+     * fit; long values outside ASCII, percent-encoded, may not. Send those by POST.
+     *
+     */
+    431: unknown;
 };
 
 export type EndSessionError = EndSessionErrors[keyof EndSessionErrors];
