@@ -35,7 +35,7 @@ export type AppDeps = { config: Config; db: Db; log: Logger; keyEncryptionKey: B
 /** Bodies larger than this are refused with 413 before any handler runs (OpenAPI "Input"; body-limit.ts: why 2 MB). */
 const BODY_LIMIT = BODY_LIMIT_BYTES;
 
-export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services }> {
+export async function createApp(deps: AppDeps): Promise<{ app: Express; services: Services; pageTexts: PageTexts }> {
   const services = createServices(deps);
   // docs/layout.md "Which services each surface receives": each surface is given its own few, built once here.
   const surfaces = surfaceServicesOf(services);
@@ -94,5 +94,5 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; services
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => renderError(req, res, error);
   app.use(errorHandler);
-  return { app, services };
+  return { app, services, pageTexts };
 }

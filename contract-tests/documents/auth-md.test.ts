@@ -23,6 +23,7 @@ describe('/auth.md (lifetimes, claims, errors)', () => {
       'revocation_endpoint',
       'introspection_endpoint',
       'registration_endpoint',
+      'end_session_endpoint',
       'jwks_uri',
     ]) {
       expect(text).toContain(metadata[key] as string);

@@ -82,6 +82,7 @@ describe.each(schools)('%s: /openapi.json (servers[0].url is the school)', (_sch
       'revocation_endpoint',
       'introspection_endpoint',
       'registration_endpoint',
+      'end_session_endpoint',
     ];
     for (const name of endpoints) {
       const path = new URL(

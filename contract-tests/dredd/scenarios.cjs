@@ -96,6 +96,16 @@ const scenarios = {
     },
   }),
   'signOut 400': (f) => ({ form: { csrf_token: 'stale' }, cookie: f.oauth.session }),
+  // RP-Initiated Logout 1.0: a browser without a session gets the signed-out page (200), or goes on
+  // to a post_logout_redirect_uri its client registered (303); an unknown client is a page (400).
+  endSession: () => ({ query: { state: 'dredd' } }),
+  'endSession 303': (f) => ({ prepare: async () => ({ query: await logoutRedirect(f) }) }),
+  'endSession 400': () => ({ query: { client_id: `no-such-client-${unique}` } }),
+  // A valid id_token_hint (8192 characters at most) of non-ASCII characters: 48 KB once percent-encoded.
+  'endSession 431': () => ({ query: { id_token_hint: 'é'.repeat(8192) } }),
+  endSessionPost: () => ({ form: { state: 'dredd' } }),
+  'endSessionPost 303': (f) => ({ prepare: async () => ({ form: await logoutRedirect(f) }) }),
+  'endSessionPost 400': () => ({ form: { client_id: `no-such-client-${unique}` } }),
   // Token endpoint: the code of the consent decision above (codes live briefly, so it is fresh).
   token: (f, c) => ({
     form: {
@@ -519,6 +529,18 @@ const scenarios = {
   'uploadFile 415': () => ({ raw: multipart('page.html', 'text/html', '<html><script>alert(1)</script></html>') }),
   'getFile 404': (f) => ({ path: { file_id: MISSING, filename: f.fresh.fileName } }),
 };
+
+/** A loopback client registered with a post-logout redirect URI, and the end-session parameters that use it. */
+async function logoutRedirect(f) {
+  const post = 'http://127.0.0.1:9/signed-out';
+  const response = await fetch(`${f.origin}/api/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'], post_logout_redirect_uris: [post] }),
+  });
+  const { client_id } = await response.json();
+  return { client_id, post_logout_redirect_uri: post, state: 'dredd' };
+}
 
 function authorizeQuery(f, clientId) {
   return {

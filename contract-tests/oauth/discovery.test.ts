@@ -39,6 +39,7 @@ function endpointsOf(origin: string) {
     revocation_endpoint: `${origin}/api/oauth/revoke`,
     introspection_endpoint: `${origin}/api/oauth/introspect`,
     userinfo_endpoint: `${origin}/api/oauth/userinfo`,
+    end_session_endpoint: `${origin}/oauth/logout`,
   };
 }
 

@@ -203,7 +203,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       session.screenshot = 'admin-area-application-invalid';
       await signInAt(page, origin, '/admin/applications/new', ACCOUNTS.owner);
       await page.getByLabel('Name', { exact: true }).fill('Plain HTTP app');
-      await page.getByLabel('Redirect URIs').fill('http://app.example.test/callback');
+      await page.getByLabel('Redirect URIs', { exact: true }).fill('http://app.example.test/callback');
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByRole('alert').filter({ hasText: 'must use https' }).waitFor();
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Plain HTTP app');

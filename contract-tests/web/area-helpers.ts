@@ -120,7 +120,7 @@ export async function createApplication(
   const words = await wordsOf(page); // docs/development.md "Page languages": the admin area speaks the school's language
   await page.getByRole('link', { name: words.newApplication }).click();
   await page.getByLabel(words.name, { exact: true }).fill(input.name);
-  await page.getByLabel(words.redirectUris).fill(input.redirectUris.join('\n'));
+  await page.getByLabel(words.redirectUris, { exact: true }).fill(input.redirectUris.join('\n'));
   await page.getByRole('radio', { name: input.type === 'Public' ? words.public : words.confidential }).check();
   for (const checkbox of await page.getByRole('group', { name: words.scopes }).getByRole('checkbox').all())
     await checkbox.uncheck();

@@ -47,7 +47,14 @@ export type CreatedApplication = { clientId: string; rowId: string; page: string
 export async function createMemberApplication(
   origin: string,
   jar: CookieJar,
-  input: { name: string; redirectUris: string[]; scopes: string[]; confidential?: boolean },
+  input: {
+    name: string;
+    redirectUris: string[];
+    scopes: string[];
+    confidential?: boolean;
+    postLogoutRedirectUris?: string[];
+    backchannelLogoutUri?: string;
+  },
 ): Promise<CreatedApplication> {
   const csrf = csrfFor(await pageHtml(jar, `${origin}/admin/applications/new`), '/admin/applications');
   const response = await postForm(jar, `${origin}/admin/applications`, [
@@ -56,6 +63,8 @@ export async function createMemberApplication(
     ['redirect_uris', input.redirectUris.join('\n')],
     ['client_type', input.confidential ? 'confidential' : 'public'],
     ...input.scopes.map((scope): [string, string] => ['scope', scope]),
+    ['post_logout_redirect_uris', (input.postLogoutRedirectUris ?? []).join('\n')],
+    ['backchannel_logout_uri', input.backchannelLogoutUri ?? ''],
   ]);
   const page = await response.text();
   expect(response.status, page.slice(0, 500)).toBe(201);

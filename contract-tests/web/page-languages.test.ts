@@ -119,6 +119,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         'error',
       );
       await visit('/account/invitations/not-a-real-invitation');
+      await visit('/oauth/logout'); // the signed-out page of a browser without a session
       await page.goto(`${school.origin}/docs`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(school.lang);
 
@@ -158,6 +159,9 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
       await visit('/oauth/sign-in');
       await visit('/account', 'account');
       await visit('/account/connected-apps');
+      await visit('/account/sessions', 'sessions');
+      // The end-session endpoint's confirmation page (no hint: it asks; visiting it signs nobody out).
+      await visit('/oauth/logout', 'logout-confirmation');
       await visit('/admin', 'admin');
       const adminPages = await page
         .locator('nav.area-nav a')

@@ -33,6 +33,8 @@ export const operations = {
   deletePost: { method: 'delete', path: "/api/v1/posts/{post_id}", tags: ["Posts"], scopes: ["posts:write"], public: false, summary: "Delete a post and its comments" },
   deleteSection: { method: 'delete', path: "/api/v1/courses/{course_id}/sections/{section_id}", tags: ["Curriculum"], scopes: ["curriculum:write"], public: false, summary: "Delete an empty section" },
   deleteWebhookEndpoint: { method: 'delete', path: "/api/v1/webhooks/{webhook_id}", tags: ["Webhooks"], scopes: ["webhooks:write"], public: false, summary: "Delete a webhook endpoint and its deliveries" },
+  endSession: { method: 'get', path: "/oauth/logout", tags: ["OAuth"], scopes: [], public: true, summary: "End-session endpoint (OpenID Connect RP-Initiated Logout 1.0)" },
+  endSessionPost: { method: 'post', path: "/oauth/logout", tags: ["OAuth"], scopes: [], public: true, summary: "End-session endpoint by POST, and the confirmation form" },
   enrollStudent: { method: 'post', path: "/api/v1/students/{person_id}/enrollments", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Enroll a student in a course (idempotent)" },
   expireEnrollment: { method: 'post', path: "/api/v1/enrollments/{enrollment_id}/expire", tags: ["Students"], scopes: ["students:write"], public: false, summary: "End access now, keeping progress (idempotent)" },
   getAccountGraphQLSchema: { method: 'get', path: "/account/graphql/schema.graphql", tags: ["Documents"], scopes: [], public: true, summary: "The member data API's GraphQL schema (SDL)" },

@@ -93,6 +93,25 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
     );
   });
 
+  it('docs/operations.md "Mail": SMTP_URL is the transport; unset, .eml files under DATA_DIR/mail outside production and no mail in production', () => {
+    const key = Buffer.alloc(32).toString('base64');
+    expect(loadConfig({ DATA_DIR: '/srv/school' }).mail).toEqual({
+      transport: { kind: 'files', dir: '/srv/school/mail' },
+      from: 'no-reply@localhost',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).mail.transport).toEqual({ kind: 'none' });
+    const smtp = loadConfig({ SMTP_URL: 'smtps://u:p%40ss@mail.example:465', MAIL_FROM: 'school@example.org' }).mail;
+    expect(smtp).toEqual({
+      transport: { kind: 'smtp', url: 'smtps://u:p%40ss@mail.example:465' },
+      from: 'school@example.org',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://learn.example.org' }).mail.from).toBe('no-reply@learn.example.org');
+    for (const url of ['https://mail.example', 'smtp://u:50%off@mail.example'])
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(/^Invalid SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://u:50%off@mail.example' })).not.toThrow(/50%off/);
+    expect(() => loadConfig({ MAIL_FROM: 'School <x@y>' })).toThrow(/^Invalid MAIL_FROM/);
+  });
+
   it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (docs/operations.md "Configuration")', () => {
     expect(loadConfig({}).webhooks.retryBaseMs).toBe(10_000);
     expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '0.1' }).webhooks.retryBaseMs).toBe(0.1);

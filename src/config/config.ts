@@ -120,8 +120,9 @@ const environmentSchema = z.object({
   /** docs/operations.md "Access trail": how many days sign-ins, consents, tokens and revocations are kept. */
   AUTH_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
-   * Development only (refused with NODE_ENV=production): lets webhook endpoints be http and reach
-   * loopback and private addresses, for a receiver on the developer's machine. Off: https only,
+   * Development only (refused with NODE_ENV=production): lets webhook endpoints and back-channel
+   * logout URIs (/auth.md "Signing out") be http and reach loopback and private addresses, for a
+   * receiver on the developer's machine. Off: https only,
    * and every address a receiver's name resolves to must be public (checked at each delivery).
    */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
@@ -143,7 +144,30 @@ const environmentSchema = z.object({
    * for schools that feed many systems; creating one more is 409 `limit-reached`.
    */
   WEBHOOK_ENDPOINTS_PER_SCHOOL: z.coerce.number().int().min(1).max(1_000).default(16),
+  /**
+   * docs/operations.md "Mail": the SMTP server every mail goes through, `smtp://user:password@host:587`
+   * (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). Unset: outside
+   * production each mail is written as an .eml file under DATA_DIR/mail/; in production nothing is
+   * sent and the features that need mail say so.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .refine(isConnectionUrl, 'is not a valid URL (percent-encode reserved characters in the user and password)')
+    .optional(),
+  /** The address mails come from; the display name is the school's. Default: no-reply@<host of PUBLIC_URL>. */
+  MAIL_FROM: z.string().email("must be an e-mail address (the display name is the school's name)").optional(),
+  /** How often an idle outbox worker looks for due messages (mails, back-channel logouts). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** The first retry's wait after a failed outbox message; each next one doubles (services/outbox/retry.ts). */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
 });
+
+/**
+ * How mail leaves: through an SMTP server; written as .eml files (development without SMTP_URL);
+ * or not at all (production without SMTP_URL: the features that need mail say so).
+ */
+export type MailTransportConfig = { kind: 'smtp'; url: string } | { kind: 'files'; dir: string } | { kind: 'none' };
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -176,6 +200,10 @@ export type Config = Readonly<{
   grantUseFlushMs: number;
   /** AUTH_EVENTS_RETENTION_DAYS: the access trail's retention. */
   authEventsRetentionDays: number;
+  /** SMTP_URL and MAIL_FROM (docs/operations.md "Mail"). */
+  mail: Readonly<{ transport: MailTransportConfig; from: string }>;
+  /** OUTBOX_*: the outbox worker (services/outbox/outbox-worker.ts). */
+  outbox: Readonly<{ pollMs: number; retryBaseMs: number }>;
   /** WEBHOOK_*: the delivery worker and the endpoint URL rules. */
   webhooks: Readonly<{
     allowPrivateAddresses: boolean;
@@ -258,7 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    const value = variable === 'DATABASE_URL' ? withoutPassword(env[variable]) : env[variable];
+    const value =
+      variable === 'DATABASE_URL' || variable === 'SMTP_URL' ? withoutPassword(env[variable]) : env[variable];
     const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
@@ -323,6 +352,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     metrics: e.METRICS_PORT === undefined ? null : Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST }),
     grantUseFlushMs: e.GRANT_USE_FLUSH_SECONDS * 1000,
     authEventsRetentionDays: e.AUTH_EVENTS_RETENTION_DAYS,
+    mail: Object.freeze({
+      transport: Object.freeze(
+        e.SMTP_URL
+          ? { kind: 'smtp' as const, url: e.SMTP_URL }
+          : e.NODE_ENV === 'production'
+            ? { kind: 'none' as const }
+            : { kind: 'files' as const, dir: path.join(dataDir, 'mail') },
+      ),
+      from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    }),
+    outbox: Object.freeze({ pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS }),
     webhooks: Object.freeze({
       allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

@@ -34,6 +34,11 @@ export interface OAuthClientsTable {
   last_used_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** RP-Initiated Logout 1.0 3.1 (migration 2026-12-06T0401-sessions-and-logout). */
+  post_logout_redirect_uris: TextArray;
+  /** Back-Channel Logout 1.0 2.2. */
+  backchannel_logout_uri: ColumnType<string | null, string | null | undefined, string | null>;
+  backchannel_logout_session_required: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface OAuthVendorIntegrationsTable {
@@ -52,6 +57,15 @@ export interface OAuthSessionsTable {
   revoked_at: NullableTimestamp;
   user_agent: string | null;
   ip: string | null;
+  /** Written at most every few minutes (services/sessions/session-store.ts), not per request. */
+  last_seen_at: NullableTimestamp;
+}
+
+/** Each client a browser session issued an ID token to (Back-Channel Logout 1.0 2.7). */
+export interface OAuthSessionClientsTable {
+  session_id: string;
+  client_row_id: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface OAuthConsentsTable {
@@ -95,6 +109,8 @@ export interface OAuthAuthorizationCodesTable {
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
   grant_id: string | null;
+  /** The browser session that authorized the code (migration 2026-12-06T0401-sessions-and-logout). */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OAuthAccessTokensTable {
@@ -175,6 +191,7 @@ export interface OAuthTables {
   oauth_clients: OAuthClientsTable;
   oauth_vendor_integrations: OAuthVendorIntegrationsTable;
   oauth_sessions: OAuthSessionsTable;
+  oauth_session_clients: OAuthSessionClientsTable;
   oauth_consents: OAuthConsentsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_authorization_codes: OAuthAuthorizationCodesTable;

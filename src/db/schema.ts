@@ -6,6 +6,7 @@
 import type { OAuthTables } from './schema-oauth.ts';
 import type { InvitationTables } from './schema-invitations.ts';
 import type { WebhookTables } from './schema-webhooks.ts';
+import type { OutboxTables } from './schema-outbox.ts';
 import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
@@ -460,7 +461,7 @@ export interface SchoolTables {
 }
 
 // Later migrations add their tables by extending this interface.
-export interface Database extends SchoolTables, OAuthTables, InvitationTables, WebhookTables {}
+export interface Database extends SchoolTables, OAuthTables, InvitationTables, WebhookTables, OutboxTables {}
 
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;

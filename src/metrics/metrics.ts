@@ -56,6 +56,12 @@ export function createMetrics() {
       labelNames: ['kind'] as const,
       registers,
     }),
+    outboxMessages: new Counter({
+      name: 'outbox_messages_total',
+      help: 'Outbox messages (mails, back-channel logouts) by kind and outcome: sent, retried (failed, tried again later), failed (given up).',
+      labelNames: ['kind', 'outcome'] as const,
+      registers,
+    }),
     grantUseFlushes: new Counter({
       name: 'oauth_grant_use_writes_total',
       help: 'Grants whose last use was written by the batched "last used" recorder.',

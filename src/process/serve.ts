@@ -12,6 +12,10 @@ import { startOperations, type MetricsExposure } from './metrics-operations.ts';
 import { schedulePurge } from '../services/purge-job.ts';
 import { scheduleAuthEventPurge } from '../services/audit/auth-events-purge.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
+import { createOutboxWorker, type OutboxSenders } from '../services/outbox/outbox-worker.ts';
+import { createMailTransport } from '../services/mail/transport.ts';
+import { createMailSender } from '../http/mail/mail-sender.ts';
+import { createBackchannelLogoutSender } from '../services/auth/logout/backchannel-sender.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
 import { prepareDrain } from './drain.ts';
 import { keyEncryptionKeyOf } from './key-encryption-key.ts';
@@ -30,7 +34,7 @@ export type ServeOptions = {
 
 export async function serve({ config, db, log, dataDirLock, metrics }: ServeOptions): Promise<void> {
   const keyEncryptionKey = keyEncryptionKeyOf(config);
-  const { app, services } = await createApp({ config, db, log, keyEncryptionKey });
+  const { app, services, pageTexts } = await createApp({ config, db, log, keyEncryptionKey });
   const server = await listenOrExit(app, config);
   const drain = prepareDrain(server);
   const { port } = server.address() as AddressInfo;
@@ -54,6 +58,36 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     { db: services.db, keyEncryptionKey, wake: services.deliveryWake, log },
     config.webhooks,
   );
+  // The outbox (services/outbox/): mails, and whatever else must leave after a commit, sent at least once.
+  const mailTransport = createMailTransport(config.mail.transport, log);
+  const senders: OutboxSenders = {};
+  if (mailTransport)
+    senders.mail = createMailSender({
+      transport: mailTransport,
+      from: config.mail.from,
+      keyEncryptionKey,
+      pageTexts,
+      findSite: (id) => services.sites.findById(id),
+    });
+  else log.warn('no SMTP_URL: this service sends no mail (docs/operations.md "Mail")');
+  // Back-Channel Logout 1.0: logout tokens to the clients a session signed in to, through the SSRF
+  // guard and the webhooks' address rule and deadline (/auth.md "Signing out").
+  senders.backchannel_logout = createBackchannelLogoutSender({
+    db: services.db,
+    signingKeys: services.signingKeys,
+    findSite: (id) => services.sites.findById(id),
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    timeoutMs: config.webhooks.timeoutMs,
+  });
+  const outboxWorker = createOutboxWorker({
+    db: services.db,
+    log,
+    senders,
+    wake: services.outboxWake,
+    counter: services.metrics.outboxMessages,
+    ...config.outbox,
+  });
+  outboxWorker.start();
 
   let stopping = false;
   async function shutdown(signal: string): Promise<void> {
@@ -71,6 +105,8 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     await drain.start(); // in-flight requests finish, each connection closes after its answer (drain.ts)
     await channelClosed;
     await webhookWorker.stop(); // attempts under way end (each within WEBHOOK_TIMEOUT_MS) and are recorded
+    await outboxWorker.stop(); // sends under way end (each bounded by its transport's timeouts) and are recorded
+    mailTransport?.close();
     await operations.stop(); // writes the grant uses still pending
     await db.destroy();
     clearTimeout(force);

@@ -1,6 +1,7 @@
 // The admin area's services, built from the shared ones (DESIGN habit 12: passed, not hidden).
 // Free of express: the pages in web/admin/ call these, and these call repositories.
 import type { Config } from '../config/config.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { Db } from '../db/database.ts';
 import type { CursorCodec } from '../db/pagination/cursor.ts';
 import type { SigningKeyService } from './auth/keys/signing-keys.ts';
@@ -23,14 +24,20 @@ export type AdminAreaDeps = {
   signingKeys: SigningKeyService;
   admin: AdminServices;
   cursors: CursorCodec;
-  config: Pick<Config, 'authEventsRetentionDays'>;
+  config: Pick<Config, 'authEventsRetentionDays' | 'webhooks'>;
+  mail: Pick<MailOutbox, 'available'>;
 };
 
 export function createAdminAreaServices(services: AdminAreaDeps) {
   const { db, audit, signingKeys } = services;
   return {
+    /** docs/operations.md "Mail": false in production without SMTP_URL, which the admin area says. */
+    mailAvailable: services.mail.available,
     settings: createSettingsActions(db, audit),
-    memberApps: createMemberAppActions(db, audit),
+    // Back-channel logout URIs may be plain http only where deliveries may reach development addresses.
+    memberApps: createMemberAppActions(db, audit, {
+      allowHttpBackchannel: services.config.webhooks.allowPrivateAddresses,
+    }),
     connectedApps: createConnectedAppActions(db, audit),
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),

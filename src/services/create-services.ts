@@ -23,6 +23,8 @@ import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import { DeliveryWake } from './webhooks/delivery-wake.ts';
+import { OutboxWake } from './outbox/outbox-wake.ts';
+import { createMailOutbox } from './mail/mail-outbox.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
 import { countedMetadataFetch } from '../metrics/counted-fetch.ts';
@@ -43,13 +45,21 @@ export function createServices(deps: ServiceDeps) {
   );
   const sites = createSiteService(deps.db);
   const deliveryWake = new DeliveryWake();
-  // Every service writes through this handle, so a write to sites clears the site cache at once, and
-  // a recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts).
+  const outboxWake = new OutboxWake();
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
-  // The access trail's events are counted by kind as they are written (metrics/auth-event-counter.ts).
+  // Every service writes through this handle, so a write to sites clears the site cache at once, a
+  // recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts), an outbox
+  // message its outbox worker (outbox/outbox-wake.ts), and the access trail's events are counted by
+  // kind as they are written (metrics/auth-event-counter.ts).
   const db = deps.db
-    .withPlugin(new TableWriteWatcher({ sites: sites.forgetAll, webhook_events: deliveryWake.eventRecorded }))
+    .withPlugin(
+      new TableWriteWatcher({
+        sites: sites.forgetAll,
+        webhook_events: deliveryWake.eventRecorded,
+        outbox_messages: outboxWake.enqueued,
+      }),
+    )
     .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
@@ -75,6 +85,10 @@ export function createServices(deps: ServiceDeps) {
     cursors,
     /** The nudge of this app's webhook delivery worker (process/serve.ts starts it). */
     deliveryWake,
+    /** The nudge of this app's outbox worker (process/serve.ts starts it). */
+    outboxWake,
+    /** docs/operations.md "Mail": mails enqueued in the caller's transaction; unavailable in production without SMTP_URL. */
+    mail: createMailOutbox({ transport: config.mail.transport, keyEncryptionKey: deps.keyEncryptionKey }),
     catalog: createCatalogService(db, cursors),
     account: createAccountService(db, cursors),
     admin: createAdminServices(

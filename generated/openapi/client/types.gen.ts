@@ -202,6 +202,10 @@ export type AuthorizationServerMetadata = {
     revocation_endpoint?: string;
     introspection_endpoint?: string;
     registration_endpoint?: string;
+    /**
+     * RP-Initiated Logout 1.0 2.1.
+     */
+    end_session_endpoint?: string;
     jwks_uri?: string;
     scopes_supported: Array<string>;
     response_types_supported: Array<string>;
@@ -298,6 +302,18 @@ export type ClientRegistrationRequest = {
      */
     tos_uri?: string;
     id_token_signed_response_alg?: string;
+    /**
+     * RP-Initiated Logout 1.0 3.1: where the end-session endpoint may send the browser afterwards, matched exactly; loopback URIs, like `redirect_uris` here.
+     */
+    post_logout_redirect_uris?: Array<string>;
+    /**
+     * Back-Channel Logout 1.0 2.2: an https URL (a query allowed, no fragment) that receives a logout token when a session that signed in to this client ends.
+     */
+    backchannel_logout_uri?: string;
+    /**
+     * Back-Channel Logout 1.0 2.2: every logout token carries `sid` (it always does here); default false.
+     */
+    backchannel_logout_session_required?: boolean;
 };
 
 export type ClientRegistrationResponse = {
@@ -319,6 +335,9 @@ export type ClientRegistrationResponse = {
     token_endpoint_auth_method: 'none' | 'client_secret_post' | 'client_secret_basic';
     scope?: string;
     id_token_signed_response_alg?: 'ES256' | 'RS256';
+    post_logout_redirect_uris?: Array<string>;
+    backchannel_logout_uri?: string;
+    backchannel_logout_session_required?: boolean;
 };
 
 export type Comment = {
@@ -678,6 +697,23 @@ export type DigitalProductUpdate = {
     description?: string | null;
     price?: MoneyInput;
     file_id?: string | null;
+};
+
+export type EndSessionForm = {
+    /**
+     * Only the confirmation form sends it.
+     */
+    csrf_token?: string;
+    /**
+     * Only the confirmation form sends it.
+     */
+    decision?: 'sign_out' | 'stay';
+    id_token_hint?: string;
+    logout_hint?: string;
+    client_id?: string;
+    post_logout_redirect_uri?: string;
+    state?: string;
+    ui_locales?: string;
 };
 
 export type Enrollment = {
@@ -1356,6 +1392,14 @@ export type OAuthError = {
 export type OpenIdConfiguration = AuthorizationServerMetadata & {
     subject_types_supported: Array<string>;
     claims_supported: Array<string>;
+    /**
+     * Back-Channel Logout 1.0 2.1.
+     */
+    backchannel_logout_supported?: boolean;
+    /**
+     * Back-Channel Logout 1.0 2.1: logout tokens carry `sid`.
+     */
+    backchannel_logout_session_supported?: boolean;
     id_token_signing_alg_values_supported?: Array<string>;
 };
 
@@ -2827,6 +2871,103 @@ export type SignOutErrors = {
 };
 
 export type SignOutError = SignOutErrors[keyof SignOutErrors];
+
+export type EndSessionData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * An ID token this school issued to the client (expired ones are accepted): who is signing out, and from which session.
+         */
+        id_token_hint?: string;
+        /**
+         * Accepted and not needed: the session is the browser's own.
+         */
+        logout_hint?: string;
+        /**
+         * The client asking; must equal the audience of `id_token_hint` when both are sent.
+         */
+        client_id?: string;
+        /**
+         * Where to send the browser afterwards: exactly one of the client's registered `post_logout_redirect_uris`; needs `id_token_hint` or `client_id`.
+         */
+        post_logout_redirect_uri?: string;
+        /**
+         * Opaque value returned on the redirect to `post_logout_redirect_uri`.
+         */
+        state?: string;
+        /**
+         * Accepted; pages speak the school's language.
+         */
+        ui_locales?: string;
+    };
+    url: '/oauth/logout';
+};
+
+export type EndSessionErrors = {
+    /**
+     * The request cannot be honoured (an `id_token_hint` this school did not issue, a
+     * `client_id` that differs from its audience, a `post_logout_redirect_uri` the client did
+     * not register, or one without a client); an HTML page explains, nothing is redirected.
+     *
+     */
+    400: string;
+    /**
+     * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
+     */
+    429: string;
+    /**
+     * The request line and headers exceed the 16 KB the server reads (RFC 6585 5), answered
+     * without a body. The parameters' own limits (an `id_token_hint` of up to 8192 characters)
+     * fit; long values outside ASCII, percent-encoded, may not. Send those by POST.
+     *
+     */
+    431: unknown;
+};
+
+export type EndSessionError = EndSessionErrors[keyof EndSessionErrors];
+
+export type EndSessionResponses = {
+    /**
+     * The confirmation page, or the page saying the person is signed out.
+     */
+    200: string;
+};
+
+export type EndSessionResponse = EndSessionResponses[keyof EndSessionResponses];
+
+export type EndSessionPostData = {
+    body: EndSessionForm;
+    path?: never;
+    query?: never;
+    url: '/oauth/logout';
+};
+
+export type EndSessionPostErrors = {
+    /**
+     * The request cannot be honoured, or the confirmation form is stale (its CSRF token); an HTML page explains.
+     */
+    400: string;
+    /**
+     * The form is larger than the 2 MB (2,097,152 bytes) this service reads; an HTML page explains.
+     */
+    413: string;
+    /**
+     * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
+     */
+    429: string;
+};
+
+export type EndSessionPostError = EndSessionPostErrors[keyof EndSessionPostErrors];
+
+export type EndSessionPostResponses = {
+    /**
+     * The confirmation page, or the page saying the person is signed out (or stayed signed in).
+     */
+    200: string;
+};
+
+export type EndSessionPostResponse = EndSessionPostResponses[keyof EndSessionPostResponses];
 
 export type TokenData = {
     body: TokenRequest;

@@ -52,6 +52,9 @@ export async function upsertMetadataDocumentClient(
           logo_uri: eb.ref('excluded.logo_uri'),
           metadata_document: eb.ref('excluded.metadata_document'),
           metadata_expires_at: eb.ref('excluded.metadata_expires_at'),
+          post_logout_redirect_uris: eb.ref('excluded.post_logout_redirect_uris'),
+          backchannel_logout_uri: eb.ref('excluded.backchannel_logout_uri'),
+          backchannel_logout_session_required: eb.ref('excluded.backchannel_logout_session_required'),
           updated_at: new Date(),
         })),
       )

@@ -10,6 +10,10 @@ export async function findSiteByOrigin(db: Db, origin: string): Promise<SiteRow 
   return db.selectFrom('sites').selectAll().where('origin', '=', origin).executeTakeFirst();
 }
 
+export async function findSiteById(db: Db, id: string): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function countSites(db: Db): Promise<number> {
   const row = await db
     .selectFrom('sites')

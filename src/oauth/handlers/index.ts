@@ -1,6 +1,8 @@
 // Handlers of the authorization server's operations (tags Discovery and OAuth).
 import { authorize } from './authorize.ts';
 import { decideAuthorization } from './decideAuthorization.ts';
+import { endSession } from './endSession.ts';
+import { endSessionPost } from './endSessionPost.ts';
 import { getAccountProtectedResourceMetadata } from './getAccountProtectedResourceMetadata.ts';
 import { getAuthorizationServerMetadata } from './getAuthorizationServerMetadata.ts';
 import { getJwks } from './getJwks.ts';
@@ -29,6 +31,8 @@ export const oauthHandlers = {
   getSignInPage,
   submitSignIn,
   signOut,
+  endSession,
+  endSessionPost,
   token,
   userinfo,
   userinfoPost,

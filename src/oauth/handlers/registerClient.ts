@@ -19,7 +19,9 @@ export const registerClient: OAuthHandler<RegisterClientData, RegisterClientResp
       rate.resetSeconds,
       rateLimitHeaders(rate, policy),
     );
-  const { client, clientSecret, created } = await register(services.db, site, body ?? {});
+  const { client, clientSecret, created } = await register(services.db, site, body ?? {}, {
+    allowHttpBackchannel: services.config.webhooks.allowPrivateAddresses,
+  });
   if (created) await recordClientRegistered({ services, site, clientIp }, client);
   return {
     status: 201,
@@ -37,6 +39,13 @@ export const registerClient: OAuthHandler<RegisterClientData, RegisterClientResp
       token_endpoint_auth_method: client.authMethod,
       ...(client.allowedScopes.length ? { scope: formatScope(client.allowedScopes) } : {}),
       id_token_signed_response_alg: client.idTokenAlg,
+      ...(client.postLogoutRedirectUris.length ? { post_logout_redirect_uris: client.postLogoutRedirectUris } : {}),
+      ...(client.backchannelLogoutUri
+        ? {
+            backchannel_logout_uri: client.backchannelLogoutUri,
+            backchannel_logout_session_required: client.backchannelLogoutSessionRequired,
+          }
+        : {}),
     },
   };
 };

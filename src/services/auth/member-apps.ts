@@ -10,6 +10,7 @@ import {
   createMemberApp,
   rotateMemberAppSecret,
   updateMemberApp,
+  type ClientRuleOptions,
   type MemberAppChanges,
 } from './clients/manage-clients.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
@@ -25,7 +26,7 @@ function toMemberApp(row: ClientRow): MemberApp {
   return { ...toClient(row), lastUsedAt: row.last_used_at };
 }
 
-export function createMemberAppActions(db: Db, audit: AuditLog) {
+export function createMemberAppActions(db: Db, audit: AuditLog, options: ClientRuleOptions) {
   async function get(siteId: string, rowId: string): Promise<MemberApp> {
     const row = await findSiteClient(db, siteId, rowId);
     if (row?.kind !== 'member_app') throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
@@ -41,11 +42,16 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
 
     /** The secret of a confidential client is returned here once and never stored in clear. */
     async create(actor: Actor, input: MemberAppInput): Promise<ShownSecret> {
-      const created = await createMemberApp(db, actor.siteId, {
-        ...input,
-        name: checkClientName(input.name),
-        createdBy: actor.personId,
-      });
+      const created = await createMemberApp(
+        db,
+        actor.siteId,
+        {
+          ...input,
+          name: checkClientName(input.name),
+          createdBy: actor.personId,
+        },
+        options,
+      );
       const { client } = created;
       await recordChange(audit, actor, {
         action: 'member_app.created',
@@ -65,7 +71,7 @@ export function createMemberAppActions(db: Db, audit: AuditLog) {
     async update(actor: Actor, rowId: string, changes: MemberAppChanges): Promise<void> {
       // One transaction: the new scopes and the end of the grants beyond them land together.
       const { before, removed, revoked } = await db.transaction().execute(async (trx) => {
-        const before = await updateMemberApp(trx, actor.siteId, rowId, changes);
+        const before = await updateMemberApp(trx, actor.siteId, rowId, changes, options);
         if (!before) throw new AreaNotFound(textKey('admin.applications.error.noSuchApp'));
         const removed = before.allowedScopes.filter((scope) => !changes.scopes.includes(scope));
         if (!removed.length) return { before, removed, revoked: 0 };

@@ -18,6 +18,8 @@ export function endpoints(origin: string) {
     revocation_endpoint: `${origin}/api/oauth/revoke`,
     introspection_endpoint: `${origin}/api/oauth/introspect`,
     registration_endpoint: `${origin}/api/oauth/register`,
+    // RP-Initiated Logout 1.0 2.1 (/auth.md "Signing out").
+    end_session_endpoint: `${origin}/oauth/logout`,
     jwks_uri: `${origin}/.well-known/jwks.json`,
   };
 }
@@ -51,6 +53,9 @@ export function openIdConfiguration(site: Site) {
     ...base,
     subject_types_supported: ['public'],
     claims_supported: [...CLAIMS_SUPPORTED],
+    // Back-Channel Logout 1.0 2.1: logout tokens go to registered backchannel_logout_uris, and carry sid.
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
     // /auth.md "Identity": these two appear only while the school signs ID tokens, so a
     // client that sees them can rely on an id_token; otherwise it falls back to UserInfo.
     ...(site.idTokenSigningEnabled ? { id_token_signing_alg_values_supported: [...ID_TOKEN_ALGS], jwks_uri } : {}),

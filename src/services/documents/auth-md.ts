@@ -9,6 +9,7 @@ import type { Site } from '../school/sites.ts';
 import { AUTH_ERRORS_SECTION } from './auth-md-errors.ts';
 import { AUTH_BOUNDS_SECTION } from './auth-md-bounds.ts';
 import { memberApiSection } from './auth-md-member-api.ts';
+import { signOutSection } from './auth-md-sign-out.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
@@ -220,6 +221,8 @@ minutes), \`nonce\`, \`auth_time\` and the claims above, equal to UserInfo for t
 are issued only while the school signs ID tokens, which it shows by listing
 \`id_token_signing_alg_values_supported\` and \`jwks_uri\` in its OpenID configuration; keys are
 published at ${e.jwks_uri} before they sign. Otherwise use UserInfo.
+
+${signOutSection(site.origin)}
 
 ## Scopes
 

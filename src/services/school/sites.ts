@@ -1,6 +1,6 @@
 // Schools as the rest of the service sees them: camelCase, settings parsed, no SQL.
 import type { Db } from '../../db/database.ts';
-import { findSiteByOrigin, type SiteRow } from '../../db/repositories/sites.ts';
+import { findSiteById, findSiteByOrigin, type SiteRow } from '../../db/repositories/sites.ts';
 import { betaFeaturesOf, schoolFields } from '../row-fields.ts';
 
 export type Site = {
@@ -55,6 +55,11 @@ export function createSiteService(db: Db, now: () => number = Date.now) {
       // A failed read (the database is down) is not remembered: the next request tries again.
       site.catch(() => cache.get(origin) === entry && cache.delete(origin));
       return site;
+    },
+    /** The school with this id, read afresh (work done outside a request: a mail of the outbox). */
+    async findById(id: string): Promise<Site | undefined> {
+      const row = await findSiteById(db, id);
+      return row ? freezeSite(toSite(row)) : undefined;
     },
     /** Called whenever the sites table is written through this instance. */
     forgetAll: (): void => {

@@ -3,6 +3,7 @@
 // sign-in (no session fixation), and CSRF tokens are derived from it, so a form can only be
 // posted by a page that this session rendered.
 import { constantTimeEqual, hmac, randomSecret, TOKEN_PREFIX } from '../../lib/secrets.ts';
+import type { Db } from '../../db/database.ts';
 import type { SessionRow, SessionStore } from './session-store.ts';
 import type { Site } from '../school/sites.ts';
 import { buildCookie, clearCookie, csrfCookieName, readCookies, sessionCookieName } from './cookies.ts';
@@ -16,7 +17,9 @@ export function createSessionService(store: SessionStore) {
       const token = readCookies(cookieHeader)[sessionCookieName(site)];
       if (!token || !token.startsWith(`${TOKEN_PREFIX.session}_`)) return undefined;
       const row = await store.find(site.id, token);
-      return row ? { ...row, token } : undefined;
+      if (!row) return undefined;
+      await store.seen(row);
+      return { ...row, token };
     },
 
     async start(
@@ -32,8 +35,30 @@ export function createSessionService(store: SessionStore) {
     },
 
     async end(site: Site, session: BrowserSession | undefined): Promise<string> {
-      if (session) await store.end(session.token);
+      if (session) await store.end(session, session.token);
       return clearCookie(site, sessionCookieName(site));
+    },
+
+    /** The person's live sessions at this school (/account/sessions), most recently used first. */
+    list: (site: Site, personId: string) => store.list(site.id, personId),
+
+    /** Ends one of the person's own sessions at this school; false when it was not live (or not theirs). */
+    async endOne(site: Site, personId: string, sessionId: string): Promise<boolean> {
+      return (await store.endOf(site.id, personId, { sessionId })).sessionIds.length > 0;
+    },
+
+    /**
+     * Ends every session of the person at every school, with the logout tokens of their clients
+     * (a password reset); pass the transaction of the change. Returns how many ended.
+     */
+    async endEverywhere(personId: string, trx?: Db): Promise<number> {
+      const ended = await store.endEverywhere(personId, trx);
+      return ended.reduce((sum, each) => sum + each.sessionIds.length, 0);
+    },
+
+    /** Ends every session of the person at this school but `keep` (undefined: every one); returns how many. */
+    async endAll(site: Site, personId: string, keep: BrowserSession | undefined): Promise<number> {
+      return (await store.endOf(site.id, personId, { exceptId: keep?.id })).sessionIds.length;
     },
   };
 }

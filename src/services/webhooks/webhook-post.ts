@@ -1,4 +1,4 @@
-// One delivery attempt over HTTP. The SSRF rules of metadata-document fetches hold here too
+// One delivery attempt over HTTP (a webhook, or a back-channel logout token). The SSRF rules of metadata-document fetches hold here too
 // (lib/net/safe-fetch.ts): the host is resolved once, every answer is checked
 // against the special-use ranges, and the socket is pinned to the checked address (no DNS
 // rebinding between check and connect); redirects are not followed (Standard Webhooks "Delivery
@@ -105,11 +105,12 @@ function send(
     port: url.port === '' ? undefined : Number(url.port),
     path: `${url.pathname}${url.search}`,
     method: 'POST',
+    // JSON unless the caller names its type (a back-channel logout token is a form, services/auth/logout/).
     headers: {
-      ...headers,
       'Content-Type': 'application/json',
-      'Content-Length': String(Buffer.byteLength(body)),
       'User-Agent': USER_AGENT,
+      ...headers,
+      'Content-Length': String(Buffer.byteLength(body)),
     },
     agent: false,
     lookup: pinnedLookup(pinned),

@@ -9,6 +9,7 @@ import { accountSpec } from './chrome.ts';
 import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
 import { mountAccountInvitations } from './invitations.ts';
+import { mountAccountSessions } from './sessions.ts';
 
 export function createAccountArea(services: AccountAreaServices): Router {
   const router = Router({ strict: false });
@@ -17,10 +18,12 @@ export function createAccountArea(services: AccountAreaServices): Router {
     area: areaRoutes(services, accountSpec),
     apps: createConnectedApplications(services.db, services.audit),
     account: services.account,
+    services,
   };
   // Invitations: reached by people without a role here yet, so outside the area's gate.
   mountAccountInvitations(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);
+  mountAccountSessions(deps);
   return router;
 }

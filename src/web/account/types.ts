@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import type { createConnectedApplications } from '../../services/auth/connected-apps/of-person.ts';
 import type { AccountService } from '../../services/people/own-data.ts';
+import type { Services } from '../../services/create-services.ts';
 import type { areaRoutes } from '../areas/area-route.ts';
 
 export type AccountPageDeps = {
@@ -10,4 +11,6 @@ export type AccountPageDeps = {
   apps: ReturnType<typeof createConnectedApplications>;
   /** The member data service /account/graphql and the MCP member tools read (docs/development.md "Page languages"). */
   account: AccountService;
+  /** Browser sessions and the rate limiter (/account/sessions). */
+  services: Pick<Services, 'sessions' | 'rateLimiter' | 'audit'>;
 };

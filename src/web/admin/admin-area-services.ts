@@ -13,6 +13,7 @@ export const ADMIN_AREA_SERVICES = [
   'admin',
   'cursors',
   'config',
+  'mail',
 ] as const satisfies ReadonlyArray<keyof Services>;
 
 export type AdminAreaBundle = Pick<Services, (typeof ADMIN_AREA_SERVICES)[number]>;

@@ -15,6 +15,8 @@ function formOf(app: MemberApp): ApplicationForm {
     redirectUris: app.redirectUris,
     scopes: app.allowedScopes,
     confidential: app.authMethod !== 'none',
+    postLogoutRedirectUris: app.postLogoutRedirectUris,
+    backchannelLogoutUri: app.backchannelLogoutUri,
   };
 }
 

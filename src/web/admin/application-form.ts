@@ -8,7 +8,15 @@ import { field, fieldValues, isUuid, lines, type FormBody } from '../areas/forms
 import { MCP_SECTION_OFF } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 
-export type ApplicationForm = { name: string; redirectUris: string[]; scopes: string[]; confidential: boolean };
+export type ApplicationForm = {
+  name: string;
+  redirectUris: string[];
+  scopes: string[];
+  confidential: boolean;
+  /** RP-Initiated Logout 1.0 3.1 and Back-Channel Logout 1.0 2.2 (/auth.md "Signing out"). */
+  postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
+};
 
 /** The scope names offered; the template shows each with its meaning in the school's language (scope.<name>). */
 export const SCOPE_CHOICES: readonly string[] = MEMBER_SCOPES;
@@ -20,6 +28,8 @@ export function readApplicationForm(body: FormBody): ApplicationForm {
     // Unknown names are kept so that the rules in manage-clients.ts refuse them with a message.
     scopes: [...new Set(fieldValues(body, 'scope'))],
     confidential: field(body, 'client_type') === 'confidential',
+    postLogoutRedirectUris: lines(field(body, 'post_logout_redirect_uris')),
+    backchannelLogoutUri: field(body, 'backchannel_logout_uri')?.trim() || null,
   };
 }
 
@@ -31,6 +41,8 @@ export function formValues(form: ApplicationForm) {
     scopes: form.scopes,
     confidential: form.confidential,
     scopeChoices: SCOPE_CHOICES,
+    postLogoutRedirectUris: form.postLogoutRedirectUris.join('\n'),
+    backchannelLogoutUri: form.backchannelLogoutUri ?? '',
   };
 }
 

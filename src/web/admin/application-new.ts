@@ -7,7 +7,14 @@ import type { AdminPageDeps } from './types.ts';
 
 export const CREATE_APPLICATION_PURPOSE = 'admin:applications:create';
 
-const EMPTY = { name: '', redirectUris: [], scopes: ['openid', 'account:read'], confidential: false };
+const EMPTY = {
+  name: '',
+  redirectUris: [],
+  scopes: ['openid', 'account:read'],
+  confidential: false,
+  postLogoutRedirectUris: [],
+  backchannelLogoutUri: null,
+};
 
 export function mountApplicationNew({ router, area, admin }: AdminPageDeps): void {
   router.get(

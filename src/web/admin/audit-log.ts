@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'sign_in.succeeded',
   'sign_in.failed',
   'sign_out',
+  'sessions.ended',
   'consent.granted',
   'consent.denied',
   'token.issued',

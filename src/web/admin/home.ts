@@ -1,6 +1,7 @@
 // GET /admin: where an operator lands after sign-in; every section with a line on what it is for,
 // and, above them, the webhook endpoints the delivery worker disabled (a 410 Gone, or failing for
-// days), each linked: nothing else would tell the school that its receiver stopped getting events.
+// days), each linked: nothing else would tell the school that its receiver stopped getting events;
+// and, when the deployment sends no mail (docs/operations.md "Mail"), that inviting people cannot work.
 import { mcpConnectionsEnabled } from '../../services/school/beta-features.ts';
 import type { AdminPageDeps } from './types.ts';
 import { DISABLED_REASONS } from './webhook-form.ts';
@@ -38,6 +39,7 @@ export function mountHome({ router, area, admin }: AdminPageDeps): void {
         mcp,
         disabledWebhooks,
         reasons: DISABLED_REASONS,
+        mailOff: !admin.mailAvailable,
       });
     }),
   );

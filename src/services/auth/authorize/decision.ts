@@ -42,6 +42,8 @@ export async function issueCode(
     resource: request.resource,
     nonce: request.nonce ?? null,
     auth_time: session.auth_time,
+    // Back-Channel Logout 1.0 2.1: the ID token this code yields names this session (`sid`).
+    session_id: session.id,
     expires_at: new Date(Date.now() + ctx.services.config.oauth.authorizationCodeTtlSeconds * 1000),
   });
   return redirectToClient(request.redirectUri, { code, state: request.state }, ctx.site.origin);

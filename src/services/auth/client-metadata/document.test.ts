@@ -20,8 +20,33 @@ describe('validateClientMetadataDocument (CIMD draft, Client ID Metadata Documen
         grantTypes: ['authorization_code', 'refresh_token'],
         responseTypes: ['code'],
         tokenEndpointAuthMethod: 'none',
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: null,
+        backchannelLogoutSessionRequired: false,
       },
     });
+  });
+
+  it('reads the logout metadata: post_logout_redirect_uris like redirect_uris, backchannel_logout_uri https on its own host (RP-Initiated Logout 1.0 3.1, Back-Channel Logout 1.0 2.2)', () => {
+    const result = validate({
+      ...base,
+      post_logout_redirect_uris: ['https://app.example.com/bye', 'http://127.0.0.1/bye'],
+      backchannel_logout_uri: 'https://app.example.com/backchannel?x=1',
+      backchannel_logout_session_required: true,
+    });
+    expect(result.ok && result.metadata).toMatchObject({
+      postLogoutRedirectUris: ['https://app.example.com/bye', 'http://127.0.0.1/bye'],
+      backchannelLogoutUri: 'https://app.example.com/backchannel?x=1',
+      backchannelLogoutSessionRequired: true,
+    });
+    for (const bad of [
+      { post_logout_redirect_uris: ['https://elsewhere.example/bye'] },
+      { post_logout_redirect_uris: 'https://app.example.com/bye' },
+      { backchannel_logout_uri: 'https://elsewhere.example/backchannel' },
+      { backchannel_logout_uri: 'http://app.example.com/backchannel' },
+      { backchannel_logout_uri: 'https://app.example.com/backchannel#f' },
+    ])
+      expect(validate({ ...base, ...bad }).ok, JSON.stringify(bad)).toBe(false);
   });
 
   it('keeps the optional members and ignores unknown ones (RFC 7591 2)', () => {

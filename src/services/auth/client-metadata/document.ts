@@ -18,6 +18,11 @@ export type ClientMetadata = {
   /** CIMD clients are public clients here; private_key_jwt is not supported (yet). */
   tokenEndpointAuthMethod: 'none';
   scope?: string;
+  /** RP-Initiated Logout 1.0 3.1: same rule as redirect_uris; [] when absent. */
+  postLogoutRedirectUris: string[];
+  /** Back-Channel Logout 1.0 2.2: https on the client_id's own host; null when absent. */
+  backchannelLogoutUri: string | null;
+  backchannelLogoutSessionRequired: boolean;
 };
 
 export type DocumentResult = { ok: true; metadata: ClientMetadata } | { ok: false; reason: string };
@@ -73,6 +78,12 @@ function readMetadata(clientIdUrl: URL, member: (name: string) => unknown, names
     grantTypes: grantTypes(member('grant_types')),
     responseTypes: responseTypes(member('response_types')),
     tokenEndpointAuthMethod: authMethod(member('token_endpoint_auth_method')),
+    postLogoutRedirectUris:
+      member('post_logout_redirect_uris') === undefined
+        ? []
+        : redirectUris(member('post_logout_redirect_uris'), clientIdUrl, 'post_logout_redirect_uris'),
+    backchannelLogoutUri: backchannelLogoutUri(member('backchannel_logout_uri'), clientIdUrl),
+    backchannelLogoutSessionRequired: member('backchannel_logout_session_required') === true,
   };
   if (member('client_secret') !== undefined || member('client_secret_expires_at') !== undefined) {
     fail('a client metadata document must not carry a client_secret');
@@ -87,9 +98,9 @@ function readMetadata(clientIdUrl: URL, member: (name: string) => unknown, names
 // CIMD draft, Security Considerations on redirect_uris: a redirect URI on another host would let
 // anyone publish a document that sends codes elsewhere under a trusted-looking client_id, so each
 // is https on the client_id's own host, or a native app's loopback URI (RFC 8252 7.3).
-function redirectUris(value: unknown, clientIdUrl: URL): string[] {
-  if (!Array.isArray(value) || value.length === 0) fail('redirect_uris must be a non-empty array');
-  if (value.length > MAX_REDIRECT_URIS) fail(`redirect_uris may list at most ${MAX_REDIRECT_URIS} URIs`);
+function redirectUris(value: unknown, clientIdUrl: URL, name = 'redirect_uris'): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail(`${name} must be a non-empty array`);
+  if (value.length > MAX_REDIRECT_URIS) fail(`${name} may list at most ${MAX_REDIRECT_URIS} URIs`);
   for (const uri of value) {
     if (typeof uri !== 'string' || uri.length > MAX_URI_LENGTH)
       fail('each redirect URI must be a string of sane length');
@@ -104,6 +115,20 @@ function redirectUris(value: unknown, clientIdUrl: URL): string[] {
     }
   }
   return [...new Set(value as string[])];
+}
+
+// Back-Channel Logout 1.0 2.2: an absolute https URL without fragment; here also on the client_id's
+// own host, as redirect URIs are, so a document cannot aim the school's logout tokens at another
+// host. Every delivery still passes the SSRF guard (services/auth/logout/backchannel-sender.ts).
+function backchannelLogoutUri(value: unknown, clientIdUrl: URL): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || value.length > MAX_URI_LENGTH || value.includes('#'))
+    fail('backchannel_logout_uri must be an absolute https URL without fragment');
+  const url = URL.parse(value);
+  if (url === null || url.protocol !== 'https:' || url.username !== '' || url.password !== '')
+    fail('backchannel_logout_uri must be an absolute https URL without fragment or credentials');
+  if (url.hostname !== clientIdUrl.hostname) fail(`backchannel_logout_uri must be on ${clientIdUrl.hostname}`);
+  return value;
 }
 
 // RFC 7591 2: grant_types defaults to authorization_code; we also grant refresh_token by default

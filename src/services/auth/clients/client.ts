@@ -28,6 +28,11 @@ export type Client = {
   createdAt: Date;
   /** Runs on the user's own computer: every redirect URI is loopback (RFC 8252). */
   isNative: boolean;
+  /** RP-Initiated Logout 1.0 3.1: where the end-session endpoint may send the browser (exact match). */
+  postLogoutRedirectUris: string[];
+  /** Back-Channel Logout 1.0 2.2: where logout tokens are posted, and whether they must carry `sid`. */
+  backchannelLogoutUri: string | null;
+  backchannelLogoutSessionRequired: boolean;
 };
 
 export function toClient(row: ClientRow): Client {
@@ -49,6 +54,9 @@ export function toClient(row: ClientRow): Client {
     clientUri: row.client_uri,
     createdAt: row.created_at,
     isNative: allLoopback(row.redirect_uris),
+    postLogoutRedirectUris: row.post_logout_redirect_uris,
+    backchannelLogoutUri: row.backchannel_logout_uri,
+    backchannelLogoutSessionRequired: row.backchannel_logout_session_required,
   };
 }
 

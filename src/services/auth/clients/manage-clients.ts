@@ -13,10 +13,42 @@ import { checkDisplayText, DisplayMetadataError } from '../client-metadata/displ
 import { isLoopbackUri, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { MEMBER_SCOPES, OPERATOR_SCOPES, IDENTITY_SCOPES } from '../scopes.ts';
 import { toClient, type Client } from './client.ts';
+import { checkBackchannelLogoutUri, checkPostLogoutRedirectUris, LogoutMetadataError } from './logout-metadata.ts';
 
 export class ClientRuleError extends Error {}
 
-export type NewClient = { name: string; redirectUris: string[]; confidential: boolean; scopes: string[] };
+export type NewClient = {
+  name: string;
+  redirectUris: string[];
+  confidential: boolean;
+  scopes: string[];
+  /** RP-Initiated Logout 1.0 3.1 and Back-Channel Logout 1.0 2.2 (logout-metadata.ts); none when left out. */
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+};
+
+/** Plain-http back-channel logout URIs only where development addresses are allowed (WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+export type ClientRuleOptions = { allowHttpBackchannel: boolean };
+
+/** The logout columns of a member application, by the rules of logout-metadata.ts. */
+function logoutColumns(
+  input: Pick<NewClient, 'postLogoutRedirectUris' | 'backchannelLogoutUri'>,
+  options: ClientRuleOptions,
+) {
+  try {
+    return {
+      post_logout_redirect_uris: checkPostLogoutRedirectUris(input.postLogoutRedirectUris ?? [], {
+        loopbackOnly: false,
+      }),
+      backchannel_logout_uri: checkBackchannelLogoutUri(input.backchannelLogoutUri ?? null, {
+        allowHttp: options.allowHttpBackchannel,
+      }),
+    };
+  } catch (error) {
+    if (error instanceof LogoutMetadataError) throw new ClientRuleError(error.message);
+    throw error;
+  }
+}
 export type CreatedClient = { client: Client; clientSecret: string | undefined };
 
 function checkRedirectUris(uris: string[]): void {
@@ -47,10 +79,12 @@ export async function createMemberApp(
   db: Db,
   siteId: string,
   input: NewClient & { createdBy: string | null },
+  options: ClientRuleOptions = { allowHttpBackchannel: false },
 ): Promise<CreatedClient> {
   const name = checkClientName(input.name);
   checkRedirectUris(input.redirectUris);
   checkScopes(input.scopes, MEMBER_SCOPES);
+  const logout = logoutColumns(input, options);
   const { secret, hash } = newSecret(input.confidential);
   const row = await insertClient(db, {
     client_id: `app-${randomSecret('x').slice(2, 22)}`,
@@ -63,6 +97,7 @@ export async function createMemberApp(
     client_secret_hash: hash,
     allowed_scopes: input.scopes,
     created_by_person_id: input.createdBy,
+    ...logout,
   });
   return { client: toClient(row), clientSecret: secret };
 }
@@ -95,7 +130,13 @@ export async function createVendorIntegration(db: Db, input: NewClient & { clien
 // --- Changes to a member application after it was created (the admin area's edit and
 // "Rotate secret"). The same rules as at creation apply.
 
-export type MemberAppChanges = { name: string; redirectUris: string[]; scopes: string[] };
+export type MemberAppChanges = {
+  name: string;
+  redirectUris: string[];
+  scopes: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+};
 
 /**
  * A name a person can recognise on the consent page: required, at most 200 characters, and the
@@ -126,16 +167,19 @@ export async function updateMemberApp(
   siteId: string,
   rowId: string,
   changes: MemberAppChanges,
+  options: ClientRuleOptions = { allowHttpBackchannel: false },
 ): Promise<Client | undefined> {
   const name = checkClientName(changes.name);
   checkRedirectUris(changes.redirectUris);
   checkScopes(changes.scopes, MEMBER_SCOPES);
+  const logout = logoutColumns(changes, options);
   const before = await findMemberApp(db, siteId, rowId);
   if (!before) return undefined;
   await updateSiteClient(db, siteId, rowId, {
     name,
     redirect_uris: changes.redirectUris,
     allowed_scopes: changes.scopes,
+    ...logout,
   });
   return before;
 }

@@ -182,6 +182,9 @@ async function storeClient(
     logo_uri: metadata.logoUri ?? null,
     metadata_document: JSON.stringify(JSON.parse(body)),
     metadata_expires_at: expiresAt,
+    post_logout_redirect_uris: metadata.postLogoutRedirectUris,
+    backchannel_logout_uri: metadata.backchannelLogoutUri,
+    backchannel_logout_session_required: metadata.backchannelLogoutSessionRequired,
   });
   const client = toClient(row);
   if (row.inserted) await deps.onFirstSeen?.(client);

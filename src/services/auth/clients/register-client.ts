@@ -18,6 +18,12 @@ import { allLoopback, isWellFormedRedirectUri } from '../redirect-uri.ts';
 import { scopesForRequest } from '../scope-request.ts';
 import { parseScope } from '../scopes.ts';
 import { toClient, type Client } from './client.ts';
+import {
+  checkBackchannelLogoutUri,
+  checkPostLogoutRedirectUris,
+  LogoutMetadataError,
+  type LogoutMetadata,
+} from './logout-metadata.ts';
 
 export type RegistrationRequest = {
   client_name?: string;
@@ -32,7 +38,13 @@ export type RegistrationRequest = {
   policy_uri?: string;
   tos_uri?: string;
   id_token_signed_response_alg?: string;
+  post_logout_redirect_uris?: string[];
+  backchannel_logout_uri?: string;
+  backchannel_logout_session_required?: boolean;
 };
+
+/** What registration allows beyond the request: plain-http back-channel URIs in development (WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+export type RegistrationOptions = { allowHttpBackchannel: boolean };
 
 export type Registration = { client: Client; clientSecret: string | undefined; created: boolean };
 
@@ -115,7 +127,31 @@ function checkMatchesVendor(vendor: Client, request: RegistrationRequest): void 
   }
 }
 
-export async function registerClient(db: Db, site: Site, request: RegistrationRequest): Promise<Registration> {
+/** RFC 7591 3.2.2: logout metadata that breaks its rule (logout-metadata.ts) is invalid_client_metadata. */
+function checkLogoutMetadata(request: RegistrationRequest, options: RegistrationOptions): LogoutMetadata {
+  try {
+    return {
+      // Like the redirect URIs registration accepts: loopback only (a client on the person's computer).
+      postLogoutRedirectUris: checkPostLogoutRedirectUris(request.post_logout_redirect_uris ?? [], {
+        loopbackOnly: true,
+      }),
+      backchannelLogoutUri: checkBackchannelLogoutUri(request.backchannel_logout_uri ?? null, {
+        allowHttp: options.allowHttpBackchannel,
+      }),
+      backchannelLogoutSessionRequired: request.backchannel_logout_session_required === true,
+    };
+  } catch (error) {
+    if (error instanceof LogoutMetadataError) throw new InvalidClientMetadata(error.message);
+    throw error;
+  }
+}
+
+export async function registerClient(
+  db: Db,
+  site: Site,
+  request: RegistrationRequest,
+  options: RegistrationOptions = { allowHttpBackchannel: false },
+): Promise<Registration> {
   const display = checkDisplayMetadata(request);
   const scopes = checkScopes(request.scope);
   if (display.client_name !== undefined) {
@@ -151,6 +187,7 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
   }
 
   const { grantTypes, method, alg } = checkMetadata(request);
+  const logout = checkLogoutMetadata(request, options);
   const clientSecret = method === 'none' ? undefined : randomSecret(TOKEN_PREFIX.clientSecret);
   const row = await insertClient(db, {
     client_id: `loopback-${randomSecret('c').slice(2, 26)}`,
@@ -168,6 +205,9 @@ export async function registerClient(db: Db, site: Site, request: RegistrationRe
     // policy_uri and tos_uri are checked above but not kept: no page of this service shows them.
     client_uri: display.client_uri ?? null,
     logo_uri: display.logo_uri ?? null,
+    post_logout_redirect_uris: logout.postLogoutRedirectUris,
+    backchannel_logout_uri: logout.backchannelLogoutUri,
+    backchannel_logout_session_required: logout.backchannelLogoutSessionRequired,
   });
   return { client: toClient(row), clientSecret, created: true };
 }

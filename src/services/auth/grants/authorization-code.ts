@@ -15,6 +15,7 @@ import { hashSecret } from '../../../lib/secrets.ts';
 import { noteCodeExchanged } from '../clients/client-use.ts';
 import { InvalidGrant, InvalidRequest, InvalidTarget } from '../errors.ts';
 import { signIdToken } from '../id-token.ts';
+import { noteSessionSignedInTo } from '../logout/backchannel.ts';
 import { issueTokens } from '../issue-tokens.ts';
 import { verifyPkce } from '../pkce.ts';
 import { resolveResourceParameter } from '../resource.ts';
@@ -165,8 +166,17 @@ export async function issueIdToken(context: CodeExchange) {
     { db: context.db, signingKeys: deps.signingKeys, idTokenTtlSeconds: deps.lifetimes.idTokenTtlSeconds },
     context.site,
     context.client,
-    { personId: code!.person_id, scopes: context.scopes!, nonce: code!.nonce, authTime: code!.auth_time },
+    {
+      personId: code!.person_id,
+      scopes: context.scopes!,
+      nonce: code!.nonce,
+      authTime: code!.auth_time,
+      sessionId: code!.session_id,
+    },
   );
-  if (idToken) context.issued!.idToken = idToken;
+  if (!idToken) return undefined;
+  context.issued!.idToken = idToken;
+  // Back-Channel Logout 1.0 2.7: this client is told when the session that signed in ends.
+  if (code!.session_id) await noteSessionSignedInTo(context.db, code!.session_id, context.client.rowId);
   return undefined;
 }

@@ -43,7 +43,12 @@ export type SigningKeyService = {
   ensureKeys(siteId: string): Promise<void>;
   jwks(siteId: string): Promise<{ keys: JWK[] }>;
   rotate(siteId: string, alg?: SigningAlg): Promise<RotationResult[]>;
-  signJwt(siteId: string, alg: SigningAlg, claims: JWTPayload, options: { expiresInSeconds: number }): Promise<string>;
+  signJwt(
+    siteId: string,
+    alg: SigningAlg,
+    claims: JWTPayload,
+    options: { expiresInSeconds: number; typ?: string },
+  ): Promise<string>;
 };
 
 type Signer = { kid: string; key: SigningKeyHandle };
@@ -146,7 +151,7 @@ export function createSigningKeyService(options: SigningKeyServiceOptions): Sign
     siteId: string,
     alg: SigningAlg,
     claims: JWTPayload,
-    { expiresInSeconds }: { expiresInSeconds: number },
+    { expiresInSeconds, typ = 'JWT' }: { expiresInSeconds: number; typ?: string },
   ): Promise<string> {
     // publish_until is derived from idTokenTtlSeconds; a longer-lived token could outlive its key
     // in the JWKS and become unverifiable.
@@ -155,9 +160,10 @@ export function createSigningKeyService(options: SigningKeyServiceOptions): Sign
     }
     const { kid, key } = await currentSigner(siteId, alg);
     const iat = Math.floor(now().getTime() / 1000);
-    // RFC 7515 4.1.4: kid names the JWKS entry; RFC 7519 5.1: typ JWT.
+    // RFC 7515 4.1.4: kid names the JWKS entry; RFC 7519 5.1: typ JWT, or the explicit type of
+    // another kind of token (Back-Channel Logout 1.0 2.4: logout+jwt), so one is never taken for the other.
     return new SignJWT(claims)
-      .setProtectedHeader({ alg, kid, typ: 'JWT' })
+      .setProtectedHeader({ alg, kid, typ })
       .setIssuedAt(iat)
       .setExpirationTime(iat + expiresInSeconds)
       .sign(key);
