@@ -9,6 +9,7 @@
 //    first (2: "the OP SHOULD ask the End-User whether to log out"), on a page whose form carries
 //    this session's CSRF token, so no other site can sign the person out by a link.
 import type { RedirectResult } from '../http/handler.ts';
+import { recordAuthEvent } from '../services/audit/auth-events.ts';
 import type { OAuthContext } from './oauth-services.ts';
 import { renderErrorPage } from '../http/pages/error-page.ts';
 import { renderPage, type PageResult } from '../http/pages/render-page.ts';
@@ -61,6 +62,14 @@ async function signOutHere(
     actorPersonId: session.person_id,
     ...(request.client ? { actorClientId: request.client.clientId } : {}),
     action: 'sign_out',
+    ip: clientIp,
+  });
+  // docs/operations.md "Access trail": a logout, with the application that asked for it.
+  await recordAuthEvent(services.db, {
+    siteId: site.id,
+    kind: 'logout',
+    personId: session.person_id,
+    clientId: request.client?.clientId ?? null,
     ip: clientIp,
   });
   return finished(context, request, cookie);

@@ -4,6 +4,7 @@
 // everywhere" every one including this. Ended sessions are revoked server side, so their cookies
 // stop working at once. Every form carries this session's CSRF token (the area's gate checks it)
 // and counts against the sign-in limit per address (services/sessions/sign-out-throttle.ts).
+import { recordAuthEvent } from '../../services/audit/auth-events.ts';
 import { AreaNotFound, recordChange, type Actor } from '../../services/audit/actor.ts';
 import { rateLimitHeaders } from '../../services/rate-limiter.ts';
 import { deviceOf } from '../../services/sessions/device.ts';
@@ -65,13 +66,21 @@ export function mountAccountSessions({ router, area, services }: AccountPageDeps
     };
   }
 
-  const audit = (actor: Actor, details: Record<string, unknown>) =>
-    recordChange(services.audit, actor, {
+  const audit = async (actor: Actor, details: Record<string, unknown>) => {
+    await recordChange(services.audit, actor, {
       action: 'sessions.ended',
       targetType: 'person',
       targetId: actor.personId,
       details,
     });
+    // docs/operations.md "Access trail": sessions ended from the sessions page are logouts too.
+    await recordAuthEvent(services.db, {
+      siteId: actor.siteId,
+      kind: 'logout',
+      personId: actor.personId,
+      ip: actor.ip,
+    });
+  };
 
   router.post(
     '/sessions/end',

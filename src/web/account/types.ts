@@ -11,6 +11,6 @@ export type AccountPageDeps = {
   apps: ReturnType<typeof createConnectedApplications>;
   /** The member data service /account/graphql and the MCP member tools read (docs/development.md "Page languages"). */
   account: AccountService;
-  /** Browser sessions and the rate limiter (/account/sessions). */
-  services: Pick<Services, 'sessions' | 'rateLimiter' | 'audit'>;
+  /** Browser sessions, the rate limiter, the audit log and the access trail's database (/account/sessions). */
+  services: Pick<Services, 'sessions' | 'rateLimiter' | 'audit' | 'db'>;
 };
