@@ -121,6 +121,8 @@ export const operations = {
   removeStudent: { method: 'delete', path: "/api/v1/students/{person_id}", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Remove a student from the school" },
   reorderLectures: { method: 'put', path: "/api/v1/courses/{course_id}/sections/{section_id}/lectures/order", tags: ["Curriculum"], scopes: ["curriculum:write"], public: false, summary: "Put a section's lectures in a new order (the full ordered list of their ids)" },
   reorderSections: { method: 'put', path: "/api/v1/courses/{course_id}/sections/order", tags: ["Curriculum"], scopes: ["curriculum:write"], public: false, summary: "Put a course's sections in a new order (the full ordered list of their ids)" },
+  resendMemberInvitation: { method: 'post', path: "/api/v1/member-invitations/{invitation_id}/resend", tags: ["Members"], scopes: ["members:write"], public: false, summary: "Mail a pending staff invitation again, with a fresh link" },
+  resendStudentInvitation: { method: 'post', path: "/api/v1/student-invitations/{invitation_id}/resend", tags: ["Students"], scopes: ["students:write"], public: false, summary: "Mail a pending student invitation again, with a fresh link" },
   revoke: { method: 'post', path: "/api/oauth/revoke", tags: ["OAuth"], scopes: [], public: true, summary: "Token revocation (RFC 7009)" },
   rotateWebhookSecret: { method: 'post', path: "/api/v1/webhooks/{webhook_id}/rotate-secret", tags: ["Webhooks"], scopes: ["webhooks:write"], public: false, summary: "Rotate the signing secret (answers the new one once)" },
   sendWebhookTestEvent: { method: 'post', path: "/api/v1/webhooks/{webhook_id}/test", tags: ["Webhooks"], scopes: ["webhooks:write"], public: false, summary: "Send a test event to this endpoint" },

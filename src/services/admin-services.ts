@@ -25,12 +25,20 @@ import { createPostAdmin } from './school/posts.ts';
 import { createSchoolAdmin } from './school/school.ts';
 import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
 
 /**
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
  * @param webhooks the key that encrypts endpoint secrets, and whether receivers may be private (development)
+ * @param mail invitations are mailed through it (docs/operations.md "Mail")
  */
-export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions, cursors: CursorCodec) {
+export function createAdminServices(
+  db: Db,
+  storage: StorageOptions,
+  webhooks: WebhookOptions,
+  cursors: CursorCodec,
+  mail: MailOutbox,
+) {
   return {
     school: createSchoolAdmin(db),
     appearance: createAppearanceAdmin(db),
@@ -50,10 +58,10 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     lecturers: createLecturerAdmin(db, cursors),
     comments: createCommentAdmin(db, cursors),
     forms: createFormAdmin(db, cursors),
-    students: createStudentAdmin(db, cursors),
+    students: createStudentAdmin(db, cursors, mail),
     enrollments: createEnrollmentAdmin(db, cursors),
     studentProgress: createProgressAdmin(db, cursors),
-    members: createMemberAdmin(db, cursors),
+    members: createMemberAdmin(db, cursors, mail),
     webhooks: createWebhookAdmin(db, webhooks, cursors),
   };
 }
