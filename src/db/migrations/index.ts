@@ -22,6 +22,7 @@ import * as webhookErrorClasses from './2026-12-06T0101-webhook-error-classes.ts
 import * as webhookEndpointOwners from './2026-12-06T0102-webhook-endpoint-owners.ts';
 import * as oneOfEach from './2026-12-06T0201-one-of-each.ts';
 import * as outboxMessages from './2026-12-06T0301-outbox-messages.ts';
+import * as personLinks from './2026-12-06T0302-person-links.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0102-webhook-endpoint-owners': webhookEndpointOwners,
   '2026-12-06T0201-one-of-each': oneOfEach,
   '2026-12-06T0301-outbox-messages': outboxMessages,
+  '2026-12-06T0302-person-links': personLinks,
 };

@@ -9,6 +9,7 @@ import { accountSpec } from './chrome.ts';
 import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
 import { mountAccountInvitations } from './invitations.ts';
+import { mountPasswordReset } from './password-reset.ts';
 
 export function createAccountArea(services: Services): Router {
   const router = Router({ strict: false });
@@ -20,6 +21,8 @@ export function createAccountArea(services: Services): Router {
   };
   // Invitations: reached by people without a role here yet, so outside the area's gate.
   mountAccountInvitations(router, services);
+  // "Forgot password?": reached by people who cannot sign in, so outside the gate too.
+  mountPasswordReset(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);
   return router;

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'invitation.accepted',
   'invitation.accept_failed',
   'invitation.declined',
+  'person.password_reset',
   'vendor_integration.added',
   'vendor_integration.removed',
   'webhook_endpoint.created',
