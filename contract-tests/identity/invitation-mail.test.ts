@@ -3,6 +3,7 @@
 // through the suite's SMTP listener, in the school's language, from the school's name, text and
 // HTML; the API and MCP answer without the link; a resend mails a fresh link and the old one stops
 // working; for an address new to the service, the mailed link is what sets the first password.
+import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   inviteMember,
@@ -13,7 +14,8 @@ import {
 } from '../../generated/openapi/client/sdk.gen.ts';
 import { uniqueEmail } from '../admin/people-fixtures.ts';
 import { call, connect } from '../mcp/mcp-client.ts';
-import { ACCOUNTS } from '../support/accounts.ts';
+import { ACCOUNTS, CLIENTS, DEMO_PASSWORD } from '../support/accounts.ts';
+import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
 import { acceptInvitation, NEW_PERSON_PASSWORD } from '../support/invitations.ts';
@@ -29,6 +31,27 @@ async function signIn(at: string, email: string, password: string): Promise<numb
   const jar = new CookieJar();
   const fields = formFields(await (await browserFetch(jar, `${at}/oauth/sign-in?return_to=%2Faccount`)).text());
   return (await browserFetch(jar, `${at}/oauth/sign-in`, { form: { ...fields, email, password } })).status;
+}
+
+/** UserInfo of the demo member application for the person, signed in with `password` (scope openid email). */
+async function userInfo(email: string, password: string): Promise<Record<string, unknown>> {
+  const as = await discover(origin);
+  const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
+  const redirectUri = 'http://127.0.0.1:8765/callback';
+  const outcome = await authorizeInBrowser(as, {
+    clientId: client.client_id,
+    redirectUri,
+    scope: 'openid email',
+    resource: origin,
+    email,
+    password,
+  });
+  const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
+  const response = await fetch(`${origin}/api/oauth/userinfo`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
 }
 
 describe.skipIf(!mailDir)('invitations proven by the mailbox', () => {
@@ -61,6 +84,15 @@ describe.skipIf(!mailDir)('invitations proven by the mailbox', () => {
     expect((await listStudents({ client: demo, query: { q: email } })).data!.data).toHaveLength(1);
     // Single use: the link is spent.
     expect((await fetch(link)).status).toBe(404);
+    // OpenID Connect Core 5.1: the mailbox is proven, so email_verified is true in UserInfo.
+    expect(await userInfo(email, NEW_PERSON_PASSWORD)).toMatchObject({ email, email_verified: true });
+  });
+
+  it('OpenID Connect Core 5.1 email_verified: false for an address never proven by a mailed link', async () => {
+    expect(await userInfo(ACCOUNTS.student2, DEMO_PASSWORD)).toMatchObject({
+      email: ACCOUNTS.student2,
+      email_verified: false,
+    });
   });
 
   it.skipIf(!secondary)('a German school mails in German', async () => {

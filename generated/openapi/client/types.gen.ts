@@ -1952,6 +1952,10 @@ export type UserInfo = {
      * With `email`.
      */
     email?: string;
+    /**
+     * With `email`: true once the person proved they hold the address by a link mailed to it (OpenID Connect Core 5.1).
+     */
+    email_verified?: boolean;
 };
 
 export type WebhookDelivery = {

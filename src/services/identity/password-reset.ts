@@ -8,7 +8,7 @@
 // a 429), and per identity (`passwordResetPerAccount`: past it nothing more is mailed, the answer unchanged).
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { findPersonByEmail } from '../../db/repositories/people.ts';
+import { findPersonByEmail, markEmailVerified } from '../../db/repositories/people.ts';
 import { spendPersonLinks } from '../../db/repositories/person-links.ts';
 import { endSessionsOfPerson, revokeGrantsOfPerson, setPassword } from '../../db/repositories/person-sign-outs.ts';
 import { listRoles } from '../../db/repositories/school-people.ts';
@@ -106,7 +106,7 @@ export async function completePasswordReset(
     await endSessionsOfPerson(trx, link.person_id);
     await revokeGrantsOfPerson(trx, link.person_id, 'password reset');
     // The link reached the person's mailbox: the address is theirs (OpenID Connect Core 5.1 email_verified).
-    await trx.updateTable('people').set({ email_verified_at: new Date() }).where('id', '=', link.person_id).execute();
+    await markEmailVerified(trx, link.person_id);
     return link.person_id;
   });
   // The school's audit log tells of its own people only: a stranger's reset here is not its business.

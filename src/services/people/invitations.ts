@@ -12,7 +12,7 @@
 //   with its own password (throttled as sign-in is), a new e-mail by choosing a password, which
 //   creates the identity then. A password is never set on an identity another school knows.
 import type { Db } from '../../db/database.ts';
-import { findPersonByEmail } from '../../db/repositories/people.ts';
+import { findPersonByEmail, markEmailVerified } from '../../db/repositories/people.ts';
 import {
   answerInvitation,
   findInvitationByToken,
@@ -197,6 +197,8 @@ export async function acceptInvitation(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await answerInvitation(trx, invitation.id, 'accepted', personId)))
       throw new InvitationUnavailable(textKey('invitation.error.answered'));
+    // The invitation was mailed to this address and opened: the person holds it (OpenID Connect Core 5.1 email_verified).
+    await markEmailVerified(trx, personId);
     const added = await people.insertRole(trx, site.id, personId, invitation.role);
     if (added && invitation.role === 'student') await recordStudentCreated(trx, site.id, personId);
   });
