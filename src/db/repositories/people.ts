@@ -75,3 +75,25 @@ export async function recordSignIn(db: Db, personId: string): Promise<void> {
 export async function markEmailVerified(db: Db, personId: string): Promise<void> {
   await db.updateTable('people').set({ email_verified_at: new Date() }).where('id', '=', personId).execute();
 }
+
+/** The person's name (the identity's, the same at every school). */
+export async function setPersonName(db: Db, personId: string, name: string): Promise<void> {
+  await db.updateTable('people').set({ name }).where('id', '=', personId).execute();
+}
+
+/** The person's address, proven by the link mailed to it; throws a unique violation when another identity holds it. */
+export async function setPersonEmail(db: Db, personId: string, email: string): Promise<void> {
+  await db.updateTable('people').set({ email, email_verified_at: new Date() }).where('id', '=', personId).execute();
+}
+
+/** What /account/profile shows of the person. */
+export async function findProfile(
+  db: Db,
+  personId: string,
+): Promise<{ email: string; name: string | null; email_verified_at: Date | null } | undefined> {
+  return db
+    .selectFrom('people')
+    .select(['email', 'name', 'email_verified_at'])
+    .where('id', '=', personId)
+    .executeTakeFirst();
+}

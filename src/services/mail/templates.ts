@@ -4,7 +4,13 @@
 // `password-reset` has `mail.passwordReset.subject`). `values` are what the template prints: strings a
 // person or school supplied are escaped in the HTML by Eta's auto-escape; `values.link` is the mail's one
 // link (built by the service from the school's origin).
-export const MAIL_TEMPLATES = ['invitation', 'password-reset'] as const;
+export const MAIL_TEMPLATES = [
+  'invitation',
+  'password-reset',
+  'email-change',
+  'email-changed',
+  'email-verify',
+] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -6,6 +6,10 @@ import type { AreaSpec } from '../areas/area-route.ts';
 // docs/development.md "Page languages": notices, names and labels are catalogue keys; the layout says them in the school's language.
 export const ACCOUNT_NOTICES: Record<string, string> = {
   revoked: 'account.notice.revoked',
+  nameChanged: 'profile.notice.nameChanged',
+  passwordChanged: 'profile.notice.passwordChanged',
+  emailLinkSent: 'profile.notice.emailLinkSent',
+  verifyLinkSent: 'profile.notice.verifyLinkSent',
 };
 
 export const accountSpec: AreaSpec = {
@@ -18,6 +22,7 @@ export const accountSpec: AreaSpec = {
     nav: [
       { href: '/account', label: 'account.nav.home' },
       { href: '/account/connected-apps', label: 'account.apps.title' },
+      { href: '/account/profile', label: 'profile.title' },
       ...(isOperator(person.roles) ? [{ href: '/admin', label: 'account.nav.admin' }] : []),
     ],
   }),

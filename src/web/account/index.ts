@@ -10,6 +10,8 @@ import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
 import { mountAccountInvitations } from './invitations.ts';
 import { mountPasswordReset } from './password-reset.ts';
+import { mountEmailLinks } from './email-links.ts';
+import { mountAccountProfile } from './profile.ts';
 
 export function createAccountArea(services: Services): Router {
   const router = Router({ strict: false });
@@ -23,7 +25,10 @@ export function createAccountArea(services: Services): Router {
   mountAccountInvitations(router, services);
   // "Forgot password?": reached by people who cannot sign in, so outside the gate too.
   mountPasswordReset(router, services);
+  // The links mailed for an address prove the mailbox, whoever's browser opens them.
+  mountEmailLinks(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);
+  mountAccountProfile(deps, services);
   return router;
 }
