@@ -8,7 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKeyEncryptionKey } from '../reliability/instance.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
-import { inviteMember, inviteStudent } from '../../generated/openapi/client/sdk.gen.ts';
+import {
+  inviteMember,
+  inviteStudent,
+  resendMemberInvitation,
+  resendStudentInvitation,
+} from '../../generated/openapi/client/sdk.gen.ts';
 import { uniqueEmail } from '../admin/people-fixtures.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
@@ -49,7 +54,7 @@ describe('production without SMTP_URL (docs/operations.md "Mail")', () => {
     expect(german).toContain('E-Mail ist nicht eingerichtet');
   });
 
-  it('OpenAPI inviteStudent, inviteMember: inviting someone new is refused with 422 saying so, and nothing is invited', async () => {
+  it('OpenAPI inviteStudent, inviteMember, resendStudentInvitation, resendMemberInvitation: refused with 422 saying so, nothing invited', async () => {
     const client = adminClient(
       instance.origin,
       await operatorToken(instance.origin, 'students:read students:write members:write'),
@@ -60,6 +65,10 @@ describe('production without SMTP_URL (docs/operations.md "Mail")', () => {
     expect(student.error).toMatchObject({ status: 422, detail: expect.stringContaining('SMTP_URL') as string });
     const member = await inviteMember({ client, body: { email, name: 'Nobody Mailed', role: 'lecturer' } });
     expect(member.response.status).toBe(422);
+    // OpenAPI resendStudentInvitation, resendMemberInvitation: no link can be mailed again either.
+    const id = crypto.randomUUID();
+    expect((await resendStudentInvitation({ client, path: { invitation_id: id } })).response.status).toBe(422);
+    expect((await resendMemberInvitation({ client, path: { invitation_id: id } })).response.status).toBe(422);
     // Someone who belongs here already needs no mail: they gain the role at once.
     const known = await inviteStudent({ client, body: { email: ACCOUNTS.lecturer, name: 'Lecturer' } });
     expect(known.response.status).toBe(201);
