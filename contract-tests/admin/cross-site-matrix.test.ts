@@ -78,7 +78,13 @@ async function foreignIds(token: string): Promise<Ids> {
   };
   const webhook = await post('webhooks', { url: 'https://matrix.invalid/hook', event_types: ['course.published'] });
   const delivery = await post(`webhooks/${webhook.id}/test`);
+  // A pending invitation of Second School's own (OpenAPI resendStudentInvitation, resendMemberInvitation).
+  const invitation = await post('students', {
+    email: `matrix-pending-${crypto.randomUUID().slice(0, 8)}@matrix.invalid`,
+    name: 'Matrix Pending',
+  });
   return {
+    invitation_id: invitation.id,
     webhook_id: webhook.id,
     delivery_id: delivery.id,
     course_id: course.id,

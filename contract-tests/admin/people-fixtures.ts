@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createCourse, inviteStudent } from '../../generated/openapi/client/sdk.gen.ts';
 import type { adminClient } from '../support/admin-client.ts';
 import { acceptInvitation } from '../support/invitations.ts';
+import { invitationLink, mailMark } from '../support/mailbox.ts';
 
 type Client = ReturnType<typeof adminClient>;
 
@@ -14,13 +15,13 @@ export function uniqueEmail(label: string): string {
 
 /**
  * A new person who became a student here the way people do (OpenAPI inviteStudent): invited (202), they
- * accept at the link by choosing a password; inviting again then answers the student (200).
+ * accept at the link mailed to them by choosing a password; inviting again then answers the student (200).
  */
 export async function joinedStudent(client: Client, body: { email: string; name: string }) {
+  const mark = await mailMark();
   const invited = await inviteStudent({ client, body });
-  if (invited.response.status !== 202 || !invited.data || !('accept_url' in invited.data))
-    throw new Error(`inviting ${body.email} answered ${invited.response.status}`);
-  await acceptInvitation(invited.data.accept_url);
+  if (invited.response.status !== 202) throw new Error(`inviting ${body.email} answered ${invited.response.status}`);
+  await acceptInvitation(await invitationLink(body.email, { after: mark }));
   const joined = await inviteStudent({ client, body });
   if (joined.response.status !== 200 || !joined.data || !('avatar_url' in joined.data))
     throw new Error(`${body.email} is not a student after accepting: ${joined.response.status}`);

@@ -2,6 +2,7 @@
 // (GET), and fresh objects made here through the generated client for everything that writes, so
 // the demo data other suites read stays as seeded. Deletions act on what the dredd run itself
 // creates (see hooks.cjs), never on anything listed here.
+import { invitationLink, mailMark } from '../support/mailbox.ts';
 import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
@@ -152,18 +153,21 @@ async function curriculum(client: Client) {
 async function freshObjects(client: Client) {
   const tree = await curriculum(client);
   // OpenAPI inviteStudent, inviteMember: people join by accepting their invitation; inviting again then answers them.
+  // The accept link is mailed to the person alone: read from the run's mailbox (support/mailbox.ts).
   const join = async <T>(
     what: string,
-    invite: () => Promise<{ data?: T | { accept_url: string } | undefined; response: Response }>,
+    email: string,
+    invite: () => Promise<{ data?: T | object | undefined; response: Response }>,
   ): Promise<T> => {
-    const invitation = (await made(`${what} invitation`, invite())) as { accept_url: string };
-    await acceptInvitation(invitation.accept_url);
+    const mark = await mailMark();
+    await made(`${what} invitation`, invite());
+    await acceptInvitation(await invitationLink(email, { after: mark }));
     return (await made(what, invite())) as T;
   };
   const invite = (email: string) =>
-    join('student', () => sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
+    join('student', email, () => sdk.inviteStudent({ client, body: { email, name: 'Dredd Student' } }));
   const lecturerMember = (email: string) =>
-    join('member', () => sdk.inviteMember({ client, body: { email, name: 'Dredd Member', role: 'lecturer' } }));
+    join('member', email, () => sdk.inviteMember({ client, body: { email, name: 'Dredd Member', role: 'lecturer' } }));
   const studentA = await invite(`dredd-a-${label()}@dredd.example`);
   const studentB = await invite(`dredd-b-${label()}@dredd.example`);
   // Members here who lack a role, for the invites that add it at once (201).
@@ -252,8 +256,22 @@ async function freshObjects(client: Client) {
     'disabled webhook endpoint',
     sdk.updateWebhookEndpoint({ client, path: { webhook_id: disabledWebhook.id }, body: { enabled: false } }),
   );
+  // Invitations left pending, for the resend operations (OpenAPI resendStudentInvitation, resendMemberInvitation).
+  const pendingStudentInvitation = (await made(
+    'pending student invitation',
+    sdk.inviteStudent({ client, body: { email: `dredd-pending-${label()}@dredd.example`, name: 'Dredd Pending' } }),
+  )) as { id: string };
+  const pendingMemberInvitation = (await made(
+    'pending member invitation',
+    sdk.inviteMember({
+      client,
+      body: { email: `dredd-pending-${label()}@dredd.example`, name: 'Dredd Pending', role: 'admin' },
+    }),
+  )) as { id: string };
   return {
     ...tree,
+    pendingStudentInvitation: pendingStudentInvitation.id,
+    pendingMemberInvitation: pendingMemberInvitation.id,
     webhook: webhook.id,
     webhookDelivery: webhookDelivery.id,
     disabledWebhook: disabledWebhook.id,

@@ -247,6 +247,8 @@ const scenarios = {
   'inviteMember 202': () => ({
     body: { email: `dredd-member-${unique}@dredd.example`, name: 'Dredd New Member', role: 'lecturer' },
   }),
+  resendMemberInvitation: (f) => ({ path: { invitation_id: f.fresh.pendingMemberInvitation } }),
+  resendStudentInvitation: (f) => ({ path: { invitation_id: f.fresh.pendingStudentInvitation } }),
   getMember: (f) => ({ path: { person_id: f.demo.owner } }),
   removeMember: (_f, c) => ({ path: { person_id: c.member } }),
   setMemberRoles: (f) => ({ path: { person_id: f.fresh.member }, body: { roles: ['lecturer', 'admin'] } }),

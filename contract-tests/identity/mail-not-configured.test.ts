@@ -8,6 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKeyEncryptionKey } from '../reliability/instance.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
+import {
+  inviteMember,
+  inviteStudent,
+  resendMemberInvitation,
+  resendStudentInvitation,
+} from '../../generated/openapi/client/sdk.gen.ts';
+import { uniqueEmail } from '../admin/people-fixtures.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { adminClient } from '../support/admin-client.ts';
+import { operatorToken } from '../support/tokens.ts';
 import { startMailInstance, type MailInstance } from './mail-instance.ts';
 
 describe('production without SMTP_URL (docs/operations.md "Mail")', () => {
@@ -42,6 +52,26 @@ describe('production without SMTP_URL (docs/operations.md "Mail")', () => {
     const second = instance.origin.replace('localhost', '127.0.0.1');
     const german = await pageHtml(await signedIn(second, 'owner@second-school.test'), `${second}/admin`);
     expect(german).toContain('E-Mail ist nicht eingerichtet');
+  });
+
+  it('OpenAPI inviteStudent, inviteMember, resendStudentInvitation, resendMemberInvitation: refused with 422 saying so, nothing invited', async () => {
+    const client = adminClient(
+      instance.origin,
+      await operatorToken(instance.origin, 'students:read students:write members:write'),
+    );
+    const email = uniqueEmail('no-mail');
+    const student = await inviteStudent({ client, body: { email, name: 'Nobody Mailed' } });
+    expect(student.response.status).toBe(422);
+    expect(student.error).toMatchObject({ status: 422, detail: expect.stringContaining('SMTP_URL') as string });
+    const member = await inviteMember({ client, body: { email, name: 'Nobody Mailed', role: 'lecturer' } });
+    expect(member.response.status).toBe(422);
+    // OpenAPI resendStudentInvitation, resendMemberInvitation: no link can be mailed again either.
+    const id = crypto.randomUUID();
+    expect((await resendStudentInvitation({ client, path: { invitation_id: id } })).response.status).toBe(422);
+    expect((await resendMemberInvitation({ client, path: { invitation_id: id } })).response.status).toBe(422);
+    // Someone who belongs here already needs no mail: they gain the role at once.
+    const known = await inviteStudent({ client, body: { email: ACCOUNTS.lecturer, name: 'Lecturer' } });
+    expect(known.response.status).toBe(201);
   });
 
   it('writes no mail files', () => {

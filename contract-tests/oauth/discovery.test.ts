@@ -83,7 +83,9 @@ describe.each(schools)('%s: OpenID Connect Discovery 1.0', (_school, origin) => 
     expect(oidc).toMatchObject(endpointsOf(origin));
     for (const key of Object.keys(endpointsOf(origin))) expect(oidc[key], key).toBe(metadata[key]);
     expect(oidc.subject_types_supported).toEqual(expect.arrayContaining(['public']));
-    expect(sorted(oidc.claims_supported)).toEqual(sorted(['sub', 'email', 'name', 'org_id', 'roles']));
+    expect(sorted(oidc.claims_supported)).toEqual(
+      sorted(['sub', 'email', 'email_verified', 'name', 'org_id', 'roles']),
+    );
     expect(oidc.response_types_supported).toEqual(['code']);
   });
 });

@@ -41,6 +41,8 @@ export type Instance = {
   pid: number;
   /** PUBLIC_URL: the first demo school's origin, which may name another instance's port. */
   origin: string;
+  /** DATA_DIR: mail without SMTP_URL lands in its mail/ folder (docs/operations.md "Mail"). */
+  dataDir: string;
   stdout: () => string;
   stderr: () => string;
   stop: () => Promise<void>;
@@ -77,6 +79,7 @@ export async function startInstance(
   const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const out: Buffer[] = [];
   const err: Buffer[] = [];
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'reliability-data-'));
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -86,7 +89,7 @@ export async function startInstance(
       PUBLIC_URL: origin,
       SECOND_SITE_URL: origin.replace('localhost', '127.0.0.1'),
       PGLITE_STORAGE: 'memory',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'reliability-data-')),
+      DATA_DIR: dataDir,
       // Every request of a test comes from one loopback address: raise the per-address limits.
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000',
       LOG_LEVEL: 'info',
@@ -107,6 +110,7 @@ export async function startInstance(
     port,
     pid: child.pid!,
     origin,
+    dataDir,
     stdout: () => Buffer.concat(out).toString('utf8'),
     stderr: () => Buffer.concat(err).toString('utf8'),
     stop: () => stopChild(child),

@@ -4,6 +4,7 @@
 // the whole of stdout and stderr holds no token, code, secret, password or cookie value the test saw,
 // and every line is JSON, with a request id on each line written while serving a request
 // (docs/operations.md "Configuration": "credentials, cookies and secret query parameters are never written").
+import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
@@ -28,7 +29,7 @@ type Line = {
   person_id?: string;
 };
 
-// Process lines, not request lines: start-up, shutdown and the background purge job.
+// Process lines, not request lines: start-up, shutdown and the background jobs (purge, outbox).
 const LIFECYCLE = [
   'migrations applied',
   'demo schools seeded',
@@ -41,6 +42,8 @@ const LIFECYCLE = [
   'purge failed; will retry',
   'metrics listening',
   'recording grant use failed; will retry',
+  // The outbox (docs/operations.md "Mail"): each mail written as a file, outside any request.
+  'mail written to a file (no SMTP_URL: docs/operations.md "Mail")',
 ];
 const SECRET_PARAMETERS =
   /[?&](code|state|nonce|code_verifier|access_token|refresh_token|id_token|client_secret|password|token)=(?!\[masked\])[^&#]+/;
@@ -122,7 +125,7 @@ describe('logs (docs/operations.md "Reading the logs")', () => {
       { readyMs: 120_000 },
     );
     record = await runEveryFlow(instance.origin);
-    await runSecretLinkFlows(instance.origin, record.seen);
+    await runSecretLinkFlows(instance.origin, record.seen, path.join(instance.dataDir, 'mail'));
     await runMemberApplicationFlows(instance.origin, record.seen);
     await refusals(instance.origin, record.seen);
     const echoed = await fetch(`${instance.origin}/api/v1/catalog/courses`, {

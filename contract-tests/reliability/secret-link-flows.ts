@@ -2,6 +2,7 @@
 // accepted with a new password, webhook endpoints created and their secrets rotated, a member
 // application made in the admin area and its client secret rotated. Each secret the test sees is
 // recorded, so the log suite can look for it where it must never be.
+import { invitationLink } from '../support/mailbox.ts';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { uniqueEmail } from '../admin/people-fixtures.ts';
 import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from '../web/area-http.ts';
@@ -15,22 +16,21 @@ import type { Seen } from './every-flow.ts';
 /** The secret of a one-time link: its last path segment (`/account/invitations/sci_…`). */
 const linkSecretOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
-export async function runSecretLinkFlows(origin: string, seen: Seen): Promise<void> {
+/** `mailDir`: where the instance's mail lands (its DATA_DIR/mail without SMTP_URL). */
+export async function runSecretLinkFlows(origin: string, seen: Seen, mailDir: string): Promise<void> {
   // courses:read: an endpoint for course.published needs the scope that reads courses (/webhooks.md "Who may receive what").
   const token = await operatorToken(origin, 'courses:read students:write members:write webhooks:read webhooks:write');
   seen.set(token, 'access token');
   const client = adminClient(origin, token);
 
   // Invitations (OpenAPI inviteStudent, inviteMember): one accepted with a new password, one declined.
-  const student = await sdk.inviteStudent({ client, body: { email: uniqueEmail('log-student'), name: 'Log Student' } });
-  const member = await sdk.inviteMember({
-    client,
-    body: { email: uniqueEmail('log-member'), name: 'Log Member', role: 'lecturer' },
-  });
-  const links = [student, member].map((answer) => {
+  const emails = [uniqueEmail('log-student'), uniqueEmail('log-member')] as const;
+  const student = await sdk.inviteStudent({ client, body: { email: emails[0], name: 'Log Student' } });
+  const member = await sdk.inviteMember({ client, body: { email: emails[1], name: 'Log Member', role: 'lecturer' } });
+  for (const answer of [student, member])
     if (answer.response.status !== 202) throw new Error(`invitation answered ${answer.response.status}`);
-    return (answer.data as { accept_url: string }).accept_url;
-  });
+  // The links are mailed to the people alone (OpenAPI inviteStudent).
+  const links = await Promise.all(emails.map((email) => invitationLink(email, { dir: mailDir })));
   for (const link of links) seen.set(linkSecretOf(link), 'link secret');
   const password = `invited-${crypto.randomUUID()}`;
   seen.set(password, 'password');

@@ -6,7 +6,6 @@ import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { secretBearingResponses } from '../../src/http/secret-responses.ts';
-import { uniqueEmail } from '../admin/people-fixtures.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { authorizeInBrowser, discover, insecure, registerLoopbackClient } from '../support/oauth-flow.ts';
@@ -47,11 +46,6 @@ const DRIVERS: Record<string, Driver> = {
         client_name: 'No-store check',
       }),
     }),
-  'inviteStudent 202': async (client) =>
-    (await sdk.inviteStudent({ client, body: { email: uniqueEmail('no-store'), name: 'No Store' } })).response,
-  'inviteMember 202': async (client) =>
-    (await sdk.inviteMember({ client, body: { email: uniqueEmail('no-store'), name: 'No Store', role: 'lecturer' } }))
-      .response,
   'createWebhookEndpoint 201': async (client) => (await createEndpoint(client)).response,
   'rotateWebhookSecret 200': async (client) => {
     const endpoint = (await createEndpoint(client)).data!;

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
 import { clearOperationLog } from './operation-log.ts';
+import { startMailboxListener } from './mailbox.ts';
 import { createLocalhostCertificate } from './tls.ts';
 
 declare module 'vitest' {
@@ -16,6 +17,11 @@ declare module 'vitest' {
     primaryOrigin: string;
     secondaryOrigin: string;
     serverLogPath: string;
+    /**
+     * Where the mails the server under test sends land, one .eml file each (support/mailbox.ts): the
+     * files of the run's SMTP listener, or CONTRACT_MAIL_DIR for a deployment; empty when unknown.
+     */
+    mailDir: string;
     /** PEM certificate and key for `localhost` that the server under test trusts (empty when external). */
     tlsCert: string;
     tlsKey: string;
@@ -125,6 +131,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const secondary = `http://127.0.0.1:${port}`;
   const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : null;
   const tls = await createLocalhostCertificate();
+  // docs/operations.md "Mail": the server mails through a real SMTP listener of the run's own, which
+  // keeps each mail as a file that any test worker can read (support/mailbox.ts).
+  const mailbox = await startMailboxListener(mkdtempSync(path.join(os.tmpdir(), 'contract-mail-')));
   const logs: Buffer[] = [];
   const child = spawn(process.execPath, ['src/main.ts'], {
     env: {
@@ -146,6 +155,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // that limit on a server of its own.
       RATE_LIMIT_OVERRIDES: 'signInPerAddress=100000,registrationPerAddress=100000,mcpToolCallsPerToken=100000',
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
+      SMTP_URL: mailbox.url,
+      OUTBOX_POLL_MS: '200',
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -165,12 +176,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('primaryOrigin', primary);
   project.provide('secondaryOrigin', secondary);
   project.provide('serverLogPath', '');
+  project.provide('mailDir', mailbox.dir);
   project.provide('tlsCert', tls.cert);
   project.provide('tlsKey', tls.key);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await mailbox.close();
     await scratch?.drop();
   };
 }

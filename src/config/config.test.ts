@@ -124,6 +124,7 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
       signInPerAddress: 100_000,
       registrationPerAddress: 100_000,
       clientAuthFailuresPerClientAddress: 100_000,
+      passwordResetPerAddress: 100_000,
     });
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: key }).rateLimitOverrides).toEqual({});
@@ -135,6 +136,7 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
       signInPerAddress: 7,
       registrationPerAddress: 100_000,
       clientAuthFailuresPerClientAddress: 100_000,
+      passwordResetPerAddress: 100_000,
     });
   });
 

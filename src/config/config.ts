@@ -276,6 +276,7 @@ const DEVELOPMENT_RATE_LIMITS = {
   signInPerAddress: 100_000,
   registrationPerAddress: 100_000,
   clientAuthFailuresPerClientAddress: 100_000,
+  passwordResetPerAddress: 100_000,
 } as const;
 
 /** `cores` is what WEB_CONCURRENCY=auto counts (the machine's, unless a test gives its own). */

@@ -7,6 +7,7 @@ import type { OAuthTables } from './schema-oauth.ts';
 import type { InvitationTables } from './schema-invitations.ts';
 import type { WebhookTables } from './schema-webhooks.ts';
 import type { OutboxTables } from './schema-outbox.ts';
+import type { IdentityTables } from './schema-identity.ts';
 import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
@@ -67,6 +68,8 @@ export interface PeopleTable {
   avatar_url: string | null;
   sign_in_count: Generated<number>;
   last_sign_in_at: NullableTimestamp;
+  /** When the person last proved they hold `email` (a mailed link; migration 2026-12-06T0302). */
+  email_verified_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -461,7 +464,8 @@ export interface SchoolTables {
 }
 
 // Later migrations add their tables by extending this interface.
-export interface Database extends SchoolTables, OAuthTables, InvitationTables, WebhookTables, OutboxTables {}
+export interface Database
+  extends SchoolTables, OAuthTables, InvitationTables, WebhookTables, OutboxTables, IdentityTables {}
 
 export type Site = Selectable<SitesTable>;
 export type NewSite = Insertable<SitesTable>;

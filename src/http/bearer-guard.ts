@@ -30,7 +30,7 @@ export type AuthInfo = {
    * The person as read with the token, in the same statement: their email and name, and their roles
    * at the school now (unordered), which the standing above already rests on.
    */
-  person: { id: string; email: string; name: string | null; roles: readonly SiteRole[] };
+  person: { id: string; email: string; name: string | null; emailVerified: boolean; roles: readonly SiteRole[] };
 };
 
 type ChallengeKind = 'missing' | 'invalid_token' | 'insufficient_scope';
@@ -154,7 +154,13 @@ export function toAuthInfo(standing: Extract<AccessTokenStanding, { active: true
     expiresAt: standing.expiresAt,
     issuedAt: facts.created_at,
     tokenHash,
-    person: { id: facts.person_id, email: facts.person_email, name: facts.person_name, roles: facts.roles },
+    person: {
+      id: facts.person_id,
+      email: facts.person_email,
+      name: facts.person_name,
+      emailVerified: facts.person_email_verified,
+      roles: facts.roles,
+    },
   };
 }
 

@@ -49,6 +49,8 @@ export const TOKEN_PREFIX = {
   clientSecret: 'scsec',
   csrf: 'scx',
   invitation: 'sci',
+  passwordReset: 'scp',
+  emailLink: 'sce',
 } as const;
 
 /** A value minted with one of TOKEN_PREFIX's prefixes, wherever it stands in a text (longest prefix first). */

@@ -17,7 +17,7 @@ export function tokenOf(audience: AuthInfo['audience'], scopes: string[]): AuthI
     expiresAt: now,
     issuedAt: now,
     tokenHash: 'h',
-    person: { id: 'p1', email: 'p1@school.example', name: null, roles: ['student'] },
+    person: { id: 'p1', email: 'p1@school.example', name: null, emailVerified: false, roles: ['student'] },
   };
 }
 

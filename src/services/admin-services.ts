@@ -27,12 +27,20 @@ import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
 import { createAuthEventReader } from './audit/auth-events.ts';
 import { createApplicationAccess } from './auth/application-access.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
 
 /**
  * @param storage where uploads live and how large they may be (config STORAGE_DIR, UPLOAD_MAX_BYTES)
  * @param webhooks the key that encrypts endpoint secrets, and whether receivers may be private (development)
+ * @param mail invitations are mailed through it (docs/operations.md "Mail")
  */
-export function createAdminServices(db: Db, storage: StorageOptions, webhooks: WebhookOptions, cursors: CursorCodec) {
+export function createAdminServices(
+  db: Db,
+  storage: StorageOptions,
+  webhooks: WebhookOptions,
+  cursors: CursorCodec,
+  mail: MailOutbox,
+) {
   return {
     school: createSchoolAdmin(db),
     appearance: createAppearanceAdmin(db),
@@ -52,10 +60,10 @@ export function createAdminServices(db: Db, storage: StorageOptions, webhooks: W
     lecturers: createLecturerAdmin(db, cursors),
     comments: createCommentAdmin(db, cursors),
     forms: createFormAdmin(db, cursors),
-    students: createStudentAdmin(db, cursors),
+    students: createStudentAdmin(db, cursors, mail),
     enrollments: createEnrollmentAdmin(db, cursors),
     studentProgress: createProgressAdmin(db, cursors),
-    members: createMemberAdmin(db, cursors),
+    members: createMemberAdmin(db, cursors, mail),
     webhooks: createWebhookAdmin(db, webhooks, cursors),
     /** docs/operations.md "Access trail": the school's auth events, read by GET /api/v1/auth-events. */
     authEvents: createAuthEventReader(db, cursors),

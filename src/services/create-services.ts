@@ -64,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
   const rateLimiter = createRateLimiter(db, config.rateLimitOverrides);
+  const mail = createMailOutbox({ transport: config.mail.transport, keyEncryptionKey: deps.keyEncryptionKey });
   return {
     db,
     config,
@@ -88,7 +89,7 @@ export function createServices(deps: ServiceDeps) {
     /** The nudge of this app's outbox worker (process/serve.ts starts it). */
     outboxWake,
     /** docs/operations.md "Mail": mails enqueued in the caller's transaction; unavailable in production without SMTP_URL. */
-    mail: createMailOutbox({ transport: config.mail.transport, keyEncryptionKey: deps.keyEncryptionKey }),
+    mail,
     catalog: createCatalogService(db, cursors),
     account: createAccountService(db, cursors),
     admin: createAdminServices(
@@ -101,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
         rateLimiter,
       },
       cursors,
+      mail,
     ),
     rateLimiter,
     /** /auth.md "Rate limits": metadata-document URLs that just failed, refused for a minute without a fetch. */

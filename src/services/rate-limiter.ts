@@ -184,6 +184,10 @@ export const RATE_POLICIES = {
   signInPerAccountAddress: { limit: 10, windowSeconds: 900 },
   signInPerAccount: { limit: 100, windowSeconds: 86_400 },
   signInPerAddress: { limit: 50, windowSeconds: 900 },
+  // /auth.md "Rate limits": "Forgot password?" requests, per network address as sign-in attempts,
+  // and the mails one identity may be sent (past it the answer is the same, nothing more is mailed).
+  passwordResetPerAddress: { limit: 50, windowSeconds: 900 },
+  passwordResetPerAccount: { limit: 5, windowSeconds: 3600 },
   // Failed client authentication at the token, revocation and introspection endpoints, per client_id and address.
   clientAuthFailuresPerClientAddress: { limit: 20, windowSeconds: 900 },
   tokenPerClient: { limit: 600, windowSeconds: 60 },

@@ -161,7 +161,7 @@ export type AuthEvent = {
     /**
      * Why, as a class. `sign_in.failed`: `wrong_password`, `unknown_account`, `throttled`.
      * `grant.revoked`: `person`, `operator`, `role_change`, `feature_off`, `client_removed`,
-     * `reuse_detected`, `client_request`. `token.issued`: the grant type of the hour's first
+     * `reuse_detected`, `client_request`, `password_changed`. `token.issued`: the grant type of the hour's first
      * issue (`authorization_code`, `refresh_token`). Null for the other kinds.
      *
      */
@@ -1002,8 +1002,9 @@ export type IntrospectionResponse = {
 };
 
 /**
- * An invitation to this school (issue 13 item 9). It holds only what the inviting school sent
- * and its own dates, never anything another school knows about the person.
+ * An invitation to this school. It holds only what the inviting school sent and its own dates,
+ * never anything another school knows about the person, and never the link to accept: that is
+ * mailed to the person alone.
  *
  */
 export type Invitation = {
@@ -1018,20 +1019,14 @@ export type Invitation = {
     name: string;
     role: Role;
     /**
-     * Pending until the person accepts or declines at `accept_url`.
+     * Pending until the person accepts or declines at the link mailed to them.
      */
     status: 'pending';
     created_at: string;
     /**
-     * When `accept_url` stops working.
+     * When the mailed link stops working.
      */
     expires_at: string;
-    /**
-     * The page where the person accepts or declines. Pass it on to them alone: for an e-mail
-     * address new to the service, whoever holds the link may create its account.
-     *
-     */
-    accept_url: string;
 };
 
 export type JsonWebKeySet = {
@@ -2136,6 +2131,10 @@ export type UserInfo = {
      * With `email`.
      */
     email?: string;
+    /**
+     * With `email`: true once the person proved they hold the address by a link mailed to it (OpenID Connect Core 5.1).
+     */
+    email_verified?: boolean;
 };
 
 export type WebhookDelivery = {
@@ -2411,6 +2410,11 @@ export type FileName = string;
  * The form's identifier.
  */
 export type FormId = string;
+
+/**
+ * The invitation's identifier, as inviting answered it.
+ */
+export type InvitationId = string;
 
 /**
  * The lecture's identifier.
@@ -4030,6 +4034,10 @@ export type InviteStudentErrors = {
      *
      */
     413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
 };
 
 export type InviteStudentError = InviteStudentErrors[keyof InviteStudentErrors];
@@ -4768,6 +4776,10 @@ export type InviteMemberErrors = {
      *
      */
     413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
 };
 
 export type InviteMemberError = InviteMemberErrors[keyof InviteMemberErrors];
@@ -4947,6 +4959,110 @@ export type SetMemberRolesResponses = {
 };
 
 export type SetMemberRolesResponse = SetMemberRolesResponses[keyof SetMemberRolesResponses];
+
+export type ResendMemberInvitationData = {
+    body?: never;
+    path: {
+        /**
+         * The invitation's identifier, as inviting answered it.
+         */
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/api/v1/member-invitations/{invitation_id}/resend';
+};
+
+export type ResendMemberInvitationErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type ResendMemberInvitationError = ResendMemberInvitationErrors[keyof ResendMemberInvitationErrors];
+
+export type ResendMemberInvitationResponses = {
+    /**
+     * A fresh link is on its way to the person.
+     */
+    202: Invitation;
+};
+
+export type ResendMemberInvitationResponse = ResendMemberInvitationResponses[keyof ResendMemberInvitationResponses];
+
+export type ResendStudentInvitationData = {
+    body?: never;
+    path: {
+        /**
+         * The invitation's identifier, as inviting answered it.
+         */
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/api/v1/student-invitations/{invitation_id}/resend';
+};
+
+export type ResendStudentInvitationErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+};
+
+export type ResendStudentInvitationError = ResendStudentInvitationErrors[keyof ResendStudentInvitationErrors];
+
+export type ResendStudentInvitationResponses = {
+    /**
+     * A fresh link is on its way to the person.
+     */
+    202: Invitation;
+};
+
+export type ResendStudentInvitationResponse = ResendStudentInvitationResponses[keyof ResendStudentInvitationResponses];
 
 export type ListSectionsData = {
     body?: never;

@@ -23,6 +23,7 @@ import * as webhookEndpointOwners from './2026-12-06T0102-webhook-endpoint-owner
 import * as oneOfEach from './2026-12-06T0201-one-of-each.ts';
 import * as authEvents from './2026-12-06T0301-auth-events.ts';
 import * as outboxMessages from './2026-12-06T0301-outbox-messages.ts';
+import * as personLinks from './2026-12-06T0302-person-links.ts';
 import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0201-one-of-each': oneOfEach,
   '2026-12-06T0301-auth-events': authEvents,
   '2026-12-06T0301-outbox-messages': outboxMessages,
+  '2026-12-06T0302-person-links': personLinks,
   '2026-12-06T0401-sessions-and-logout': sessionsAndLogout,
 };

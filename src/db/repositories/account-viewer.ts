@@ -4,7 +4,7 @@
 import { ordered, type PersonWithRoles } from './people.ts';
 import type { SiteRole } from '../schema.ts';
 
-export type ViewerRow = PersonWithRoles;
+export type ViewerRow = Omit<PersonWithRoles, 'emailVerified'>;
 
 /** The person as read with the token (roles in any order), or undefined when they hold no role here. */
 export function viewerOf(person: {

@@ -126,12 +126,13 @@ export async function touchSession(db: Db, sessionId: string, staleBefore: Date)
 export async function revokeSessionsEverywhere(
   db: Db,
   personId: string,
+  keepSessionId?: string,
 ): Promise<Array<{ id: string; site_id: string }>> {
-  return db
+  let query = db
     .updateTable('oauth_sessions')
     .set({ revoked_at: new Date() })
     .where('person_id', '=', personId)
-    .where('revoked_at', 'is', null)
-    .returning(['id', 'site_id'])
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+  return query.returning(['id', 'site_id']).execute();
 }

@@ -39,11 +39,11 @@ export async function listRolesAtSite(db: Db, siteId: string, personId: string):
   return ordered(rows.map((r) => r.role));
 }
 
-export type PersonWithRoles = PersonRow & { roles: SiteRole[] };
+export type PersonWithRoles = PersonRow & { roles: SiteRole[]; emailVerified: boolean };
 
-const personWithRoles = hotQuery<PersonRow & { role: SiteRole | null }>(
+const personWithRoles = hotQuery<PersonRow & { role: SiteRole | null; email_verified: boolean }>(
   'person_with_roles_at_site',
-  `select p.id, p.email, p.name, sr.role
+  `select p.id, p.email, p.name, p.email_verified_at is not null as email_verified, sr.role
    from people p left join site_roles sr on sr.person_id = p.id and sr.site_id = $2
    where p.id = $1`,
 );
@@ -56,9 +56,44 @@ export async function findPersonWithRolesAtSite(
 ): Promise<PersonWithRoles | undefined> {
   const rows = await personWithRoles(db, [personId, siteId]);
   const first = rows[0];
-  return first && { id: first.id, email: first.email, name: first.name, roles: ordered(rows.map((row) => row.role)) };
+  return (
+    first && {
+      id: first.id,
+      email: first.email,
+      name: first.name,
+      emailVerified: first.email_verified,
+      roles: ordered(rows.map((row) => row.role)),
+    }
+  );
 }
 
 export async function recordSignIn(db: Db, personId: string): Promise<void> {
   await db.updateTable('people').set({ last_sign_in_at: new Date() }).where('id', '=', personId).execute();
+}
+
+/** The person proved they hold their address (a link mailed to it was opened): OpenID Connect Core 5.1 email_verified. */
+export async function markEmailVerified(db: Db, personId: string): Promise<void> {
+  await db.updateTable('people').set({ email_verified_at: new Date() }).where('id', '=', personId).execute();
+}
+
+/** The person's name (the identity's, the same at every school). */
+export async function setPersonName(db: Db, personId: string, name: string): Promise<void> {
+  await db.updateTable('people').set({ name }).where('id', '=', personId).execute();
+}
+
+/** The person's address, proven by the link mailed to it; throws a unique violation when another identity holds it. */
+export async function setPersonEmail(db: Db, personId: string, email: string): Promise<void> {
+  await db.updateTable('people').set({ email, email_verified_at: new Date() }).where('id', '=', personId).execute();
+}
+
+/** What /account/profile shows of the person. */
+export async function findProfile(
+  db: Db,
+  personId: string,
+): Promise<{ email: string; name: string | null; email_verified_at: Date | null } | undefined> {
+  return db
+    .selectFrom('people')
+    .select(['email', 'name', 'email_verified_at'])
+    .where('id', '=', personId)
+    .executeTakeFirst();
 }

@@ -35,6 +35,25 @@ export async function upsertPendingInvitation(
   return rows[0]!;
 }
 
+/**
+ * A fresh accept link for the pending invitation `id` here to one of `roles` (resending): the earlier
+ * link's digest is replaced, so it stops working. Undefined when no such pending invitation exists.
+ */
+export async function renewPendingInvitation(
+  db: Db,
+  input: { siteId: string; id: string; roles: readonly SiteRole[]; tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow | undefined> {
+  return db
+    .updateTable('school_invitations')
+    .set({ token_hash: input.tokenHash, expires_at: input.expiresAt })
+    .where('site_id', '=', input.siteId)
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .where('role', 'in', input.roles)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
 export async function findInvitationByToken(
   db: Db,
   siteId: string,

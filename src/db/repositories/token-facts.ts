@@ -42,7 +42,12 @@ const JOINS = `join oauth_grants g on g.id = x.grant_id
  * An access token's facts with its person's own name and email: a protected resource that shows
  * the person (/account/graphql's viewer) has them from this round trip, read now like the rest.
  */
-export type AccessTokenFacts = TokenFacts & { person_email: string; person_name: string | null };
+export type AccessTokenFacts = TokenFacts & {
+  person_email: string;
+  person_name: string | null;
+  /** OpenID Connect Core 5.1 email_verified: the person proved they hold `person_email`. */
+  person_email_verified: boolean;
+};
 
 // Looked up by hash in groups: lookups that arrive while one is in flight go together in the next
 // statement (lib/group-commit.ts), so fifty concurrent requests cost a few round trips, not fifty.
@@ -50,7 +55,8 @@ export type AccessTokenFacts = TokenFacts & { person_email: string; person_name:
 // revocation or role change committed before a request is seen by it, as with one statement each.
 const accessTokenFacts = hotQuery<AccessTokenFacts & Hashed>(
   'access_token_facts_of',
-  `select x.token_hash, ${FACTS}, null::timestamptz as rotated_at, p.email as person_email, p.name as person_name
+  `select x.token_hash, ${FACTS}, null::timestamptz as rotated_at, p.email as person_email, p.name as person_name,
+    p.email_verified_at is not null as person_email_verified
   from oauth_access_tokens x ${JOINS}
   join people p on p.id = g.person_id
   where x.token_hash = any($1::text[])`,

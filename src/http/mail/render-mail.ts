@@ -24,7 +24,8 @@ export function renderMail(
   values: Record<string, string>,
 ): RenderedMail {
   const text = pageTexts.of(site.locale, site.timeZone);
-  const subject = text.t(`mail.${template}.subject`, { school: site.name, ...values });
+  const key = template.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const subject = text.t(`mail.${key}.subject`, { school: site.name, ...values });
   // `link`: the mail's one link (an accept, reset or verify URL), built by the service from the
   // school's origin; templates print it as `it.link` (web/templates.test.ts "server-built URLs").
   const data = { schoolName: site.name, lang: text.lang, text, subject, values, link: values.link };

@@ -41,6 +41,7 @@ export const REVOCATION_REASONS = [
   'client_removed',
   'reuse_detected',
   'client_request',
+  'password_changed',
 ] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 

@@ -6,7 +6,7 @@ import type { Site } from '../school/sites.ts';
 import { ALL_SCOPE_NAMES, IDENTITY_SCOPES, OPERATOR_SCOPES, SCOPES } from './scopes.ts';
 
 export const CLIENT_AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
-export const CLAIMS_SUPPORTED = ['sub', 'email', 'name', 'org_id', 'roles'] as const;
+export const CLAIMS_SUPPORTED = ['sub', 'email', 'email_verified', 'name', 'org_id', 'roles'] as const;
 export const ID_TOKEN_ALGS = ['ES256', 'RS256'] as const;
 
 export function endpoints(origin: string) {

@@ -214,6 +214,7 @@ tokens: 30 days absolute, 15 days inactivity).
 | \`roles\` | array of \`owner\`, \`admin\`, \`lecturer\`, \`student\` at this school | \`openid\` |
 | \`name\` | string or null | \`profile\` |
 | \`email\` | string | \`email\` |
+| \`email_verified\` | boolean: true once the person proved they hold \`email\` (they opened a link mailed to it: an invitation for a new address, a password reset, a verification or an address change; /account verifies it) | \`email\` |
 
 ID tokens are signed ES256 by default (RS256 for clients that register
 \`id_token_signed_response_alg: RS256\`), carry \`iss\`, \`aud\` (your \`client_id\`), \`exp\` (issued + 10

@@ -16,6 +16,9 @@ import type { Logger } from 'pino';
 import type { MailTransportConfig } from '../../config/config.ts';
 import { PermanentOutboxFailure } from '../outbox/outbox-worker.ts';
 
+/** The log line naming each file (its `file` field): one message, so a log search finds them all. */
+export const MAIL_WRITTEN = 'mail written to a file (no SMTP_URL: docs/operations.md "Mail")';
+
 export type OutgoingMail = {
   from: { name: string; address: string };
   to: string;
@@ -77,7 +80,7 @@ function fileTransport(dir: string, log?: Logger): MailTransport {
       const file = path.join(dir, name);
       await writeFile(file, info.message, { mode: 0o600, flag: 'wx' });
       // The file, not the mail: its link may be a secret until used.
-      log?.info({ file }, `mail written to ${file} (no SMTP_URL: docs/operations.md "Mail")`);
+      log?.info({ file }, MAIL_WRITTEN);
     },
     close: () => builder.close(),
   };

@@ -4,18 +4,21 @@
 // - a person who already holds a role HERE gains the new role at once (the school knows them, as
 //   when it changes their roles);
 // - anyone else, whether or not an identity exists for the e-mail elsewhere, is invited: the
-//   school gets an invitation carrying only what it typed itself (e-mail, name, role) and an accept
-//   link, and the same answer either way, so it cannot even tell whether the e-mail has an account;
+//   school gets an invitation carrying only what it typed itself (e-mail, name, role), and the same
+//   answer either way, so it cannot even tell whether the e-mail has an account; the accept link is
+//   mailed to the address alone (in the transaction that made it: services/outbox/), so holding the
+//   mailbox is what proves the person, and the school can resend the link but never read it;
 // - the role is added only when the person accepts at the link: an existing account by signing in
 //   with its own password (throttled as sign-in is), a new e-mail by choosing a password, which
 //   creates the identity then. A password is never set on an identity another school knows.
 import type { Db } from '../../db/database.ts';
-import { findPersonByEmail } from '../../db/repositories/people.ts';
+import { findPersonByEmail, markEmailVerified } from '../../db/repositories/people.ts';
 import {
   answerInvitation,
   findInvitationByToken,
   hasAnyRole,
   insertFirstCredentials,
+  renewPendingInvitation,
   upsertPendingInvitation,
   type InvitationRow,
 } from '../../db/repositories/school-invitations.ts';
@@ -30,6 +33,8 @@ import { startSignInAttempt } from '../sessions/sign-in-throttle.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
 import type { Site } from '../school/sites.ts';
 import { KeyedError, textKey } from '../../lib/text-key.ts';
+import { NotFound } from '../errors.ts';
+import { MailNotConfigured, type MailOutbox } from '../mail/mail-outbox.ts';
 
 /** How long an accept link works (re-inviting sends a fresh one). */
 export const INVITATION_TTL_SECONDS = 14 * 86_400;
@@ -38,8 +43,11 @@ export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 
 export const acceptPath = (token: string) => `/account/invitations/${token}`;
 
-/** A just-sent invitation as the inviting school sees it: only what it typed, its dates, and the link. */
-export function toInvitation(row: InvitationRow, site: Site, token: string) {
+/**
+ * An invitation as the inviting school sees it: only what it typed and its dates. Never the accept
+ * link: it is mailed to the person alone, so the mailbox proves them (OpenAPI inviteMember).
+ */
+export function toInvitation(row: InvitationRow) {
   return {
     id: row.id,
     email: row.email,
@@ -48,10 +56,58 @@ export function toInvitation(row: InvitationRow, site: Site, token: string) {
     status: 'pending' as const,
     created_at: toIso(row.created_at)!,
     expires_at: toIso(row.expires_at)!,
-    accept_url: `${site.origin}${acceptPath(token)}`,
   };
 }
 export type Invitation = ReturnType<typeof toInvitation>;
+
+/** The invitation mail (web/views/mail/invitation-*.eta), enqueued in the transaction that made the link. */
+async function mailInvitation(trx: Db, mail: MailOutbox, site: Site, row: InvitationRow, token: string) {
+  await mail.enqueue(trx, site.id, {
+    to: row.email,
+    template: 'invitation',
+    values: {
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      link: `${site.origin}${acceptPath(token)}`,
+      expiresAt: toIso(row.expires_at)!,
+    },
+  });
+}
+
+/** Which invitations each resend operation reaches: students:write students, members:write staff. */
+export const INVITATION_ROLES = {
+  student: ['student'],
+  staff: ['owner', 'admin', 'lecturer'],
+} as const satisfies Record<string, readonly SiteRole[]>;
+
+/**
+ * OpenAPI resendStudentInvitation, resendMemberInvitation: a fresh link for a pending invitation,
+ * mailed in the same transaction; the earlier link stops working. @throws NotFound, MailNotConfigured
+ */
+export async function resendInvitation(
+  db: Db,
+  mail: MailOutbox,
+  site: Site,
+  id: string,
+  kind: keyof typeof INVITATION_ROLES,
+  now = new Date(),
+): Promise<Invitation> {
+  if (!mail.available) throw new MailNotConfigured();
+  return db.transaction().execute(async (trx) => {
+    const token = randomSecret(TOKEN_PREFIX.invitation);
+    const row = await renewPendingInvitation(trx, {
+      siteId: site.id,
+      id,
+      roles: INVITATION_ROLES[kind],
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000),
+    });
+    if (!row) throw new NotFound('No pending invitation with that id at this school.');
+    await mailInvitation(trx, mail, site, row, token);
+    return toInvitation(row);
+  });
+}
 
 export type InviteOutcome =
   { kind: 'member'; personId: string; created: boolean } | { kind: 'invited'; invitation: Invitation };
@@ -59,6 +115,7 @@ export type InviteOutcome =
 /** Adds `role` for someone who already belongs here; invites everyone else. */
 export async function inviteToSchool(
   db: Db,
+  mail: MailOutbox,
   site: Site,
   input: { email: string; name: string; role: SiteRole },
   now = new Date(),
@@ -70,6 +127,8 @@ export async function inviteToSchool(
       if (created && input.role === 'student') await recordStudentCreated(trx, site.id, existing.id);
       return { kind: 'member', personId: existing.id, created };
     }
+    // docs/operations.md "Mail": refused, never pretended, where no mail can leave.
+    if (!mail.available) throw new MailNotConfigured();
     const token = randomSecret(TOKEN_PREFIX.invitation);
     const row = await upsertPendingInvitation(trx, {
       siteId: site.id,
@@ -79,7 +138,8 @@ export async function inviteToSchool(
       tokenHash: hashSecret(token),
       expiresAt: new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000),
     });
-    return { kind: 'invited', invitation: toInvitation(row, site, token) };
+    await mailInvitation(trx, mail, site, row, token);
+    return { kind: 'invited', invitation: toInvitation(row) };
   });
 }
 
@@ -137,6 +197,8 @@ export async function acceptInvitation(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await answerInvitation(trx, invitation.id, 'accepted', personId)))
       throw new InvitationUnavailable(textKey('invitation.error.answered'));
+    // The invitation was mailed to this address and opened: the person holds it (OpenID Connect Core 5.1 email_verified).
+    await markEmailVerified(trx, personId);
     const added = await people.insertRole(trx, site.id, personId, invitation.role);
     if (added && invitation.role === 'student') await recordStudentCreated(trx, site.id, personId);
   });

@@ -6,7 +6,11 @@ import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { Conflict } from '../errors.ts';
 import { toSite, type Site } from '../school/sites.ts';
 import { createMemberAdmin } from './members.ts';
+import { createMailOutbox } from '../mail/mail-outbox.ts';
 import { CursorCodec } from '../../db/pagination/cursor.ts';
+
+// These rules never mail: a deployment without mail (docs/operations.md "Mail") serves them alike.
+const noMail = createMailOutbox({ transport: { kind: 'none' }, keyEncryptionKey: Buffer.alloc(32) });
 
 describe('members: the school keeps an owner', () => {
   let test: TestDatabase;
@@ -34,7 +38,7 @@ describe('members: the school keeps an owner', () => {
   afterAll(async () => test?.drop());
 
   it('of two simultaneous demotions of the only two owners, exactly one succeeds; the other is a conflict (409)', async () => {
-    const members = createMemberAdmin(test.db, new CursorCodec());
+    const members = createMemberAdmin(test.db, new CursorCodec(), noMail);
     const results = await Promise.allSettled(owners.map((id) => members.setRoles(site, id, ['admin'])));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -49,7 +53,7 @@ describe('members: the school keeps an owner', () => {
   });
 
   it('the last owner cannot be removed either, and nothing of theirs is deleted', async () => {
-    const members = createMemberAdmin(test.db, new CursorCodec());
+    const members = createMemberAdmin(test.db, new CursorCodec(), noMail);
     const [last] = (await members.list(site, { role: 'owner' })).data;
     await expect(members.remove(site, last!.id)).rejects.toBeInstanceOf(Conflict);
     expect((await members.get(site, last!.id)).roles).toContain('owner');

@@ -10,7 +10,8 @@ import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, Conflict } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
-import { inviteToSchool } from './invitations.ts';
+import { inviteToSchool, resendInvitation } from './invitations.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
 import type { Site } from '../school/sites.ts';
@@ -34,7 +35,7 @@ export function toMember(row: PersonAtSiteRow) {
 
 const lastOwner = () => new Conflict('The school must keep at least one owner: make someone else an owner first.');
 
-export function createMemberAdmin(db: Db, cursors: CursorCodec) {
+export function createMemberAdmin(db: Db, cursors: CursorCodec, mail: MailOutbox) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findMember(db, site.id, id);
     if (!row) throw new NotFound('No member with that id at this school.');
@@ -59,8 +60,12 @@ export function createMemberAdmin(db: Db, cursors: CursorCodec) {
       return toMember(await mustFind(site, id));
     },
     /** OpenAPI inviteMember: a member here gains the role; anyone else is invited (services/people/invitations.ts). */
+    /** OpenAPI resendMemberInvitation: a fresh link mailed for a pending invitation (services/people/invitations.ts). */
+    resendInvitation(site: Site, id: string) {
+      return resendInvitation(db, mail, site, id, 'staff');
+    },
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
-      const outcome = await inviteToSchool(db, site, {
+      const outcome = await inviteToSchool(db, mail, site, {
         email: normalizeEmail(input.email),
         name: input.name.trim(),
         role: input.role,

@@ -9,7 +9,8 @@ import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/reposi
 import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
-import { inviteToSchool } from './invitations.ts';
+import { inviteToSchool, resendInvitation } from './invitations.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { Site } from '../school/sites.ts';
 import { toEnrollment } from '../enrollments/enrollment-shape.ts';
 import { normalizeEmail, peopleQueryOf, sortKeyOf, type PeopleListInput } from './people-query.ts';
@@ -19,7 +20,7 @@ import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export { toStudent };
 
-export function createStudentAdmin(db: Db, cursors: CursorCodec) {
+export function createStudentAdmin(db: Db, cursors: CursorCodec, mail: MailOutbox) {
   async function mustFind(site: Site, id: string): Promise<PersonAtSiteRow> {
     const row = await findStudent(db, site.id, id);
     if (!row) throw new NotFound('No student with that id at this school.');
@@ -47,8 +48,12 @@ export function createStudentAdmin(db: Db, cursors: CursorCodec) {
       };
     },
     /** inviteStudent: a member here becomes a student at once; anyone else is invited (services/people/invitations.ts). */
+    /** OpenAPI resendStudentInvitation: a fresh link mailed for a pending invitation (services/people/invitations.ts). */
+    resendInvitation(site: Site, id: string) {
+      return resendInvitation(db, mail, site, id, 'student');
+    },
     async invite(site: Site, input: { email: string; name: string }) {
-      const outcome = await inviteToSchool(db, site, {
+      const outcome = await inviteToSchool(db, mail, site, {
         email: normalizeEmail(input.email),
         name: input.name.trim(),
         role: 'student',

@@ -51,8 +51,8 @@ export function createSessionService(store: SessionStore) {
      * Ends every session of the person at every school, with the logout tokens of their clients
      * (a password reset); pass the transaction of the change. Returns how many ended.
      */
-    async endEverywhere(personId: string, trx?: Db): Promise<number> {
-      const ended = await store.endEverywhere(personId, trx);
+    async endEverywhere(personId: string, trx?: Db, keepSessionId?: string): Promise<number> {
+      const ended = await store.endEverywhere(personId, trx, keepSessionId);
       return ended.reduce((sum, each) => sum + each.sessionIds.length, 0);
     },
 

@@ -98,10 +98,10 @@ export function createSessionStore(db: Db, sessionTtlSeconds: number) {
      * the identity, not to one school), queueing the logout tokens of each school's clients.
      * Pass the caller's transaction to end them together with the change that asks for it.
      */
-    async endEverywhere(personId: string, trx: Db = db): Promise<EndedSessions[]> {
+    async endEverywhere(personId: string, trx: Db = db, keepSessionId?: string): Promise<EndedSessions[]> {
       const run = async (tx: Db) => {
         const bySite = new Map<string, string[]>();
-        for (const row of await revokeSessionsEverywhere(tx, personId))
+        for (const row of await revokeSessionsEverywhere(tx, personId, keepSessionId))
           bySite.set(row.site_id, [...(bySite.get(row.site_id) ?? []), row.id]);
         const ended = [...bySite].map(([siteId, sessionIds]) => ({ siteId, personId, sessionIds }));
         for (const each of ended) await enqueueBackchannelLogouts(tx, each);

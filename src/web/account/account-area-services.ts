@@ -10,6 +10,10 @@ export const ACCOUNT_AREA_SERVICES = [
   'audit',
   'rateLimiter',
   'account',
+  'mail',
 ] as const satisfies ReadonlyArray<keyof Services>;
 
 export type AccountAreaServices = Pick<Services, (typeof ACCOUNT_AREA_SERVICES)[number]>;
+
+/** What the pages of mailed links (password reset, e-mail links, profile changes) use of the bundle. */
+export type AccountLinkServices = Pick<AccountAreaServices, 'db' | 'rateLimiter' | 'audit' | 'sessions' | 'mail'>;

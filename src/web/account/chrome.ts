@@ -8,6 +8,10 @@ export const ACCOUNT_NOTICES: Record<string, string> = {
   revoked: 'account.notice.revoked',
   sessionEnded: 'account.notice.sessionEnded',
   othersEnded: 'account.notice.othersEnded',
+  nameChanged: 'profile.notice.nameChanged',
+  passwordChanged: 'profile.notice.passwordChanged',
+  emailLinkSent: 'profile.notice.emailLinkSent',
+  verifyLinkSent: 'profile.notice.verifyLinkSent',
 };
 
 export const accountSpec: AreaSpec = {
@@ -21,6 +25,7 @@ export const accountSpec: AreaSpec = {
       { href: '/account', label: 'account.nav.home' },
       { href: '/account/connected-apps', label: 'account.apps.title' },
       { href: '/account/sessions', label: 'account.sessions.title' },
+      { href: '/account/profile', label: 'profile.title' },
       ...(isOperator(person.roles) ? [{ href: '/admin', label: 'account.nav.admin' }] : []),
     ],
   }),

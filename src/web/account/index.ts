@@ -10,6 +10,9 @@ import { mountAccountConnectedApps } from './connected-apps.ts';
 import { mountAccountHome } from './home.ts';
 import { mountAccountInvitations } from './invitations.ts';
 import { mountAccountSessions } from './sessions.ts';
+import { mountPasswordReset } from './password-reset.ts';
+import { mountEmailLinks } from './email-links.ts';
+import { mountAccountProfile } from './profile.ts';
 
 export function createAccountArea(services: AccountAreaServices): Router {
   const router = Router({ strict: false });
@@ -22,8 +25,13 @@ export function createAccountArea(services: AccountAreaServices): Router {
   };
   // Invitations: reached by people without a role here yet, so outside the area's gate.
   mountAccountInvitations(router, services);
+  // "Forgot password?": reached by people who cannot sign in, so outside the gate too.
+  mountPasswordReset(router, services);
+  // The links mailed for an address prove the mailbox, whoever's browser opens them.
+  mountEmailLinks(router, services);
   mountAccountHome(deps);
   mountAccountConnectedApps(deps);
   mountAccountSessions(deps);
+  mountAccountProfile(deps, services);
   return router;
 }

@@ -10,6 +10,7 @@ import { listCourseEnrollments } from './listCourseEnrollments.ts';
 import { listStudentEnrollments } from './listStudentEnrollments.ts';
 import { listStudents } from './listStudents.ts';
 import { removeStudent } from './removeStudent.ts';
+import { resendStudentInvitation } from './resendStudentInvitation.ts';
 import { unenrollStudent } from './unenrollStudent.ts';
 import { updateEnrollment } from './updateEnrollment.ts';
 import { updateStudent } from './updateStudent.ts';
@@ -18,6 +19,7 @@ export const studentHandlers = {
   listStudents,
   getStudent,
   inviteStudent,
+  resendStudentInvitation,
   updateStudent,
   removeStudent,
   listStudentEnrollments,
