@@ -3110,6 +3110,10 @@ export type RevokeErrors = {
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads; RFC 6749 5.2 `invalid_request`.
      */
     413: OAuthError;
+    /**
+     * Rate limited (the limits are in /auth.md); retry after `Retry-After` seconds. RFC 6749 5.2 JSON with `error` `slow_down`.
+     */
+    429: OAuthError;
 };
 
 export type RevokeError = RevokeErrors[keyof RevokeErrors];
@@ -3141,6 +3145,10 @@ export type IntrospectErrors = {
      * The body is larger than the 2 MB (2,097,152 bytes) this service reads; RFC 6749 5.2 `invalid_request`.
      */
     413: OAuthError;
+    /**
+     * Rate limited (the limits are in /auth.md); retry after `Retry-After` seconds. RFC 6749 5.2 JSON with `error` `slow_down`.
+     */
+    429: OAuthError;
 };
 
 export type IntrospectError = IntrospectErrors[keyof IntrospectErrors];
@@ -9816,7 +9824,7 @@ export type ListAuthEventsData = {
          */
         person_id?: string;
         /**
-         * Only events of this application (its OAuth `client_id`).
+         * Only events of this application (its OAuth `client_id`: printable ASCII, as every client_id this service issues or admits; an application whose `client_id` is longer than 512 characters is found by its name in the admin area's access log).
          */
         client_id?: string;
         /**
