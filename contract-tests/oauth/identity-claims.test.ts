@@ -11,7 +11,7 @@ import { authorizeInBrowser, discover, exchangeCode, insecure } from '../support
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:47300/callback';
-const IDENTITY = ['email', 'name', 'org_id', 'roles', 'sub'];
+const IDENTITY = ['email', 'email_verified', 'name', 'org_id', 'roles', 'sub'];
 
 describe('identity claims by scope (OIDC Core 5.4; /auth.md "Identity")', () => {
   let as: oauth.AuthorizationServer;
@@ -21,7 +21,8 @@ describe('identity claims by scope (OIDC Core 5.4; /auth.md "Identity")', () => 
 
   it.each([
     ['openid account:read', ['org_id', 'roles', 'sub']],
-    ['openid email account:read', ['email', 'org_id', 'roles', 'sub']],
+    // OpenID Connect Core 5.4: the email scope asks for email and email_verified.
+    ['openid email account:read', ['email', 'email_verified', 'org_id', 'roles', 'sub']],
     ['openid profile account:read', ['name', 'org_id', 'roles', 'sub']],
   ])('"%s" gives UserInfo exactly %j, and the ID token the same values', async (scope, claims) => {
     const client: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
