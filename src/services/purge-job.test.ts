@@ -14,13 +14,58 @@ beforeAll(async () => {
 });
 afterAll(() => test.drop());
 
+const demoAcademy = () =>
+  test.db.selectFrom('sites').select('id').where('slug', '=', 'demo-academy').executeTakeFirstOrThrow();
+
+describe('purge job: mailed links and the outbox (docs/operations.md "Mail")', () => {
+  it('deletes links past their expiry and settled outbox messages a day old; keeps live links and pending messages', async () => {
+    const site = await demoAcademy();
+    const people = await test.db.selectFrom('people').select('id').limit(2).execute();
+    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    const soon = new Date(Date.now() + 30 * 60 * 1000);
+    await test.db
+      .insertInto('person_links')
+      .values([
+        {
+          person_id: people[0]!.id,
+          site_id: site.id,
+          purpose: 'password_reset',
+          token_hash: `old-${randomUUID()}`,
+          expires_at: old,
+        },
+        {
+          person_id: people[1]!.id,
+          site_id: site.id,
+          purpose: 'password_reset',
+          token_hash: `live-${randomUUID()}`,
+          expires_at: soon,
+        },
+      ])
+      .execute();
+    const message = { site_id: site.id, kind: 'mail', payload: JSON.stringify({}) };
+    await test.db
+      .insertInto('outbox_messages')
+      .values([
+        { ...message, sent_at: old },
+        { ...message, failed_at: old },
+        { ...message, sent_at: new Date() },
+        { ...message },
+      ])
+      .execute();
+
+    const counts = await runPurge(test.db);
+    expect(counts).toMatchObject({ personLinks: 1, settledOutboxMessages: 2 });
+    const links = await test.db.selectFrom('person_links').select('token_hash').execute();
+    expect(links.map((l) => l.token_hash.split('-')[0])).toEqual(['live']);
+    const left = await test.db.selectFrom('outbox_messages').select(['sent_at', 'failed_at']).execute();
+    expect(left).toHaveLength(2);
+    expect(left.every((m) => m.failed_at === null)).toBe(true);
+  });
+});
+
 describe('purge job (unused loopback registrations too, /auth.md "2. Get a client")', () => {
   it('deletes old unused loopback clients and expired sessions, keeps used and fresh ones', async () => {
-    const site = await test.db
-      .selectFrom('sites')
-      .select('id')
-      .where('slug', '=', 'demo-academy')
-      .executeTakeFirstOrThrow();
+    const site = await demoAcademy();
     const person = await test.db.selectFrom('people').select('id').limit(1).executeTakeFirstOrThrow();
     const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
     const base = {
@@ -68,11 +113,7 @@ describe('purge job: webhook history (docs/webhooks.md "Webhooks": kept 30 days,
     const now = new Date();
     const old = new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS - DAY);
     const recent = new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS + DAY);
-    const site = await test.db
-      .selectFrom('sites')
-      .select('id')
-      .where('slug', '=', 'demo-academy')
-      .executeTakeFirstOrThrow();
+    const site = await demoAcademy();
     const endpoint = (url: string) =>
       test.db
         .insertInto('webhook_endpoints')

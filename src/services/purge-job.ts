@@ -1,5 +1,5 @@
-// Deletes expired codes, tokens, sessions, rate-limit windows and loopback registrations never
-// used, and webhook history past its retention. Safe on any number of instances: the work runs
+// Deletes expired codes, tokens, sessions, mailed links, rate-limit windows, settled outbox messages
+// and loopback registrations never used, and webhook history past its retention. Safe on any number of instances: the work runs
 // under an advisory lock and every statement is idempotent. Expired rows are kept a day first so
 // that reuse of an expired refresh token is still recognised as reuse rather than as an unknown
 // token.

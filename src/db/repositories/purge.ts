@@ -38,6 +38,15 @@ export async function purgeExpired(
     rateLimitCounters: count(
       await db.deleteFrom('rate_limit_counters').where('expires_at', '<', now).executeTakeFirst(),
     ),
+    // Mailed links (password reset, e-mail changes) past their 30 minutes, used or not: never usable again.
+    personLinks: count(await db.deleteFrom('person_links').where('expires_at', '<', before).executeTakeFirst()),
+    // Outbox messages sent or given up (their payload already cleared): kept a day for the record, then gone.
+    settledOutboxMessages: count(
+      await db
+        .deleteFrom('outbox_messages')
+        .where((eb) => eb.or([eb('sent_at', '<', before), eb('failed_at', '<', before)]))
+        .executeTakeFirst(),
+    ),
     // /auth.md "2. Get a client": loopback registrations never used expire and are cleaned up.
     unusedLoopbackClients: count(
       await db
