@@ -120,6 +120,9 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
       );
       await visit('/account/invitations/not-a-real-invitation');
       await visit('/oauth/logout'); // the signed-out page of a browser without a session
+      // "Forgot password?" and a reset link that is not valid.
+      await visit('/account/password/forgot', 'forgot-password');
+      await visit('/account/password/reset/not-a-real-link');
       await page.goto(`${school.origin}/docs`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(school.lang);
 
@@ -160,6 +163,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
       await visit('/account', 'account');
       await visit('/account/connected-apps');
       await visit('/account/sessions', 'sessions');
+      await visit('/account/profile', 'profile');
       // The end-session endpoint's confirmation page (no hint: it asks; visiting it signs nobody out).
       await visit('/oauth/logout', 'logout-confirmation');
       await visit('/admin', 'admin');
