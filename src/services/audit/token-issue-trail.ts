@@ -5,6 +5,7 @@
 // is held by the database's unique index (grant_id, token_hour): another instance, or this one after
 // a restart, that notes the same hour inserts nothing. A failed write keeps its issues for the next
 // one, once; stop() writes what is pending (graceful shutdown), so an event is lost only when the process dies.
+import { periodicFlush } from '../../lib/periodic-flush.ts';
 import type { Db } from '../../db/database.ts';
 import { insertTokenIssues } from '../../db/repositories/auth-events.ts';
 
@@ -31,7 +32,6 @@ export function createTokenIssueTrail(db: Db, options: TokenIssueTrailOptions) {
   /** Grant id → the hour (since the epoch) last noted for it. */
   const noted = new Map<string, number>();
   let pending: Array<TokenIssue & { hour: number; at: Date; retried?: boolean }> = [];
-  let writing: Promise<void> = Promise.resolve();
 
   function note(issue: TokenIssue): void {
     const at = now();
@@ -71,23 +71,9 @@ export function createTokenIssueTrail(db: Db, options: TokenIssueTrailOptions) {
     }
   }
 
-  /** Writes what is pending, after any write already under way (never two at once). */
-  function flush(): Promise<void> {
-    writing = writing.then(write);
-    return writing;
-  }
+  const { flush, stop } = periodicFlush(write, options.flushIntervalMs);
 
-  const timer = setInterval(() => void flush(), options.flushIntervalMs);
-  timer.unref();
-
-  return {
-    note,
-    flush,
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await flush();
-    },
-  };
+  return { note, flush, stop };
 }
 
 export type TokenIssueTrail = ReturnType<typeof createTokenIssueTrail>;

@@ -4,6 +4,7 @@
 // grants are written together every few seconds in one statement (db/repositories/grant-use.ts),
 // not one UPDATE per request. A write that fails keeps its grants for the next one. stop() writes
 // what is pending (graceful shutdown), so a use is lost only when the process dies.
+import { periodicFlush } from '../../lib/periodic-flush.ts';
 import type { Db } from '../../db/database.ts';
 import { recordGrantUses } from '../../db/repositories/grant-use.ts';
 
@@ -25,7 +26,6 @@ export function createGrantUseRecorder(db: Db, options: GrantUseOptions) {
   const pending = new Map<string, Date>();
   /** When each grant's use was last noted, so one grant costs at most one write a minute. */
   const noted = new Map<string, number>();
-  let writing: Promise<void> = Promise.resolve();
 
   function note(grantId: string): void {
     const at = now();
@@ -51,23 +51,9 @@ export function createGrantUseRecorder(db: Db, options: GrantUseOptions) {
     }
   }
 
-  /** Writes what is pending, after any write already under way (never two at once). */
-  function flush(): Promise<void> {
-    writing = writing.then(write);
-    return writing;
-  }
+  const { flush, stop } = periodicFlush(write, options.flushIntervalMs);
 
-  const timer = setInterval(() => void flush(), options.flushIntervalMs);
-  timer.unref();
-
-  return {
-    note,
-    flush,
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await flush();
-    },
-  };
+  return { note, flush, stop };
 }
 
 export type GrantUseRecorder = ReturnType<typeof createGrantUseRecorder>;
