@@ -114,6 +114,15 @@ describe.skipIf(!mailDir || !secondary)(
       const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
       expect(tokens.refresh_token).toBeTruthy();
 
+      const trail = await operatorToken(origin, 'auth_events:read');
+      const signInsOf = async () => {
+        const answer = await fetch(`${origin}/api/v1/auth-events?kind=sign_in.succeeded&limit=100`, {
+          headers: { authorization: `Bearer ${trail}` },
+        });
+        const { data } = (await answer.json()) as { data: { person_email: string | null }[] };
+        return data.filter((event) => event.person_email === email).length;
+      };
+      const signInsBefore = await signInsOf();
       const mark = await mailMark();
       await askReset(origin, email);
       const link = linkIn(
@@ -133,6 +142,8 @@ describe.skipIf(!mailDir || !secondary)(
       });
       expect(saved.status).toBe(303);
       expect(saved.headers.get('location')).toBe('/account');
+      // docs/operations.md "Access trail": the link signed the person in, recorded as every sign-in is.
+      expect(await signInsOf()).toBe(signInsBefore + 1);
       // Signed in here with the new session; the old sessions at both schools are over.
       expect((await browserFetch(jar, `${origin}/account`)).status).toBe(200);
       for (const [at, session] of [

@@ -5,7 +5,6 @@
 // proves the mailbox), so each form carries the double-submit CSRF token sign-in uses.
 import type { Request, Response, Router } from 'express';
 import { requestContextOf } from '../../http/site-resolver.ts';
-import { renderPage } from '../../http/pages/render-page.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import type { PersonLinkPurpose } from '../../db/schema-identity.ts';
 import type { AccountLinkServices } from './account-area-services.ts';
@@ -15,9 +14,7 @@ import {
   confirmEmailVerification,
 } from '../../services/identity/account-changes.ts';
 import { findLiveLink } from '../../services/identity/person-links.ts';
-import { preSessionCsrf, verifyPreSessionCsrf } from '../../services/sessions/browser-sessions.ts';
-import { sendAreaResult } from '../areas/area-route.ts';
-import { field, formBody } from '../areas/forms.ts';
+import { mountPreSessionForm, sendPreSessionForm } from './pre-session-pages.ts';
 
 export function mountEmailLinks(router: Router, services: AccountLinkServices): void {
   // The identity services take what they use of this bundle (services/identity/).
@@ -35,43 +32,25 @@ export function mountEmailLinks(router: Router, services: AccountLinkServices): 
         message = textKey('passwordReset.error.notValid');
         status = 404;
       }
-      const csrf = preSessionCsrf(ctx.site, req.headers.cookie);
-      sendAreaResult(
+      sendPreSessionForm(
+        req,
         res,
-        renderPage(
-          './account/email-link',
-          ctx,
-          {
-            purpose: kind.purpose,
-            newEmail: link?.new_email ?? '',
-            csrfToken: csrf.token,
-            action: req.originalUrl.split('?')[0],
-            message,
-          },
-          status,
-          csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {},
-        ),
+        './account/email-link',
+        { purpose: kind.purpose, newEmail: link?.new_email ?? '', action: req.originalUrl.split('?')[0], message },
+        status,
       );
     };
-    router.get(kind.path, (req, res, next) => void show(req, res).catch(next));
-    router.post(
-      kind.path,
-      (req, res, next) =>
-        void (async () => {
-          const ctx = requestContextOf(req);
-          const body = formBody(req.body);
-          if (!verifyPreSessionCsrf(ctx.site, req.headers.cookie, field(body, 'csrf_token')))
-            return show(req, res, 400, textKey('error.message.formExpired'));
-          const token = String(req.params.token ?? '');
-          try {
-            if (kind.purpose === 'email_change') await confirmEmailChange(deps, ctx.site, token, ctx.clientIp);
-            else await confirmEmailVerification(deps, ctx.site, token);
-          } catch (failure) {
-            if (failure instanceof ChangeRefused) return show(req, res, 404, failure.text);
-            throw failure;
-          }
-          return show(req, res, 200, textKey(kind.done));
-        })().catch(next),
-    );
+    mountPreSessionForm(router, kind.path, show, async (req, res) => {
+      const ctx = requestContextOf(req);
+      const token = String(req.params.token ?? '');
+      try {
+        if (kind.purpose === 'email_change') await confirmEmailChange(deps, ctx.site, token, ctx.clientIp);
+        else await confirmEmailVerification(deps, ctx.site, token);
+      } catch (failure) {
+        if (failure instanceof ChangeRefused) return show(req, res, 404, failure.text);
+        throw failure;
+      }
+      return show(req, res, 200, textKey(kind.done));
+    });
   }
 }
