@@ -23,7 +23,7 @@ import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import { DeliveryWake } from './webhooks/delivery-wake.ts';
-import { OutboxWake } from './outbox/outbox-wake.ts';
+import { WakeSignal } from '../lib/wake-signal.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
@@ -45,7 +45,7 @@ export function createServices(deps: ServiceDeps) {
   );
   const sites = createSiteService(deps.db);
   const deliveryWake = new DeliveryWake();
-  const outboxWake = new OutboxWake();
+  const outboxWake = new WakeSignal();
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   // Every service writes through this handle, so a write to sites clears the site cache at once, a
@@ -57,7 +57,7 @@ export function createServices(deps: ServiceDeps) {
       new TableWriteWatcher({
         sites: sites.forgetAll,
         webhook_events: deliveryWake.eventRecorded,
-        outbox_messages: outboxWake.enqueued,
+        outbox_messages: outboxWake.fire,
       }),
     )
     .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertTestSite, type TestDatabase } from '../../db/testing.ts';
 import { TableWriteWatcher } from '../../db/table-writes.ts';
 import { enqueueOutboxMessage } from './outbox.ts';
-import { OutboxWake } from './outbox-wake.ts';
+import { WakeSignal } from '../../lib/wake-signal.ts';
 import { createOutboxWorker, PermanentOutboxFailure, type OutboxMessage, type OutboxSenders } from './outbox-worker.ts';
 import { MAX_OUTBOX_ATTEMPTS, outboxRetryDelayMs } from './retry.ts';
 
@@ -31,7 +31,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000):
 const row = (id: string) =>
   test.db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-function worker(senders: OutboxSenders, options: { retryBaseMs?: number; wake?: OutboxWake } = {}) {
+function worker(senders: OutboxSenders, options: { retryBaseMs?: number; wake?: WakeSignal } = {}) {
   return createOutboxWorker({
     db: test.db,
     senders,
@@ -150,8 +150,8 @@ describe('the transactional outbox', () => {
   });
 
   it('a message written through the watched handle wakes the worker before its poll interval', async () => {
-    const wake = new OutboxWake();
-    const db = test.db.withPlugin(new TableWriteWatcher({ outbox_messages: wake.enqueued }));
+    const wake = new WakeSignal();
+    const db = test.db.withPlugin(new TableWriteWatcher({ outbox_messages: wake.fire }));
     const sent: number[] = [];
     const w = createOutboxWorker({
       db,

@@ -5,7 +5,7 @@
 // and jitter (retry.ts); or given up at once when the sender throws PermanentOutboxFailure (a
 // mail server that refuses the address) or when the attempts are used up. A worker killed during
 // a send leaves a claim that runs out, and the message is sent again: at least once.
-// A message written through this app's database handle wakes the worker (outbox-wake.ts); others
+// A message written through this app's database handle wakes the worker (lib/wake-signal.ts); others
 // (another instance, a message due again later) are found by the poll every OUTBOX_POLL_MS.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
@@ -17,8 +17,9 @@ import {
   type ClaimedOutboxMessage,
 } from '../../db/repositories/outbox-messages.ts';
 import type { OutboxKind } from './kinds.ts';
-import type { OutboxWake } from './outbox-wake.ts';
 import { outboxRetryDelayMs } from './retry.ts';
+import { createPollScheduler } from '../../lib/poll-scheduler.ts';
+import { WAKE_DELAY_MS, type WakeSignal } from '../../lib/wake-signal.ts';
 
 /** A sender's verdict that trying again cannot help: the message is given up at once. */
 export class PermanentOutboxFailure extends Error {
@@ -44,7 +45,8 @@ export type OutboxWorkerDeps = {
   db: Db;
   log?: Logger;
   senders: OutboxSenders;
-  wake?: OutboxWake;
+  /** Fired on every write to outbox_messages through this app's database handle. */
+  wake?: WakeSignal;
   counter?: OutboxCounter;
   /** OUTBOX_POLL_MS: how often an idle worker looks for due messages. */
   pollMs: number;
@@ -62,8 +64,6 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-/** After a nudge, long enough for the writer's transaction to commit, as a rule. */
-const WAKE_DELAY_MS = 25;
 /** last_error is a few words (the column allows 200 characters): never a whole server answer. */
 const ERROR_LENGTH = 200;
 
@@ -77,37 +77,11 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const batch = deps.batch ?? 20;
   const leaseMs = deps.leaseMs ?? 5 * 60_000;
   const kinds = Object.keys(deps.senders) as OutboxKind[];
-  let started = false;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let due = Infinity;
-  let polling: Promise<void> | null = null;
-  let requested = Infinity;
+  const loop = createPollScheduler(poll, deps.pollMs);
   let stopWaking: (() => void) | undefined;
 
-  const schedule = (delayMs: number): void => {
-    if (stopping || !started) return;
-    if (polling) {
-      requested = Math.min(requested, delayMs);
-      return;
-    }
-    const at = Date.now() + delayMs;
-    if (timer && at >= due) return;
-    clearTimeout(timer);
-    due = at;
-    timer = setTimeout(() => {
-      timer = undefined;
-      due = Infinity;
-      polling = poll().finally(() => {
-        polling = null;
-        const next = requested;
-        requested = Infinity;
-        schedule(next);
-      });
-    }, delayMs);
-  };
-
-  async function poll(): Promise<void> {
+  /** @returns when to poll again: at once after a full batch (more may be due), else at the poll interval. */
+  async function poll(): Promise<number> {
     let claimed: ClaimedOutboxMessage[] = [];
     try {
       claimed = await claimDueOutboxMessages(deps.db, { kinds, limit: batch, leaseMs });
@@ -116,8 +90,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     } catch (error) {
       deps.log?.warn({ err: error }, 'outbox poll failed; trying again');
     }
-    // A full batch: more may be due, so look again at once; otherwise at the poll interval.
-    requested = Math.min(requested, claimed.length === batch ? 0 : deps.pollMs);
+    return claimed.length === batch ? 0 : deps.pollMs;
   }
 
   async function attempt(row: ClaimedOutboxMessage): Promise<void> {
@@ -161,16 +134,12 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
 
   return {
     start() {
-      if (started) return;
-      started = true;
-      stopWaking = deps.wake?.onEnqueued(() => schedule(WAKE_DELAY_MS));
-      schedule(0);
+      stopWaking ??= deps.wake?.listen(() => loop.schedule(WAKE_DELAY_MS));
+      loop.start();
     },
     async stop() {
-      stopping = true;
       stopWaking?.();
-      clearTimeout(timer);
-      await polling;
+      await loop.stop();
     },
   };
 }
