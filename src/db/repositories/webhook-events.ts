@@ -4,7 +4,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
-export type NewWebhookEvent = { id: string; siteId: string; type: string; version: string; payload: string };
+export type NewWebhookEvent = {
+  id: string;
+  siteId: string;
+  type: string;
+  version: string;
+  payload: string;
+  /** The envelope's `created_at`, so that the event log's time ranges read the time receivers see. */
+  createdAt: Date;
+};
 
 /**
  * Writes the event and one pending delivery for every enabled endpoint of the school subscribed
@@ -27,6 +35,7 @@ export async function insertEventWithDeliveries(
       type: event.type,
       version: event.version,
       payload: event.payload,
+      created_at: event.createdAt,
     })
     .execute();
   const queued = await trx

@@ -61,6 +61,7 @@ export async function recordEvent(
       type,
       version: envelope.version,
       payload: JSON.stringify(envelope),
+      createdAt: new Date(envelope.created_at),
     },
     // A test event goes to the one endpoint that asked for it (endpoints.ts sendTest), never by wildcard.
     type === WEBHOOK_TEST_EVENT ? [type] : selectorsOf(type),
