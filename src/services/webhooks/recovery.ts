@@ -23,6 +23,13 @@ export type RecoveryRange = { since: string; until?: string | undefined };
 export function recoveryRange(range: RecoveryRange, retentionDays: number, now = new Date()) {
   const since = new Date(range.since);
   const until = range.until === undefined || new Date(range.until) > now ? now : new Date(range.until);
+  // The admin API's schema checks the format; the admin area's form reaches here with what was typed.
+  for (const [field, value] of [
+    ['since', since],
+    ['until', until],
+  ] as const)
+    if (Number.isNaN(value.getTime()))
+      throw new InvalidInput([{ pointer: `/body/${field}`, detail: 'is not a date and time' }]);
   if (since.getTime() < now.getTime() - retentionDays * DAY_MS)
     throw new InvalidInput([
       {

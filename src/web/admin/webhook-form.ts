@@ -15,6 +15,7 @@ export const WEBHOOK_PURPOSES = {
   rotate: 'admin:webhooks:rotate-secret',
   test: 'admin:webhooks:test',
   redeliver: 'admin:webhooks:redeliver',
+  recover: 'admin:webhooks:recover',
   delete: 'admin:webhooks:delete',
 } as const;
 
