@@ -199,6 +199,17 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     }
   });
 
+  it('the endpoint form offers the wildcards with their meaning; one chosen is kept as written and stays chosen on the edit form (/webhooks.md "Wildcards")', async () => {
+    const form = await pageHtml(admin, `${origin}/admin/webhooks/new`);
+    expect(form).toContain('value="*"');
+    expect(form).toContain('<code>order.*</code> — Every order event (order.*).');
+    const { id } = await create(`${receiver.url('/ok')}?wildcard`, 'Orders', ['order.*', 'course.published']);
+    const page = await endpointPage(id);
+    expect(page).toMatch(/id="event-order-all" name="event_type" value="order\.\*" checked>/);
+    expect(page).toMatch(/id="event-course.published" name="event_type" value="course\.published" checked>/);
+    expect(page).not.toMatch(/id="event-all" name="event_type" value="\*" checked>/);
+  });
+
   it('"Edit" saves URL, description and event types; a URL that is not http(s) is refused on the form naming the field, and nothing changes', async () => {
     const { id } = await create(receiver.url('/ok'), 'Before', ['course.published']);
     const refused = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}`, [
@@ -323,7 +334,15 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
       `/admin/webhooks/${id}/delete`,
     ])
       expect((await browserFetch(lecturer, `${origin}${path}`)).status, path).toBe(403);
-    const actions = ['', `/${id}`, `/${id}/delete`, `/${id}/disable`, `/${id}/rotate-secret`, `/${id}/test`];
+    const actions = [
+      '',
+      `/${id}`,
+      `/${id}/delete`,
+      `/${id}/disable`,
+      `/${id}/rotate-secret`,
+      `/${id}/test`,
+      `/${id}/recover`,
+    ];
     for (const path of actions) {
       const response = await postForm(lecturer, `${origin}/admin/webhooks${path}`, [
         ['url', 'http://127.0.0.1:9/taken'],
