@@ -60,6 +60,7 @@ const SKIPS = {
   'rotateWebhookSecret 429': WEBHOOK_LIMIT,
   'sendWebhookTestEvent 429': WEBHOOK_LIMIT,
   'redeliverWebhookDelivery 429': WEBHOOK_LIMIT,
+  'recoverWebhookEndpoint 429': WEBHOOK_LIMIT,
   'createOrder 200': SEEDED_COMMERCE,
   'createOrder 201': SEEDED_COMMERCE,
   'createOrder 409': SEEDED_COMMERCE,

@@ -1,6 +1,6 @@
 // The admin area's "Webhooks" pages over plain HTTP with a cookie jar, as an admin of Demo Academy
 // uses them in a browser: create (the signing secret shown once), the list, test events and the
-// deliveries they leave, redeliver, disable and enable, edit, delete, and an endpoint the delivery
+// deliveries they leave, redeliver, disable and enable, recover missed events, edit, delete, and an endpoint the delivery
 // worker disabled after a 410 Gone, named with its reason and time on its page, the list and the
 // admin home page. On an instance of this file's own that may send to a loopback receiver
 // (WEBHOOK_ALLOW_PRIVATE_ADDRESSES, development only) and polls often; every delivery the
@@ -14,6 +14,10 @@ import { ACCOUNTS } from '../support/accounts.ts';
 import { browserFetch, decodeEntities, type CookieJar } from '../support/cookie-jar.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { csrfFor, pageHtml, postForm, signedIn } from './area-http.ts';
+import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
+import { adminClient } from '../support/admin-client.ts';
+import { answered } from '../support/answered.ts';
+import { operatorToken } from '../support/tokens.ts';
 
 type Created = { id: string; secret: string; response: Response; html: string };
 type Envelope = { id: string; type: string; data: Record<string, unknown> };
@@ -161,6 +165,51 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     expect((await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/test`)).status).toBe(303);
   });
 
+  it('"Recover missed events" queues what the endpoint missed while disabled, since the time typed in the school\'s time zone, each event once; a time past the retention is refused on the page (/webhooks.md "Events and recovery")', async () => {
+    const url = `${receiver.url('/ok')}?area-recovered`;
+    const { id, secret } = await create(url, 'Recovering', ['course.published']);
+    const page = `/admin/webhooks/${id}`;
+    expect((await submit(page, `${page}/disable`)).status).toBe(303);
+    const api = adminClient(origin, await operatorToken(origin, 'courses:write'));
+    const course = await answered(sdk.createCourse({ client: api, body: { title: 'Missed while paused' } }));
+    await answered(sdk.publishCourse({ client: api, path: { course_id: course.id } }));
+    expect((await submit(page, `${page}/enable`)).status).toBe(303);
+
+    // The form offers a day back in the school's time zone; posted as offered.
+    const since = decodeEntities(/name="since" required value="([^"]+)"/.exec(await endpointPage(id))![1]!);
+    const recovered = await submit(page, `${page}/recover`, [['since', since]]);
+    expect(recovered.status).toBe(303);
+    expect(recovered.headers.get('location')).toBe(`${page}?done=webhook-recovered`);
+    expect(await pageHtml(admin, `${origin}${recovered.headers.get('location')}`)).toContain(
+      'Missed events queued; they appear under Recent deliveries.',
+    );
+    const ours = () => receiver.received.filter((r) => r.path === '/ok?area-recovered');
+    await receiver.until(() => ours().length === 1);
+    const event = new Webhook(secret).verify(ours()[0]!.body, ours()[0]!.headers) as Envelope;
+    expect(event).toMatchObject({ type: 'course.published', data: { id: course.id } });
+
+    expect((await submit(page, `${page}/recover`, [['since', since]])).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ours()).toHaveLength(1);
+
+    for (const typed of ['2000-01-01T00:00', 'yesterday']) {
+      const refused = await submit(page, `${page}/recover`, [['since', typed]]);
+      expect(refused.status, typed).toBe(400);
+      expect(await refused.text()).toContain('Recovery refused');
+    }
+  });
+
+  it('the endpoint form offers the wildcards with their meaning; one chosen is kept as written and stays chosen on the edit form (/webhooks.md "Wildcards")', async () => {
+    const form = await pageHtml(admin, `${origin}/admin/webhooks/new`);
+    expect(form).toContain('value="*"');
+    expect(form).toContain('<code>order.*</code> — Every order event (order.*).');
+    const { id } = await create(`${receiver.url('/ok')}?wildcard`, 'Orders', ['order.*', 'course.published']);
+    const page = await endpointPage(id);
+    expect(page).toMatch(/id="event-order-all" name="event_type" value="order\.\*" checked>/);
+    expect(page).toMatch(/id="event-course.published" name="event_type" value="course\.published" checked>/);
+    expect(page).not.toMatch(/id="event-all" name="event_type" value="\*" checked>/);
+  });
+
   it('"Edit" saves URL, description and event types; a URL that is not http(s) is refused on the form naming the field, and nothing changes', async () => {
     const { id } = await create(receiver.url('/ok'), 'Before', ['course.published']);
     const refused = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}`, [
@@ -285,7 +334,15 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
       `/admin/webhooks/${id}/delete`,
     ])
       expect((await browserFetch(lecturer, `${origin}${path}`)).status, path).toBe(403);
-    const actions = ['', `/${id}`, `/${id}/delete`, `/${id}/disable`, `/${id}/rotate-secret`, `/${id}/test`];
+    const actions = [
+      '',
+      `/${id}`,
+      `/${id}/delete`,
+      `/${id}/disable`,
+      `/${id}/rotate-secret`,
+      `/${id}/test`,
+      `/${id}/recover`,
+    ];
     for (const path of actions) {
       const response = await postForm(lecturer, `${origin}/admin/webhooks${path}`, [
         ['url', 'http://127.0.0.1:9/taken'],

@@ -41,6 +41,7 @@ const ADMIN_ACTIONS = [
   '/admin/webhooks/:id/rotate-secret',
   '/admin/webhooks/:id/test',
   '/admin/webhooks/:id/deliveries/:id/redeliver',
+  '/admin/webhooks/:id/recover',
   '/admin/webhooks/:id/delete',
 ];
 

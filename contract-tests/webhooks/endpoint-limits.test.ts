@@ -1,6 +1,6 @@
 // /webhooks.md "Limits": bounded fan-out. A school has at most WEBHOOK_ENDPOINTS_PER_SCHOOL
 // endpoints (409 `limit-reached` past it, however many creations race), and redelivery, test
-// events and secret rotation are each rate limited per endpoint (429 with Retry-After and the
+// events, secret rotation and recovery are each rate limited per endpoint (429 with Retry-After and the
 // RateLimit fields, /auth.md "Rate limits"), on an instance whose limits are small enough to reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
@@ -18,6 +18,7 @@ const POLICIES = [
   'webhookRedeliveriesPerEndpoint',
   'webhookTestEventsPerEndpoint',
   'webhookSecretRotationsPerEndpoint',
+  'webhookRecoveriesPerEndpoint',
 ];
 
 type Client = ReturnType<typeof adminClient>;
@@ -60,6 +61,15 @@ describe.skipIf(ownInstanceUnavailable)('bounded webhook fan-out (/webhooks.md "
     ],
     ['sendWebhookTestEvent', async (id) => () => sdk.sendWebhookTestEvent({ client, path: { webhook_id: id } })],
     ['rotateWebhookSecret', async (id) => () => sdk.rotateWebhookSecret({ client, path: { webhook_id: id } })],
+    [
+      'recoverWebhookEndpoint',
+      async (id) => () =>
+        sdk.recoverWebhookEndpoint({
+          client,
+          path: { webhook_id: id },
+          body: { since: new Date(Date.now() - 60_000).toISOString() },
+        }),
+    ],
   ];
 
   it.each(actions)(

@@ -112,6 +112,15 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
     expect(() => loadConfig({ MAIL_FROM: 'School <x@y>' })).toThrow(/^Invalid MAIL_FROM/);
   });
 
+  it('WEBHOOK_EVENTS_RETENTION_DAYS is how long webhook events are kept: 30 by default, 1 to 365 (/webhooks.md "Events and recovery")', () => {
+    expect(loadConfig({}).webhooks.eventsRetentionDays).toBe(30);
+    expect(loadConfig({ WEBHOOK_EVENTS_RETENTION_DAYS: '90' }).webhooks.eventsRetentionDays).toBe(90);
+    expect(() => loadConfig({ WEBHOOK_EVENTS_RETENTION_DAYS: '0' })).toThrow(/^Invalid WEBHOOK_EVENTS_RETENTION_DAYS/);
+    expect(() => loadConfig({ WEBHOOK_EVENTS_RETENTION_DAYS: '366' })).toThrow(
+      /^Invalid WEBHOOK_EVENTS_RETENTION_DAYS/,
+    );
+  });
+
   it('WEBHOOK_RETRY_BASE_MS is the retry schedule\'s unit: 10 s by default, fractions of a millisecond allowed, at most a minute (docs/operations.md "Configuration")', () => {
     expect(loadConfig({}).webhooks.retryBaseMs).toBe(10_000);
     expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '0.1' }).webhooks.retryBaseMs).toBe(0.1);

@@ -145,6 +145,12 @@ const environmentSchema = z.object({
    */
   WEBHOOK_ENDPOINTS_PER_SCHOOL: z.coerce.number().int().min(1).max(1_000).default(16),
   /**
+   * How long webhook events and settled deliveries are kept (/webhooks.md "Events and recovery"):
+   * the window listWebhookEvents reads and recoverWebhookEndpoint may reach back over. 30 days, as
+   * Stripe's events API keeps them, unless the deployment needs more.
+   */
+  WEBHOOK_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
    * docs/operations.md "Mail": the SMTP server every mail goes through, `smtp://user:password@host:587`
    * (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). Unset: outside
    * production each mail is written as an .eml file under DATA_DIR/mail/; in production nothing is
@@ -211,6 +217,8 @@ export type Config = Readonly<{
     pollMs: number;
     timeoutMs: number;
     endpointsPerSchool: number;
+    /** WEBHOOK_EVENTS_RETENTION_DAYS */
+    eventsRetentionDays: number;
   }>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
@@ -370,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       pollMs: e.WEBHOOK_POLL_MS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       endpointsPerSchool: e.WEBHOOK_ENDPOINTS_PER_SCHOOL,
+      eventsRetentionDays: e.WEBHOOK_EVENTS_RETENTION_DAYS,
     }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -9,7 +9,7 @@ import { createApp } from '../app.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { startOperations, type MetricsExposure } from './metrics-operations.ts';
-import { schedulePurge } from '../services/purge-job.ts';
+import { schedulePurge, webhookRetentionMs } from '../services/purge-job.ts';
 import { scheduleAuthEventPurge } from '../services/audit/auth-events-purge.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
 import { createOutboxWorker, type OutboxSenders } from '../services/outbox/outbox-worker.ts';
@@ -50,7 +50,8 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   // docs/operations.md "Metrics": the metrics listener (METRICS_PORT) and the batched "last used" of grants.
   const operations = await startOperations(config, services, log, metrics);
 
-  const stopPurge = schedulePurge(db, log);
+  // Webhook events and settled deliveries past WEBHOOK_EVENTS_RETENTION_DAYS (/webhooks.md "Events and recovery").
+  const stopPurge = schedulePurge(db, log, webhookRetentionMs(config.webhooks.eventsRetentionDays));
   // docs/operations.md "Access trail": events past AUTH_EVENTS_RETENTION_DAYS, in bounded batches.
   const stopTrailPurge = scheduleAuthEventPurge(db, log, config.authEventsRetentionDays);
   // Webhooks: this process's share of the deliveries (services/webhooks/delivery-worker.ts).

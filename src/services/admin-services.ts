@@ -25,6 +25,7 @@ import { createPostAdmin } from './school/posts.ts';
 import { createSchoolAdmin } from './school/school.ts';
 import { createStorageAdmin, type StorageOptions } from './uploads/storage.ts';
 import { createWebhookAdmin, type WebhookOptions } from './webhooks/endpoints.ts';
+import { createWebhookEventLog } from './webhooks/event-log.ts';
 import { createAuthEventReader } from './audit/auth-events.ts';
 import { createApplicationAccess } from './auth/application-access.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
@@ -65,6 +66,8 @@ export function createAdminServices(
     studentProgress: createProgressAdmin(db, cursors),
     members: createMemberAdmin(db, cursors, mail),
     webhooks: createWebhookAdmin(db, webhooks, cursors),
+    /** /webhooks.md "Events and recovery": the school's webhook events, read by GET /api/v1/webhook-events. */
+    webhookEvents: createWebhookEventLog(db, cursors, webhooks.eventsRetentionDays),
     /** docs/operations.md "Access trail": the school's auth events, read by GET /api/v1/auth-events. */
     authEvents: createAuthEventReader(db, cursors),
     /** OpenAPI tag Applications and the admin area's "Connected apps": who holds access, and ending it. */

@@ -99,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
         keyEncryptionKey: deps.keyEncryptionKey,
         allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
         endpointsPerSchool: config.webhooks.endpointsPerSchool,
+        eventsRetentionDays: config.webhooks.eventsRetentionDays,
         rateLimiter,
       },
       cursors,

@@ -185,3 +185,31 @@ describe('purge job: webhook history (docs/webhooks.md "Webhooks": kept 30 days,
     expect(left).toHaveLength(4);
   });
 });
+
+describe('purge job: WEBHOOK_EVENTS_RETENTION_DAYS (/webhooks.md "Events and recovery")', () => {
+  it('deletes events no delivery refers to once older than the retention it is given, and keeps younger ones', async () => {
+    const site = await demoAcademy();
+    const DAY = 24 * 3600 * 1000;
+    const now = new Date();
+    const event = async (ageDays: number) => {
+      const id = randomUUID();
+      await test.db
+        .insertInto('webhook_events')
+        .values({
+          id,
+          site_id: site.id,
+          type: 'course.archived',
+          version: '2026-11-27',
+          payload: `${ageDays} days old`,
+          created_at: new Date(now.getTime() - ageDays * DAY),
+        })
+        .execute();
+      return id;
+    };
+    const [older, younger] = [await event(8), await event(6)];
+    await runPurge(test.db, now, 7 * DAY);
+    const left = (await test.db.selectFrom('webhook_events').select('id').execute()).map((e) => e.id);
+    expect(left).toContain(younger);
+    expect(left).not.toContain(older);
+  });
+});

@@ -11,25 +11,41 @@ export const PURGE_RETENTION_MS = 24 * 3600 * 1000;
 export const UNUSED_LOOPBACK_CLIENT_MS = 24 * 3600 * 1000;
 
 /**
- * How long webhook events and settled deliveries are kept: the delivery log receivers' operators
- * expect of a webhook sender (Stripe's events API goes back 30 days), long enough to notice a gap
- * after a holiday or an outage and redeliver it, while the tables, which gain rows with every
- * change a school makes, stay bounded. A pending delivery and its event are kept however old.
+ * How long webhook events and settled deliveries are kept by default (WEBHOOK_EVENTS_RETENTION_DAYS):
+ * the delivery log receivers' operators expect of a webhook sender (Stripe's events API goes back
+ * 30 days), long enough to notice a gap after a holiday or an outage and recover it, while the
+ * tables, which gain rows with every change a school makes, stay bounded. A pending delivery and
+ * its event are kept however old.
  */
 export const WEBHOOK_HISTORY_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-export async function runPurge(db: Db, now = new Date()): Promise<PurgeCounts | false> {
+/** WEBHOOK_EVENTS_RETENTION_DAYS in milliseconds. */
+export const webhookRetentionMs = (days: number) => days * 24 * 3600 * 1000;
+
+export async function runPurge(
+  db: Db,
+  now = new Date(),
+  webhookHistoryMs = WEBHOOK_HISTORY_RETENTION_MS,
+): Promise<PurgeCounts | false> {
   return withPurgeLock(db, async (trx) => ({
     ...(await purgeExpired(trx, now, PURGE_RETENTION_MS, UNUSED_LOOPBACK_CLIENT_MS)),
-    ...(await purgeWebhookHistory(trx, new Date(now.getTime() - WEBHOOK_HISTORY_RETENTION_MS))),
+    ...(await purgeWebhookHistory(trx, new Date(now.getTime() - webhookHistoryMs))),
   }));
 }
 
-/** Every `intervalMs`, with jitter so instances don't line up; returns a stop function. */
-export function schedulePurge(db: Db, log: Logger, intervalMs = 10 * 60 * 1000): () => void {
+/**
+ * Every `intervalMs`, with jitter so instances don't line up; returns a stop function.
+ * @param webhookHistoryMs WEBHOOK_EVENTS_RETENTION_DAYS (webhookRetentionMs)
+ */
+export function schedulePurge(
+  db: Db,
+  log: Logger,
+  webhookHistoryMs = WEBHOOK_HISTORY_RETENTION_MS,
+  intervalMs = 10 * 60 * 1000,
+): () => void {
   const timer = setInterval(
     () => {
-      runPurge(db)
+      runPurge(db, new Date(), webhookHistoryMs)
         .then(
           (counts) =>
             counts && Object.values(counts).some((n) => n > 0) && log.info({ purged: counts }, 'purged expired rows'),

@@ -199,4 +199,6 @@ export const RATE_POLICIES = {
   webhookRedeliveriesPerEndpoint: { limit: 60, windowSeconds: 60 },
   webhookTestEventsPerEndpoint: { limit: 10, windowSeconds: 60 },
   webhookSecretRotationsPerEndpoint: { limit: 10, windowSeconds: 3600 },
+  // A recovery may queue up to a thousand deliveries at once (services/webhooks/recovery.ts).
+  webhookRecoveriesPerEndpoint: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RatePolicy>;

@@ -2192,7 +2192,7 @@ export type WebhookEndpoint = {
      * Plain text.
      */
     description: string;
-    event_types: Array<WebhookEventType>;
+    event_types: Array<WebhookEventSelector>;
     status: 'enabled' | 'disabled';
     /**
      * Why it is disabled: `operator` (updateWebhookEndpoint), `gone` (the receiver answered 410),
@@ -2212,7 +2212,7 @@ export type WebhookEndpoint = {
 export type WebhookEndpointCreate = {
     url: WebhookEndpointUrl;
     description?: string;
-    event_types: Array<WebhookEventType>;
+    event_types: Array<WebhookEventSelector>;
 };
 
 export type WebhookEndpointPage = {
@@ -2223,7 +2223,7 @@ export type WebhookEndpointPage = {
 export type WebhookEndpointUpdate = {
     url?: WebhookEndpointUrl;
     description?: string;
-    event_types?: Array<WebhookEventType>;
+    event_types?: Array<WebhookEventSelector>;
     enabled?: boolean;
 };
 
@@ -2269,10 +2269,56 @@ export type WebhookEvent = {
     };
 };
 
+export type WebhookEventPage = {
+    data: Array<AnyWebhookEvent>;
+    next_cursor: NextCursor;
+};
+
+/**
+ * An event type, or a wildcard that stands for several (WebhookEventWildcard).
+ */
+export type WebhookEventSelector = WebhookEventType | WebhookEventWildcard;
+
 /**
  * A type of the event catalogue (WebhookEvent and the named event schemas; /llms.txt lists them).
  */
 export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed';
+
+/**
+ * `*`: every type of the catalogue; `<resource>.*`: every type of that resource (`order.*`:
+ * `order.paid` and `order.refunded`). Resolved when each event is written, so a type the
+ * catalogue gains later reaches the endpoints whose wildcard covers it, and still only while
+ * the endpoint's owner may read it (/webhooks.md "Wildcards").
+ *
+ */
+export type WebhookEventWildcard = '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*';
+
+export type WebhookRecovery = {
+    /**
+     * How many deliveries this call queued.
+     */
+    queued: number;
+    /**
+     * The range holds more missed events than one call queues (1000); call again to queue them.
+     */
+    more: boolean;
+    since: string;
+    /**
+     * The end of the range used (now when none was given).
+     */
+    until: string;
+};
+
+export type WebhookRecoveryRequest = {
+    /**
+     * The oldest events to queue (inclusive); within the retention.
+     */
+    since: string;
+    /**
+     * The newest events to queue (exclusive); now when left out.
+     */
+    until?: string;
+};
 
 export type WebhookSchool = {
     id: string;
@@ -10428,6 +10474,179 @@ export type RedeliverWebhookDeliveryResponses = {
 };
 
 export type RedeliverWebhookDeliveryResponse = RedeliverWebhookDeliveryResponses[keyof RedeliverWebhookDeliveryResponses];
+
+export type RecoverWebhookEndpointData = {
+    body: WebhookRecoveryRequest;
+    path: {
+        /**
+         * The webhook endpoint's identifier.
+         */
+        webhook_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/recover';
+};
+
+export type RecoverWebhookEndpointErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+    /**
+     * The body is larger than the 2 MB (2,097,152 bytes) this service reads. Every body the
+     * schema allows fits; a bigger one is refused before anything else, with one field error at
+     * `/body`.
+     *
+     */
+    413: Problem;
+    /**
+     * The request is well formed but breaks a rule of the school's data.
+     */
+    422: Problem;
+    /**
+     * This action was repeated faster than its limit allows (the limits are in /auth.md "Rate
+     * limits" and /webhooks.md "Limits"); retry after `Retry-After` seconds. RFC 9457 problem.
+     *
+     */
+    429: Problem;
+};
+
+export type RecoverWebhookEndpointError = RecoverWebhookEndpointErrors[keyof RecoverWebhookEndpointErrors];
+
+export type RecoverWebhookEndpointResponses = {
+    /**
+     * How many deliveries were queued; follow them in listWebhookDeliveries.
+     */
+    202: WebhookRecovery;
+};
+
+export type RecoverWebhookEndpointResponse = RecoverWebhookEndpointResponses[keyof RecoverWebhookEndpointResponses];
+
+export type ListWebhookEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size, 1 to 100.
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page of the same list in the same sort order; opaque, signed and bound to that list and sort, so a cursor that was changed or made up, or that another list or sort order issued, is refused (400, pointer `/query/cursor`). Every `next_cursor` the API hands out fits within maxLength, whatever the sort key.
+         */
+        cursor?: string;
+        /**
+         * Only events of this type.
+         */
+        type?: WebhookEventType;
+        /**
+         * Only those created at or after this instant (ISO 8601); for people, the time they joined the school.
+         */
+        created_after?: string;
+        /**
+         * Only those created before this instant (ISO 8601); must not be earlier than `created_after`.
+         */
+        created_before?: string;
+    };
+    url: '/api/v1/webhook-events';
+};
+
+export type ListWebhookEventsErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+};
+
+export type ListWebhookEventsError = ListWebhookEventsErrors[keyof ListWebhookEventsErrors];
+
+export type ListWebhookEventsResponses = {
+    /**
+     * A page of events, newest first.
+     */
+    200: WebhookEventPage;
+};
+
+export type ListWebhookEventsResponse = ListWebhookEventsResponses[keyof ListWebhookEventsResponses];
+
+export type GetWebhookEventData = {
+    body?: never;
+    path: {
+        /**
+         * The event's identifier (its `id` and the `webhook-id` header of its deliveries).
+         */
+        event_id: string;
+    };
+    query?: never;
+    url: '/api/v1/webhook-events/{event_id}';
+};
+
+export type GetWebhookEventErrors = {
+    /**
+     * The request breaks the documented schema.
+     */
+    400: Problem;
+    /**
+     * No token, or an invalid, expired, revoked or foreign token (RFC 6750 3.1): problem type
+     * `invalid-token`, with the RFC 6750 code in `error`. `WWW-Authenticate` carries the same
+     * challenge and points at the protected resource metadata (RFC 9728 5.1).
+     *
+     */
+    401: Problem;
+    /**
+     * The token lacks a scope this operation needs, or is a member token (RFC 6750 3.1): problem
+     * type `insufficient-scope`, with `error` `insufficient_scope` and `scope` naming every scope
+     * needed, as the `WWW-Authenticate` challenge does.
+     *
+     */
+    403: Problem;
+    /**
+     * No such object at this school.
+     */
+    404: Problem;
+};
+
+export type GetWebhookEventError = GetWebhookEventErrors[keyof GetWebhookEventErrors];
+
+export type GetWebhookEventResponses = {
+    /**
+     * The event.
+     */
+    200: AnyWebhookEvent;
+};
+
+export type GetWebhookEventResponse = GetWebhookEventResponses[keyof GetWebhookEventResponses];
 
 export type ListApplicationsData = {
     body?: never;

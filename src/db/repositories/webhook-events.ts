@@ -4,14 +4,29 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
-export type NewWebhookEvent = { id: string; siteId: string; type: string; version: string; payload: string };
+export type NewWebhookEvent = {
+  id: string;
+  siteId: string;
+  type: string;
+  version: string;
+  payload: string;
+  /** The envelope's `created_at`, so that the event log's time ranges read the time receivers see. */
+  createdAt: Date;
+};
 
 /**
  * Writes the event and one pending delivery for every enabled endpoint of the school subscribed
- * to its type (fan-out at write time, in the same statement's transaction).
+ * to its type, by name or by a wildcard (fan-out at write time, in the same statement's
+ * transaction). The event is written whether or not any endpoint subscribes: the event log
+ * (listWebhookEvents) and recovery read every event.
  * @returns how many deliveries were queued
  */
-export async function insertEventWithDeliveries(trx: Db, event: NewWebhookEvent): Promise<number> {
+export async function insertEventWithDeliveries(
+  trx: Db,
+  event: NewWebhookEvent,
+  /** The `event_types` entries that subscribe to it: its type and the wildcards covering it. */
+  selectors: readonly string[],
+): Promise<number> {
   await trx
     .insertInto('webhook_events')
     .values({
@@ -20,6 +35,7 @@ export async function insertEventWithDeliveries(trx: Db, event: NewWebhookEvent)
       type: event.type,
       version: event.version,
       payload: event.payload,
+      created_at: event.createdAt,
     })
     .execute();
   const queued = await trx
@@ -31,7 +47,7 @@ export async function insertEventWithDeliveries(trx: Db, event: NewWebhookEvent)
         .select([eb.val(event.siteId).as('site_id'), eb.val(event.id).as('event_id'), 'id'])
         .where('site_id', '=', event.siteId)
         .where('status', '=', 'enabled')
-        .where(sql<boolean>`event_types ? ${event.type}`),
+        .where((eb) => eb.or(selectors.map((selector) => sql<boolean>`event_types ? ${selector}`))),
     )
     .executeTakeFirst();
   return Number(queued.numInsertedOrUpdatedRows ?? 0);

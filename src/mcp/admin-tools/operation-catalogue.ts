@@ -61,7 +61,11 @@ const CONFIRMED: ReadonlySet<string> = new Set(['refundOrder', 'setMemberRoles']
 const needsConfirmation = (operationId: string, method: string) => method === 'delete' || CONFIRMED.has(operationId);
 
 /** Actions that send a request to an outside system: a webhook receiver the school registered. */
-const OPEN_WORLD: ReadonlySet<string> = new Set(['sendWebhookTestEvent', 'redeliverWebhookDelivery']);
+const OPEN_WORLD: ReadonlySet<string> = new Set([
+  'sendWebhookTestEvent',
+  'redeliverWebhookDelivery',
+  'recoverWebhookEndpoint',
+]);
 
 /** `listCourseEnrollments` → `list_course_enrollments`. */
 export function snakeCase(operationId: string): string {

@@ -10,6 +10,7 @@ import { csvLine } from '../../lib/csv.ts';
 import { InvalidInput } from '../errors.ts';
 import { isAuthEventKind } from './auth-event-kinds.ts';
 import { createAuthEventReader, type AuthEventQuery, type AuthEventView } from './auth-events.ts';
+import { offsetAt } from '../../lib/wall-clock.ts';
 
 export const ACCESS_LOG_PAGE_SIZE = 50;
 /** The export's bound: a year of a busy school's sign-ins fits; a larger trail is filtered first. */
@@ -37,19 +38,7 @@ export function filterOfQuery(query: Record<string, unknown>): AccessLogFilter {
 
 /** Minutes the zone is ahead of UTC at `at`. */
 function offsetMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return Math.round((local - at.getTime()) / 60_000);
+  return Math.round(offsetAt(at.getTime(), timeZone) / 60_000);
 }
 
 /** The instant a calendar day (YYYY-MM-DD) starts in the school's time zone. */

@@ -9,6 +9,7 @@ const ACTIONS: Record<EndpointActionPolicy, string> = {
   webhookRedeliveriesPerEndpoint: '`redeliverWebhookDelivery`',
   webhookTestEventsPerEndpoint: '`sendWebhookTestEvent`',
   webhookSecretRotationsPerEndpoint: '`rotateWebhookSecret`',
+  webhookRecoveriesPerEndpoint: '`recoverWebhookEndpoint`',
 };
 
 export function webhookLimitSection(

@@ -9,8 +9,13 @@ import { renderWebhooksMd } from './webhooks-md.ts';
 import { approximately } from './webhooks-md-time.ts';
 
 const site = (name: string) => ({ origin: 'https://school.test', name }) as Site;
-const config = (retryBaseMs: number, timeoutMs = 10_000, endpointsPerSchool = 16, rateLimitOverrides = {}) =>
-  ({ webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool }, rateLimitOverrides }) as Config;
+const config = (
+  retryBaseMs: number,
+  timeoutMs = 10_000,
+  endpointsPerSchool = 16,
+  rateLimitOverrides = {},
+  eventsRetentionDays = 30,
+) => ({ webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool, eventsRetentionDays }, rateLimitOverrides }) as Config;
 
 const HOSTILE =
   'Evil\n## Injected\n| a | b |\n<script>alert(1)</script> [x](javascript:alert(1)) ```\nhttps://evil.test';
@@ -59,12 +64,23 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     expect(standard).toContain('| `redeliverWebhookDelivery` | 60 per endpoint per 1 min |');
     expect(standard).toContain('| `sendWebhookTestEvent` | 10 per endpoint per 1 min |');
     expect(standard).toContain('| `rotateWebhookSecret` | 10 per endpoint per 1 h |');
+    expect(standard).toContain('| `recoverWebhookEndpoint` | 10 per endpoint per 1 h |');
     const raised = renderWebhooksMd(
       site('Demo Academy'),
       config(10_000, 10_000, 40, { webhookTestEventsPerEndpoint: 3, webhookTestEventsPerEndpointWindow: 30 }),
     );
     expect(raised).toContain('at most **40** endpoints');
     expect(raised).toContain('| `sendWebhookTestEvent` | 3 per endpoint per 30 s |');
+  });
+
+  it('states the event log\'s retention at this deployment and every wildcard\'s types (/webhooks.md "Events and recovery", "Wildcards")', () => {
+    const standard = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    expect(standard).toContain("kept **30 days** (this deployment's `WEBHOOK_EVENTS_RETENTION_DAYS`)");
+    expect(standard).toContain('`since` within the last 30 days');
+    expect(standard).toContain('| `order.*` | `order.paid`, `order.refunded` |');
+    const longer = renderWebhooksMd(site('Demo Academy'), config(10_000, 10_000, 16, {}, 90));
+    expect(longer).toContain('kept **90 days**');
+    expect(longer).toContain('`since` within the last 90 days');
   });
 
   it('rounds durations to a unit that reads well', () => {

@@ -2,13 +2,12 @@
 // list comes from where the rule lives, so the page cannot drift from what the service does: the
 // event catalogue (services/webhooks/catalogue.ts), the retry schedule and disable rule at this
 // deployment's WEBHOOK_RETRY_BASE_MS (retry-schedule.ts), the worker's limits and timeout, the
-// rotation overlap, the history's retention, the scopes and the Webhooks operations of the spec.
+// rotation overlap, the history's retention (WEBHOOK_EVENTS_RETENTION_DAYS), wildcards, the event log and recovery, the scopes and the Webhooks operations of the spec.
 import { operations } from '../../../generated/openapi/operations.ts';
 import type { Config } from '../../config/config.ts';
 import { markdownInline, type SchoolText } from '../../lib/markdown-escape.ts';
 import { SCOPES } from '../auth/scopes.ts';
 import { ratePolicyOf } from '../rate-limiter.ts';
-import { WEBHOOK_HISTORY_RETENTION_MS } from '../purge-job.ts';
 import type { Site } from '../school/sites.ts';
 import {
   WEBHOOK_EVENTS,
@@ -21,6 +20,7 @@ import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
+import { webhookRecoverySection, webhookWildcardSection } from './webhooks-md-recovery.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
 
@@ -57,6 +57,8 @@ ${scopeLines}
 ${operationLines}
 
 ${webhookAccessSection()}
+
+${webhookWildcardSection()}
 
 ## The envelope
 
@@ -118,7 +120,9 @@ ${webhookErrorSection()}
 
 ## History
 
-Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing) and the events they carried are kept ${approximately(WEBHOOK_HISTORY_RETENTION_MS)} after their last change; redeliver anything you missed within that time. A delivery still waiting for an attempt is kept however old.
+Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing) are kept ${config.webhooks.eventsRetentionDays} days after their last change, and the events ${config.webhooks.eventsRetentionDays} days after they happened or as long as a delivery of them is kept; redeliver or recover anything you missed within that time. A delivery still waiting for an attempt is kept however old.
+
+${webhookRecoverySection(config.webhooks.eventsRetentionDays)}
 
 ## Events
 

@@ -47,6 +47,7 @@ describe('webhooks in the admin area', () => {
         keyEncryptionKey: randomBytes(32),
         allowPrivateAddresses: false,
         endpointsPerSchool: 16,
+        eventsRetentionDays: 30,
         rateLimiter: createRateLimiter(test.db),
       },
       new CursorCodec(),

@@ -139,6 +139,16 @@ export function createWebhookActions(db: Db, webhooks: WebhookAdmin) {
     },
 
     /**
+     * /webhooks.md "Events and recovery": the events the endpoint missed since `since`, queued;
+     * undefined (what was typed is no time) is refused by the service's rule, naming the field.
+     */
+    async recover(site: Site, actor: Actor, id: string, since: Date | undefined) {
+      await may(site, actor, 'webhooks:write');
+      const range = { since: since?.toISOString() ?? '' };
+      return found(() => webhooks.recover(site, id, range, changeActor(actor)));
+    },
+
+    /**
      * Endpoints the delivery worker disabled (410 Gone, or failing for the whole retry window), the
      * latest first, for the home page's notice; none for a person who may not see webhooks.
      */

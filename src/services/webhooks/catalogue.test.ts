@@ -4,7 +4,15 @@
 // scope does, so the table cannot name a scope that reads less than the event carries.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readScopesOf, WEBHOOK_EVENTS } from './catalogue.ts';
+import {
+  isEventSelector,
+  readScopesOf,
+  READ_SCOPES_OF_EVENTS,
+  selectorsOf,
+  typesSelectedBy,
+  WEBHOOK_EVENT_WILDCARDS,
+  WEBHOOK_EVENTS,
+} from './catalogue.ts';
 
 type Json = Record<string, unknown>;
 const document = JSON.parse(
@@ -37,8 +45,8 @@ function readersOf(schema: string): Set<string> {
   const scopes = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     const get = item.get as { responses?: Json; security?: Array<{ oauth2?: string[] }> } | undefined;
-    // The webhook operations answer every event body: which of them a token may read is the question here.
-    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/webhooks') || !get) continue;
+    // The webhook operations and the event log answer every event body: which of them a token may read is the question here.
+    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/webhook') || !get) continue;
     if (!reachable(get.responses?.['200']).has(schema)) continue;
     for (const scope of get.security?.flatMap((s) => s.oauth2 ?? []) ?? []) scopes.add(scope);
   }
@@ -72,5 +80,40 @@ describe('the read scope of each webhook event type (/webhooks.md "Who may recei
   it('asks each scope once, and none for the test event', () => {
     expect(readScopesOf(['order.paid', 'order.refunded', 'webhook.test'])).toEqual(['orders:read']);
     expect(readScopesOf(['webhook.test'])).toEqual([]);
+  });
+});
+
+describe('wildcards in event_types (/webhooks.md "Wildcards")', () => {
+  it('are the ones the OpenAPI document offers (WebhookEventWildcard)', () => {
+    const schema = document.components.schemas.WebhookEventWildcard as { enum: string[] };
+    expect([...WEBHOOK_EVENT_WILDCARDS].sort()).toEqual([...schema.enum].sort());
+  });
+
+  it('`*` selects every type, `<resource>.*` the types of that resource and no other', () => {
+    expect(typesSelectedBy(['*'])).toEqual(WEBHOOK_EVENTS.map((e) => e.type));
+    expect(typesSelectedBy(['order.*'])).toEqual(['order.paid', 'order.refunded']);
+    expect(typesSelectedBy(['course.*'])).toEqual(['course.published', 'course.archived', 'course.completed']);
+    expect(typesSelectedBy(['event_registration.*', 'student.created'])).toEqual([
+      'event_registration.created',
+      'event_registration.cancelled',
+      'student.created',
+    ]);
+  });
+
+  it('every type is selected by itself, `*` and its resource wildcard, each a valid entry', () => {
+    for (const { type } of WEBHOOK_EVENTS) {
+      const selectors = selectorsOf(type);
+      expect(selectors.every(isEventSelector), type).toBe(true);
+      for (const selector of selectors) expect(typesSelectedBy([selector]), selector).toContain(type);
+    }
+    expect(isEventSelector('orders.*')).toBe(false);
+    expect(isEventSelector('order.')).toBe(false);
+    expect(isEventSelector('webhook.test')).toBe(false);
+  });
+
+  it('a wildcard needs the read scope of every type it covers', () => {
+    expect(readScopesOf(['*'])).toEqual([...READ_SCOPES_OF_EVENTS]);
+    expect(readScopesOf(['order.*'])).toEqual(['orders:read']);
+    expect(readScopesOf(['course.*'])).toEqual(['courses:read', 'students:read']);
   });
 });

@@ -29,6 +29,11 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+type ResourceOf<T> = T extends `${infer R}.${string}` ? R : never;
+
+/** An entry of an endpoint's `event_types`: a type, `*`, or `<resource>.*` (OpenAPI WebhookEventSelector). */
+export type WebhookEventSelector = WebhookEventType | '*' | `${ResourceOf<WebhookEventType>}.*`;
+
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 }
@@ -106,12 +111,43 @@ export const READ_SCOPES_OF_EVENTS: readonly string[] = [...new Set(WEBHOOK_EVEN
 
 const BY_TYPE = new Map(WEBHOOK_EVENTS.map((info) => [info.type as string, info]));
 
+/** The resource an event type is about: `order` of `order.paid`. */
+const resourceOf = (type: string) => type.slice(0, type.indexOf('.'));
+
 /**
- * The scopes needed to receive or read these event types, each once; `webhook.test` (and any type
- * outside the catalogue) needs none of its own.
+ * /webhooks.md "Wildcards": `*` subscribes to every type of the catalogue, `<resource>.*` to every
+ * type of one resource (`order.*`), resolved when an event is written, so a type added to the
+ * catalogue later reaches the endpoints whose wildcard covers it (OpenAPI WebhookEventWildcard).
+ */
+export const WEBHOOK_EVENT_WILDCARDS: readonly string[] = [
+  '*',
+  ...new Set(WEBHOOK_EVENT_TYPES.map((type) => `${resourceOf(type)}.*`)),
+];
+
+/** A type of the catalogue or a wildcard: what an endpoint's `event_types` may hold. */
+export function isEventSelector(value: string): boolean {
+  return isWebhookEventType(value) || WEBHOOK_EVENT_WILDCARDS.includes(value);
+}
+
+/** The catalogued types an endpoint's `event_types` (types and wildcards) subscribes to now. */
+export function typesSelectedBy(selectors: readonly string[]): WebhookEventType[] {
+  return WEBHOOK_EVENT_TYPES.filter((type) =>
+    selectors.some((s) => s === type || s === '*' || s === `${resourceOf(type)}.*`),
+  );
+}
+
+/** Every entry of an `event_types` list that subscribes to `type`: the type itself and its wildcards. */
+export function selectorsOf(type: string): string[] {
+  return [type, '*', `${resourceOf(type)}.*`];
+}
+
+/**
+ * The scopes needed to receive or read these event types (a wildcard: every type it covers), each
+ * once; `webhook.test` (and any type outside the catalogue) needs none of its own.
  */
 export function readScopesOf(types: readonly string[]): string[] {
-  return [...new Set(types.flatMap((type) => BY_TYPE.get(type)?.scope ?? []))].sort();
+  const expanded = types.flatMap((type) => (WEBHOOK_EVENT_WILDCARDS.includes(type) ? typesSelectedBy([type]) : type));
+  return [...new Set(expanded.flatMap((type) => BY_TYPE.get(type)?.scope ?? []))].sort();
 }
 
 /**

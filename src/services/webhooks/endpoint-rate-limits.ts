@@ -1,5 +1,5 @@
-// /webhooks.md "Limits": redelivery, test events and secret rotation each make the service act on
-// one endpoint (a signed POST, or a new secret), so each is counted per endpoint through the shared
+// /webhooks.md "Limits": redelivery, test events, recovery and secret rotation each make the service
+// act on one endpoint (signed POSTs, or a new secret), so each is counted per endpoint through the shared
 // rate limiter (/auth.md "Rate limits"), whichever surface asks: the admin API, its MCP tools, the
 // admin area.
 import { RateLimited } from '../errors.ts';
@@ -7,7 +7,10 @@ import { rateLimitHeaders, type RateLimiter, type RatePolicyName } from '../rate
 
 export type EndpointActionPolicy = Extract<
   RatePolicyName,
-  'webhookRedeliveriesPerEndpoint' | 'webhookTestEventsPerEndpoint' | 'webhookSecretRotationsPerEndpoint'
+  | 'webhookRedeliveriesPerEndpoint'
+  | 'webhookTestEventsPerEndpoint'
+  | 'webhookSecretRotationsPerEndpoint'
+  | 'webhookRecoveriesPerEndpoint'
 >;
 
 /** @throws RateLimited (429, Retry-After) once the endpoint's window of `policy` is spent. */

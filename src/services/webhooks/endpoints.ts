@@ -15,12 +15,13 @@ import { Forbidden, InvalidInput, LimitReached, NotFound, RuleViolation } from '
 import { listWindow, pageOf, type ListQuery } from '../list-window.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import type { Site } from '../school/sites.ts';
-import { isWebhookEventType, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import { isEventSelector, readScopesOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
 import { disableEndpoint } from './disable.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import { recordEvent } from './outbox.ts';
 import { ownerMayRead } from './owner-standing.ts';
 import { limitEndpointAction } from './endpoint-rate-limits.ts';
+import { queueRecovery, recoveryRange, type RecoveryRange } from './recovery.ts';
 import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import type { AnyWebhookEvent } from './catalogue.ts';
@@ -32,6 +33,8 @@ export type WebhookOptions = {
   allowPrivateAddresses: boolean;
   /** WEBHOOK_ENDPOINTS_PER_SCHOOL: /webhooks.md "Limits". */
   endpointsPerSchool: number;
+  /** WEBHOOK_EVENTS_RETENTION_DAYS: how far back a recovery reaches (/webhooks.md "Events and recovery"). */
+  eventsRetentionDays: number;
   rateLimiter: RateLimiter;
 };
 
@@ -52,9 +55,11 @@ const ENDPOINT_MISSING = 'No webhook endpoint with that id at this school.';
 
 function checkEventTypes(types: string[] | undefined): string[] | undefined {
   if (types === undefined) return undefined;
-  const unknown = types.findIndex((type) => !isWebhookEventType(type));
+  const unknown = types.findIndex((type) => !isEventSelector(type));
   if (unknown >= 0)
-    throw new InvalidInput([{ pointer: `/body/event_types/${unknown}`, detail: 'is not a catalogued event type' }]);
+    throw new InvalidInput([
+      { pointer: `/body/event_types/${unknown}`, detail: 'is neither a catalogued event type nor a wildcard' },
+    ]);
   return [...new Set(types)];
 }
 
@@ -222,6 +227,20 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
       const due = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!due) throw new NotFound('No delivery with that id for this endpoint.');
       return toWebhookDelivery(due);
+    },
+    /** recoverWebhookEndpoint: every event in the range the endpoint missed, queued again (recovery.ts). */
+    async recover(site: Site, id: string, input: RecoveryRange, actor: ChangeActor = {}) {
+      mustBeEnabled(await mustFind(site, id));
+      const range = recoveryRange(input, options.eventsRetentionDays);
+      await limitEndpointAction(options.rateLimiter, 'webhookRecoveriesPerEndpoint', id);
+      return db.transaction().execute(async (trx) => {
+        const row = await endpoints.lockEndpoint(trx, site.id, id);
+        if (!row) throw new NotFound(ENDPOINT_MISSING);
+        mustBeEnabled(row);
+        const recovery = await queueRecovery(trx, row, range);
+        await audit(trx, site, actor, 'webhook_endpoint.recovered', id, recovery);
+        return recovery;
+      });
     },
   };
 }

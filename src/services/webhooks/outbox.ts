@@ -1,12 +1,14 @@
 // The one way a change announces itself: recordEvent writes the event in the caller's transaction
-// (a transactional outbox), beside the change it describes. Deliveries to the school's enabled,
-// subscribed endpoints are queued in the same transaction (fan-out at write time): the set of
-// receivers is the one that existed when the change committed, an endpoint created later never
-// receives older events, and the worker reads only its own queue (webhook_deliveries).
+// (a transactional outbox), beside the change it describes, whether or not anyone subscribes (the
+// event log, listWebhookEvents). Deliveries to the school's enabled endpoints subscribed to it, by
+// name or wildcard, are queued in the same transaction (fan-out at write time): the receivers are
+// those that existed when the change committed; an endpoint created or enabled later gets older
+// events only by asking (recoverWebhookEndpoint, recovery.ts), and the worker reads only its own
+// queue (webhook_deliveries).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findSchoolOfEvent, insertEventWithDeliveries } from '../../db/repositories/webhook-events.ts';
-import { isWebhookEventType, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
+import { isWebhookEventType, selectorsOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
 
 /** The school as every event names it. */
 export type WebhookSchool = { id: string; slug: string; name: string; url: string };
@@ -51,13 +53,19 @@ export async function recordEvent(
     throw new TypeError(`not a catalogued webhook event type: ${type}`);
   const site = typeof siteOrId === 'string' ? await findSchoolOfEvent(trx, siteOrId) : siteOrId;
   const envelope = envelopeOf(site, type, data);
-  await insertEventWithDeliveries(trx, {
-    id: envelope.id,
-    siteId: site.id,
-    type,
-    version: envelope.version,
-    payload: JSON.stringify(envelope),
-  });
+  await insertEventWithDeliveries(
+    trx,
+    {
+      id: envelope.id,
+      siteId: site.id,
+      type,
+      version: envelope.version,
+      payload: JSON.stringify(envelope),
+      createdAt: new Date(envelope.created_at),
+    },
+    // A test event goes to the one endpoint that asked for it (endpoints.ts sendTest), never by wildcard.
+    type === WEBHOOK_TEST_EVENT ? [type] : selectorsOf(type),
+  );
   // The services' database handle wakes their delivery worker on this write (delivery-wake.ts).
   return envelope;
 }

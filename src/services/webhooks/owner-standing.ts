@@ -5,14 +5,28 @@
 // demoted or removed owner's endpoint stops at once, as their tokens do; giving the role back
 // lets it send again, since nothing was revoked, only withheld.
 import type { Db } from '../../db/database.ts';
-import { findEndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
+import { findEndpointOwnerFacts, type EndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
 import { standingScopes } from '../auth/standing/allowed-scopes.ts';
 import { readScopesOf } from './catalogue.ts';
 
 /** Whether the endpoint's owner may still read events of `type` (for `webhook.test`: may still hold an operator grant). */
 export async function ownerMayRead(db: Db, siteId: string, endpointId: string, type: string): Promise<boolean> {
+  return (await ownerReadableTypes(db, siteId, endpointId, [type])).length === 1;
+}
+
+/** Those of `types` the endpoint's owner may read now, read with one query (recovery.ts). */
+export async function ownerReadableTypes<T extends string>(
+  db: Db,
+  siteId: string,
+  endpointId: string,
+  types: readonly T[],
+): Promise<T[]> {
   const facts = await findEndpointOwnerFacts(db, siteId, endpointId);
-  if (!facts?.owner_person_id) return false;
+  if (!facts?.owner_person_id) return [];
+  return types.filter((type) => mayRead(facts, type));
+}
+
+function mayRead(facts: EndpointOwnerFacts, type: string): boolean {
   const needed = readScopesOf([type]);
   const standing = standingScopes(needed.length ? needed : ['webhooks:read'], {
     audience: 'operator',

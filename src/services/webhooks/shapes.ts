@@ -3,15 +3,15 @@
 import type { WebhookEndpointRow } from '../../db/repositories/webhook-endpoints.ts';
 import type { WebhookDeliveryRow } from '../../db/repositories/webhook-deliveries.ts';
 import { toIso } from '../../lib/time.ts';
-import type { WebhookEventType } from './catalogue.ts';
+import type { WebhookEventSelector } from './catalogue.ts';
 
 export function toWebhookEndpoint(row: WebhookEndpointRow) {
   return {
     id: row.id,
     url: row.url,
     description: row.description,
-    // Checked against the catalogue when written (services/webhooks/endpoints.ts).
-    event_types: row.event_types as WebhookEventType[],
+    // Types and wildcards, checked against the catalogue when written (services/webhooks/endpoints.ts).
+    event_types: row.event_types as WebhookEventSelector[],
     status: row.status,
     disabled_reason: row.disabled_reason,
     version: row.version,

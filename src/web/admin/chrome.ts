@@ -25,6 +25,7 @@ export const ADMIN_NOTICES: Record<string, string> = {
   'webhook-disabled': 'admin.notice.webhookDisabled',
   'webhook-test-sent': 'admin.notice.webhookTestSent',
   'webhook-redelivered': 'admin.notice.webhookRedelivered',
+  'webhook-recovered': 'webhookRecovery.notice',
   'webhook-deleted': 'admin.notice.webhookDeleted',
 };
 

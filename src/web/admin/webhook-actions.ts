@@ -1,9 +1,12 @@
 // The buttons of an endpoint's page, each a form post: enable and disable (disabling abandons the
 // deliveries still waiting), rotate the secret (the new one shown in this response only; the
 // previous one keeps signing through the overlap), send a test event, and redeliver one delivery
-// (the same event with the same webhook-id, due again at once). Sending and redelivering to a
+// (the same event with the same webhook-id, due again at once), and recover the events missed since
+// a date and time (/webhooks.md "Events and recovery"). Sending, redelivering and recovering to a
 // disabled endpoint are refused by the service, and the page says why.
 import { textKey } from '../../lib/text-key.ts';
+import { instantOfWallClock } from '../../lib/wall-clock.ts';
+import { field } from '../areas/forms.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import type { AdminPageDeps } from './types.ts';
 import { deliveryId, endpointId, refusalOf, WEBHOOK_PURPOSES } from './webhook-form.ts';
@@ -71,6 +74,21 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
         return refusedPage(call, 'admin.webhooks.test.refused', error);
       }
       return { redirect: `/admin/webhooks/${id}?done=webhook-test-sent` };
+    }),
+  );
+
+  router.post(
+    '/webhooks/:id/recover',
+    area.action(WEBHOOK_PURPOSES.recover, async (call) => {
+      const id = endpointId(call.params.id);
+      // `since` as typed (datetime-local), in the school's time zone; the service refuses what is no time.
+      const since = instantOfWallClock(field(call.body, 'since') ?? '', call.ctx.site.timeZone);
+      try {
+        await admin.webhooks.recover(call.ctx.site, call.actor, id, since);
+      } catch (error) {
+        return refusedPage(call, 'webhookRecovery.refused', error);
+      }
+      return { redirect: `/admin/webhooks/${id}?done=webhook-recovered` };
     }),
   );
 

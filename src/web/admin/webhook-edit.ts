@@ -1,5 +1,6 @@
 // One endpoint: its settings and, when disabled, why and since when; the edit form (URL,
-// description, event types); enable or disable, rotate the secret, send a test event, delete; and
+// description, event types); enable or disable, rotate the secret, send a test event, recover
+// missed events, delete; and
 // its recent deliveries, 20 at a time, each with "Redeliver". Its secret is never shown here: only
 // the response that created or rotated it carried it.
 import type { AreaCall } from '../areas/area-route.ts';
@@ -14,6 +15,7 @@ import {
   type Refusal,
 } from './webhook-form.ts';
 import type { EndpointForm } from '../../services/webhooks/endpoint-form.ts';
+import { wallClockOf } from '../../lib/wall-clock.ts';
 
 export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
   /** The endpoint's page; `form` and `refusal` when a save was refused. */
@@ -42,7 +44,10 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
           rotate: csrf(WEBHOOK_PURPOSES.rotate),
           test: csrf(WEBHOOK_PURPOSES.test),
           redeliver: csrf(WEBHOOK_PURPOSES.redeliver),
+          recover: csrf(WEBHOOK_PURPOSES.recover),
         },
+        // The recovery form starts a day back, in the school's time zone (/webhooks.md "Events and recovery").
+        recoverSince: wallClockOf(new Date(Date.now() - 24 * 3600 * 1000), ctx.site.timeZone),
       },
       refusal ? 400 : 200,
     );

@@ -4,7 +4,7 @@
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import { EndpointFormRefused, type EndpointForm } from '../../services/webhooks/endpoint-form.ts';
 import { ServiceError } from '../../services/errors.ts';
-import { WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { WEBHOOK_EVENT_WILDCARDS, WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { field, fieldValues, isUuid, type FormBody } from '../areas/forms.ts';
 
@@ -15,6 +15,7 @@ export const WEBHOOK_PURPOSES = {
   rotate: 'admin:webhooks:rotate-secret',
   test: 'admin:webhooks:test',
   redeliver: 'admin:webhooks:redeliver',
+  recover: 'admin:webhooks:recover',
   delete: 'admin:webhooks:delete',
 } as const;
 
@@ -51,16 +52,31 @@ export function readWebhookForm(body: FormBody): EndpointForm {
   };
 }
 
+/** `*` → `all`, `order.*` → `order`: the wildcard's catalogue key (webhookWildcards.<name>). */
+const wildcardName = (wildcard: string) => (wildcard === '*' ? 'all' : wildcard.slice(0, -2));
+
 /**
- * The values the form template shows: every catalogued type, each with its meaning in the school's
- * language (admin.webhooks.eventType.<type>).
+ * The values the form template shows: the wildcards (/webhooks.md "Wildcards"), then every
+ * catalogued type, each with its meaning in the school's language (webhookWildcards.<name>,
+ * admin.webhooks.eventType.<type>), so an endpoint subscribed by wildcard keeps it when saved here.
  */
 export function webhookFormValues(form: EndpointForm) {
   return {
     url: form.url,
     description: form.description,
     eventTypes: form.eventTypes,
-    choices: WEBHOOK_EVENTS.map((e) => ({ type: e.type })),
+    choices: [
+      ...WEBHOOK_EVENT_WILDCARDS.map((wildcard) => ({
+        type: wildcard,
+        id: wildcard === '*' ? 'event-all' : `event-${wildcardName(wildcard)}-all`,
+        labelKey: `webhookWildcards.${wildcardName(wildcard)}`,
+      })),
+      ...WEBHOOK_EVENTS.map((e) => ({
+        type: e.type,
+        id: `event-${e.type}`,
+        labelKey: `admin.webhooks.eventType.${e.type}`,
+      })),
+    ],
   };
 }
 

@@ -17,7 +17,7 @@ import {
   type Catalogue,
 } from '../../http/pages/i18n/page-text.ts';
 import { PROBLEM_TYPES } from '../../http/problem-types.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../services/webhooks/catalogue.ts';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_WILDCARDS } from '../../services/webhooks/catalogue.ts';
 
 const src = path.join(import.meta.dirname, '..', '..');
 const strict = new PageTexts();
@@ -122,6 +122,8 @@ describe('page catalogues (docs/development.md "Page languages": pages in the sc
       ...Object.keys(PROBLEM_TYPES).flatMap((name) => [`problemType.${name}.title`, `problemType.${name}.description`]),
       // The endpoint form offers every catalogued event type with its meaning (webhook-fields.eta).
       ...WEBHOOK_EVENT_TYPES.map((type) => `admin.webhooks.eventType.${type}`),
+      // ... and every wildcard (/webhooks.md "Wildcards"), `*` as `all`.
+      ...WEBHOOK_EVENT_WILDCARDS.map((w) => `webhookWildcards.${w === '*' ? 'all' : w.slice(0, -2)}`),
     ];
     for (const language of PAGE_LANGUAGES)
       expect(

@@ -4,6 +4,7 @@
 // A problem rather than the guard's challenge, so the MCP operation tools phrase it too.
 import { BearerChallenge, requireScopes } from '../../../http/bearer-guard.ts';
 import type { AdminApiContext } from '../../admin-api-services.ts';
+import { holdsScopes } from '../../../services/auth/scope-check.ts';
 import type { ReadAccess } from '../../../services/webhooks/endpoints.ts';
 
 export function tokenReadAccess(context: Pick<AdminApiContext, 'site' | 'auth'>): ReadAccess {
@@ -17,4 +18,9 @@ export function tokenReadAccess(context: Pick<AdminApiContext, 'site' | 'auth'>)
       throw error instanceof BearerChallenge ? error.toProblem() : error;
     }
   };
+}
+
+/** Whether the calling token holds `scope`: which event types the event log lists to it. */
+export function tokenHoldsScope(context: Pick<AdminApiContext, 'auth'>): (scope: string) => boolean {
+  return (scope) => context.auth !== undefined && holdsScopes(context.auth, [scope]);
 }
