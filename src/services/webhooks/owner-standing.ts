@@ -5,13 +5,17 @@
 // demoted or removed owner's endpoint stops at once, as their tokens do; giving the role back
 // lets it send again, since nothing was revoked, only withheld.
 import type { Db } from '../../db/database.ts';
-import { findEndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
+import { findEndpointOwnerFacts, type EndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
 import { standingScopes } from '../auth/standing/allowed-scopes.ts';
 import { readScopesOf } from './catalogue.ts';
 
 /** Whether the endpoint's owner may still read events of `type` (for `webhook.test`: may still hold an operator grant). */
 export async function ownerMayRead(db: Db, siteId: string, endpointId: string, type: string): Promise<boolean> {
-  const facts = await findEndpointOwnerFacts(db, siteId, endpointId);
+  return ownerFactsAllow(await findEndpointOwnerFacts(db, siteId, endpointId), type);
+}
+
+/** The same rule over facts read already (the delivery worker reads them with its claim). */
+export function ownerFactsAllow(facts: EndpointOwnerFacts | undefined, type: string): boolean {
   if (!facts?.owner_person_id) return false;
   const needed = readScopesOf([type]);
   const standing = standingScopes(needed.length ? needed : ['webhooks:read'], {

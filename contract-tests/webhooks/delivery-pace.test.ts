@@ -1,0 +1,156 @@
+// /webhooks.md "Delivery history" and "Pace", through the admin API and a real receiver on
+// 127.0.0.1: every attempt is listed with its status, duration, error class and the first 4 KB
+// of the answer; a 429 or 503 with Retry-After postpones the next attempt (clamped to the retry
+// schedule's bounds) and is no failure up to MAX_POSTPONEMENTS times; an endpoint's
+// max_deliveries_per_second holds. The retry schedule's unit is a tenth of a millisecond here, so
+// its longest wait (4,320 units) is 432 ms: a Retry-After of a second is clamped to that.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
+import { RESPONSE_BODY_BYTES } from '../../src/services/webhooks/webhook-post.ts';
+import { clampRetryAfterMs, MAX_ATTEMPTS, MAX_POSTPONEMENTS } from '../../src/services/webhooks/retry-schedule.ts';
+import { ownInstanceUnavailable } from '../service/own-instance.ts';
+import type { adminClient } from '../support/admin-client.ts';
+import { answered } from '../support/answered.ts';
+import type { Receiver } from './receiver.ts';
+import { startWebhookInstance } from './webhook-instance.ts';
+
+const RETRY_BASE_MS = 0.1;
+
+type Client = ReturnType<typeof adminClient>;
+
+describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md "Delivery history", "Pace")', () => {
+  let receiver: Receiver;
+  let client: Client;
+  let stop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    ({ receiver, client, stop } = await startWebhookInstance(
+      {
+        WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
+        WEBHOOK_POLL_MS: '20',
+        RATE_LIMIT_OVERRIDES: 'webhookTestEventsPerEndpoint=1000',
+      },
+      'webhooks:read webhooks:write orders:read',
+    ));
+  }, 120_000);
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  async function endpointAt(path: Parameters<Receiver['url']>[0], max?: number) {
+    return answered(
+      sdk.createWebhookEndpoint({
+        client,
+        body: {
+          url: receiver.url(path),
+          event_types: ['order.paid'],
+          ...(max === undefined ? {} : { max_deliveries_per_second: max }),
+        },
+      }),
+    );
+  }
+
+  /** The delivery with its attempts once `done` holds of it. */
+  async function settled(endpointId: string, deliveryId: string, done: (status: string) => boolean) {
+    const read = () =>
+      answered(sdk.getWebhookDelivery({ client, path: { webhook_id: endpointId, delivery_id: deliveryId } }));
+    await expect.poll(async () => done((await read()).status), { timeout: 20_000, interval: 100 }).toBe(true);
+    return read();
+  }
+
+  it('lists every attempt of a delivery with its status, duration, error class and answer body', async () => {
+    const endpoint = await endpointAt('/flaky');
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const detail = await settled(endpoint.id, delivery.id, (status) => status === 'succeeded');
+    expect(detail.attempts).toBe(2);
+    expect(detail.attempt_history).toHaveLength(2);
+    const [failed, succeeded] = detail.attempt_history;
+    expect(failed).toMatchObject({ response_code: 500, error_class: 'http_status', response_body: 'try again' });
+    expect(succeeded).toMatchObject({ response_code: 200, error_class: null, response_body: 'ok' });
+    for (const attempt of detail.attempt_history) {
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(attempt.duration_ms).toBeLessThan(10_000);
+    }
+    expect(Date.parse(failed!.attempted_at)).toBeLessThanOrEqual(Date.parse(succeeded!.attempted_at));
+    // The receiver's headers are never kept: an attempt has no field for them.
+    expect(Object.keys(failed!).sort()).toEqual([
+      'attempted_at',
+      'duration_ms',
+      'error_class',
+      'response_body',
+      'response_code',
+    ]);
+  }, 30_000);
+
+  it('a 429 with Retry-After postpones the next attempt to then, clamped to the longest wait of the schedule, and keeps only 4 KB of its body', async () => {
+    const endpoint = await endpointAt('/paced/429/1/1');
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const detail = await settled(endpoint.id, delivery.id, (status) => status === 'succeeded');
+    expect(detail).toMatchObject({ attempts: 2, postponements: 1, last_response_code: 204 });
+    const [asked, answeredAttempt] = detail.attempt_history;
+    expect(asked).toMatchObject({ response_code: 429, error_class: 'http_status' });
+    expect(asked!.response_body).toHaveLength(RESPONSE_BODY_BYTES);
+    expect(asked!.response_body!.startsWith('slow down ')).toBe(true);
+    expect(answeredAttempt!.response_code).toBe(204);
+
+    // Retry-After: 1 is a second; the schedule's longest wait here is 432 ms, and its first wait a
+    // tenth of a millisecond: the second request came after the clamped wait, not the schedule's.
+    const requests = receiver.received.filter((r) => r.headers['webhook-id'] === delivery.event_id);
+    expect(requests).toHaveLength(2);
+    const clamped = clampRetryAfterMs(1_000, RETRY_BASE_MS);
+    expect(clamped).toBeLessThan(1_000);
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(clamped - 20);
+  }, 30_000);
+
+  it('503s with Retry-After are not failures up to the allowed postponements: a delivery refused more often than the schedule has attempts still succeeds, and the endpoint stays enabled', async () => {
+    // MAX_ATTEMPTS refusals would end the schedule and, this long failing, disable the endpoint
+    // (delivery-limits.test.ts) if each counted; MAX_POSTPONEMENTS of them do not.
+    const endpoint = await endpointAt(`/paced/503/${MAX_ATTEMPTS}/0`);
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const detail = await settled(endpoint.id, delivery.id, (status) => status !== 'pending');
+    expect(detail).toMatchObject({
+      status: 'succeeded',
+      attempts: MAX_ATTEMPTS + 1,
+      postponements: MAX_POSTPONEMENTS,
+      last_response_code: 204,
+    });
+    expect(detail.attempt_history.filter((a) => a.response_code === 503)).toHaveLength(MAX_ATTEMPTS);
+    expect(await answered(sdk.getWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }))).toMatchObject({
+      status: 'enabled',
+      disabled_reason: null,
+    });
+  }, 30_000);
+
+  it('an endpoint with max_deliveries_per_second is sent no more than that in any second', async () => {
+    const max = 5;
+    const count = 20;
+    const endpoint = await endpointAt('/ok', max);
+    expect(endpoint.max_deliveries_per_second).toBe(max);
+    const deliveries = await Promise.all(
+      Array.from({ length: count }, () =>
+        answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } })),
+      ),
+    );
+    const ids = new Set(deliveries.map((d) => d.event_id));
+    const mine = () => receiver.received.filter((r) => ids.has(r.headers['webhook-id'] ?? ''));
+    await receiver.until(() => mine().length >= count, 20_000);
+    const times = mine()
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
+    // Twenty at five a second take about four seconds, not the moment a burst takes.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(2_500);
+    // No second (of the receiver's clock, a little off the database's) holds many more than five.
+    for (const start of times)
+      expect(times.filter((t) => t >= start && t < start + 1_000).length).toBeLessThanOrEqual(max + 2);
+
+    // Lifting the cap: null on update.
+    const lifted = await answered(
+      sdk.updateWebhookEndpoint({
+        client,
+        path: { webhook_id: endpoint.id },
+        body: { max_deliveries_per_second: null },
+      }),
+    );
+    expect(lifted.max_deliveries_per_second).toBeNull();
+  }, 40_000);
+});
