@@ -1,4 +1,4 @@
-// /webhooks.md "Delivery history" and "Pace", through the admin API and a real receiver on
+// /webhooks.md "History" and "Pace", through the admin API and a real receiver on
 // 127.0.0.1: every attempt is listed with its status, duration, error class and the first 4 KB
 // of the answer; a 429 or 503 with Retry-After postpones the next attempt (clamped to the retry
 // schedule's bounds) and is no failure up to MAX_POSTPONEMENTS times; an endpoint's
@@ -8,9 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { RESPONSE_BODY_BYTES } from '../../src/services/webhooks/webhook-post.ts';
 import { clampRetryAfterMs, MAX_ATTEMPTS, MAX_POSTPONEMENTS } from '../../src/services/webhooks/retry-schedule.ts';
+import type { Instance } from '../reliability/instance.ts';
 import { ownInstanceUnavailable } from '../service/own-instance.ts';
+import { ACCOUNTS } from '../support/accounts.ts';
 import type { adminClient } from '../support/admin-client.ts';
 import { answered } from '../support/answered.ts';
+import { decodeEntities } from '../support/cookie-jar.ts';
+import { pageHtml, signedIn } from '../web/area-http.ts';
 import type { Receiver } from './receiver.ts';
 import { startWebhookInstance } from './webhook-instance.ts';
 
@@ -18,13 +22,14 @@ const RETRY_BASE_MS = 0.1;
 
 type Client = ReturnType<typeof adminClient>;
 
-describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md "Delivery history", "Pace")', () => {
+describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md "History", "Pace")', () => {
+  let instance: Instance;
   let receiver: Receiver;
   let client: Client;
   let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ receiver, client, stop } = await startWebhookInstance(
+    ({ instance, receiver, client, stop } = await startWebhookInstance(
       {
         WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
         WEBHOOK_POLL_MS: '20',
@@ -80,6 +85,20 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
       'response_body',
       'response_code',
     ]);
+
+    // The admin area's delivery page lists the same attempts, linked from the endpoint's page.
+    const jar = await signedIn(instance.origin, ACCOUNTS.owner);
+    const endpointPage = await pageHtml(jar, `${instance.origin}/admin/webhooks/${endpoint.id}`);
+    expect(endpointPage).toContain(`/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}`);
+    const page = decodeEntities(
+      await pageHtml(jar, `${instance.origin}/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}`),
+    );
+    const rows = page.split('<tbody>')[1]!.split('<tr>').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('500');
+    expect(rows[0]).toContain('http_status');
+    expect(rows[0]).toContain('<pre class="small">try again</pre>');
+    expect(rows[1]).toContain('<pre class="small">ok</pre>');
   }, 30_000);
 
   it('a 429 with Retry-After postpones the next attempt to then, clamped to the longest wait of the schedule, and keeps only 4 KB of its body', async () => {

@@ -130,6 +130,20 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     started.push(ours);
     servers.oursWebhooks = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name };
   }
+  // The same row from the baseline checkout, side by side: delivery figures swing with the machine.
+  if (options.baselineDir && want('baseline') && options.scenarios.includes('webhooks')) {
+    log(`starting the baseline for the webhooks row from ${options.baselineDir}`);
+    const baseline = await startOursForWebhooks(
+      { ...common, serverDir: options.baselineDir, postgresUrl: options.postgresUrl, pollMs: options.webhookPollMs },
+      'baseline-webhooks',
+    );
+    started.push(baseline);
+    servers.baselineWebhooks = {
+      origin: baseline.origin,
+      pid: baseline.child.pid,
+      database: baseline.database!.name,
+    };
+  }
   for (const adapter of ['memory', 'postgres'] as const) {
     if (!want(adapter === 'memory' ? 'oidc-provider-memory' : 'oidc-provider-pg')) continue;
     log(`starting oidc-provider with the ${adapter} adapter (${oidcChains} chains minted)`);

@@ -133,6 +133,8 @@ export type RunningServers = {
   oidcPg?: LoadTarget & { fixtures: OidcFixtures };
   /** Our service in development mode, whose worker may post to loopback (servers.ts startOursForWebhooks). */
   oursWebhooks?: LoadTarget;
+  /** The same from the --baseline-dir checkout. */
+  baselineWebhooks?: LoadTarget;
 };
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -355,6 +357,13 @@ export function buildRows(
       target: 'ours',
       server: servers.oursWebhooks,
       driver: createWebhookDriver(servers.oursWebhooks, { pollMs: options.webhookPollMs, log: options.log }),
+    });
+  if (servers.baselineWebhooks)
+    rows.push({
+      scenario: 'webhooks',
+      target: 'baseline',
+      server: servers.baselineWebhooks,
+      driver: createWebhookDriver(servers.baselineWebhooks, { pollMs: options.webhookPollMs, log: options.log }),
     });
   // The ceiling is always measured: every ratio needs it. Ordered by scenario, so one scenario's
   // servers run back to back and whatever drifts during a repetition hits them alike.

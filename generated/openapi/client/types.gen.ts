@@ -2199,7 +2199,7 @@ export type WebhookDeliveryAttempt = {
 export type WebhookDeliveryDetail = WebhookDelivery & {
     event: AnyWebhookEvent;
     /**
-     * Every attempt of this delivery, oldest first (/webhooks.md "Delivery history").
+     * Every attempt of this delivery, oldest first (/webhooks.md "History").
      */
     attempt_history: Array<WebhookDeliveryAttempt>;
 };

@@ -1,4 +1,4 @@
-// /webhooks.md "Delivery history" and "Pace": every attempt of a delivery is kept (its time,
+// /webhooks.md "History" and "Pace": every attempt of a delivery is kept (its time,
 // duration, status, error class and the first 4 KB of the receiver's answer, never its headers),
 // deleted with its delivery by the purge job's retention (the foreign key cascades). A receiver
 // sets the pace: a 429 or 503 with Retry-After pauses its endpoint until then (`paused_until`)

@@ -21,6 +21,7 @@ import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
+import { webhookPaceSection } from './webhooks-md-pace.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
 
@@ -112,13 +113,15 @@ An endpoint pins the payload version current when it was created (its \`version\
 
 ${webhookRetrySection(config.webhooks.retryBaseMs)}
 
+${webhookPaceSection(config.webhooks.retryBaseMs)}
+
 ${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
 
 ${webhookErrorSection()}
 
 ## History
 
-Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing) and the events they carried are kept ${approximately(WEBHOOK_HISTORY_RETENTION_MS)} after their last change; redeliver anything you missed within that time. A delivery still waiting for an attempt is kept however old.
+Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing), each of their attempts (\`getWebhookDelivery\` \`attempt_history\`: when it started, how long it took, the status or error class, and the first 4 KB of your answer's body, never its headers) and the events they carried are kept ${approximately(WEBHOOK_HISTORY_RETENTION_MS)} after their last change; redeliver anything you missed within that time. A delivery still waiting for an attempt is kept however old.
 
 ## Events
 

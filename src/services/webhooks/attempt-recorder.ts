@@ -1,4 +1,4 @@
-// Attempts' outcomes written together (/webhooks.md "Delivery history"): each finished attempt
+// Attempts' outcomes written together (/webhooks.md "History"): each finished attempt
 // joins a queue, and one statement (recordAttempts) writes all that queued while the previous one
 // ran. An idle endpoint's attempt is written at once, alone; under load, many share a statement
 // and a transaction instead of paying for one each. `record` resolves once its outcome is

@@ -204,7 +204,14 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
       const rows = await deliveries.listDeliveries(db, site.id, id, { ...window, status: query.status });
       return pageOf(rows, window, (row) => row.created_at_exact, toWebhookDelivery);
     },
-    /** The delivery and the event its requests carry, byte for byte as sent (parsed). */
+    /** The delivery and its attempts (/webhooks.md "History"), without the event's body. */
+    async getDeliveryAttempts(site: Site, id: string, deliveryId: string) {
+      const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      const attempts = await deliveries.listAttempts(db, row.id);
+      return { ...toWebhookDelivery(row), attempt_history: attempts.map(toWebhookDeliveryAttempt) };
+    },
+    /** The delivery and the event its requests carry, byte for byte as sent (parsed), and its attempts. */
     async getDelivery(site: Site, id: string, deliveryId: string, access: ReadAccess) {
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');

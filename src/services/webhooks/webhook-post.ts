@@ -3,7 +3,7 @@
 // against the special-use ranges, and the socket is pinned to the checked address (no DNS
 // rebinding between check and connect); redirects are not followed (Standard Webhooks "Delivery
 // behaviour": a 3xx is a failure); one deadline covers everything, and the receiver's body is read
-// no further than 4 KB (kept as the attempt's record, /webhooks.md "Delivery history"), so a slow
+// no further than 4 KB (kept as the attempt's record, /webhooks.md "History"), so a slow
 // or hostile receiver costs one bounded slot. With `agents`, connections are kept alive per origin
 // and checked address (receiver-agents.ts); without, each attempt has a connection of its own.
 import * as dns from 'node:dns';
@@ -42,7 +42,7 @@ export type PostOutcome = {
 };
 
 const USER_AGENT = 'course-school-webhooks/1.0';
-/** How much of a receiver's answer is read and kept (/webhooks.md "Delivery history"). */
+/** How much of a receiver's answer is read and kept (/webhooks.md "History"). */
 export const RESPONSE_BODY_BYTES = 4096;
 
 export function postWebhook(
