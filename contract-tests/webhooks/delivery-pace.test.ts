@@ -151,16 +151,24 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
       ),
     );
     const ids = new Set(deliveries.map((d) => d.event_id));
-    const mine = () => receiver.received.filter((r) => ids.has(r.headers['webhook-id'] ?? ''));
-    await receiver.until(() => mine().length >= count, 20_000);
-    const times = mine()
-      .map((r) => r.at)
-      .sort((a, b) => a - b);
+    await receiver.until((all) => all.filter((r) => ids.has(r.headers['webhook-id'] ?? '')).length >= count, 20_000);
+    // When each attempt started, on the database's clock that the claim counts by: arrivals at
+    // the receiver bunch up and spread out with the machine's load, the starts do not.
+    const starts = (
+      await Promise.all(
+        deliveries.map((d) =>
+          answered(sdk.getWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: d.id } })),
+        ),
+      )
+    )
+      .flatMap((d) => d.attempt_history.map((a) => Date.parse(a.attempted_at)))
+      .sort((x, y) => x - y);
+    expect(starts).toHaveLength(count);
     // Twenty at five a second take about four seconds, not the moment a burst takes.
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(2_500);
-    // No second (of the receiver's clock, a little off the database's) holds many more than five.
-    for (const start of times)
-      expect(times.filter((t) => t >= start && t < start + 1_000).length).toBeLessThanOrEqual(max + 2);
+    expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(2_500);
+    // No second holds more than five starts (one more allowed: a claim's clock is its transaction's start).
+    for (const start of starts)
+      expect(starts.filter((t) => t >= start && t < start + 1_000).length).toBeLessThanOrEqual(max + 1);
 
     // Lifting the cap: null on update.
     const lifted = await answered(

@@ -140,10 +140,13 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
     }
-    const next = claimed > 0 ? 0 : Math.min(requested, options.pollMs);
+    // A full claim may have left more due: look again at once. A claim short of its limit took all
+    // that may go now; what it left waits for a slot (each finished attempt polls), a pause or
+    // the rate's second (the poll interval), or a write (the nudge): an immediate poll would
+    // mostly find nothing and cost a transaction.
+    const next = limit > 0 && claimed >= limit ? 0 : Math.min(requested, options.pollMs);
     requested = Infinity;
     polling = null;
-    // Something was due: more may be, so look again at once; otherwise when asked, or at the poll interval.
     schedule(next);
   }
 
