@@ -3,13 +3,20 @@
 // request of each webhook-id and 200 after, `/gone` with 410, `/fail` with 500 always, and `/slow`
 // never (the request is held open until the receiver closes) (Standard Webhooks "Delivery
 // behaviour": 2xx is success, anything else a failure; 410 asks never to be called again).
+// `/paced/<status>/<n>/<retry-after>` answers the first n requests of each webhook-id with that
+// status (429 or 503), that Retry-After and a body of PACED_BODY_BYTES, then 204 (/webhooks.md "Pace").
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
+/** Longer than the 4 KB of an answer the sender keeps, so that the cut shows. */
+export const PACED_BODY_BYTES = 5_000;
+
+export type ReceiverPath = '/ok' | '/flaky' | '/gone' | '/fail' | '/slow' | `/paced/${429 | 503}/${number}/${string}`;
+
 export type Receiver = {
-  url: (path: '/ok' | '/flaky' | '/gone' | '/fail' | '/slow') => string;
+  url: (path: ReceiverPath) => string;
   received: Received[];
   /** Resolves once `predicate` holds over what was received, or rejects after `timeoutMs`. */
   until: (predicate: (received: Received[]) => boolean, timeoutMs?: number) => Promise<void>;
@@ -19,6 +26,7 @@ export type Receiver = {
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const failedOnce = new Set<string>();
+  const paced = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,7 +41,16 @@ export async function startReceiver(): Promise<Receiver> {
       received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const id = headers['webhook-id'] ?? '';
       if (path === '/slow') return; // no answer: the sender's deadline has to end it
-      if (path === '/gone') response.writeHead(410).end();
+      const pacing = /^\/paced\/(\d+)\/(\d+)\/(.+)$/.exec(path);
+      if (pacing) {
+        const seen = (paced.get(`${path} ${id}`) ?? 0) + 1;
+        paced.set(`${path} ${id}`, seen);
+        if (seen > Number(pacing[2])) response.writeHead(204).end();
+        else
+          response
+            .writeHead(Number(pacing[1]), { 'Retry-After': decodeURIComponent(pacing[3]!) })
+            .end(`slow down ${'.'.repeat(PACED_BODY_BYTES - 10)}`);
+      } else if (path === '/gone') response.writeHead(410).end();
       else if (path === '/fail') response.writeHead(500).end('always failing');
       else if (path === '/flaky' && !failedOnce.has(id)) {
         failedOnce.add(id);

@@ -77,7 +77,7 @@ export const operations = {
   getStudent: { method: 'get', path: "/api/v1/students/{person_id}", tags: ["Students"], scopes: ["students:read"], public: false, summary: "Get a student with a summary of their enrollments" },
   getStudentProgress: { method: 'get', path: "/api/v1/students/{person_id}/progress", tags: ["Students"], scopes: ["students:read"], public: false, summary: "A student's progress, course by course" },
   getSubscription: { method: 'get', path: "/api/v1/subscriptions/{subscription_id}", tags: ["Subscriptions"], scopes: ["subscriptions:read"], public: false, summary: "Get a subscription" },
-  getWebhookDelivery: { method: 'get', path: "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a delivery with the event it carries" },
+  getWebhookDelivery: { method: 'get', path: "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a delivery with the event it carries and its attempts" },
   getWebhookEndpoint: { method: 'get', path: "/api/v1/webhooks/{webhook_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a webhook endpoint" },
   getWebhookEvent: { method: 'get', path: "/api/v1/webhook-events/{event_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get one past webhook event" },
   getWebhooksDocument: { method: 'get', path: "/webhooks.md", tags: ["Documents"], scopes: [], public: true, summary: "What a webhook receiver of this school needs (webhooks.md)" },

@@ -37,6 +37,7 @@ import {
   rateUnit,
   isSmallDatasetTwin,
   roundOrder,
+  WEBHOOK_SCENARIOS,
   type LoadRow,
   type OurTargetId,
   type Row,
@@ -100,7 +101,8 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   servers.hello = { origin: hello.origin, pid: hello.child.pid };
 
   // The webhooks row runs on an instance of its own (servers.ts startOursForWebhooks says why).
-  const loadScenarios = options.scenarios.filter((s) => s !== 'webhooks');
+  const loadScenarios = options.scenarios.filter((s) => !WEBHOOK_SCENARIOS.includes(s));
+  const webhookRows = options.scenarios.some((s) => WEBHOOK_SCENARIOS.includes(s));
   if (want('ours') && loadScenarios.length) {
     // Profiles are large: they go with the logs, outside the work tree.
     const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
@@ -117,7 +119,7 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     servers.oursSmall = await startOurTarget('ours-small', options.serverDir, [], options, logDir);
   if (options.baselineDir && want('baseline-small') && loadScenarios.length)
     servers.baselineSmall = await startOurTarget('baseline-small', options.baselineDir, [], options, logDir);
-  if (want('ours') && options.scenarios.includes('webhooks')) {
+  if (want('ours') && webhookRows) {
     log(
       `starting our service for the webhooks row from ${options.serverDir} (development mode, loopback receivers allowed, WEBHOOK_POLL_MS ${options.webhookPollMs ?? 'default'})`,
     );
@@ -129,6 +131,20 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
     });
     started.push(ours);
     servers.oursWebhooks = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name };
+  }
+  // The same row from the baseline checkout, side by side: delivery figures swing with the machine.
+  if (options.baselineDir && want('baseline') && webhookRows) {
+    log(`starting the baseline for the webhooks row from ${options.baselineDir}`);
+    const baseline = await startOursForWebhooks(
+      { ...common, serverDir: options.baselineDir, postgresUrl: options.postgresUrl, pollMs: options.webhookPollMs },
+      'baseline-webhooks',
+    );
+    started.push(baseline);
+    servers.baselineWebhooks = {
+      origin: baseline.origin,
+      pid: baseline.child.pid,
+      database: baseline.database!.name,
+    };
   }
   for (const adapter of ['memory', 'postgres'] as const) {
     if (!want(adapter === 'memory' ? 'oidc-provider-memory' : 'oidc-provider-pg')) continue;

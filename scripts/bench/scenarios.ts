@@ -11,6 +11,7 @@ import type { BackendLister } from './database.ts';
 import type { Measurement, RequestSpec } from './load.ts';
 import { waitForQuiet, type LoadTarget } from './meter.ts';
 import { ChainPool, refreshOnce } from './refresh-chains.ts';
+import { BURST_DELIVERIES, BURST_ENDPOINTS, createWebhookBurstDriver } from './webhooks/burst.ts';
 import { createWebhookDriver } from './webhooks/driver.ts';
 
 export const SCENARIOS = [
@@ -25,6 +26,7 @@ export const SCENARIOS = [
   'mcp-member-2026',
   'admin-list',
   'webhooks',
+  'webhooks-burst',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 /**
@@ -72,6 +74,7 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
   'mcp-member-2026': '/mcp tools/call my_enrolled_courses (member, MCP 2026-07-28)',
   'admin-list': 'GET /api/v1/courses (operator)',
   webhooks: 'webhooks: course publish/archive → loopback receiver (events/s; delay commit → receipt)',
+  'webhooks-burst': `webhooks burst: ${BURST_DELIVERIES} deliveries to ${BURST_ENDPOINTS} endpoints at once (deliveries/s; delay commit → receipt)`,
 };
 
 /**
@@ -79,10 +82,13 @@ export const SCENARIO_TITLES: Record<ScenarioId, string> = {
  * a worker delivered after a poll, not responses to requests, so a ratio to the ceiling would mean
  * nothing. They get no ratios and no targets.
  */
-export const WITHOUT_CEILING: readonly ScenarioId[] = ['webhooks'];
+export const WITHOUT_CEILING: readonly ScenarioId[] = ['webhooks', 'webhooks-burst'];
+
+/** Rows that run on an instance of their own whose worker may post to loopback (servers.ts startOursForWebhooks). */
+export const WEBHOOK_SCENARIOS: readonly ScenarioId[] = ['webhooks', 'webhooks-burst'];
 
 /** What a row's rate counts (the progress lines and the report). */
-export const rateUnit = (scenario: ScenarioId): string => (scenario === 'webhooks' ? 'events/s' : 'req/s');
+export const rateUnit = (scenario: ScenarioId): string => (WEBHOOK_SCENARIOS.includes(scenario) ? 'events/s' : 'req/s');
 
 /** The viewer query of the graphql-viewer row (bench/README.md, "What runs"). */
 export const VIEWER_QUERY =
@@ -133,6 +139,8 @@ export type RunningServers = {
   oidcPg?: LoadTarget & { fixtures: OidcFixtures };
   /** Our service in development mode, whose worker may post to loopback (servers.ts startOursForWebhooks). */
   oursWebhooks?: LoadTarget;
+  /** The same from the --baseline-dir checkout. */
+  baselineWebhooks?: LoadTarget;
 };
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -349,13 +357,19 @@ export function buildRows(
   if (servers.oidcMemory)
     rows.push(...oidcRows('oidc-provider-memory', servers.oidcMemory, options.chainsPerConnection));
   if (servers.oidcPg) rows.push(...oidcRows('oidc-provider-pg', servers.oidcPg, options.chainsPerConnection));
-  if (servers.oursWebhooks)
+  for (const [target, server] of [
+    ['ours', servers.oursWebhooks],
+    ['baseline', servers.baselineWebhooks],
+  ] as const) {
+    if (!server) continue;
     rows.push({
       scenario: 'webhooks',
-      target: 'ours',
-      server: servers.oursWebhooks,
-      driver: createWebhookDriver(servers.oursWebhooks, { pollMs: options.webhookPollMs, log: options.log }),
+      target,
+      server,
+      driver: createWebhookDriver(server, { pollMs: options.webhookPollMs, log: options.log }),
     });
+    rows.push({ scenario: 'webhooks-burst', target, server, driver: createWebhookBurstDriver(server, options) });
+  }
   // The ceiling is always measured: every ratio needs it. Ordered by scenario, so one scenario's
   // servers run back to back and whatever drifts during a repetition hits them alike.
   return rows

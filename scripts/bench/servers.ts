@@ -67,8 +67,9 @@ export function startOurs(
  */
 export function startOursForWebhooks(
   options: Common & { serverDir: string; postgresUrl: string; pollMs: number | null },
+  name: 'ours-webhooks' | 'baseline-webhooks' = 'ours-webhooks',
 ): Promise<Started> {
-  return startOurService({ ...options, nodeArgs: [] }, 'ours-webhooks', {
+  return startOurService({ ...options, nodeArgs: [] }, name, {
     NODE_ENV: 'development',
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     // Unset: the service's own default poll interval.

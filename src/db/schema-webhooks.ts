@@ -20,6 +20,10 @@ export interface WebhookEndpointsTable {
   /** Who created it: deliveries follow that person's standing (migration 2026-12-06T0102); null once they are gone. */
   owner_person_id: string | null;
   failing_since: NullableTimestamp;
+  /** Until then nothing is sent: the receiver's Retry-After (migration 2026-12-06T0601). */
+  paused_until: NullableTimestamp;
+  /** The receiver's cap on attempts started a second; null: none (migration 2026-12-06T0601). */
+  max_deliveries_per_second: number | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -54,8 +58,21 @@ export interface WebhookDeliveriesTable {
   last_response_code: number | null;
   last_error: string | null;
   last_duration_ms: number | null;
+  /** Attempts answered 429/503 with Retry-After, not counted as failures (migration 2026-12-06T0601). */
+  postponements: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** One attempt of a delivery (migration 2026-12-06T0601): deleted with its delivery. */
+export interface WebhookDeliveryAttemptsTable {
+  id: Id;
+  delivery_id: string;
+  attempted_at: DefaultedTimestamp;
+  duration_ms: number;
+  response_code: number | null;
+  error_class: string | null;
+  response_body: string | null;
 }
 
 export interface WebhookTables {
@@ -63,4 +80,5 @@ export interface WebhookTables {
   webhook_endpoint_secrets: WebhookEndpointSecretsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

@@ -1932,10 +1932,11 @@ export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * Get a delivery with the event it carries
+ * Get a delivery with the event it carries and its attempts
  *
  * The delivery and the exact event its requests carry (`event`, one of the `*Event`
- * schemas): what the receiver was sent, to compare with what it received. The body is read
+ * schemas): what the receiver was sent, to compare with what it received; and every attempt
+ * (`attempt_history`: time, duration, status, error class and the first 4 KB of the answer). The body is read
  * as its resource is: the token needs the read scope of the event's type (as on
  * createWebhookEndpoint; 403 `insufficient-scope`), and while the endpoint's owner may no
  * longer read that type, every body of it is withheld (403 `owner-standing`).

@@ -2151,6 +2151,12 @@ export type WebhookDelivery = {
     status: WebhookDeliveryStatus;
     attempts: number;
     /**
+     * Attempts the receiver answered 429 or 503 with `Retry-After`: counted in `attempts` but
+     * not as failures (/webhooks.md "Pace").
+     *
+     */
+    postponements: number;
+    /**
      * When it is due; null unless pending.
      */
     next_attempt_at: string | null;
@@ -2168,8 +2174,34 @@ export type WebhookDelivery = {
     updated_at: string;
 };
 
+export type WebhookDeliveryAttempt = {
+    /**
+     * When the attempt was claimed and started.
+     */
+    attempted_at: string;
+    duration_ms: number;
+    /**
+     * The HTTP status; null when none arrived.
+     */
+    response_code: number | null;
+    /**
+     * Why it failed (/webhooks.md "Delivery errors"); null on a 2xx.
+     */
+    error_class: 'dns' | 'refused_address' | 'connect' | 'tls' | 'timeout' | 'http_status' | 'signing' | 'owner_standing' | null;
+    /**
+     * The first 4 KB of the receiver's answer body, decoded as UTF-8 (a character cut at the
+     * end may be replaced); never its headers. Null when no answer arrived.
+     *
+     */
+    response_body: string | null;
+};
+
 export type WebhookDeliveryDetail = WebhookDelivery & {
     event: AnyWebhookEvent;
+    /**
+     * Every attempt of this delivery, oldest first (/webhooks.md "History").
+     */
+    attempt_history: Array<WebhookDeliveryAttempt>;
 };
 
 export type WebhookDeliveryPage = {
@@ -2205,6 +2237,13 @@ export type WebhookEndpoint = {
      * The payload version the endpoint receives (WebhookEvent `version`).
      */
     version: string;
+    max_deliveries_per_second: WebhookMaxDeliveriesPerSecond;
+    /**
+     * Until then nothing is sent to this endpoint: its receiver answered 429 or 503 with
+     * `Retry-After` (/webhooks.md "Pace"). Null when not paused.
+     *
+     */
+    paused_until: string | null;
     created_at: string;
     updated_at: string;
 };
@@ -2213,6 +2252,7 @@ export type WebhookEndpointCreate = {
     url: WebhookEndpointUrl;
     description?: string;
     event_types: Array<WebhookEventSelector>;
+    max_deliveries_per_second?: WebhookMaxDeliveriesPerSecond;
 };
 
 export type WebhookEndpointPage = {
@@ -2224,6 +2264,7 @@ export type WebhookEndpointUpdate = {
     url?: WebhookEndpointUrl;
     description?: string;
     event_types?: Array<WebhookEventSelector>;
+    max_deliveries_per_second?: WebhookMaxDeliveriesPerSecond;
     enabled?: boolean;
 };
 
@@ -2292,6 +2333,13 @@ export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollm
  *
  */
 export type WebhookEventWildcard = '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*';
+
+/**
+ * The most delivery attempts this endpoint is sent a second (across instances); null: no cap
+ * beyond the 4 attempts in flight at once every endpoint has (/webhooks.md "Pace").
+ *
+ */
+export type WebhookMaxDeliveriesPerSecond = number | null;
 
 export type WebhookRecovery = {
     /**

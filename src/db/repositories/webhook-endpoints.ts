@@ -96,12 +96,17 @@ export async function insertSecret(
   await trx.insertInto('webhook_endpoint_secrets').values(secret).execute();
 }
 
-/** Secrets that still sign at `now`: the current one and a rotated one within its overlap. */
-export async function listLiveSecrets(db: Db, endpointId: string, now: Date): Promise<WebhookSecretRow[]> {
+/** The live secrets of several endpoints at once (the delivery worker's claim), newest first. */
+export async function listLiveSecretsOf(
+  db: Db,
+  endpointIds: readonly string[],
+  now: Date,
+): Promise<WebhookSecretRow[]> {
+  if (endpointIds.length === 0) return [];
   return db
     .selectFrom('webhook_endpoint_secrets')
     .selectAll()
-    .where('endpoint_id', '=', endpointId)
+    .where('endpoint_id', 'in', endpointIds)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .orderBy('created_at', 'desc')
     .execute();
@@ -184,4 +189,19 @@ export async function findEndpointOwnerFacts(
     from webhook_endpoints w join sites s on s.id = w.site_id
     where w.site_id = ${siteId} and w.id = ${endpointId}`.execute(db);
   return rows[0];
+}
+
+/** The owner facts of several endpoints at once (the delivery worker's claim), by endpoint id. */
+export async function findOwnerFactsOf(
+  db: Db,
+  endpointIds: readonly string[],
+): Promise<Map<string, EndpointOwnerFacts>> {
+  if (endpointIds.length === 0) return new Map();
+  const { rows } = await sql<EndpointOwnerFacts & { id: string }>`
+    select w.id, w.owner_person_id,
+      array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
+      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    from webhook_endpoints w join sites s on s.id = w.site_id
+    where w.id in (${sql.join(endpointIds)})`.execute(db);
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }

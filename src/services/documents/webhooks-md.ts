@@ -20,6 +20,7 @@ import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
+import { webhookPaceSection } from './webhooks-md-pace.ts';
 import { webhookRecoverySection, webhookWildcardSection } from './webhooks-md-recovery.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
@@ -114,13 +115,15 @@ An endpoint pins the payload version current when it was created (its \`version\
 
 ${webhookRetrySection(config.webhooks.retryBaseMs)}
 
+${webhookPaceSection(config.webhooks.retryBaseMs)}
+
 ${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
 
 ${webhookErrorSection()}
 
 ## History
 
-Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing) are kept ${config.webhooks.eventsRetentionDays} days after their last change, and the events ${config.webhooks.eventsRetentionDays} days after they happened or as long as a delivery of them is kept; redeliver or recover anything you missed within that time. A delivery still waiting for an attempt is kept however old.
+Deliveries (\`listWebhookDeliveries\`, with status, attempts, last response and timing), each of their attempts (\`getWebhookDelivery\` \`attempt_history\`: when it started, how long it took, the status or error class, and the first 4 KB of your answer's body, never its headers) are kept ${config.webhooks.eventsRetentionDays} days after their last change, and the events ${config.webhooks.eventsRetentionDays} days after they happened or as long as a delivery of them is kept; redeliver or recover anything you missed within that time. A delivery still waiting for an attempt is kept however old.
 
 ${webhookRecoverySection(config.webhooks.eventsRetentionDays)}
 

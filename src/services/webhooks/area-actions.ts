@@ -91,6 +91,12 @@ export function createWebhookActions(db: Db, webhooks: WebhookAdmin) {
       return { deliveries: page.data, older: page.next_cursor };
     },
 
+    /** One delivery and every attempt of it (/webhooks.md "History"). */
+    async delivery(site: Site, actor: Actor, id: string, deliveryId: string) {
+      await may(site, actor, 'webhooks:read');
+      return found(() => webhooks.getDeliveryAttempts(site, id, deliveryId), NO_DELIVERY);
+    },
+
     /** The new endpoint with its signing secret, which no later page shows again. */
     async create(site: Site, actor: Actor, form: EndpointForm) {
       const access = await may(site, actor, 'webhooks:write');

@@ -1,5 +1,7 @@
 // Which deliveries this instance sends next: a small SKIP LOCKED claimer over kysely, one
-// statement per poll (db/repositories/webhook-deliveries.ts claimDue).
+// statement per poll (db/repositories/webhook-deliveries.ts claimDue), and in the same
+// transaction what sending them needs (each endpoint's live secrets and its owner's standing),
+// read once per endpoint and poll rather than once per delivery.
 //
 // Why not a job library. pg-boss (10.4 and 12.38 tried) does run on embedded PGlite through its
 // custom `db` adapter, and graphile-worker does not (it needs a pg.Pool of several connections
@@ -22,9 +24,36 @@
 // at least once, with the same webhook-id, so receivers deduplicate.
 import type { Db } from '../../db/database.ts';
 import { claimDue, type ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
+import {
+  findOwnerFactsOf,
+  listLiveSecretsOf,
+  type EndpointOwnerFacts,
+  type WebhookSecretRow,
+} from '../../db/repositories/webhook-endpoints.ts';
 
 export type ClaimOptions = { limit: number; perEndpoint: number; leaseMs: number };
 
-export function claimDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  return claimDue(db, options);
+export type ClaimedBatch = {
+  deliveries: ClaimedDelivery[];
+  /** Each claimed delivery's endpoint: its owner's facts (owner-standing.ts) and live secrets. */
+  endpoints: Map<string, { owner: EndpointOwnerFacts | undefined; secrets: WebhookSecretRow[] }>;
+};
+
+/** One poll's claim and what sending it needs, in one transaction. */
+export function claimBatch(db: Db, options: ClaimOptions, now: Date = new Date()): Promise<ClaimedBatch> {
+  return db.transaction().execute(async (trx) => {
+    const deliveries = await claimDue(trx, options);
+    const ids = [...new Set(deliveries.map((d) => d.endpoint_id))];
+    const endpoints: ClaimedBatch['endpoints'] = new Map();
+    if (ids.length === 0) return { deliveries, endpoints };
+    const owners = await findOwnerFactsOf(trx, ids);
+    const secrets = await listLiveSecretsOf(trx, ids, now);
+    for (const id of ids)
+      endpoints.set(id, { owner: owners.get(id), secrets: secrets.filter((s) => s.endpoint_id === id) });
+    return { deliveries, endpoints };
+  });
+}
+
+export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  return db.transaction().execute((trx) => claimDue(trx, options));
 }

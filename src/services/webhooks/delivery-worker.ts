@@ -8,29 +8,56 @@
 // - 410 Gone: the receiver asks never to be called again, so the endpoint is disabled at once;
 // - anything else (3xx, 4xx, 5xx, timeout, network, refused address): tried again on the
 //   retry schedule (retry-schedule.ts), `failed` when it is over; an endpoint on which a delivery
-//   failed through its whole schedule without a success meanwhile is disabled (shouldDisable).
-// A poll never waits for the attempts it starts: one attempt may take WEBHOOK_TIMEOUT_MS, and a
-// slow receiver must not hold back deliveries due to other endpoints. What bounds the work is the
-// number of attempts in flight, per endpoint (across instances, in the claim) and per instance.
-// Each outcome is written in its own statement; an instance killed between the POST and that
-// write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
+//   failed through its whole schedule without a success meanwhile is disabled (shouldDisable);
+// - 429 or 503 with Retry-After: the receiver sets the pace (/webhooks.md "Pace"): the delivery
+//   and its endpoint wait that long, clamped to the schedule's bounds, and it is no failure, up to
+//   MAX_POSTPONEMENTS times per delivery.
+// Every attempt is kept (webhook_delivery_attempts: time, duration, status, error class, the first
+// 4 KB of the answer). A poll never waits for the attempts it starts: one attempt may take
+// WEBHOOK_TIMEOUT_MS, and a slow receiver must not hold back deliveries due to other endpoints.
+// What bounds the work is the number of attempts in flight, per endpoint (across instances, in the
+// claim) and per instance, and an endpoint's own max_deliveries_per_second. A poll claims a batch
+// with the secrets and owner standing of its endpoints in one transaction (claimer.ts); outcomes
+// are written together (attempt-recorder.ts); connections are kept alive per origin and checked
+// address (receiver-agents.ts). An instance killed between the POST and the outcome's write leaves
+// a lease that runs out, and the delivery is sent again with the same webhook-id.
 // A poll that claimed something, and every finished attempt, is followed by another poll at once,
 // and an event written in this process nudges the worker (delivery-wake.ts), so delivery keeps up
 // with writes instead of waiting out the poll interval each time.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
-import { recordOutcome } from '../../db/repositories/webhook-deliveries.ts';
-import { listLiveSecrets, markFailing, markHealthy } from '../../db/repositories/webhook-endpoints.ts';
-import { claimDeliveries } from './claimer.ts';
-import { deliveryError } from './delivery-error.ts';
+import { markFailing, type WebhookSecretRow } from '../../db/repositories/webhook-endpoints.ts';
+import { AttemptRecorder } from './attempt-recorder.ts';
+import { claimBatch, type ClaimedBatch } from './claimer.ts';
+import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
 import type { DeliveryWake } from './delivery-wake.ts';
 import { disableEndpoint } from './disable.ts';
-import { ownerMayRead } from './owner-standing.ts';
-import { retryDelayMs, shouldDisable } from './retry-schedule.ts';
+import { ownerFactsAllow } from './owner-standing.ts';
+import { ReceiverAgents } from './receiver-agents.ts';
+import { PACING_STATUSES, parseRetryAfter } from './retry-after.ts';
+import { clampRetryAfterMs, MAX_POSTPONEMENTS, retryDelayMs, shouldDisable } from './retry-schedule.ts';
 import { openSecret } from './secrets.ts';
 import { signedHeaders } from './signature.ts';
 import { postWebhook, type PostOutcome } from './webhook-post.ts';
+
+type ClaimedEndpoint = ClaimedBatch['endpoints'] extends Map<string, infer E> ? E : never;
+
+/** Decrypted secrets kept at most (by row id); the cache starts afresh beyond it. */
+const SECRET_CACHE_SIZE = 1_000;
+
+/** The fields of an attempt that sent nothing: no answer, no time spent. */
+function unsent(delivery: ClaimedDelivery, cause: DeliveryFailureCause) {
+  return {
+    id: delivery.id,
+    endpointId: delivery.endpoint_id,
+    responseCode: null,
+    error: deliveryError(cause),
+    errorClass: classifyDeliveryFailure(cause),
+    durationMs: 0,
+    responseBody: null,
+  };
+}
 
 export type DeliveryWorkerOptions = {
   /** WEBHOOK_RETRY_BASE_MS: the unit of the retry schedule, the first retry's wait. */
@@ -77,6 +104,9 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   // The soonest poll asked for while one was running, made once it ends.
   let requested = Infinity;
   const inFlight = new Set<Promise<void>>();
+  const recorder = new AttemptRecorder(deps.db);
+  const agents = new ReceiverAgents();
+  const secretCache = new Map<string, string>();
 
   /** Polls in `delayMs`, or sooner if a poll is already due sooner; one poll at a time. */
   const schedule = (delayMs: number): void => {
@@ -103,17 +133,20 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     let claimed = 0;
     if (limit > 0) {
       try {
-        const deliveries = await claimDeliveries(deps.db, { limit, perEndpoint, leaseMs });
+        const { deliveries, endpoints } = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
         claimed = deliveries.length;
-        for (const delivery of deliveries) track(attempt(delivery));
+        for (const delivery of deliveries) track(attempt(delivery, endpoints.get(delivery.endpoint_id)));
       } catch (error) {
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
     }
-    const next = claimed > 0 ? 0 : Math.min(requested, options.pollMs);
+    // A full claim may have left more due: look again at once. A claim short of its limit took all
+    // that may go now; what it left waits for a slot (each finished attempt polls), a pause or
+    // the rate's second (the poll interval), or a write (the nudge): an immediate poll would
+    // mostly find nothing and cost a transaction.
+    const next = limit > 0 && claimed >= limit ? 0 : Math.min(requested, options.pollMs);
     requested = Infinity;
     polling = null;
-    // Something was due: more may be, so look again at once; otherwise when asked, or at the poll interval.
     schedule(next);
   }
 
@@ -132,31 +165,36 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     inFlight.add(settled);
   }
 
-  async function attempt(delivery: ClaimedDelivery): Promise<void> {
+  async function attempt(delivery: ClaimedDelivery, endpoint: ClaimedEndpoint | undefined): Promise<void> {
     // /webhooks.md "Who may receive what": nothing goes out that the endpoint's owner may no longer
     // read. Not the receiver's failure: recorded as not sent, never retried, no failing run.
-    if (!(await ownerMayRead(deps.db, delivery.site_id, delivery.endpoint_id, delivery.event_type))) {
-      const error = deliveryError({ kind: 'owner_standing' });
-      await recordOutcome(deps.db, delivery.id, {
+    if (!ownerFactsAllow(endpoint?.owner, delivery.event_type)) {
+      await recorder.record({
+        ...unsent(delivery, { kind: 'owner_standing' }),
         status: 'failed',
-        last_response_code: null,
-        last_error: error,
-        last_duration_ms: 0,
+        retryInMs: null,
+        postponed: false,
       });
       return;
     }
     const now = new Date();
     let headers: Record<string, string>;
     try {
-      const secrets = (await listLiveSecrets(deps.db, delivery.endpoint_id, now)).map((row) =>
-        openSecret(deps.keyEncryptionKey, row),
-      );
+      const secrets = (endpoint?.secrets ?? []).map((row) => secretOf(row));
       headers = signedHeaders(delivery.event_id, delivery.payload, secrets, now);
     } catch (error) {
       // A secret that does not decrypt (another KEY_ENCRYPTION_KEY) is a failed attempt, on the
       // schedule like any other, never a claim held until its lease runs out again and again.
       deps.log?.error({ err: error, endpoint_id: delivery.endpoint_id }, 'webhook delivery cannot be signed');
-      await record(delivery, { status: null, error: deliveryError({ kind: 'signing' }), durationMs: 0 });
+      const signing = deliveryError({ kind: 'signing' });
+      await settle(delivery, {
+        status: null,
+        error: signing,
+        errorClass: 'signing',
+        durationMs: 0,
+        body: null,
+        retryAfter: undefined,
+      });
       return;
     }
     const outcome = await postWebhook(
@@ -166,34 +204,61 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       {
         allowSpecialUseAddresses: options.allowPrivateAddresses,
         timeoutMs: options.timeoutMs,
+        agents,
       },
     );
-    await record(delivery, outcome);
+    await settle(delivery, outcome);
   }
 
-  async function record(delivery: ClaimedDelivery, outcome: PostOutcome): Promise<void> {
+  /** A decrypted secret, kept by its row's id: a secret's row never changes, only goes. */
+  function secretOf(row: WebhookSecretRow): string {
+    let secret = secretCache.get(row.id);
+    if (secret === undefined) {
+      if (secretCache.size >= SECRET_CACHE_SIZE) secretCache.clear();
+      secret = openSecret(deps.keyEncryptionKey, row);
+      secretCache.set(row.id, secret);
+    }
+    return secret;
+  }
+
+  async function settle(delivery: ClaimedDelivery, outcome: PostOutcome): Promise<void> {
     const common = {
-      last_response_code: outcome.status,
-      last_error: outcome.error,
-      last_duration_ms: outcome.durationMs,
+      id: delivery.id,
+      endpointId: delivery.endpoint_id,
+      responseCode: outcome.status,
+      error: outcome.error,
+      errorClass: outcome.errorClass,
+      durationMs: outcome.durationMs,
+      responseBody: outcome.body,
     };
     if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-      await recordOutcome(deps.db, delivery.id, { ...common, status: 'succeeded' });
-      await markHealthy(deps.db, delivery.endpoint_id);
+      await recorder.record({ ...common, status: 'succeeded', retryInMs: null, postponed: false });
       return;
     }
     if (outcome.status === 410) {
-      await recordOutcome(deps.db, delivery.id, { ...common, status: 'failed' });
+      await recorder.record({ ...common, status: 'failed', retryInMs: null, postponed: false });
       await disable(delivery, 'gone');
+      return;
+    }
+    // /webhooks.md "Pace": a 429 or 503 with Retry-After is the receiver setting the pace, not
+    // failing: the delivery (and its endpoint) waits that long, up to MAX_POSTPONEMENTS times.
+    const asked =
+      outcome.status !== null && PACING_STATUSES.includes(outcome.status)
+        ? parseRetryAfter(outcome.retryAfter, Date.now())
+        : null;
+    const askedMs = asked === null ? null : clampRetryAfterMs(asked, options.retryBaseMs);
+    if (askedMs !== null && delivery.postponements < MAX_POSTPONEMENTS) {
+      await recorder.record({ ...common, status: null, retryInMs: askedMs, postponed: true });
       return;
     }
     // The failing run is marked before the retry is scheduled (both on the database's clock): a
     // run then starts no later than its first retry's wait, and a delivery that used up its
     // schedule within one run has failed for at least a whole window (retryWindowMs).
     const failingForMs = await markFailing(deps.db, delivery.endpoint_id);
-    const wait = retryDelayMs(delivery.attempts, options.retryBaseMs);
-    if (wait === null) await recordOutcome(deps.db, delivery.id, { ...common, status: 'failed' });
-    else await recordOutcome(deps.db, delivery.id, common, wait);
+    // Postponed attempts are no step of the schedule: it counts failures only.
+    const scheduled = retryDelayMs(delivery.attempts - delivery.postponements, options.retryBaseMs);
+    const wait = scheduled === null ? null : Math.max(scheduled, askedMs ?? 0);
+    await recorder.record({ ...common, status: wait === null ? 'failed' : null, retryInMs: wait, postponed: false });
     if (shouldDisable(failingForMs, wait === null, options.retryBaseMs)) await disable(delivery, 'failing');
   }
 
@@ -211,6 +276,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       clearTimeout(timer);
       await polling;
       await Promise.all(inFlight);
+      await recorder.idle();
+      agents.close();
     },
   };
 }

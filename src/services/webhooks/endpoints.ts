@@ -25,7 +25,7 @@ import { queueRecovery, recoveryRange, type RecoveryRange } from './recovery.ts'
 import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import type { AnyWebhookEvent } from './catalogue.ts';
-import { toWebhookDelivery, toWebhookEndpoint } from './shapes.ts';
+import { toWebhookDelivery, toWebhookDeliveryAttempt, toWebhookEndpoint } from './shapes.ts';
 import type { CursorCodec } from '../../db/pagination/cursor.ts';
 
 export type WebhookOptions = {
@@ -43,6 +43,8 @@ export type WebhookEndpointInput = {
   description?: string;
   event_types?: string[];
   enabled?: boolean;
+  /** /webhooks.md "Pace": null lifts the cap. */
+  max_deliveries_per_second?: number | null;
 };
 
 /**
@@ -121,6 +123,7 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
           url,
           description: input.description ?? '',
           event_types: JSON.stringify(eventTypes),
+          max_deliveries_per_second: input.max_deliveries_per_second ?? null,
           version: WEBHOOK_PAYLOAD_VERSION,
           owner_person_id: actor.personId ?? null,
         });
@@ -145,12 +148,15 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
           ...(url !== undefined ? { url } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(eventTypes !== undefined ? { event_types: JSON.stringify(eventTypes) } : {}),
+          ...(input.max_deliveries_per_second !== undefined
+            ? { max_deliveries_per_second: input.max_deliveries_per_second }
+            : {}),
           // Enabling starts afresh: no failing run carried over from before.
           ...(input.enabled === true
             ? { status: 'enabled', disabled_reason: null, disabled_at: null, failing_since: null }
             : {}),
         }))!;
-        const changed = (['url', 'description', 'event_types'] as const).filter(
+        const changed = (['url', 'description', 'event_types', 'max_deliveries_per_second'] as const).filter(
           (field) => JSON.stringify(before[field]) !== JSON.stringify(row[field]),
         );
         if (changed.length) await audit(trx, site, actor, 'webhook_endpoint.updated', id, { url: row.url, changed });
@@ -203,7 +209,14 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
       const rows = await deliveries.listDeliveries(db, site.id, id, { ...window, status: query.status });
       return pageOf(rows, window, (row) => row.created_at_exact, toWebhookDelivery);
     },
-    /** The delivery and the event its requests carry, byte for byte as sent (parsed). */
+    /** The delivery and its attempts (/webhooks.md "History"), without the event's body. */
+    async getDeliveryAttempts(site: Site, id: string, deliveryId: string) {
+      const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
+      if (!row) throw new NotFound('No delivery with that id for this endpoint.');
+      const attempts = await deliveries.listAttempts(db, row.id);
+      return { ...toWebhookDelivery(row), attempt_history: attempts.map(toWebhookDeliveryAttempt) };
+    },
+    /** The delivery and the event its requests carry, byte for byte as sent (parsed), and its attempts. */
     async getDelivery(site: Site, id: string, deliveryId: string, access: ReadAccess) {
       const row = await deliveries.findDelivery(db, site.id, id, deliveryId);
       if (!row) throw new NotFound('No delivery with that id for this endpoint.');
@@ -214,7 +227,12 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
           `The endpoint's owner may no longer read ${row.event_type} events, so their bodies are withheld.`,
         );
       const payload = await findEventPayload(db, site.id, row.event_id);
-      return { ...toWebhookDelivery(row), event: JSON.parse(payload!) as AnyWebhookEvent };
+      const attempts = await deliveries.listAttempts(db, row.id);
+      return {
+        ...toWebhookDelivery(row),
+        event: JSON.parse(payload!) as AnyWebhookEvent,
+        attempt_history: attempts.map(toWebhookDeliveryAttempt),
+      };
     },
     /** The same delivery (same webhook-id) is due again at once: one more attempt, counted with the others. */
     async redeliver(site: Site, id: string, deliveryId: string) {

@@ -11,7 +11,7 @@ import { readScopesOf } from './catalogue.ts';
 
 /** Whether the endpoint's owner may still read events of `type` (for `webhook.test`: may still hold an operator grant). */
 export async function ownerMayRead(db: Db, siteId: string, endpointId: string, type: string): Promise<boolean> {
-  return (await ownerReadableTypes(db, siteId, endpointId, [type])).length === 1;
+  return ownerFactsAllow(await findEndpointOwnerFacts(db, siteId, endpointId), type);
 }
 
 /** Those of `types` the endpoint's owner may read now, read with one query (recovery.ts). */
@@ -22,11 +22,12 @@ export async function ownerReadableTypes<T extends string>(
   types: readonly T[],
 ): Promise<T[]> {
   const facts = await findEndpointOwnerFacts(db, siteId, endpointId);
-  if (!facts?.owner_person_id) return [];
-  return types.filter((type) => mayRead(facts, type));
+  return types.filter((type) => ownerFactsAllow(facts, type));
 }
 
-function mayRead(facts: EndpointOwnerFacts, type: string): boolean {
+/** The same rule over facts read already (the delivery worker reads them with its claim). */
+export function ownerFactsAllow(facts: EndpointOwnerFacts | undefined, type: string): boolean {
+  if (!facts?.owner_person_id) return false;
   const needed = readScopesOf([type]);
   const standing = standingScopes(needed.length ? needed : ['webhooks:read'], {
     audience: 'operator',

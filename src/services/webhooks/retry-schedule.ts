@@ -45,6 +45,21 @@ export function retryWindowMs(baseMs: number): number {
 }
 
 /**
+ * How many times a delivery may be postponed by its receiver's Retry-After (a 429 or 503 with the
+ * header) without it counting as a failure: after that, such an answer is a failure like any
+ * other, so a receiver that only ever asks for time still ends on the schedule (/webhooks.md "Pace").
+ */
+export const MAX_POSTPONEMENTS = 10;
+
+/**
+ * A receiver's Retry-After held within the schedule's bounds: no sooner than the first retry's
+ * wait (one base), no later than its longest wait (4,320 bases, 12 hours at the default).
+ */
+export function clampRetryAfterMs(retryAfterMs: number, baseMs: number): number {
+  return Math.min(Math.max(retryAfterMs, baseMs), baseMs * MAX_WAIT_BASES);
+}
+
+/**
  * An endpoint is disabled (reason `failing`) when a delivery has used up its schedule and the
  * endpoint has failed without a single success for at least the shortest window all along. The
  * first delivery to fail through a whole schedule in one failing run therefore disables it,

@@ -3,19 +3,28 @@
 // against the special-use ranges, and the socket is pinned to the checked address (no DNS
 // rebinding between check and connect); redirects are not followed (Standard Webhooks "Delivery
 // behaviour": a 3xx is a failure); one deadline covers everything, and the receiver's body is read
-// no further than a small cap, so a slow or hostile receiver costs one bounded slot.
+// no further than 4 KB (kept as the attempt's record, /webhooks.md "History"), so a slow
+// or hostile receiver costs one bounded slot. With `agents`, connections are kept alive per origin
+// and checked address (receiver-agents.ts); without, each attempt has a connection of its own.
 import * as dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSpecialUseAddress } from '../../lib/net/address-policy.ts';
 import { pinnedLookup, resolveHost, type Address } from '../../lib/net/safe-fetch.ts';
-import { deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
+import {
+  classifyDeliveryFailure,
+  deliveryError,
+  type DeliveryErrorClass,
+  type DeliveryFailureCause,
+} from './delivery-error.ts';
+import type { ReceiverAgents } from './receiver-agents.ts';
 
 export type PostOptions = {
   allowSpecialUseAddresses: boolean;
   timeoutMs: number;
   lookup?: LookupFunction;
+  agents?: ReceiverAgents;
 };
 
 export type PostOutcome = {
@@ -23,11 +32,18 @@ export type PostOutcome = {
   status: number | null;
   /** The failure's class in words (delivery-error.ts), never an address or a socket message; null on a 2xx. */
   error: string | null;
+  /** The failure's class alone (`error` starts with it); null on a 2xx. */
+  errorClass: DeliveryErrorClass | null;
   durationMs: number;
+  /** The first RESPONSE_BODY_BYTES of the answer's body as UTF-8; null when no answer arrived. */
+  body: string | null;
+  /** The answer's Retry-After header as sent, if any (retry-after.ts reads it). */
+  retryAfter: string | undefined;
 };
 
 const USER_AGENT = 'course-school-webhooks/1.0';
-const MAX_BODY_BYTES = 1024;
+/** How much of a receiver's answer is read and kept (/webhooks.md "History"). */
+export const RESPONSE_BODY_BYTES = 4096;
 
 export function postWebhook(
   target: string,
@@ -41,13 +57,23 @@ export function postWebhook(
   return new Promise<PostOutcome>((resolve) => {
     let request: http.ClientRequest | undefined;
     let settled = false;
-    const done = (status: number | null, failure: DeliveryFailureCause | null): void => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let retryAfter: string | undefined;
+    /** `keep`: the answer was read to its end, so its connection may serve the next attempt. */
+    const done = (status: number | null, failure: DeliveryFailureCause | null, keep = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      request?.destroy();
-      const error = failure ? deliveryError(failure) : null;
-      resolve({ status, error, durationMs: Math.round(performance.now() - started) });
+      if (!keep) request?.destroy();
+      resolve({
+        status,
+        error: failure ? deliveryError(failure) : null,
+        errorClass: failure ? classifyDeliveryFailure(failure) : null,
+        durationMs: Math.round(performance.now() - started),
+        body: status === null ? null : Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8'),
+        retryAfter,
+      });
     };
     const deadline = setTimeout(() => done(null, { kind: 'deadline' }), options.timeoutMs);
     // checkEndpointUrl admits http(s) only; another scheme is refused like an inward address.
@@ -59,7 +85,7 @@ export function postWebhook(
         if (addresses.length === 0) return done(null, { kind: 'no_address' });
         const refused = addresses.some((entry) => isSpecialUseAddress(entry.address));
         if (refused && !options.allowSpecialUseAddresses) return done(null, { kind: 'special_use_address' });
-        request = send(url, hostname, addresses[0] as Address, body, headers);
+        request = send(url, hostname, addresses[0] as Address, body, headers, options.agents);
         // Which step a socket error ended: TCP connected on https but no handshake yet is TLS's.
         let tlsStarted = false;
         request.on('socket', (socket) => {
@@ -69,16 +95,17 @@ export function postWebhook(
         });
         request.on('response', (response) => {
           const status = response.statusCode ?? 0;
-          let received = 0;
-          // The receiver's answer is not used beyond its status: read a little, then stop.
+          retryAfter = response.headers['retry-after'];
+          // The answer is kept up to its cap; beyond it the rest is not read and the socket goes.
           response.on('data', (chunk: Buffer) => {
+            if (received < RESPONSE_BODY_BYTES) chunks.push(chunk);
             received += chunk.length;
-            if (received > MAX_BODY_BYTES) finish();
+            if (received > RESPONSE_BODY_BYTES) finish(false);
           });
-          response.on('end', finish);
-          response.on('error', finish);
-          function finish(): void {
-            done(status, status >= 200 && status < 300 ? null : { kind: 'status', status });
+          response.on('end', () => finish(true));
+          response.on('error', () => finish(false));
+          function finish(whole: boolean): void {
+            done(status, status >= 200 && status < 300 ? null : { kind: 'status', status }, whole);
           }
         });
         request.on('error', (error: NodeJS.ErrnoException) =>
@@ -97,6 +124,7 @@ function send(
   pinned: Address,
   body: string,
   headers: Record<string, string>,
+  agents: ReceiverAgents | undefined,
 ): http.ClientRequest {
   const client = url.protocol === 'https:' ? https : http;
   return client.request({
@@ -112,7 +140,6 @@ function send(
       ...headers,
       'Content-Length': String(Buffer.byteLength(body)),
     },
-    agent: false,
-    lookup: pinnedLookup(pinned),
+    ...(agents ? { agent: agents.agentFor(url, pinned) } : { agent: false, lookup: pinnedLookup(pinned) }),
   });
 }

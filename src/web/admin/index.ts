@@ -25,6 +25,7 @@ import { mountSigningKeys } from './signing-keys.ts';
 import type { AdminPageDeps } from './types.ts';
 import { mountWebhookActions } from './webhook-actions.ts';
 import { mountWebhookDelete } from './webhook-delete.ts';
+import { mountWebhookDelivery } from './webhook-delivery.ts';
 import { mountWebhookEdit } from './webhook-edit.ts';
 import { mountWebhookNew } from './webhook-new.ts';
 import { mountWebhooksList } from './webhooks-list.ts';
@@ -54,6 +55,7 @@ export function createAdminArea(services: AdminAreaBundle): Router {
   mountWebhooksList(deps);
   mountWebhookNew(deps);
   mountWebhookEdit(deps);
+  mountWebhookDelivery(deps);
   mountWebhookActions(deps);
   mountWebhookDelete(deps);
   mountAuditLog(deps);
