@@ -301,6 +301,45 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     expect(() => verified(request, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toThrow();
   }, 30_000);
 
+  it('rotates with the overlap asked for: 0 stops the old secret at once, 3600 keeps both for an hour, 8 days is refused (OpenAPI rotateWebhookSecret)', async () => {
+    const endpoint = await answered(
+      sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: ['order.refunded'] } }),
+    );
+    const testEvent = async () => {
+      const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+      await receiver.until((all) => all.some((r) => r.headers['webhook-id'] === delivery.event_id));
+      return receiver.received.find((r) => r.headers['webhook-id'] === delivery.event_id)!;
+    };
+    const hour = await answered(
+      sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id }, body: { overlap_seconds: 3600 } }),
+    );
+    const overlapMs = Date.parse(hour.previous_secret_expires_at) - Date.now();
+    expect(overlapMs).toBeGreaterThan(3_500_000);
+    expect(overlapMs).toBeLessThanOrEqual(3_600_000);
+    const during = await testEvent();
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(verified(during, endpoint.secret).type).toBe('webhook.test');
+    expect(verified(during, hour.secret).type).toBe('webhook.test');
+
+    const atOnce = await answered(
+      sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id }, body: { overlap_seconds: 0 } }),
+    );
+    expect(Date.parse(atOnce.previous_secret_expires_at)).toBeLessThanOrEqual(Date.now());
+    const after = await testEvent();
+    // Both earlier secrets stop: the one from the first rotation's hour is cut short too.
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(verified(after, atOnce.secret).type).toBe('webhook.test');
+    expect(() => verified(after, hour.secret)).toThrow();
+    expect(() => verified(after, endpoint.secret)).toThrow();
+
+    const refused = await sdk.rotateWebhookSecret({
+      client,
+      path: { webhook_id: endpoint.id },
+      body: { overlap_seconds: 8 * 86_400 },
+    });
+    expect(refused.response.status).toBe(400);
+  }, 30_000);
+
   it('refuses an endpoint URL that is not http(s) with a problem naming the field (422)', async () => {
     const refused = await sdk.createWebhookEndpoint({
       client,

@@ -2293,9 +2293,16 @@ export type WebhookSecret = {
      */
     secret: string;
     /**
-     * Until then the previous secret signs too.
+     * Until then the previous secret signs too (the rotation's time when `overlap_seconds` was 0).
      */
     previous_secret_expires_at: string;
+};
+
+export type WebhookSecretRotation = {
+    /**
+     * How long the previous secret keeps signing beside the new one; 0 stops it at once.
+     */
+    overlap_seconds?: number;
 };
 
 export type WebhookTest = {
@@ -10143,7 +10150,7 @@ export type UpdateWebhookEndpointResponses = {
 export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
 
 export type RotateWebhookSecretData = {
-    body?: never;
+    body?: WebhookSecretRotation;
     path: {
         /**
          * The webhook endpoint's identifier.

@@ -17,7 +17,7 @@ import {
   WEBHOOK_TEST_EVENT,
 } from '../webhooks/catalogue.ts';
 import { IN_FLIGHT_PER_ENDPOINT } from '../webhooks/delivery-worker.ts';
-import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
+import { ROTATION_OVERLAP_MAX_SECONDS, ROTATION_OVERLAP_SECONDS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
@@ -88,7 +88,7 @@ Each request carries the headers of Standard Webhooks (https://www.standardwebho
 
 - \`webhook-id\`: the event's \`id\`, the same on every attempt;
 - \`webhook-timestamp\`: when this attempt was signed, in whole seconds since 1970;
-- \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`. After a rotation the old secret signs beside the new one for ${approximately(ROTATION_OVERLAP_MS)}: the header then holds two space-separated signatures, and one that matches is enough.
+- \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`. After a rotation the old secret signs beside the new one for the overlap the operator chose (\`overlap_seconds\`, from 0 up to ${approximately(ROTATION_OVERLAP_MAX_SECONDS * 1000)}; ${approximately(ROTATION_OVERLAP_SECONDS * 1000)} unless chosen): the header then holds two space-separated signatures, and one that matches is enough. With no overlap (a leaked secret) the old one stops signing at once.
 
 Verify with a \`standardwebhooks\` library rather than by hand: they compare in constant time and refuse a timestamp more than five minutes from now (a replay). Pass the exact bytes received, before any JSON parsing, and the secret as answered:
 

@@ -6,7 +6,7 @@
 import { textKey } from '../../lib/text-key.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import type { AdminPageDeps } from './types.ts';
-import { deliveryId, endpointId, refusalOf, WEBHOOK_PURPOSES } from './webhook-form.ts';
+import { deliveryId, endpointId, refusalOf, rotationOverlap, WEBHOOK_PURPOSES } from './webhook-form.ts';
 
 /** A refusal of the service (a rule, such as "enable it first") as a 400 page in its words. */
 function refusedPage({ page }: AreaCall, titleKey: string, error: unknown) {
@@ -46,7 +46,7 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
       const id = endpointId(params.id);
       let rotated;
       try {
-        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id, rotationOverlap(call.body));
       } catch (error) {
         return refusedPage(call, 'admin.webhooks.rotate', error);
       }
@@ -57,6 +57,7 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
         endpoint,
         secret: rotated.secret,
         previousSecretExpiresAt: rotated.previous_secret_expires_at,
+        previousStopped: Date.parse(rotated.previous_secret_expires_at) <= Date.now(),
       });
     }),
   );
