@@ -20,6 +20,10 @@ export interface WebhookEndpointsTable {
   /** Who created it: deliveries follow that person's standing (migration 2026-12-06T0102); null once they are gone. */
   owner_person_id: string | null;
   failing_since: NullableTimestamp;
+  /** The failing_since its "failing for a day" notice reported (migration 2026-12-06T0701): one per run. */
+  failing_noticed_since: NullableTimestamp;
+  /** The disabled_at its "disabled" notice reported (migration 2026-12-06T0701): one per disable. */
+  disabled_noticed_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

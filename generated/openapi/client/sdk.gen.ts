@@ -1831,7 +1831,8 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * `course.completed`, `lecture.completed`, `student.created`: `students:read`; `order.paid`,
  * `order.refunded`: `orders:read`; `subscription.created`, `subscription.canceled`:
  * `subscriptions:read`; `event_registration.created`, `event_registration.cancelled`:
- * `events:read`; `member.roles_changed`: `members:read`. Without one: 403 `insufficient-scope`
+ * `events:read`; `member.roles_changed`: `members:read`; `webhook_endpoint.failing`,
+ * `webhook_endpoint.disabled`: `webhooks:read`. Without one: 403 `insufficient-scope`
  * naming it. The person the token acts for becomes the endpoint's owner: it sends only the
  * event types the owner's roles at the school still allow them to read, and a delivery of
  * another is recorded `failed` with `last_error` `owner_standing` and never sent (/webhooks.md

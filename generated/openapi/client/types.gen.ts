@@ -18,7 +18,7 @@ export type AmountOff = {
 /**
  * One event of the catalogue, told apart by `type`.
  */
-export type AnyWebhookEvent = WebhookTestEvent | CoursePublishedEvent | CourseArchivedEvent | EnrollmentCreatedEvent | EnrollmentExpiredEvent | EnrollmentRevokedEvent | CourseCompletedEvent | LectureCompletedEvent | OrderPaidEvent | OrderRefundedEvent | SubscriptionCreatedEvent | SubscriptionCanceledEvent | EventRegistrationCreatedEvent | EventRegistrationCancelledEvent | StudentCreatedEvent | MemberRolesChangedEvent;
+export type AnyWebhookEvent = WebhookTestEvent | CoursePublishedEvent | CourseArchivedEvent | EnrollmentCreatedEvent | EnrollmentExpiredEvent | EnrollmentRevokedEvent | CourseCompletedEvent | LectureCompletedEvent | OrderPaidEvent | OrderRefundedEvent | SubscriptionCreatedEvent | SubscriptionCanceledEvent | EventRegistrationCreatedEvent | EventRegistrationCancelledEvent | StudentCreatedEvent | MemberRolesChangedEvent | WebhookEndpointFailingEvent | WebhookEndpointDisabledEvent;
 
 export type Appearance = {
     theme: 'light' | 'dark' | 'system';
@@ -2215,6 +2215,22 @@ export type WebhookEndpointCreate = {
     event_types: Array<WebhookEventType>;
 };
 
+/**
+ * `webhook_endpoint.disabled`: Another endpoint of the school was disabled (`disabled_reason` says why: a 410, failing through a whole retry schedule, or an operator); sent once per disable, to the school's other endpoints (/webhooks.md "Time-driven and operational events").
+ */
+export type WebhookEndpointDisabledEvent = WebhookEvent & {
+    type: 'webhook_endpoint.disabled';
+    data: WebhookEndpoint;
+};
+
+/**
+ * `webhook_endpoint.failing`: Another endpoint of the school has failed without a success for WEBHOOK_FAILING_NOTICE_MS (a day unless the deployment says otherwise); sent once per failing run, to the school's other endpoints (/webhooks.md "Time-driven and operational events").
+ */
+export type WebhookEndpointFailingEvent = WebhookEvent & {
+    type: 'webhook_endpoint.failing';
+    data: WebhookEndpoint;
+};
+
 export type WebhookEndpointPage = {
     data: Array<WebhookEndpoint>;
     next_cursor: NextCursor;
@@ -2272,7 +2288,7 @@ export type WebhookEvent = {
 /**
  * A type of the event catalogue (WebhookEvent and the named event schemas; /llms.txt lists them).
  */
-export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed';
+export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed' | 'webhook_endpoint.failing' | 'webhook_endpoint.disabled';
 
 export type WebhookSchool = {
     id: string;

@@ -10,7 +10,11 @@ import { approximately } from './webhooks-md-time.ts';
 
 const site = (name: string) => ({ origin: 'https://school.test', name }) as Site;
 const config = (retryBaseMs: number, timeoutMs = 10_000, endpointsPerSchool = 16, rateLimitOverrides = {}) =>
-  ({ webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool }, rateLimitOverrides }) as Config;
+  ({
+    webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool },
+    timeEvents: { sweepMs: 15_000, failingNoticeMs: 86_400_000 },
+    rateLimitOverrides,
+  }) as Config;
 
 const HOSTILE =
   'Evil\n## Injected\n| a | b |\n<script>alert(1)</script> [x](javascript:alert(1)) ```\nhttps://evil.test';
@@ -65,6 +69,13 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     );
     expect(raised).toContain('at most **40** endpoints');
     expect(raised).toContain('| `sendWebhookTestEvent` | 3 per endpoint per 30 s |');
+  });
+
+  it('states when time-driven events follow and what the operational events tell, at this deployment\'s figures (/webhooks.md "Time-driven and operational events")', () => {
+    const page = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    expect(page).toContain('when its `expires_at` passes, within 15 s of it');
+    expect(page).toContain('has failed on every delivery for 24 h without a success');
+    expect(page).toContain('`overlap_seconds`, from 0 up to 7 days; 24 h unless chosen');
   });
 
   it('rounds durations to a unit that reads well', () => {

@@ -23,6 +23,7 @@ import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
+import { webhookTimeEventSection } from './webhooks-md-time-events.ts';
 
 /** Standard Webhooks' reference libraries (the sender signs with the JavaScript one). */
 const LIBRARIES = 'https://github.com/standard-webhooks/standard-webhooks/tree/main/libraries';
@@ -115,6 +116,8 @@ ${webhookRetrySection(config.webhooks.retryBaseMs)}
 ${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
 
 ${webhookErrorSection()}
+
+${webhookTimeEventSection(config)}
 
 ## History
 
