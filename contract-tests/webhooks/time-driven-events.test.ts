@@ -35,13 +35,16 @@ const verified = (request: Received, secret: string): Envelope =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `count` enrollments of the demo student, each in a course of its own, ending `inMs` from now. */
+/** `count` enrollments of the demo student, each in a course of its own, ending `inMs` after the last is made. */
 async function lapsingEnrollments(client: Client, count: number, inMs: number): Promise<string[]> {
   const student = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!;
-  const expiresAt = new Date(Date.now() + inMs).toISOString();
+  const courses = [];
+  for (let i = 0; i < count; i++)
+    courses.push(await answered(sdk.createCourse({ client, body: { title: `Lapsing course ${i} ${Date.now()}` } })));
+  // Each enrollment's expiry is in the future when it is made (enrollStudent refuses a past one).
+  const expiresAt = new Date(Date.now() + inMs + count * 500).toISOString();
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const course = await answered(sdk.createCourse({ client, body: { title: `Lapsing course ${i} ${Date.now()}` } }));
+  for (const course of courses) {
     const enrollment = await answered(
       sdk.enrollStudent({
         client,

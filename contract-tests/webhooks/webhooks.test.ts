@@ -38,6 +38,8 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_RETRY_BASE_MS: '200',
       WEBHOOK_POLL_MS: '50',
+      EXPIRY_SWEEP_MS: '200',
+      WEBHOOK_FAILING_NOTICE_MS: '1000',
     });
     origin = instance.origin;
     client = adminClient(origin, await operatorToken(origin, SCOPES));
@@ -85,6 +87,8 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
             'event_registration.cancelled',
             'student.created',
             'member.roles_changed',
+            'webhook_endpoint.failing',
+            'webhook_endpoint.disabled',
           ],
         },
       }),
@@ -176,6 +180,16 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     await answered(sdk.expireEnrollment({ client, path: { enrollment_id: enrollment.id } }));
     await answered(sdk.unenrollStudent({ client, path: { enrollment_id: enrollment.id } }));
     await answered(sdk.archiveCourse({ client, path: { course_id: course.id } }));
+    // Another endpoint fails for WEBHOOK_FAILING_NOTICE_MS, and a third answers 410 and is disabled
+    // (docs/webhooks.md "Operators hear about failure"); each is told to the others once.
+    const troubled = [];
+    for (const path of ['/fail', '/gone'] as const) {
+      const other = await answered(
+        sdk.createWebhookEndpoint({ client, body: { url: receiver.url(path), event_types: ['course.published'] } }),
+      );
+      await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: other.id } }));
+      troubled.push(other.id);
+    }
 
     const expected = endpoint.event_types;
     // The workflow covers the whole catalogue, not a chosen part of it.
@@ -211,6 +225,9 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     });
     expect(ofType('order.refunded')).toMatchObject({ id: order.id, refunded: { amount: 500 } });
     expect(ofType('subscription.created')).toMatchObject({ plan: { id: plan.id }, status: 'active' });
+    expect(ofType('webhook_endpoint.failing')).toMatchObject({ id: troubled[0], status: 'enabled' });
+    expect(ofType('webhook_endpoint.disabled')).toMatchObject({ id: troubled[1], disabled_reason: 'gone' });
+    for (const id of troubled) await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: id } }));
   }, 90_000);
 
   it('retries a failed delivery with back-off and records both attempts (Standard Webhooks "Retry schedule")', async () => {
