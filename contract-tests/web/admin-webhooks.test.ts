@@ -324,6 +324,27 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     expect(rows.some((row) => row.includes('Webhook secret rotated'))).toBe(true);
   });
 
+  it('the rotate form offers the overlap (24 hours chosen); "at once" says the previous secret stopped, and deliveries carry only the new signature (/webhooks.md "Verifying a delivery")', async () => {
+    const { id } = await create(receiver.url('/ok'), 'Rotated at once', ['course.published']);
+    const page = `/admin/webhooks/${id}`;
+    const form = await endpointPage(id);
+    expect(form).toMatch(/<select id="rotate-overlap" name="overlap_seconds">/);
+    expect(form).toContain('<option value="86400" selected>24 hours</option>');
+    expect(form).toContain('<option value="0">At once: the previous secret stops signing now</option>');
+    const response = await submit(page, `${page}/rotate-secret`, [['overlap_seconds', '0']]);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('The previous secret stopped signing at once');
+    const secret = decodeEntities(/id="webhook-secret"[^>]*value="([^"]+)"/.exec(html)![1]!);
+    expect((await submit(page, `${page}/test`)).status).toBe(303);
+    await receiver.until((all) => all.some((r) => r.path === '/ok' && r.body.includes(id)));
+    const request = receiver.received.find((r) => r.path === '/ok' && r.body.includes(id))!;
+    expect(request.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect((new Webhook(secret).verify(request.body, request.headers) as Envelope).type).toBe('webhook.test');
+    const refused = await submit(page, `${page}/rotate-secret`, [['overlap_seconds', 'soon']]);
+    expect(refused.status).toBe(400);
+  });
+
   it('a lecturer is refused every webhook page and action with 403, and nothing changes (role checks for every action)', async () => {
     const { id } = await create(receiver.url('/ok'), 'Kept', ['course.published']);
     const lecturer = await signedIn(origin, ACCOUNTS.lecturer);

@@ -38,6 +38,8 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_RETRY_BASE_MS: '200',
       WEBHOOK_POLL_MS: '50',
+      EXPIRY_SWEEP_MS: '200',
+      WEBHOOK_FAILING_NOTICE_MS: '1000',
     });
     origin = instance.origin;
     client = adminClient(origin, await operatorToken(origin, SCOPES));
@@ -85,6 +87,8 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
             'event_registration.cancelled',
             'student.created',
             'member.roles_changed',
+            'webhook_endpoint.failing',
+            'webhook_endpoint.disabled',
           ],
         },
       }),
@@ -176,6 +180,16 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     await answered(sdk.expireEnrollment({ client, path: { enrollment_id: enrollment.id } }));
     await answered(sdk.unenrollStudent({ client, path: { enrollment_id: enrollment.id } }));
     await answered(sdk.archiveCourse({ client, path: { course_id: course.id } }));
+    // Another endpoint fails for WEBHOOK_FAILING_NOTICE_MS, and a third answers 410 and is disabled
+    // (docs/webhooks.md "Operators hear about failure"); each is told to the others once.
+    const troubled = [];
+    for (const path of ['/fail', '/gone'] as const) {
+      const other = await answered(
+        sdk.createWebhookEndpoint({ client, body: { url: receiver.url(path), event_types: ['course.published'] } }),
+      );
+      await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: other.id } }));
+      troubled.push(other.id);
+    }
 
     const expected = endpoint.event_types;
     // The workflow covers the whole catalogue, not a chosen part of it.
@@ -211,6 +225,9 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     });
     expect(ofType('order.refunded')).toMatchObject({ id: order.id, refunded: { amount: 500 } });
     expect(ofType('subscription.created')).toMatchObject({ plan: { id: plan.id }, status: 'active' });
+    expect(ofType('webhook_endpoint.failing')).toMatchObject({ id: troubled[0], status: 'enabled' });
+    expect(ofType('webhook_endpoint.disabled')).toMatchObject({ id: troubled[1], disabled_reason: 'gone' });
+    for (const id of troubled) await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: id } }));
   }, 90_000);
 
   it('retries a failed delivery with back-off and records both attempts (Standard Webhooks "Retry schedule")', async () => {
@@ -299,6 +316,45 @@ describe.skipIf(ownInstanceUnavailable)('webhooks (Standard Webhooks; OpenAPI ta
     expect(verified(request, endpoint.secret).id).toBe(delivery.event_id);
     expect(verified(request, rotated.secret).id).toBe(delivery.event_id);
     expect(() => verified(request, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toThrow();
+  }, 30_000);
+
+  it('rotates with the overlap asked for: 0 stops the old secret at once, 3600 keeps both for an hour, 8 days is refused (OpenAPI rotateWebhookSecret)', async () => {
+    const endpoint = await answered(
+      sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/ok'), event_types: ['order.refunded'] } }),
+    );
+    const testEvent = async () => {
+      const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+      await receiver.until((all) => all.some((r) => r.headers['webhook-id'] === delivery.event_id));
+      return receiver.received.find((r) => r.headers['webhook-id'] === delivery.event_id)!;
+    };
+    const hour = await answered(
+      sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id }, body: { overlap_seconds: 3600 } }),
+    );
+    const overlapMs = Date.parse(hour.previous_secret_expires_at) - Date.now();
+    expect(overlapMs).toBeGreaterThan(3_500_000);
+    expect(overlapMs).toBeLessThanOrEqual(3_600_000);
+    const during = await testEvent();
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(verified(during, endpoint.secret).type).toBe('webhook.test');
+    expect(verified(during, hour.secret).type).toBe('webhook.test');
+
+    const atOnce = await answered(
+      sdk.rotateWebhookSecret({ client, path: { webhook_id: endpoint.id }, body: { overlap_seconds: 0 } }),
+    );
+    expect(Date.parse(atOnce.previous_secret_expires_at)).toBeLessThanOrEqual(Date.now());
+    const after = await testEvent();
+    // Both earlier secrets stop: the one from the first rotation's hour is cut short too.
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(verified(after, atOnce.secret).type).toBe('webhook.test');
+    expect(() => verified(after, hour.secret)).toThrow();
+    expect(() => verified(after, endpoint.secret)).toThrow();
+
+    const refused = await sdk.rotateWebhookSecret({
+      client,
+      path: { webhook_id: endpoint.id },
+      body: { overlap_seconds: 8 * 86_400 },
+    });
+    expect(refused.response.status).toBe(400);
   }, 30_000);
 
   it('refuses an endpoint URL that is not http(s) with a problem naming the field (422)', async () => {

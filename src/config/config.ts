@@ -151,6 +151,23 @@ const environmentSchema = z.object({
    */
   WEBHOOK_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
+   * docs/webhooks.md "Time-driven events": how often every instance looks for enrollments whose
+   * access ended (enrollment.expired) and endpoints whose operators must hear of trouble; an
+   * event follows its moment within this interval.
+   */
+  EXPIRY_SWEEP_MS: z.coerce.number().int().min(50).max(30_000).default(15_000),
+  /**
+   * docs/webhooks.md "Operators hear about failure": how long an endpoint fails without a success
+   * before its school's owners and admins are mailed and webhook_endpoint.failing is sent (a day;
+   * seconds in a test).
+   */
+  WEBHOOK_FAILING_NOTICE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
+  /**
    * docs/operations.md "Mail": the SMTP server every mail goes through, `smtp://user:password@host:587`
    * (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). Unset: outside
    * production each mail is written as an .eml file under DATA_DIR/mail/; in production nothing is
@@ -220,6 +237,8 @@ export type Config = Readonly<{
     /** WEBHOOK_EVENTS_RETENTION_DAYS */
     eventsRetentionDays: number;
   }>;
+  /** EXPIRY_SWEEP_MS and WEBHOOK_FAILING_NOTICE_MS: the time-driven events (services/time-driven-events.ts). */
+  timeEvents: Readonly<{ sweepMs: number; failingNoticeMs: number }>;
   oauth: Readonly<{
     accessTokenTtlSeconds: number;
     grantIdleLifetimeSeconds: number;
@@ -380,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       endpointsPerSchool: e.WEBHOOK_ENDPOINTS_PER_SCHOOL,
       eventsRetentionDays: e.WEBHOOK_EVENTS_RETENTION_DAYS,
     }),
+    timeEvents: Object.freeze({ sweepMs: e.EXPIRY_SWEEP_MS, failingNoticeMs: e.WEBHOOK_FAILING_NOTICE_MS }),
     oauth: Object.freeze({
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       grantIdleLifetimeSeconds: e.GRANT_IDLE_LIFETIME_SECONDS,

@@ -24,6 +24,10 @@ export interface WebhookEndpointsTable {
   paused_until: NullableTimestamp;
   /** The receiver's cap on attempts started a second; null: none (migration 2026-12-06T0601). */
   max_deliveries_per_second: number | null;
+  /** The failing_since its "failing for a day" notice reported (migration 2026-12-06T0701): one per run. */
+  failing_noticed_since: NullableTimestamp;
+  /** The disabled_at its "disabled" notice reported (migration 2026-12-06T0701): one per disable. */
+  disabled_noticed_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -2,7 +2,7 @@
 // shutdown on SIGTERM and SIGINT. The single process runs it after preparing the database itself;
 // each cluster worker runs it on the database its primary prepared
 // (docs/operations.md "Running on several cores"). Every job here is safe on any number of processes: the purge runs under an advisory
-// lock, webhook deliveries are claimed with SKIP LOCKED, "last used" writes are batched per process.
+// lock, webhook deliveries and time-driven events are claimed with SKIP LOCKED, "last used" writes are batched per process.
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from '../app.ts';
@@ -12,6 +12,7 @@ import { startOperations, type MetricsExposure } from './metrics-operations.ts';
 import { schedulePurge, webhookRetentionMs } from '../services/purge-job.ts';
 import { scheduleAuthEventPurge } from '../services/audit/auth-events-purge.ts';
 import { startDeliveryWorker } from '../services/webhooks/delivery-worker.ts';
+import { scheduleTimeDrivenEvents } from '../services/time-driven-events.ts';
 import { createOutboxWorker, type OutboxSenders } from '../services/outbox/outbox-worker.ts';
 import { createMailTransport } from '../services/mail/transport.ts';
 import { createMailSender } from '../http/mail/mail-sender.ts';
@@ -59,6 +60,8 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     { db: services.db, keyEncryptionKey, wake: services.deliveryWake, log },
     config.webhooks,
   );
+  // docs/webhooks.md "Time-driven events": enrollment.expired and the notices of troubled endpoints.
+  const stopTimeEvents = scheduleTimeDrivenEvents({ db: services.db, mail: services.mail, log }, config.timeEvents);
   // The outbox (services/outbox/): mails, and whatever else must leave after a commit, sent at least once.
   const mailTransport = createMailTransport(config.mail.transport, log);
   const senders: OutboxSenders = {};
@@ -105,6 +108,7 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
     const channelClosed = controlChannel?.close(); // a command under way finishes, as a request does
     await drain.start(); // in-flight requests finish, each connection closes after its answer (drain.ts)
     await channelClosed;
+    await stopTimeEvents(); // a sweep under way commits or rolls back whole
     await webhookWorker.stop(); // attempts under way end (each within WEBHOOK_TIMEOUT_MS) and are recorded
     await outboxWorker.stop(); // sends under way end (each bounded by its transport's timeouts) and are recorded
     mailTransport?.close();

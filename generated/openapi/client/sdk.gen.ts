@@ -1831,7 +1831,8 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * `course.completed`, `lecture.completed`, `student.created`: `students:read`; `order.paid`,
  * `order.refunded`: `orders:read`; `subscription.created`, `subscription.canceled`:
  * `subscriptions:read`; `event_registration.created`, `event_registration.cancelled`:
- * `events:read`; `member.roles_changed`: `members:read`. Without one: 403 `insufficient-scope`
+ * `events:read`; `member.roles_changed`: `members:read`; `webhook_endpoint.failing`,
+ * `webhook_endpoint.disabled`: `webhooks:read`. Without one: 403 `insufficient-scope`
  * naming it. A wildcard (`*`, `order.*`; WebhookEventWildcard) needs the read scope of every
  * type it covers: `*` needs them all, and a token that cannot read every type it covers is
  * refused the same way rather than quietly subscribed to less (list the types instead). The person the token acts for becomes the endpoint's owner: it sends only the
@@ -1894,17 +1895,24 @@ export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(opti
 /**
  * Rotate the signing secret (answers the new one once)
  *
- * The previous secret keeps signing beside the new one for 24 hours
- * (`previous_secret_expires_at`): during the overlap every delivery carries two `v1`
+ * The previous secret keeps signing beside the new one for the overlap asked for
+ * (`overlap_seconds`, from 0 to 7 days; 24 hours without a body) until
+ * `previous_secret_expires_at`: during the overlap every delivery carries two `v1`
  * signatures in `webhook-signature`, so a receiver verifies with either secret while it
- * switches (Standard Webhooks "Signature scheme").
+ * switches (Standard Webhooks "Signature scheme"). `overlap_seconds: 0` stops every previous
+ * secret at once, for a secret that leaked; a shorter overlap also shortens that of a secret
+ * still overlapping from an earlier rotation.
  * At most 10 rotations per endpoint an hour (/webhooks.md "Limits"): then 429 with `Retry-After`.
  *
  */
 export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/webhooks/{webhook_id}/rotate-secret',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -18,7 +18,7 @@ export type AmountOff = {
 /**
  * One event of the catalogue, told apart by `type`.
  */
-export type AnyWebhookEvent = WebhookTestEvent | CoursePublishedEvent | CourseArchivedEvent | EnrollmentCreatedEvent | EnrollmentExpiredEvent | EnrollmentRevokedEvent | CourseCompletedEvent | LectureCompletedEvent | OrderPaidEvent | OrderRefundedEvent | SubscriptionCreatedEvent | SubscriptionCanceledEvent | EventRegistrationCreatedEvent | EventRegistrationCancelledEvent | StudentCreatedEvent | MemberRolesChangedEvent;
+export type AnyWebhookEvent = WebhookTestEvent | CoursePublishedEvent | CourseArchivedEvent | EnrollmentCreatedEvent | EnrollmentExpiredEvent | EnrollmentRevokedEvent | CourseCompletedEvent | LectureCompletedEvent | OrderPaidEvent | OrderRefundedEvent | SubscriptionCreatedEvent | SubscriptionCanceledEvent | EventRegistrationCreatedEvent | EventRegistrationCancelledEvent | StudentCreatedEvent | MemberRolesChangedEvent | WebhookEndpointFailingEvent | WebhookEndpointDisabledEvent;
 
 export type Appearance = {
     theme: 'light' | 'dark' | 'system';
@@ -2255,6 +2255,22 @@ export type WebhookEndpointCreate = {
     max_deliveries_per_second?: WebhookMaxDeliveriesPerSecond;
 };
 
+/**
+ * `webhook_endpoint.disabled`: Another endpoint of the school was disabled (`disabled_reason` says why: a 410, failing through a whole retry schedule, or an operator); sent once per disable, to the school's other endpoints (/webhooks.md "Time-driven and operational events").
+ */
+export type WebhookEndpointDisabledEvent = WebhookEvent & {
+    type: 'webhook_endpoint.disabled';
+    data: WebhookEndpoint;
+};
+
+/**
+ * `webhook_endpoint.failing`: Another endpoint of the school has failed without a success for WEBHOOK_FAILING_NOTICE_MS (a day unless the deployment says otherwise); sent once per failing run, to the school's other endpoints (/webhooks.md "Time-driven and operational events").
+ */
+export type WebhookEndpointFailingEvent = WebhookEvent & {
+    type: 'webhook_endpoint.failing';
+    data: WebhookEndpoint;
+};
+
 export type WebhookEndpointPage = {
     data: Array<WebhookEndpoint>;
     next_cursor: NextCursor;
@@ -2323,7 +2339,7 @@ export type WebhookEventSelector = WebhookEventType | WebhookEventWildcard;
 /**
  * A type of the event catalogue (WebhookEvent and the named event schemas; /llms.txt lists them).
  */
-export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed';
+export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed' | 'webhook_endpoint.failing' | 'webhook_endpoint.disabled';
 
 /**
  * `*`: every type of the catalogue; `<resource>.*`: every type of that resource (`order.*`:
@@ -2332,7 +2348,7 @@ export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollm
  * the endpoint's owner may read it (/webhooks.md "Wildcards").
  *
  */
-export type WebhookEventWildcard = '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*';
+export type WebhookEventWildcard = '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*' | 'webhook_endpoint.*';
 
 /**
  * The most delivery attempts this endpoint is sent a second (across instances); null: no cap
@@ -2387,9 +2403,16 @@ export type WebhookSecret = {
      */
     secret: string;
     /**
-     * Until then the previous secret signs too.
+     * Until then the previous secret signs too (the rotation's time when `overlap_seconds` was 0).
      */
     previous_secret_expires_at: string;
+};
+
+export type WebhookSecretRotation = {
+    /**
+     * How long the previous secret keeps signing beside the new one; 0 stops it at once.
+     */
+    overlap_seconds?: number;
 };
 
 export type WebhookTest = {
@@ -10237,7 +10260,7 @@ export type UpdateWebhookEndpointResponses = {
 export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
 
 export type RotateWebhookSecretData = {
-    body?: never;
+    body?: WebhookSecretRotation;
     path: {
         /**
          * The webhook endpoint's identifier.

@@ -26,6 +26,7 @@ import * as outboxMessages from './2026-12-06T0301-outbox-messages.ts';
 import * as personLinks from './2026-12-06T0302-person-links.ts';
 import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
 import * as webhookDeliveryAttempts from './2026-12-06T0601-webhook-delivery-attempts.ts';
+import * as timeDrivenEvents from './2026-12-06T0701-time-driven-events.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0302-person-links': personLinks,
   '2026-12-06T0401-sessions-and-logout': sessionsAndLogout,
   '2026-12-06T0601-webhook-delivery-attempts': webhookDeliveryAttempts,
+  '2026-12-06T0701-time-driven-events': timeDrivenEvents,
 };

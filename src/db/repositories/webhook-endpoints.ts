@@ -112,13 +112,17 @@ export async function listLiveSecretsOf(
     .execute();
 }
 
-/** A rotation: every secret without an end gets `expiresAt`; the caller then inserts the new one. */
+/**
+ * A rotation: every secret still signing ends at `expiresAt` at the latest (one without an end,
+ * and one still in an earlier, longer overlap: a rotation with no overlap stops them all); the
+ * caller then inserts the new one.
+ */
 export async function expireCurrentSecrets(trx: Db, endpointId: string, expiresAt: Date): Promise<void> {
   await trx
     .updateTable('webhook_endpoint_secrets')
     .set({ expires_at: expiresAt })
     .where('endpoint_id', '=', endpointId)
-    .where('expires_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', expiresAt)]))
     .execute();
   // Secrets whose overlap ended sign nothing any more: they are removed rather than kept.
   await trx

@@ -15,7 +15,12 @@ const config = (
   endpointsPerSchool = 16,
   rateLimitOverrides = {},
   eventsRetentionDays = 30,
-) => ({ webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool, eventsRetentionDays }, rateLimitOverrides }) as Config;
+) =>
+  ({
+    webhooks: { retryBaseMs, timeoutMs, endpointsPerSchool, eventsRetentionDays },
+    timeEvents: { sweepMs: 15_000, failingNoticeMs: 86_400_000 },
+    rateLimitOverrides,
+  }) as Config;
 
 const HOSTILE =
   'Evil\n## Injected\n| a | b |\n<script>alert(1)</script> [x](javascript:alert(1)) ```\nhttps://evil.test';
@@ -81,6 +86,13 @@ describe('/webhooks.md (OpenAPI getWebhooksDocument; "School text and HTML": sch
     const longer = renderWebhooksMd(site('Demo Academy'), config(10_000, 10_000, 16, {}, 90));
     expect(longer).toContain('kept **90 days**');
     expect(longer).toContain('`since` within the last 90 days');
+  });
+
+  it('states when time-driven events follow and what the operational events tell, at this deployment\'s figures (/webhooks.md "Time-driven and operational events")', () => {
+    const page = renderWebhooksMd(site('Demo Academy'), config(10_000));
+    expect(page).toContain('when its `expires_at` passes, within 15 s of it');
+    expect(page).toContain('has failed on every delivery for 24 h without a success');
+    expect(page).toContain('`overlap_seconds`, from 0 up to 7 days; 24 h unless chosen');
   });
 
   it('rounds durations to a unit that reads well', () => {

@@ -16,7 +16,7 @@ import {
   WEBHOOK_TEST_EVENT,
 } from '../webhooks/catalogue.ts';
 import { IN_FLIGHT_PER_ENDPOINT } from '../webhooks/delivery-worker.ts';
-import { ROTATION_OVERLAP_MS } from '../webhooks/secrets.ts';
+import { ROTATION_OVERLAP_MAX_SECONDS, ROTATION_OVERLAP_SECONDS } from '../webhooks/secrets.ts';
 import { webhookAccessSection } from './webhooks-md-access.ts';
 import { webhookErrorSection } from './webhooks-md-errors.ts';
 import { webhookLimitSection } from './webhooks-md-limits.ts';
@@ -24,6 +24,7 @@ import { webhookPaceSection } from './webhooks-md-pace.ts';
 import { webhookRecoverySection, webhookWildcardSection } from './webhooks-md-recovery.ts';
 import { webhookRetrySection } from './webhooks-md-retries.ts';
 import { approximately } from './webhooks-md-time.ts';
+import { webhookTimeEventSection } from './webhooks-md-time-events.ts';
 
 /** Standard Webhooks' reference libraries (the sender signs with the JavaScript one). */
 const LIBRARIES = 'https://github.com/standard-webhooks/standard-webhooks/tree/main/libraries';
@@ -91,7 +92,7 @@ Each request carries the headers of Standard Webhooks (https://www.standardwebho
 
 - \`webhook-id\`: the event's \`id\`, the same on every attempt;
 - \`webhook-timestamp\`: when this attempt was signed, in whole seconds since 1970;
-- \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`. After a rotation the old secret signs beside the new one for ${approximately(ROTATION_OVERLAP_MS)}: the header then holds two space-separated signatures, and one that matches is enough.
+- \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`. After a rotation the old secret signs beside the new one for the overlap the operator chose (\`overlap_seconds\`, from 0 up to ${approximately(ROTATION_OVERLAP_MAX_SECONDS * 1000)}; ${approximately(ROTATION_OVERLAP_SECONDS * 1000)} unless chosen): the header then holds two space-separated signatures, and one that matches is enough. With no overlap (a leaked secret) the old one stops signing at once.
 
 Verify with a \`standardwebhooks\` library rather than by hand: they compare in constant time and refuse a timestamp more than five minutes from now (a replay). Pass the exact bytes received, before any JSON parsing, and the secret as answered:
 
@@ -120,6 +121,8 @@ ${webhookPaceSection(config.webhooks.retryBaseMs)}
 ${webhookLimitSection(config.webhooks.endpointsPerSchool, (name) => ratePolicyOf(name, config.rateLimitOverrides))}
 
 ${webhookErrorSection()}
+
+${webhookTimeEventSection(config)}
 
 ## History
 

@@ -10,6 +10,8 @@ export const MAIL_TEMPLATES = [
   'email-change',
   'email-changed',
   'email-verify',
+  'webhook-failing',
+  'webhook-disabled',
 ] as const;
 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];

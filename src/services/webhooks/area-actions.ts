@@ -127,9 +127,9 @@ export function createWebhookActions(db: Db, webhooks: WebhookAdmin) {
     },
 
     /** The new secret, shown once; the previous one keeps signing until `previous_secret_expires_at`. */
-    async rotateSecret(site: Site, actor: Actor, id: string) {
+    async rotateSecret(site: Site, actor: Actor, id: string, overlapSeconds?: number) {
       await may(site, actor, 'webhooks:write');
-      return found(() => webhooks.rotateSecret(site, id, changeActor(actor)));
+      return found(() => webhooks.rotateSecret(site, id, changeActor(actor), overlapSeconds));
     },
 
     async sendTest(site: Site, actor: Actor, id: string) {

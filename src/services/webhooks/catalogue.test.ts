@@ -45,9 +45,12 @@ function readersOf(schema: string): Set<string> {
   const scopes = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     const get = item.get as { responses?: Json; security?: Array<{ oauth2?: string[] }> } | undefined;
-    // The webhook operations and the event log answer every event body: which of them a token may read is the question here.
-    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/webhook') || !get) continue;
-    if (!reachable(get.responses?.['200']).has(schema)) continue;
+    // The event log answers every event body too: which of them a token may read is the question here.
+    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/webhook-events') || !get) continue;
+    // The webhook operations answer every event body (AnyWebhookEvent): which of them a token may
+    // read is the question here, so their answers count without it (what they answer of their own,
+    // the endpoints, still counts: the operational events carry an endpoint).
+    if (!reachable(get.responses?.['200'], new Set(['AnyWebhookEvent'])).has(schema)) continue;
     for (const scope of get.security?.flatMap((s) => s.oauth2 ?? []) ?? []) scopes.add(scope);
   }
   return scopes;

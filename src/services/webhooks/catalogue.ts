@@ -25,6 +25,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'event_registration.cancelled',
   'student.created',
   'member.roles_changed',
+  'webhook_endpoint.failing',
+  'webhook_endpoint.disabled',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -63,6 +65,7 @@ const READ_SCOPE: Record<string, string> = {
   Subscription: 'subscriptions:read',
   EventRegistration: 'events:read',
   Member: 'members:read',
+  WebhookEndpoint: 'webhooks:read',
 };
 
 const event = (type: WebhookEventType, schema: string, data: string, meaning: string): WebhookEventInfo => ({
@@ -104,6 +107,19 @@ export const WEBHOOK_EVENTS: readonly WebhookEventInfo[] = Object.freeze([
   ),
   event('student.created', 'StudentCreatedEvent', 'Student', 'A person became a student of the school.'),
   event('member.roles_changed', 'MemberRolesChangedEvent', 'Member', "A person's roles at the school changed."),
+  // Operational events (docs/webhooks.md "Operators hear about failure"): about another endpoint of the school.
+  event(
+    'webhook_endpoint.failing',
+    'WebhookEndpointFailingEvent',
+    'WebhookEndpoint',
+    'Another webhook endpoint of the school has failed without a success for a day.',
+  ),
+  event(
+    'webhook_endpoint.disabled',
+    'WebhookEndpointDisabledEvent',
+    'WebhookEndpoint',
+    'Another webhook endpoint of the school was disabled.',
+  ),
 ]);
 
 /** Every scope some event type needs. */

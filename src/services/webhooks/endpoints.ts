@@ -1,7 +1,8 @@
 // Rules of the admin API's webhooks (OpenAPI tag Webhooks, scopes webhooks:read and
 // webhooks:write): endpoints subscribe to catalogued event types (services/webhooks/catalogue.ts)
 // at a URL the SSRF rules admit (endpoint-url.ts); a secret is answered once, at creation and at
-// each rotation, and stored encrypted; a rotated-out secret keeps signing for ROTATION_OVERLAP_MS.
+// each rotation, and stored encrypted; a rotated-out secret keeps signing for the overlap the
+// rotation chose (ROTATION_OVERLAP_SECONDS unless told).
 // Every change (creating, changing, enabling, disabling, rotating, deleting) is audited in its
 // transaction. /webhooks.md "Who may receive what": an endpoint may subscribe only to event types
 // its creator may read (catalogue.ts names each type's scope), records that person as its owner,
@@ -22,7 +23,7 @@ import { recordEvent } from './outbox.ts';
 import { ownerMayRead } from './owner-standing.ts';
 import { limitEndpointAction } from './endpoint-rate-limits.ts';
 import { queueRecovery, recoveryRange, type RecoveryRange } from './recovery.ts';
-import { newSecret, ROTATION_OVERLAP_MS } from './secrets.ts';
+import { newSecret, ROTATION_OVERLAP_MAX_SECONDS, ROTATION_OVERLAP_SECONDS } from './secrets.ts';
 import type { ChangeActor } from '../people/role-changes.ts';
 import type { AnyWebhookEvent } from './catalogue.ts';
 import { toWebhookDelivery, toWebhookDeliveryAttempt, toWebhookEndpoint } from './shapes.ts';
@@ -175,17 +176,29 @@ export function createWebhookAdmin(db: Db, options: WebhookOptions, cursors: Cur
         await audit(trx, site, actor, 'webhook_endpoint.deleted', id, { url: row.url });
       });
     },
-    /** Standard Webhooks "Signature scheme": several signatures during the overlap, one per live secret. */
-    async rotateSecret(site: Site, id: string, actor: ChangeActor = {}) {
+    /**
+     * Standard Webhooks "Signature scheme": several signatures during the overlap, one per live
+     * secret. `overlapSeconds` 0 ends every previous secret at once (a leaked secret); the bounds
+     * (0 to 7 days) are the spec's, checked by the request validation.
+     */
+    async rotateSecret(site: Site, id: string, actor: ChangeActor = {}, overlapSeconds = ROTATION_OVERLAP_SECONDS) {
+      // The admin API's request validation checks it too; the admin area's form does not pass there.
+      if (!Number.isInteger(overlapSeconds) || overlapSeconds < 0 || overlapSeconds > ROTATION_OVERLAP_MAX_SECONDS)
+        throw new InvalidInput([
+          {
+            pointer: '/body/overlap_seconds',
+            detail: `is not a whole number of seconds from 0 to ${ROTATION_OVERLAP_MAX_SECONDS}`,
+          },
+        ]);
       await mustFind(site, id);
       await limitEndpointAction(options.rateLimiter, 'webhookSecretRotationsPerEndpoint', id);
       const sealed = newSecret(options.keyEncryptionKey);
-      const overlapEnds = new Date(Date.now() + ROTATION_OVERLAP_MS);
+      const overlapEnds = new Date(Date.now() + overlapSeconds * 1000);
       return db.transaction().execute(async (trx) => {
         if (!(await endpoints.lockEndpoint(trx, site.id, id))) throw new NotFound(ENDPOINT_MISSING);
         await endpoints.expireCurrentSecrets(trx, id, overlapEnds);
         await endpoints.insertSecret(trx, { id: sealed.id, endpoint_id: id, secret_ciphertext: sealed.ciphertext });
-        await audit(trx, site, actor, 'webhook_endpoint.secret_rotated', id);
+        await audit(trx, site, actor, 'webhook_endpoint.secret_rotated', id, { overlap_seconds: overlapSeconds });
         return { secret: sealed.secret, previous_secret_expires_at: overlapEnds.toISOString() };
       });
     },

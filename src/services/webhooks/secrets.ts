@@ -9,8 +9,13 @@ import { decryptJson, encryptJson } from '../../lib/key-encryption.ts';
 const SECRET_BYTES = 32;
 export const SECRET_PREFIX = 'whsec_';
 
-/** How long a rotated-out secret keeps signing beside its successor. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a rotated-out secret keeps signing beside its successor, unless the rotation names
+ * another overlap (OpenAPI WebhookSecretRotation `overlap_seconds`: 0, the old secret stops at
+ * once, up to ROTATION_OVERLAP_MAX_SECONDS).
+ */
+export const ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
+export const ROTATION_OVERLAP_MAX_SECONDS = 7 * 24 * 60 * 60;
 
 export type SealedSecret = { id: string; secret: string; ciphertext: string };
 

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'webhook_endpoint.disabled',
   'webhook_endpoint.secret_rotated',
   'webhook_endpoint.recovered',
+  'webhook_endpoint.failing',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */

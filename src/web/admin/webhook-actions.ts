@@ -9,7 +9,7 @@ import { instantOfWallClock } from '../../lib/wall-clock.ts';
 import { field } from '../areas/forms.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import type { AdminPageDeps } from './types.ts';
-import { deliveryId, endpointId, refusalOf, WEBHOOK_PURPOSES } from './webhook-form.ts';
+import { deliveryId, endpointId, refusalOf, rotationOverlap, WEBHOOK_PURPOSES } from './webhook-form.ts';
 
 /** A refusal of the service (a rule, such as "enable it first") as a 400 page in its words. */
 function refusedPage({ page }: AreaCall, titleKey: string, error: unknown) {
@@ -49,7 +49,7 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
       const id = endpointId(params.id);
       let rotated;
       try {
-        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id, rotationOverlap(call.body));
       } catch (error) {
         return refusedPage(call, 'admin.webhooks.rotate', error);
       }
@@ -60,6 +60,7 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
         endpoint,
         secret: rotated.secret,
         previousSecretExpiresAt: rotated.previous_secret_expires_at,
+        previousStopped: Date.parse(rotated.previous_secret_expires_at) <= Date.now(),
       });
     }),
   );

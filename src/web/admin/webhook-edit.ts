@@ -9,6 +9,7 @@ import {
   endpointId,
   readWebhookForm,
   refusalOf,
+  ROTATION_OVERLAP_CHOICES,
   WEBHOOK_PURPOSES,
   WEBHOOK_WORDS,
   webhookFormValues,
@@ -16,6 +17,7 @@ import {
 } from './webhook-form.ts';
 import type { EndpointForm } from '../../services/webhooks/endpoint-form.ts';
 import { wallClockOf } from '../../lib/wall-clock.ts';
+import { ROTATION_OVERLAP_SECONDS } from '../../services/webhooks/secrets.ts';
 
 export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
   /** The endpoint's page; `form` and `refusal` when a save was refused. */
@@ -38,6 +40,8 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
           form ?? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.event_types },
         ),
         refusal,
+        overlapChoices: ROTATION_OVERLAP_CHOICES,
+        defaultOverlap: ROTATION_OVERLAP_SECONDS,
         csrfTokens: {
           edit: csrf(WEBHOOK_PURPOSES.edit),
           status: csrf(WEBHOOK_PURPOSES.status),

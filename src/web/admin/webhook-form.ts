@@ -5,6 +5,7 @@ import { AreaNotFound } from '../../services/audit/actor.ts';
 import { EndpointFormRefused, type EndpointForm } from '../../services/webhooks/endpoint-form.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { WEBHOOK_EVENT_WILDCARDS, WEBHOOK_EVENTS } from '../../services/webhooks/catalogue.ts';
+import { ROTATION_OVERLAP_MAX_SECONDS, ROTATION_OVERLAP_SECONDS } from '../../services/webhooks/secrets.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { field, fieldValues, isUuid, type FormBody } from '../areas/forms.ts';
 
@@ -80,6 +81,19 @@ export function webhookFormValues(form: EndpointForm) {
   };
 }
 
+/**
+ * The overlaps the rotate form offers (OpenAPI WebhookSecretRotation): at once, for a leaked
+ * secret; an hour; the default day; the longest, a week. Each with its words under
+ * webhookOperations.overlap.<seconds>.
+ */
+export const ROTATION_OVERLAP_CHOICES = [0, 3_600, ROTATION_OVERLAP_SECONDS, ROTATION_OVERLAP_MAX_SECONDS] as const;
+
+/** The form's overlap; a value that is no whole number is passed on for the service to refuse. */
+export function rotationOverlap(body: FormBody): number | undefined {
+  const value = field(body, 'overlap_seconds');
+  return value === undefined || value === '' ? undefined : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
 /** The :id of an endpoint route; anything but a UUID names no endpoint (and never reaches SQL). */
 export function endpointId(id: string | undefined): string {
   if (!isUuid(id)) throw new AreaNotFound(textKey('admin.webhooks.error.noSuchEndpoint'));
@@ -96,6 +110,7 @@ const FIELD_LABELS: Record<string, string> = {
   url: 'admin.webhooks.field.url',
   description: 'admin.webhooks.field.description',
   event_types: 'admin.webhooks.field.eventTypes',
+  overlap_seconds: 'webhookOperations.overlap.label',
 };
 
 /**
