@@ -26,6 +26,18 @@ export const ADMIN_NOTICES: Record<string, string> = {
   'webhook-test-sent': 'admin.notice.webhookTestSent',
   'webhook-redelivered': 'admin.notice.webhookRedelivered',
   'webhook-deleted': 'admin.notice.webhookDeleted',
+  'course-created': 'adminCourses.notice.courseCreated',
+  'course-updated': 'adminCourses.notice.courseUpdated',
+  'course-published': 'adminCourses.notice.coursePublished',
+  'course-archived': 'adminCourses.notice.courseArchived',
+  'section-created': 'adminCourses.notice.sectionCreated',
+  'section-updated': 'adminCourses.notice.sectionUpdated',
+  'section-deleted': 'adminCourses.notice.sectionDeleted',
+  'section-moved': 'adminCourses.notice.sectionMoved',
+  'lecture-created': 'adminCourses.notice.lectureCreated',
+  'lecture-updated': 'adminCourses.notice.lectureUpdated',
+  'lecture-deleted': 'adminCourses.notice.lectureDeleted',
+  'lecture-moved': 'adminCourses.notice.lectureMoved',
 };
 
 export function adminSpec(): AreaSpec {
@@ -39,6 +51,7 @@ export function adminSpec(): AreaSpec {
       nav: [
         { href: '/admin', label: 'admin.nav.home' },
         { href: '/admin/settings', label: 'admin.settings.title' },
+        { href: '/admin/courses', label: 'adminCourses.title' },
         ...(mcpConnectionsEnabled(ctx.site)
           ? [{ href: '/admin/applications', label: 'admin.applications.title' }]
           : []),
