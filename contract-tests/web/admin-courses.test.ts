@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { axeViolations } from '../support/axe.ts';
-import { skipBrowserTests } from '../support/browser.ts';
+import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
 import { pageHtml, postForm, csrfFor, signedIn } from './area-http.ts';
@@ -68,7 +68,6 @@ describe.skipIf(skipBrowserTests)("the admin area's course pages (OpenAPI tags C
   it.each(schools)(
     'an owner at $name creates a course, adds a section and two lectures, reorders them and publishes; the admin API shows the same, and reloading after the create creates nothing more',
     async (school) => {
-      session.screenshot = `admin-courses-${school.lang}-course`;
       const problems: string[] = [];
       const title = unique(school.lang === 'de' ? 'Aquarell' : 'Watercolour');
       await signInAt(page, school.origin, '/admin/courses/new', school.owner);
@@ -136,6 +135,19 @@ describe.skipIf(skipBrowserTests)("the admin area's course pages (OpenAPI tags C
       await submit(`/admin/courses/${id}/publish`);
       await page.waitForURL(new RegExp(`done=course-published$`));
       expect(problems).toEqual([]);
+      // The main pages for people to look at (contract-tests/artifacts/, not tracked): desktop and phone.
+      for (const [name, path] of [
+        ['home', '/admin'],
+        ['list', '/admin/courses'],
+        ['new', '/admin/courses/new'],
+        ['course', `/admin/courses/${id}`],
+      ] as const) {
+        await page.goto(`${school.origin}${path}`);
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 800 });
+          await saveScreenshot(page, `admin-courses-${school.lang}-${name}-${width}`);
+        }
+      }
 
       // The admin API reads what the pages made.
       const course = await api<ApiCourse>(school, `/api/v1/courses/${id}`);
