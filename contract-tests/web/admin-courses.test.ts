@@ -227,7 +227,8 @@ describe.skipIf(skipBrowserTests)("the admin area's course pages (OpenAPI tags C
       for (const n of [1, 2, 3]) {
         const created = await postForm(owner, `${school.origin}/admin/courses`, [
           ['csrf_token', csrf],
-          ['title', `${prefix} ${n}`],
+          // The school's text, markup included, is shown as text (escaped), never as HTML.
+          ['title', `${prefix} ${n} <img src=x onerror=alert(1)>`],
           ['visibility', 'public'],
         ]);
         expect(created.status).toBe(303);
@@ -244,6 +245,8 @@ describe.skipIf(skipBrowserTests)("the admin area's course pages (OpenAPI tags C
       const q = encodeURIComponent(prefix);
       const first = await pageHtml(owner, `${school.origin}/admin/courses?q=${q}&limit=2`);
       expect(listed(first)).toEqual([ids[2], ids[1]]);
+      expect(first).toContain(`${prefix} 3 &lt;img src=x onerror=alert(1)&gt;`);
+      expect(first).not.toContain('<img src=x');
       const next = /<a href="([^"]+)" rel="next">/.exec(first)![1]!.replaceAll('&amp;', '&');
       expect(next).toContain('cursor=');
       const second = await pageHtml(owner, `${school.origin}${next}`);
