@@ -52,7 +52,7 @@ export async function courseView(admin: AdminAreaServices, call: AreaCall, id: s
       sections,
       statuses: COURSE_STATUS,
       lectureStatuses: LECTURE_STATUS,
-      form: refused && 'course' in refused ? refused.course : courseFormValues(course),
+      form: refused && 'course' in refused ? refused.course : courseFormValues(course, '', ctx.site.locale),
       errors: refused && 'course' in refused ? refused.errors : {},
       sectionForm: refused && 'section' in refused ? refused.section : sectionFormValues(),
       sectionErrors: refused && 'section' in refused ? refused.errors : {},

@@ -24,6 +24,7 @@ describe('the course form (OpenAPI CourseCreate and CourseUpdate)', () => {
     expect(minorUnits('-1', 'EUR')).toBeUndefined();
     expect(minorUnits('1e3', 'EUR')).toBeUndefined();
     expect(amountText(4990, 'EUR')).toBe('49.90');
+    expect(amountText(4990, 'EUR', 'de')).toBe('49,90');
     expect(amountText(500, 'JPY')).toBe('500');
   });
 

@@ -66,12 +66,15 @@ export function minorUnits(text: string, currency: string): number | undefined {
   return Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
 }
 
-export function amountText(amount: number, currency: string): string {
+/** An amount as the form shows it, with the decimal mark of the school's language (49,90 in German). */
+export function amountText(amount: number, currency: string, locale = 'en'): string {
   const digits = minorDigits(currency);
-  return digits === 0 ? String(amount) : (amount / 10 ** digits).toFixed(digits);
+  if (digits === 0) return String(amount);
+  const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return (amount / 10 ** digits).toFixed(digits).replace('.', mark);
 }
 
-export function courseFormValues(course?: Course, currency = ''): CourseFormValues {
+export function courseFormValues(course?: Course, currency = '', locale = 'en'): CourseFormValues {
   return {
     title: course?.title ?? '',
     slug: course?.slug ?? '',
@@ -79,7 +82,7 @@ export function courseFormValues(course?: Course, currency = ''): CourseFormValu
     description: course?.description ?? '',
     visibility: course?.visibility ?? 'public',
     featured: course?.featured ?? false,
-    price_amount: course ? amountText(course.price.amount, course.price.currency) : '',
+    price_amount: course ? amountText(course.price.amount, course.price.currency, locale) : '',
     price_currency: course?.price.currency ?? currency,
     image_url: course?.image_url ?? '',
     access_days: course?.access_days == null ? '' : String(course.access_days),
