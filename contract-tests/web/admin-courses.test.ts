@@ -262,6 +262,82 @@ describe.skipIf(skipBrowserTests)("the admin area's course pages (OpenAPI tags C
     },
   );
 
+  it.each(schools)(
+    'at $name a section and a lecture are edited and deleted after their confirmation pages; a section that still holds lectures is not deleted',
+    async (school) => {
+      const owner = await signedIn(school.origin, school.owner);
+      const post = async (page: string, action: string, fields: Array<[string, string]> = []) =>
+        postForm(owner, `${school.origin}${action}`, [
+          ['csrf_token', csrfFor(await pageHtml(owner, `${school.origin}${page}`), action)],
+          ...fields,
+        ]);
+      const created = await post('/admin/courses/new', '/admin/courses', [
+        ['title', unique('Edits')],
+        ['visibility', 'public'],
+      ]);
+      const id = new RegExp(`/admin/courses/(${UUID})`).exec(created.headers.get('location')!)![1]!;
+      const course = `/admin/courses/${id}`;
+      expect((await post(course, `${course}/sections`, [['title', 'Draft section']])).status).toBe(303);
+      const sectionId = new RegExp(`/sections/(${UUID})/lectures/new`).exec(
+        await pageHtml(owner, `${school.origin}${course}`),
+      )![1]!;
+      const section = `${course}/sections/${sectionId}`;
+      const lectureForm: Array<[string, string]> = [
+        ['title', 'Only lecture'],
+        ['content_type', 'external_link'],
+        ['content', 'https://example.test/reading'],
+        ['status', 'draft'],
+      ];
+      expect((await post(`${section}/lectures/new`, `${section}/lectures`, lectureForm)).status).toBe(303);
+      const lecture = new RegExp(`href="(${course}/lectures/${UUID})"`).exec(
+        await pageHtml(owner, `${school.origin}${course}`),
+      )![1]!;
+
+      // Edits: the section's title, the lecture's title and its status.
+      const renamed = await post(section, section, [['title', 'Renamed section']]);
+      expect(renamed.headers.get('location')).toBe(`${course}?done=section-updated`);
+      expect(
+        (
+          await post(lecture, lecture, [
+            ['title', 'Renamed lecture'],
+            ...lectureForm.slice(1, 3),
+            ['status', 'published'],
+          ])
+        ).status,
+      ).toBe(303);
+      const api1 = await api<{ data: ApiSection[] }>(school, `/api/v1/courses/${id}/sections`);
+      expect(api1.body.data.map((s) => [s.title, s.lectures.map((l) => l.title)])).toEqual([
+        ['Renamed section', ['Renamed lecture']],
+      ]);
+
+      // The section holds a lecture: its confirmation page offers no delete, and a post (with the
+      // token of an empty section's page) is refused as deleteSection refuses it (409), nothing deleted.
+      const confirm = await pageHtml(owner, `${school.origin}${section}/delete`);
+      expect(confirm).not.toContain(`action="${section}/delete"`);
+      expect((await post(course, `${course}/sections`, [['title', 'Empty section']])).status).toBe(303);
+      const empty = `${course}/sections/${
+        [
+          ...(await pageHtml(owner, `${school.origin}${course}`)).matchAll(
+            new RegExp(`/sections/(${UUID})/lectures/new`, 'g'),
+          ),
+        ].at(-1)![1]
+      }`;
+      const csrf = csrfFor(await pageHtml(owner, `${school.origin}${empty}/delete`), `${empty}/delete`);
+      expect((await postForm(owner, `${school.origin}${section}/delete`, [['csrf_token', csrf]])).status).toBe(409);
+      expect((await postForm(owner, `${school.origin}${empty}/delete`, [['csrf_token', csrf]])).status).toBe(303);
+
+      // The lecture, then the empty section, each from its confirmation page.
+      expect((await post(`${lecture}/delete`, `${lecture}/delete`)).headers.get('location')).toBe(
+        `${course}?done=lecture-deleted`,
+      );
+      expect((await post(`${section}/delete`, `${section}/delete`)).headers.get('location')).toBe(
+        `${course}?done=section-deleted`,
+      );
+      const api2 = await api<{ data: ApiSection[] }>(school, `/api/v1/courses/${id}/sections`);
+      expect(api2.body.data).toEqual([]);
+    },
+  );
+
   it('a lecturer and a student get the 403 page on every course page and form, and nothing changes', async () => {
     const owner = await signedIn(primary, ACCOUNTS.owner);
     const csrf = csrfFor(await pageHtml(owner, `${primary}/admin/courses/new`), '/admin/courses');
