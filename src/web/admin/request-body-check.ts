@@ -10,6 +10,7 @@ import { loadBundledOpenApi } from '../../http/openapi-document.ts';
 export type FieldRule = { field: string; keyword: string; limit?: number };
 
 const DOCUMENT_ID = 'openapi';
+// Memoised functions of the spec, the same for every app (docs/layout.md): compiled on first use only.
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
