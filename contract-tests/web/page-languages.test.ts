@@ -20,7 +20,7 @@ const TEST_BUDGET_MS = 60_000;
 // A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys, not
 // part of a host name or an address that school data shows (`someone@new-account.test`).
 const RAW_KEY =
-  /(?<![\w@.-])(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
+  /(?<![\w@.-])(?:admin|adminCourses|adminHome|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
 // English interface words that must not appear on a German page (sample of every area's chrome).
 const ENGLISH_UI = [
   'Sign in',
@@ -60,6 +60,10 @@ const ENGLISH_UI = [
   'lectures completed',
   'Enrolled on',
   'Show',
+  'Curriculum',
+  'New course',
+  'Add section',
+  'students with access',
 ];
 
 type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string };
@@ -172,6 +176,17 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
       expect(adminPages.length).toBeGreaterThan(6);
       for (const path of adminPages) await visit(path);
+      // A course's pages, found by their links: the course, its archive page, new course, and a
+      // section's and a lecture's edit, new and delete pages where the course has them.
+      await visit('/admin/courses', 'admin-courses');
+      await visit('/admin/courses/new', 'admin-course-new');
+      await page.goto(`${school.origin}/admin/courses`);
+      const course = await page.locator('table a[href^="/admin/courses/"]').first().getAttribute('href');
+      await visit(course!, 'admin-course');
+      const coursePages = await page
+        .locator('#curriculum-section a[href*="/sections/"], #curriculum-section a.lecture-title')
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+      for (const path of [`${course}/archive`, ...new Set(coursePages)].slice(0, 8)) await visit(path);
       await visit('/admin/no-such-page');
       expect(problems).toEqual([]);
     },

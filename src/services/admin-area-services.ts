@@ -16,6 +16,7 @@ import { createSettingsActions } from './school/beta-features.ts';
 import { createSigningKeyActions } from './auth/keys/key-actions.ts';
 import { createWebhookActions } from './webhooks/area-actions.ts';
 import { createAccessLog } from './audit/access-log.ts';
+import { createSchoolFigures } from './analytics/school-figures.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = {
@@ -30,6 +31,7 @@ export type AdminAreaDeps = {
 
 export function createAdminAreaServices(services: AdminAreaDeps) {
   const { db, audit, signingKeys } = services;
+  const connectedApps = createConnectedAppActions(db, audit);
   return {
     /** docs/operations.md "Mail": false in production without SMTP_URL, which the admin area says. */
     mailAvailable: services.mail.available,
@@ -38,7 +40,7 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     memberApps: createMemberAppActions(db, audit, {
       allowHttpBackchannel: services.config.webhooks.allowPrivateAddresses,
     }),
-    connectedApps: createConnectedAppActions(db, audit),
+    connectedApps,
     metadataDocuments: createMetadataDocumentActions(db, audit),
     signingKeys: createSigningKeyActions(db, audit, signingKeys),
     auditLog: createAuditLogReader(db, services.cursors),
@@ -47,6 +49,14 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     webhooks: createWebhookActions(db, services.admin.webhooks),
     /** The admin API's own rules of who holds access through an application (OpenAPI tag Applications). */
     applications: services.admin.applications,
+    /** The home's numbers, from the analytics service and the connected apps' list. */
+    figures: createSchoolFigures(db, { analytics: services.admin.analytics, connectedApps }),
+    /** The admin API's course and curriculum services (OpenAPI tags Courses, Curriculum): the same rules and refusals. */
+    courses: services.admin.courses,
+    curriculum: services.admin.curriculum,
+    /** Enrollments per course (the admin API's analytics:read), for what archiving a course leaves in place. */
+    courseEnrollments: (...args: Parameters<AdminServices['analytics']['enrollmentsByCourse']>) =>
+      services.admin.analytics.enrollmentsByCourse(...args),
   };
 }
 

@@ -27,6 +27,18 @@ export const ADMIN_NOTICES: Record<string, string> = {
   'webhook-redelivered': 'admin.notice.webhookRedelivered',
   'webhook-recovered': 'webhookRecovery.notice',
   'webhook-deleted': 'admin.notice.webhookDeleted',
+  'course-created': 'adminCourses.notice.courseCreated',
+  'course-updated': 'adminCourses.notice.courseUpdated',
+  'course-published': 'adminCourses.notice.coursePublished',
+  'course-archived': 'adminCourses.notice.courseArchived',
+  'section-created': 'adminCourses.notice.sectionCreated',
+  'section-updated': 'adminCourses.notice.sectionUpdated',
+  'section-deleted': 'adminCourses.notice.sectionDeleted',
+  'section-moved': 'adminCourses.notice.sectionMoved',
+  'lecture-created': 'adminCourses.notice.lectureCreated',
+  'lecture-updated': 'adminCourses.notice.lectureUpdated',
+  'lecture-deleted': 'adminCourses.notice.lectureDeleted',
+  'lecture-moved': 'adminCourses.notice.lectureMoved',
 };
 
 export function adminSpec(): AreaSpec {
@@ -40,6 +52,7 @@ export function adminSpec(): AreaSpec {
       nav: [
         { href: '/admin', label: 'admin.nav.home' },
         { href: '/admin/settings', label: 'admin.settings.title' },
+        { href: '/admin/courses', label: 'adminCourses.title' },
         ...(mcpConnectionsEnabled(ctx.site)
           ? [{ href: '/admin/applications', label: 'admin.applications.title' }]
           : []),

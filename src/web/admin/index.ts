@@ -18,6 +18,12 @@ import { mountAuditLog } from './audit-log.ts';
 import { mountAccessLog } from './access-log.ts';
 import { adminSpec } from './chrome.ts';
 import { mountConnectedApps } from './connected-apps.ts';
+import { mountCourseEdit } from './course-edit.ts';
+import { mountCourseNew } from './course-new.ts';
+import { mountCoursesList } from './courses-list.ts';
+import { mountCourseStatus } from './course-status.ts';
+import { mountCurriculumLectures } from './curriculum-lectures.ts';
+import { mountCurriculumSections } from './curriculum-sections.ts';
 import { mountHome } from './home.ts';
 import { mountMetadataDocuments } from './metadata-documents.ts';
 import { mountSettings } from './settings.ts';
@@ -61,6 +67,13 @@ export function createAdminArea(services: AdminAreaBundle): Router {
   mountAuditLog(deps);
   mountAccessLog(deps);
   mountAnalytics(deps);
+  // Courses: "new" before ":id", as for webhooks.
+  mountCoursesList(deps);
+  mountCourseNew(deps);
+  mountCourseEdit(deps);
+  mountCourseStatus(deps);
+  mountCurriculumSections(deps);
+  mountCurriculumLectures(deps);
   // Every other path under /admin: the same gate, then a 404 page (never the API's JSON 404).
   router.use(area.notFound());
   return router;
