@@ -4,11 +4,13 @@
 // translation), and at the German school for English interface words (text marked lang="en",
 // such as a protocol's error_description, is left out). The consent page groups the 36 operator
 // scopes by area with each exact scope name, and /account shows the member's courses, orders and
-// event registrations with dates and money formatted for the school.
+// event registrations with dates and money formatted for the school. The member area's pages and the
+// consent page's explanations are also checked with axe-core (support/axe.ts).
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizationUrl, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
@@ -204,11 +206,12 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
   );
 
   it.each(schools)(
-    "the member area's pages and the consent page's explanations at $name speak its language: course, lecture, receipt, registration, cancel confirmation, courses taught, withheld scopes, refusal",
+    "the member area's pages and the consent page's explanations at $name speak its language and pass axe-core: course, lecture, receipt, registration, cancel confirmation, courses taught, withheld scopes, refusal",
     async (school) => {
       const problems: string[] = [];
+      // Each page is also checked with axe-core (WCAG 2.1 A and AA, support/axe.ts).
       const check = async (shot?: string) => {
-        problems.push(...(await problemsOf(page, school)));
+        problems.push(...(await problemsOf(page, school)), ...(await axeViolations(page)));
         if (shot) await saveScreenshot(page, `languages-${school.lang}-${shot}`);
       };
       // A student, from /account along its links.
@@ -267,7 +270,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         await adminPage.locator('#password').fill('demo-password');
         await adminPage.locator('form[action="/oauth/sign-in"] button[type="submit"]').click();
         await adminPage.locator('.withheld-scopes').waitFor();
-        problems.push(...(await problemsOf(adminPage, school)));
+        problems.push(...(await problemsOf(adminPage, school)), ...(await axeViolations(adminPage)));
         await saveScreenshot(adminPage, `languages-${school.lang}-consent-withheld`);
       } finally {
         await admin.close();
@@ -278,7 +281,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         const lecturerPage = await lecturer.newPage();
         await signInAt(lecturerPage, school.origin, '/account/teaching', school.lecturer);
         await lecturerPage.locator('.taught-courses').waitFor();
-        problems.push(...(await problemsOf(lecturerPage, school)));
+        problems.push(...(await problemsOf(lecturerPage, school)), ...(await axeViolations(lecturerPage)));
       } finally {
         await lecturer.close();
       }
@@ -286,6 +289,15 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
     },
     TEST_BUDGET_MS,
   );
+
+  it('the axe-core check reports what it is shown (control: an image without alt text, a field without a label)', async () => {
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Control</title></head><body><main><img src="/x.png"><input type="text"></main></body></html>',
+    );
+    const found = (await axeViolations(page)).join('\n');
+    expect(found).toContain('image-alt');
+    expect(found).toContain('label');
+  });
 
   it.skipIf(!secondary)(
     "/account at Second School shows the member's courses with progress, orders and event registrations, in German with euro amounts and German dates",
