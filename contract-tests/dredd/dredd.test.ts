@@ -203,6 +203,8 @@ describe('dredd against /openapi.json (every documented response, as documented)
       },
       oauth: await oauthState(),
       credentials: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+      // A student, whom an operator client's authorization request shows the refusal page (authorize 403).
+      studentEmail: ACCOUNTS.student,
       // UPLOAD_MAX_BYTES of the server under test (its default unless a deployment says otherwise).
       uploadMaxBytes: Number(process.env.CONTRACT_UPLOAD_MAX_BYTES ?? 10_485_760),
       // The JSON and form body limit (src/lib/body-limit.ts), for the 413 of every operation with a body.

@@ -34,6 +34,11 @@ const scenarios = {
   }),
   'authorize 302': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), scope: 'no-such-scope' } }),
   'authorize 400': (f) => ({ query: { ...authorizeQuery(f, f.oauth.clientId), client_id: 'no-such-client' } }),
+  // A student signed in, asked by the operator client: the school's refusal page (/auth.md "3. Authorize").
+  'authorize 403': (f) => ({
+    query: authorizeQuery(f, f.oauth.clientId),
+    prepare: async () => ({ cookie: await signIn(f.origin, f.studentEmail, f.credentials.password) }),
+  }),
   // The per-host limit of metadata-document fetches (/auth.md "Rate limits"), exhausted for a localhost port nobody
   // serves: Demo Academy allows Client ID Metadata Documents from localhost on any port.
   // Never-seen URLs share one budget per host and school; a URL that failed is refused for a while

@@ -4,7 +4,7 @@
 // (fast, for most tests) and in a real Chromium (for the flows the issue asks to see in a browser).
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
-import { browserFetch, CookieJar, formFields } from './cookie-jar.ts';
+import { browserFetch, CookieJar, formFields, refusalLink } from './cookie-jar.ts';
 import { wordsOf } from './page-words.ts';
 
 export type Person = { email?: string; password?: string; decision?: 'allow' | 'deny' };
@@ -29,10 +29,13 @@ export async function consentOverHttp(
       continue;
     }
     const html = await response.text();
+    // The school's refusal page (a role that cannot use this client): its button is the error redirect.
+    const refusal = refusalLink(html, response.status);
+    if (refusal) return refusal;
     if (response.status !== 200)
       throw new Error(`authorization answered ${response.status} at ${url}: ${html.slice(0, 300)}`);
-    const fields = formFields(html);
     if (html.includes('action="/oauth/sign-in"')) {
+      const fields = formFields(html, '/oauth/sign-in');
       const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
         form: { ...fields, email: person.email ?? ACCOUNTS.student, password: person.password ?? DEMO_PASSWORD },
       });
@@ -42,6 +45,7 @@ export async function consentOverHttp(
       continue;
     }
     if (html.includes('action="/oauth/authorize"')) {
+      const fields = formFields(html, '/oauth/authorize');
       const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {
         form: { ...fields, decision: person.decision ?? 'allow' },
       });
@@ -80,6 +84,12 @@ export async function consentInChromium(
         waitUntil: 'commit',
       });
       continue;
+    }
+    // The school's refusal page (a role that cannot use this client): its button leads back.
+    const refusal = page.locator('a.return-to-client');
+    if ((await refusal.count()) > 0) {
+      await refusal.click();
+      break;
     }
     const words = await wordsOf(page);
     await page.getByRole('button', { name: person.decision === 'deny' ? words.deny : words.allow }).click();

@@ -67,13 +67,27 @@ export function decodeEntities(value: string): string {
 }
 
 /** The hidden and text inputs of the first form in a page, by name. */
-export function formFields(html: string): Record<string, string> {
+export function formFields(html: string, action?: string): Record<string, string> {
+  // A page with several forms (the consent page's "Switch account" and its decision): only the
+  // inputs of the form posting to `action`.
+  const scope =
+    action === undefined
+      ? html
+      : ([...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].find((form) =>
+          form[0].startsWith(`<form method="post" action="${action}"`),
+        )?.[0] ?? '');
   const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input[^>]*>/g)) {
+  for (const match of scope.matchAll(/<input[^>]*>/g)) {
     const tag = match[0];
     const name = /name="([^"]*)"/.exec(tag)?.[1];
     const value = /value="([^"]*)"/.exec(tag)?.[1];
     if (name && value !== undefined) fields[decodeEntities(name)] = decodeEntities(value);
   }
   return fields;
+}
+
+/** The refusal page of /oauth/authorize (403): the URL its "Back to …" button leads to, else undefined. */
+export function refusalLink(html: string, status: number): URL | undefined {
+  const href = /<a class="button return-to-client" href="([^"]*)"/.exec(html)?.[1];
+  return status === 403 && href ? new URL(decodeEntities(href)) : undefined;
 }

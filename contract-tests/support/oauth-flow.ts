@@ -4,7 +4,7 @@
 import * as oauth from 'oauth4webapi';
 import { expect } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
-import { browserFetch, CookieJar, formFields } from './cookie-jar.ts';
+import { browserFetch, CookieJar, formFields, refusalLink } from './cookie-jar.ts';
 
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
@@ -99,9 +99,12 @@ export async function authorizeInBrowser(
       continue;
     }
     const html = await response.text();
+    // The school's refusal page (a role that cannot use this client): its button is the error redirect.
+    const refusal = refusalLink(html, response.status);
+    if (refusal) return { callback: refusal, codeVerifier, state, nonce, jar, scope: options.scope };
     expect(response.status, html).toBe(200);
-    const fields = formFields(html);
     if (html.includes('action="/oauth/sign-in"')) {
+      const fields = formFields(html, '/oauth/sign-in');
       const signIn = await browserFetch(jar, `${origin}/oauth/sign-in`, {
         form: { ...fields, email: options.email ?? ACCOUNTS.student, password: options.password ?? DEMO_PASSWORD },
       });
@@ -110,6 +113,7 @@ export async function authorizeInBrowser(
       continue;
     }
     if (html.includes('action="/oauth/authorize"')) {
+      const fields = formFields(html, '/oauth/authorize');
       const decided = await browserFetch(jar, `${origin}/oauth/authorize`, {
         form: { ...fields, decision: options.decision ?? 'allow' },
       });

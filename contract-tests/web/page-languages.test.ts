@@ -4,11 +4,14 @@
 // translation), and at the German school for English interface words (text marked lang="en",
 // such as a protocol's error_description, is left out). The consent page groups the 36 operator
 // scopes by area with each exact scope name, and /account shows the member's courses, orders and
-// event registrations with dates and money formatted for the school.
+// event registrations with dates and money formatted for the school. The member area's pages and the
+// consent page's explanations are also checked with axe-core (support/axe.ts).
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizationUrl, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
@@ -19,8 +22,10 @@ const TEST_BUDGET_MS = 60_000;
 
 // A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys, not
 // part of a host name or an address that school data shows (`someone@new-account.test`).
+const catalogue = JSON.parse(readFileSync(new URL('../../src/web/locales/en.json', import.meta.url), 'utf8')) as object;
 const RAW_KEY =
-  /(?<![\w@.-])(?:admin|adminCourses|adminHome|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
+  // Every top-level section of the catalogue, so that a page group's new section is covered at once.
+  new RegExp(`(?<![\\w@.-])(?:${Object.keys(catalogue).join('|')})\\.[a-z][A-Za-z_]*(?:\\.[A-Za-z_:]+)*\\b`);
 // English interface words that must not appear on a German page (sample of every area's chrome).
 const ENGLISH_UI = [
   'Sign in',
@@ -64,13 +69,38 @@ const ENGLISH_UI = [
   'New course',
   'Add section',
   'students with access',
+  'Switch account',
+  'Withheld by your role',
+  'cannot use your account',
+  'Continue where you stopped',
+  'Mark as completed',
+  'Receipt for order',
+  'Payment method',
+  'Cancel registration',
+  'Courses you teach',
 ];
 
-type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string };
+type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string; admin: string; lecturer: string };
 const schools: School[] = [
-  { name: 'Demo Academy', origin: primary, lang: 'en', owner: ACCOUNTS.owner },
+  {
+    name: 'Demo Academy',
+    origin: primary,
+    lang: 'en',
+    owner: ACCOUNTS.owner,
+    admin: ACCOUNTS.admin,
+    lecturer: ACCOUNTS.lecturer,
+  },
   ...(secondary
-    ? [{ name: 'Second School', origin: secondary, lang: 'de' as const, owner: ACCOUNTS.secondSchoolOwner }]
+    ? [
+        {
+          name: 'Second School',
+          origin: secondary,
+          lang: 'de' as const,
+          owner: ACCOUNTS.secondSchoolOwner,
+          admin: 'admin@second-school.test',
+          lecturer: 'lecturer@second-school.test',
+        },
+      ]
     : []),
 ];
 
@@ -192,6 +222,100 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
     },
     TEST_BUDGET_MS,
   );
+
+  it.each(schools)(
+    "the member area's pages and the consent page's explanations at $name speak its language and pass axe-core: course, lecture, receipt, registration, cancel confirmation, courses taught, withheld scopes, refusal",
+    async (school) => {
+      const problems: string[] = [];
+      // Each page is also checked with axe-core (WCAG 2.1 A and AA, support/axe.ts).
+      const check = async (shot?: string) => {
+        problems.push(...(await problemsOf(page, school)), ...(await axeViolations(page)));
+        if (shot) await saveScreenshot(page, `languages-${school.lang}-${shot}`);
+      };
+      // A student, from /account along its links.
+      await signInAt(page, school.origin, '/account', ACCOUNTS.student);
+      const opened: string[] = [];
+      for (const [link, shot] of [
+        ['#courses h3 a', 'member-course'],
+        ['a.continue-link', 'member-lecture'],
+      ] as const) {
+        await page.locator(link).first().click();
+        await page.waitForLoadState('domcontentloaded');
+        opened.push(new URL(page.url()).pathname);
+        await check(shot);
+      }
+      await page.goto(`${school.origin}/account`);
+      await page.locator('#orders tbody th a').first().click();
+      await page.waitForLoadState('domcontentloaded');
+      opened.push(new URL(page.url()).pathname);
+      await check('member-receipt');
+      await page.goto(`${school.origin}/account`);
+      // A registration that may still be cancelled: its page, then the confirmation (not confirmed).
+      await page
+        .locator('#events li', { hasText: school.lang === 'en' ? 'registered' : 'angemeldet' })
+        .locator('a')
+        .first()
+        .click();
+      await page.waitForLoadState('domcontentloaded');
+      opened.push(new URL(page.url()).pathname);
+      await check('member-registration');
+      await page.locator('a[href$="/cancel"]').click();
+      await page.waitForLoadState('domcontentloaded');
+      opened.push(new URL(page.url()).pathname);
+      await check('member-cancel');
+      expect(opened.map((path) => path.split('/')[2])).toEqual(['courses', 'courses', 'orders', 'events', 'events']);
+      // The same student on an operator client: the school's refusal page.
+      const as = await discover(school.origin);
+      const client = await registerLoopbackClient(as, { redirect_uris: ['http://127.0.0.1:47612/callback'] });
+      const request = (scope: string) =>
+        authorizationUrl(
+          as,
+          { clientId: client.client_id, redirectUri: 'http://127.0.0.1:47612/callback', scope },
+          { challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+          'state-1',
+          'nonce-1',
+        ).toString();
+      await page.goto(request('courses:read'));
+      await page.locator('a.return-to-client').waitFor();
+      await check('consent-refused');
+
+      // An admin asked for members:write: the consent page lists it as withheld.
+      const admin = await session.browser.newContext();
+      try {
+        const adminPage = await admin.newPage();
+        await adminPage.goto(request('courses:read members:write'));
+        await adminPage.locator('#email').fill(school.admin);
+        await adminPage.locator('#password').fill('demo-password');
+        await adminPage.locator('form[action="/oauth/sign-in"] button[type="submit"]').click();
+        await adminPage.locator('.withheld-scopes').waitFor();
+        problems.push(...(await problemsOf(adminPage, school)), ...(await axeViolations(adminPage)));
+        await saveScreenshot(adminPage, `languages-${school.lang}-consent-withheld`);
+      } finally {
+        await admin.close();
+      }
+      // A lecturer's courses.
+      const lecturer = await session.browser.newContext();
+      try {
+        const lecturerPage = await lecturer.newPage();
+        await signInAt(lecturerPage, school.origin, '/account/teaching', school.lecturer);
+        await lecturerPage.locator('.taught-courses').waitFor();
+        problems.push(...(await problemsOf(lecturerPage, school)), ...(await axeViolations(lecturerPage)));
+      } finally {
+        await lecturer.close();
+      }
+      expect(problems).toEqual([]);
+    },
+    TEST_BUDGET_MS,
+  );
+
+  it('the axe-core check reports what it is shown (control: an image without alt text, a field without a label)', async () => {
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Control</title></head><body><main><img src="/x.png"><input type="text"></main></body></html>',
+    );
+    const found = (await axeViolations(page)).join('\n');
+    expect(found).toContain('image-alt');
+    expect(found).toContain('label');
+  });
 
   it.skipIf(!secondary)(
     "/account at Second School shows the member's courses with progress, orders and event registrations, in German with euro amounts and German dates",

@@ -75,7 +75,10 @@ export const getJwks = <ThrowOnError extends boolean = false>(options?: Options<
  * Validates the client and redirect URI first: until both are verified, errors are shown as an
  * HTML page (400) and never redirected. Then every other error is redirected to the client with
  * `error`, `error_description`, `state` and `iss` (RFC 9207). Signed-out users see the sign-in
- * page; then the consent page, unless a remembered grant covers the request.
+ * page; then the consent page, unless a remembered grant covers the request. The consent page
+ * lists the scopes it would grant and, apart, those the person's role withholds with the
+ * reason (an admin cannot allow `members:write`, which is the owner's), and "Not you? Switch
+ * account", which signs out (`POST /oauth/sign-out`) and returns to this request's sign-in page.
  *
  */
 export const authorize = <ThrowOnError extends boolean = false>(options?: Options<AuthorizeData, ThrowOnError>) => (options?.client ?? client).get<AuthorizeResponses, AuthorizeErrors, ThrowOnError>({ url: '/oauth/authorize', ...options });

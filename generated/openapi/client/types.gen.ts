@@ -2866,6 +2866,16 @@ export type AuthorizeErrors = {
      */
     400: string;
     /**
+     * The signed-in person's role cannot use this client (a student or lecturer and an operator
+     * client, no role at the school, member applications switched off, or no requested scope
+     * their role may allow). The school's page says why and offers "Switch account"; its
+     * button is a link to the error redirect, `error=access_denied` with `state` and `iss`
+     * (RFC 6749 4.1.2.1), so the client receives the same answer. With `prompt=none` no page
+     * is shown and the browser is redirected at once (302).
+     *
+     */
+    403: string;
+    /**
      * Rate limited (the limits are in /auth.md); an HTML page says when to try again.
      */
     429: string;

@@ -28,6 +28,21 @@ export type AccountOrderItemRow = {
   total_amount: number;
 };
 
+/** What the member's list of orders and a receipt both show of an order. */
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.number',
+  'o.status',
+  'o.currency',
+  'o.subtotal_amount',
+  'o.discount_amount',
+  'o.tax_amount',
+  'o.total_amount',
+  'o.coupon_code',
+  'o.created_at',
+  'o.paid_at',
+] as const;
+
 /** Newest first (the SDL's order), `limit` rows between the keys, from the end when paging backward. */
 export async function listOrders(
   db: Db,
@@ -37,20 +52,7 @@ export async function listOrders(
 ): Promise<AccountOrderRow[]> {
   let query = db
     .selectFrom('orders as o')
-    .select([
-      'o.id',
-      'o.number',
-      'o.status',
-      'o.currency',
-      'o.subtotal_amount',
-      'o.discount_amount',
-      'o.tax_amount',
-      'o.total_amount',
-      'o.coupon_code',
-      'o.created_at',
-      'o.paid_at',
-      timeText('o.created_at').as('sort_key'),
-    ])
+    .select([...ORDER_COLUMNS, timeText('o.created_at').as('sort_key')])
     .where('o.site_id', '=', siteId)
     .where('o.person_id', '=', personId);
   const keyed = keyset(columnKey('o.created_at', 'time'), 'o.id', page);
@@ -91,4 +93,26 @@ export async function listOrderItems(
     .orderBy('i.created_at')
     .orderBy('i.id')
     .execute();
+}
+
+export type AccountReceiptRow = Omit<AccountOrderRow, 'sort_key'> & {
+  payment_method: string | null;
+  refunded_amount: number;
+  refunded_at: Date | null;
+};
+
+/** One of the member's orders with what its receipt shows; another person's order is not found. */
+export async function findOrder(
+  db: Db,
+  siteId: string,
+  personId: string,
+  orderId: string,
+): Promise<AccountReceiptRow | undefined> {
+  return db
+    .selectFrom('orders as o')
+    .select([...ORDER_COLUMNS, 'o.payment_method', 'o.refunded_amount', 'o.refunded_at'])
+    .where('o.site_id', '=', siteId)
+    .where('o.person_id', '=', personId)
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
 }

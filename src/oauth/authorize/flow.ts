@@ -4,15 +4,21 @@
 import type { PageResult, RedirectResult } from '../../http/handler.ts';
 import type { OAuthContext } from '../oauth-services.ts';
 import { renderPage, siteText } from '../../http/pages/render-page.ts';
-import { groupScopes } from '../../http/pages/i18n/scope-groups.ts';
-import { sessionCsrfToken, type BrowserSession } from '../../services/sessions/browser-sessions.ts';
+import { groupScopes, scopeMeaning } from '../../http/pages/i18n/scope-groups.ts';
+import {
+  sessionCsrfToken,
+  SIGN_OUT_CSRF_PURPOSE,
+  type BrowserSession,
+} from '../../services/sessions/browser-sessions.ts';
 import {
   consentingEmail,
   consentRemembered,
   issueCode,
   recordDecision,
-  scopesToGrant,
+  scopeDecision,
 } from '../../services/auth/authorize/decision.ts';
+import { RoleRefused, type ScopeDecision } from '../../services/auth/authorize/role-permissions.ts';
+import { redirectToClient } from '../../services/auth/authorize/redirect-to-client.ts';
 import { ConsentRequired, LoginRequired } from '../../services/auth/errors.ts';
 import { isLoopbackUri } from '../../services/auth/redirect-uri.ts';
 import { formatScope } from '../../services/auth/scopes.ts';
@@ -31,8 +37,8 @@ export function redirectResult(location: string): RedirectResult {
   return { status: 302, body: undefined, headers: { Location: location, ...noStore('browser-session') } };
 }
 
-/** Where the browser goes to sign in, and back: the same request without prompt=login. */
-export function signInRedirect(params: AuthorizationParams, loginHint: string | undefined): FlowResult {
+/** The sign-in page that returns to the same request without prompt=login (a path of this origin). */
+function signInPath(params: AuthorizationParams, loginHint: string | undefined): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
@@ -50,7 +56,20 @@ export function signInRedirect(params: AuthorizationParams, loginHint: string | 
   }
   const returnTo = `/oauth/authorize?${query.toString()}`;
   const signIn = new URLSearchParams({ return_to: returnTo, ...(loginHint ? { login_hint: loginHint } : {}) });
-  return redirectResult(`/oauth/sign-in?${signIn.toString()}`);
+  return `/oauth/sign-in?${signIn.toString()}`;
+}
+
+/** Where the browser goes to sign in, and back: the same request without prompt=login. */
+export function signInRedirect(params: AuthorizationParams, loginHint: string | undefined): FlowResult {
+  return redirectResult(signInPath(params, loginHint));
+}
+
+/**
+ * "Not you? Switch account": a form that signs out of the school (POST /oauth/sign-out, with its
+ * CSRF token) and returns to this request's sign-in page, no login_hint, every parameter kept.
+ */
+function switchAccount(session: BrowserSession, params: AuthorizationParams) {
+  return { csrfToken: sessionCsrfToken(session, SIGN_OUT_CSRF_PURPOSE), returnTo: signInPath(params, undefined) };
 }
 
 function needsSignIn(request: AuthorizationRequest, session: BrowserSession | undefined): boolean {
@@ -73,19 +92,63 @@ export async function continueAuthorization(
     return signInRedirect(params, request.loginHint);
   }
   const signedIn = session!;
-  const scopes = await scopesToGrant(ctx, request, signedIn);
+  let decision: ScopeDecision;
+  try {
+    decision = await scopeDecision(ctx, request, signedIn);
+  } catch (error) {
+    // prompt=none shows no page (OIDC Core 3.1.2.1): the refusal goes straight back to the client.
+    if (error instanceof RoleRefused && !request.prompt.has('none'))
+      return refusalPage(ctx, request, params, signedIn, error);
+    throw error;
+  }
+  const scopes = decision.granted;
   if (await consentRemembered(ctx, request, signedIn, scopes))
     return redirectResult(await issueCode(ctx, request, signedIn, scopes));
   if (request.prompt.has('none')) throw new ConsentRequired('The user has not yet allowed this application.');
-  return consentPage(ctx, request, signedIn, scopes);
+  return consentPage(ctx, request, params, signedIn, decision);
+}
+
+/**
+ * A person whose role cannot use this application learns why on the school's page; its button is
+ * the very error redirect (RFC 6749 4.1.2.1 access_denied, with state and iss), so the client
+ * hears the same answer as before, one click later.
+ */
+async function refusalPage(
+  ctx: OAuthContext,
+  request: AuthorizationRequest,
+  params: AuthorizationParams,
+  session: BrowserSession,
+  refusal: RoleRefused,
+): Promise<FlowResult> {
+  const returnUrl = redirectToClient(
+    request.redirectUri,
+    { error: refusal.code, error_description: refusal.description, state: request.state },
+    ctx.site.origin,
+  );
+  return renderPage(
+    './authorize-refused',
+    ctx,
+    {
+      clientName: request.client.name,
+      redirectHost: new URL(request.redirectUri).host,
+      personEmail: await consentingEmail(ctx, session),
+      reason: refusal.reason,
+      role: refusal.role,
+      returnUrl,
+      switchAccount: switchAccount(session, params),
+    },
+    403,
+  );
 }
 
 async function consentPage(
   ctx: OAuthContext,
   request: AuthorizationRequest,
+  params: AuthorizationParams,
   session: BrowserSession,
-  scopes: string[],
+  decision: ScopeDecision,
 ): Promise<FlowResult> {
+  const scopes = decision.granted;
   const personEmail = await consentingEmail(ctx, session);
   const forwarded: Record<string, string> = {};
   const values: Record<string, string | undefined> = {
@@ -115,6 +178,14 @@ async function consentPage(
     personEmail,
     // docs/development.md "Page languages": grouped by area (read / change per resource family), each scope by its exact name.
     scopes: groupScopes(text, scopes),
+    // What the person's role keeps back, each with its reason (standing/allowed-scopes.ts decides).
+    withheld: decision.withheld.map(({ scope, reason }) => ({
+      name: scope,
+      meaning: scopeMeaning(text, scope),
+      reason,
+    })),
+    role: decision.role,
+    switchAccount: switchAccount(session, params),
     csrfToken: sessionCsrfToken(session, CONSENT_CSRF_PURPOSE),
     params: forwarded,
   });

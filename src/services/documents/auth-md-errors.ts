@@ -15,7 +15,7 @@ OAuth endpoints answer JSON \`{"error": "...", "error_description": "..."}\` (RF
 | \`unsupported_response_type\` | redirect | A response type other than \`code\` |
 | \`invalid_scope\` | 400 / redirect | Unknown scope; \`account:*\` from any client but a member application (at registration or authorization); a scope beyond a vendor integration's; a write scope for an unreviewed metadata-document client; a member application's request for none of the scopes the school selected for it; a wider scope on refresh (see *Which scopes a client receives*) |
 | \`invalid_target\` | 400 / redirect | A \`resource\` that is not this school's origin, or a member flow without it (RFC 8707) |
-| \`access_denied\` | redirect | The person denied, or their role may not authorize this client |
+| \`access_denied\` | redirect | The person denied, or their role may not authorize this client (the school's page says why first; its button is this redirect) |
 | \`login_required\`, \`consent_required\` | redirect | \`prompt=none\` could not be honoured |
 | \`invalid_redirect_uri\` | 400 | Registration: a fixed HTTPS callback without a registered integration |
 | \`invalid_client_metadata\` | 400 | Registration: unknown vendor \`client_name\`, unsupported metadata |

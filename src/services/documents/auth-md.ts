@@ -104,6 +104,13 @@ redirect URI that does not match is shown to the person and never redirected.
 
 Operators may delegate only what their role allows: owners every operator scope, admins every
 operator scope but \`members:write\`. Students and lecturers cannot authorize operator clients.
+The consent page shows the result: the scopes it would grant, and apart from them the scopes the
+person's role withholds, each with the reason ("your role (admin) cannot allow this"). A person whose
+role cannot use the client at all (a student or lecturer and an operator client, no scope left)
+sees why on the school's page (403); its button is the error redirect, \`error=access_denied\` with
+\`state\` and \`iss\`, so your client hears the same answer (with \`prompt=none\`, at once).
+"Not you? Switch account" on both pages signs the person out of the school and returns to the
+sign-in page of the same request.
 
 ### Which scopes a client receives
 

@@ -78,6 +78,19 @@ export async function registerForEvent(
   });
 }
 
+/** Why a member may not cancel this registration (a cancelled one has nothing left to cancel). */
+export type CancelRefusal = 'cancelled' | 'attended' | 'started';
+
+/** The school's rule: a registration is cancelled by its member only before the event starts, never once attended. */
+export function cancelRefusal(
+  registration: { status: RegistrationStatus; starts_at: Date },
+  now = Date.now(),
+): CancelRefusal | undefined {
+  if (registration.status === 'cancelled') return 'cancelled';
+  if (registration.status === 'attended') return 'attended';
+  return registration.starts_at.getTime() <= now ? 'started' : undefined;
+}
+
 /** Cancels a registration for an event that has not started; an attended one stays attended. */
 export async function cancelEventRegistration(
   db: Db,
@@ -89,14 +102,15 @@ export async function cancelEventRegistration(
   return db.transaction().execute(async (trx) => {
     const existing = await findEventRegistration(trx, siteId, personId, id);
     if (!existing) throw new AccountInputError('NOT_FOUND', 'You have no registration for this event.', 'eventId');
-    if (existing.status === 'cancelled') return toEventRegistration(existing);
-    if (existing.status === 'attended')
+    const refusal = cancelRefusal(existing);
+    if (refusal === 'cancelled') return toEventRegistration(existing);
+    if (refusal === 'attended')
       throw new AccountInputError(
         'INVALID_INPUT',
         'You attended this event; the registration cannot be cancelled.',
         'eventId',
       );
-    if (existing.starts_at.getTime() <= Date.now())
+    if (refusal === 'started')
       throw new AccountInputError('INVALID_INPUT', 'The event has already started.', 'eventId');
     const cancelled = await cancelRegistration(trx, siteId, personId, id);
     const registration = await getRegistration(trx, siteId, personId, id);

@@ -14,9 +14,16 @@ import {
   type EnrolledCourseRow,
   type ProgressCounts,
 } from '../../db/repositories/account-courses.ts';
-import { countEventRegistrations, listEventRegistrations } from '../../db/repositories/account-events.ts';
+import {
+  countEventRegistrations,
+  findEventRegistration,
+  listEventRegistrations,
+} from '../../db/repositories/account-events.ts';
+import { findLectureOfActiveEnrollment, listCourseOutline } from '../../db/repositories/account-course-outline.ts';
+import { listTaughtCourses, type TaughtCourseRow } from '../../db/repositories/account-teaching.ts';
 import {
   countOrders,
+  findOrder,
   listOrderItems,
   listOrders,
   type AccountOrderItemRow,
@@ -37,9 +44,12 @@ import {
   type LazyConnection,
   type PageArgs,
 } from './own-data-pages.ts';
+import { outlineOf, toOutlineLecture, type CourseOutline, type OutlineLecture } from './own-course-outline.ts';
 import {
   cancelEventRegistration,
+  cancelRefusal,
   registerForEvent,
+  type CancelRefusal,
   toEventRegistration,
   type EventRegistration,
 } from '../events/own-registrations.ts';
@@ -105,6 +115,44 @@ export type Order = {
 
 export type { EventRegistration } from '../events/own-registrations.ts';
 
+/** An enrolled course with its lectures, and whether its material is open (an active enrollment whose access lasts). */
+export type EnrolledCourseOutline = CourseOutline & { course: EnrolledCourse; open: boolean };
+
+/** A lecture of an active enrollment with its material, for the account area's lecture page. */
+export type MemberLecture = OutlineLecture & { courseId: string; sectionTitle: string; content: string | null };
+
+/** An order as its receipt shows it: the order, how it was paid, and what was refunded. */
+export type Receipt = Order & { paymentMethod: string | null; refunded: Money; refundedAt: string | null };
+
+/** A registration with the school's cancellation rule applied: undefined `cancelRefusal` means it may be cancelled. */
+export type RegistrationDetail = EventRegistration & { cancelRefusal: CancelRefusal | undefined };
+
+export type TaughtCourse = {
+  id: string;
+  slug: string;
+  title: string;
+  status: TaughtCourseRow['status'];
+  publishedLectures: number;
+  activeEnrollments: number;
+};
+
+/** A path's id: anything but a UUID names nothing (and never reaches SQL as a uuid parameter). */
+const idOrUndefined = (value: string): string | undefined => {
+  try {
+    return requireId(value, 'id', 'item');
+  } catch {
+    return undefined;
+  }
+};
+
+/** Open for study: active, and lifetime or not yet expired (the rule of recording progress). */
+function isOpen(course: EnrolledCourse): boolean {
+  return (
+    course.status === 'active' &&
+    (course.hasLifetimeAccess || course.expireDate === null || Date.parse(course.expireDate) > Date.now())
+  );
+}
+
 export type LectureProgressInput = { lectureId: string; positionSeconds: number; completed?: boolean | null };
 
 function toProgress(row: ProgressCounts): CourseProgress {
@@ -155,7 +203,7 @@ function toEnrolledCourse(row: EnrolledCourseRow & Partial<ProgressCounts>): Enr
 
 const hasProgress = (course: ListedEnrolledCourse): course is EnrolledCourse => course.progress !== undefined;
 
-function toOrder(row: AccountOrderRow, items: AccountOrderItemRow[]): Order {
+function toOrder(row: Omit<AccountOrderRow, 'sort_key'>, items: AccountOrderItemRow[]): Order {
   const money = (amount: number): Money => ({ amount, currency: row.currency });
   return {
     id: row.id,
@@ -302,6 +350,74 @@ export function createAccountService(db: Db, cursors: CursorCodec) {
         if (!row) throw new Error('enrollment vanished inside its own transaction');
         return toEnrolledCourse(row);
       });
+    },
+
+    /** One of the member's enrolled courses with its lectures and progress; undefined when not enrolled (another's is unknown). */
+    async courseOutline(
+      siteId: string,
+      personId: string,
+      courseId: string,
+    ): Promise<EnrolledCourseOutline | undefined> {
+      const id = idOrUndefined(courseId);
+      const row = id && (await findEnrolledCourse(db, siteId, personId, id));
+      if (!row) return undefined;
+      const course = toEnrolledCourse(row);
+      return { course, open: isOpen(course), ...outlineOf(await listCourseOutline(db, siteId, row.enrollment_id, id)) };
+    },
+
+    /** A published lecture of a course the member is actively enrolled in, with its material; else undefined. */
+    async lecture(
+      siteId: string,
+      personId: string,
+      courseId: string,
+      lectureId: string,
+    ): Promise<MemberLecture | undefined> {
+      const [course, lecture] = [idOrUndefined(courseId), idOrUndefined(lectureId)];
+      const row = course && lecture && (await findLectureOfActiveEnrollment(db, siteId, personId, course, lecture));
+      if (!row) return undefined;
+      return {
+        ...toOutlineLecture(row),
+        courseId: row.course_id,
+        sectionTitle: row.section_title,
+        content: row.content,
+      };
+    },
+
+    /** One of the member's orders as a receipt; undefined for an unknown id or another person's order. */
+    async receipt(siteId: string, personId: string, orderId: string): Promise<Receipt | undefined> {
+      const id = idOrUndefined(orderId);
+      const row = id && (await findOrder(db, siteId, personId, id));
+      if (!row) return undefined;
+      return {
+        ...toOrder(row, await listOrderItems(db, siteId, personId, [row.id])),
+        paymentMethod: row.payment_method,
+        refunded: { amount: row.refunded_amount, currency: row.currency },
+        refundedAt: toIso(row.refunded_at),
+      };
+    },
+
+    /** The member's registration for this event, with whether the school lets them cancel it now. */
+    async eventRegistration(
+      siteId: string,
+      personId: string,
+      eventId: string,
+    ): Promise<RegistrationDetail | undefined> {
+      const id = idOrUndefined(eventId);
+      const row = id && (await findEventRegistration(db, siteId, personId, id));
+      if (!row) return undefined;
+      return { ...toEventRegistration(row), cancelRefusal: cancelRefusal(row) };
+    },
+
+    /** The courses this person's lecturer profile at the school is assigned to. */
+    async taughtCourses(siteId: string, personId: string): Promise<TaughtCourse[]> {
+      return (await listTaughtCourses(db, siteId, personId)).map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        status: row.status,
+        publishedLectures: Number(row.published_lectures),
+        activeEnrollments: Number(row.active_enrollments),
+      }));
     },
 
     registerForEvent: (siteId: string, personId: string, eventId: string): Promise<EventRegistration> =>

@@ -12,6 +12,8 @@ export const ACCOUNT_NOTICES: Record<string, string> = {
   passwordChanged: 'profile.notice.passwordChanged',
   emailLinkSent: 'profile.notice.emailLinkSent',
   verifyLinkSent: 'profile.notice.verifyLinkSent',
+  lectureCompleted: 'memberArea.notice.lectureCompleted',
+  registrationCancelled: 'memberArea.notice.registrationCancelled',
 };
 
 export const accountSpec: AreaSpec = {
@@ -26,6 +28,7 @@ export const accountSpec: AreaSpec = {
       { href: '/account/connected-apps', label: 'account.apps.title' },
       { href: '/account/sessions', label: 'account.sessions.title' },
       { href: '/account/profile', label: 'profile.title' },
+      ...(person.roles.includes('lecturer') ? [{ href: '/account/teaching', label: 'memberArea.teaching.title' }] : []),
       ...(isOperator(person.roles) ? [{ href: '/admin', label: 'account.nav.admin' }] : []),
     ],
   }),

@@ -13,6 +13,10 @@ import { mountAccountSessions } from './sessions.ts';
 import { mountPasswordReset } from './password-reset.ts';
 import { mountEmailLinks } from './email-links.ts';
 import { mountAccountProfile } from './profile.ts';
+import { mountAccountCourse } from './course.ts';
+import { mountAccountReceipt } from './receipt.ts';
+import { mountAccountEventRegistration } from './event-registration.ts';
+import { mountAccountTeaching } from './teaching.ts';
 
 export function createAccountArea(services: AccountAreaServices): Router {
   const router = Router({ strict: false });
@@ -33,5 +37,9 @@ export function createAccountArea(services: AccountAreaServices): Router {
   mountAccountConnectedApps(deps);
   mountAccountSessions(deps);
   mountAccountProfile(deps, services);
+  mountAccountCourse(deps);
+  mountAccountReceipt(deps);
+  mountAccountEventRegistration(deps);
+  mountAccountTeaching(deps);
   return router;
 }

@@ -13,7 +13,7 @@ import { AccessDenied } from '../errors.ts';
 import { formatScope } from '../scopes.ts';
 import { redirectToClient } from './redirect-to-client.ts';
 import type { AuthorizationRequest } from './request.ts';
-import { grantableScopes } from './role-permissions.ts';
+import { decideScopes, type ScopeDecision } from './role-permissions.ts';
 import { recordAuthEvent } from '../../audit/auth-events.ts';
 
 /** What a decision reads: the request's school and caller, and the services it writes through. */
@@ -49,14 +49,23 @@ export async function issueCode(
   return redirectToClient(request.redirectUri, { code, state: request.state }, ctx.site.origin);
 }
 
+/** What the signed-in person's roles at the school now let them grant this client, and what they withhold. */
+export async function scopeDecision(
+  ctx: DecisionContext,
+  request: AuthorizationRequest,
+  session: BrowserSession,
+): Promise<ScopeDecision> {
+  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, session.person_id);
+  return decideScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
+}
+
 /** The scopes the signed-in person may grant this client: their roles at the school now. */
 export async function scopesToGrant(
   ctx: DecisionContext,
   request: AuthorizationRequest,
   session: BrowserSession,
 ): Promise<string[]> {
-  const roles = await listRolesAtSite(ctx.services.db, ctx.site.id, session.person_id);
-  return grantableScopes(request.client, roles, request.scopes, ctx.site.betaFeatures.mcp_connections === true);
+  return (await scopeDecision(ctx, request, session)).granted;
 }
 
 /** Whether the person already allowed this client these scopes for this resource. */

@@ -32,15 +32,23 @@ export function disallowedBecause(facts: StandingFacts): Disallowed | undefined 
   return undefined;
 }
 
+/** Why the facts withhold one scope of a grant they allow: unknown, another audience's, or the owner's alone. */
+export type Withheld = 'unknown_scope' | 'other_audience' | 'owner_only';
+
+/** Undefined when these facts let a grant hold this scope (the facts already allow some grant); else why not. */
+export function scopeWithheldBecause(facts: StandingFacts, scope: string): Withheld | undefined {
+  const info = scopeInfo(scope);
+  if (!info) return 'unknown_scope';
+  if (info.audience === 'any') return undefined;
+  if (info.audience !== facts.audience) return 'other_audience';
+  if (info.audience === 'member') return undefined;
+  if (facts.roles.includes('owner')) return undefined;
+  return OWNER_ONLY_SCOPES.has(scope) ? 'owner_only' : undefined;
+}
+
 /** Whether these facts let a grant hold this scope (the facts already allow some grant). */
 export function scopeAllowed(facts: StandingFacts, scope: string): boolean {
-  const info = scopeInfo(scope);
-  if (!info) return false;
-  if (info.audience === 'any') return true;
-  if (info.audience !== facts.audience) return false;
-  if (info.audience === 'member') return true;
-  if (facts.roles.includes('owner')) return true;
-  return !OWNER_ONLY_SCOPES.has(scope);
+  return scopeWithheldBecause(facts, scope) === undefined;
 }
 
 export type ScopeStanding =
