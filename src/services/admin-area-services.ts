@@ -16,6 +16,8 @@ import { createSettingsActions } from './school/beta-features.ts';
 import { createSigningKeyActions } from './auth/keys/key-actions.ts';
 import { createWebhookActions } from './webhooks/area-actions.ts';
 import { createAccessLog } from './audit/access-log.ts';
+import { createPeopleAreaActions } from './people/area-actions.ts';
+import { createOrderAreaActions } from './orders/area-actions.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = {
@@ -47,6 +49,10 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     webhooks: createWebhookActions(db, services.admin.webhooks),
     /** The admin API's own rules of who holds access through an application (OpenAPI tag Applications). */
     applications: services.admin.applications,
+    /** Students, staff and their invitations: the admin API's rules (OpenAPI tags Students, Members). */
+    people: createPeopleAreaActions(audit, services.admin),
+    /** Orders: the admin API's rules (OpenAPI tag Orders), refunds previewed before they are confirmed. */
+    orders: createOrderAreaActions(audit, services.admin),
   };
 }
 

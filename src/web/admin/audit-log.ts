@@ -49,6 +49,15 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'webhook_endpoint.deleted',
   'webhook_endpoint.disabled',
   'webhook_endpoint.secret_rotated',
+  'student.invited',
+  'enrollment.granted',
+  'enrollment.expired',
+  'enrollment.revoked',
+  'member.invited',
+  'invitation.resent',
+  'invitation.cancelled',
+  'order.recorded',
+  'order.refunded',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */
