@@ -11,6 +11,7 @@ import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { answered } from '../support/answered.ts';
+import { axeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { acceptInvitation } from '../support/invitations.ts';
 import { invitationLink, mailMark } from '../support/mailbox.ts';
@@ -292,6 +293,51 @@ describe.skipIf(skipBrowserTests)("admin area: students, staff and orders on the
     BUDGET_MS,
   );
 });
+
+describe.skipIf(skipBrowserTests)(
+  'admin area: students, staff and orders pages are accessible at 1280 and 390 px',
+  () => {
+    const session = useBrowserPage();
+
+    it.each(schools)(
+      '$name: axe-core finds no WCAG 2.1 A/AA violation, and no page is wider than a 390 px phone',
+      async (school) => {
+        const { page } = session;
+        await signInAt(page, school.origin, '/admin/students', school.owner);
+        // Each list, its forms (one showing its errors), and the first row's page and confirmation.
+        const paths = ['/admin/students', '/admin/students/invite', '/admin/members', '/admin/members/invite'];
+        paths.push('/admin/invitations', '/admin/orders', '/admin/orders/new');
+        for (const [list, table] of [
+          ['/admin/students', '#students'],
+          ['/admin/members', '#members'],
+          ['/admin/orders?status=paid', '#orders'],
+        ] as const) {
+          await page.goto(`${school.origin}${list}`);
+          const href = (await page.locator(`${table} a`).first().getAttribute('href'))!;
+          paths.push(href);
+          if (table === '#orders') paths.push(`${href}/refund?revoke_access=1`, `${href}/refund?amount=x`);
+        }
+        const problems: string[] = [];
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          for (const path of paths) {
+            await page.goto(`${school.origin}${path}`);
+            problems.push(...(await axeViolations(page)));
+            if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+              problems.push(`${path}: wider than ${width} px`);
+          }
+          // A form answered with its errors beside the fields.
+          await page.goto(`${school.origin}/admin/students/invite`);
+          await page.locator('form[action="/admin/students/invite"] button[type="submit"]').click();
+          await page.locator('#invite-email-error').waitFor();
+          problems.push(...(await axeViolations(page)));
+        }
+        expect(problems).toEqual([]);
+      },
+      BUDGET_MS,
+    );
+  },
+);
 
 describe("admin area: who reaches students, staff and orders (the admin API's rule)", () => {
   const pages = ['/admin/students', '/admin/members', '/admin/orders', '/admin/invitations', '/admin/orders/new'];

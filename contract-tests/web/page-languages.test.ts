@@ -20,7 +20,7 @@ const TEST_BUDGET_MS = 60_000;
 // A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys, not
 // part of a host name or an address that school data shows (`someone@new-account.test`).
 const RAW_KEY =
-  /(?<![\w@.-])(?:admin|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
+  /(?<![\w@.-])(?:admin|adminForms|adminStudents|adminStaff|adminOrders|account|area|consent|signIn|signedIn|error|invitation|scope|scopeArea|role|page|apiReference)\.[a-z][A-Za-z_]*(?:\.[A-Za-z_:]+)*\b/;
 // English interface words that must not appear on a German page (sample of every area's chrome).
 const ENGLISH_UI = [
   'Sign in',
@@ -60,6 +60,10 @@ const ENGLISH_UI = [
   'lectures completed',
   'Enrolled on',
   'Show',
+  'Students',
+  'Orders',
+  'Invitations',
+  'Record an order',
 ];
 
 type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string };
@@ -172,6 +176,17 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
       expect(adminPages.length).toBeGreaterThan(6);
       for (const path of adminPages) await visit(path);
+      // Students, staff and orders: their forms, and the page of the first row of each list.
+      for (const path of ['/admin/students/invite', '/admin/members/invite', '/admin/invitations', '/admin/orders/new'])
+        await visit(path);
+      for (const [list, table] of [
+        ['/admin/students', '#students'],
+        ['/admin/members', '#members'],
+        ['/admin/orders', '#orders'],
+      ] as const) {
+        await page.goto(`${school.origin}${list}`);
+        await visit((await page.locator(`${table} a`).first().getAttribute('href'))!);
+      }
       await visit('/admin/no-such-page');
       expect(problems).toEqual([]);
     },
