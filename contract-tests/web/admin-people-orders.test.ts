@@ -32,7 +32,7 @@ const WORDS = {
     expired: 'Expired',
     progress: /^0 of \d+ lectures? completed \(0\s?%\)$/,
     revokeHeading: 'Revoke this enrollment?',
-    endsOneCourse: 'It ends access to 1 course and 0 membership plans:',
+    endsOneCourse: 'It ends access to 1 course:',
     refunded: 'Refunded',
     amount: '12.50',
     admin: 'admin',
@@ -44,7 +44,7 @@ const WORDS = {
     expired: 'Abgelaufen',
     progress: /^0 von \d+ Lektionen? abgeschlossen \(0\s?%\)$/,
     revokeHeading: 'Diese Einschreibung widerrufen?',
-    endsOneCourse: 'Sie beendet den Zugang zu 1 Kurs und 0 Mitgliedschaften:',
+    endsOneCourse: 'Sie beendet den Zugang zu 1 Kurs:',
     refunded: 'Erstattet',
     amount: '12,50',
     admin: 'admin',
@@ -154,6 +154,21 @@ describe.skipIf(skipBrowserTests)("admin area: students, staff and orders on the
       expect(await rows.count()).toBe(0);
       enrollments = await answered(sdk.listStudentEnrollments({ client, path: { person_id: studentId } }));
       expect(enrollments.data).toEqual([]);
+      expect(await page.locator('#form-errors').count()).toBe(0);
+
+      // A seeded student with lectures completed: the page says the API's numbers (percent-complete.ts).
+      const seeded = (await answered(sdk.listStudents({ client, query: { q: ACCOUNTS.student } }))).data[0]!;
+      const progress = await answered(sdk.getStudentProgress({ client, path: { person_id: seeded.id } }));
+      const started = progress.data.find((p) => p.completed_lectures > 0)!;
+      await page.goto(`${school.origin}/admin/students/${seeded.id}`);
+      const text = await page
+        .locator(`tr.enrollment[data-enrollment="${started.enrollment_id}"] .progress-text`)
+        .textContent();
+      expect(text?.trim()).toMatch(
+        new RegExp(
+          `^${started.completed_lectures} \\D+ ${started.total_lectures} \\D+\\(${started.percent_complete}\\s?%\\)$`,
+        ),
+      );
     },
     BUDGET_MS,
   );
