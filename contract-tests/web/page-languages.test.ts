@@ -78,6 +78,10 @@ const ENGLISH_UI = [
   'Payment method',
   'Cancel registration',
   'Courses you teach',
+  'Students',
+  'Orders',
+  'Invitations',
+  'Record an order',
 ];
 
 type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string; admin: string; lecturer: string };
@@ -217,6 +221,17 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
         .locator('#curriculum-section a[href*="/sections/"], #curriculum-section a.lecture-title')
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
       for (const path of [`${course}/archive`, ...new Set(coursePages)].slice(0, 8)) await visit(path);
+      // Students, staff and orders: their forms, and the page of the first row of each list.
+      for (const path of ['/admin/students/invite', '/admin/members/invite', '/admin/invitations', '/admin/orders/new'])
+        await visit(path);
+      for (const [list, table] of [
+        ['/admin/students', '#students'],
+        ['/admin/members', '#members'],
+        ['/admin/orders', '#orders'],
+      ] as const) {
+        await page.goto(`${school.origin}${list}`);
+        await visit((await page.locator(`${table} a`).first().getAttribute('href'))!);
+      }
       await visit('/admin/no-such-page');
       expect(problems).toEqual([]);
     },

@@ -1,8 +1,8 @@
-// Table types of the invitations to a school (migration 2026-11-25T0005).
+// Table types of the invitations to a school (migrations 2026-11-25T0005, 2026-12-06T0901).
 import type { Generated } from 'kysely';
 import type { DefaultedTimestamp, Id, NullableTimestamp, SiteRole, Timestamp } from './schema-columns.ts';
 
-export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled';
 
 export interface SchoolInvitationsTable {
   id: Id;

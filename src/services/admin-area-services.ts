@@ -17,6 +17,8 @@ import { createSigningKeyActions } from './auth/keys/key-actions.ts';
 import { createWebhookActions } from './webhooks/area-actions.ts';
 import { createAccessLog } from './audit/access-log.ts';
 import { createSchoolFigures } from './analytics/school-figures.ts';
+import { createPeopleAreaActions } from './people/area-actions.ts';
+import { createOrderAreaActions } from './orders/area-actions.ts';
 
 /** The shared services these are built from, named one by one (the wired `Services` is the composition root's). */
 export type AdminAreaDeps = {
@@ -57,6 +59,10 @@ export function createAdminAreaServices(services: AdminAreaDeps) {
     /** Enrollments per course (the admin API's analytics:read), for what archiving a course leaves in place. */
     courseEnrollments: (...args: Parameters<AdminServices['analytics']['enrollmentsByCourse']>) =>
       services.admin.analytics.enrollmentsByCourse(...args),
+    /** Students, staff and their invitations: the admin API's rules (OpenAPI tags Students, Members). */
+    people: createPeopleAreaActions(audit, services.admin),
+    /** Orders: the admin API's rules (OpenAPI tag Orders), refunds previewed before they are confirmed. */
+    orders: createOrderAreaActions(audit, services.admin),
   };
 }
 

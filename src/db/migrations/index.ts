@@ -27,6 +27,7 @@ import * as personLinks from './2026-12-06T0302-person-links.ts';
 import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
 import * as webhookDeliveryAttempts from './2026-12-06T0601-webhook-delivery-attempts.ts';
 import * as timeDrivenEvents from './2026-12-06T0701-time-driven-events.ts';
+import * as invitationCancelled from './2026-12-06T0901-invitation-cancelled.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0401-sessions-and-logout': sessionsAndLogout,
   '2026-12-06T0601-webhook-delivery-attempts': webhookDeliveryAttempts,
   '2026-12-06T0701-time-driven-events': timeDrivenEvents,
+  '2026-12-06T0901-invitation-cancelled': invitationCancelled,
 };

@@ -105,3 +105,40 @@ export async function hasAnyRole(db: Db, personId: string): Promise<boolean> {
       .executeTakeFirst()) !== undefined
   );
 }
+
+/** The pending invitations here to one of `roles`, newest first (expired ones too: they can be resent). */
+export async function listPendingInvitations(
+  db: Db,
+  siteId: string,
+  roles: readonly SiteRole[],
+  limit: number,
+): Promise<InvitationRow[]> {
+  return db
+    .selectFrom('school_invitations')
+    .select(COLUMNS)
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'pending')
+    .where('role', 'in', roles)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Ends the pending invitation `id` here to one of `roles`; undefined when there is none. */
+export async function cancelPendingInvitation(
+  db: Db,
+  siteId: string,
+  id: string,
+  roles: readonly SiteRole[],
+): Promise<InvitationRow | undefined> {
+  return db
+    .updateTable('school_invitations')
+    .set({ status: 'cancelled', answered_at: new Date() })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('role', 'in', roles)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}

@@ -21,7 +21,7 @@ import { defaultAccess } from '../enrollments/enrollment-access.ts';
 import { grantEnrollment } from '../enrollments/enrollment-grant.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { toOrder } from './orders.ts';
-import { takeBackAccess } from '../enrollments/refund-access.ts';
+import { takeBackAccess, type TakenBack } from '../enrollments/refund-access.ts';
 import { startSubscription } from './subscription-start.ts';
 import { activePlan } from './subscriptions.ts';
 
@@ -139,13 +139,44 @@ async function grantAccess(trx: Db, site: Site, personId: string, sold: readonly
   }
 }
 
-export function createOrderWrites(db: Db) {
-  async function orderOf(trx: Db, site: Site, id: string) {
-    const row = await findOrder(trx, site.id, id);
-    if (!row) throw new NotFound('No order with that id at this school.');
-    return toOrder(row, await listOrderItems(trx, site.id, [row.id]));
-  }
+/** Thrown inside a preview's transaction so that nothing it did is kept. */
+class RollBack extends Error {}
 
+type Refunded = { order: Awaited<ReturnType<typeof orderIn>>; amount: number; endsAccess: TakenBack };
+
+async function orderIn(trx: Db, site: Site, id: string) {
+  const row = await findOrder(trx, site.id, id);
+  if (!row) throw new NotFound('No order with that id at this school.');
+  return toOrder(row, await listOrderItems(trx, site.id, [row.id]));
+}
+
+/** The refund's steps in the caller's transaction: checks, the amount, the access taken back, the event. */
+async function refundWithin(trx: Db, site: Site, id: string, input: RefundInput): Promise<Refunded> {
+  const order = await repo.lockOrderForRefund(trx, site.id, id);
+  if (!order) throw new NotFound('No order with that id at this school.');
+  if (order.status !== 'paid')
+    throw new RuleViolation(`Only a paid order can be refunded; this one is ${order.status}.`, [
+      { pointer: '/path/order_id', detail: `is ${order.status}` },
+    ]);
+  const left = order.total_amount - order.refunded_amount;
+  const amount = input.amount ?? left;
+  if (left === 0)
+    throw new RuleViolation('Nothing of this order was paid, so nothing can be refunded.', [
+      { pointer: '/path/order_id', detail: 'has a total of 0' },
+    ]);
+  if (amount > left)
+    throw new RuleViolation(`At most ${left} of this order can still be refunded.`, [
+      { pointer: '/body/amount', detail: `must be at most ${left}` },
+    ]);
+  await repo.addRefund(trx, site.id, id, amount);
+  const endsAccess =
+    input.revoke_access === true ? await takeBackAccess(trx, site, order, new Date()) : { plans: [], courses: [] };
+  const refunded = await orderIn(trx, site, id);
+  await recordEvent(trx, site, 'order.refunded', refunded);
+  return { order: refunded, amount, endsAccess };
+}
+
+export function createOrderWrites(db: Db) {
   /**
    * The order an external_id names, answered to a retry of the request that recorded it. Any other
    * request with it is 409 external-id-reused, as an idempotency key reused with other parameters
@@ -161,7 +192,7 @@ export function createOrderWrites(db: Db) {
         [{ pointer: '/body/external_id', detail: 'names an order recorded with other fields' }],
         'external-id-reused',
       );
-    return orderOf(trx, site, recorded.id);
+    return orderIn(trx, site, recorded.id);
   }
 
   return {
@@ -240,7 +271,7 @@ export function createOrderWrites(db: Db) {
           })),
         );
         if (input.grant_access !== false) await grantAccess(trx, site, input.person_id, sold, now);
-        const order = await orderOf(trx, site, id);
+        const order = await orderIn(trx, site, id);
         await recordEvent(trx, site, 'order.paid', order);
         return { created: true, order };
       });
@@ -251,29 +282,25 @@ export function createOrderWrites(db: Db) {
      * with revoke_access the buyer also loses what the order granted. Webhook order.refunded.
      */
     async refund(site: Site, id: string, input: RefundInput) {
-      return db.transaction().execute(async (trx) => {
-        const order = await repo.lockOrderForRefund(trx, site.id, id);
-        if (!order) throw new NotFound('No order with that id at this school.');
-        if (order.status !== 'paid')
-          throw new RuleViolation(`Only a paid order can be refunded; this one is ${order.status}.`, [
-            { pointer: '/path/order_id', detail: `is ${order.status}` },
-          ]);
-        const left = order.total_amount - order.refunded_amount;
-        const amount = input.amount ?? left;
-        if (left === 0)
-          throw new RuleViolation('Nothing of this order was paid, so nothing can be refunded.', [
-            { pointer: '/path/order_id', detail: 'has a total of 0' },
-          ]);
-        if (amount > left)
-          throw new RuleViolation(`At most ${left} of this order can still be refunded.`, [
-            { pointer: '/body/amount', detail: `must be at most ${left}` },
-          ]);
-        await repo.addRefund(trx, site.id, id, amount);
-        if (input.revoke_access === true) await takeBackAccess(trx, site, order, new Date());
-        const refunded = await orderOf(trx, site, id);
-        await recordEvent(trx, site, 'order.refunded', refunded);
-        return refunded;
-      });
+      return db.transaction().execute(async (trx) => (await refundWithin(trx, site, id, input)).order);
+    },
+
+    /**
+     * What `refund` would do now, without doing it: the same steps in a transaction that is rolled
+     * back, so the admin area's confirmation ("ends access to 2 courses") follows the one rule of
+     * refund-access.ts, and a refusal (an amount too large) is known before anyone confirms.
+     */
+    async previewRefund(site: Site, id: string, input: RefundInput) {
+      let preview: Refunded | undefined;
+      try {
+        await db.transaction().execute(async (trx) => {
+          preview = await refundWithin(trx, site, id, input);
+          throw new RollBack('preview only');
+        });
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error;
+      }
+      return preview!;
     },
   };
 }

@@ -15,9 +15,11 @@ import type { Db } from '../../db/database.ts';
 import { findPersonByEmail, markEmailVerified } from '../../db/repositories/people.ts';
 import {
   answerInvitation,
+  cancelPendingInvitation,
   findInvitationByToken,
   hasAnyRole,
   insertFirstCredentials,
+  listPendingInvitations,
   renewPendingInvitation,
   upsertPendingInvitation,
   type InvitationRow,
@@ -107,6 +109,31 @@ export async function resendInvitation(
     await mailInvitation(trx, mail, site, row, token);
     return toInvitation(row);
   });
+}
+
+/** How many pending invitations a list shows: a school waits on a few people at a time, not thousands. */
+export const PENDING_INVITATIONS_SHOWN = 200;
+
+/** The pending invitations of one kind (students, or staff), newest first, as the inviting school sees them. */
+export async function pendingInvitations(db: Db, site: Site, kind: keyof typeof INVITATION_ROLES) {
+  return (await listPendingInvitations(db, site.id, INVITATION_ROLES[kind], PENDING_INVITATIONS_SHOWN)).map(
+    toInvitation,
+  );
+}
+
+/**
+ * Takes back a pending invitation: its link stops working at once, as a declined one does, and
+ * the person gains nothing. @throws NotFound when no pending invitation of this kind has the id
+ */
+export async function cancelInvitation(
+  db: Db,
+  site: Site,
+  id: string,
+  kind: keyof typeof INVITATION_ROLES,
+): Promise<{ id: string; email: string; role: SiteRole }> {
+  const row = await cancelPendingInvitation(db, site.id, id, INVITATION_ROLES[kind]);
+  if (!row) throw new NotFound('No pending invitation with that id at this school.');
+  return { id: row.id, email: row.email, role: row.role };
 }
 
 export type InviteOutcome =

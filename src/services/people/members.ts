@@ -10,7 +10,7 @@ import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, Conflict } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
 import { toIso } from '../../lib/time.ts';
-import { inviteToSchool, resendInvitation } from './invitations.ts';
+import { cancelInvitation, inviteToSchool, pendingInvitations, resendInvitation } from './invitations.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { recordStudentCreated } from '../webhooks/student-events.ts';
@@ -63,6 +63,13 @@ export function createMemberAdmin(db: Db, cursors: CursorCodec, mail: MailOutbox
     /** OpenAPI resendMemberInvitation: a fresh link mailed for a pending invitation (services/people/invitations.ts). */
     resendInvitation(site: Site, id: string) {
       return resendInvitation(db, mail, site, id, 'staff');
+    },
+    /** The staff invitations still waiting for an answer (the admin area lists them with resend and cancel). */
+    pendingInvitations(site: Site) {
+      return pendingInvitations(db, site, 'staff');
+    },
+    cancelInvitation(site: Site, id: string) {
+      return cancelInvitation(db, site, id, 'staff');
     },
     async invite(site: Site, input: { email: string; name: string; role: 'owner' | 'admin' | 'lecturer' }) {
       const outcome = await inviteToSchool(db, mail, site, {

@@ -9,7 +9,7 @@ import { findStudent, listStudents, type PersonAtSiteRow } from '../../db/reposi
 import * as people from '../../db/repositories/school-people.ts';
 import { NotFound, RuleViolation } from '../errors.ts';
 import { pageOf } from '../list-window.ts';
-import { inviteToSchool, resendInvitation } from './invitations.ts';
+import { cancelInvitation, inviteToSchool, pendingInvitations, resendInvitation } from './invitations.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { Site } from '../school/sites.ts';
 import { toEnrollment } from '../enrollments/enrollment-shape.ts';
@@ -51,6 +51,13 @@ export function createStudentAdmin(db: Db, cursors: CursorCodec, mail: MailOutbo
     /** OpenAPI resendStudentInvitation: a fresh link mailed for a pending invitation (services/people/invitations.ts). */
     resendInvitation(site: Site, id: string) {
       return resendInvitation(db, mail, site, id, 'student');
+    },
+    /** The student invitations still waiting for an answer (the admin area lists them with resend and cancel). */
+    pendingInvitations(site: Site) {
+      return pendingInvitations(db, site, 'student');
+    },
+    cancelInvitation(site: Site, id: string) {
+      return cancelInvitation(db, site, id, 'student');
     },
     async invite(site: Site, input: { email: string; name: string }) {
       const outcome = await inviteToSchool(db, mail, site, {

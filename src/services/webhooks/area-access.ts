@@ -5,19 +5,13 @@
 import type { Db } from '../../db/database.ts';
 import { listRolesAtSite } from '../../db/repositories/people.ts';
 import type { SiteRole } from '../../db/schema.ts';
-import { standingScopes } from '../auth/standing/allowed-scopes.ts';
+import { operatorScopeAllowed } from '../auth/standing/operator-scope.ts';
 import { textKey } from '../../lib/text-key.ts';
 import type { ReadAccess } from './endpoints.ts';
 import type { Site } from '../school/sites.ts';
 import { AreaForbidden } from '../audit/actor.ts';
-import { mcpConnectionsEnabled } from '../school/beta-features.ts';
 
 export type WebhookScope = 'webhooks:read' | 'webhooks:write';
-
-/** Whether a person with `roles` at `site` may hold `scope` on an operator token. */
-function operatorScopeAllowed(site: Site, roles: readonly SiteRole[], scope: string): boolean {
-  return standingScopes([scope], { audience: 'operator', roles, mcpConnections: mcpConnectionsEnabled(site) }).allowed;
-}
 
 export function webhookScopeAllowed(site: Site, roles: readonly SiteRole[], scope: WebhookScope): boolean {
   return operatorScopeAllowed(site, roles, scope);

@@ -51,6 +51,15 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'webhook_endpoint.secret_rotated',
   'webhook_endpoint.recovered',
   'webhook_endpoint.failing',
+  'student.invited',
+  'enrollment.granted',
+  'enrollment.expired',
+  'enrollment.revoked',
+  'member.invited',
+  'invitation.resent',
+  'invitation.cancelled',
+  'order.recorded',
+  'order.refunded',
 ];
 
 /** Details as short `key: value` text; nested values as compact JSON. */

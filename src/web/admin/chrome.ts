@@ -39,6 +39,18 @@ export const ADMIN_NOTICES: Record<string, string> = {
   'lecture-updated': 'adminCourses.notice.lectureUpdated',
   'lecture-deleted': 'adminCourses.notice.lectureDeleted',
   'lecture-moved': 'adminCourses.notice.lectureMoved',
+  'student-invited': 'adminStudents.notice.invited',
+  'student-added': 'adminStudents.notice.added',
+  enrolled: 'adminStudents.notice.enrolled',
+  'enrollment-expired': 'adminStudents.notice.expired',
+  'enrollment-revoked': 'adminStudents.notice.revoked',
+  'member-invited': 'adminStaff.notice.invited',
+  'member-added': 'adminStaff.notice.added',
+  'roles-changed': 'adminStaff.notice.rolesChanged',
+  'invitation-resent': 'adminStaff.notice.resent',
+  'invitation-cancelled': 'adminStaff.notice.cancelled',
+  'order-recorded': 'adminOrders.notice.recorded',
+  'order-refunded': 'adminOrders.notice.refunded',
 };
 
 export function adminSpec(): AreaSpec {
@@ -62,6 +74,9 @@ export function adminSpec(): AreaSpec {
         ...(webhookScopeAllowed(ctx.site, person.roles, 'webhooks:read')
           ? [{ href: '/admin/webhooks', label: 'admin.webhooks.title' }]
           : []),
+        { href: '/admin/students', label: 'adminStudents.title' },
+        { href: '/admin/members', label: 'adminStaff.title' },
+        { href: '/admin/orders', label: 'adminOrders.title' },
         { href: '/admin/analytics', label: 'admin.analytics.title' },
         { href: '/admin/audit-log', label: 'admin.audit.title' },
         { href: '/admin/access-log', label: 'admin.accessLog.title' },

@@ -35,6 +35,14 @@ import { mountWebhookDelivery } from './webhook-delivery.ts';
 import { mountWebhookEdit } from './webhook-edit.ts';
 import { mountWebhookNew } from './webhook-new.ts';
 import { mountWebhooksList } from './webhooks-list.ts';
+import { mountStudentsList } from './students-list.ts';
+import { mountStudentProfile } from './student-profile.ts';
+import { mountEnrollmentActions } from './enrollment-actions.ts';
+import { mountStaffPages } from './staff-pages.ts';
+import { mountInvitations } from './invitations.ts';
+import { mountOrderNew } from './order-new.ts';
+import { mountOrdersList } from './orders-list.ts';
+import { mountOrderRefund } from './order-refund.ts';
 
 const CHART_JS_DIST = path.dirname(createRequire(import.meta.url).resolve('chart.js'));
 
@@ -74,6 +82,15 @@ export function createAdminArea(services: AdminAreaBundle): Router {
   mountCourseStatus(deps);
   mountCurriculumSections(deps);
   mountCurriculumLectures(deps);
+  // Students, staff and orders: each "invite"/"new" route is added before the ":id" one beside it.
+  mountStudentsList(deps);
+  mountStudentProfile(deps);
+  mountEnrollmentActions(deps);
+  mountStaffPages(deps);
+  mountInvitations(deps);
+  mountOrderNew(deps);
+  mountOrdersList(deps);
+  mountOrderRefund(deps);
   // Every other path under /admin: the same gate, then a 404 page (never the API's JSON 404).
   router.use(area.notFound());
   return router;
