@@ -430,6 +430,24 @@ const scenarios = {
   listWebhookDeliveries: (f) => ({ path: { webhook_id: f.fresh.webhook } }),
   getWebhookDelivery: (f) => ({ path: { webhook_id: f.fresh.webhook, delivery_id: f.fresh.webhookDelivery } }),
   redeliverWebhookDelivery: (f) => ({ path: { webhook_id: f.fresh.webhook, delivery_id: f.fresh.webhookDelivery } }),
+  // /webhooks.md "Events and recovery": the fixtures' enrollment recorded an event; the newest is read.
+  getWebhookEvent: (f) => ({
+    path: { event_id: MISSING },
+    prepare: async () => {
+      const answer = await fetch(`${f.origin}/api/v1/webhook-events?limit=1`, {
+        headers: { authorization: `Bearer ${f.tokens.operator}` },
+      });
+      return { path: { event_id: (await answer.json()).data[0].id } };
+    },
+  }),
+  recoverWebhookEndpoint: (f) => ({
+    path: { webhook_id: f.fresh.webhook },
+    body: { since: new Date(Date.now() - 3600_000).toISOString() },
+  }),
+  'recoverWebhookEndpoint 422': (f) => ({
+    path: { webhook_id: f.fresh.disabledWebhook },
+    body: { since: new Date(Date.now() - 3600_000).toISOString() },
+  }),
   'redeliverWebhookDelivery 422': (f) => ({
     path: { webhook_id: f.fresh.disabledWebhook, delivery_id: f.fresh.webhookDelivery },
   }),

@@ -88,8 +88,11 @@ describe('operator tools from the OpenAPI document (docs/agents.md "MCP")', () =
       'delete_webhook_endpoint',
       'get_webhook_delivery',
       'get_webhook_endpoint',
+      'get_webhook_event',
       'list_webhook_deliveries',
       'list_webhook_endpoints',
+      'list_webhook_events',
+      'recover_webhook_endpoint',
       'redeliver_webhook_delivery',
       'rotate_webhook_secret',
       'send_webhook_test_event',
@@ -99,7 +102,7 @@ describe('operator tools from the OpenAPI document (docs/agents.md "MCP")', () =
       .filter((e) => e.annotations.openWorldHint)
       .map((e) => e.name)
       .sort();
-    expect(open).toEqual(['redeliver_webhook_delivery', 'send_webhook_test_event']);
+    expect(open).toEqual(['recover_webhook_endpoint', 'redeliver_webhook_delivery', 'send_webhook_test_event']);
     expect(catalogue.find((e) => e.name === 'delete_webhook_endpoint')!.annotations.destructiveHint).toBe(true);
     // call_operation may run either, so it says so.
     expect(registry.get('call_operation')!.descriptor.annotations?.openWorldHint).toBe(true);

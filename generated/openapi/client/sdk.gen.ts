@@ -1836,9 +1836,9 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * `subscriptions:read`; `event_registration.created`, `event_registration.cancelled`:
  * `events:read`; `member.roles_changed`: `members:read`; `webhook_endpoint.failing`,
  * `webhook_endpoint.disabled`: `webhooks:read`. Without one: 403 `insufficient-scope`
- * naming it. A wildcard (`*`, `order.*`; WebhookEventWildcard) needs the read scope of every
+ * naming it. A wildcard (`*`, `order.*`; WebhookEventSelector) needs the read scope of every
  * type it covers: `*` needs them all, and a token that cannot read every type it covers is
- * refused the same way rather than quietly subscribed to less (list the types instead). The person the token acts for becomes the endpoint's owner: it sends only the
+ * refused the same way rather than quietly subscribed to less (list the types instead). WebhookEventSelector lists the wildcards. The person the token acts for becomes the endpoint's owner: it sends only the
  * event types the owner's roles at the school still allow them to read, and a delivery of
  * another is recorded `failed` with `last_error` `owner_standing` and never sent (/webhooks.md
  * "Who may receive what").

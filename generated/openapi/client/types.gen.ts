@@ -2332,23 +2332,19 @@ export type WebhookEventPage = {
 };
 
 /**
- * An event type, or a wildcard that stands for several (WebhookEventWildcard).
+ * An event type (WebhookEventType), or a wildcard that stands for several: `*`, every type of
+ * the catalogue; `<resource>.*`, every type of that resource (`order.*`: `order.paid` and
+ * `order.refunded`). A wildcard is resolved when each event is written, so a type the
+ * catalogue gains later reaches the endpoints whose wildcard covers it, and still only while
+ * the endpoint's owner may read it (/webhooks.md "Wildcards").
+ *
  */
-export type WebhookEventSelector = WebhookEventType | WebhookEventWildcard;
+export type WebhookEventSelector = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed' | 'webhook_endpoint.failing' | 'webhook_endpoint.disabled' | '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*' | 'webhook_endpoint.*';
 
 /**
  * A type of the event catalogue (WebhookEvent and the named event schemas; /llms.txt lists them).
  */
 export type WebhookEventType = 'course.published' | 'course.archived' | 'enrollment.created' | 'enrollment.expired' | 'enrollment.revoked' | 'course.completed' | 'lecture.completed' | 'order.paid' | 'order.refunded' | 'subscription.created' | 'subscription.canceled' | 'event_registration.created' | 'event_registration.cancelled' | 'student.created' | 'member.roles_changed' | 'webhook_endpoint.failing' | 'webhook_endpoint.disabled';
-
-/**
- * `*`: every type of the catalogue; `<resource>.*`: every type of that resource (`order.*`:
- * `order.paid` and `order.refunded`). Resolved when each event is written, so a type the
- * catalogue gains later reaches the endpoints whose wildcard covers it, and still only while
- * the endpoint's owner may read it (/webhooks.md "Wildcards").
- *
- */
-export type WebhookEventWildcard = '*' | 'course.*' | 'enrollment.*' | 'lecture.*' | 'order.*' | 'subscription.*' | 'event_registration.*' | 'student.*' | 'member.*' | 'webhook_endpoint.*';
 
 /**
  * The most delivery attempts this endpoint is sent a second (across instances); null: no cap

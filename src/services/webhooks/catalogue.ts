@@ -133,7 +133,7 @@ const resourceOf = (type: string) => type.slice(0, type.indexOf('.'));
 /**
  * /webhooks.md "Wildcards": `*` subscribes to every type of the catalogue, `<resource>.*` to every
  * type of one resource (`order.*`), resolved when an event is written, so a type added to the
- * catalogue later reaches the endpoints whose wildcard covers it (OpenAPI WebhookEventWildcard).
+ * catalogue later reaches the endpoints whose wildcard covers it (OpenAPI WebhookEventSelector).
  */
 export const WEBHOOK_EVENT_WILDCARDS: readonly string[] = [
   '*',
