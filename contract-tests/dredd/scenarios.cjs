@@ -432,12 +432,12 @@ const scenarios = {
   redeliverWebhookDelivery: (f) => ({ path: { webhook_id: f.fresh.webhook, delivery_id: f.fresh.webhookDelivery } }),
   // /webhooks.md "Events and recovery": the fixtures' enrollment recorded an event; the newest is read.
   getWebhookEvent: (f) => ({
-    path: { event_id: MISSING },
+    path: { webhook_event_id: MISSING },
     prepare: async () => {
       const answer = await fetch(`${f.origin}/api/v1/webhook-events?limit=1`, {
         headers: { authorization: `Bearer ${f.tokens.operator}` },
       });
-      return { path: { event_id: (await answer.json()).data[0].id } };
+      return { path: { webhook_event_id: (await answer.json()).data[0].id } };
     },
   }),
   recoverWebhookEndpoint: (f) => ({

@@ -79,7 +79,7 @@ export const operations = {
   getSubscription: { method: 'get', path: "/api/v1/subscriptions/{subscription_id}", tags: ["Subscriptions"], scopes: ["subscriptions:read"], public: false, summary: "Get a subscription" },
   getWebhookDelivery: { method: 'get', path: "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a delivery with the event it carries and its attempts" },
   getWebhookEndpoint: { method: 'get', path: "/api/v1/webhooks/{webhook_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get a webhook endpoint" },
-  getWebhookEvent: { method: 'get', path: "/api/v1/webhook-events/{event_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get one past webhook event" },
+  getWebhookEvent: { method: 'get', path: "/api/v1/webhook-events/{webhook_event_id}", tags: ["Webhooks"], scopes: ["webhooks:read"], public: false, summary: "Get one past webhook event" },
   getWebhooksDocument: { method: 'get', path: "/webhooks.md", tags: ["Documents"], scopes: [], public: true, summary: "What a webhook receiver of this school needs (webhooks.md)" },
   introspect: { method: 'post', path: "/api/oauth/introspect", tags: ["OAuth"], scopes: [], public: true, summary: "Token introspection (RFC 7662)" },
   inviteMember: { method: 'post', path: "/api/v1/members", tags: ["Members"], scopes: ["members:write"], public: false, summary: "Invite a person with a staff role (idempotent)" },

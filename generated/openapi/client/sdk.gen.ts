@@ -2034,7 +2034,7 @@ export const listWebhookEvents = <ThrowOnError extends boolean = false>(options?
  */
 export const getWebhookEvent = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEventData, ThrowOnError>) => (options.client ?? client).get<GetWebhookEventResponses, GetWebhookEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/api/v1/webhook-events/{event_id}',
+    url: '/api/v1/webhook-events/{webhook_event_id}',
     ...options
 });
 

@@ -2610,6 +2610,11 @@ export type SectionId = string;
 export type SubscriptionId = string;
 
 /**
+ * The webhook event's identifier: its `id` and the `webhook-id` header of its deliveries.
+ */
+export type WebhookEventId = string;
+
+/**
  * The webhook endpoint's identifier.
  */
 export type WebhookId = string;
@@ -10681,12 +10686,12 @@ export type GetWebhookEventData = {
     body?: never;
     path: {
         /**
-         * The event's identifier (its `id` and the `webhook-id` header of its deliveries).
+         * The webhook event's identifier: its `id` and the `webhook-id` header of its deliveries.
          */
-        event_id: string;
+        webhook_event_id: string;
     };
     query?: never;
-    url: '/api/v1/webhook-events/{event_id}';
+    url: '/api/v1/webhook-events/{webhook_event_id}';
 };
 
 export type GetWebhookEventErrors = {

@@ -10,7 +10,7 @@ export const getWebhookEvent: AdminApiHandler<GetWebhookEventData, GetWebhookEve
   status: 200,
   body: (await context.services.admin.webhookEvents.get(
     context.site,
-    path.event_id,
+    path.webhook_event_id,
     tokenReadAccess(context),
   )) as GetWebhookEventResponses[200],
 });
