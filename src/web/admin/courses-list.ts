@@ -27,7 +27,8 @@ export function mountCoursesList({ router, area, admin }: AdminPageDeps): void {
         result = await load(undefined);
       }
       const params = new URLSearchParams(Object.entries(filter).map(([k, v]) => [k, String(v)]));
-      const withCursor = (c: string) => `/admin/courses?${new URLSearchParams([...params, ['cursor', c]]).toString()}`;
+      // Query strings only: the template writes them after the fixed path /admin/courses (templates.test.ts).
+      const withCursor = (c: string) => `?${new URLSearchParams([...params, ['cursor', c]]).toString()}`;
       return page('./admin/courses', {
         titleKey: 'adminCourses.title',
         current: '/admin/courses',
@@ -35,8 +36,8 @@ export function mountCoursesList({ router, area, admin }: AdminPageDeps): void {
         q,
         status,
         statuses: COURSE_STATUS,
-        firstHref: cursor ? `/admin/courses${params.size ? `?${params.toString()}` : ''}` : null,
-        nextHref: result.next_cursor ? withCursor(result.next_cursor) : null,
+        firstQuery: cursor ? (params.size ? `?${params.toString()}` : '') : null,
+        nextQuery: result.next_cursor ? withCursor(result.next_cursor) : null,
       });
     }),
   );
