@@ -21,9 +21,10 @@
 // are written together (attempt-recorder.ts); connections are kept alive per origin and checked
 // address (receiver-agents.ts). An instance killed between the POST and the outcome's write leaves
 // a lease that runs out, and the delivery is sent again with the same webhook-id.
-// A poll that claimed something, and every finished attempt, is followed by another poll at once,
-// and an event written in this process nudges the worker (delivery-wake.ts), so delivery keeps up
-// with writes instead of waiting out the poll interval each time.
+// A full claim, and a finished attempt whose endpoint (or this instance) was at its limit, are
+// followed by another poll at once, and an event written in this process nudges the worker
+// (delivery-wake.ts), so delivery keeps up with writes instead of waiting out the poll interval;
+// a poll that could only find nothing is not made.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
@@ -87,8 +88,10 @@ export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: Deliv
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
-/** After a nudge (delivery-wake.ts), long enough for the writer's transaction to commit, as a rule. */
-const WAKE_DELAY_MS = 25;
+/** After a nudge (delivery-wake.ts), the moment a short writing transaction takes to commit, as a rule. */
+const WAKE_DELAY_MS = 5;
+/** When the poll after a nudge found nothing (the writer had not committed yet), one more look then. */
+const WAKE_AGAIN_MS = 25;
 
 export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
   const batch = options.batch ?? 20;
@@ -104,6 +107,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   // The soonest poll asked for while one was running, made once it ends.
   let requested = Infinity;
   const inFlight = new Set<Promise<void>>();
+  /** A nudge came and no poll since has claimed anything: its writer may not have committed yet. */
+  let wokenUnmet = false;
+  /** Attempts in flight from this instance, per endpoint: whether a finished one freed a slot that held work back. */
+  const perEndpointHere = new Map<string, number>();
   const recorder = new AttemptRecorder(deps.db);
   const agents = new ReceiverAgents();
   const secretCache = new Map<string, string>();
@@ -135,7 +142,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       try {
         const { deliveries, endpoints } = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
         claimed = deliveries.length;
-        for (const delivery of deliveries) track(attempt(delivery, endpoints.get(delivery.endpoint_id)));
+        for (const delivery of deliveries)
+          track(delivery.endpoint_id, attempt(delivery, endpoints.get(delivery.endpoint_id)));
       } catch (error) {
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
@@ -144,23 +152,34 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     // that may go now; what it left waits for a slot (each finished attempt polls), a pause or
     // the rate's second (the poll interval), or a write (the nudge): an immediate poll would
     // mostly find nothing and cost a transaction.
-    const next = limit > 0 && claimed >= limit ? 0 : Math.min(requested, options.pollMs);
+    let next = limit > 0 && claimed >= limit ? 0 : Math.min(requested, options.pollMs);
+    if (claimed > 0) wokenUnmet = false;
+    else if (wokenUnmet) {
+      wokenUnmet = false;
+      next = Math.min(next, WAKE_AGAIN_MS);
+    }
     requested = Infinity;
     polling = null;
     schedule(next);
   }
 
-  function track(work: Promise<void>): void {
+  function track(endpointId: string, work: Promise<void>): void {
+    perEndpointHere.set(endpointId, (perEndpointHere.get(endpointId) ?? 0) + 1);
     const settled: Promise<void> = work
       .catch((error: unknown) => {
         // The lease runs out and the delivery is claimed again, as after a crash.
         deps.log?.warn({ err: error }, 'webhook delivery outcome not recorded; it will be tried again');
       })
       .finally(() => {
+        const wasFull = inFlight.size >= maxInFlight || perEndpointHere.get(endpointId)! >= perEndpoint;
         inFlight.delete(settled);
-        // A slot here, and one of the endpoint's, is free: claim again at once (completions at the
-        // same moment share one poll), so a busy endpoint is not held to perEndpoint per interval.
-        schedule(0);
+        const left = perEndpointHere.get(endpointId)! - 1;
+        if (left > 0) perEndpointHere.set(endpointId, left);
+        else perEndpointHere.delete(endpointId);
+        // A slot that was the limit is free: claim again at once (completions at the same moment
+        // share one poll), so a busy endpoint is not held to perEndpoint per interval. A slot that
+        // held nothing back frees nothing: the poll would find nothing and cost a transaction.
+        if (wasFull) schedule(0);
       });
     inFlight.add(settled);
   }
@@ -267,7 +286,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  const stopWaking = deps.wake.onEventRecorded(() => schedule(WAKE_DELAY_MS));
+  const stopWaking = deps.wake.onEventRecorded(() => {
+    wokenUnmet = true;
+    schedule(WAKE_DELAY_MS);
+  });
   schedule(0);
   return {
     async stop() {
