@@ -88,12 +88,20 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
       // docs/development.md "Page languages": Second School speaks German (sites.locale).
       const de = PAGE_WORDS.de;
+      // The switch shows the saved state and saves when pressed; switching off asks first, on a page of its own.
       const save = async (on: boolean) => {
         const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
-        if (on) await mcpSwitch.check();
-        else await mcpSwitch.uncheck();
-        await page.getByRole('button', { name: de.saveMcp }).click();
+        expect(await mcpSwitch.isChecked()).toBe(!on);
+        await mcpSwitch.click();
+        if (!on) {
+          await page.getByRole('heading', { name: de.mcpOffQuestion }).waitFor();
+          // In numbers: at least the application this test connected.
+          const count = Number(/(\d+)/.exec(await page.getByText(de.disconnects).innerText())![1]);
+          expect(count).toBeGreaterThanOrEqual(1);
+          await page.getByRole('button', { name: de.switchOffAndDisconnect(count) }).click();
+        }
         await page.getByText(de.settingsSaved).waitFor();
+        expect(await page.getByRole('switch', { name: de.mcpSwitch }).isChecked()).toBe(on);
       };
       await save(true);
       const nav = page.getByRole('navigation', { name: de.adminNav });
@@ -172,10 +180,18 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       expect(await page.content()).toContain(created.clientId);
       expect(await page.content()).not.toContain(created.secret!);
 
+      // Rotating asks first; the old secret keeps working until the confirmation is pressed.
+      await page.getByRole('link', { name: 'Rotate secret' }).click();
+      await page.getByRole('heading', { name: `Rotate the secret of ${name}?` }).waitFor();
+      expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(200);
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await page.getByRole('heading', { name: 'New client secret' }).waitFor();
       const rotated = await page.getByLabel('Client secret', { exact: true }).inputValue();
       expect(rotated).not.toBe(created.secret);
+      // Post, then redirect: a reload shows no secret and rotates nothing.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Application created' }).waitFor();
+      expect(await page.content()).not.toContain(rotated);
       expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(401);
       expect(await revokeWithSecret(created.clientId, rotated)).toBe(200);
 
@@ -260,6 +276,9 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       const [nextBefore] = await kidIn(de.next);
       const [currentBefore] = await kidIn(de.current);
       expect(await page.getByRole('switch', { name: de.signIdTokens }).isChecked()).toBe(false);
+      // Rotating asks first, naming the keys it retires.
+      await page.getByRole('link', { name: de.rotate, exact: true }).click();
+      expect(await page.getByText(currentBefore!).count()).toBeGreaterThan(0);
       await page.getByRole('button', { name: de.rotate, exact: true }).click();
       await page.getByText(de.keysRotated).waitFor();
       expect(await kidIn(de.current)).toEqual([nextBefore]);
@@ -275,13 +294,14 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
     async () => {
       session.screenshot = 'admin-area-csrf';
       await signInAt(page, origin, '/admin/settings', ACCOUNTS.owner);
+      await page.getByRole('switch', { name: 'MCP connections' }).click();
+      await page.getByRole('heading', { name: 'Switch MCP connections off?' }).waitFor();
       await page
         .locator('form[action="/admin/settings/beta-features"] input[name="csrf_token"]')
         .evaluate((input) => input.remove());
-      await page.getByRole('switch', { name: 'MCP connections' }).uncheck();
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/admin/settings/beta-features')),
-        page.getByRole('button', { name: 'Save MCP connections' }).click(),
+        page.getByRole('button', { name: /^Switch off and disconnect \d+ applications?$/ }).click(),
       ]);
       expect(response.status()).toBe(400);
       await page.getByRole('heading', { name: 'This form has expired' }).waitFor();

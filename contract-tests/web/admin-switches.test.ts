@@ -153,18 +153,20 @@ describe.skipIf(ownInstanceUnavailable)(
         ['scope', 'openid'],
         ['scope', 'account:read'],
       ]);
-      await post(settings, `${settings}/rotate-secret`);
+      // What cannot be undone is posted from its confirmation page.
+      await post(`${settings}/rotate-secret`, `${settings}/rotate-secret`);
       await post(`${settings}/delete`, `${settings}/delete`);
       await post('/admin/metadata-documents', '/admin/metadata-documents/hosts', [['host', 'audited.example.test']]);
       await post('/admin/metadata-documents', '/admin/metadata-documents/hosts/remove', [
         ['host', 'audited.example.test'],
       ]);
-      await post('/admin/signing-keys', '/admin/signing-keys/rotate');
-      // A connected app (the loopback clients the first test authorized), revoked.
+      await post('/admin/signing-keys/rotate', '/admin/signing-keys/rotate');
+      // A connected app (the loopback clients the first test authorized), revoked from its confirmation page.
       const connected = await pageHtml(owner, `${school}/admin/connected-apps`);
-      const client = /name="client" value="([^"]+)"/.exec(connected)![1]!;
-      const person = /name="person" value="([^"]+)"/.exec(connected)![1]!;
-      await post('/admin/connected-apps', '/admin/connected-apps/revoke', [
+      const confirm = /href="(\/admin\/connected-apps\/revoke\?[^"]+)"/.exec(connected)![1]!.replaceAll('&amp;', '&');
+      const query = new URL(confirm, school).searchParams;
+      const [client, person] = [query.get('client')!, query.get('person')!];
+      await post(confirm, '/admin/connected-apps/revoke', [
         ['client', client],
         ['person', person],
       ]);

@@ -25,6 +25,7 @@ import * as authEvents from './2026-12-06T0301-auth-events.ts';
 import * as outboxMessages from './2026-12-06T0301-outbox-messages.ts';
 import * as personLinks from './2026-12-06T0302-person-links.ts';
 import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
+import * as areaFlashes from './2026-12-06T1101-area-flashes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0301-outbox-messages': outboxMessages,
   '2026-12-06T0302-person-links': personLinks,
   '2026-12-06T0401-sessions-and-logout': sessionsAndLogout,
+  '2026-12-06T1101-area-flashes': areaFlashes,
 };

@@ -1,10 +1,14 @@
 // The buttons of an endpoint's page, each a form post: enable and disable (disabling abandons the
-// deliveries still waiting), rotate the secret (the new one shown in this response only; the
-// previous one keeps signing through the overlap), send a test event, and redeliver one delivery
-// (the same event with the same webhook-id, due again at once). Sending and redelivering to a
+// deliveries still waiting), rotate the secret (the previous one keeps signing through the
+// overlap), send a test event, and redeliver one delivery
+// (the same event with the same webhook-id, due again at once). Rotating asks first and shows the
+// new secret once after its redirect (shown-once.ts). Sending and redelivering to a
 // disabled endpoint are refused by the service, and the page says why.
 import { textKey } from '../../lib/text-key.ts';
 import type { AreaCall } from '../areas/area-route.ts';
+import { ROTATION_OVERLAP_MS } from '../../services/webhooks/secrets.ts';
+import { confirmPage } from './confirm-page.ts';
+import { redirectShowingOnce, takeShownSecret } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 import { deliveryId, endpointId, refusalOf, WEBHOOK_PURPOSES } from './webhook-form.ts';
 
@@ -39,24 +43,55 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
     );
   }
 
+  router.get(
+    '/webhooks/:id/rotate-secret',
+    area.page(async (call) => {
+      const endpoint = await admin.webhooks.get(call.ctx.site, call.actor, endpointId(call.params.id));
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.webhookSecret.title',
+        current: '/admin/webhooks',
+        consequences: [
+          textKey('adminSafety.confirm.webhookSecret.text', { url: endpoint.url }),
+          textKey('adminSafety.confirm.webhookSecret.overlap', { count: ROTATION_OVERLAP_MS / 3_600_000 }),
+        ],
+        action: `/admin/webhooks/${endpoint.id}/rotate-secret`,
+        csrfToken: call.csrf(WEBHOOK_PURPOSES.rotate),
+        button: textKey('admin.webhooks.rotate'),
+        cancel: `/admin/webhooks/${endpoint.id}`,
+      });
+    }),
+  );
+
   router.post(
     '/webhooks/:id/rotate-secret',
     area.action(WEBHOOK_PURPOSES.rotate, async (call) => {
-      const { ctx, actor, params, page } = call;
-      const id = endpointId(params.id);
+      const id = endpointId(call.params.id);
       let rotated;
       try {
-        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id);
+        rotated = await admin.webhooks.rotateSecret(call.ctx.site, call.actor, id);
       } catch (error) {
         return refusedPage(call, 'admin.webhooks.rotate', error);
       }
-      const endpoint = await admin.webhooks.get(ctx.site, actor, id);
-      return page('./admin/webhook-secret', {
-        titleKey: 'admin.webhooks.newSecret.title',
+      return redirectShowingOnce(call, `/admin/webhooks/${id}/secret`, {
+        secret: rotated.secret,
+        kind: 'rotated',
+        previousSecretExpiresAt: rotated.previous_secret_expires_at,
+      });
+    }),
+  );
+
+  // The page "New endpoint" and "Rotate secret" redirect to: the secret on its first display only.
+  router.get(
+    '/webhooks/:id/secret',
+    area.page(async (call) => {
+      const endpoint = await admin.webhooks.get(call.ctx.site, call.actor, endpointId(call.params.id));
+      const shown = await takeShownSecret(call);
+      return call.page('./admin/webhook-secret', {
+        titleKey: shown?.kind === 'rotated' ? 'admin.webhooks.newSecret.title' : 'admin.webhooks.created.title',
         current: '/admin/webhooks',
         endpoint,
-        secret: rotated.secret,
-        previousSecretExpiresAt: rotated.previous_secret_expires_at,
+        secret: shown?.secret ?? undefined,
+        previousSecretExpiresAt: shown?.previousSecretExpiresAt,
       });
     }),
   );

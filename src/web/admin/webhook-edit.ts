@@ -39,7 +39,6 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
         csrfTokens: {
           edit: csrf(WEBHOOK_PURPOSES.edit),
           status: csrf(WEBHOOK_PURPOSES.status),
-          rotate: csrf(WEBHOOK_PURPOSES.rotate),
           test: csrf(WEBHOOK_PURPOSES.test),
           redeliver: csrf(WEBHOOK_PURPOSES.redeliver),
         },
