@@ -39,7 +39,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
         'OAuth applications',
         'Connected apps',
         'Client metadata documents',
-        'Sign-in keys',
+        'ID token signing keys',
         'Audit log',
       ]) {
         expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(1);

@@ -1,5 +1,5 @@
 // Two switches of the admin area whose effect reaches the authorization server:
-// "Sign-in keys" → the ID-token switch (/auth.md "Identity": a site setting turns ID-token signing on, and
+// "ID token signing keys" → the ID-token switch (/auth.md "Identity": a site setting turns ID-token signing on, and
 // publishing keys alone does not imply ID tokens; OIDC Discovery lists the signing fields only
 // then), and "Client metadata documents" → "Open registration" (/auth.md "2. Get a client": a metadata-document
 // client_id is accepted from the allowlist, or from any host when open registration is on, and

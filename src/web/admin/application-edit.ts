@@ -56,6 +56,7 @@ export function mountApplicationEdit({ router, area, admin }: AdminPageDeps): vo
             form: formValues({ ...form, confidential: app.authMethod !== 'none' }),
             csrfToken: csrf(EDIT_APPLICATION_PURPOSE),
             ruleError: error.message,
+            ruleText: error.text,
           },
           400,
         );

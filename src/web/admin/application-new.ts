@@ -54,6 +54,7 @@ export function mountApplicationNew({ router, area, admin }: AdminPageDeps): voi
             form: formValues(form),
             csrfToken: csrf(CREATE_APPLICATION_PURPOSE),
             ruleError: error.message,
+            ruleText: error.text,
           },
           400,
         );

@@ -3,6 +3,7 @@
 // its recent deliveries, 20 at a time, each with "Redeliver". Its secret is never shown here: only
 // the response that created or rotated it carried it.
 import type { AreaCall } from '../areas/area-route.ts';
+import { deliveryProblem } from './delivery-problem.ts';
 import type { AdminPageDeps } from './types.ts';
 import {
   endpointId,
@@ -32,6 +33,7 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
         older,
         isFirstPage: !cursor,
         words: WEBHOOK_WORDS,
+        deliveryProblem,
         form: webhookFormValues(
           form ?? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.event_types },
         ),
