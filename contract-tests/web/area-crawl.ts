@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 export const MAX_AREA_PAGES = 90;
 
 const AREA_PATH = /^\/(admin|account)(\/|$)/;
-/** Static files (Chart.js) are no page. */
-const SKIPPED = /^\/admin\/assets\//;
+/** Static files (Chart.js) and downloads (access-log.csv) are no page. */
+const SKIPPED = /^\/admin\/assets\/|\.[a-z]+$/;
 
 /** Visits every area page reachable from /admin and /account, calling `visit` on each; returns their paths. */
 export async function crawlArea(
