@@ -13,6 +13,18 @@ import { crawlArea } from './area-crawl.ts';
 import { demoSchools, problemsOf } from './page-language.ts';
 
 const PHONE = { width: 390, height: 844 };
+/** A long receiver address, as schools write them: its endpoint's page must still fit a phone. */
+const LONG_URL =
+  'https://a-rather-long-receiver-host-name.example.test/webhooks/course-school/receive?source=admin-area';
+
+/** "New endpoint" filled in as a person does, so that the crawl reaches an endpoint's page. */
+async function addEndpoint(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/admin/webhooks/new`);
+  await page.locator('input[name="url"]').fill(LONG_URL);
+  await page.locator('input[name="event_type"]').first().check();
+  await page.locator('form[action="/admin/webhooks"] button[type="submit"]').click();
+  await page.waitForURL((url) => url.searchParams.has('shown'));
+}
 const schools = demoSchools(inject('primaryOrigin'), inject('secondaryOrigin'));
 
 describe.skipIf(skipBrowserTests)('the admin and account areas on a phone (390 px, Chromium)', () => {
@@ -28,6 +40,7 @@ describe.skipIf(skipBrowserTests)('the admin and account areas on a phone (390 p
     async (school) => {
       session.screenshot = `area-phone-${school.lang}`;
       await signInAt(page, school.origin, '/admin', school.owner);
+      await addEndpoint(page, school.origin);
       const problems: string[] = [];
       const visited = await crawlArea(page, school.origin, async (path) => {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -37,6 +50,7 @@ describe.skipIf(skipBrowserTests)('the admin and account areas on a phone (390 p
       // The menus' pages and the pages they lead to (an application, its confirmations, …).
       expect(visited.length).toBeGreaterThan(12);
       expect(visited).toEqual(expect.arrayContaining(['/admin/settings', '/admin/analytics', '/account/profile']));
+      expect(visited.some((path) => /^\/admin\/webhooks\/[0-9a-f-]{36}$/.test(path))).toBe(true);
       expect(problems).toEqual([]);
     },
     600_000,
