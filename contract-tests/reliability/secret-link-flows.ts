@@ -67,11 +67,11 @@ export async function runMemberApplicationFlows(origin: string, seen: Seen): Pro
   });
   seen.set(shownSecretOf(app.page), 'client secret');
   const action = `/admin/applications/${app.rowId}/rotate-secret`;
-  const csrf = csrfFor(await pageHtml(jar, `${origin}/admin/applications/${app.rowId}`), action);
+  // Rotating asks first (its confirmation page holds the form), then redirects to the secret shown once.
+  const csrf = csrfFor(await pageHtml(jar, `${origin}${action}`), action);
   const rotated = await postForm(jar, `${origin}${action}`, [['csrf_token', csrf]]);
-  const page = await rotated.text();
-  if (rotated.status !== 200) throw new Error(`rotating the client secret answered ${rotated.status}`);
-  seen.set(shownSecretOf(page), 'client secret');
+  if (rotated.status !== 303) throw new Error(`rotating the client secret answered ${rotated.status}`);
+  seen.set(shownSecretOf(await pageHtml(jar, `${origin}${rotated.headers.get('location')!}`)), 'client secret');
   for (const pair of jar.header(origin).split('; '))
     if (pair.startsWith('cs_')) seen.set(pair.slice(pair.indexOf('=') + 1), 'cookie');
 }

@@ -39,7 +39,7 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
         'OAuth applications',
         'Connected apps',
         'Client metadata documents',
-        'Sign-in keys',
+        'ID token signing keys',
         'Audit log',
       ]) {
         expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).toBe(1);
@@ -88,12 +88,19 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       await signInAt(page, secondary, '/admin/settings', ACCOUNTS.secondSchoolOwner);
       // docs/development.md "Page languages": Second School speaks German (sites.locale).
       const de = PAGE_WORDS.de;
+      // The switch shows the saved state and saves when pressed; switching off asks first, on a page of its own.
       const save = async (on: boolean) => {
         const mcpSwitch = page.getByRole('switch', { name: de.mcpSwitch });
-        if (on) await mcpSwitch.check();
-        else await mcpSwitch.uncheck();
-        await page.getByRole('button', { name: de.saveMcp }).click();
+        expect(await mcpSwitch.isChecked()).toBe(!on);
+        await mcpSwitch.click();
+        if (!on) {
+          await page.getByRole('heading', { name: de.mcpOffQuestion }).waitFor();
+          // In numbers: the sentence and the button name the same count of applications.
+          const count = Number(/(\d+)/.exec(await page.getByText(de.disconnects).innerText())![1]);
+          await page.getByRole('button', { name: de.switchOffAndDisconnect(count) }).click();
+        }
         await page.getByText(de.settingsSaved).waitFor();
+        expect(await page.getByRole('switch', { name: de.mcpSwitch }).isChecked()).toBe(on);
       };
       await save(true);
       const nav = page.getByRole('navigation', { name: de.adminNav });
@@ -172,10 +179,18 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       expect(await page.content()).toContain(created.clientId);
       expect(await page.content()).not.toContain(created.secret!);
 
+      // Rotating asks first; the old secret keeps working until the confirmation is pressed.
+      await page.getByRole('link', { name: 'Rotate secret' }).click();
+      await page.getByRole('heading', { name: `Rotate the secret of ${name}?` }).waitFor();
+      expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(200);
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await page.getByRole('heading', { name: 'New client secret' }).waitFor();
       const rotated = await page.getByLabel('Client secret', { exact: true }).inputValue();
       expect(rotated).not.toBe(created.secret);
+      // Post, then redirect: a reload shows no secret and rotates nothing.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Application created' }).waitFor();
+      expect(await page.content()).not.toContain(rotated);
       expect(await revokeWithSecret(created.clientId, created.secret!)).toBe(401);
       expect(await revokeWithSecret(created.clientId, rotated)).toBe(200);
 
@@ -205,7 +220,11 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       await page.getByLabel('Name', { exact: true }).fill('Plain HTTP app');
       await page.getByLabel('Redirect URIs', { exact: true }).fill('http://app.example.test/callback');
       await page.getByRole('button', { name: 'Create' }).click();
-      await page.getByRole('alert').filter({ hasText: 'must use https' }).waitFor();
+      // In plain words, naming the address (not the admin API's English detail).
+      await page
+        .getByRole('alert')
+        .filter({ hasText: '“http://app.example.test/callback” must start with https://.' })
+        .waitFor();
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Plain HTTP app');
     },
     TEST_BUDGET_MS,
@@ -235,7 +254,11 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       expect(await row.textContent()).toContain(ACCOUNTS.owner);
       expect(await row.textContent()).toContain('Application on a computer (loopback)');
       await saveScreenshot(page, 'admin-area-connected-apps-listed');
-      await row.getByRole('button', { name: /^Revoke/ }).click();
+      // Revoking asks first, on a page of its own, with what it ends in numbers.
+      await row.getByRole('link', { name: /^Revoke/ }).click();
+      await page.getByText(`${ACCOUNTS.owner} loses the access they gave`).waitFor();
+      expect((await courses()).status).toBe(200);
+      await page.getByRole('button', { name: 'Revoke' }).click();
       await page.getByText('Access revoked').waitFor();
       expect(await page.getByRole('row').filter({ hasText: client.client_id }).count()).toBe(0);
       expect((await courses()).status).toBe(401);
@@ -260,6 +283,9 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
       const [nextBefore] = await kidIn(de.next);
       const [currentBefore] = await kidIn(de.current);
       expect(await page.getByRole('switch', { name: de.signIdTokens }).isChecked()).toBe(false);
+      // Rotating asks first, naming the keys it retires.
+      await page.getByRole('link', { name: de.rotate, exact: true }).click();
+      expect(await page.getByText(currentBefore!).count()).toBeGreaterThan(0);
       await page.getByRole('button', { name: de.rotate, exact: true }).click();
       await page.getByText(de.keysRotated).waitFor();
       expect(await kidIn(de.current)).toEqual([nextBefore]);
@@ -275,13 +301,14 @@ describe.skipIf(skipBrowserTests)('the admin area in a real browser (operators o
     async () => {
       session.screenshot = 'admin-area-csrf';
       await signInAt(page, origin, '/admin/settings', ACCOUNTS.owner);
+      await page.getByRole('switch', { name: 'MCP connections' }).click();
+      await page.getByRole('heading', { name: 'Switch MCP connections off?' }).waitFor();
       await page
         .locator('form[action="/admin/settings/beta-features"] input[name="csrf_token"]')
         .evaluate((input) => input.remove());
-      await page.getByRole('switch', { name: 'MCP connections' }).uncheck();
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/admin/settings/beta-features')),
-        page.getByRole('button', { name: 'Save MCP connections' }).click(),
+        page.getByRole('button', { name: /^Switch off and disconnect \d+ applications?$/ }).click(),
       ]);
       expect(response.status()).toBe(400);
       await page.getByRole('heading', { name: 'This form has expired' }).waitFor();

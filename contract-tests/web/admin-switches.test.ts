@@ -1,5 +1,5 @@
 // Two switches of the admin area whose effect reaches the authorization server:
-// "Sign-in keys" → the ID-token switch (/auth.md "Identity": a site setting turns ID-token signing on, and
+// "ID token signing keys" → the ID-token switch (/auth.md "Identity": a site setting turns ID-token signing on, and
 // publishing keys alone does not imply ID tokens; OIDC Discovery lists the signing fields only
 // then), and "Client metadata documents" → "Open registration" (/auth.md "2. Get a client": a metadata-document
 // client_id is accepted from the allowlist, or from any host when open registration is on, and
@@ -153,18 +153,20 @@ describe.skipIf(ownInstanceUnavailable)(
         ['scope', 'openid'],
         ['scope', 'account:read'],
       ]);
-      await post(settings, `${settings}/rotate-secret`);
+      // What cannot be undone is posted from its confirmation page.
+      await post(`${settings}/rotate-secret`, `${settings}/rotate-secret`);
       await post(`${settings}/delete`, `${settings}/delete`);
       await post('/admin/metadata-documents', '/admin/metadata-documents/hosts', [['host', 'audited.example.test']]);
       await post('/admin/metadata-documents', '/admin/metadata-documents/hosts/remove', [
         ['host', 'audited.example.test'],
       ]);
-      await post('/admin/signing-keys', '/admin/signing-keys/rotate');
-      // A connected app (the loopback clients the first test authorized), revoked.
+      await post('/admin/signing-keys/rotate', '/admin/signing-keys/rotate');
+      // A connected app (the loopback clients the first test authorized), revoked from its confirmation page.
       const connected = await pageHtml(owner, `${school}/admin/connected-apps`);
-      const client = /name="client" value="([^"]+)"/.exec(connected)![1]!;
-      const person = /name="person" value="([^"]+)"/.exec(connected)![1]!;
-      await post('/admin/connected-apps', '/admin/connected-apps/revoke', [
+      const confirm = /href="(\/admin\/connected-apps\/revoke\?[^"]+)"/.exec(connected)![1]!.replaceAll('&amp;', '&');
+      const query = new URL(confirm, school).searchParams;
+      const [client, person] = [query.get('client')!, query.get('person')!];
+      await post(confirm, '/admin/connected-apps/revoke', [
         ['client', client],
         ['person', person],
       ]);

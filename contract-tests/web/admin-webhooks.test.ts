@@ -1,5 +1,5 @@
 // The admin area's "Webhooks" pages over plain HTTP with a cookie jar, as an admin of Demo Academy
-// uses them in a browser: create (the signing secret shown once), the list, test events and the
+// uses them in a browser: create (post, then redirect: the signing secret shown once), the list, test events and the
 // deliveries they leave, redeliver, disable and enable, recover missed events, edit, delete, and an endpoint the delivery
 // worker disabled after a 410 Gone, named with its reason and time on its page, the list and the
 // admin home page. On an instance of this file's own that may send to a loopback receiver
@@ -19,7 +19,7 @@ import { adminClient } from '../support/admin-client.ts';
 import { answered } from '../support/answered.ts';
 import { operatorToken } from '../support/tokens.ts';
 
-type Created = { id: string; secret: string; response: Response; html: string };
+type Created = { id: string; secret: string; response: Response; location: string; html: string };
 type Envelope = { id: string; type: string; data: Record<string, unknown> };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -51,12 +51,17 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
       ['description', description],
       ...types.map((type): [string, string] => ['event_type', type]),
     ]);
-    const html = await response.text();
-    expect(response.status, html.slice(0, 500)).toBe(201);
+    expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(303);
+    const location = response.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^/admin/webhooks/${UUID}/secret\\?shown=[A-Za-z0-9_-]{43}$`));
+    const shown = await browserFetch(admin, `${origin}${location}`);
+    const html = await shown.text();
+    expect(shown.status, html.slice(0, 500)).toBe(200);
     return {
       id: new RegExp(`href="/admin/webhooks/(${UUID})"`).exec(html)![1]!,
       secret: decodeEntities(/id="webhook-secret"[^>]*value="([^"]+)"/.exec(html)![1]!),
-      response,
+      response: shown,
+      location,
       html,
     };
   }
@@ -80,10 +85,15 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
 
   const received = (eventId: string) => receiver.received.filter((r) => r.headers['webhook-id'] === eventId);
 
-  it('"New endpoint" answers 201 with the signing secret once; neither the list nor the endpoint page shows it again, and the list shows URL, description (as text), event types and status', async () => {
+  it('"New endpoint" redirects (303) to a page showing the signing secret once; its reload, the list and the endpoint page never show it again, and the list shows URL, description (as text), event types and status', async () => {
     const description = `<img src=x onerror=alert(1)> & "CRM sync"`;
     const created = await create(receiver.url('/ok'), description, ['course.published', 'enrollment.created']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    // Post, then redirect: reloading the result page shows the endpoint, not the secret, and creates nothing.
+    const reloaded = await pageHtml(admin, `${origin}${created.location}`);
+    expect(reloaded).not.toContain(created.secret);
+    expect(reloaded).toContain('id="secret-gone"');
+    expect(reloaded).toContain(`href="/admin/webhooks/${created.id}"`);
     // A page with a secret is never cached (pageHeaders: Cache-Control no-store) nor framed.
     expect(created.response.headers.get('cache-control')).toBe('no-store');
     expect(created.response.headers.get('x-frame-options')).toBe('DENY');
@@ -279,9 +289,14 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     const page = await endpointPage(id);
     expect(page).toContain('This endpoint is disabled');
     expect(page).toContain(gone);
+    // The failure in a sentence from its error class, with the receiver's host (never the class code).
+    const host = new URL(receiver.url('/gone')).host.replaceAll('.', '\\.');
     expect((await deliveryRows(id))[1]).toMatch(
-      /webhook\.test Failed 1 410 http_status: the receiver answered with a status other than 2xx \(410\) \d+ ms/,
+      new RegExp(
+        `webhook\\.test Failed 1 410 ${host} answered with status 410 instead of accepting the delivery \\(2xx\\)\\. \\d+ ms`,
+      ),
     );
+    expect((await deliveryRows(id))[1]).not.toContain('http_status');
     const list = await pageHtml(admin, `${origin}/admin/webhooks`);
     const row = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!).find((r) => r.includes(id))!;
     expect(row).toContain('<span class="status status-disabled">Disabled</span>');
@@ -292,7 +307,8 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     const url = `${receiver.url('/ok')}?audited=${Date.now()}`;
     const { id } = await create(url, 'Audited', ['course.published']);
     const page = `/admin/webhooks/${id}`;
-    const steps: Array<[string, Array<[string, string]>]> = [
+    // [action, its fields, the page whose form posts it when that is not the endpoint's page]
+    const steps: Array<[string, Array<[string, string]>, string?]> = [
       [
         page,
         [
@@ -303,9 +319,11 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
       ],
       [`${page}/disable`, []],
       [`${page}/enable`, []],
-      [`${page}/rotate-secret`, []],
+      // Rotating asks first, on a page of its own.
+      [`${page}/rotate-secret`, [], `${page}/rotate-secret`],
     ];
-    for (const [action, fields] of steps) expect((await submit(page, action, fields)).status, action).toBeLessThan(400);
+    for (const [action, fields, from] of steps)
+      expect((await submit(from ?? page, action, fields)).status, action).toBeLessThan(400);
     expect((await submit(`${page}/delete`, `${page}/delete`)).status).toBe(303);
 
     const rows = [...(await pageHtml(admin, `${origin}/admin/audit-log`)).matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
@@ -331,9 +349,12 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     expect(form).toMatch(/<select id="rotate-overlap" name="overlap_seconds">/);
     expect(form).toContain('<option value="86400" selected>24 hours</option>');
     expect(form).toContain('<option value="0">At once: the previous secret stops signing now</option>');
-    const response = await submit(page, `${page}/rotate-secret`, [['overlap_seconds', '0']]);
-    const html = await response.text();
-    expect(response.status).toBe(200);
+    // The form opens the confirmation page with the choice; it says what the choice does and posts it.
+    const confirmation = `${page}/rotate-secret?overlap_seconds=0`;
+    expect(await pageHtml(admin, `${origin}${confirmation}`)).toContain('The previous secret stops signing at once');
+    const response = await submit(confirmation, `${page}/rotate-secret`, [['overlap_seconds', '0']]);
+    expect(response.status).toBe(303);
+    const html = await pageHtml(admin, new URL(response.headers.get('location')!, origin).toString());
     expect(html).toContain('The previous secret stopped signing at once');
     const secret = decodeEntities(/id="webhook-secret"[^>]*value="([^"]+)"/.exec(html)![1]!);
     expect((await submit(page, `${page}/test`)).status).toBe(303);

@@ -43,7 +43,7 @@ export async function postForm(jar: CookieJar, url: string, fields: Array<[strin
 
 export type CreatedApplication = { clientId: string; rowId: string; page: string };
 
-/** "New application" posted as the form sends it; the 201 page's Client ID and settings link. */
+/** "New application" posted as the form sends it; it redirects (303) to the page showing its Client ID once. */
 export async function createMemberApplication(
   origin: string,
   jar: CookieJar,
@@ -66,8 +66,10 @@ export async function createMemberApplication(
     ['post_logout_redirect_uris', (input.postLogoutRedirectUris ?? []).join('\n')],
     ['backchannel_logout_uri', input.backchannelLogoutUri ?? ''],
   ]);
-  const page = await response.text();
-  expect(response.status, page.slice(0, 500)).toBe(201);
+  expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(303);
+  const location = response.headers.get('location')!;
+  expect(location).toMatch(/^\/admin\/applications\/[0-9a-f-]{36}\/secret\?shown=[A-Za-z0-9_-]{43}$/);
+  const page = await pageHtml(jar, `${origin}${location}`);
   return {
     clientId: decodeEntities(/id="client-id"[^>]*value="([^"]+)"/.exec(page)![1]!),
     rowId: /href="\/admin\/applications\/([0-9a-f-]{36})"/.exec(page)![1]!,

@@ -52,7 +52,12 @@ const ADMIN_PAGES = [
   '/admin/applications/new',
   '/admin/applications/:id',
   '/admin/applications/:id/delete',
+  '/admin/applications/:id/rotate-secret',
+  '/admin/applications/:id/secret',
+  '/admin/settings/beta-features/mcp_connections/off',
+  '/admin/signing-keys/rotate',
   '/admin/connected-apps',
+  '/admin/connected-apps/applications/:id/ended',
   '/admin/connected-apps/applications/:id',
   '/admin/connected-apps/applications/:id/revoke-all',
   '/admin/metadata-documents',
@@ -293,7 +298,8 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
       }
       for (const button of html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
         controls += 1;
-        if (!button[2]!.replace(/<[^>]+>/g, '').trim() && !/aria-label="[^"]+"/.test(button[1]!))
+        // A switch is named by its label (aria-labelledby, WAI-ARIA 1.2 "switch").
+        if (!button[2]!.replace(/<[^>]+>/g, '').trim() && !/aria-label(ledby)?="[^"]+"/.test(button[1]!))
           problems.push(`${url}: a button without a name`);
       }
     }

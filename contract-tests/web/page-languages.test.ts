@@ -6,7 +6,6 @@
 // scopes by area with each exact scope name, and /account shows the member's courses, orders and
 // event registrations with dates and money formatted for the school. The member area's pages and the
 // consent page's explanations are also checked with axe-core (support/axe.ts).
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/services/auth/scopes.ts';
@@ -15,123 +14,13 @@ import { axeViolations } from '../support/axe.ts';
 import { saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizationUrl, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
+import { demoSchools, problemsOf } from './page-language.ts';
 
 const primary = inject('primaryOrigin');
 const secondary = inject('secondaryOrigin');
 const TEST_BUDGET_MS = 60_000;
 
-// A catalogue key shown as text: dotted camelCase words under one of the catalogue's top keys, not
-// part of a host name or an address that school data shows (`someone@new-account.test`).
-const catalogue = JSON.parse(readFileSync(new URL('../../src/web/locales/en.json', import.meta.url), 'utf8')) as object;
-const RAW_KEY =
-  // Every top-level section of the catalogue, so that a page group's new section is covered at once.
-  new RegExp(`(?<![\\w@.-])(?:${Object.keys(catalogue).join('|')})\\.[a-z][A-Za-z_]*(?:\\.[A-Za-z_:]+)*\\b`);
-// English interface words that must not appear on a German page (sample of every area's chrome).
-const ENGLISH_UI = [
-  'Sign in',
-  'Sign out',
-  'Password',
-  'Signed in as',
-  'You are signed in',
-  'Allow access',
-  'It will be able to',
-  'Allow',
-  'Deny',
-  'Something went wrong',
-  'You can close this window',
-  'Error code',
-  'Your account',
-  'Connected applications',
-  'Your courses',
-  'Your orders',
-  'Your event registrations',
-  'Settings',
-  'Beta features',
-  'Connected apps',
-  'Sign-in keys',
-  'Analytics',
-  'Audit log',
-  'Last used',
-  'Created',
-  'Revoke',
-  'Skip to content',
-  'No access',
-  'Not found',
-  'There is no page',
-  'Join ',
-  'This invitation',
-  'Read access',
-  'Write access',
-  'lectures completed',
-  'Enrolled on',
-  'Show',
-  'Curriculum',
-  'New course',
-  'Add section',
-  'students with access',
-  'Switch account',
-  'Withheld by your role',
-  'cannot use your account',
-  'Continue where you stopped',
-  'Mark as completed',
-  'Receipt for order',
-  'Payment method',
-  'Cancel registration',
-  'Courses you teach',
-  'Students',
-  'Orders',
-  'Invitations',
-  'Record an order',
-];
-
-type School = { name: string; origin: string; lang: 'en' | 'de'; owner: string; admin: string; lecturer: string };
-const schools: School[] = [
-  {
-    name: 'Demo Academy',
-    origin: primary,
-    lang: 'en',
-    owner: ACCOUNTS.owner,
-    admin: ACCOUNTS.admin,
-    lecturer: ACCOUNTS.lecturer,
-  },
-  ...(secondary
-    ? [
-        {
-          name: 'Second School',
-          origin: secondary,
-          lang: 'de' as const,
-          owner: ACCOUNTS.secondSchoolOwner,
-          admin: 'admin@second-school.test',
-          lecturer: 'lecturer@second-school.test',
-        },
-      ]
-    : []),
-];
-
-/** The page's language, its text without parts marked as another language, and the problems found. */
-async function problemsOf(page: Page, school: School): Promise<string[]> {
-  const { lang, text, title } = await page.evaluate(() => {
-    const root = document.documentElement;
-    const copy = document.body.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('[lang]').forEach((el) => {
-      if (el.getAttribute('lang') !== root.lang) el.remove();
-    });
-    const labels = Array.from(document.querySelectorAll('[aria-label],[placeholder]')).map(
-      (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('placeholder') ?? ''}`,
-    );
-    return { lang: root.lang, text: `${copy.innerText}\n${labels.join('\n')}`, title: document.title };
-  });
-  const where = new URL(page.url()).pathname;
-  const problems: string[] = [];
-  if (lang !== school.lang) problems.push(`${where}: <html lang="${lang}">, expected ${school.lang}`);
-  const raw = RAW_KEY.exec(`${title}\n${text}`);
-  if (raw) problems.push(`${where}: raw catalogue key "${raw[0]}"`);
-  if (school.lang === 'de') {
-    for (const words of ENGLISH_UI)
-      if (new RegExp(`\\b${words}\\b`).test(`${title}\n${text}`)) problems.push(`${where}: English "${words}"`);
-  }
-  return problems;
-}
+const schools = demoSchools(primary, secondary);
 
 describe.skipIf(skipBrowserTests)('pages in the school language (docs/development.md "Page languages")', () => {
   const session = useBrowserPage();
@@ -206,7 +95,7 @@ describe.skipIf(skipBrowserTests)('pages in the school language (docs/developmen
       await visit('/oauth/logout', 'logout-confirmation');
       await visit('/admin', 'admin');
       const adminPages = await page
-        .locator('nav.area-nav a')
+        .locator('nav.menu-wide a')
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
       expect(adminPages.length).toBeGreaterThan(6);
       for (const path of adminPages) await visit(path);

@@ -15,6 +15,18 @@ export interface PersonLinksTable {
   used_at: NullableTimestamp;
 }
 
+/** A page's one-time message after a redirect (migration 2026-12-06T1101-area-flashes). */
+export interface AreaFlashesTable {
+  /** hashSecret of the token in the redirect's URL. */
+  id: string;
+  session_id: string;
+  /** encryptJson with a key derived from the token: unreadable without the URL. */
+  payload: string;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface IdentityTables {
   person_links: PersonLinksTable;
+  area_flashes: AreaFlashesTable;
 }

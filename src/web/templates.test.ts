@@ -24,9 +24,19 @@ const RAW_ALLOWED = [
 // URLs the server builds itself, never school text: the area's navigation, discovery URLs, script
 // paths, a form posting back to its own page's path (the router matched it, so it is ours), and a
 // mail's link, which the service builds from the school's origin and a path of its own (http/mail/render-mail.ts),
-// and the refusal page's error redirect, built from the redirect URI the client registered and the
-// request verified (oauth/authorize/flow.ts, RFC 6749 4.1.2.1).
-const SERVER_BUILT_URLS = new Set(['item.href', 's.href', 'it.jwksUri', 'src', 'it.action', 'it.link', 'it.returnUrl']);
+// the refusal page's error redirect, built from the redirect URI the client registered and the
+// request verified (oauth/authorize/flow.ts, RFC 6749 4.1.2.1), and a confirmation page's way back,
+// a path its handler builds (web/admin/confirm-page.ts).
+const SERVER_BUILT_URLS = new Set([
+  'item.href',
+  's.href',
+  'it.jwksUri',
+  'src',
+  'it.action',
+  'it.link',
+  'it.returnUrl',
+  'it.cancel',
+]);
 
 describe('page templates (school text never becomes markup)', () => {
   it('finds the templates', () => expect(templates.length).toBeGreaterThan(20));

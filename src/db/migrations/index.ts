@@ -28,6 +28,7 @@ import * as sessionsAndLogout from './2026-12-06T0401-sessions-and-logout.ts';
 import * as webhookDeliveryAttempts from './2026-12-06T0601-webhook-delivery-attempts.ts';
 import * as timeDrivenEvents from './2026-12-06T0701-time-driven-events.ts';
 import * as invitationCancelled from './2026-12-06T0901-invitation-cancelled.ts';
+import * as areaFlashes from './2026-12-06T1101-area-flashes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0601-webhook-delivery-attempts': webhookDeliveryAttempts,
   '2026-12-06T0701-time-driven-events': timeDrivenEvents,
   '2026-12-06T0901-invitation-cancelled': invitationCancelled,
+  '2026-12-06T1101-area-flashes': areaFlashes,
 };

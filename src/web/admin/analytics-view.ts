@@ -1,19 +1,45 @@
 // What the Analytics page shows of a report: money formatted for people (amounts are integers of
-// minor units, DESIGN Naming), and the chart data the page script reads from a JSON element.
+// minor units, DESIGN Naming), and the chart data the page script reads from a JSON element, with
+// every word the script draws (legends, the period labels) from the school's catalogue and its
+// language for Intl (docs/development.md "Page languages": one language per page, script-drawn text too).
+import type { RevenueInterval } from '../../services/analytics/analytics.ts';
 import type { AnalyticsReport } from '../../services/analytics/report.ts';
 import { toMajor } from '../../http/pages/i18n/format.ts';
+import type { PageText } from '../../http/pages/i18n/page-text.ts';
 
 export { formatMoney, toMajor } from '../../http/pages/i18n/format.ts';
 
-/** Chart data in major units; the tables on the page carry the same numbers. */
-export function chartData(report: AnalyticsReport) {
+const PERIOD_FORMATS: Record<RevenueInterval, Intl.DateTimeFormatOptions> = {
+  day: { dateStyle: 'medium', timeZone: 'UTC' },
+  week: { dateStyle: 'medium', timeZone: 'UTC' },
+  month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+};
+
+/** A bucket's calendar start ("2026-03-01") as the language writes it ("March 2026", "März 2026"). */
+export function periodLabel(start: string, interval: RevenueInterval, lang: string): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? start : new Intl.DateTimeFormat(lang, PERIOD_FORMATS[interval]).format(date);
+}
+
+/** Chart data in major units; the tables on the page carry the same numbers, in the same words. */
+export function chartData(report: AnalyticsReport, text: Pick<PageText, 't' | 'lang'>) {
   const series = report.revenue?.series ?? [];
+  const interval = report.range.interval;
   return {
-    interval: report.range.interval,
+    interval,
+    /** For Intl in the script (axis numbers, tooltips): the page's language, never the browser's. */
+    locale: text.lang,
+    words: {
+      active: text.t('admin.analytics.enrollments.active'),
+      expired: text.t('admin.analytics.enrollments.expired'),
+      revoked: text.t('admin.analytics.enrollments.revoked'),
+      completionRate: text.t('adminSafety.charts.completionRate'),
+    },
     revenue: {
-      labels: series[0]?.buckets.map((b) => b.start) ?? [],
+      labels: series[0]?.buckets.map((b) => periodLabel(b.start, interval, text.lang)) ?? [],
       series: series.map((s) => ({
         currency: s.currency,
+        label: text.t('adminSafety.charts.netRevenue', { currency: s.currency }),
         net: s.buckets.map((b) => toMajor(b.net.amount, s.currency)),
       })),
     },

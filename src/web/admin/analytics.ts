@@ -4,8 +4,8 @@
 // 'self' only, never inline.
 import type { RevenueInterval } from '../../services/analytics/analytics.ts';
 import type { AnalyticsRange } from '../../services/analytics/report.ts';
-import { pageHeaders } from '../../http/pages/render-page.ts';
-import { chartData, jsonForScript } from './analytics-view.ts';
+import { pageHeaders, siteText } from '../../http/pages/render-page.ts';
+import { chartData, jsonForScript, periodLabel } from './analytics-view.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const CHART_JS_PATH = '/admin/assets/chart.js/chart.umd.min.js';
@@ -38,6 +38,7 @@ export function mountAnalytics({ router, area, admin }: AdminPageDeps): void {
     '/analytics',
     area.page(async ({ ctx, query, page }) => {
       const report = await admin.analytics.load(ctx.site, rangeOf(query));
+      const text = siteText(ctx);
       return page(
         './admin/analytics',
         {
@@ -45,7 +46,8 @@ export function mountAnalytics({ router, area, admin }: AdminPageDeps): void {
           current: '/admin/analytics',
           report,
           intervals: INTERVALS,
-          chartJson: jsonForScript(chartData(report)),
+          chartJson: jsonForScript(chartData(report, text)),
+          period: (start: string) => periodLabel(start, report.range.interval, text.lang),
           scripts: [CHART_JS_PATH, '/assets/admin-analytics.js'],
         },
         200,

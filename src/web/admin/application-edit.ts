@@ -4,7 +4,6 @@
 import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import type { MemberApp } from '../../services/auth/member-apps.ts';
 import { appId, formValues, readApplicationForm, requireMcpSection, type ApplicationForm } from './application-form.ts';
-import { ROTATE_SECRET_PURPOSE } from './application-secret.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const EDIT_APPLICATION_PURPOSE = 'admin:applications:edit';
@@ -32,7 +31,6 @@ export function mountApplicationEdit({ router, area, admin }: AdminPageDeps): vo
         app,
         form: formValues(formOf(app)),
         csrfToken: csrf(EDIT_APPLICATION_PURPOSE),
-        rotateCsrf: csrf(ROTATE_SECRET_PURPOSE),
       });
     }),
   );
@@ -57,8 +55,8 @@ export function mountApplicationEdit({ router, area, admin }: AdminPageDeps): vo
             app,
             form: formValues({ ...form, confidential: app.authMethod !== 'none' }),
             csrfToken: csrf(EDIT_APPLICATION_PURPOSE),
-            rotateCsrf: csrf(ROTATE_SECRET_PURPOSE),
             ruleError: error.message,
+            ruleText: error.text,
           },
           400,
         );

@@ -1,8 +1,10 @@
-// "New application": the form, and POST /admin/applications, which answers with the client ID
-// and, for a confidential client, its secret. The secret is in that response only (no redirect,
-// so it never sits in a URL or a later page); the database keeps its hash.
+// "New application": the form, and POST /admin/applications, which redirects (303) to the
+// application's "shown once" page (application-secret.ts) with the client ID and, for a
+// confidential client, its secret: stored for that one display (shown-once.ts), never in a URL;
+// the database keeps its hash. A reload creates nothing.
 import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import { formValues, readApplicationForm, requireMcpSection } from './application-form.ts';
+import { redirectShowingOnce } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const CREATE_APPLICATION_PURPOSE = 'admin:applications:create';
@@ -32,16 +34,16 @@ export function mountApplicationNew({ router, area, admin }: AdminPageDeps): voi
 
   router.post(
     '/applications',
-    area.action(CREATE_APPLICATION_PURPOSE, async ({ ctx, actor, body, page, csrf }) => {
+    area.action(CREATE_APPLICATION_PURPOSE, async (call) => {
+      const { ctx, actor, body, page, csrf } = call;
       requireMcpSection(ctx.site);
       const form = readApplicationForm(body);
       try {
         const { client, clientSecret } = await admin.memberApps.create(actor, form);
-        return page(
-          './admin/application-created',
-          { titleKey: 'admin.applications.created.title', current: '/admin/applications', client, clientSecret },
-          201,
-        );
+        return await redirectShowingOnce(call, `/admin/applications/${client.rowId}/secret`, {
+          secret: clientSecret ?? null,
+          kind: 'created',
+        });
       } catch (error) {
         if (!(error instanceof ClientRuleError)) throw error;
         return page(
@@ -52,6 +54,7 @@ export function mountApplicationNew({ router, area, admin }: AdminPageDeps): voi
             form: formValues(form),
             csrfToken: csrf(CREATE_APPLICATION_PURPOSE),
             ruleError: error.message,
+            ruleText: error.text,
           },
           400,
         );

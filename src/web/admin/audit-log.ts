@@ -70,6 +70,11 @@ function summarize(details: Record<string, unknown>): string {
     .slice(0, 300);
 }
 
+/** An IPv4-mapped IPv6 address (::ffff:192.0.2.7, RFC 4291 2.5.5.2) as the IPv4 address people know. */
+function shownAddress(ip: string): string {
+  return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(ip) ? ip.slice(7) : ip;
+}
+
 export function mountAuditLog({ router, area, admin }: AdminPageDeps): void {
   router.get(
     '/audit-log',
@@ -80,6 +85,7 @@ export function mountAuditLog({ router, area, admin }: AdminPageDeps): void {
         ...e,
         labelKey: AUDIT_ACTIONS.includes(e.action) ? `admin.audit.action.${e.action}` : undefined,
         summary: summarize(e.details ?? {}),
+        ip: e.ip === null ? null : shownAddress(e.ip),
       }));
       return page('./admin/audit-log', {
         titleKey: 'admin.audit.title',

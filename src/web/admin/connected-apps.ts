@@ -2,10 +2,11 @@
 // and its last use (its members and their revocation: application-access.ts); and the operator-
 // audience clients (vendor integrations, loopback clients, metadata-document clients) holding live
 // grants at this school, each with who allowed it, when and which scopes, and "Revoke", which ends
-// those grants and with them every token at once.
+// those grants and with them every token at once (asking first, with the grants it ends).
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import { fromStartOnBadCursor } from '../../services/auth/application-access.ts';
 import { field, isUuid } from '../areas/forms.ts';
+import { revokeConfirmPage } from './confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 
@@ -22,7 +23,7 @@ export const KIND_LABELS: Record<string, string> = {
 export function mountConnectedApps({ router, area, admin }: AdminPageDeps): void {
   router.get(
     '/connected-apps',
-    area.page(async ({ ctx, query, page, csrf }) => {
+    area.page(async ({ ctx, query, page }) => {
       const apps = await admin.connectedApps.list(ctx.site.id);
       const cursor = typeof query.after === 'string' ? query.after : undefined;
       const memberApps = await fromStartOnBadCursor(
@@ -36,8 +37,31 @@ export function mountConnectedApps({ router, area, admin }: AdminPageDeps): void
         memberApps: memberApps.data,
         nextMemberApps: memberApps.next_cursor,
         kinds: KIND_LABELS,
-        csrfToken: csrf(REVOKE_CONNECTED_APP_PURPOSE),
       });
+    }),
+  );
+
+  router.get(
+    '/connected-apps/revoke',
+    area.page(async (call) => {
+      const { client, person } = call.query;
+      const app = (await admin.connectedApps.list(call.ctx.site.id)).find(
+        (a) => a.clientRowId === client && a.personId === person,
+      );
+      if (!app) throw new AreaNotFound(textKey('admin.connectedApps.error.gone'));
+      return revokeConfirmPage(
+        call,
+        { name: app.clientName, email: app.grantedBy, grants: app.grants },
+        {
+          action: '/admin/connected-apps/revoke',
+          csrfToken: call.csrf(REVOKE_CONNECTED_APP_PURPOSE),
+          fields: [
+            ['client', app.clientRowId],
+            ['person', app.personId],
+          ],
+          cancel: '/admin/connected-apps',
+        },
+      );
     }),
   );
 

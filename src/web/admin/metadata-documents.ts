@@ -1,10 +1,12 @@
 // "Client metadata documents": the hosts this school accepts HTTPS client_ids from (a bare host
 // allows any port), the "open registration" switch (any host), and the review queue, where
-// "Approve" lifts the read-only limit of an unreviewed client and "Block" refuses it.
+// "Approve" lifts the read-only limit of an unreviewed client and "Block" refuses it (asking first,
+// with the grants it ends).
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import { InvalidHost } from '../../services/auth/client-metadata/admission.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { checked, field, isUuid } from '../areas/forms.ts';
+import { confirmPage } from './confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 
@@ -75,6 +77,38 @@ export function mountMetadataDocuments({ router, area, admin }: AdminPageDeps): 
     area.action(PURPOSES.open, async ({ actor, body }) => {
       await admin.metadataDocuments.setOpenRegistration(actor, checked(body, 'enabled'));
       return { redirect: '/admin/metadata-documents?done=open-registration' };
+    }),
+  );
+
+  router.get(
+    '/metadata-documents/review/:client/block',
+    area.page(async (call) => {
+      const rowId = call.params.client;
+      const client = isUuid(rowId)
+        ? (await admin.metadataDocuments.queue(call.ctx.site.id)).find((c) => c.rowId === rowId)
+        : undefined;
+      if (!client) throw new AreaNotFound(textKey('admin.metadata.error.noSuchClient'));
+      const holders = (await admin.connectedApps.list(call.ctx.site.id)).filter((a) => a.clientRowId === client.rowId);
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.block.title',
+        titleVars: { name: client.name },
+        current: '/admin/metadata-documents',
+        consequences: [
+          textKey('adminSafety.confirm.block.text', {
+            name: client.name,
+            count: holders.reduce((sum, a) => sum + a.grants, 0),
+          }),
+          textKey('adminSafety.confirm.block.after'),
+        ],
+        action: '/admin/metadata-documents/review',
+        csrfToken: call.csrf(PURPOSES.review),
+        fields: [
+          ['client', client.rowId],
+          ['decision', 'block'],
+        ],
+        button: textKey('admin.metadata.block'),
+        cancel: '/admin/metadata-documents',
+      });
     }),
   );
 

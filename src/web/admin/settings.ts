@@ -1,8 +1,12 @@
 // Settings → Beta features. Saving writes the school's beta_features; the authorization endpoint
 // reads the site on every request, so switching MCP connections off stops member applications
-// from being authorized from the next request on (validate-request.ts: unauthorized_client).
+// from being authorized from the next request on (validate-request.ts: unauthorized_client). The
+// switch shows the saved state; switching MCP connections off asks first, with the numbers it ends.
 import { isBetaFeatureKey } from '../../services/school/beta-features.ts';
+import { textKey } from '../../lib/text-key.ts';
+import { AreaNotFound } from '../../services/audit/actor.ts';
 import { checked, field } from '../areas/forms.ts';
+import { confirmPage } from './confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const BETA_FEATURES_PURPOSE = 'admin:beta-features';
@@ -18,6 +22,40 @@ export function mountSettings({ router, area, admin }: AdminPageDeps): void {
         csrfToken: csrf(BETA_FEATURES_PURPOSE),
       }),
     ),
+  );
+
+  router.get(
+    '/settings/beta-features/:feature/off',
+    area.page(async (call) => {
+      const feature = admin.settings.features(call.ctx.site).find((f) => f.key === call.params.feature);
+      if (!feature?.offWarning) throw new AreaNotFound(textKey('area.error.noPage'));
+      // Every member application with live access, and the people holding it (a person using two counts twice).
+      let apps = 0;
+      let members = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await admin.applications.list(call.ctx.site.id, { limit: 100, cursor, audience: 'member' });
+        for (const app of page.data.filter((a) => a.members_with_access > 0)) {
+          apps += 1;
+          members += app.members_with_access;
+        }
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.mcpOff.title',
+        current: '/admin/settings',
+        consequences: [
+          textKey('adminSafety.confirm.mcpOff.text', { count: apps }),
+          textKey('adminSafety.confirm.mcpOff.members', { count: members }),
+          textKey(feature.offWarning),
+        ],
+        action: '/admin/settings/beta-features',
+        csrfToken: call.csrf(BETA_FEATURES_PURPOSE),
+        fields: [['feature', feature.key]],
+        button: textKey('adminSafety.confirm.mcpOff.button', { count: apps }),
+        cancel: '/admin/settings',
+      });
+    }),
   );
 
   router.post(

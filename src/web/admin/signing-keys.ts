@@ -1,7 +1,10 @@
-// "Sign-in keys": the school's ID-token signing keys with their state (next: published, not yet
-// signing; current: signing; retired: published until the tokens it signed expire), "Rotate",
-// and the switch that decides whether ID tokens are issued (OIDC discovery follows it).
+// "ID token signing keys": the school's ID-token signing keys with their state (next: published,
+// not yet signing; current: signing; retired: published until the tokens it signed expire),
+// "Rotate" (asking first, with the keys it moves), and the switch that decides whether ID tokens
+// are issued (OIDC discovery follows it).
+import { textKey } from '../../lib/text-key.ts';
 import { checked } from '../areas/forms.ts';
+import { confirmPage } from './confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 
 const PURPOSES = { rotate: 'admin:signing-keys:rotate', idToken: 'admin:signing-keys:id-token' } as const;
@@ -27,6 +30,29 @@ export function mountSigningKeys({ router, area, admin }: AdminPageDeps): void {
         jwksUri: `${ctx.site.origin}/.well-known/jwks.json`,
         rotateCsrf: csrf(PURPOSES.rotate),
         idTokenCsrf: csrf(PURPOSES.idToken),
+      });
+    }),
+  );
+
+  router.get(
+    '/signing-keys/rotate',
+    area.page(async (call) => {
+      const keys = await admin.signingKeys.list(call.ctx.site.id);
+      const current = keys.filter((k) => k.state === 'current');
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.keys.title',
+        current: '/admin/signing-keys',
+        consequences: [
+          textKey('adminSafety.confirm.keys.text', {
+            count: current.length,
+            kids: current.map((k) => k.kid).join(', '),
+          }),
+          textKey('adminSafety.confirm.keys.after'),
+        ],
+        action: '/admin/signing-keys/rotate',
+        csrfToken: call.csrf(PURPOSES.rotate),
+        button: textKey('admin.keys.rotate'),
+        cancel: '/admin/signing-keys',
       });
     }),
   );

@@ -1,15 +1,26 @@
 // The buttons of an endpoint's page, each a form post: enable and disable (disabling abandons the
-// deliveries still waiting), rotate the secret (the new one shown in this response only; the
-// previous one keeps signing through the overlap), send a test event, and redeliver one delivery
-// (the same event with the same webhook-id, due again at once), and recover the events missed since
-// a date and time (/webhooks.md "Events and recovery"). Sending, redelivering and recovering to a
+// deliveries still waiting), rotate the secret (the previous one keeps signing through the overlap
+// the operator chose), send a test event, redeliver one delivery (the same event with the same
+// webhook-id, due again at once), and recover the events missed since a date and time
+// (/webhooks.md "Events and recovery"). Rotating asks first, on a page that names the chosen overlap,
+// and shows the new secret once after its redirect (shown-once.ts). Sending, redelivering and recovering to a
 // disabled endpoint are refused by the service, and the page says why.
 import { textKey } from '../../lib/text-key.ts';
 import { instantOfWallClock } from '../../lib/wall-clock.ts';
 import { field } from '../areas/forms.ts';
 import type { AreaCall } from '../areas/area-route.ts';
+import { ROTATION_OVERLAP_SECONDS } from '../../services/webhooks/secrets.ts';
+import { confirmPage } from './confirm-page.ts';
+import { redirectShowingOnce, takeShownSecret } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
-import { deliveryId, endpointId, refusalOf, rotationOverlap, WEBHOOK_PURPOSES } from './webhook-form.ts';
+import {
+  deliveryId,
+  endpointId,
+  refusalOf,
+  ROTATION_OVERLAP_CHOICES,
+  rotationOverlap,
+  WEBHOOK_PURPOSES,
+} from './webhook-form.ts';
 
 /** A refusal of the service (a rule, such as "enable it first") as a 400 page in its words. */
 function refusedPage({ page }: AreaCall, titleKey: string, error: unknown) {
@@ -42,25 +53,64 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
     );
   }
 
+  router.get(
+    '/webhooks/:id/rotate-secret',
+    area.page(async (call) => {
+      const endpoint = await admin.webhooks.get(call.ctx.site, call.actor, endpointId(call.params.id));
+      // The overlap chosen on the endpoint's page; anything but one of its choices is the default.
+      const asked = Number(typeof call.query.overlap_seconds === 'string' ? call.query.overlap_seconds : NaN);
+      const overlap = ROTATION_OVERLAP_CHOICES.find((choice) => choice === asked) ?? ROTATION_OVERLAP_SECONDS;
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.webhookSecret.title',
+        current: '/admin/webhooks',
+        consequences: [
+          textKey('adminSafety.confirm.webhookSecret.text', { url: endpoint.url }),
+          overlap === 0
+            ? textKey('adminSafety.confirm.webhookSecret.overlapNone')
+            : textKey('adminSafety.confirm.webhookSecret.overlap', { count: overlap / 3_600 }),
+        ],
+        action: `/admin/webhooks/${endpoint.id}/rotate-secret`,
+        csrfToken: call.csrf(WEBHOOK_PURPOSES.rotate),
+        fields: [['overlap_seconds', String(overlap)]],
+        button: textKey('admin.webhooks.rotate'),
+        cancel: `/admin/webhooks/${endpoint.id}`,
+      });
+    }),
+  );
+
   router.post(
     '/webhooks/:id/rotate-secret',
     area.action(WEBHOOK_PURPOSES.rotate, async (call) => {
-      const { ctx, actor, params, page } = call;
-      const id = endpointId(params.id);
+      const id = endpointId(call.params.id);
       let rotated;
       try {
-        rotated = await admin.webhooks.rotateSecret(ctx.site, actor, id, rotationOverlap(call.body));
+        rotated = await admin.webhooks.rotateSecret(call.ctx.site, call.actor, id, rotationOverlap(call.body));
       } catch (error) {
         return refusedPage(call, 'admin.webhooks.rotate', error);
       }
-      const endpoint = await admin.webhooks.get(ctx.site, actor, id);
-      return page('./admin/webhook-secret', {
-        titleKey: 'admin.webhooks.newSecret.title',
+      return redirectShowingOnce(call, `/admin/webhooks/${id}/secret`, {
+        secret: rotated.secret,
+        kind: 'rotated',
+        previousSecretExpiresAt: rotated.previous_secret_expires_at,
+      });
+    }),
+  );
+
+  // The page "New endpoint" and "Rotate secret" redirect to: the secret on its first display only.
+  router.get(
+    '/webhooks/:id/secret',
+    area.page(async (call) => {
+      const endpoint = await admin.webhooks.get(call.ctx.site, call.actor, endpointId(call.params.id));
+      const shown = await takeShownSecret(call);
+      return call.page('./admin/webhook-secret', {
+        titleKey: shown?.kind === 'rotated' ? 'admin.webhooks.newSecret.title' : 'admin.webhooks.created.title',
         current: '/admin/webhooks',
         endpoint,
-        secret: rotated.secret,
-        previousSecretExpiresAt: rotated.previous_secret_expires_at,
-        previousStopped: Date.parse(rotated.previous_secret_expires_at) <= Date.now(),
+        secret: shown?.secret ?? undefined,
+        previousSecretExpiresAt: shown?.previousSecretExpiresAt,
+        previousStopped: shown?.previousSecretExpiresAt
+          ? Date.parse(shown.previousSecretExpiresAt) <= Date.now()
+          : false,
       });
     }),
   );

@@ -4,6 +4,7 @@
 // its recent deliveries, 20 at a time, each with "Redeliver". Its secret is never shown here: only
 // the response that created or rotated it carried it.
 import type { AreaCall } from '../areas/area-route.ts';
+import { deliveryProblem } from './delivery-problem.ts';
 import type { AdminPageDeps } from './types.ts';
 import {
   endpointId,
@@ -36,6 +37,7 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
         older,
         isFirstPage: !cursor,
         words: WEBHOOK_WORDS,
+        deliveryProblem,
         form: webhookFormValues(
           form ?? { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.event_types },
         ),
@@ -45,7 +47,6 @@ export function mountWebhookEdit({ router, area, admin }: AdminPageDeps): void {
         csrfTokens: {
           edit: csrf(WEBHOOK_PURPOSES.edit),
           status: csrf(WEBHOOK_PURPOSES.status),
-          rotate: csrf(WEBHOOK_PURPOSES.rotate),
           test: csrf(WEBHOOK_PURPOSES.test),
           redeliver: csrf(WEBHOOK_PURPOSES.redeliver),
           recover: csrf(WEBHOOK_PURPOSES.recover),

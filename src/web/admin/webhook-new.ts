@@ -1,6 +1,7 @@
-// "New endpoint": the form, and POST /admin/webhooks, which answers with the endpoint and its
-// signing secret. The secret is in that response only (no redirect, so it never sits in a URL or
-// a later page); the database keeps it encrypted, and no page shows it again.
+// "New endpoint": the form, and POST /admin/webhooks, which redirects (303) to the endpoint's
+// "shown once" page (webhook-actions.ts) with its signing secret, stored for that one display
+// (shown-once.ts), never in a URL; the database keeps it encrypted. A reload creates nothing.
+import { redirectShowingOnce } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 import { refusalOf, readWebhookForm, WEBHOOK_PURPOSES, webhookFormValues } from './webhook-form.ts';
 
@@ -21,20 +22,15 @@ export function mountWebhookNew({ router, area, admin }: AdminPageDeps): void {
 
   router.post(
     '/webhooks',
-    area.action(WEBHOOK_PURPOSES.create, async ({ ctx, actor, body, page, csrf }) => {
+    area.action(WEBHOOK_PURPOSES.create, async (call) => {
+      const { ctx, actor, body, page, csrf } = call;
       const form = readWebhookForm(body);
       try {
         const endpoint = await admin.webhooks.create(ctx.site, actor, form);
-        return page(
-          './admin/webhook-secret',
-          {
-            titleKey: 'admin.webhooks.created.title',
-            current: '/admin/webhooks',
-            endpoint,
-            secret: endpoint.secret,
-          },
-          201,
-        );
+        return await redirectShowingOnce(call, `/admin/webhooks/${endpoint.id}/secret`, {
+          secret: endpoint.secret,
+          kind: 'created',
+        });
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) throw error;

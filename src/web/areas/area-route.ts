@@ -28,6 +28,7 @@ import {
 } from '../../services/sessions/browser-sessions.ts';
 import { formBody, type FormBody } from './forms.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { createAreaFlashes } from '../../services/sessions/area-flashes.ts';
 
 export type AreaCall = {
   ctx: SiteContext;
@@ -38,6 +39,10 @@ export type AreaCall = {
   query: Record<string, unknown>;
   body: FormBody;
   csrf: (purpose: string) => string;
+  /** Stores what the next page shows once (area-flashes.ts); returns the token its redirect carries. */
+  flash: (value: unknown) => Promise<string>;
+  /** The message of the `shown` query parameter, once; undefined on a reload or a forged token. */
+  takeFlash: () => Promise<unknown>;
   /** A page of this area: its layout, navigation and the signed-in person come with it. */
   page: (
     template: string,
@@ -91,6 +96,7 @@ function fieldWithNul(body: FormBody, query: unknown): TextKey | undefined {
 }
 
 export function areaRoutes(services: AreaGateServices, spec: AreaSpec) {
+  const flashes = createAreaFlashes(services.db);
   function base(
     ctx: SiteContext,
     session: BrowserSession | undefined,
@@ -168,6 +174,8 @@ export function areaRoutes(services: AreaGateServices, spec: AreaSpec) {
           query: req.query,
           body,
           csrf: (p) => sessionCsrfToken(held, p),
+          flash: (value) => flashes.put(held.id, value),
+          takeFlash: () => flashes.take(held.id, req.query.shown),
           page: (template, data, status = 200, headers = {}) =>
             renderPage(
               template,

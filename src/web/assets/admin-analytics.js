@@ -1,6 +1,8 @@
 // The admin area's Analytics charts. A static file (the page's CSP allows scripts from this
 // origin only, never inline): it reads the figures from <script type="application/json"
 // id="analytics-data"> and draws them with Chart.js. The same figures are in the page's tables.
+// Every word it draws (legends, period labels) comes in that data from the school's catalogue, and
+// numbers follow the page's language (data.locale), so a German page draws no English.
 'use strict';
 
 (function () {
@@ -12,6 +14,8 @@
   Chart.defaults.animation = reduceMotion ? false : Chart.defaults.animation;
   Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
   Chart.defaults.color = '#1b1f23';
+  Chart.defaults.locale = data.locale || document.documentElement.lang;
+  var words = data.words || {};
   var palette = ['#1f6feb', '#1a7f37', '#c62828', '#8250df', '#bc4c00', '#0a7ea4'];
 
   // Long course titles are shortened on the axis (the tables have them in full).
@@ -37,7 +41,7 @@
         labels: data.revenue.labels,
         datasets: data.revenue.series.map(function (s, i) {
           return {
-            label: 'Net revenue (' + s.currency + ')',
+            label: s.label,
             data: s.net,
             borderColor: palette[i % palette.length],
             backgroundColor: palette[i % palette.length],
@@ -57,9 +61,9 @@
       data: {
         labels: data.enrollments.labels,
         datasets: [
-          { label: 'Active', data: data.enrollments.active, backgroundColor: palette[1] },
-          { label: 'Expired', data: data.enrollments.expired, backgroundColor: palette[4] },
-          { label: 'Revoked', data: data.enrollments.revoked, backgroundColor: palette[2] },
+          { label: words.active, data: data.enrollments.active, backgroundColor: palette[1] },
+          { label: words.expired, data: data.enrollments.expired, backgroundColor: palette[4] },
+          { label: words.revoked, data: data.enrollments.revoked, backgroundColor: palette[2] },
         ],
       },
       options: {
@@ -80,7 +84,7 @@
       type: 'bar',
       data: {
         labels: data.completion.labels,
-        datasets: [{ label: 'Completion rate (%)', data: data.completion.percent, backgroundColor: palette[0] }],
+        datasets: [{ label: words.completionRate, data: data.completion.percent, backgroundColor: palette[0] }],
       },
       options: {
         indexAxis: 'y',

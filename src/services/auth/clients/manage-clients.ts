@@ -1,6 +1,7 @@
 // Creating and removing the clients that no registration endpoint creates: vendor integrations
 // (deployment-wide, managed by `npm run integrations`) and member applications (created by a
 // school's operators: `npm run member-apps` and the admin area). One place for the rules.
+import { textKey, type TextKey } from '../../../lib/text-key.ts';
 import type { Db } from '../../../db/database.ts';
 import {
   findSiteClient,
@@ -15,7 +16,14 @@ import { MEMBER_SCOPES, OPERATOR_SCOPES, IDENTITY_SCOPES } from '../scopes.ts';
 import { toClient, type Client } from './client.ts';
 import { checkBackchannelLogoutUri, checkPostLogoutRedirectUris, LogoutMetadataError } from './logout-metadata.ts';
 
-export class ClientRuleError extends Error {}
+/** A client refused by a rule: `message` is the admin API's English detail; `text` the same rule in the pages' catalogue, when it has one. */
+export class ClientRuleError extends Error {
+  readonly text: TextKey | undefined;
+  constructor(message: string, text?: TextKey) {
+    super(message);
+    this.text = text;
+  }
+}
 
 export type NewClient = {
   name: string;
@@ -52,18 +60,26 @@ function logoutColumns(
 export type CreatedClient = { client: Client; clientSecret: string | undefined };
 
 function checkRedirectUris(uris: string[]): void {
-  if (uris.length === 0) throw new ClientRuleError('At least one redirect URI is required.');
+  if (uris.length === 0)
+    throw new ClientRuleError('At least one redirect URI is required.', textKey('adminSafety.rules.redirectRequired'));
   for (const uri of uris) {
     if (!isWellFormedRedirectUri(uri))
-      throw new ClientRuleError(`${uri} is not an absolute URI without fragment or credentials.`);
+      throw new ClientRuleError(
+        `${uri} is not an absolute URI without fragment or credentials.`,
+        textKey('adminSafety.rules.redirectForm', { uri }),
+      );
     // RFC 9700 2.1 / RFC 8252 8.3: plain http only for loopback.
     if (uri.startsWith('http:') && !isLoopbackUri(uri))
-      throw new ClientRuleError(`${uri} must use https (plain http is for loopback only).`);
+      throw new ClientRuleError(
+        `${uri} must use https (plain http is for loopback only).`,
+        textKey('adminSafety.rules.redirectHttps', { uri }),
+      );
   }
 }
 
 function checkScopes(scopes: string[], allowed: readonly string[]): void {
-  if (scopes.length === 0) throw new ClientRuleError('Select at least one scope.');
+  if (scopes.length === 0)
+    throw new ClientRuleError('Select at least one scope.', textKey('adminSafety.rules.scopeRequired'));
   for (const scope of scopes)
     if (!allowed.includes(scope))
       throw new ClientRuleError(`The scope ${scope} is not available to this kind of client.`);
@@ -145,7 +161,7 @@ export type MemberAppChanges = {
  */
 export function checkClientName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new ClientRuleError('A name is required.');
+  if (!trimmed) throw new ClientRuleError('A name is required.', textKey('adminSafety.rules.nameRequired'));
   if (trimmed.length > 200) throw new ClientRuleError('The name can be at most 200 characters long.');
   try {
     return checkDisplayText(name, 'name');

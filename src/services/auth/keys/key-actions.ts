@@ -1,4 +1,4 @@
-// "Sign-in keys": the school's ID-token signing keys and their rotation state, "Rotate", and the
+// "ID token signing keys": the school's ID-token signing keys and their rotation state, "Rotate", and the
 // switch that decides whether ID tokens are issued at all (discovery follows it per request).
 import type { Db } from '../../../db/database.ts';
 import { setIdTokenSigning } from '../../../db/repositories/site-settings.ts';
