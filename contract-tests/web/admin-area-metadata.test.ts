@@ -79,7 +79,10 @@ describe.skipIf(skipBrowserTests || !tlsCert)(
           // Approval lifts the read-only limit.
           expect((await authorize('courses:write')).callback.searchParams.get('code')).toBeTruthy();
 
-          await page.getByRole('button', { name: `Block ${clientId}` }).click();
+          // Blocking asks first, on a page of its own that says what ends (docs/security.md "Secrets shown once").
+          await page.getByRole('link', { name: `Block ${clientId}` }).click();
+          await page.locator('#confirm-title').waitFor();
+          await page.locator('form button.danger').click();
           await page.getByText('Client blocked').waitFor();
           expect(await row().textContent()).toContain('Blocked');
           expect((await courses()).status).toBe(401);
