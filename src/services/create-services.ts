@@ -22,7 +22,6 @@ import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
-import { DeliveryWake } from './webhooks/delivery-wake.ts';
 import { WakeSignal } from '../lib/wake-signal.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
 import type { Logger } from 'pino';
@@ -44,19 +43,19 @@ export function createServices(deps: ServiceDeps) {
     Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
   );
   const sites = createSiteService(deps.db);
-  const deliveryWake = new DeliveryWake();
+  const deliveryWake = new WakeSignal();
   const outboxWake = new WakeSignal();
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   // Every service writes through this handle, so a write to sites clears the site cache at once, a
-  // recorded webhook event wakes this app's delivery worker (webhooks/delivery-wake.ts), an outbox
-  // message its outbox worker (outbox/outbox-wake.ts), and the access trail's events are counted by
+  // recorded webhook event wakes this app's delivery worker (lib/wake-signal.ts), an outbox
+  // message its outbox worker (lib/wake-signal.ts), and the access trail's events are counted by
   // kind as they are written (metrics/auth-event-counter.ts).
   const db = deps.db
     .withPlugin(
       new TableWriteWatcher({
         sites: sites.forgetAll,
-        webhook_events: deliveryWake.eventRecorded,
+        webhook_events: deliveryWake.fire,
         outbox_messages: outboxWake.fire,
       }),
     )

@@ -23,7 +23,7 @@
 // a lease that runs out, and the delivery is sent again with the same webhook-id.
 // A full claim, and a finished attempt whose endpoint (or this instance) was at its limit, are
 // followed by another poll at once, and an event written in this process nudges the worker
-// (delivery-wake.ts), so delivery keeps up with writes instead of waiting out the poll interval;
+// (lib/wake-signal.ts), so delivery keeps up with writes instead of waiting out the poll interval;
 // a poll that could only find nothing is not made.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
@@ -32,7 +32,8 @@ import { markFailing, type WebhookSecretRow } from '../../db/repositories/webhoo
 import { AttemptRecorder } from './attempt-recorder.ts';
 import { claimBatch, type ClaimedBatch } from './claimer.ts';
 import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
-import type { DeliveryWake } from './delivery-wake.ts';
+import { createPollScheduler } from '../../lib/poll-scheduler.ts';
+import type { WakeSignal } from '../../lib/wake-signal.ts';
 import { disableEndpoint } from './disable.ts';
 import { ownerFactsAllow } from './owner-standing.ts';
 import { ReceiverAgents } from './receiver-agents.ts';
@@ -84,11 +85,11 @@ export type DeliveryWorkerOptions = {
 export const IN_FLIGHT_PER_ENDPOINT = 4;
 
 /** `wake`: the nudge of the services whose `db` this worker polls (createServices' deliveryWake). */
-export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: DeliveryWake; log?: Logger };
+export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: WakeSignal; log?: Logger };
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
-/** After a nudge (delivery-wake.ts), the moment a short writing transaction takes to commit, as a rule. */
+/** After a nudge (lib/wake-signal.ts), the moment a short writing transaction takes to commit, as a rule. */
 const WAKE_DELAY_MS = 5;
 /** When the poll after a nudge found nothing (the writer had not committed yet), one more look then. */
 const WAKE_AGAIN_MS = 25;
@@ -100,12 +101,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const perEndpoint = options.perEndpoint ?? IN_FLIGHT_PER_ENDPOINT;
   // Longer than an attempt can take, so a live instance's claim never runs out under it.
   const leaseMs = options.timeoutMs * 2 + 5_000;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let due = Infinity;
-  let polling: Promise<void> | null = null;
-  // The soonest poll asked for while one was running, made once it ends.
-  let requested = Infinity;
+  const loop = createPollScheduler(poll, options.pollMs);
+  const schedule = (delayMs: number): void => loop.schedule(delayMs);
   const inFlight = new Set<Promise<void>>();
   /** A nudge came and no poll since has claimed anything: its writer may not have committed yet. */
   let wokenUnmet = false;
@@ -115,27 +112,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const agents = new ReceiverAgents();
   const secretCache = new Map<string, string>();
 
-  /** Polls in `delayMs`, or sooner if a poll is already due sooner; one poll at a time. */
-  const schedule = (delayMs: number): void => {
-    if (stopping) return;
-    if (polling) {
-      requested = Math.min(requested, delayMs);
-      return;
-    }
-    const at = Date.now() + delayMs;
-    if (timer && at >= due) return;
-    clearTimeout(timer);
-    due = at;
-    timer = setTimeout(() => {
-      timer = undefined;
-      due = Infinity;
-      polling = poll().finally(() => {
-        polling = null;
-      });
-    }, delayMs);
-  };
-
-  async function poll(): Promise<void> {
+  /** @returns when to poll again (lib/poll-scheduler.ts keeps any sooner ask made meanwhile). */
+  async function poll(): Promise<number> {
     const limit = Math.min(batch, maxInFlight - inFlight.size);
     let claimed = 0;
     if (limit > 0) {
@@ -152,15 +130,13 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     // that may go now; what it left waits for a slot (each finished attempt polls), a pause or
     // the rate's second (the poll interval), or a write (the nudge): an immediate poll would
     // mostly find nothing and cost a transaction.
-    let next = limit > 0 && claimed >= limit ? 0 : Math.min(requested, options.pollMs);
+    let next = limit > 0 && claimed >= limit ? 0 : options.pollMs;
     if (claimed > 0) wokenUnmet = false;
     else if (wokenUnmet) {
       wokenUnmet = false;
       next = Math.min(next, WAKE_AGAIN_MS);
     }
-    requested = Infinity;
-    polling = null;
-    schedule(next);
+    return next;
   }
 
   function track(endpointId: string, work: Promise<void>): void {
@@ -286,17 +262,15 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  const stopWaking = deps.wake.onEventRecorded(() => {
+  const stopWaking = deps.wake.listen(() => {
     wokenUnmet = true;
     schedule(WAKE_DELAY_MS);
   });
-  schedule(0);
+  loop.start();
   return {
     async stop() {
-      stopping = true;
       stopWaking();
-      clearTimeout(timer);
-      await polling;
+      await loop.stop();
       await Promise.all(inFlight);
       await recorder.idle();
       agents.close();

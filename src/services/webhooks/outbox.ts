@@ -66,6 +66,6 @@ export async function recordEvent(
     // A test event goes to the one endpoint that asked for it (endpoints.ts sendTest), never by wildcard.
     type === WEBHOOK_TEST_EVENT ? [type] : selectorsOf(type),
   );
-  // The services' database handle wakes their delivery worker on this write (delivery-wake.ts).
+  // The services' database handle wakes their delivery worker on this write (lib/wake-signal.ts).
   return envelope;
 }
