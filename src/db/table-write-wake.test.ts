@@ -1,11 +1,11 @@
-// A worker's nudge is owned by one services instance (wake-signal.ts): a write to the watched table
+// A worker's nudge is owned by one services instance (lib/wake-signal.ts): a write to the watched table
 // (here webhook_events, the delivery worker's) through that instance's database handle wakes its
 // listeners, and no other's.
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { TableWriteWatcher } from '../db/table-writes.ts';
-import type { Database } from '../db/schema.ts';
-import { WakeSignal } from './wake-signal.ts';
+import { TableWriteWatcher } from './table-writes.ts';
+import type { Database } from './schema.ts';
+import { WakeSignal } from '../lib/wake-signal.ts';
 
 function offlineDb() {
   return new Kysely<Database>({
