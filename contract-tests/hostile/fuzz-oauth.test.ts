@@ -448,7 +448,21 @@ function authorizeProblems(pairs: Pairs, response: WireResponse, signedIn: boole
   if (response.status === 400) return pageProblems(response);
   if (response.status === 200 && signedIn)
     return mediaType(response) === 'text/html' ? [] : ['a 200 that is not a page'];
+  // /auth.md "3. Authorize": a signed-in person whose role cannot use the client is told why on a
+  // page; its button is the access_denied redirect, held to the rules of any redirect from here.
+  if (response.status === 403 && signedIn) return refusalPageProblems(pairs, response);
   return [`undocumented status ${response.status} at the authorization endpoint`];
+}
+
+/** The refusal page: HTML whose way back is exactly a redirect this endpoint could have made. */
+function refusalPageProblems(pairs: Pairs, response: WireResponse): string[] {
+  if (mediaType(response) !== 'text/html') return ['a 403 that is not a page'];
+  const links = [...response.text.matchAll(/href="([^"]*error=access_denied[^"]*)"/g)].map((m) =>
+    m[1]!.replaceAll('&amp;', '&'),
+  );
+  if (links.length !== 1) return [`a refusal page with ${links.length} links back to the client`];
+  const asRedirect: WireResponse = { status: 302, headers: { location: links[0] }, text: '' };
+  return authorizationRedirectProblems(pairs, asRedirect);
 }
 
 const formRequest = (
