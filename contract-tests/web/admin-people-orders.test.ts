@@ -249,7 +249,9 @@ describe.skipIf(skipBrowserTests)("admin area: students, staff and orders on the
     BUDGET_MS,
   );
 
-  it.each(schools)(
+  // Money at Second School only: Demo Academy's revenue is the seed's on the shared server, which the
+  // analytics suite reads to the cent (contract-tests/admin/analytics.test.ts).
+  it.each(schools.filter((school) => school.name === 'Second School'))(
     '$name: an owner records an order paid elsewhere and refunds it taking access back; the API agrees',
     async (school) => {
       const { page } = session;
