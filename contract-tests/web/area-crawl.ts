@@ -7,6 +7,18 @@ import type { Page } from 'playwright-core';
 
 /** A bound, so that a link loop or a long pager cannot run away. */
 export const MAX_AREA_PAGES = 90;
+/**
+ * Pages of one kind (the same path with other ids, the same query keys) visited at most this often:
+ * a school with many courses, students or orders (other suites add them) still has every kind of
+ * page reached within the bound, not the first ninety rows of one list.
+ */
+const PER_KIND = 2;
+const ID_SEGMENT = /\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(?=\/|$)/gi;
+
+/** `/admin/courses/<uuid>/sections/<uuid>?x=1` → `/admin/courses/:id/sections/:id?x`. */
+function kindOf(url: URL): string {
+  return `${url.pathname.replace(ID_SEGMENT, '/:id')}?${[...url.searchParams.keys()].sort().join('&')}`;
+}
 
 const AREA_PATH = /^\/(admin|account)(\/|$)/;
 /** Static files (Chart.js) and downloads (access-log.csv) are no page. */
@@ -21,6 +33,7 @@ export async function crawlArea(
 ): Promise<string[]> {
   const queue = ['/admin', '/account'];
   const seen = new Set(queue);
+  const kinds = new Map<string, number>();
   const visited: string[] = [];
   while (queue.length && visited.length < limit) {
     const path = queue.shift()!;
@@ -36,11 +49,13 @@ export async function crawlArea(
     for (const link of links) {
       const url = new URL(link);
       if (url.origin !== origin || !AREA_PATH.test(url.pathname) || SKIPPED.test(url.pathname)) continue;
-      // Pager links (?before=, ?after=) show the same page with older rows: the first page stands for them.
-      if (url.searchParams.has('before') || url.searchParams.has('after')) continue;
+      // Pager links (?before=, ?after=, ?cursor=) show the same page with other rows: the first page stands for them.
+      if (['before', 'after', 'cursor'].some((key) => url.searchParams.has(key))) continue;
       const next = `${url.pathname}${url.search}`;
-      if (!seen.has(next)) {
+      const kind = kindOf(url);
+      if (!seen.has(next) && (kinds.get(kind) ?? 0) < PER_KIND) {
         seen.add(next);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
         queue.push(next);
       }
     }
