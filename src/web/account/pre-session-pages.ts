@@ -24,13 +24,11 @@ export function sendPreSessionForm(
   status = 200,
   headers: Record<string, string> = {},
 ): void {
-  const ctx = requestContextOf(req);
-  const csrf = preSessionCsrf(ctx.site, req.headers.cookie);
-  const page = renderPage(view, ctx, { ...data, csrfToken: csrf.token }, status, {
+  const csrf = preSessionCsrf(requestContextOf(req).site, req.headers.cookie);
+  sendLinkMessage(req, res, view, { ...data, csrfToken: csrf.token }, status, {
     ...headers,
     ...(csrf.cookie ? { 'Set-Cookie': csrf.cookie } : {}),
   });
-  sendAreaResult(res, page);
 }
 
 /** A message page (no form), e.g. a link that no longer works. */
