@@ -6,7 +6,6 @@ import {
   deleteLecture,
   getLecture,
   getSection,
-  listCourses,
   listSections,
   moveLecture,
   reorderLectures,
@@ -189,7 +188,8 @@ describe('curriculum lectures (curriculum:read, curriculum:write)', () => {
       secondary,
       await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'),
     );
-    const theirCourse = (await listCourses({ client: other, query: { status: 'published', limit: 1 } })).data!.data[0]!;
+    // A seeded course with lectures: other suites publish courses of their own, some without any.
+    const theirCourse = await seededCourse(other, 'fotografie-grundkurs');
     const theirLecture = (await listSections({ client: other, path: { course_id: theirCourse.id } })).data!.data[0]!
       .lectures[0]!;
     const read = await getLecture({ client, path: { lecture_id: theirLecture.id } });

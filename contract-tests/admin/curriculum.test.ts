@@ -7,7 +7,6 @@ import {
   deleteLecture,
   deleteSection,
   getSection,
-  listCourses,
   listSections,
   reorderSections,
   updateSection,
@@ -179,7 +178,8 @@ describe('curriculum sections (curriculum:read, curriculum:write)', () => {
       secondary,
       await operatorToken(secondary, 'courses:read curriculum:read', 'owner@second-school.test'),
     );
-    const theirs = (await listCourses({ client: other, query: { status: 'published', limit: 1 } })).data!.data[0]!;
+    // A seeded course with sections: other suites publish courses of their own, some without any.
+    const theirs = await seededCourse(other, 'fotografie-grundkurs');
     const section = (await listSections({ client: other, path: { course_id: theirs.id } })).data!.data[0]!;
     const list = await listSections({ client, path: { course_id: theirs.id } });
     expect(list.response.status).toBe(404);

@@ -131,7 +131,9 @@ async function changeInTheAreas(origin: string) {
       client_type: 'public',
     },
   });
-  expect(created.status, await created.clone().text()).toBe(201);
+  // Post, then redirect (docs/security.md "Secrets shown once"): 303 to the application's page.
+  expect(created.status, await created.clone().text()).toBe(303);
+  expect(created.headers.get('location')).toMatch(/^\/admin\/applications\/[0-9a-f-]{36}\/secret\?shown=/);
 
   // The member allows the public member application, then revokes it on Connected applications.
   const as = await discover(origin);

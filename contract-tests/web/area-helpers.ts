@@ -13,14 +13,20 @@ import { authorizationUrl, insecure } from '../support/oauth-flow.ts';
 import { wordsOf } from '../support/page-words.ts';
 
 /** Opens `path`; when the sign-in page appears, signs in with the labelled fields and comes back. */
-export async function signInAt(page: Page, origin: string, path: string, email: string): Promise<void> {
+export async function signInAt(
+  page: Page,
+  origin: string,
+  path: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto(`${origin}${path}`);
   const url = new URL(page.url());
   if (url.pathname === '/oauth/sign-in') {
     expect(url.searchParams.get('return_to')).toBe(path);
     const words = await wordsOf(page); // docs/development.md "Page languages": the sign-in page speaks the school's language
     await page.getByLabel(words.email).fill(email);
-    await page.getByLabel(words.password).fill(DEMO_PASSWORD);
+    await page.getByLabel(words.password).fill(password);
     await page.getByRole('button', { name: words.signIn }).click();
     await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   }

@@ -3,8 +3,9 @@
 // stopped and marks the lecture completed (the next lecture becomes "continue"), opens a receipt
 // with its items, totals and payment method, opens an event registration and cancels it after a
 // confirmation (the admin API then shows it cancelled); a lecturer finds the courses they teach;
-// nobody opens another member's order or course (404). The course and event are the test's own,
-// made through the admin API, so the seeded data other suites read stays as it is.
+// nobody opens another member's order or course (404). The course, the event and the student who
+// takes them are the test's own, made through the admin API and an invitation, so the seeded data
+// other suites read (the demo student's enrollments and registrations) stays as it is.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
@@ -14,13 +15,14 @@ import {
   createSection,
   enrollStudent,
   listEventRegistrations,
-  listStudents,
   publishEvent,
   registerEventAttendee,
 } from '../../generated/openapi/client/sdk.gen.ts';
+import { joinedStudent, uniqueEmail } from '../admin/people-fixtures.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { NEW_PERSON_PASSWORD } from '../support/invitations.ts';
 import { operatorToken } from '../support/tokens.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
 
@@ -36,7 +38,7 @@ type School = {
   student: string;
   otherStudent: string;
   lecturer: string;
-  /** The seeded order of `student` whose receipt is opened (README demo data). */
+  /** The demo student whose seeded order's receipt is opened (README demo data). */
   order: { number: string; method: RegExp; total: RegExp };
   words: { cancelled: string; completedNotice: string; lectureCount: (done: number, all: number) => RegExp };
   taught: string[];
@@ -80,9 +82,16 @@ const schools: School[] = [
     : []),
 ];
 
-type Fixture = { courseTitle: string; lectureTitles: string[]; eventId: string; eventTitle: string };
+type Fixture = {
+  /** A student of the school who joined for this test (invited, accepted with NEW_PERSON_PASSWORD). */
+  studentEmail: string;
+  courseTitle: string;
+  lectureTitles: string[];
+  eventId: string;
+  eventTitle: string;
+};
 
-/** A course of three published lectures the student is enrolled in, and a free event they are registered for. */
+/** A new student, enrolled in a course of three published lectures and registered for a free event. */
 async function fixtureFor(school: School): Promise<Fixture> {
   const token = await operatorToken(
     school.origin,
@@ -113,8 +122,8 @@ async function fixtureFor(school: School): Promise<Fixture> {
         })
       ).response.status,
     ).toBe(201);
-  const students = (await listStudents({ client, query: { q: school.student, limit: 10 } })).data!.data;
-  const personId = students.find((s) => s.email === school.student)!.id;
+  const studentEmail = uniqueEmail('member-area');
+  const personId = (await joinedStudent(client, { email: studentEmail, name: 'Member Area Student' })).id;
   expect(
     (
       await enrollStudent({
@@ -142,7 +151,7 @@ async function fixtureFor(school: School): Promise<Fixture> {
     (await registerEventAttendee({ client, path: { event_id: event.id }, body: { person_id: personId } })).response
       .status,
   ).toBe(201);
-  return { courseTitle, lectureTitles, eventId: event.id, eventTitle };
+  return { studentEmail, courseTitle, lectureTitles, eventId: event.id, eventTitle };
 }
 
 /** The page is no wider than a phone (390 px): nothing scrolls sideways. */
@@ -163,7 +172,7 @@ describe.skipIf(skipBrowserTests)('the member area leads somewhere (account area
     async (school) => {
       session.screenshot = `member-area-course-${school.name.replace(' ', '-')}`;
       const fixture = await fixtureFor(school);
-      await signInAt(page, school.origin, '/account', school.student);
+      await signInAt(page, school.origin, '/account', fixture.studentEmail, NEW_PERSON_PASSWORD);
       await page.locator('#courses h3 a', { hasText: fixture.courseTitle }).click();
       await page.waitForURL(/\/account\/courses\/[0-9a-f-]{36}$/);
       const courseUrl = page.url();
@@ -238,7 +247,7 @@ describe.skipIf(skipBrowserTests)('the member area leads somewhere (account area
     async (school) => {
       session.screenshot = `member-area-event-${school.name.replace(' ', '-')}`;
       const fixture = await fixtureFor(school);
-      await signInAt(page, school.origin, '/account', school.student);
+      await signInAt(page, school.origin, '/account', fixture.studentEmail, NEW_PERSON_PASSWORD);
       await page.locator('#events a', { hasText: fixture.eventTitle }).click();
       await page.waitForURL(`${school.origin}/account/events/${fixture.eventId}`);
       expect(await page.locator('h1').textContent()).toContain(fixture.eventTitle);
@@ -259,7 +268,7 @@ describe.skipIf(skipBrowserTests)('the member area leads somewhere (account area
           query: { limit: 100 },
         })
       ).data!.data;
-      expect(registrations.find((r) => r.person.email === school.student)).toMatchObject({
+      expect(registrations.find((r) => r.person.email === fixture.studentEmail)).toMatchObject({
         status: 'cancelled',
         cancelled_at: expect.any(String),
       });
