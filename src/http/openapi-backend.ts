@@ -1,15 +1,11 @@
 // The one OpenAPIBackend of the service, built from the bundled document with the options every
 // request relies on (strict, coerced, validated). openapi-dispatch.ts registers the service's
 // handlers on it; operation-pipeline.test.ts registers recording handlers on an identical one.
-import { OpenAPIBackend, OpenAPIValidator, type AjvCustomizer, type Document } from 'openapi-backend';
-import addFormats from 'ajv-formats';
-import { loadBundledOpenApi } from './openapi-document.ts';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
+import { bundledOpenApiText, loadBundledOpenApi } from './openapi-document.ts';
+import { PrecompiledRequestValidator, precompiledFor } from './precompiled-request-validators.ts';
+import { COERCE_TYPES, customizeAjv } from './request-validation-options.ts';
 import { precompileRouter } from './precompiled-router.ts';
-
-const customizeAjv: AjvCustomizer = (ajv) => {
-  addFormats.default(ajv);
-  return ajv;
-};
 
 /** `register` adds the handlers; the backend is then initialised, its request validators compiled. */
 export async function createOpenApiBackend(register: (api: OpenAPIBackend) => void): Promise<OpenAPIBackend> {
@@ -22,21 +18,19 @@ export async function createOpenApiBackend(register: (api: OpenAPIBackend) => vo
     definition: loadBundledOpenApi() as unknown as Document,
     strict: true,
     validate: false,
-    coerceTypes: true,
+    coerceTypes: COERCE_TYPES,
     ignoreTrailingSlashes: false,
     customizeAjv,
   });
   register(api);
   await api.init();
-  // Request validators, needed on every request, are compiled now; response validators
-  // (development and tests) on first use.
-  api.validator = new OpenAPIValidator({
-    definition: api.definition,
-    router: api.router,
-    lazyCompileValidators: true,
-    coerceTypes: true,
-    customizeAjv,
-  });
+  // Request validators, needed on every request, are loaded now from the code `npm run generate`
+  // wrote (precompiled-request-validators.ts); response validators (development and tests) are
+  // compiled on first use.
+  api.validator = new PrecompiledRequestValidator(
+    { definition: api.definition, router: api.router, coerceTypes: COERCE_TYPES, customizeAjv },
+    precompiledFor(bundledOpenApiText()),
+  );
   api.validator.preCompileRequestValidators();
   api.validate = true;
   precompileRouter(api.router);

@@ -8,6 +8,11 @@ const bundledText = readFileSync(bundledUrl, 'utf8');
 
 export const bundledOpenApiPath = bundledUrl.pathname;
 
+/** The document's text as `npm run generate` wrote it (what the precompiled validators were made from). */
+export function bundledOpenApiText(): string {
+  return bundledText;
+}
+
 export function loadBundledOpenApi(): Record<string, unknown> {
   return JSON.parse(bundledText) as Record<string, unknown>;
 }
