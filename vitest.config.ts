@@ -3,6 +3,7 @@
 // Every run writes contract-tests/reports/junit.xml and ends with `N passed, N failed, N skipped`
 // (for CI and for people). Reporters given on the command line (.ci/run's --reporter flags) replace these.
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { databaseAgnosticUnitFiles } from './contract-tests/support/database-agnostic.ts';
 import { excludedForTarget } from './contract-tests/support/target.ts';
@@ -11,6 +12,11 @@ import { excludedForTarget } from './contract-tests/support/target.ts';
 const ALONE = ['contract-tests/dredd/dredd.test.ts', 'contract-tests/fuzz/openapi-fuzz.test.ts'];
 /** Against a deployment (CONTRACT_BASE_URL), suites that start their own servers are left out. */
 const NOT_FOR_TARGET = excludedForTarget();
+
+// The servers and commands the suites start (node src/main.ts, scripts/*.ts) share Node's compile
+// cache: each start after the first reads the compiled code of the same modules instead of compiling
+// them again. A folder of this checkout's own (node_modules/.cache), not the shared temporary folder.
+process.env.NODE_COMPILE_CACHE ??= path.resolve(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 export default defineConfig({
   test: {

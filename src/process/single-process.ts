@@ -5,7 +5,6 @@ import type { Config } from '../config/config.ts';
 import { orExit } from './expected-errors.ts';
 import { openPreparedDatabase } from './prepare-database.ts';
 import { makeDataPrivate } from './private-data-dir.ts';
-import { serve } from './serve.ts';
 import { claimDataDir } from './server-ownership.ts';
 
 export async function runSingleProcess(config: Config, log: Logger): Promise<void> {
@@ -17,5 +16,8 @@ export async function runSingleProcess(config: Config, log: Logger): Promise<voi
   // The embedded database on disk belongs to this process alone (process/data-dir-lock.ts).
   const dataDirLock = await orExit(claimDataDir(config), config);
   const db = await openPreparedDatabase(config, log);
+  // The application's modules load once the database is ready: a start that cannot open it says so
+  // without compiling them first (one thread does both, so loading them earlier gains nothing).
+  const { serve } = await import('./serve.ts');
   await serve({ config, db, log, dataDirLock, metrics: 'listener' });
 }
