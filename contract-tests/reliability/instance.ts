@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { migratedPgliteSnapshot } from '../../src/db/testing.ts';
 import { rawRequest } from '../support/http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -80,6 +81,9 @@ export async function startInstance(
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'reliability-data-'));
+  // An embedded database in memory starts from the migrated cluster (src/db/testing.ts).
+  const inMemory = !env.DATABASE_URL && (env.PGLITE_STORAGE ?? 'memory') === 'memory';
+  const snapshot = inMemory ? { PGLITE_MEMORY_SNAPSHOT: await migratedPgliteSnapshot() } : {};
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -96,6 +100,7 @@ export async function startInstance(
       DATABASE_URL: '',
       // One process unless a suite asks for workers (docs/operations.md "Running on several cores").
       WEB_CONCURRENCY: '',
+      ...snapshot,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { createScratchPostgresDatabase } from '../../src/db/testing.ts';
+import { createScratchPostgresDatabase, migratedPgliteSnapshot } from '../../src/db/testing.ts';
 import { clearOperationLog } from './operation-log.ts';
 import { startMailboxListener } from './mailbox.ts';
 import { createLocalhostCertificate } from './tls.ts';
@@ -157,7 +157,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'info',
       SMTP_URL: mailbox.url,
       OUTBOX_POLL_MS: '200',
-      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '' }),
+      // In memory, the database starts from the migrated cluster (src/db/testing.ts).
+      ...(scratch
+        ? { DATABASE_URL: scratch.url }
+        : { DATABASE_URL: '', PGLITE_MEMORY_SNAPSHOT: await migratedPgliteSnapshot() }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

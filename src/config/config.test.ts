@@ -39,6 +39,22 @@ describe('configuration (docs/operations.md "Configuration": validated at start,
     expect(loadConfig({ PGLITE_STORAGE: 'memory' }).durability).toBe('none');
   });
 
+  it('docs/operations.md "Configuration" PGLITE_MEMORY_SNAPSHOT: an in-memory embedded database only', () => {
+    expect(loadConfig({ PGLITE_STORAGE: 'memory', PGLITE_MEMORY_SNAPSHOT: '/tmp/cluster.tar' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: null,
+      snapshot: '/tmp/cluster.tar',
+    });
+    expect(() => loadConfig({ PGLITE_MEMORY_SNAPSHOT: '/tmp/cluster.tar' })).toThrow(/PGLITE_STORAGE=memory/);
+    expect(() =>
+      loadConfig({
+        PGLITE_STORAGE: 'memory',
+        PGLITE_MEMORY_SNAPSHOT: '/tmp/cluster.tar',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+      }),
+    ).toThrow(/no DATABASE_URL/);
+  });
+
   it('docs/operations.md "Configuration" KEEP_ALIVE_TIMEOUT_MS: 65 s by default, above a load balancer\'s 60 s idle; the header deadline a second above it', () => {
     expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000 });
     expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '120000' }).http).toEqual({

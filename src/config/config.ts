@@ -48,6 +48,12 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** `memory` keeps the embedded database in memory (tests, demos that should leave nothing). */
   PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
+  /**
+   * With PGLITE_STORAGE=memory: a data-directory tarball (PGlite's dumpDataDir) the database starts
+   * from instead of an empty cluster, whose pending migrations then run as usual. The test suites
+   * start each server from one of the migrated cluster (src/db/testing.ts).
+   */
+  PGLITE_MEMORY_SNAPSHOT: z.string().min(1).optional(),
   /** Seed the demo schools when the database holds no site yet. */
   SEED_DEMO: booleanFlag.default(true),
   /** Honour X-Forwarded-Host/-Proto/-For: only behind a proxy that sets them. */
@@ -341,6 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
       'Invalid WEBHOOK_ALLOW_PRIVATE_ADDRESSES: a development setting, refused when NODE_ENV=production (webhooks must never be sent to private addresses)',
     );
   }
+  if (e.PGLITE_MEMORY_SNAPSHOT && (e.DATABASE_URL || e.PGLITE_STORAGE !== 'memory')) {
+    throw new ConfigError(
+      'Invalid PGLITE_MEMORY_SNAPSHOT: it starts an embedded database kept in memory, so it needs PGLITE_STORAGE=memory and no DATABASE_URL',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -351,7 +362,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     secondSiteUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite' as const, dataDir: e.PGLITE_STORAGE === 'memory' ? null : path.join(dataDir, 'pglite') },
+      : e.PGLITE_STORAGE === 'memory'
+        ? { kind: 'pglite' as const, dataDir: null, snapshot: e.PGLITE_MEMORY_SNAPSHOT ?? null }
+        : { kind: 'pglite' as const, dataDir: path.join(dataDir, 'pglite') },
     durability: e.DATABASE_URL ? 'postgresql-settings' : e.PGLITE_STORAGE === 'memory' ? 'none' : 'fsync-at-commit',
     dataDir,
     seedDemo: e.SEED_DEMO,

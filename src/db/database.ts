@@ -1,6 +1,7 @@
 // The one place that chooses the SQL dialect: PostgreSQL through `pg` when a DATABASE_URL is
 // configured, embedded PGlite (a real PostgreSQL compiled to WebAssembly) otherwise, so that a
 // fresh machine needs no database server. Both speak the same SQL, so repositories never branch.
+import { readFile } from 'node:fs/promises';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -14,7 +15,9 @@ import { createTimestamptzParser } from './timestamp-parser.ts';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+  | { kind: 'postgres'; url: string; poolSize: number }
+  // dataDir null: in memory (tests), from the snapshot tarball when one is named (PGLITE_MEMORY_SNAPSHOT).
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: string | null };
 
 // int8 results (COUNT, SUM) arrive as strings from pg and as bigint from PGlite; every count
 // and money sum in this service fits in a double, so both drivers return plain numbers.
@@ -64,7 +67,11 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   let fileSyncs = 0;
   const pglite =
     target.dataDir === null
-      ? new PGlite({ parsers })
+      ? new PGlite({
+          parsers,
+          // A cluster to load skips initdb, most of an empty in-memory database's start.
+          ...(target.snapshot ? { loadDataDir: new Blob([await readFile(target.snapshot)]) } : {}),
+        })
       : new PGlite({ parsers, ...syncedPgliteOptions(target.dataDir, () => void fileSyncs++) });
   await pglite.waitReady;
   await pglite.exec(plannerSetStatements());
