@@ -50,7 +50,8 @@ export function dayStart(day: string, timeZone: string, plusDays = 0): Date {
   return new Date(guess.getTime() - offsetMinutes(first, timeZone) * 60_000);
 }
 
-function validDay(day: string): boolean {
+/** Whether `day` is a calendar day as `<input type="date">` sends it (YYYY-MM-DD). */
+export function validDay(day: string): boolean {
   return DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
 }
 
