@@ -152,20 +152,21 @@ export function createAuditLogReader(db: Db, cursors: CursorCodec) {
 
     /**
      * Every event under `filter`, newest first, a page at a time (the export never holds the whole
-     * log): at most AUDIT_CSV_MAX_ROWS; `truncated` is set on the last page when more exist.
+     * log): at most `max` (AUDIT_CSV_MAX_ROWS); `truncated` is set on the last page when more exist.
      * @throws InvalidInput for a filter that cannot be read, before any page is read
      */
     async *pages(
       site: { id: string; timeZone: string },
       filter: AuditLogFilter,
+      max = AUDIT_CSV_MAX_ROWS,
     ): AsyncGenerator<{ events: AuditLogEntry[]; truncated: boolean }> {
       const query = auditQueryOf(filter, site.timeZone);
       let cursor: string | undefined;
-      for (let rows = 0; rows < AUDIT_CSV_MAX_ROWS;) {
-        const limit = Math.min(CSV_PAGE, AUDIT_CSV_MAX_ROWS - rows);
+      for (let rows = 0; rows < max;) {
+        const limit = Math.min(CSV_PAGE, max - rows);
         const page = await read(site.id, query, limit, cursor);
         rows += page.events.length;
-        const truncated = rows >= AUDIT_CSV_MAX_ROWS && page.older !== null;
+        const truncated = rows >= max && page.older !== null;
         yield { events: page.events, truncated };
         if (!page.older) return;
         cursor = page.older;

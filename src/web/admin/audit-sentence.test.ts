@@ -135,6 +135,16 @@ describe('audit log sentences (docs/operations.md "Audit log")', () => {
   });
 
   it("tries the variant of what the row recorded before the action's own sentence", () => {
+    expect(
+      auditSentence(
+        en,
+        row(
+          'grant.revoked',
+          { reason: 'refresh token reused' },
+          { actor_client_id: 'study-buddy', names: { app: 'Study Buddy' } },
+        ),
+      ),
+    ).toBe('Access of Olivia Owner to Study Buddy ended: a code or refresh token was used twice');
     expect(sentenceKeys(row('id_token_signing.changed', { enabled: false }), true)).toEqual([
       'admin.audit.sentence.id_token_signing.changed_off',
       'admin.audit.sentence.id_token_signing.changed',

@@ -39,7 +39,8 @@ const VARIANTS: Readonly<Record<string, (details: Record<string, unknown>, actor
     ...(d.by === 'school' ? ['school'] : d.by === 'member' ? ['member'] : []),
     ...(d.token_type === 'refresh_token' ? ['refresh'] : []),
     ...(typeof d.because === 'string' ? ['standing'] : []),
-    ...(d.reason === 'code_reuse' || d.reason === 'refresh_token_reuse' ? ['reuse'] : []),
+    // grants/authorization-code.ts and grants/refresh-under-lock.ts: "authorization code reused", "refresh token reused".
+    ...(typeof d.reason === 'string' && d.reason.endsWith(' reused') ? ['reuse'] : []),
   ],
   'member.roles_changed': (d) => [
     ...(listOf(d.added).length && listOf(d.removed).length ? [] : listOf(d.added).length ? ['added'] : ['removed']),
