@@ -21,7 +21,7 @@ function kindOf(url: URL): string {
 }
 
 const AREA_PATH = /^\/(admin|account)(\/|$)/;
-/** Static files (Chart.js) and downloads (access-log.csv) are no page. */
+/** Static files (Chart.js) and downloads (access-log.csv, audit-log.csv) are no page. */
 const SKIPPED = /^\/admin\/assets\/|\.[a-z]+$/;
 
 /** Visits every area page reachable from /admin and /account, calling `visit` on each; returns their paths. */

@@ -50,8 +50,12 @@ export function dayStart(day: string, timeZone: string, plusDays = 0): Date {
   return new Date(guess.getTime() - offsetMinutes(first, timeZone) * 60_000);
 }
 
-function validDay(day: string): boolean {
-  return DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
+/** Whether `day` is a calendar day as `<input type="date">` sends it (YYYY-MM-DD); February 30 is none. */
+export function validDay(day: string): boolean {
+  if (!DAY.test(day)) return false;
+  const parsed = Date.parse(`${day}T00:00:00Z`);
+  // Date.parse rolls an impossible day over into the next month: only a day that round-trips exists.
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
 }
 
 /** @param retentionDays how long the trail is kept (AUTH_EVENTS_RETENTION_DAYS), which the page states */
