@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { listAuthEvents, type AuthEvent } from '../../generated/openapi/client/index.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
-import { browserFetch, CookieJar, decodeEntities, formFields } from '../support/cookie-jar.ts';
+import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
 import { csrfFor, pageHtml, postForm } from '../web/area-http.ts';
 import {
   authorizationUrl,
@@ -175,11 +175,12 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
     });
     await exchangeCode(as, member, oauth.None(), outcome, redirectUri, origin);
     const apps = await pageHtml(outcome.jar, `${origin}/account/connected-apps`);
-    // The revoke form that follows the application's name.
+    // The "Revoke" link that follows the application's name leads to its confirmation page, whose form posts.
     const after = apps.slice(apps.indexOf('Study Buddy'));
-    const rowId = decodeEntities(/name="client" value="([^"]+)"/.exec(after)![1]!);
+    const rowId = /href="\/account\/connected-apps\/([0-9a-f-]{36})\/revoke"/.exec(after)![1]!;
+    const confirmation = await pageHtml(outcome.jar, `${origin}/account/connected-apps/${rowId}/revoke`);
     const revoked = await postForm(outcome.jar, `${origin}/account/connected-apps/revoke`, [
-      ['csrf_token', csrfFor(apps, '/account/connected-apps/revoke')],
+      ['csrf_token', csrfFor(confirmation, '/account/connected-apps/revoke')],
       ['client', rowId],
     ]);
     expect(revoked.status).toBe(303);

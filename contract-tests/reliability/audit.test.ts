@@ -154,7 +154,12 @@ async function changeInTheAreas(origin: string) {
     origin,
   );
   const page = await (await browserFetch(outcome.jar, `${origin}/account/connected-apps`)).text();
-  const revokeForm = formFields(page);
+  // "Revoke" leads to the confirmation page (docs/security.md "Confirmations"), whose form posts.
+  const confirmation = /href="(\/account\/connected-apps\/[0-9a-f-]{36}\/revoke)"/.exec(page)![1]!;
+  const revokeForm = formFields(
+    await (await browserFetch(outcome.jar, `${origin}${confirmation}`)).text(),
+    '/account/connected-apps/revoke',
+  );
   const revoked = await browserFetch(outcome.jar, `${origin}/account/connected-apps/revoke`, {
     form: { csrf_token: revokeForm.csrf_token!, client: revokeForm.client! },
   });

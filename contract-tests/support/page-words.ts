@@ -35,6 +35,20 @@ export const PAGE_WORDS = {
     current: 'Current:',
     retired: 'Retired:',
     betaFeatureChanged: 'Beta feature changed',
+    revokeApp: (name: string) => `Revoke ${name}`,
+    revoke: 'Revoke',
+    revokeQuestion: (name: string) => `Revoke the access of ${name}?`,
+    authorizationsEnd: (name: string, n: number) =>
+      `${name} loses access to your account now: the ${n} authorizations you gave it end, and every token of them stops working.`,
+    formExpired: 'This form has expired',
+    sendTestEvent: 'Send test event',
+    disable: 'Disable',
+    disableQuestion: 'Disable this endpoint?',
+    nothingSentTo: (url: string) => `Nothing is sent to ${url} any more until it is enabled again.`,
+    deliveriesAbandoned: (n: number) => `${n} deliveries still waiting will not be sent: they are abandoned now.`,
+    eventsStay:
+      /^The events stay in the event log: once the endpoint is enabled again, “Recover missed events” sends what it missed\.$/,
+    cancel: 'Cancel',
   },
   de: {
     email: 'E-Mail',
@@ -66,6 +80,21 @@ export const PAGE_WORDS = {
     current: 'Aktuell:',
     retired: 'Außer Dienst:',
     betaFeatureChanged: 'Beta-Funktion geändert',
+    revokeApp: (name: string) => `Zugriff entziehen: ${name}`,
+    revoke: 'Zugriff entziehen',
+    revokeQuestion: (name: string) => `Zugriff von ${name} entziehen?`,
+    authorizationsEnd: (name: string, n: number) =>
+      `${name} verliert sofort den Zugriff auf Ihr Konto: Die ${n} Freigaben, die Sie erteilt haben, enden, und jedes Token daraus wird ungültig.`,
+    formExpired: 'Dieses Formular ist abgelaufen',
+    sendTestEvent: 'Testereignis senden',
+    disable: 'Deaktivieren',
+    disableQuestion: 'Diesen Endpunkt deaktivieren?',
+    nothingSentTo: (url: string) => `An ${url} wird nichts mehr gesendet, bis er wieder aktiviert wird.`,
+    deliveriesAbandoned: (n: number) =>
+      `${n} noch wartende Zustellungen werden nicht gesendet: Sie werden jetzt aufgegeben.`,
+    eventsStay:
+      /^Die Ereignisse bleiben im Ereignisprotokoll: Sobald der Endpunkt wieder aktiviert ist, liefert „Verpasste Ereignisse nachliefern“ nach, was er verpasst hat\.$/,
+    cancel: 'Abbrechen',
   },
 } as const;
 

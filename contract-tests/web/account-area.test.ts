@@ -84,7 +84,11 @@ describe.skipIf(skipBrowserTests)(
         const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: appName }) });
         expect(await card.textContent()).toContain('account:read');
         await saveScreenshot(page, 'account-area-connected-apps');
-        await card.getByRole('button', { name: `Revoke ${appName}` }).click();
+        // "Revoke" asks first, saying how many authorizations end (docs/security.md "Confirmations").
+        await card.getByRole('link', { name: `Revoke ${appName}` }).click();
+        await page.getByText(`the 1 authorization you gave it ends`).waitFor();
+        expect((await viewerEmail(origin, token)).status).toBe(200);
+        await page.getByRole('button', { name: 'Revoke', exact: true }).click();
         await page.getByText('Access revoked.').waitFor();
         expect(await page.getByRole('heading', { name: appName }).count()).toBe(0);
         expect((await viewerEmail(origin, token)).status).toBe(401);
@@ -137,14 +141,19 @@ describe.skipIf(skipBrowserTests)(
         session.screenshot = 'account-area-csrf';
         const token = await memberToken(origin, 'openid account:read', ACCOUNTS.student);
         await signInAt(page, origin, '/account/connected-apps', ACCOUNTS.student);
+        // "Revoke" asks first, on a page of its own (docs/security.md "Confirmations"); its form posts the change.
         const card = page
           .getByRole('listitem')
           .filter({ has: page.getByRole('heading', { name: 'Study Buddy' }) })
           .first();
-        await card.locator('input[name="csrf_token"]').evaluate((input) => input.remove());
+        await card.getByRole('link', { name: 'Revoke Study Buddy' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Revoke the access of Study Buddy?' }).waitFor();
+        await page
+          .locator('form[action="/account/connected-apps/revoke"] input[name="csrf_token"]')
+          .evaluate((input) => input.remove());
         const [response] = await Promise.all([
           page.waitForResponse((r) => r.url().endsWith('/account/connected-apps/revoke')),
-          card.getByRole('button', { name: 'Revoke Study Buddy' }).click(),
+          page.getByRole('button', { name: 'Revoke', exact: true }).click(),
         ]);
         expect(response.status()).toBe(400);
         await page.getByRole('heading', { name: 'This form has expired' }).waitFor();

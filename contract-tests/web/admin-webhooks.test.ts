@@ -142,7 +142,8 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
 
   it('"Disable" says on the endpoint page and the list who disabled it and since when, and a test event is refused until "Enable"; the home page names only endpoints the delivery worker disabled', async () => {
     const { id } = await create(receiver.url('/ok'), 'Paused', ['course.archived']);
-    const disabled = await submit(`/admin/webhooks/${id}`, `/admin/webhooks/${id}/disable`);
+    // Disabling asks first, on a page of its own whose form posts it.
+    const disabled = await submit(`/admin/webhooks/${id}/disable`, `/admin/webhooks/${id}/disable`);
     expect(disabled.headers.get('location')).toBe(`/admin/webhooks/${id}?done=webhook-disabled`);
 
     const page = await pageHtml(admin, `${origin}${disabled.headers.get('location')}`);
@@ -179,7 +180,7 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
     const url = `${receiver.url('/ok')}?area-recovered`;
     const { id, secret } = await create(url, 'Recovering', ['course.published']);
     const page = `/admin/webhooks/${id}`;
-    expect((await submit(page, `${page}/disable`)).status).toBe(303);
+    expect((await submit(`${page}/disable`, `${page}/disable`)).status).toBe(303);
     const api = adminClient(origin, await operatorToken(origin, 'courses:write'));
     const course = await answered(sdk.createCourse({ client: api, body: { title: 'Missed while paused' } }));
     await answered(sdk.publishCourse({ client: api, path: { course_id: course.id } }));
@@ -317,9 +318,9 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
           ['event_type', 'course.archived'],
         ],
       ],
-      [`${page}/disable`, []],
+      [`${page}/disable`, [], `${page}/disable`],
       [`${page}/enable`, []],
-      // Rotating asks first, on a page of its own.
+      // Disabling and rotating ask first, each on a page of its own.
       [`${page}/rotate-secret`, [], `${page}/rotate-secret`],
     ];
     for (const [action, fields, from] of steps)
@@ -374,6 +375,7 @@ describe.skipIf(ownInstanceUnavailable)('the admin area\'s "Webhooks" pages (Ope
       '/admin/webhooks/new',
       `/admin/webhooks/${id}`,
       `/admin/webhooks/${id}/delete`,
+      `/admin/webhooks/${id}/disable`,
     ])
       expect((await browserFetch(lecturer, `${origin}${path}`)).status, path).toBe(403);
     const actions = [

@@ -105,7 +105,10 @@ describe('U+0000 in the forms of the admin and account areas (never a 500; lib/n
   it('"Connected applications": NUL in the revoke form is a 400 page, and the access stays (account area)', async () => {
     const token = await memberToken(origin, 'openid account:read', ACCOUNTS.student);
     const student = await signedIn(ACCOUNTS.student);
-    const csrf = csrfFor(await html(student, '/account/connected-apps'), '/account/connected-apps/revoke');
+    // The revoke form is on the confirmation page "Revoke" leads to (docs/security.md "Confirmations").
+    const list = await html(student, '/account/connected-apps');
+    const confirmation = /href="(\/account\/connected-apps\/[0-9a-f-]{36}\/revoke)"/.exec(list)![1]!;
+    const csrf = csrfFor(await html(student, confirmation), '/account/connected-apps/revoke');
     await refused(student, '/account/connected-apps/revoke', { csrf_token: csrf, client: `0${NUL}` }, 'client');
     const viewer = await fetch(`${origin}/account/graphql`, {
       method: 'POST',

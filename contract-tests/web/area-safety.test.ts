@@ -68,6 +68,7 @@ const ADMIN_PAGES = [
   '/admin/webhooks/new',
   '/admin/webhooks/:id',
   '/admin/webhooks/:id/delete',
+  '/admin/webhooks/:id/disable',
 ];
 
 async function viewer(accessToken: string): Promise<number> {

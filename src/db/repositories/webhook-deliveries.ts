@@ -198,6 +198,18 @@ export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookD
     .execute();
 }
 
+/** How many deliveries of the school's endpoint are still waiting to be sent (what disabling it abandons). */
+export async function countPending(db: Db, siteId: string, endpointId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string | number>().as('waiting'))
+    .where('site_id', '=', siteId)
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
+}
+
 /** A disabled or deleted endpoint's waiting deliveries will never be sent. */
 export async function abandonPending(db: Db, endpointId: string): Promise<void> {
   await db

@@ -101,6 +101,29 @@ describe('webhooks in the admin area', () => {
     expect(listed.find((e) => e.id === gone.id)!.disabled_at).toBeNull();
   });
 
+  it('the confirmation before disabling counts what disabling abandons: the waiting deliveries of that endpoint only (docs/security.md "Confirmations"); a lecturer may not ask', async () => {
+    const paused = await create('https://to-pause.example/hook');
+    const other = await create('https://other.example/hook');
+    for (let i = 0; i < 3; i++) await actions.sendTest(site, admin, paused.id);
+    await actions.sendTest(site, admin, other.id);
+    // One of the three was sent already: it waits no more.
+    const sent = await test.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', paused.id)
+      .executeTakeFirstOrThrow();
+    await test.db.updateTable('webhook_deliveries').set({ status: 'succeeded' }).where('id', '=', sent.id).execute();
+
+    const outcome = await actions.disableOutcome(site, admin, paused.id);
+    expect(outcome.endpoint).toMatchObject({ id: paused.id, url: 'https://to-pause.example/hook', status: 'enabled' });
+    expect(outcome.waiting).toBe(2);
+    await expect(actions.disableOutcome(site, lecturer, paused.id)).rejects.toBeInstanceOf(AreaForbidden);
+
+    await actions.setEnabled(site, admin, paused.id, false);
+    expect((await actions.disableOutcome(site, admin, paused.id)).waiting).toBe(0);
+    expect((await actions.disableOutcome(site, admin, other.id)).waiting).toBe(1);
+  });
+
   it('an endpoint or delivery that does not exist at this school is the area 404 page, each in its own words', async () => {
     const { id } = await create('https://real.example/hook');
     await expect(actions.get(site, admin, randomUUID())).rejects.toMatchObject({

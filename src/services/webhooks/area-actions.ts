@@ -5,6 +5,7 @@
 // and a missing row as the area's 404.
 import type { Db } from '../../db/database.ts';
 import { InvalidCursor } from '../../db/pagination/cursor.ts';
+import { countPending } from '../../db/repositories/webhook-deliveries.ts';
 import { listDisabledEndpoints } from '../../db/repositories/webhook-endpoints.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import type { WebhookDisabledReason } from '../../db/schema-webhooks.ts';
@@ -114,6 +115,13 @@ export function createWebhookActions(db: Db, webhooks: WebhookAdmin) {
       const input = checkEndpointForm(form);
       const changes = { url: input.url, description: input.description, event_types: input.eventTypes };
       return found(() => webhooks.update(site, id, changes, changeActor(actor), access));
+    },
+
+    /** What disabling would do, for its confirmation page: the endpoint, and how many deliveries it abandons. */
+    async disableOutcome(site: Site, actor: Actor, id: string): Promise<{ endpoint: EndpointView; waiting: number }> {
+      await may(site, actor, 'webhooks:write');
+      const [endpoint] = await withDisabledAt(site, [await found(() => webhooks.get(site, id))]);
+      return { endpoint: endpoint!, waiting: await countPending(db, site.id, id) };
     },
 
     async setEnabled(site: Site, actor: Actor, id: string, enabled: boolean) {

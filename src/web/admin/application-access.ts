@@ -9,7 +9,7 @@ import { NotFound } from '../../services/errors.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import { KIND_LABELS } from './connected-apps.ts';
-import { revokeConfirmPage } from './confirm-page.ts';
+import { revokeConfirmPage } from './revoke-confirm.ts';
 import { redirectShowingOnce } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 

@@ -4,7 +4,7 @@
 // on its first display only (shown-once.ts); a reload says it was shown and offers rotation.
 import { ClientRuleError } from '../../services/auth/clients/manage-clients.ts';
 import { appId, requireMcpSection } from './application-form.ts';
-import { confirmPage } from './confirm-page.ts';
+import { confirmPage } from '../areas/confirm-page.ts';
 import { redirectShowingOnce, takeShownSecret } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';

@@ -6,7 +6,7 @@
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import { fromStartOnBadCursor } from '../../services/auth/application-access.ts';
 import { field, isUuid } from '../areas/forms.ts';
-import { revokeConfirmPage } from './confirm-page.ts';
+import { revokeConfirmPage } from './revoke-confirm.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 

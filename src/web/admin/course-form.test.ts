@@ -68,19 +68,19 @@ describe('the course form (OpenAPI CourseCreate and CourseUpdate)', () => {
       'create',
     );
     expect(errors).toEqual({
-      title: { key: 'adminCourses.error.required' },
-      slug: { key: 'adminCourses.error.slugShape' },
-      subtitle: { key: 'adminCourses.error.tooLong', vars: { limit: 300 } },
-      visibility: { key: 'adminCourses.error.choose' },
-      image_url: { key: 'adminCourses.error.urlShape' },
-      access_days: { key: 'adminCourses.error.atMost', vars: { limit: 36500 } },
-      price_currency: { key: 'adminCourses.error.currencyShape' },
+      title: [{ key: 'adminCourses.error.required' }],
+      slug: [{ key: 'adminCourses.error.slugShape' }],
+      subtitle: [{ key: 'adminCourses.error.tooLong', vars: { limit: 300 } }],
+      visibility: [{ key: 'adminCourses.error.choose' }],
+      image_url: [{ key: 'adminCourses.error.urlShape' }],
+      access_days: [{ key: 'adminCourses.error.atMost', vars: { limit: 36500 } }],
+      price_currency: [{ key: 'adminCourses.error.currencyShape' }],
     });
     expect(courseInput(form({ access_days: 'ten' }), 'create').errors).toEqual({
-      access_days: { key: 'adminCourses.error.wholeNumber' },
+      access_days: [{ key: 'adminCourses.error.wholeNumber' }],
     });
     expect(courseInput(form({ price_amount: '12.345' }), 'create').errors).toEqual({
-      price_amount: { key: 'adminCourses.error.priceShape' },
+      price_amount: [{ key: 'adminCourses.error.priceShape' }],
     });
   });
 
@@ -109,8 +109,8 @@ describe('the lecture form (OpenAPI LectureCreate)', () => {
       status: 'draft',
     });
     expect(lectureInput(lecture({ duration_seconds: '360001', content_type: 'film' })).errors).toEqual({
-      duration_seconds: { key: 'adminCourses.error.atMost', vars: { limit: 360000 } },
-      content_type: { key: 'adminCourses.error.choose' },
+      duration_seconds: [{ key: 'adminCourses.error.atMost', vars: { limit: 360000 } }],
+      content_type: [{ key: 'adminCourses.error.choose' }],
     });
   });
 });

@@ -7,7 +7,7 @@ import type { CourseInput } from '../../services/courses/courses.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { checked, field, isUuid, type FormBody } from '../areas/forms.ts';
 import { checkRequestBody } from './request-body-check.ts';
-import { fieldErrorsOf, type FieldErrors } from './field-errors.ts';
+import { addError, ruleErrors, type FieldErrors } from './field-errors.ts';
 
 export const COURSE_PURPOSES = {
   create: 'admin:courses:create',
@@ -132,11 +132,11 @@ export function courseInput(
   const priceErrors: FieldErrors = {};
   if (values.price_amount !== '') {
     const amount = minorUnits(values.price_amount, values.price_currency);
-    if (amount === undefined) priceErrors.price_amount = textKey('adminCourses.error.priceShape');
+    if (amount === undefined) addError(priceErrors, 'price_amount', textKey('adminCourses.error.priceShape'));
     else body.price = { amount, currency: values.price_currency };
   }
   const errors = {
-    ...fieldErrorsOf(checkRequestBody(mode === 'create' ? 'CourseCreate' : 'CourseUpdate', body), SCHEMA_FIELDS),
+    ...ruleErrors(checkRequestBody(mode === 'create' ? 'CourseCreate' : 'CourseUpdate', body), SCHEMA_FIELDS),
     ...priceErrors,
   };
   if (Object.keys(errors).length) return { errors };

@@ -10,7 +10,7 @@ import type { LectureContentType } from '../../db/schema.ts';
 import { textKey, type TextKey } from '../../lib/text-key.ts';
 import { checked, field, isUuid, type FormBody } from '../areas/forms.ts';
 import { checkRequestBody } from './request-body-check.ts';
-import { fieldErrorsOf, type FieldErrors } from './field-errors.ts';
+import { ruleErrors, type FieldErrors } from './field-errors.ts';
 
 export const CURRICULUM_PURPOSES = {
   sectionCreate: 'admin:curriculum:section-create',
@@ -61,7 +61,7 @@ export function sectionInput(
   values: SectionFormValues,
 ): { input: SectionInput & { title: string }; errors?: undefined } | { input?: undefined; errors: FieldErrors } {
   const body = { title: values.title, description: values.description === '' ? null : values.description };
-  const errors = fieldErrorsOf(checkRequestBody('SectionCreate', body));
+  const errors = ruleErrors(checkRequestBody('SectionCreate', body));
   return Object.keys(errors).length ? { errors } : { input: body };
 }
 
@@ -110,7 +110,7 @@ export function lectureInput(
     is_free_preview: values.is_free_preview,
     status: values.status,
   };
-  const errors = fieldErrorsOf(checkRequestBody('LectureCreate', body));
+  const errors = ruleErrors(checkRequestBody('LectureCreate', body));
   return Object.keys(errors).length ? { errors } : { input: body as LectureBody };
 }
 

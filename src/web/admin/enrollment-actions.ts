@@ -5,7 +5,7 @@
 import { textKey } from '../../lib/text-key.ts';
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import type { AreaCall } from '../areas/area-route.ts';
-import { foundOr, requireScope, rowId } from './refusal-fields.ts';
+import { foundOr, requireScope, rowId } from './page-guards.ts';
 import { PEOPLE_PURPOSES } from './people-forms.ts';
 import { NO_STUDENT } from './student-profile.ts';
 import type { AdminPageDeps } from './types.ts';

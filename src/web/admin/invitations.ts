@@ -6,7 +6,8 @@ import { field } from '../areas/forms.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { AreaNotFound } from '../../services/audit/actor.ts';
-import { fieldErrorsOf, mayUse, messagePageOf, requireScope, rowId } from './refusal-fields.ts';
+import { refusalErrors, messagePageOf } from './field-errors.ts';
+import { mayUse, requireScope, rowId } from './page-guards.ts';
 import { PEOPLE_PURPOSES } from './people-forms.ts';
 import type { AdminPageDeps } from './types.ts';
 
@@ -67,7 +68,7 @@ export function mountInvitations({ router, area, admin }: AdminPageDeps): void {
           else await people.cancelInvitation(call.ctx.site, call.actor, kind, id);
         } catch (error) {
           // No mail can leave (docs/operations.md "Mail"): said on a page; a gone invitation is the 404.
-          const refused = fieldErrorsOf(error, {}, NO_INVITATION);
+          const refused = refusalErrors(error, {}, NO_INVITATION);
           if (!refused) throw error;
           return call.page(
             './admin/message',

@@ -6,7 +6,7 @@ import { AreaNotFound } from '../../services/audit/actor.ts';
 import { InvalidHost } from '../../services/auth/client-metadata/admission.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { checked, field, isUuid } from '../areas/forms.ts';
-import { confirmPage } from './confirm-page.ts';
+import { confirmPage } from '../areas/confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 import { textKey } from '../../lib/text-key.ts';
 

@@ -5,7 +5,8 @@
 import type { AreaCall } from '../areas/area-route.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { addError, fieldErrorsOf, requireScope, type FieldErrors } from './refusal-fields.ts';
+import { addError, refusalErrors, type FieldErrors } from './field-errors.ts';
+import { requireScope } from './page-guards.ts';
 import { ITEM_TYPES, minorUnits, ORDER_PURPOSES, type ItemType } from './order-forms.ts';
 import type { AdminPageDeps } from './types.ts';
 
@@ -90,7 +91,7 @@ export function mountOrderNew({ router, area, admin }: AdminPageDeps): void {
         });
         return { redirect: `/admin/orders/${order.id}?done=order-recorded` };
       } catch (error) {
-        const refused = fieldErrorsOf(error, { person_id: 'email', items: 'item', payment_method: 'payment_method' });
+        const refused = refusalErrors(error, { person_id: 'email', items: 'item', payment_method: 'payment_method' });
         if (!refused) throw error;
         return formPage(call, form, refused, 400);
       }

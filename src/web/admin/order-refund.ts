@@ -8,7 +8,8 @@ import type { AreaCall } from '../areas/area-route.ts';
 import { checked, field, type FormBody } from '../areas/forms.ts';
 import { siteText } from '../../http/pages/render-page.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { addError, fieldErrorsOf, foundOr, requireScope, rowId, type FieldErrors } from './refusal-fields.ts';
+import { addError, refusalErrors, type FieldErrors } from './field-errors.ts';
+import { foundOr, requireScope, rowId } from './page-guards.ts';
 import { minorUnits, ORDER_PURPOSES } from './order-forms.ts';
 import { NO_ORDER } from './orders-list.ts';
 import type { AdminPageDeps } from './types.ts';
@@ -57,7 +58,7 @@ export function mountOrderRefund({ router, area, admin }: AdminPageDeps): void {
 
   /** A refusal of the service beside the field; "at most" said as money of the order's currency. */
   function refusal(call: AreaCall, order: Order, form: RefundForm, error: unknown) {
-    const refused = fieldErrorsOf(error, { amount: 'amount' }, NO_ORDER);
+    const refused = refusalErrors(error, { amount: 'amount' }, NO_ORDER);
     if (!refused) throw error;
     if (refused.amount) {
       const left = siteText(call.ctx).money({

@@ -1,6 +1,6 @@
 // "Orders": the school's orders, newest first, filtered by status and paged with the admin API's
 // own cursors (OpenAPI listOrders), and an order's page with its items, totals and refunds (getOrder).
-import { badQueryPage, foundOr, mayUse, requireScope, rowId } from './refusal-fields.ts';
+import { badQueryPage, foundOr, mayUse, requireScope, rowId } from './page-guards.ts';
 import { ORDER_PURPOSES, ORDER_STATUSES } from './order-forms.ts';
 import type { AdminPageDeps } from './types.ts';
 

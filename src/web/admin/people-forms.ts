@@ -4,7 +4,7 @@
 // page names the field before any service is asked.
 import { textKey } from '../../lib/text-key.ts';
 import { field, type FormBody } from '../areas/forms.ts';
-import { addError, type FieldErrors } from './refusal-fields.ts';
+import { addError, type FieldErrors } from './field-errors.ts';
 
 export const PEOPLE_PURPOSES = {
   inviteStudent: 'admin:students:invite',

@@ -6,7 +6,7 @@ import { isBetaFeatureKey } from '../../services/school/beta-features.ts';
 import { textKey } from '../../lib/text-key.ts';
 import { AreaNotFound } from '../../services/audit/actor.ts';
 import { checked, field } from '../areas/forms.ts';
-import { confirmPage } from './confirm-page.ts';
+import { confirmPage } from '../areas/confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 
 export const BETA_FEATURES_PURPOSE = 'admin:beta-features';

@@ -4,7 +4,7 @@
 // are issued (OIDC discovery follows it).
 import { textKey } from '../../lib/text-key.ts';
 import { checked } from '../areas/forms.ts';
-import { confirmPage } from './confirm-page.ts';
+import { confirmPage } from '../areas/confirm-page.ts';
 import type { AdminPageDeps } from './types.ts';
 
 const PURPOSES = { rotate: 'admin:signing-keys:rotate', idToken: 'admin:signing-keys:id-token' } as const;

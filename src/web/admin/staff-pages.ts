@@ -1,6 +1,6 @@
 // "Staff": everyone with a role here (OpenAPI listMembers, searchable, paged with its cursors), a
 // member's page with their roles, "Invite a member" (inviteMember) and changing roles
-// (setMemberRoles). Who may: the admin API's rule, asked for the signed-in person (refusal-fields.ts
+// (setMemberRoles). Who may: the admin API's rule, asked for the signed-in person (page-guards.ts
 // mayUse): reading needs members:read, inviting and changing roles members:write, which only an
 // owner's token may hold (services/auth/standing/allowed-scopes.ts) — so an admin sees the staff
 // but changes no one's roles, and no one but an owner makes an owner. The last owner is kept
@@ -9,16 +9,8 @@ import { textKey } from '../../lib/text-key.ts';
 import type { SiteRole } from '../../db/schema.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { field, fieldValues } from '../areas/forms.ts';
-import {
-  addError,
-  badQueryPage,
-  fieldErrorsOf,
-  foundOr,
-  mayUse,
-  requireScope,
-  rowId,
-  type FieldErrors,
-} from './refusal-fields.ts';
+import { addError, refusalErrors, type FieldErrors } from './field-errors.ts';
+import { badQueryPage, foundOr, mayUse, requireScope, rowId } from './page-guards.ts';
 import {
   listQuery,
   PEOPLE_PURPOSES,
@@ -96,7 +88,7 @@ export function mountStaffPages({ router, area, admin }: AdminPageDeps): void {
         if (outcome.kind === 'invited') return { redirect: '/admin/invitations?done=member-invited' };
         return { redirect: `/admin/members/${outcome.member.id}?done=member-added` };
       } catch (error) {
-        const refused = fieldErrorsOf(error, { email: 'email', name: 'name', role: 'role' });
+        const refused = refusalErrors(error, { email: 'email', name: 'name', role: 'role' });
         if (!refused) throw error;
         return invitePage(call, { ...form, role }, refused, 400);
       }
@@ -141,7 +133,7 @@ export function mountStaffPages({ router, area, admin }: AdminPageDeps): void {
       try {
         await people.setRoles(call.ctx.site, call.actor, id, roles);
       } catch (error) {
-        const refused = fieldErrorsOf(error, { roles: 'roles' }, NO_MEMBER);
+        const refused = refusalErrors(error, { roles: 'roles' }, NO_MEMBER);
         if (!refused) throw error;
         return memberPage(call, refused, 409);
       }

@@ -4,7 +4,8 @@
 import type { AreaCall } from '../areas/area-route.ts';
 import { field, isUuid } from '../areas/forms.ts';
 import { textKey } from '../../lib/text-key.ts';
-import { addError, fieldErrorsOf, foundOr, mayUse, requireScope, rowId, type FieldErrors } from './refusal-fields.ts';
+import { addError, refusalErrors, type FieldErrors } from './field-errors.ts';
+import { foundOr, mayUse, requireScope, rowId } from './page-guards.ts';
 import { PEOPLE_PURPOSES } from './people-forms.ts';
 import type { AdminPageDeps } from './types.ts';
 
@@ -60,7 +61,7 @@ export function mountStudentProfile({ router, area, admin }: AdminPageDeps): voi
       try {
         await people.enroll(call.ctx.site, call.actor, id, courseId);
       } catch (error) {
-        const refused = fieldErrorsOf(error, { course_id: 'course_id' }, NO_STUDENT);
+        const refused = refusalErrors(error, { course_id: 'course_id' }, NO_STUDENT);
         if (!refused) throw error;
         return profilePage(call, refused, courseId, 400);
       }

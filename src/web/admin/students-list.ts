@@ -2,7 +2,8 @@
 // admin API's own cursors (OpenAPI listStudents), and "Invite a student" (inviteStudent: someone
 // here already becomes a student at once; anyone else is mailed an invitation to accept).
 import type { AreaCall } from '../areas/area-route.ts';
-import { badQueryPage, fieldErrorsOf, requireScope, type FieldErrors } from './refusal-fields.ts';
+import { refusalErrors, type FieldErrors } from './field-errors.ts';
+import { badQueryPage, requireScope } from './page-guards.ts';
 import { listQuery, PEOPLE_PURPOSES, readInviteForm, type InviteForm } from './people-forms.ts';
 import type { AdminPageDeps } from './types.ts';
 
@@ -63,7 +64,7 @@ export function mountStudentsList({ router, area, admin }: AdminPageDeps): void 
         if (outcome.kind === 'invited') return { redirect: '/admin/invitations?done=student-invited' };
         return { redirect: `/admin/students/${outcome.student.id}?done=student-added` };
       } catch (error) {
-        const refused = fieldErrorsOf(error, { email: 'email', name: 'name' });
+        const refused = refusalErrors(error, { email: 'email', name: 'name' });
         if (!refused) throw error;
         return invitePage(call, form, refused, 400);
       }

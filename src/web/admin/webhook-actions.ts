@@ -1,5 +1,5 @@
-// The buttons of an endpoint's page, each a form post: enable and disable (disabling abandons the
-// deliveries still waiting), rotate the secret (the previous one keeps signing through the overlap
+// The buttons of an endpoint's page, each a form post: enable, and disable (disabling abandons the
+// deliveries still waiting, so it asks first on a page that says how many), rotate the secret (the previous one keeps signing through the overlap
 // the operator chose), send a test event, redeliver one delivery (the same event with the same
 // webhook-id, due again at once), and recover the events missed since a date and time
 // (/webhooks.md "Events and recovery"). Rotating asks first, on a page that names the chosen overlap,
@@ -10,7 +10,7 @@ import { instantOfWallClock } from '../../lib/wall-clock.ts';
 import { field } from '../areas/forms.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { ROTATION_OVERLAP_SECONDS } from '../../services/webhooks/secrets.ts';
-import { confirmPage } from './confirm-page.ts';
+import { confirmPage } from '../areas/confirm-page.ts';
 import { redirectShowingOnce, takeShownSecret } from './shown-once.ts';
 import type { AdminPageDeps } from './types.ts';
 import {
@@ -52,6 +52,31 @@ export function mountWebhookActions({ router, area, admin }: AdminPageDeps): voi
       }),
     );
   }
+
+  router.get(
+    '/webhooks/:id/disable',
+    area.page(async (call) => {
+      const id = endpointId(call.params.id);
+      const { endpoint, waiting } = await admin.webhooks.disableOutcome(call.ctx.site, call.actor, id);
+      // Disabled already (another tab, the delivery worker): nothing to ask, the page says so.
+      if (endpoint.status === 'disabled') return { redirect: `/admin/webhooks/${endpoint.id}` };
+      return confirmPage(call, {
+        titleKey: 'adminSafety.confirm.webhookDisable.title',
+        current: '/admin/webhooks',
+        consequences: [
+          textKey('adminSafety.confirm.webhookDisable.text', { url: endpoint.url }),
+          waiting === 0
+            ? textKey('adminSafety.confirm.webhookDisable.noneWaiting')
+            : textKey('adminSafety.confirm.webhookDisable.waiting', { count: waiting }),
+          textKey('adminSafety.confirm.webhookDisable.after'),
+        ],
+        action: `/admin/webhooks/${endpoint.id}/disable`,
+        csrfToken: call.csrf(WEBHOOK_PURPOSES.status),
+        button: textKey('admin.webhooks.disable'),
+        cancel: `/admin/webhooks/${endpoint.id}`,
+      });
+    }),
+  );
 
   router.get(
     '/webhooks/:id/rotate-secret',

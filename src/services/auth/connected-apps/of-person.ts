@@ -17,6 +17,15 @@ export function createConnectedApplications(db: Db, audit: AuditLog) {
       return groupGrants(await listLiveGrants(db, siteId, { personId }));
     },
 
+    /** One application of the list, with how many live grants revoking it ends (its confirmation page). */
+    async find(siteId: string, personId: string, clientRowId: string): Promise<ConnectedApp> {
+      const app = groupGrants(await listLiveGrants(db, siteId, { personId })).find(
+        (a) => a.clientRowId === clientRowId,
+      );
+      if (!app) throw new AreaNotFound(textKey('area.error.accountAppGone'));
+      return app;
+    },
+
     async revoke(actor: Actor, clientRowId: string): Promise<string> {
       const live = await listLiveGrants(db, actor.siteId, { personId: actor.personId });
       const app = live.find((g) => g.client_row_id === clientRowId);
