@@ -207,8 +207,10 @@ describe('events (events:read, events:write)', () => {
   // The course lookup used to run on the service's outer handle inside update()'s own transaction:
   // on PGlite (one connection) the request waited for itself forever (fuzz updateEventDeadlock).
   it('links an event to a course of the school on update (422 for another id), and concurrent course changes all finish', async () => {
-    const courses = adminClient(origin, await operatorToken(origin, 'courses:read'));
-    const [course, other] = (await sdk.listCourses({ client: courses, query: { limit: 2 } })).data!.data;
+    // Two courses of this test's own: other suites delete courses they made, so the newest may go.
+    const courses = adminClient(origin, await operatorToken(origin, 'courses:write'));
+    const course = (await sdk.createCourse({ client: courses, body: { title: `Event course ${randomUUID()}` } })).data;
+    const other = (await sdk.createCourse({ client: courses, body: { title: `Event course ${randomUUID()}` } })).data;
     const event = await newEvent();
     const path = { event_id: event.id };
     const signal = () => AbortSignal.timeout(10_000);
