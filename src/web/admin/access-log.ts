@@ -9,7 +9,7 @@ import { CSV_MAX_ROWS, filterOfQuery, type AccessLogFilter } from '../../service
 import type { AdminPageDeps } from './types.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { siteText } from '../../http/pages/render-page.ts';
-import { noStore } from '../../lib/no-store.ts';
+import { csvDownload } from '../areas/csv-download.ts';
 
 /** The filters as a query string (empty ones left out), for the pager and the CSV link. */
 function queryString(filter: AccessLogFilter, extra: Record<string, string> = {}): string {
@@ -85,16 +85,7 @@ export function mountAccessLog({ router, area, admin }: AdminPageDeps): void {
           CSV_COLUMNS.map((column) => text.t(`admin.accessLog.csvHeader.${column}`)),
         );
         const day = new Date().toISOString().slice(0, 10);
-        return {
-          status: 200,
-          body,
-          contentType: 'text/csv; charset=utf-8',
-          headers: {
-            'Content-Disposition': `attachment; filename="access-log-${day}.csv"`,
-            'X-Content-Type-Options': 'nosniff',
-            ...noStore('browser-session'),
-          },
-        };
+        return csvDownload(body, `access-log-${day}.csv`);
       } catch (error) {
         if (!(error instanceof InvalidInput)) throw error;
         return render(page, deps, filter, { events: [], older: null, invalid: true });

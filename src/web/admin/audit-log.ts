@@ -8,7 +8,7 @@ import type { AdminPageDeps } from './types.ts';
 import type { AreaCall } from '../areas/area-route.ts';
 import { siteText } from '../../http/pages/render-page.ts';
 import type { PageText } from '../../http/pages/i18n/page-text.ts';
-import { noStore } from '../../lib/no-store.ts';
+import { csvDownload } from '../areas/csv-download.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { InvalidInput, type FieldError } from '../../services/errors.ts';
 import { AUDIT_ACTIONS } from '../../services/audit/audit-actions.ts';
@@ -140,16 +140,7 @@ export function mountAuditLog({ router, area, admin }: AdminPageDeps): void {
         if (!(error instanceof InvalidInput)) throw error;
         return render(call, filter, { events: [], older: null, problems: (error.errors ?? []).map(problemKey) });
       }
-      return {
-        status: 200,
-        body,
-        contentType: 'text/csv; charset=utf-8',
-        headers: {
-          'Content-Disposition': `attachment; filename="${fileName(call.ctx.site.slug)}"`,
-          'X-Content-Type-Options': 'nosniff',
-          ...noStore('browser-session'),
-        },
-      };
+      return csvDownload(body, fileName(call.ctx.site.slug));
     }),
   );
 }
