@@ -199,13 +199,16 @@ describe('a forged or tampered cursor is a 400 on every paginated operation', ()
   };
   const walks: Walk[] = [];
 
-  /** A real id for a path parameter: the first item of the list one level up. */
+  /**
+   * A real id for a path parameter: the oldest item of the first page of the list one level up (lists
+   * are newest first). Other suites delete what they made a moment ago, never what is this old.
+   */
   async function parentId(path: string, headers: Record<string, string>): Promise<string> {
     const parent = path.slice(0, path.indexOf('/{'));
-    const response = await send(origin, { method: 'GET', target: `${parent}?limit=1`, headers });
+    const response = await send(origin, { method: 'GET', target: `${parent}?limit=100`, headers });
     const id =
       response.status === 200
-        ? (JSON.parse(response.text) as { data?: Array<{ id?: string }> }).data?.[0]?.id
+        ? (JSON.parse(response.text) as { data?: Array<{ id?: string }> }).data?.at(-1)?.id
         : undefined;
     return id ?? '00000000-0000-4000-8000-000000000000';
   }
