@@ -7,25 +7,17 @@
 // A page wider than the phone's screen is reported and fails the run (docs/development.md "Page languages").
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, DEMO_PASSWORD } from '../contract-tests/support/accounts.ts';
+import { freePort } from '../contract-tests/reliability/instance.ts';
 import { launchBrowser, saveScreenshot } from '../contract-tests/support/browser.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForReady(origin: string): Promise<void> {
   for (let tries = 0; tries < 240; tries++) {
