@@ -3,7 +3,7 @@
 // that ends the child even when a test failed. The suite's global server is never used here.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,36 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * Whether process `pid` holds the socket listening on `port` (Linux's /proc; elsewhere assumed).
+ * A port from `freePort` is free only until another suite's listener takes it: a /readyz answered
+ * from that port may be someone else's, and a suite run against it tests nothing of its own.
+ */
+function listensOn(pid: number, port: number): boolean {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      if (local?.endsWith(hexPort) && state === '0A' /* LISTEN */ && inode) inodes.add(`socket:[${inode}]`);
+    }
+  }
+  const fds = `/proc/${pid}/fd`;
+  try {
+    return readdirSync(fds).some((fd) => {
+      try {
+        return inodes.has(readlinkSync(`${fds}/${fd}`));
+      } catch {
+        return false; // closed while read
+      }
+    });
+  } catch {
+    return false; // the process is gone
+  }
 }
 
 export type Instance = {
@@ -129,10 +159,12 @@ export async function startInstance(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return instance;
+    if (ready && listensOn(child.pid!, port)) return instance;
     await new Promise((r) => setTimeout(r, 100));
   }
   await instance.stop();
+  // The port chosen was taken before the child bound it: choose again (a port asked for is kept).
+  if (options.port === undefined && /already in use/.test(instance.stderr())) return startInstance(env, options);
   throw new Error(
     `instance on port ${port} not ready (exit ${child.exitCode}):\n${instance.stdout()}\n${instance.stderr()}`,
   );

@@ -100,7 +100,7 @@ describe.skipIf(skipBrowserTests || ownInstanceUnavailable)(
       session.screenshot = `area-forms-reload-${school.lang}`;
       await signInAt(page, origin, '/admin', school.owner);
       const found: FoundForm[] = [];
-      await crawlArea(page, origin, async (path) => {
+      const visited = await crawlArea(page, origin, async (path) => {
         found.push(...(await formsOn(page, path)));
       });
       // One of each kind of form: the same action on another row is the same code.
@@ -110,7 +110,7 @@ describe.skipIf(skipBrowserTests || ownInstanceUnavailable)(
         if (!byKind.has(kind)) byKind.set(kind, form);
       }
       const forms = [...byKind.values()].sort((a, b) => Number(LAST.test(a.action)) - Number(LAST.test(b.action)));
-      expect(forms.length).toBeGreaterThan(10);
+      expect(forms.length, `forms of the pages ${visited.join(', ')}`).toBeGreaterThan(10);
 
       const problems: string[] = [];
       let redirected = 0;

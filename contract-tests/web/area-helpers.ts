@@ -20,7 +20,9 @@ export async function signInAt(
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<void> {
-  await page.goto(`${origin}${path}`);
+  const shown = await page.goto(`${origin}${path}`);
+  // What answers must be this service's page (a sign-in form, or the area's page when signed in already).
+  expect(shown?.headers()['content-type'], `${origin}${path}`).toMatch(/^text\/html/);
   const url = new URL(page.url());
   if (url.pathname === '/oauth/sign-in') {
     expect(url.searchParams.get('return_to')).toBe(path);
