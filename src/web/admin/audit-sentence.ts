@@ -8,11 +8,11 @@
 // The values are text people and clients chose (names, e-mail addresses, URLs): the result is plain
 // text, printed by the template with `<%= %>`, which escapes it; the catalogues' sentences hold no
 // markup (checked by audit-sentence.test.ts), so nothing here is HTML.
-import { loadCatalogue, type Catalogue, type PageText } from '../../http/pages/i18n/page-text.ts';
+import type { PageText } from '../../http/pages/i18n/page-text.ts';
 import { AUDIT_ACTIONS } from '../../services/audit/audit-actions.ts';
 import type { AuditLogEntry } from '../../services/audit/audit-log-reader.ts';
 
-export type SentenceText = Pick<PageText, 'lang' | 't' | 'has'>;
+export type SentenceText = Pick<PageText, 'lang' | 't' | 'has' | 'raw'>;
 export type SentenceRow = Pick<
   AuditLogEntry,
   'action' | 'actor_email' | 'actor_name' | 'actor_client_id' | 'details' | 'names'
@@ -53,24 +53,6 @@ const VARIANTS: Readonly<Record<string, (details: Record<string, unknown>, actor
 
 function listOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-const catalogues = new Map<string, Catalogue>();
-
-/** The catalogue text of `key` as written, placeholders and all (undefined: no such text). */
-function rawText(language: string, key: string): string | undefined {
-  let catalogue = catalogues.get(language);
-  if (!catalogue) catalogues.set(language, (catalogue = loadCatalogue(language)));
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node === 'string') return node;
-  // A plural sentence (`count`): its `_other` form names every placeholder the others do.
-  const parent = key
-    .split('.')
-    .slice(0, -1)
-    .reduce<string | Catalogue | undefined>((at, part) => (typeof at === 'object' ? at[part] : undefined), catalogue);
-  const other = typeof parent === 'object' ? parent[`${key.split('.').at(-1)!}_other`] : undefined;
-  return typeof other === 'string' ? other : undefined;
 }
 
 /** The `{{name}}` placeholders of a catalogue text. */
@@ -123,7 +105,7 @@ export function auditSentence(text: SentenceText, row: SentenceRow): string {
   const values = valuesOf(text, row);
   if (AUDIT_ACTIONS.includes(row.action))
     for (const key of sentenceKeys(row, values.actor !== undefined)) {
-      const raw = rawText(text.lang, key);
+      const raw = text.raw(key);
       const names = raw === undefined ? [] : placeholdersOf(raw);
       // Only the values the sentence names reach i18next: a detail called `context` or `lng` is no option.
       if (raw !== undefined && names.every((name) => values[name] !== undefined))

@@ -46,6 +46,8 @@ export type PageText = Formatters & {
   /** HTML of `key`, whose catalogue text may hold <strong>/<code>: the values are escaped; print it with `<%~ %>`. */
   th(key: string, vars?: TextVars): string;
   has(key: string): boolean;
+  /** The catalogue text of `key` as written, placeholders unfilled (a plural key: its `_other` form); undefined when none. */
+  raw(key: string): string | undefined;
 };
 
 export type PageTextOptions = {
@@ -104,6 +106,13 @@ export class PageTexts {
           Object.entries(vars).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
         ),
       );
-    return { lang, t, th, has: (key) => has(key), ...formatters(lang, timeZone) };
+    const raw = (key: string): string | undefined => {
+      for (const candidate of [key, `${key}_other`]) {
+        const text: unknown = i18n.getResource(lang, 'translation', candidate);
+        if (typeof text === 'string') return text;
+      }
+      return undefined;
+    };
+    return { lang, t, th, has: (key) => has(key), raw, ...formatters(lang, timeZone) };
   }
 }
