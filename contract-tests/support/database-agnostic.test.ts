@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseAgnosticUnitFiles } from './database-agnostic.ts';
+import { browserPageSuiteFiles, databaseAgnosticUnitFiles } from './database-agnostic.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const agnostic = databaseAgnosticUnitFiles();
@@ -35,5 +35,25 @@ describe('unit files left out of the second database pass (support/database-agno
       'contract-tests/inventory.test.ts',
     ])
       expect(agnostic, file).toContain(file);
+  });
+});
+
+describe('page suites left out of the second database pass (support/database-agnostic.ts)', () => {
+  const pageSuites = browserPageSuiteFiles();
+
+  it('are the suites of web/ that drive Chromium, directly or through a helper (area-helpers.ts)', () => {
+    for (const file of ['contract-tests/web/area-phone.test.ts', 'contract-tests/web/member-area.test.ts'])
+      expect(pageSuites, file).toContain(file);
+    expect(pageSuites.filter((file) => !file.startsWith('contract-tests/web/'))).toEqual([]);
+  });
+
+  it('keep the sweep over HTTP that requests every page of both areas on either database', () => {
+    expect(pageSuites).not.toContain('contract-tests/web/area-safety.test.ts');
+    expect(readFileSync(path.join(root, 'contract-tests/web/area-safety.test.ts'), 'utf8')).not.toMatch(/browser\.ts/);
+  });
+
+  it('keep browser flows of a protocol (password reset, the MCP SDK sign-in), which run on both', () => {
+    for (const file of ['contract-tests/identity/password-reset.test.ts', 'contract-tests/mcp/sdk-auth-flow.test.ts'])
+      expect(pageSuites, file).not.toContain(file);
   });
 });

@@ -6,6 +6,11 @@ import { authorizeInBrowser, discover, exchangeCode, registerLoopbackClient } fr
 
 const cache = new Map<string, Promise<string>>();
 
+/** Forgets every cached token: a test file starts with none (support/each-file.ts). */
+export function forgetTokens(): void {
+  cache.clear();
+}
+
 /** An operator token (loopback client registered at /api/oauth/register, authorized by an owner). */
 export function operatorToken(origin: string, scope: string, email: string = ACCOUNTS.owner): Promise<string> {
   const key = `op ${origin} ${email} ${scope}`;
