@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserPageSuiteFiles, databaseAgnosticUnitFiles } from './contract-tests/support/database-agnostic.ts';
-import { excludedForTarget } from './contract-tests/support/target.ts';
+import { CONTRACT_BASE_URL, excludedForTarget } from './contract-tests/support/target.ts';
 
 /** The whole-spec sweeps: dredd (every documented response) and the schema fuzzer (generated input). */
 const ALONE = ['contract-tests/dredd/dredd.test.ts', 'contract-tests/fuzz/openapi-fuzz.test.ts'];
@@ -33,7 +33,7 @@ export default defineConfig({
     // a started instance, a lifetime to pass), so one file at a time, vitest's default on 2 cores
     // (one worker fewer than the cores), used 0.7 of a core on average (816 CPU-s in a 1142 s run).
     // The suites are written to run beside each other (a school's settings change only on an
-    // instance of the suite's own), except the whole-spec sweeps (ALONE), which run after them.
+    // instance of the suite's own; the whole-spec sweeps, ALONE, each have a server of their own).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -80,28 +80,29 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
+      // The whole-spec sweeps, each on a server of its own (a project's global setup starts one),
+      // beside the contract files: each creates, changes and deletes across the whole demo school and
+      // picks its fixtures from the school's lists. Against a deployment, which they would share with
+      // the contract files and each other, each runs after those before it.
+      ...ALONE.map((file, index) => ({
         test: {
-          // After the contract files, one at a time, on a server of their own (its global setup runs
-          // at the start with the other's): each creates, changes and deletes across the whole demo
-          // school, and picks its fixtures from the school's lists.
-          name: 'contract-alone',
-          include: ALONE,
+          name: `contract-${path.basename(file, '.test.ts')}`,
+          include: [file],
           exclude: NOT_FOR_TARGET,
-          sequence: { groupOrder: 1 },
-          fileParallelism: false,
+          sequence: { groupOrder: CONTRACT_BASE_URL ? 1 + index : 0 },
           isolate: ISOLATE,
           globalSetup: ['contract-tests/support/global-setup.ts'],
+          setupFiles: ['contract-tests/support/each-file.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
+      })),
       {
         test: {
           // After the contract run: reads the log of operations its generated client called.
           name: 'operation-coverage',
           include: ['contract-tests/operation-coverage.test.ts'],
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 + ALONE.length },
         },
       },
     ],

@@ -41,7 +41,7 @@ export async function freePort(): Promise<number> {
  * A port from `freePort` is free only until another suite's listener takes it: a /readyz answered
  * from that port may be someone else's, and a suite run against it tests nothing of its own.
  */
-function listensOn(pid: number, port: number): boolean {
+export function listensOn(pid: number, port: number): boolean {
   if (!existsSync('/proc/net/tcp')) return true;
   const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   const inodes = new Set<string>();

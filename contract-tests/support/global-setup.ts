@@ -5,9 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { createScratchPostgresDatabase, migratedPgliteSnapshot } from '../../src/db/testing.ts';
+import { freePort, listensOn } from '../reliability/instance.ts';
 import { clearOperationLog } from './operation-log.ts';
 import { startMailboxListener } from './mailbox.ts';
 import { createLocalhostCertificate } from './tls.ts';
@@ -28,26 +28,14 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 async function waitForHealth(origin: string, child: ChildProcess, deadlineMs: number): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(`${origin}/readyz`);
-      if (response.ok) return;
+      // Another run's listener may hold the port chosen: ready means this child answered.
+      if (response.ok && listensOn(child.pid!, Number(new URL(origin).port))) return;
     } catch {
       // not listening yet
     }

@@ -24,6 +24,41 @@ const AREA_PATH = /^\/(admin|account)(\/|$)/;
 /** Static files (Chart.js) and downloads (access-log.csv, audit-log.csv) are no page. */
 const SKIPPED = /^\/admin\/assets\/|\.[a-z]+$/;
 
+/**
+ * The crawl's bookkeeping, shared by the browser's crawl (below) and the HTTP one
+ * (web/area-safety.test.ts): which linked pages of either area are still to visit.
+ */
+export class AreaQueue {
+  readonly #queue: string[];
+  readonly #seen: Set<string>;
+  readonly #kinds = new Map<string, number>();
+  readonly #origin: string;
+  constructor(origin: string, starts: string[] = ['/admin', '/account']) {
+    this.#origin = origin;
+    this.#queue = [...starts];
+    this.#seen = new Set(starts);
+  }
+  next(): string | undefined {
+    return this.#queue.shift();
+  }
+  /** Queues the area pages among `links` (absolute URLs) not seen yet, within the bound per kind. */
+  add(links: string[]): void {
+    for (const link of links) {
+      const url = new URL(link);
+      if (url.origin !== this.#origin || !AREA_PATH.test(url.pathname) || SKIPPED.test(url.pathname)) continue;
+      // Pager links (?before=, ?after=, ?cursor=) show the same page with other rows: the first page stands for them.
+      if (['before', 'after', 'cursor'].some((key) => url.searchParams.has(key))) continue;
+      const next = `${url.pathname}${url.search}`;
+      const kind = kindOf(url);
+      if (!this.#seen.has(next) && (this.#kinds.get(kind) ?? 0) < PER_KIND) {
+        this.#seen.add(next);
+        this.#kinds.set(kind, (this.#kinds.get(kind) ?? 0) + 1);
+        this.#queue.push(next);
+      }
+    }
+  }
+}
+
 /** Visits every area page reachable from /admin and /account, calling `visit` on each; returns their paths. */
 export async function crawlArea(
   page: Page,
@@ -31,34 +66,18 @@ export async function crawlArea(
   visit: (path: string) => Promise<void>,
   limit = MAX_AREA_PAGES,
 ): Promise<string[]> {
-  const queue = ['/admin', '/account'];
-  const seen = new Set(queue);
-  const kinds = new Map<string, number>();
+  const queue = new AreaQueue(origin);
   const visited: string[] = [];
-  while (queue.length && visited.length < limit) {
-    const path = queue.shift()!;
+  for (let path = queue.next(); path !== undefined && visited.length < limit; path = queue.next()) {
     const response = await page.goto(`${origin}${path}`);
     if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) continue;
     visited.push(path);
     await visit(path);
     // Links, and forms that only ask for a page (a switch whose change asks first opens its confirmation page).
-    const links = [
+    queue.add([
       ...(await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))),
       ...(await page.locator('form[method="get"]').evaluateAll((fs) => fs.map((f) => (f as HTMLFormElement).action))),
-    ];
-    for (const link of links) {
-      const url = new URL(link);
-      if (url.origin !== origin || !AREA_PATH.test(url.pathname) || SKIPPED.test(url.pathname)) continue;
-      // Pager links (?before=, ?after=, ?cursor=) show the same page with other rows: the first page stands for them.
-      if (['before', 'after', 'cursor'].some((key) => url.searchParams.has(key))) continue;
-      const next = `${url.pathname}${url.search}`;
-      const kind = kindOf(url);
-      if (!seen.has(next) && (kinds.get(kind) ?? 0) < PER_KIND) {
-        seen.add(next);
-        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-        queue.push(next);
-      }
-    }
+    ]);
   }
   return visited;
 }

@@ -6,14 +6,13 @@
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
+import { browserFetch, CookieJar, decodeEntities } from '../support/cookie-jar.ts';
+import { AreaQueue, MAX_AREA_PAGES } from './area-crawl.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
 import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from './area-http.ts';
 
 const origin = inject('primaryOrigin');
 const redirectUri = 'http://127.0.0.1:47100/callback';
-/** Enough to reach every page of both areas; a bound, so a link loop cannot run away. */
-const MAX_PAGES = 60;
 
 /**
  * Every form action of the admin area (src/web/admin/*.ts), `:id` being a real application (for the
@@ -102,38 +101,37 @@ async function studentToken(as: oauth.AuthorizationServer, clientId: string): Pr
   ).access_token;
 }
 
-type Crawled = { url: string; html: string; policies: string[] };
+type Crawled = { url: string; status: number; html: string; policies: string[] };
 
 /** A tag with its quoted attribute values emptied: what is left are names. */
 const withoutValues = (tag: string) => tag.replace(/=\s*("[^"]*"|'[^']*')/g, '=""');
 
-/** The HTML pages of both areas reachable by same-origin links from `starts` (no sign-out, revoke or delete links). */
+/**
+ * The HTML pages of both areas reachable from `starts` by same-origin links and GET forms, found as
+ * the browser's crawl finds them (web/area-crawl.ts: every kind of page, within its bound).
+ */
 async function crawl(jar: CookieJar, starts: string[]): Promise<Crawled[]> {
-  const queue = [...starts];
-  const visited = new Set<string>();
+  const queue = new AreaQueue(origin, starts);
   const pages: Crawled[] = [];
-  while (queue.length && visited.size < MAX_PAGES) {
-    const url = queue.shift()!;
-    if (visited.has(url)) continue;
-    visited.add(url);
+  for (let path = queue.next(); path !== undefined && pages.length < MAX_AREA_PAGES; path = queue.next()) {
+    const url = `${origin}${path}`;
     const response = await browserFetch(jar, url);
     if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) continue;
     const html = await response.text();
     // Several CSP headers are joined with ", " by fetch; each policy is enforced on its own.
     pages.push({
       url,
+      status: response.status,
       html,
       policies: (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i).filter(Boolean),
     });
-    for (const link of html.matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)) {
-      const next = new URL(link[1]!.replace(/&amp;/g, '&'), url);
-      if (
-        next.origin === origin &&
-        /^\/(admin|account)(\/|$)/.test(next.pathname) &&
-        !/\/(sign-out|revoke|delete)/.test(next.pathname)
-      )
-        queue.push(next.toString());
-    }
+    const targets = [
+      ...[...html.matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<form\b[^>]*>/g)]
+        .filter((m) => /\bmethod="get"/i.test(m[0]))
+        .map((m) => /\baction="([^"]*)"/.exec(m[0])?.[1] ?? path),
+    ];
+    queue.add(targets.map((target) => new URL(decodeEntities(target), url).toString()));
   }
   return pages;
 }
@@ -238,16 +236,17 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
 
   it('every page of both areas sends a content security policy without inline script, and holds no inline script or event handler (CSP without inline script)', async () => {
     const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [
-      `${origin}/admin`,
-      `${origin}/account`,
-      `${origin}/admin/applications/${app.rowId}`,
-      `${origin}/admin/applications/${app.rowId}/delete`,
-      `${origin}/admin/connected-apps/applications/${app.rowId}`,
-      `${origin}/admin/connected-apps/applications/${app.rowId}/revoke-all`,
+      `/admin`,
+      `/account`,
+      `/admin/applications/${app.rowId}`,
+      `/admin/applications/${app.rowId}/delete`,
+      `/admin/connected-apps/applications/${app.rowId}`,
+      `/admin/connected-apps/applications/${app.rowId}/revoke-all`,
     ]);
     expect(pages.length).toBeGreaterThanOrEqual(10);
     const problems: string[] = [];
-    for (const { url, html, policies } of pages) {
+    for (const { url, status, html, policies } of pages) {
+      if (status !== 200) problems.push(`${url}: answered ${status}`);
       if (policies.length === 0) problems.push(`${url}: no Content-Security-Policy`);
       for (const policy of policies) {
         const sources = scriptSources(policy);
@@ -275,14 +274,14 @@ describe('safety of the admin and account areas (CSRF, framing, cookies, escapin
 
   it('every control of every page of both areas has an accessible name, and every page is laid out for a phone (accessible labels on every control, readable on a phone)', async () => {
     const pages = await crawl(await signedIn(origin, ACCOUNTS.owner), [
-      `${origin}/admin`,
-      `${origin}/account`,
-      `${origin}/admin/applications/new`,
-      `${origin}/admin/applications/${app.rowId}`,
-      `${origin}/admin/applications/${app.rowId}/delete`,
-      `${origin}/admin/connected-apps/applications/${app.rowId}/revoke-all`,
+      `/admin`,
+      `/account`,
+      `/admin/applications/new`,
+      `/admin/applications/${app.rowId}`,
+      `/admin/applications/${app.rowId}/delete`,
+      `/admin/connected-apps/applications/${app.rowId}/revoke-all`,
     ]);
-    const student = await crawl(await signedIn(origin, ACCOUNTS.student), [`${origin}/account`]);
+    const student = await crawl(await signedIn(origin, ACCOUNTS.student), [`/account`]);
     const problems: string[] = [];
     let controls = 0;
     for (const { url, html } of [...pages, ...student]) {
