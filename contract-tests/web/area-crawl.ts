@@ -2,8 +2,10 @@
 // following every link of this origin into either area (the menus, lists, "Revoke" and "Delete",
 // which open confirmation pages: a GET never changes anything) and every form that asks for a page
 // (method get), so that a page any helper adds
-// is covered once it is linked. Each page is visited once, in the browser's current viewport.
+// is covered once it is linked. Each page is visited once: in the browser's current viewport
+// (crawlArea), or read over HTTP without being drawn (crawlAreaHtml).
 import type { Page } from 'playwright-core';
+import { decodeEntities } from '../support/cookie-jar.ts';
 
 /** A bound, so that a link loop or a long pager cannot run away. */
 export const MAX_AREA_PAGES = 90;
@@ -24,10 +26,7 @@ const AREA_PATH = /^\/(admin|account)(\/|$)/;
 /** Static files (Chart.js) and downloads (access-log.csv, audit-log.csv) are no page. */
 const SKIPPED = /^\/admin\/assets\/|\.[a-z]+$/;
 
-/**
- * The crawl's bookkeeping, shared by the browser's crawl (below) and the HTTP one
- * (web/area-safety.test.ts): which linked pages of either area are still to visit.
- */
+/** The crawl's bookkeeping, shared by both crawls: which linked pages of either area are still to visit. */
 export class AreaQueue {
   readonly #queue: string[];
   readonly #seen: Set<string>;
@@ -78,6 +77,39 @@ export async function crawlArea(
       ...(await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))),
       ...(await page.locator('form[method="get"]').evaluateAll((fs) => fs.map((f) => (f as HTMLFormElement).action))),
     ]);
+  }
+  return visited;
+}
+
+/** The targets of a page's links and GET forms (a form without action asks for its own page), as absolute URLs. */
+export function pageLinksOf(html: string, url: string): string[] {
+  const targets = [
+    ...[...html.matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<form\b[^>]*>/g)]
+      .filter((m) => /\bmethod="get"/i.test(m[0]))
+      .map((m) => /\baction="([^"]*)"/.exec(m[0])?.[1] || url),
+  ];
+  return targets.map((target) => new URL(decodeEntities(target), url).toString());
+}
+
+/**
+ * Reads every area page reachable from `starts` over HTTP, as `read` answers it (undefined: no HTML
+ * page), following what crawlArea follows; calls `visit` with each page's path and HTML.
+ */
+export async function crawlAreaHtml(
+  origin: string,
+  read: (url: string) => Promise<string | undefined>,
+  visit: (path: string, html: string) => void,
+  starts?: string[],
+): Promise<string[]> {
+  const queue = new AreaQueue(origin, starts);
+  const visited: string[] = [];
+  for (let path = queue.next(); path !== undefined && visited.length < MAX_AREA_PAGES; path = queue.next()) {
+    const html = await read(`${origin}${path}`);
+    if (html === undefined) continue;
+    visited.push(path);
+    visit(path, html);
+    queue.add(pageLinksOf(html, `${origin}${path}`));
   }
   return visited;
 }

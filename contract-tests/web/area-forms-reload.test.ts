@@ -1,7 +1,8 @@
 // Post, then redirect, for every form of the admin and account areas, in Chromium, at both demo
 // schools of an instance of this file's own (its forms change, rotate and delete what other suites
 // rely on). The forms are found as a person finds them: on every page reached by following the
-// areas' links (web/area-crawl.ts), so the forms of pages added later are covered once linked.
+// areas' links (web/area-crawl.ts, read with the browser's session), so the forms of pages added
+// later are covered once linked.
 // Each is submitted with valid-looking values; a change must answer 303 (a refusal re-renders with a
 // 4xx and changes nothing), and then reloading the page it led to, and going back, must send no
 // form again and add no row to the audit log, where every change made in the areas is written
@@ -11,9 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Instance } from '../reliability/instance.ts';
 import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
+import { decodeEntities } from '../support/cookie-jar.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { signInAt, useBrowserPage } from './area-helpers.ts';
-import { crawlArea } from './area-crawl.ts';
+import { crawlAreaHtml } from './area-crawl.ts';
 import { demoSchools, type School } from './page-language.ts';
 
 type FoundForm = { page: string; action: string };
@@ -24,12 +26,13 @@ const REFUSALS = [400, 404, 409];
 // Forms that end what the others need (the session, the applications section) go last.
 const LAST = /sessions|beta-features|sign-out|password|email/;
 
-/** The POST forms of the page now shown, but signing out. */
-async function formsOn(page: Page, path: string): Promise<FoundForm[]> {
-  const actions = await page
-    .locator('form[method="post"]')
-    .evaluateAll((forms) => forms.map((f) => new URL((f as HTMLFormElement).action).pathname));
-  return actions.filter((action) => action !== '/oauth/sign-out').map((action) => ({ page: path, action }));
+/** The POST forms of a page, but signing out. */
+function formsOn(html: string, path: string, origin: string): FoundForm[] {
+  return [...html.matchAll(/<form\b[^>]*>/g)]
+    .filter((m) => /\bmethod="post"/i.test(m[0]))
+    .map((m) => new URL(decodeEntities(/\baction="([^"]*)"/.exec(m[0])?.[1] ?? path), `${origin}${path}`).pathname)
+    .filter((action) => action !== '/oauth/sign-out')
+    .map((action) => ({ page: path, action }));
 }
 
 /** Fills the form's empty fields with values a person might enter (the page's own values are kept). */
@@ -100,9 +103,15 @@ describe.skipIf(skipBrowserTests || ownInstanceUnavailable)(
       session.screenshot = `area-forms-reload-${school.lang}`;
       await signInAt(page, origin, '/admin', school.owner);
       const found: FoundForm[] = [];
-      const visited = await crawlArea(page, origin, async (path) => {
-        found.push(...(await formsOn(page, path)));
-      });
+      // The pages are read with the browser's session but not drawn: only the forms they hold are wanted here.
+      const visited = await crawlAreaHtml(
+        origin,
+        async (url) => {
+          const response = await page.request.get(url);
+          return (response.headers()['content-type'] ?? '').startsWith('text/html') ? response.text() : undefined;
+        },
+        (path, html) => found.push(...formsOn(html, path, origin)),
+      );
       // One of each kind of form: the same action on another row is the same code.
       const byKind = new Map<string, FoundForm>();
       for (const form of found) {

@@ -6,8 +6,8 @@
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { browserFetch, CookieJar, decodeEntities } from '../support/cookie-jar.ts';
-import { AreaQueue, MAX_AREA_PAGES } from './area-crawl.ts';
+import { browserFetch, CookieJar } from '../support/cookie-jar.ts';
+import { crawlAreaHtml } from './area-crawl.ts';
 import { authorizeInBrowser, discover, exchangeCode } from '../support/oauth-flow.ts';
 import { createMemberApplication, csrfFor, pageHtml, postForm, signedIn } from './area-http.ts';
 
@@ -106,33 +106,23 @@ type Crawled = { url: string; status: number; html: string; policies: string[] }
 /** A tag with its quoted attribute values emptied: what is left are names. */
 const withoutValues = (tag: string) => tag.replace(/=\s*("[^"]*"|'[^']*')/g, '=""');
 
-/**
- * The HTML pages of both areas reachable from `starts` by same-origin links and GET forms, found as
- * the browser's crawl finds them (web/area-crawl.ts: every kind of page, within its bound).
- */
+/** The HTML pages of both areas reachable from `starts`, found as the browser's crawl finds them (web/area-crawl.ts). */
 async function crawl(jar: CookieJar, starts: string[]): Promise<Crawled[]> {
-  const queue = new AreaQueue(origin, starts);
+  const answers = new Map<string, Omit<Crawled, 'url' | 'html'>>();
   const pages: Crawled[] = [];
-  for (let path = queue.next(); path !== undefined && pages.length < MAX_AREA_PAGES; path = queue.next()) {
-    const url = `${origin}${path}`;
-    const response = await browserFetch(jar, url);
-    if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) continue;
-    const html = await response.text();
-    // Several CSP headers are joined with ", " by fetch; each policy is enforced on its own.
-    pages.push({
-      url,
-      status: response.status,
-      html,
-      policies: (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i).filter(Boolean),
-    });
-    const targets = [
-      ...[...html.matchAll(/<a\b[^>]*\bhref="([^"#]+)"/g)].map((m) => m[1]!),
-      ...[...html.matchAll(/<form\b[^>]*>/g)]
-        .filter((m) => /\bmethod="get"/i.test(m[0]))
-        .map((m) => /\baction="([^"]*)"/.exec(m[0])?.[1] ?? path),
-    ];
-    queue.add(targets.map((target) => new URL(decodeEntities(target), url).toString()));
-  }
+  await crawlAreaHtml(
+    origin,
+    async (url) => {
+      const response = await browserFetch(jar, url);
+      if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return undefined;
+      // Several CSP headers are joined with ", " by fetch; each policy is enforced on its own.
+      const policies = (response.headers.get('content-security-policy') ?? '').split(/,\s*(?=[a-z-]+ )/i);
+      answers.set(url, { status: response.status, policies: policies.filter(Boolean) });
+      return response.text();
+    },
+    (path, html) => pages.push({ url: `${origin}${path}`, html, ...answers.get(`${origin}${path}`)! }),
+    starts,
+  );
   return pages;
 }
 
