@@ -11,6 +11,8 @@ import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
+import { NEW_PERSON_PASSWORD } from '../support/invitations.ts';
+import { joinedStudent, uniqueEmail } from '../admin/people-fixtures.ts';
 import { textFieldsOf } from './school-data-fields.ts';
 import { modernRpc, rpc } from '../mcp/mcp-client.ts';
 
@@ -76,8 +78,11 @@ describe('every school-written string an agent reads through /mcp is fenced (doc
   const answers: Array<{ what: string; body: unknown }> = [];
 
   beforeAll(async () => {
-    [operator, member] = await Promise.all([operatorToken(origin, SCOPES), memberToken(origin)]);
+    operator = await operatorToken(origin, SCOPES);
     client = adminClient(origin, operator);
+    // A student of this file's own: other suites count the demo students' enrollments.
+    const reader = await joinedStudent(client, { email: uniqueEmail('fence-reader'), name: 'Fence Reader' });
+    member = await memberToken(origin, 'openid account:read', reader.email, NEW_PERSON_PASSWORD);
     const course = await sdk.createCourse({ client, body: (await markedBody('createCourse', { slug })) as never });
     expect(course.response.status, JSON.stringify(course.error)).toBe(201);
     made.course = course.data!.id;
@@ -118,10 +123,9 @@ describe('every school-written string an agent reads through /mcp is fenced (doc
     });
     made.product = product.data!.id;
     await sdk.publishDigitalProduct({ client, path: { digital_product_id: made.product } });
-    const students = await sdk.listStudents({ client, query: { q: ACCOUNTS.student } });
     const enrolled = await sdk.enrollStudent({
       client,
-      path: { person_id: students.data!.data[0]!.id },
+      path: { person_id: reader.id },
       body: { course_id: made.course },
     });
     expect(enrolled.response.status, JSON.stringify(enrolled.error)).toBe(201);

@@ -35,6 +35,7 @@ export function memberToken(
   origin: string,
   scope = 'openid account:read',
   email: string = ACCOUNTS.student,
+  password?: string,
 ): Promise<string> {
   const key = `member ${origin} ${email} ${scope}`;
   if (!cache.has(key)) {
@@ -50,6 +51,7 @@ export function memberToken(
           scope,
           resource: origin,
           email,
+          password,
         });
         const tokens = await exchangeCode(as, client, oauth.None(), outcome, redirectUri, origin);
         return tokens.access_token;
