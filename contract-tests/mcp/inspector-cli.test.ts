@@ -161,7 +161,9 @@ describe.skipIf(skip)(
         expect(contents).toEqual([
           { uri: `${origin}/pricing.md`, mimeType: 'text/markdown', text: expect.any(String) },
         ]);
-        expect(unfenced(contents[0]!.text)).toBe(served);
+        // Seats left (the last column of the events table) moves as other suites register meanwhile.
+        const seatsRead = (markdown: string) => markdown.replace(/\| (?:\d+|unlimited) \|$/gm, '| seats |');
+        expect(seatsRead(unfenced(contents[0]!.text))).toBe(seatsRead(served));
       },
     );
 
