@@ -39,12 +39,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // The inventory check and the check of CI's file selection read files only; they need no server.
+          // The inventory check and the checks of CI's file selection and of the fuzzers' split need no server.
           include: [
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'contract-tests/inventory.test.ts',
             'contract-tests/support/database-agnostic.test.ts',
+            'contract-tests/support/fuzz-share.test.ts',
           ],
           // CI's pass on PostgreSQL leaves out the files that cannot see which database is in use
           // (support/database-agnostic.ts says how that is known); they ran on the first pass.
@@ -66,6 +67,7 @@ export default defineConfig({
           exclude: [
             'contract-tests/inventory.test.ts',
             'contract-tests/support/database-agnostic.test.ts',
+            'contract-tests/support/fuzz-share.test.ts',
             'contract-tests/operation-coverage.test.ts',
             ...ALONE,
             ...NOT_FOR_TARGET,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, DEMO_PASSWORD } from '../contract-tests/support/accounts.ts';
 import { freePort } from '../contract-tests/reliability/instance.ts';
-import { launchBrowser, saveScreenshot } from '../contract-tests/support/browser.ts';
+import { drawScreenshot, launchBrowser } from '../contract-tests/support/browser.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -145,7 +145,7 @@ try {
             await page.goto(`${school.origin}${href}`);
             const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
             if (wide) overflowing.push(`${school.lang} ${who} ${href} at ${size.width} px`);
-            console.log(await saveScreenshot(page, `pages/${school.lang}-${name}-${size.name}`));
+            console.log(await drawScreenshot(page, `pages/${school.lang}-${name}-${size.name}`));
           }
         }
         await context.close();

@@ -4,10 +4,12 @@
 // matches the documented schema, invalid input refused in the documented error shape, nothing of
 // the server's internals in any body. See contract-tests/fuzz/README.md.
 //
-// Bounded: FUZZ_SEED (default 42) fixes the cases, FUZZ_RUNS requests per operation (100 when CI
-// is set, 25 otherwise), FUZZ_BUDGET_MS a time budget per operation. A long run:
+// Bounded: FUZZ_SEED fixes the cases (default 42 on the embedded database, 43 on PostgreSQL), FUZZ_RUNS
+// requests per operation (50 per pass when CI is set, so CI's two passes send 100 distinct ones,
+// support/fuzz-share.ts; 25 otherwise), FUZZ_BUDGET_MS a time budget per operation. A long run:
 //   FUZZ_RUNS=10000 npm run contract -- contract-tests/fuzz
 import { afterAll, describe, inject, it, type ExpectStatic } from 'vitest';
+import { passRuns, passSeed } from '../support/fuzz-share.ts';
 import { operatorToken } from '../support/tokens.ts';
 import type { Finding, WireResponse } from './checks.ts';
 import { BUGS, bugOf, type BugId, type KnownBug } from './known-bugs.ts';
@@ -18,11 +20,11 @@ import { formatExample, fuzzOperation, seedOf, type Example, type RunResult } fr
 import { fuzzOperations, type FuzzOperation } from './spec.ts';
 
 const origin = inject('primaryOrigin');
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 100 : 25));
+const SEED = passSeed(process.env.FUZZ_SEED, 42);
+const RUNS = passRuns(process.env.FUZZ_RUNS, 100, 25);
 // Most operations finish 100 runs in a second or two; the budget caps a slow one so the whole
 // file stays well under four minutes on a 2-core machine, and grows with FUZZ_RUNS for long runs.
-// In CI every operation must get all its runs (at least 100 generated requests each), so
+// In CI every operation must get all its runs (at least 50 generated requests each pass), so
 // the budget there only guards against a hang.
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? (process.env.CI ? 60_000 : Math.max(8_000, RUNS * 80)));
 const MIN_SENT = process.env.CI ? RUNS : 1;

@@ -5,16 +5,19 @@
 // server's internals (stack frames, source paths, SQL or driver messages) in any body or header.
 // Findings are gathered, not thrown, so one run lists every distinct problem with an example.
 //
-//   HOSTILE_FUZZ_RUNS     requests per endpoint (default 200; the nightly-size run is 10000)
-//   HOSTILE_FUZZ_SEED     fast-check seed (default 9); each endpoint derives its own from it
+//   HOSTILE_FUZZ_RUNS     requests per endpoint (default 200; in CI 100 per pass, so its two passes
+//                         send 200 distinct ones, support/fuzz-share.ts; the nightly-size run is 10000)
+//   HOSTILE_FUZZ_SEED     fast-check seed (default 9 on the embedded database, 10 on PostgreSQL);
+//                         each endpoint derives its own from it
 //   HOSTILE_FUZZ_VERBOSE  set to print each endpoint's figures (requests, statuses, known bugs)
 import http from 'node:http';
 import https from 'node:https';
 import fc from 'fast-check';
 import { databaseLabel, writeResults, type Figure } from '../reliability/results.ts';
+import { passRuns, passSeed } from '../support/fuzz-share.ts';
 
-export const SEED = Number(process.env.HOSTILE_FUZZ_SEED ?? 9);
-export const RUNS = Number(process.env.HOSTILE_FUZZ_RUNS ?? 200);
+export const SEED = passSeed(process.env.HOSTILE_FUZZ_SEED, 9);
+export const RUNS = passRuns(process.env.HOSTILE_FUZZ_RUNS, 200, 200);
 /** Requests in flight per endpoint: enough to finish quickly, few enough for a 2-core machine. */
 const CONCURRENCY = 4;
 const TIMEOUT_MS = 15_000;

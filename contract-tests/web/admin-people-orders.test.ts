@@ -334,10 +334,13 @@ describe.skipIf(skipBrowserTests)(
           paths.push(href);
           if (table === '#orders') paths.push(`${href}/refund?revoke_access=1`, `${href}/refund?amount=x`);
         }
+        // At 390 px, web/area-phone.test.ts checks every page a link reaches: here only the states no
+        // link shows (a refund asked with its options or refused, a form answered with its errors).
+        const unlinked = paths.filter((path) => path.includes('/refund?'));
         const problems: string[] = [];
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: 900 });
-          for (const path of paths) {
+          for (const path of width === 390 ? unlinked : paths) {
             await page.goto(`${school.origin}${path}`);
             problems.push(...(await axeViolations(page)));
             if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))

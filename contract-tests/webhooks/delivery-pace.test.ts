@@ -153,14 +153,19 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
     const ids = new Set(deliveries.map((d) => d.event_id));
     await receiver.until((all) => all.filter((r) => ids.has(r.headers['webhook-id'] ?? '')).length >= count, 20_000);
     // When each attempt started, on the database's clock that the claim counts by: arrivals at
-    // the receiver bunch up and spread out with the machine's load, the starts do not.
-    const starts = (
-      await Promise.all(
+    // the receiver bunch up and spread out with the machine's load, the starts do not. An attempt is
+    // recorded once its answer is back (/webhooks.md "History"), which may be a moment after the
+    // receiver has the body: read until every delivery's outcome is written.
+    const readAll = () =>
+      Promise.all(
         deliveries.map((d) =>
           answered(sdk.getWebhookDelivery({ client, path: { webhook_id: endpoint.id, delivery_id: d.id } })),
         ),
-      )
-    )
+      );
+    await expect
+      .poll(async () => (await readAll()).every((d) => d.status === 'succeeded'), { timeout: 10_000, interval: 100 })
+      .toBe(true);
+    const starts = (await readAll())
       .flatMap((d) => d.attempt_history.map((a) => Date.parse(a.attempted_at)))
       .sort((x, y) => x - y);
     expect(starts).toHaveLength(count);
