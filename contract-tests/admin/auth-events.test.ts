@@ -103,10 +103,14 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
   });
 
   it("keeps a failed sign-in's reason class, naming the person only for a known account, never the typed address", async () => {
+    // Other suites fail sign-ins meanwhile: every failure of each class is checked, this test's among them.
     const failed = await all({ kind: 'sign_in.failed', since });
-    expect(failed.find((e) => e.reason === 'wrong_password')).toMatchObject({ person_email: ACCOUNTS.owner });
-    const unknown = failed.find((e) => e.reason === 'unknown_account');
-    expect(unknown).toMatchObject({ person_id: null, person_email: null });
+    const wrongPassword = failed.filter((e) => e.reason === 'wrong_password');
+    expect(wrongPassword.some((e) => e.person_email === ACCOUNTS.owner)).toBe(true);
+    expect(wrongPassword.every((e) => e.person_id !== null && e.person_email !== null)).toBe(true);
+    const unknown = failed.filter((e) => e.reason === 'unknown_account');
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const event of unknown) expect(event).toMatchObject({ person_id: null, person_email: null });
     expect(JSON.stringify(failed)).not.toContain('nobody-at-all');
   });
 
