@@ -125,6 +125,8 @@ function runDredd(
   reportPath: string,
 ): Promise<{ code: number | null; output: string }> {
   const args = [
+    '--require',
+    path.join(here, 'shared-descriptions.cjs'),
     path.join(root, 'node_modules/dredd/bin/dredd'),
     apiPath,
     origin,

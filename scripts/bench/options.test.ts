@@ -18,6 +18,13 @@ describe('bench options', () => {
     expect(() => parseOptions(['--targets=baseline'], {})).toThrow('needs --baseline-dir');
   });
 
+  it('a smoke run (npm run bench:smoke) is short and light: 1 s per row, 10 connections, unless told otherwise', () => {
+    const smoke = parseOptions(['--smoke'], {});
+    expect([smoke.durationSeconds, smoke.repetitions, smoke.connections, smoke.write]).toEqual([1, 1, 10, false]);
+    expect(parseOptions([], {}).connections).toBe(50);
+    expect(parseOptions(['--smoke', '--connections=30'], {}).connections).toBe(30);
+  });
+
   it('refuses a baseline directory our service cannot start from', () => {
     expect(() => parseOptions(['--baseline-dir=/nonexistent-checkout'], {})).toThrow('no src/main.ts');
   });

@@ -53,7 +53,7 @@ npm run bench:smoke               CI: 1 s per row, one repetition, nothing writt
 
   --duration=S              seconds per measured run (BENCH_DURATION, default 10; smoke 1)
   --warmup=S                seconds of warm-up before each measured run (BENCH_WARMUP, default 2; smoke 0.5)
-  --connections=N           concurrent connections (BENCH_CONNECTIONS, default 50)
+  --connections=N           concurrent connections (BENCH_CONNECTIONS, default 50; smoke 10: fewer fixtures to mint)
   --repetitions=N           rounds over all rows, medians reported (BENCH_REPETITIONS, default 3; smoke 1)
   --scenarios=a,b           ${SCENARIOS.filter((s) => s !== 'hello-world').join(', ')} (BENCH_SCENARIOS; default all)
   --targets=a,b             ${LISTABLE_TARGETS.filter((t) => t !== 'hello-world').join(', ')} (BENCH_TARGETS; default all; the hello-world ceiling
@@ -166,7 +166,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     scale,
     durationSeconds: positive(values.duration ?? env.BENCH_DURATION, 'duration', smoke ? 1 : 10),
     warmupSeconds: positive(values.warmup ?? env.BENCH_WARMUP, 'warmup', smoke ? 0.5 : 2),
-    connections: Math.max(1, Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', 50))),
+    // A smoke run proves the harness end to end; its load level means nothing, and every connection
+    // costs refresh chains minted through the browser flow on each server.
+    connections: Math.max(
+      1,
+      Math.round(positive(values.connections ?? env.BENCH_CONNECTIONS, 'connections', smoke ? 10 : 50)),
+    ),
     repetitions: Math.max(
       1,
       Math.round(positive(values.repetitions ?? env.BENCH_REPETITIONS, 'repetitions', smoke ? 1 : 3)),
