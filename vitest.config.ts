@@ -6,10 +6,15 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserPageSuiteFiles, databaseAgnosticUnitFiles } from './contract-tests/support/database-agnostic.ts';
+import {
+  SWEEP_FILES,
+  SweepsFirstSequencer,
+  sweepProjectName,
+} from './contract-tests/support/sweeps-first-sequencer.ts';
 import { CONTRACT_BASE_URL, excludedForTarget } from './contract-tests/support/target.ts';
 
-/** The whole-spec sweeps: dredd (every documented response) and the schema fuzzer (generated input). */
-const ALONE = ['contract-tests/dredd/dredd.test.ts', 'contract-tests/fuzz/openapi-fuzz.test.ts'];
+/** The whole-spec sweeps (support/sweeps-first-sequencer.ts). */
+const ALONE = SWEEP_FILES;
 /** Against a deployment (CONTRACT_BASE_URL), suites that start their own servers are left out. */
 const NOT_FOR_TARGET = excludedForTarget();
 /**
@@ -35,6 +40,8 @@ export default defineConfig({
     // The suites are written to run beside each other (a school's settings change only on an
     // instance of the suite's own; the whole-spec sweeps, ALONE, each have a server of their own).
     maxWorkers: availableParallelism() + 1,
+    // The whole-spec sweeps start first (support/sweeps-first-sequencer.ts says why).
+    sequence: { sequencer: SweepsFirstSequencer },
     projects: [
       {
         test: {
@@ -88,7 +95,7 @@ export default defineConfig({
       // the contract files and each other, each runs after those before it.
       ...ALONE.map((file, index) => ({
         test: {
-          name: `contract-${path.basename(file, '.test.ts')}`,
+          name: sweepProjectName(file),
           include: [file],
           exclude: NOT_FOR_TARGET,
           sequence: { groupOrder: CONTRACT_BASE_URL ? 1 + index : 0 },
