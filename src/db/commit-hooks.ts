@@ -1,6 +1,7 @@
 // Work tied to a transaction's end, whichever code opened it (`db.transaction()`,
 // `startTransaction()`): `beforeCommit` runs in the transaction as its last statements, once its
-// callback is done; `afterCommit` once COMMIT returned; a rollback drops both. A kysely plugin
+// callback is done; `afterCommit` once COMMIT returned; `afterRollback` instead when it rolls
+// back (its callback, a before-commit hook or COMMIT itself failed). A kysely plugin
 // sees statements only, never COMMIT, so the dialect's driver is wrapped (createDatabase).
 import type {
   DatabaseConnection,
@@ -22,11 +23,17 @@ type AbortableOperationOptions = Parameters<Driver['init']>[0];
 export type CommitScope = {
   beforeCommit(hook: () => Promise<void>): void;
   afterCommit(hook: () => void): void;
+  afterRollback(hook: () => void): void;
   /** Per-transaction state of the hooks' owners, by owner. */
   readonly local: Map<object, unknown>;
 };
 
-type Hooks = { before: Array<() => Promise<void>>; after: Array<() => void>; local: Map<object, unknown> };
+type Hooks = {
+  before: Array<() => Promise<void>>;
+  after: Array<() => void>;
+  rollback: Array<() => void>;
+  local: Map<object, unknown>;
+};
 
 /** Open transactions of hooked drivers, by their connection. */
 const open = new WeakMap<DatabaseConnection, Hooks>();
@@ -48,7 +55,7 @@ class HookedDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await this.#inner.beginTransaction(connection, settings);
-    open.set(connection, { before: [], after: [], local: new Map() });
+    open.set(connection, { before: [], after: [], rollback: [], local: new Map() });
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -56,14 +63,25 @@ class HookedDriver implements Driver {
     // A hook may add another (a second owner's): run until none is left.
     if (hooks) for (let i = 0; i < hooks.before.length; i++) await hooks.before[i]!();
     open.delete(connection);
-    await this.#inner.commitTransaction(connection);
+    try {
+      await this.#inner.commitTransaction(connection);
+    } catch (error) {
+      // kysely rolls back next, and finds no hooks: they run here.
+      if (hooks) for (const hook of hooks.rollback) hook();
+      throw error;
+    }
     // After-commit work is a hint to this process (send now); the commit stands whatever it does.
     if (hooks) for (const hook of hooks.after) hook();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const hooks = open.get(connection);
     open.delete(connection);
-    await this.#inner.rollbackTransaction(connection);
+    try {
+      await this.#inner.rollbackTransaction(connection);
+    } finally {
+      if (hooks) for (const hook of hooks.rollback) hook();
+    }
   }
 
   savepoint(connection: DatabaseConnection, name: string, compile: Compile): Promise<void> {
@@ -110,6 +128,7 @@ export async function commitScopeOf(db: Kysely<Database>): Promise<CommitScope |
   return {
     beforeCommit: (hook) => hooks.before.push(hook),
     afterCommit: (hook) => hooks.after.push(hook),
+    afterRollback: (hook) => hooks.rollback.push(hook),
     local: hooks.local,
   };
 }

@@ -118,8 +118,10 @@ export async function claimDue(
       limit ${options.limit}
     )
     update webhook_deliveries d
-    set lease_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
-        attempts = d.attempts + 1, last_attempt_at = now(), updated_at = now()
+    -- Stamped with the time the rate and the slots were counted at (webhook-lease-rules.ts), not
+    -- the transaction's start: a stamp earlier than its count would let a later second hold more.
+    set lease_until = statement_timestamp() + make_interval(secs => ${options.leaseMs / 1000}),
+        attempts = d.attempts + 1, last_attempt_at = statement_timestamp(), updated_at = statement_timestamp()
     from chosen, webhook_endpoints w, webhook_events e
     where d.id = chosen.id and w.id = d.endpoint_id and w.status = 'enabled' and e.id = d.event_id
     returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, d.postponements, w.url,

@@ -1,6 +1,7 @@
 // The terms every lease of webhook deliveries is counted by, a claim's (claimDue) as a writer's
 // (webhook-leases.ts): one endpoint's advisory lock, its attempts in flight, its attempts of the
-// last second.
+// last second, all on the clock of the statement that counts and stamps them (statement_timestamp:
+// a claim's transaction may have begun long before, waiting for the claim lock).
 import { sql, type RawBuilder } from 'kysely';
 
 /** The advisory lock key of one endpoint's leases (text: the caller's uuid column or parameter). */

@@ -1,11 +1,13 @@
 // Attempts' outcomes written together (/webhooks.md "History"): each finished attempt joins a
-// queue, and one statement (recordAttempts), one transaction, writes what queued within a short
-// window (WINDOW_MS), sooner when MAX_BATCH are waiting, at once when the worker stops. An outcome
-// need not be written the instant it is known: until it is, its lease says "in flight" to other
-// instances (a conservative count), while this instance's leases at write and claims leave it out
-// (`ended`); if the instance dies first, the lease runs out and the delivery is sent again with the
-// same webhook-id (at least once). `record` resolves once its outcome is committed, so a caller
-// that acts on it next (disabling an endpoint) acts after it.
+// queue. The next transaction that records an event on this instance writes what is queued, before
+// leasing (take, lease-at-write.ts), so while events are written outcomes cost no transaction of
+// their own; what none took within WINDOW_MS is written by one statement and transaction of its
+// own, sooner when MAX_BATCH are waiting, at once when the worker stops. Until an outcome is
+// committed its lease says "in flight" to other instances (a conservative count), while this
+// instance's leases and claims leave it out (`ended`); if the instance dies first, the lease runs
+// out and the delivery is sent again with the same webhook-id (at least once). `record` resolves
+// once its outcome is committed, so a caller that acts on it next (disabling an endpoint) acts
+// after it.
 import type { Db } from '../../db/database.ts';
 import { recordAttempts, type AttemptRecord } from '../../db/repositories/webhook-deliveries.ts';
 
@@ -13,6 +15,9 @@ import { recordAttempts, type AttemptRecord } from '../../db/repositories/webhoo
 const MAX_BATCH = 200;
 /** How long the first outcome of a batch waits for others: a few ms of delay in the history, a transaction saved per outcome under load. */
 export const WINDOW_MS = 15;
+
+/** Outcomes taken to be written in another's transaction (AttemptRecorder.take). */
+export type TakenOutcomes = { records: AttemptRecord[]; committed(): void; rolledBack(): void };
 
 type Queued = { record: AttemptRecord; resolve: () => void; reject: (error: unknown) => void };
 
@@ -41,6 +46,30 @@ export class AttemptRecorder {
     });
   }
 
+  /**
+   * What is queued, for a transaction of another's to write (lease-at-write.ts: the transaction that
+   * records an event writes the outcomes waiting, no transaction of their own); `committed` settles
+   * them, `rolledBack` queues them again.
+   */
+  take(): TakenOutcomes | undefined {
+    const batch = this.#queue.splice(0, MAX_BATCH);
+    if (batch.length === 0) return undefined;
+    return {
+      records: batch.map((q) => q.record),
+      committed: () => {
+        for (const q of batch) {
+          this.#unwritten.delete(q.record.id);
+          q.resolve();
+        }
+      },
+      rolledBack: () => {
+        this.#queue.unshift(...batch);
+        this.#writing ??= this.#drain();
+        if (this.#hurry) this.#flushNow?.();
+      },
+    };
+  }
+
   /** Deliveries whose attempt ended here and whose outcome is not yet committed. */
   ended(): string[] {
     return [...this.#unwritten];
@@ -67,6 +96,7 @@ export class AttemptRecorder {
         });
       this.#flushNow = null;
       const batch = this.#queue.splice(0, MAX_BATCH);
+      if (batch.length === 0) continue;
       try {
         await recordAttempts(
           this.#db,

@@ -22,8 +22,9 @@
 // writers, under the endpoint's advisory lock: db/repositories/webhook-leases.ts) and per
 // instance, and an endpoint's own max_deliveries_per_second. A lease or a claim brings the
 // secrets and owner standing of its endpoints in the same transaction; outcomes are written
-// together within a short window (attempt-recorder.ts), and attempts that ended here are no longer
-// counted in flight by this instance's leases meanwhile; connections are kept alive per origin and
+// together, by the next transaction that records an event here or within a short window
+// (attempt-recorder.ts), and attempts that ended here are no longer counted in flight by this
+// instance's leases meanwhile; connections are kept alive per origin and
 // checked address (receiver-agents.ts). An instance killed between the POST and the outcome's
 // write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
 // A full claim, a commit whose lease left deliveries, and a finished attempt whose endpoint held
@@ -31,7 +32,7 @@
 // could only find nothing is not made. An event written outside a transaction nudges the worker.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
+import { recordAttempts, type ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
 import {
   markFailing,
   type EndpointOwnerFacts,
@@ -288,14 +289,23 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const detach = deps.lane.attach({
     async lease(trx, eventIds) {
       if (stopped) return { leased: [], leftFor: [] };
-      const waiting = await lockEndpointsOfEvents(trx, eventIds);
-      if (waiting.size === 0) return { leased: [], leftFor: [] };
-      const limit = maxInFlight - inFlight.size;
-      const ended = recorder.ended();
-      const leased = await leaseEventDeliveries(trx, { eventIds, perEndpoint, leaseMs, limit, ended });
-      for (const { endpoint_id } of leased) waiting.set(endpoint_id, waiting.get(endpoint_id)! - 1);
-      const leftFor = [...waiting].filter(([, left]) => left > 0).map(([id]) => id);
-      return { leased, leftFor };
+      // Outcomes waiting to be written share this transaction instead of one of their own; first,
+      // so that the endpoints' locks are held for the lease and COMMIT only.
+      const outcomes = recorder.take();
+      try {
+        if (outcomes) await recordAttempts(trx, outcomes.records);
+        const waiting = await lockEndpointsOfEvents(trx, eventIds);
+        if (waiting.size === 0) return { leased: [], leftFor: [], outcomes };
+        const limit = maxInFlight - inFlight.size;
+        const ended = recorder.ended();
+        const leased = await leaseEventDeliveries(trx, { eventIds, perEndpoint, leaseMs, limit, ended });
+        for (const { endpoint_id } of leased) waiting.set(endpoint_id, waiting.get(endpoint_id)! - 1);
+        const leftFor = [...waiting].filter(([, left]) => left > 0).map(([id]) => id);
+        return { leased, leftFor, outcomes };
+      } catch (error) {
+        outcomes?.rolledBack();
+        throw error;
+      }
     },
     committed({ leased, leftFor }: Leases) {
       // Stopped meanwhile: the leases run out and any instance sends them (at least once).

@@ -4,8 +4,16 @@
 // rules, the endpoint's advisory lock, owner facts and live secrets in the same statement), and the
 // worker sends them once COMMIT returned (afterCommit): no nudge to wait for, no claim transaction.
 // What the lease leaves (the endpoint at its bound or rate, paused, disabled) stays pending for
-// the worker's claim, which is asked for at once after the commit. A rollback takes the leases
-// with it, and nothing is sent.
+// the worker's claim, which is asked for at once after the commit. The same transaction first
+// writes the outcomes of earlier attempts waiting in the worker's recorder (attempt-recorder.ts
+// take). A rollback takes the leases with it, nothing is sent, and the outcomes queue again.
+//
+// A writer waits for an endpoint's lock held by another lease instead of passing over it: each
+// holds it for two statements and COMMIT, and with the bench's 4 writers to one endpoint passing
+// over left about half the deliveries to the claim (a transaction and a poll each; 29-77 against
+// 63-109 events/s, bench/RESULTS.md). No cycle of waits can form: a transaction takes its locks in
+// one statement, in endpoint order, as its last step before COMMIT, and then waits for nothing;
+// a claim never waits for an endpoint's lock.
 //
 // The lane is a kysely plugin that changes nothing: it rides on the services' database handle, so
 // that recordEvent finds the lane of whichever services' transaction it writes in (laneOf).
@@ -20,9 +28,15 @@ import type {
 import { commitScopeOf } from '../../db/commit-hooks.ts';
 import type { Db } from '../../db/database.ts';
 import type { LeasedDelivery } from '../../db/repositories/webhook-leases.ts';
+import type { TakenOutcomes } from './attempt-recorder.ts';
 
 /** A transaction's leases, and the endpoints of deliveries it left waiting. */
-export type Leases = { leased: LeasedDelivery[]; leftFor: string[] };
+export type Leases = {
+  leased: LeasedDelivery[];
+  leftFor: string[];
+  /** Outcomes of earlier attempts written in the same transaction (attempt-recorder.ts take). */
+  outcomes?: TakenOutcomes | undefined;
+};
 
 /** What the lane asks of the worker it feeds (delivery-worker.ts). */
 export type LaneWorker = {
@@ -77,8 +91,10 @@ export class DeliveryLane implements KyselyPlugin {
       outcome = await worker.lease(trx, noted);
     });
     scope.afterCommit(() => {
+      outcome?.outcomes?.committed();
       if (outcome) worker.committed(outcome);
     });
+    scope.afterRollback(() => outcome?.outcomes?.rolledBack());
   }
 }
 
