@@ -26,7 +26,7 @@ export class AttemptRecorder {
   readonly #windowMs: number;
   #queue: Queued[] = [];
   /** Ids queued or being written: attempts that ended, their outcome not yet committed. */
-  readonly #unwritten = new Set<string>();
+  readonly #unwritten = new Map<string, string>();
   #writing: Promise<void> | null = null;
   #flushNow: (() => void) | null = null;
   /** The worker is stopping: no more waiting for company. */
@@ -40,7 +40,7 @@ export class AttemptRecorder {
   record(record: AttemptRecord): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ record, resolve, reject });
-      this.#unwritten.add(record.id);
+      this.#unwritten.set(record.id, record.endpointId);
       this.#writing ??= this.#drain();
       if (this.#queue.length >= MAX_BATCH || this.#hurry) this.#flushNow?.();
     });
@@ -70,9 +70,16 @@ export class AttemptRecorder {
     };
   }
 
+  /** How many attempts to `endpointId` ended here, their outcome not yet committed. */
+  endedFor(endpointId: string): number {
+    let ended = 0;
+    for (const endpoint of this.#unwritten.values()) if (endpoint === endpointId) ended++;
+    return ended;
+  }
+
   /** Deliveries whose attempt ended here and whose outcome is not yet committed. */
   ended(): string[] {
-    return [...this.#unwritten];
+    return [...this.#unwritten.keys()];
   }
 
   /** Writes what is queued at once and resolves once everything is written (the worker's stop). */

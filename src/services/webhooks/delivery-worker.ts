@@ -295,7 +295,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       try {
         if (outcomes) await recordAttempts(trx, outcomes.records);
         const waiting = await lockEndpointsOfEvents(trx, eventIds);
-        if (waiting.size === 0) return { leased: [], leftFor: [], outcomes };
+        // This instance's own attempts under way fill every slot of these endpoints: the lease
+        // could take nothing (it counts them too), so it is not asked (a backlog to a slow receiver).
+        const full = (id: string) => (perEndpointHere.get(id) ?? 0) - recorder.endedFor(id) >= perEndpoint;
+        if ([...waiting.keys()].every(full)) return { leased: [], leftFor: [...waiting.keys()], outcomes };
         const limit = maxInFlight - inFlight.size;
         const ended = recorder.ended();
         const leased = await leaseEventDeliveries(trx, { eventIds, perEndpoint, leaseMs, limit, ended });
