@@ -13,6 +13,7 @@ import type { Measurement } from '../load.ts';
 import { startMeter, waitForQuiet, type LoadTarget } from '../meter.ts';
 import type { RowDriver } from '../scenarios.ts';
 import { summarizeDelays } from './ledger.ts';
+import { removeEndpoints, setEndpointsEnabled } from './endpoints.ts';
 import { startBenchReceiver, type BenchReceiver, type Delivery } from './receiver.ts';
 
 export const BURST_ENDPOINTS = 5;
@@ -25,6 +26,8 @@ const SCOPE = 'courses:read courses:write webhooks:write';
 export function createWebhookBurstDriver(server: LoadTarget, options: { log: (line: string) => void }): RowDriver {
   const { origin } = server;
   let authorization = '';
+  /** The endpoints this run made, deleted at its close (a later run's writes must not fan out to them). */
+  const endpointIds: string[] = [];
   const receivers: BenchReceiver[] = [];
   const verifiers: Webhook[] = [];
   /** `<endpoint> <course id>` → receipt time, for the current run. */
@@ -68,87 +71,100 @@ export function createWebhookBurstDriver(server: LoadTarget, options: { log: (li
       for (let i = 0; i < BURST_ENDPOINTS; i++) {
         const receiver = await startBenchReceiver((delivery) => onDelivery(i, delivery));
         receivers.push(receiver);
-        const endpoint = await admin<{ secret: string }>('POST', '/api/v1/webhooks', {
+        const endpoint = await admin<{ id: string; secret: string }>('POST', '/api/v1/webhooks', {
           url: receiver.url,
           description: `Benchmark burst receiver ${i + 1}`,
           event_types: ['course.published'],
         });
+        endpointIds.push(endpoint.id);
         verifiers.push(new Webhook(endpoint.secret));
       }
+      // Enabled only while this row is measured (endpoints.ts says why).
+      await setEndpointsEnabled(origin, authorization, endpointIds, false);
       return undefined;
     },
 
     async measure(_seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
-      const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-      const courses: string[] = [];
-      for (let i = 0; i < BURST_COURSES; i++)
-        courses.push((await admin<{ id: string }>('POST', '/api/v1/courses', { title: `Burst ${stamp} ${i}` })).id);
-      await waitForQuiet(server.pid);
-      arrivals = new Map();
-      invalid = 0;
-      const committedAt = new Map<string, number>();
-      const non2xx: Record<string, number> = {};
-      let errors = 0;
-      const all = new Promise<void>((resolve) => {
-        onArrival = () => {
-          if (arrivals.size >= BURST_DELIVERIES) resolve();
-        };
-      });
-      const meter = await startMeter(server, backends);
-      const start = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: WRITE_CONCURRENCY }, async () => {
-          while (next < courses.length) {
-            const course = courses[next++]!;
-            try {
-              const response = await fetch(`${origin}/api/v1/courses/${course}/publish`, {
-                method: 'POST',
-                headers: { authorization },
-              });
-              const at = performance.now();
-              await response.arrayBuffer();
-              if (response.ok) committedAt.set(course, at);
-              else non2xx[response.status] = (non2xx[response.status] ?? 0) + 1;
-            } catch {
-              errors++;
-            }
-          }
-        }),
-      );
-      const expected = committedAt.size * BURST_ENDPOINTS;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        expected === BURST_DELIVERIES ? all : Promise.resolve(),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, BURST_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
-      const delays: number[] = [];
-      let last = start;
-      for (const [key, at] of arrivals) {
-        const commit = committedAt.get(key.split(' ')[1]!);
-        if (commit === undefined) continue;
-        delays.push(Math.max(0, at - commit));
-        last = Math.max(last, at);
+      await setEndpointsEnabled(origin, authorization, endpointIds, true);
+      try {
+        return await measureEnabled(backends);
+      } finally {
+        await setEndpointsEnabled(origin, authorization, endpointIds, false);
       }
-      const reading = await meter.stop(delays.length + invalid);
-      if (delays.length < expected)
-        options.log(`webhooks-burst: ${expected - delays.length} of ${expected} not delivered`);
-      return {
-        ...reading,
-        responses: expected,
-        ok: delays.length,
-        non2xx,
-        mismatches: invalid,
-        errors,
-        timeouts: expected - delays.length,
-        reqPerSec: delays.length / ((last - start) / 1000),
-        latencyMs: summarizeDelays(delays),
-      };
     },
 
     async close() {
+      await removeEndpoints(origin, authorization, endpointIds.splice(0));
       await Promise.all(receivers.map((r) => r.close()));
     },
   };
+
+  async function measureEnabled(backends: BackendLister | undefined): Promise<Measurement> {
+    const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const courses: string[] = [];
+    for (let i = 0; i < BURST_COURSES; i++)
+      courses.push((await admin<{ id: string }>('POST', '/api/v1/courses', { title: `Burst ${stamp} ${i}` })).id);
+    await waitForQuiet(server.pid);
+    arrivals = new Map();
+    invalid = 0;
+    const committedAt = new Map<string, number>();
+    const non2xx: Record<string, number> = {};
+    let errors = 0;
+    const all = new Promise<void>((resolve) => {
+      onArrival = () => {
+        if (arrivals.size >= BURST_DELIVERIES) resolve();
+      };
+    });
+    const meter = await startMeter(server, backends);
+    const start = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: WRITE_CONCURRENCY }, async () => {
+        while (next < courses.length) {
+          const course = courses[next++]!;
+          try {
+            const response = await fetch(`${origin}/api/v1/courses/${course}/publish`, {
+              method: 'POST',
+              headers: { authorization },
+            });
+            const at = performance.now();
+            await response.arrayBuffer();
+            if (response.ok) committedAt.set(course, at);
+            else non2xx[response.status] = (non2xx[response.status] ?? 0) + 1;
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    const expected = committedAt.size * BURST_ENDPOINTS;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      expected === BURST_DELIVERIES ? all : Promise.resolve(),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, BURST_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+    const delays: number[] = [];
+    let last = start;
+    for (const [key, at] of arrivals) {
+      const commit = committedAt.get(key.split(' ')[1]!);
+      if (commit === undefined) continue;
+      delays.push(Math.max(0, at - commit));
+      last = Math.max(last, at);
+    }
+    const reading = await meter.stop(delays.length + invalid);
+    if (delays.length < expected)
+      options.log(`webhooks-burst: ${expected - delays.length} of ${expected} not delivered`);
+    return {
+      ...reading,
+      responses: expected,
+      ok: delays.length,
+      non2xx,
+      mismatches: invalid,
+      errors,
+      timeouts: expected - delays.length,
+      reqPerSec: delays.length / ((last - start) / 1000),
+      latencyMs: summarizeDelays(delays),
+    };
+  }
 }

@@ -14,6 +14,7 @@ import type { Measurement } from '../load.ts';
 import { startMeter, waitForQuiet, type LoadTarget } from '../meter.ts';
 import type { RowDriver } from '../scenarios.ts';
 import { DeliveryLedger, eventKey, steadyRate, summarizeDelays, type Outcome, type WriterSpan } from './ledger.ts';
+import { removeEndpoints, setEndpointsEnabled } from './endpoints.ts';
 import { startBenchReceiver, type BenchReceiver, type Delivery } from './receiver.ts';
 
 /**
@@ -53,6 +54,8 @@ export function createWebhookDriver(
   let authorization = '';
   let receiver: BenchReceiver | undefined;
   let verifier: Webhook | undefined;
+  /** The endpoints this run made, deleted at its close (a later run's writes must not fan out to them). */
+  const endpointIds: string[] = [];
   let ledger = new DeliveryLedger();
   const eventTimeoutMs = EVENT_TIMEOUT_MS + 2 * (options.pollMs ?? 0);
 
@@ -152,11 +155,12 @@ export function createWebhookDriver(
         throw new Error(`webhooks row: GET /api/v1/webhooks without a token answered ${unrouted.status}, not 401`);
       authorization = `Bearer ${await operatorToken(await discover(origin), SCOPE)}`;
       receiver = await startBenchReceiver(onDelivery);
-      const endpoint = await admin<{ secret: string }>('POST', '/api/v1/webhooks', {
+      const endpoint = await admin<{ id: string; secret: string }>('POST', '/api/v1/webhooks', {
         url: receiver.url,
         description: 'Benchmark receiver',
         event_types: CHANGES.map((c) => c.type),
       });
+      endpointIds.push(endpoint.id);
       verifier = new Webhook(endpoint.secret);
       // One event end to end before any load: a worker that cannot deliver stops the run here.
       const [course] = await createCourses(1);
@@ -164,42 +168,54 @@ export function createWebhookDriver(
       ledger = new DeliveryLedger();
       if (!(await change(course!, 0, tally, { events: 0, first: 0, last: 0 })) || tally.delays.length !== 1)
         throw new Error(`webhooks row: the probe's event was not delivered and verified: ${JSON.stringify(tally)}`);
+      // Enabled only while this row is measured (endpoints.ts says why).
+      await setEndpointsEnabled(origin, authorization, endpointIds, false);
       return undefined;
     },
 
     async measure(seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
-      const courses = await createCourses(WRITERS);
-      await waitForQuiet(server.pid);
-      ledger = new DeliveryLedger();
-      const tally = emptyTally();
-      const meter = await startMeter(server, backends);
-      const start = performance.now();
-      const deadline = start + seconds * 1000;
-      const spans = await Promise.all(courses.map((course) => writer(course, deadline, tally)));
-      const reading = await meter.stop(tally.delays.length + tally.invalid);
-      const { duplicates, unclaimed } = ledger.stats();
-      if (duplicates || unclaimed || tally.early)
-        options.log(
-          `webhooks: ${duplicates} redelivered, ${unclaimed} not matched to a write, ${tally.early} before their write's response`,
-        );
-      return {
-        ...reading,
-        responses: tally.committed,
-        ok: tally.delays.length,
-        non2xx: tally.non2xx,
-        mismatches: tally.invalid,
-        errors: tally.errors,
-        timeouts: tally.timeouts,
-        // Every writer's last change, made before the deadline, is awaited to its event.
-        reqPerSec: steadyRate(spans, start),
-        latencyMs: summarizeDelays(tally.delays),
-      };
+      await setEndpointsEnabled(origin, authorization, endpointIds, true);
+      try {
+        return await measureEnabled(seconds, backends);
+      } finally {
+        await setEndpointsEnabled(origin, authorization, endpointIds, false);
+      }
     },
 
     async close() {
+      await removeEndpoints(origin, authorization, endpointIds.splice(0));
       await receiver?.close();
     },
   };
+
+  async function measureEnabled(seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
+    const courses = await createCourses(WRITERS);
+    await waitForQuiet(server.pid);
+    ledger = new DeliveryLedger();
+    const tally = emptyTally();
+    const meter = await startMeter(server, backends);
+    const start = performance.now();
+    const deadline = start + seconds * 1000;
+    const spans = await Promise.all(courses.map((course) => writer(course, deadline, tally)));
+    const reading = await meter.stop(tally.delays.length + tally.invalid);
+    const { duplicates, unclaimed } = ledger.stats();
+    if (duplicates || unclaimed || tally.early)
+      options.log(
+        `webhooks: ${duplicates} redelivered, ${unclaimed} not matched to a write, ${tally.early} before their write's response`,
+      );
+    return {
+      ...reading,
+      responses: tally.committed,
+      ok: tally.delays.length,
+      non2xx: tally.non2xx,
+      mismatches: tally.invalid,
+      errors: tally.errors,
+      timeouts: tally.timeouts,
+      // Every writer's last change, made before the deadline, is awaited to its event.
+      reqPerSec: steadyRate(spans, start),
+      latencyMs: summarizeDelays(tally.delays),
+    };
+  }
 }
 
 function emptyTally(): Tally {
