@@ -114,11 +114,7 @@ export async function startInstance(
   // An embedded database in memory starts from the migrated cluster (src/db/testing.ts).
   const inMemory = !env.DATABASE_URL && (env.PGLITE_STORAGE ?? 'memory') === 'memory';
   const snapshot = inMemory ? { PGLITE_MEMORY_SNAPSHOT: await migratedPgliteSnapshot() } : {};
-  // An instance of a suite's own lives for a few dozen requests: V8's optimising compile of the
-  // embedded database's WebAssembly (tier-up) never pays for itself there, and cost 1.8 of its
-  // 8 CPU-s to start (/proc/<pid>/stat over a start and 60 requests). The code run is the same.
-  const v8Flags = inMemory ? ['--liftoff-only'] : [];
-  const child = spawn(process.execPath, [...v8Flags, 'src/main.ts'], {
+  const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
