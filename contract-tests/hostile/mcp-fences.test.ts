@@ -15,12 +15,10 @@ import { NEW_PERSON_PASSWORD } from '../support/invitations.ts';
 import { joinedStudent, uniqueEmail } from '../admin/people-fixtures.ts';
 import { textFieldsOf } from './school-data-fields.ts';
 import { modernRpc, rpc } from '../mcp/mcp-client.ts';
-import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
+import { OWN_INSTANCE_TEST_MS, ownInstanceUnavailable, withOwnInstance } from '../service/own-instance.ts';
 
 const origin = inject('primaryOrigin');
 const MARK = `mcpfence${Date.now().toString(36)}`;
-/** A test on an instance of its own: the start, on a busy 2-core machine, and the test. */
-const OWN_INSTANCE_TEST_MS = 120_000;
 const SCOPES = ['courses', 'curriculum', 'events', 'membership_plans', 'digital_products', 'students']
   .flatMap((s) => [`${s}:read`, `${s}:write`])
   .join(' ');
@@ -216,14 +214,8 @@ describe('every school-written string an agent reads through /mcp is fenced (doc
   // Other suites read the demo schools' names: the second school of an instance of this test's own.
   it.skipIf(ownInstanceUnavailable)(
     "fences the school's name and description wherever an agent reads them: initialize, discover, get_school_info, the documents",
-    async () => {
-      const instance = await startOwnInstance();
-      try {
-        await expectNameFencedAt(instance.origin.replace('localhost', '127.0.0.1'));
-      } finally {
-        await instance.stop();
-      }
-    },
+    // The second school of an instance: PUBLIC_URL with localhost swapped for 127.0.0.1.
+    () => withOwnInstance((instance) => expectNameFencedAt(instance.origin.replace('localhost', '127.0.0.1'))),
     OWN_INSTANCE_TEST_MS,
   );
 });

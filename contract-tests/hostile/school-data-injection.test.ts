@@ -17,7 +17,7 @@ import { markdownShape } from '../support/markdown-structure.ts';
 import { authorizationUrl, discover, registerLoopbackClient } from '../support/oauth-flow.ts';
 import { memberToken, operatorToken } from '../support/tokens.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
-import { ownInstanceUnavailable, startOwnInstance } from '../service/own-instance.ts';
+import { OWN_INSTANCE_TEST_MS, ownInstanceUnavailable, withOwnInstance } from '../service/own-instance.ts';
 import { textFieldsOf, type TextField } from './school-data-fields.ts';
 
 const origin = inject('primaryOrigin');
@@ -27,8 +27,6 @@ const run = `q${Date.now().toString(36)}`;
 const PLAIN = `Evil ${run}\r\n# Injected heading\n- item\n| x | y |\n\`\`\`\n<script>alert(1)</script><img src=x onerror=alert(1)> [l](javascript:alert(1)) https://evil.test **b** _e_ \`c\` &lt;i&gt; 1. x \\`;
 const HTML = `<p onclick="steal()">ok ${run}</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">j</a><a href="//evil.test">p</a><iframe src="https://evil.test/"></iframe><svg onload=alert(1)></svg><p style="x:y">s</p>`;
 const collapsed = (text: string) => text.replace(/\s+/g, ' ').trim();
-/** A test on an instance of its own: the start, on a busy 2-core machine, and the test. */
-const OWN_INSTANCE_TEST_MS = 120_000;
 
 const SCOPES = [
   'courses',
@@ -257,14 +255,8 @@ describe('school data cannot rewrite documents or pages (OpenAPI "School text an
   // Other suites read the demo schools' names: the second school of an instance of this test's own.
   it.skipIf(ownInstanceUnavailable)(
     "keeps the structure of /auth.md, /llms.txt, /pricing.md, /webhooks.md and the sign-in page when the school's name and description are hostile",
-    async () => {
-      const instance = await startOwnInstance();
-      try {
-        await expectStructureKeptAt(instance.origin.replace('localhost', '127.0.0.1'));
-      } finally {
-        await instance.stop();
-      }
-    },
+    // The second school of an instance: PUBLIC_URL with localhost swapped for 127.0.0.1.
+    () => withOwnInstance((instance) => expectStructureKeptAt(instance.origin.replace('localhost', '127.0.0.1'))),
     OWN_INSTANCE_TEST_MS,
   );
 

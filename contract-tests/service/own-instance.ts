@@ -28,3 +28,16 @@ export async function startOwnInstance(env: Record<string, string> = {}): Promis
     throw error;
   }
 }
+
+/** A test on an instance of its own may take this long: the start, on a busy 2-core machine, and the test. */
+export const OWN_INSTANCE_TEST_MS = 120_000;
+
+/** Runs `work` against an instance of its own, stopped afterwards whatever happens. */
+export async function withOwnInstance<T>(work: (instance: Instance) => Promise<T>): Promise<T> {
+  const instance = await startOwnInstance();
+  try {
+    return await work(instance);
+  } finally {
+    await instance.stop();
+  }
+}
