@@ -35,16 +35,8 @@ type Hooks = {
   local: Map<object, unknown>;
 };
 
-/** Where a connection in a transaction of a hooked driver keeps that transaction's hooks: on itself. */
-const HOOKS = Symbol('commit hooks');
-type HookedConnection = DatabaseConnection & { [HOOKS]?: Hooks | undefined };
-
-/** The hooks of the transaction open on `connection`, if its driver is hooked. */
-const open = {
-  set: (connection: DatabaseConnection, hooks: Hooks) => void ((connection as HookedConnection)[HOOKS] = hooks),
-  get: (connection: DatabaseConnection) => (connection as HookedConnection)[HOOKS],
-  delete: (connection: DatabaseConnection) => void delete (connection as HookedConnection)[HOOKS],
-};
+/** Open transactions of hooked drivers, by their connection. */
+const open = new WeakMap<DatabaseConnection, Hooks>();
 
 class HookedDriver implements Driver {
   readonly #inner: Driver;
