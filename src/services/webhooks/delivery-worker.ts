@@ -39,7 +39,6 @@ import {
   type WebhookSecretRow,
 } from '../../db/repositories/webhook-endpoints.ts';
 import { leaseEventDeliveries, lockEndpointsOfEvents } from '../../db/repositories/webhook-leases.ts';
-import { tryInSavepoint } from '../../db/savepoint.ts';
 import { AttemptRecorder } from './attempt-recorder.ts';
 import { claimBatch } from './claimer.ts';
 import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
@@ -293,10 +292,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       // Outcomes waiting to be written share this transaction instead of one of their own; first,
       // so that the endpoints' locks are held for the lease and COMMIT only.
       const outcomes = recorder.take();
-      // The write never fails for the fast path's sake: its statements run under a savepoint, and
-      // when one fails (a deadlock, a lost lock wait) they are undone alone, the outcomes queue again
-      // and the deliveries wait for the claim, which is asked for at once.
-      const tried = await tryInSavepoint(trx, 'webhook_lease_at_write', async (): Promise<Leases> => {
+      try {
         if (outcomes) await recordAttempts(trx, outcomes.records);
         const waiting = await lockEndpointsOfEvents(trx, eventIds);
         // This instance's own attempts under way fill every slot of these endpoints: the lease
@@ -309,13 +305,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         for (const { endpoint_id } of leased) waiting.set(endpoint_id, waiting.get(endpoint_id)! - 1);
         const leftFor = [...waiting].filter(([, left]) => left > 0).map(([id]) => id);
         return { leased, leftFor, outcomes };
-      });
-      if (tried.ok) return tried.value;
-      outcomes?.rolledBack();
-      deps.log?.warn({ err: tried.error }, 'webhook lease at write failed; the claim sends these deliveries');
-      wokenUnmet = true;
-      schedule(WAKE_DELAY_MS);
-      return { leased: [], leftFor: [] };
+      } catch (error) {
+        outcomes?.rolledBack();
+        throw error;
+      }
     },
     committed({ leased, leftFor }: Leases) {
       // Stopped meanwhile: the leases run out and any instance sends them (at least once).
