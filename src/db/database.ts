@@ -6,7 +6,6 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { createStatementNamer } from './auto-prepare.ts';
-import { withCommitHooks } from './commit-hooks.ts';
 import { statementNameOf } from './hot-queries.ts';
 import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
 import { NamedStatement } from './named-statement.ts';
@@ -57,7 +56,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     });
     // docs/operations.md "Metrics": pool use and wait for /metrics (pool-probe.ts).
     const probe = probePgPool(pool);
-    const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachProbe(db, probe);
     return db;
   }
@@ -77,7 +76,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   await pglite.waitReady;
   await pglite.exec(plannerSetStatements());
   const probe = probePglite(pglite, () => fileSyncs);
-  const db = new Kysely<Database>({ dialect: withCommitHooks(new PGliteDialect({ pglite })) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   attachProbe(db, probe);
   return db;
 }

@@ -57,7 +57,7 @@ export async function serve({ config, db, log, dataDirLock, metrics }: ServeOpti
   const stopTrailPurge = scheduleAuthEventPurge(db, log, config.authEventsRetentionDays);
   // Webhooks: this process's share of the deliveries (services/webhooks/delivery-worker.ts).
   const webhookWorker = startDeliveryWorker(
-    { db: services.db, keyEncryptionKey, lane: services.deliveryLane, log },
+    { db: services.db, keyEncryptionKey, wake: services.deliveryWake, log },
     config.webhooks,
   );
   // docs/webhooks.md "Time-driven events": enrollment.expired and the notices of troubled endpoints.

@@ -23,7 +23,6 @@ import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import { WakeSignal } from '../lib/wake-signal.ts';
-import { DeliveryLane } from './webhooks/lease-at-write.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
 import type { Logger } from 'pino';
 import { probeOf } from '../db/pool-probe.ts';
@@ -44,23 +43,23 @@ export function createServices(deps: ServiceDeps) {
     Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.alloc(0), 'course-school cursor v1', 32)),
   );
   const sites = createSiteService(deps.db);
-  const deliveryLane = new DeliveryLane();
+  const deliveryWake = new WakeSignal();
   const outboxWake = new WakeSignal();
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
-  // Every service writes through this handle, so a write to sites clears the site cache at once, an
-  // outbox message wakes its outbox worker (lib/wake-signal.ts), the access trail's events are
-  // counted by kind as they are written (metrics/auth-event-counter.ts), and a recorded webhook
-  // event's deliveries are leased to this app's delivery worker at commit (webhooks/lease-at-write.ts).
+  // Every service writes through this handle, so a write to sites clears the site cache at once, a
+  // recorded webhook event wakes this app's delivery worker (lib/wake-signal.ts), an outbox
+  // message its outbox worker (lib/wake-signal.ts), and the access trail's events are counted by
+  // kind as they are written (metrics/auth-event-counter.ts).
   const db = deps.db
     .withPlugin(
       new TableWriteWatcher({
         sites: sites.forgetAll,
+        webhook_events: deliveryWake.fire,
         outbox_messages: outboxWake.fire,
       }),
     )
-    .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })))
-    .withPlugin(deliveryLane);
+    .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));
   const probe = probeOf(deps.db);
   if (probe) metrics.observeDatabasePool(probe);
   const rateLimiter = createRateLimiter(db, config.rateLimitOverrides);
@@ -84,8 +83,8 @@ export function createServices(deps: ServiceDeps) {
     sites,
     /** Signs and reads this app's pagination cursors (db/pagination/cursor.ts). */
     cursors,
-    /** The lease at write of this app's webhook delivery worker (process/serve.ts starts it). */
-    deliveryLane,
+    /** The nudge of this app's webhook delivery worker (process/serve.ts starts it). */
+    deliveryWake,
     /** The nudge of this app's outbox worker (process/serve.ts starts it). */
     outboxWake,
     /** docs/operations.md "Mail": mails enqueued in the caller's transaction; unavailable in production without SMTP_URL. */

@@ -1,11 +1,10 @@
 // SQL of webhook deliveries: the admin API's delivery log, and the work queue the delivery worker
 // claims from (services/webhooks/claimer.ts says why this is not a job library's queue).
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../schema-webhooks.ts';
 import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
-import { endpointLockKey, inFlightOf, recentOf } from './webhook-lease-rules.ts';
 
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable> & {
   event_type: string;
@@ -64,24 +63,30 @@ export async function findDelivery(
 
 /**
  * One poll of the worker, in `trx`: leases up to `limit` due deliveries, at most `perEndpoint` in
- * flight per endpoint (counting the leases other instances and writers hold) and, for an endpoint
- * with a `max_deliveries_per_second`, no more attempts started within the last second than that;
- * an endpoint paused by its receiver's Retry-After (`paused_until`) is passed over. Counts the
+ * flight per endpoint (counting the claims other instances hold) and, for an endpoint with a
+ * `max_deliveries_per_second`, no more attempts started within the last second than that; an
+ * endpoint paused by its receiver's Retry-After (`paused_until`) is passed over. Counts the
  * attempt. FOR UPDATE SKIP LOCKED keeps two claims from taking the same row; the lease brings back
- * the claims of an instance that died before recording an outcome. Every lease of an endpoint is
- * taken under its advisory lock (webhook-leases.ts): the claim tries the locks of the endpoints it
- * may lease for and passes over those a writer's lease at write holds, then counts what is in
- * flight in a later statement, which sees what that holder committed. Claims also take turns
- * under one advisory lock, so that two claims never pass over each other's endpoints.
+ * the claims of an instance that died before recording an outcome. Claims take turns under an
+ * advisory lock held to the end of `trx`: two claims at once would each count only the leases
+ * committed before they began, and together exceed the bounds (several instances, or
+ * WEB_CONCURRENCY workers, polling at the same moment). A claim is one short statement.
  */
 export async function claimDue(
   trx: Db,
-  options: { limit: number; perEndpoint: number; leaseMs: number; ended?: readonly string[] },
+  options: { limit: number; perEndpoint: number; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {
   await sql`select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`.execute(trx);
-  const ended = options.ended ?? [];
-  const inFlight = (endpoint: RawBuilder<unknown>) => inFlightOf(endpoint, ended);
-  const due = sql`d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
+  const inFlight = (endpoint: ReturnType<typeof sql.ref>) => sql`(
+    select count(*) from webhook_deliveries f
+    where f.endpoint_id = ${endpoint} and f.status = 'pending' and f.lease_until >= now())`;
+  const recent = (endpoint: ReturnType<typeof sql.ref>) => sql`(
+    select count(*) from webhook_deliveries f
+    where f.endpoint_id = ${endpoint} and f.last_attempt_at > now() - interval '1 second')`;
+  const { rows } = await sql<ClaimedDelivery>`
+    with candidates as (
+      select d.id, d.endpoint_id, d.next_attempt_at from webhook_deliveries d
+      where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
         -- An endpoint whose slots are all taken (a slow receiver), that is paused or at its rate
         -- is passed over here, so that its backlog never fills the candidates and holds back others.
         and ${inFlight(sql.ref('d.endpoint_id'))} < ${options.perEndpoint}
@@ -89,20 +94,7 @@ export async function claimDue(
           select 1 from webhook_endpoints p where p.id = d.endpoint_id and (
             p.paused_until > now()
             or case when p.max_deliveries_per_second is null then false
-              else p.max_deliveries_per_second <= ${recentOf(sql.ref('p.id'))} end))`;
-  // The locks of the endpoints due first; a volatile condition is never pushed below DISTINCT.
-  const { rows: open } = await sql<{ endpoint_id: string }>`
-    select c.endpoint_id from (
-      select distinct d.endpoint_id from (
-        select d.endpoint_id from webhook_deliveries d where ${due}
-        order by d.next_attempt_at limit ${options.limit * 4}) d) c
-    where pg_try_advisory_xact_lock(${endpointLockKey(sql.ref('c.endpoint_id'))})`.execute(trx);
-  if (open.length === 0) return [];
-  const endpoints = open.map((row) => row.endpoint_id);
-  const { rows } = await sql<ClaimedDelivery>`
-    with candidates as (
-      select d.id, d.endpoint_id, d.next_attempt_at from webhook_deliveries d
-      where d.endpoint_id = any(${endpoints}::uuid[]) and ${due}
+              else p.max_deliveries_per_second <= ${recent(sql.ref('p.id'))} end))
       order by d.next_attempt_at
       limit ${options.limit * 4}
       for update of d skip locked
@@ -114,14 +106,12 @@ export async function claimDue(
       select r.id from ranked r join webhook_endpoints p on p.id = r.endpoint_id
       where r.position <= least(
         ${options.perEndpoint} - ${inFlight(sql.ref('r.endpoint_id'))},
-        coalesce(p.max_deliveries_per_second - ${recentOf(sql.ref('r.endpoint_id'))}, ${options.perEndpoint}))
+        coalesce(p.max_deliveries_per_second - ${recent(sql.ref('r.endpoint_id'))}, ${options.perEndpoint}))
       limit ${options.limit}
     )
     update webhook_deliveries d
-    -- Stamped with the time the rate and the slots were counted at (webhook-lease-rules.ts), not
-    -- the transaction's start: a stamp earlier than its count would let a later second hold more.
-    set lease_until = statement_timestamp() + make_interval(secs => ${options.leaseMs / 1000}),
-        attempts = d.attempts + 1, last_attempt_at = statement_timestamp(), updated_at = statement_timestamp()
+    set lease_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
+        attempts = d.attempts + 1, last_attempt_at = now(), updated_at = now()
     from chosen, webhook_endpoints w, webhook_events e
     where d.id = chosen.id and w.id = d.endpoint_id and w.status = 'enabled' and e.id = d.event_id
     returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, d.postponements, w.url,

@@ -1,8 +1,7 @@
-// Which deliveries this instance sends next, besides those leased at write (lease-at-write.ts):
-// a small SKIP LOCKED claimer over kysely (db/repositories/webhook-deliveries.ts claimDue: the
-// claim lock, the endpoints' advisory locks tried, one statement), and in the same transaction
-// what sending them needs (each endpoint's live secrets and its owner's standing), read once per
-// endpoint and poll rather than once per delivery.
+// Which deliveries this instance sends next: a small SKIP LOCKED claimer over kysely, one
+// statement per poll (db/repositories/webhook-deliveries.ts claimDue), and in the same
+// transaction what sending them needs (each endpoint's live secrets and its owner's standing),
+// read once per endpoint and poll rather than once per delivery.
 //
 // Why not a job library. pg-boss (10.4 and 12.38 tried) does run on embedded PGlite through its
 // custom `db` adapter, and graphile-worker does not (it needs a pg.Pool of several connections
@@ -32,13 +31,7 @@ import {
   type WebhookSecretRow,
 } from '../../db/repositories/webhook-endpoints.ts';
 
-export type ClaimOptions = {
-  limit: number;
-  perEndpoint: number;
-  leaseMs: number;
-  /** Attempts of this instance that ended, their outcome not yet written (attempt-recorder.ts). */
-  ended?: readonly string[];
-};
+export type ClaimOptions = { limit: number; perEndpoint: number; leaseMs: number };
 
 export type ClaimedBatch = {
   deliveries: ClaimedDelivery[];

@@ -1,10 +1,7 @@
 // The delivery worker: started by main.ts beside the server, stopped on SIGTERM after the
-// attempts under way end (each is bounded by the request timeout). Deliveries reach it two ways:
-// leased at write (lease-at-write.ts: the transaction that records an event leases its deliveries
-// to this worker as it commits, and they are sent once COMMIT returned), and claimed by a poll
-// (claimer.ts: whatever the lease left, other instances wrote or the retry schedule made due). It
-// signs each per Standard Webhooks with every live secret of its endpoint, POSTs it
-// (webhook-post.ts) and records the outcome:
+// attempts under way end (each is bounded by the request timeout). Every poll claims due
+// deliveries (claimer.ts), signs each per Standard Webhooks with every live secret of its
+// endpoint, POSTs it (webhook-post.ts) and records the outcome:
 // - 2xx: succeeded (Standard Webhooks "Delivery behaviour": any 2xx is success);
 // - not sent at all, `failed` at once, when the endpoint's owner may no longer read the event
 //   (owner-standing.ts);
@@ -18,33 +15,26 @@
 // Every attempt is kept (webhook_delivery_attempts: time, duration, status, error class, the first
 // 4 KB of the answer). A poll never waits for the attempts it starts: one attempt may take
 // WEBHOOK_TIMEOUT_MS, and a slow receiver must not hold back deliveries due to other endpoints.
-// What bounds the work is the number of attempts in flight, per endpoint (across instances and
-// writers, under the endpoint's advisory lock: db/repositories/webhook-leases.ts) and per
-// instance, and an endpoint's own max_deliveries_per_second. A lease or a claim brings the
-// secrets and owner standing of its endpoints in the same transaction; outcomes are written
-// together, by the next transaction that records an event here or within a short window
-// (attempt-recorder.ts), and attempts that ended here are no longer counted in flight by this
-// instance's leases meanwhile; connections are kept alive per origin and
-// checked address (receiver-agents.ts). An instance killed between the POST and the outcome's
-// write leaves a lease that runs out, and the delivery is sent again with the same webhook-id.
-// A full claim, a commit whose lease left deliveries, and a finished attempt whose endpoint held
-// work back (or this instance was at its limit) are followed by another poll at once; a poll that
-// could only find nothing is not made. An event written outside a transaction nudges the worker.
+// What bounds the work is the number of attempts in flight, per endpoint (across instances, in the
+// claim) and per instance, and an endpoint's own max_deliveries_per_second. A poll claims a batch
+// with the secrets and owner standing of its endpoints in one transaction (claimer.ts); outcomes
+// are written together (attempt-recorder.ts); connections are kept alive per origin and checked
+// address (receiver-agents.ts). An instance killed between the POST and the outcome's write leaves
+// a lease that runs out, and the delivery is sent again with the same webhook-id.
+// A full claim, and a finished attempt whose endpoint (or this instance) was at its limit, are
+// followed by another poll at once, and an event written in this process nudges the worker
+// (lib/wake-signal.ts), so delivery keeps up with writes instead of waiting out the poll interval;
+// a poll that could only find nothing is not made.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import { recordAttempts, type ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
-import {
-  markFailing,
-  type EndpointOwnerFacts,
-  type WebhookSecretRow,
-} from '../../db/repositories/webhook-endpoints.ts';
-import { leaseEventDeliveries, lockEndpointsOfEvents } from '../../db/repositories/webhook-leases.ts';
+import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
+import { markFailing, type WebhookSecretRow } from '../../db/repositories/webhook-endpoints.ts';
 import { AttemptRecorder } from './attempt-recorder.ts';
-import { claimBatch } from './claimer.ts';
+import { claimBatch, type ClaimedBatch } from './claimer.ts';
 import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
 import { createPollScheduler } from '../../lib/poll-scheduler.ts';
+import type { WakeSignal } from '../../lib/wake-signal.ts';
 import { disableEndpoint } from './disable.ts';
-import type { DeliveryLane, Leases } from './lease-at-write.ts';
 import { ownerFactsAllow } from './owner-standing.ts';
 import { ReceiverAgents } from './receiver-agents.ts';
 import { PACING_STATUSES, parseRetryAfter } from './retry-after.ts';
@@ -53,9 +43,7 @@ import { openSecret } from './secrets.ts';
 import { signedHeaders } from './signature.ts';
 import { postWebhook, type PostOutcome } from './webhook-post.ts';
 
-type SecretRow = Pick<WebhookSecretRow, 'id' | 'secret_ciphertext'>;
-/** What sending to an endpoint needs: its owner's facts and live secrets, read with the lease. */
-type ClaimedEndpoint = { owner: EndpointOwnerFacts | undefined; secrets: SecretRow[] };
+type ClaimedEndpoint = ClaimedBatch['endpoints'] extends Map<string, infer E> ? E : never;
 
 /** Decrypted secrets kept at most (by row id); the cache starts afresh beyond it. */
 const SECRET_CACHE_SIZE = 1_000;
@@ -96,12 +84,12 @@ export type DeliveryWorkerOptions = {
  */
 export const IN_FLIGHT_PER_ENDPOINT = 4;
 
-/** `lane`: the lease at write of the services whose `db` this worker polls (createServices' deliveryLane). */
-export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; lane: DeliveryLane; log?: Logger };
+/** `wake`: the nudge of the services whose `db` this worker polls (createServices' deliveryWake). */
+export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: WakeSignal; log?: Logger };
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
-/** After a nudge from a write outside a transaction, the moment it takes to commit, as a rule. */
+/** After a nudge (lib/wake-signal.ts), the moment a short writing transaction takes to commit, as a rule. */
 const WAKE_DELAY_MS = 5;
 /** When the poll after a nudge found nothing (the writer had not committed yet), one more look then. */
 const WAKE_AGAIN_MS = 25;
@@ -120,12 +108,6 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   let wokenUnmet = false;
   /** Attempts in flight from this instance, per endpoint: whether a finished one freed a slot that held work back. */
   const perEndpointHere = new Map<string, number>();
-  /**
-   * Endpoints that may have deliveries waiting for one of their slots here (a lease at write left
-   * some, or a claim took some): a finished attempt to them polls at once. One leaves the set when
-   * a claim, with a slot of it free here, finds nothing for it.
-   */
-  const heldBack = new Set<string>();
   const recorder = new AttemptRecorder(deps.db);
   const agents = new ReceiverAgents();
   const secretCache = new Map<string, string>();
@@ -136,14 +118,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     let claimed = 0;
     if (limit > 0) {
       try {
-        const ended = recorder.ended();
-        const { deliveries, endpoints } = await claimBatch(deps.db, { limit, perEndpoint, leaseMs, ended });
+        const { deliveries, endpoints } = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
         claimed = deliveries.length;
         for (const delivery of deliveries)
           track(delivery.endpoint_id, attempt(delivery, endpoints.get(delivery.endpoint_id)));
-        for (const id of heldBack)
-          if (!endpoints.has(id) && (perEndpointHere.get(id) ?? 0) < perEndpoint) heldBack.delete(id);
-        for (const id of endpoints.keys()) heldBack.add(id);
       } catch (error) {
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
@@ -169,15 +147,14 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         deps.log?.warn({ err: error }, 'webhook delivery outcome not recorded; it will be tried again');
       })
       .finally(() => {
-        const wasFull =
-          inFlight.size >= maxInFlight || (perEndpointHere.get(endpointId)! >= perEndpoint && heldBack.has(endpointId));
+        const wasFull = inFlight.size >= maxInFlight || perEndpointHere.get(endpointId)! >= perEndpoint;
         inFlight.delete(settled);
         const left = perEndpointHere.get(endpointId)! - 1;
         if (left > 0) perEndpointHere.set(endpointId, left);
         else perEndpointHere.delete(endpointId);
         // A slot that was the limit is free: claim again at once (completions at the same moment
         // share one poll), so a busy endpoint is not held to perEndpoint per interval. A slot that
-        // held nothing back (heldBack) frees nothing: the poll would find nothing and cost a transaction.
+        // held nothing back frees nothing: the poll would find nothing and cost a transaction.
         if (wasFull) schedule(0);
       });
     inFlight.add(settled);
@@ -229,7 +206,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   }
 
   /** A decrypted secret, kept by its row's id: a secret's row never changes, only goes. */
-  function secretOf(row: SecretRow): string {
+  function secretOf(row: WebhookSecretRow): string {
     let secret = secretCache.get(row.id);
     if (secret === undefined) {
       if (secretCache.size >= SECRET_CACHE_SIZE) secretCache.clear();
@@ -285,51 +262,14 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  let stopped = false;
-  const detach = deps.lane.attach({
-    async lease(trx, eventIds) {
-      if (stopped) return { leased: [], leftFor: [] };
-      // Outcomes waiting to be written share this transaction instead of one of their own; first,
-      // so that the endpoints' locks are held for the lease and COMMIT only.
-      const outcomes = recorder.take();
-      try {
-        if (outcomes) await recordAttempts(trx, outcomes.records);
-        const waiting = await lockEndpointsOfEvents(trx, eventIds);
-        // This instance's own attempts under way fill every slot of these endpoints: the lease
-        // could take nothing (it counts them too), so it is not asked (a backlog to a slow receiver).
-        const full = (id: string) => (perEndpointHere.get(id) ?? 0) - recorder.endedFor(id) >= perEndpoint;
-        if ([...waiting.keys()].every(full)) return { leased: [], leftFor: [...waiting.keys()], outcomes };
-        const limit = maxInFlight - inFlight.size;
-        const ended = recorder.ended();
-        const leased = await leaseEventDeliveries(trx, { eventIds, perEndpoint, leaseMs, limit, ended });
-        for (const { endpoint_id } of leased) waiting.set(endpoint_id, waiting.get(endpoint_id)! - 1);
-        const leftFor = [...waiting].filter(([, left]) => left > 0).map(([id]) => id);
-        return { leased, leftFor, outcomes };
-      } catch (error) {
-        outcomes?.rolledBack();
-        throw error;
-      }
-    },
-    committed({ leased, leftFor }: Leases) {
-      // Stopped meanwhile: the leases run out and any instance sends them (at least once).
-      if (stopped) return;
-      for (const { owner, secrets, ...delivery } of leased)
-        track(delivery.endpoint_id, attempt(delivery, { owner, secrets }));
-      // What the lease could not take is the claim's: when a slot here frees, or now if the
-      // endpoint's slots are not all this instance's (another instance's attempts, its rate, a pause).
-      for (const id of leftFor) heldBack.add(id);
-      if (leftFor.some((id) => (perEndpointHere.get(id) ?? 0) < perEndpoint)) schedule(0);
-    },
-    wake() {
-      wokenUnmet = true;
-      schedule(WAKE_DELAY_MS);
-    },
+  const stopWaking = deps.wake.listen(() => {
+    wokenUnmet = true;
+    schedule(WAKE_DELAY_MS);
   });
   loop.start();
   return {
     async stop() {
-      stopped = true;
-      detach();
+      stopWaking();
       await loop.stop();
       await Promise.all(inFlight);
       await recorder.idle();

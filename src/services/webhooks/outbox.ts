@@ -4,12 +4,10 @@
 // name or wildcard, are queued in the same transaction (fan-out at write time): the receivers are
 // those that existed when the change committed; an endpoint created or enabled later gets older
 // events only by asking (recoverWebhookEndpoint, recovery.ts), and the worker reads only its own
-// queue (webhook_deliveries). The transaction leases them to this instance's worker as it commits
-// (lease-at-write.ts).
+// queue (webhook_deliveries).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findSchoolOfEvent, insertEventWithDeliveries } from '../../db/repositories/webhook-events.ts';
-import { laneOf } from './lease-at-write.ts';
 import { isWebhookEventType, selectorsOf, WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT } from './catalogue.ts';
 
 /** The school as every event names it. */
@@ -55,7 +53,7 @@ export async function recordEvent(
     throw new TypeError(`not a catalogued webhook event type: ${type}`);
   const site = typeof siteOrId === 'string' ? await findSchoolOfEvent(trx, siteOrId) : siteOrId;
   const envelope = envelopeOf(site, type, data);
-  const queued = await insertEventWithDeliveries(
+  await insertEventWithDeliveries(
     trx,
     {
       id: envelope.id,
@@ -68,8 +66,6 @@ export async function recordEvent(
     // A test event goes to the one endpoint that asked for it (endpoints.ts sendTest), never by wildcard.
     type === WEBHOOK_TEST_EVENT ? [type] : selectorsOf(type),
   );
-  // This app's delivery worker leases the deliveries as the transaction commits and sends them
-  // after (lease-at-write.ts); a test event's one delivery is queued next, in the same transaction.
-  if (queued > 0 || type === WEBHOOK_TEST_EVENT) await laneOf(trx)?.noteEvent(trx, envelope.id);
+  // The services' database handle wakes their delivery worker on this write (lib/wake-signal.ts).
   return envelope;
 }
