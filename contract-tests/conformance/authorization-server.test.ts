@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
-import { launchBrowser, skipBrowserTests } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, skipBrowserTests } from '../support/browser.ts';
 import { consentInChromium } from '../support/consent.ts';
 import { expectedFailuresOf } from './expected-failures.ts';
 import { failingChecks, findCheck, freshOutputDir, runConformance, type Run } from './run.ts';
@@ -37,7 +37,7 @@ describe.skipIf(skipBrowserTests)(
     let browserError: unknown;
 
     beforeAll(async () => {
-      browser = await launchBrowser();
+      browser = await workerBrowser();
       const page = await (await browser.newContext()).newPage();
       page.setDefaultTimeout(10_000);
       const port = await freePort();
@@ -73,7 +73,7 @@ describe.skipIf(skipBrowserTests)(
     }, 60_000);
 
     afterAll(async () => {
-      await browser?.close();
+      await releaseBrowser(browser);
     });
 
     it('authorization-server-metadata-endpoint passes: 200 JSON, issuer equal to the URL, endpoints, code with S256, client_id_metadata_document_supported (RFC 8414 2, 3.3; MCP 2025-11-25 Authorization)', () => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { joinedStudent, uniqueEmail } from '../admin/people-fixtures.ts';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
-import { launchBrowser, skipBrowserTests } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, skipBrowserTests } from '../support/browser.ts';
 import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
 import { NEW_PERSON_PASSWORD } from '../support/invitations.ts';
 import { allMail, linkIn, mailMark, mailTo } from '../support/mailbox.ts';
@@ -182,7 +182,7 @@ describe.skipIf(!mailDir || !secondary)(
           email: person,
           name: 'Chromium Person',
         });
-        const browser = await launchBrowser();
+        const browser = await workerBrowser();
         try {
           const page = await browser.newPage();
           await page.goto(`${origin}/oauth/sign-in`);
@@ -202,7 +202,7 @@ describe.skipIf(!mailDir || !secondary)(
           await page.waitForURL(`${origin}/account`);
           expect((await signIn(origin, person, NEW_PASSWORD)).status).toBe(303);
         } finally {
-          await browser.close();
+          await releaseBrowser(browser);
         }
       },
     );

@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { launchBrowser, skipBrowserTests } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, skipBrowserTests } from '../support/browser.ts';
 import { consentInChromium } from '../support/consent.ts';
 import { startLoopback, type Loopback } from '../support/loopback.ts';
 import { RegisteringOAuthProvider as MemoryProvider } from '../support/memory-oauth-provider.ts';
@@ -36,11 +36,11 @@ describe.skipIf(skipBrowserTests)(
 
     beforeAll(async () => {
       loopback = await startLoopback();
-      browser = await launchBrowser();
+      browser = await workerBrowser();
     });
     afterAll(async () => {
       try {
-        await browser?.close();
+        await releaseBrowser(browser);
       } finally {
         await loopback?.close();
       }

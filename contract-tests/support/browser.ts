@@ -35,6 +35,34 @@ if (skipBrowserTests) {
   );
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker: launched at first use and kept for the files the worker runs
+ * after it (vitest.config.ts runs file after file in one process), as a launch costs about a
+ * CPU-second. Nothing carries over between tests: each opens a browser context of its own (a fresh
+ * profile), and `releaseBrowser` closes what a file left open.
+ */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then(
+    (browser) => {
+      browser.once('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/** A file is done with the worker's browser: every context it left open (its cookies, its pages) is closed. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
+/** A Chromium of the caller's own, closed by the caller (scripts/screenshots.ts); tests use workerBrowser. */
 export async function launchBrowser(): Promise<Browser> {
   if (!browserPresent) {
     // Only reached in CI (elsewhere the suite is skipped): a missing browser is a failure there.

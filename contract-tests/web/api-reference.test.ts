@@ -2,17 +2,17 @@
 // origin under a strict content security policy and shows the operations of /openapi.json.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, skipBrowserTests } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 
 const origin = inject('primaryOrigin');
 
 describe.skipIf(skipBrowserTests)('/docs API reference in Chromium (rendered from /openapi.json)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   it('renders the operations of /openapi.json without CSP violations', async () => {

@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
-import { launchBrowser, saveScreenshot } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, saveScreenshot } from '../support/browser.ts';
 import { authorizationUrl, insecure } from '../support/oauth-flow.ts';
 import { wordsOf } from '../support/page-words.ts';
 
@@ -143,19 +143,20 @@ export async function createApplication(
 export type BrowserPage = { browser: Browser; listener: LoopbackListener; page: Page; screenshot: string };
 
 /**
- * One Chromium and one loopback listener per file; each test is one person in a fresh browser
- * profile (no cookie carries over) and leaves its last page as artifacts/<screenshot>.png.
+ * The worker's Chromium (support/browser.ts) and one loopback listener per file; each test is one
+ * person in a fresh browser profile (no cookie carries over) and leaves its last page as
+ * artifacts/<screenshot>.png.
  */
 export function useBrowserPage(): BrowserPage {
   const state = { screenshot: '' } as BrowserPage;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
     state.listener = await startLoopbackListener();
-    state.browser = await launchBrowser();
+    state.browser = await workerBrowser();
   });
   afterAll(async () => {
     try {
-      await state.browser?.close();
+      await releaseBrowser(state.browser);
     } finally {
       await state.listener?.close();
     }

@@ -9,7 +9,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, CLIENTS, DEMO_PASSWORD } from '../support/accounts.ts';
-import { launchBrowser, saveScreenshot, skipBrowserTests } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, saveScreenshot, skipBrowserTests } from '../support/browser.ts';
 import { authorizationUrl, discover, insecure } from '../support/oauth-flow.ts';
 
 const origin = inject('primaryOrigin');
@@ -100,12 +100,12 @@ describe.skipIf(skipBrowserTests)('sign-in and consent in a real browser (RFC 67
     as = await discover(origin);
     listener = await startLoopbackListener();
     redirectUri = `http://127.0.0.1:${listener.port}/callback`;
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
 
   afterAll(async () => {
     try {
-      await browser?.close();
+      await releaseBrowser(browser);
     } finally {
       await listener?.close();
     }
