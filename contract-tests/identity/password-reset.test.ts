@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { joinedStudent, uniqueEmail } from '../admin/people-fixtures.ts';
 import { ACCOUNTS, CLIENTS } from '../support/accounts.ts';
 import { adminClient } from '../support/admin-client.ts';
-import { releaseBrowser, workerBrowser, skipBrowserTests } from '../support/browser.ts';
+import { workerBrowser, skipBrowserTests } from '../support/browser.ts';
 import { browserFetch, CookieJar, formFields } from '../support/cookie-jar.ts';
 import { NEW_PERSON_PASSWORD } from '../support/invitations.ts';
 import { allMail, linkIn, mailMark, mailTo } from '../support/mailbox.ts';
@@ -182,9 +182,8 @@ describe.skipIf(!mailDir || !secondary)(
           email: person,
           name: 'Chromium Person',
         });
-        const browser = await workerBrowser();
+        const page = await (await workerBrowser()).newPage();
         try {
-          const page = await browser.newPage();
           await page.goto(`${origin}/oauth/sign-in`);
           await page.getByRole('link', { name: 'Forgot password?' }).click();
           await page.getByLabel('Email').fill(person);
@@ -202,7 +201,7 @@ describe.skipIf(!mailDir || !secondary)(
           await page.waitForURL(`${origin}/account`);
           expect((await signIn(origin, person, NEW_PASSWORD)).status).toBe(303);
         } finally {
-          await releaseBrowser(browser);
+          await page.context().close(); // newPage opened a context of its own
         }
       },
     );

@@ -13,7 +13,7 @@ import type { Measurement } from '../load.ts';
 import { startMeter, waitForQuiet, type LoadTarget } from '../meter.ts';
 import type { RowDriver } from '../scenarios.ts';
 import { summarizeDelays } from './ledger.ts';
-import { removeEndpoints, setEndpointsEnabled } from './endpoints.ts';
+import { adminCall, removeEndpoints, setEndpointsEnabled, whileEnabled } from './endpoints.ts';
 import { startBenchReceiver, type BenchReceiver, type Delivery } from './receiver.ts';
 
 export const BURST_ENDPOINTS = 5;
@@ -50,17 +50,8 @@ export function createWebhookBurstDriver(server: LoadTarget, options: { log: (li
     onArrival();
   }
 
-  async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`webhooks-burst row: ${method} ${path} answered ${response.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
-  }
+  const admin = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    adminCall<T>('webhooks-burst row', origin, authorization, method, path, body);
 
   return {
     async prepare() {
@@ -85,12 +76,7 @@ export function createWebhookBurstDriver(server: LoadTarget, options: { log: (li
     },
 
     async measure(_seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
-      await setEndpointsEnabled(origin, authorization, endpointIds, true);
-      try {
-        return await measureEnabled(backends);
-      } finally {
-        await setEndpointsEnabled(origin, authorization, endpointIds, false);
-      }
+      return whileEnabled(origin, authorization, endpointIds, () => measureEnabled(backends));
     },
 
     async close() {

@@ -14,7 +14,7 @@ import type { Measurement } from '../load.ts';
 import { startMeter, waitForQuiet, type LoadTarget } from '../meter.ts';
 import type { RowDriver } from '../scenarios.ts';
 import { DeliveryLedger, eventKey, steadyRate, summarizeDelays, type Outcome, type WriterSpan } from './ledger.ts';
-import { removeEndpoints, setEndpointsEnabled } from './endpoints.ts';
+import { adminCall, removeEndpoints, setEndpointsEnabled, whileEnabled } from './endpoints.ts';
 import { startBenchReceiver, type BenchReceiver, type Delivery } from './receiver.ts';
 
 /**
@@ -80,17 +80,8 @@ export function createWebhookDriver(
     ledger.arrived(eventKey(String(event.type), String(event.data?.id)), webhookId, delivery.at, valid);
   }
 
-  async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`webhooks row: ${method} ${path} answered ${response.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
-  }
+  const admin = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    adminCall<T>('webhooks row', origin, authorization, method, path, body);
 
   /** Fresh draft courses for one run, so no event of an earlier run can be taken for one of this run. */
   async function createCourses(count: number): Promise<string[]> {
@@ -174,12 +165,7 @@ export function createWebhookDriver(
     },
 
     async measure(seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
-      await setEndpointsEnabled(origin, authorization, endpointIds, true);
-      try {
-        return await measureEnabled(seconds, backends);
-      } finally {
-        await setEndpointsEnabled(origin, authorization, endpointIds, false);
-      }
+      return whileEnabled(origin, authorization, endpointIds, () => measureEnabled(seconds, backends));
     },
 
     async close() {
