@@ -2,12 +2,13 @@
 // configured, embedded PGlite (a real PostgreSQL compiled to WebAssembly) otherwise, so that a
 // fresh machine needs no database server. Both speak the same SQL, so repositories never branch.
 import { readFile } from 'node:fs/promises';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { createStatementNamer } from './auto-prepare.ts';
 import { statementNameOf } from './hot-queries.ts';
-import { attachProbe, probePglite, probePgPool } from './pool-probe.ts';
+import { attachCommitCallbacks, CommitCallbacks } from './committed-writes.ts';
+import { attachProbe, probePglite, probePgPool, type DatabaseProbe } from './pool-probe.ts';
 import { NamedStatement } from './named-statement.ts';
 import { plannerSetStatements, plannerStartupOptions } from './planner-settings.ts';
 import { createTimestamptzParser } from './timestamp-parser.ts';
@@ -55,10 +56,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
       prepareStatements(client, autoName);
     });
     // docs/operations.md "Metrics": pool use and wait for /metrics (pool-probe.ts).
-    const probe = probePgPool(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    attachProbe(db, probe);
-    return db;
+    return withCommitCallbacks(new PostgresDialect({ pool }), probePgPool(pool));
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { syncedPgliteOptions } = await import('./pglite-durability.ts');
@@ -75,9 +73,18 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
       : new PGlite({ parsers, ...syncedPgliteOptions(target.dataDir, () => void fileSyncs++) });
   await pglite.waitReady;
   await pglite.exec(plannerSetStatements());
-  const probe = probePglite(pglite, () => fileSyncs);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  attachProbe(db, probe);
+  return withCommitCallbacks(
+    new PGliteDialect({ pglite }),
+    probePglite(pglite, () => fileSyncs),
+  );
+}
+
+/** A handle on `dialect` whose writes can call back once committed (committed-writes.ts). */
+export function withCommitCallbacks(dialect: Dialect, probe?: DatabaseProbe): Db {
+  const callbacks = new CommitCallbacks();
+  const db = new Kysely<Database>({ dialect: callbacks.wrap(dialect) });
+  attachCommitCallbacks(db, callbacks);
+  if (probe) attachProbe(db, probe);
   return db;
 }
 

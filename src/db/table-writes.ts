@@ -21,6 +21,13 @@ function targetTables(node: OperationNode): OperationNode[] {
   return [];
 }
 
+/** The names of the tables a statement writes (none for a read). */
+export function tablesWrittenBy(node: OperationNode): string[] {
+  return targetTables(node)
+    .map(tableName)
+    .filter((name) => name !== undefined);
+}
+
 /** The table a write targets; an aliased target (`update sites as s`) wraps it in an AliasNode. */
 function tableName(node: OperationNode): string | undefined {
   const inner = (node as { node?: OperationNode }).node ?? node;
@@ -40,8 +47,8 @@ export class TableWriteWatcher implements KyselyPlugin {
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    const written = targetTables(node)
-      .map((target) => this.#watched.get(tableName(target) ?? ''))
+    const written = tablesWrittenBy(node)
+      .map((table) => this.#watched.get(table))
       .filter((onWrite) => onWrite !== undefined);
     if (written.length > 0) {
       this.#pending.set(queryId, written);

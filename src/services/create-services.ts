@@ -21,6 +21,7 @@ import { AuthEventCounter } from '../metrics/auth-event-counter.ts';
 import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
+import { commitCallbacksOf, CommittedWriteWatcher } from '../db/committed-writes.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import { WakeSignal } from '../lib/wake-signal.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
@@ -48,16 +49,16 @@ export function createServices(deps: ServiceDeps) {
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   // Every service writes through this handle, so a write to sites clears the site cache at once, a
-  // recorded webhook event wakes this app's delivery worker (lib/wake-signal.ts), an outbox
-  // message its outbox worker (lib/wake-signal.ts), and the access trail's events are counted by
-  // kind as they are written (metrics/auth-event-counter.ts).
+  // recorded webhook event wakes this app's delivery worker once committed (lib/wake-signal.ts), an
+  // outbox message its outbox worker, and the access trail's events are counted by kind as they
+  // are written (metrics/auth-event-counter.ts).
   const db = deps.db
+    .withPlugin(new TableWriteWatcher({ sites: sites.forgetAll }))
     .withPlugin(
-      new TableWriteWatcher({
-        sites: sites.forgetAll,
-        webhook_events: deliveryWake.fire,
-        outbox_messages: outboxWake.fire,
-      }),
+      new CommittedWriteWatcher(
+        { webhook_events: deliveryWake.fire, outbox_messages: outboxWake.fire },
+        commitCallbacksOf(deps.db),
+      ),
     )
     .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));
   const probe = probeOf(deps.db);

@@ -1,11 +1,13 @@
 // The webhooks row (bench/README.md "Webhooks"): how many events per second travel from a commit
-// to a receiver on loopback, and how long each takes. A few writers each own a course and toggle
-// it, publish then archive (publishCourse, archiveCourse: one small transaction that writes the
-// course and its event, services/webhooks/outbox.ts), each waiting for its event to reach the
-// receiver before its next write. The commit is taken as the moment the write's response arrived
-// (the transaction had committed by then, so the delay is, if anything, a little short); the
-// receipt as the moment the delivery's body had fully arrived. Every delivery's signature is
-// verified with the Standard Webhooks reference library.
+// to a receiver on loopback at most, and how long each takes at half that rate. Writers each own a
+// course and toggle it, publish then archive (publishCourse, archiveCourse: one small transaction
+// that writes the course and its event, services/webhooks/outbox.ts), each waiting for its event to
+// reach the receiver before its next write. First the maximum: enough writers that the service
+// never waits for one, as fast as they go. Then the delay: writes paced at half the maximum just
+// measured. The commit is taken as the moment the write's response arrived (the transaction had
+// committed by then, so the delay is, if anything, a little short); the receipt as the moment the
+// delivery's body had fully arrived. Every delivery's signature is verified with the Standard
+// Webhooks reference library.
 import { Webhook } from 'standardwebhooks';
 import type { BackendLister } from '../database.ts';
 import { discover } from '../fixtures/browser-flow.ts';
@@ -18,12 +20,11 @@ import { adminCall, removeEndpoints, setEndpointsEnabled, whileEnabled } from '.
 import { startBenchReceiver, type BenchReceiver, type Delivery } from './receiver.ts';
 
 /**
- * As many writers as the delivery worker keeps in flight to one endpoint (delivery-worker.ts,
- * `perEndpoint`, 4): each poll can take every waiting event, so the worker runs at its full rate
- * to one endpoint and no event queues behind another of the bench's making (more writers would add
- * whole poll intervals of queueing to the delay, fewer would leave slots of each poll unused).
+ * Writers at the maximum: far more events in the air than the service delivers in one round trip
+ * (four at a time to one endpoint, delivery-worker.ts), so its rate is the service's, not the
+ * writers'. Each still waits for its own event, so every event is matched to its write.
  */
-export const WRITERS = 4;
+export const WRITERS = 32;
 // courses:read: an endpoint for course events needs the scope that reads courses (/webhooks.md "Who may receive what").
 const SCOPE = 'courses:read courses:write webhooks:write';
 /** Each write and the event it causes, in the order a writer repeats them. */
@@ -129,10 +130,25 @@ export function createWebhookDriver(
     return true;
   }
 
-  /** One writer: changes its course until `deadline`, each time waiting for the event. */
-  async function writer(courseId: string, deadline: number, tally: Tally): Promise<WriterSpan> {
+  /**
+   * One writer: changes its course until `deadline`, each time waiting for the event. Paced
+   * (`everyMs`), its `n`th change is made no sooner than `offsetMs + n * everyMs` from `start`.
+   */
+  async function writer(
+    courseId: string,
+    deadline: number,
+    tally: Tally,
+    pace?: { start: number; offsetMs: number; everyMs: number },
+  ): Promise<WriterSpan> {
     const span: WriterSpan = { events: 0, first: 0, last: 0 };
-    for (let n = 0; performance.now() < deadline; n++) if (!(await change(courseId, n, tally, span))) break;
+    for (let n = 0; performance.now() < deadline; n++) {
+      if (pace) {
+        const wait = pace.start + pace.offsetMs + n * pace.everyMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (performance.now() >= deadline) break;
+      }
+      if (!(await change(courseId, n, tally, span))) break;
+    }
     return span;
   }
 
@@ -174,21 +190,25 @@ export function createWebhookDriver(
     },
   };
 
+  /** The maximum for `seconds` (metered), then `seconds` paced at half of it: the delay reported. */
   async function measureEnabled(seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
-    const courses = await createCourses(WRITERS);
-    await waitForQuiet(server.pid);
-    ledger = new DeliveryLedger();
-    const tally = emptyTally();
-    const meter = await startMeter(server, backends);
-    const start = performance.now();
-    const deadline = start + seconds * 1000;
-    const spans = await Promise.all(courses.map((course) => writer(course, deadline, tally)));
-    const reading = await meter.stop(tally.delays.length + tally.invalid);
-    const { duplicates, unclaimed } = ledger.stats();
-    if (duplicates || unclaimed || tally.early)
-      options.log(
-        `webhooks: ${duplicates} redelivered, ${unclaimed} not matched to a write, ${tally.early} before their write's response`,
-      );
+    // Fresh draft courses for each step: every writer's first change publishes.
+    const maximum = await phase(await createCourses(WRITERS), seconds, backends, undefined);
+    const reading = await maximum.meter.stop(maximum.tally.delays.length + maximum.tally.invalid);
+    const half = maximum.rate / 2;
+    // Each writer's changes spread evenly over the round: together, `half` changes per second.
+    const everyMs = (WRITERS * 1000) / Math.max(half, 1);
+    const paced = await phase(await createCourses(WRITERS), seconds, backends, (i, start) => ({
+      start,
+      offsetMs: (i * everyMs) / WRITERS,
+      everyMs,
+    }));
+    await paced.meter.stop(paced.tally.delays.length);
+    const atHalf = summarizeDelays(paced.tally.delays);
+    options.log(
+      `webhooks: at most ${maximum.rate.toFixed(0)} events/s (p50 ${summarizeDelays(maximum.tally.delays).p50.toFixed(1)} ms); at ${half.toFixed(0)}/s (${paced.rate.toFixed(0)} delivered): p50 ${atHalf.p50.toFixed(2)} ms, p99 ${atHalf.p99.toFixed(2)} ms`,
+    );
+    const tally = sum(maximum.tally, paced.tally);
     return {
       ...reading,
       responses: tally.committed,
@@ -197,11 +217,48 @@ export function createWebhookDriver(
       mismatches: tally.invalid,
       errors: tally.errors,
       timeouts: tally.timeouts,
-      // Every writer's last change, made before the deadline, is awaited to its event.
-      reqPerSec: steadyRate(spans, start),
-      latencyMs: summarizeDelays(tally.delays),
+      reqPerSec: maximum.rate,
+      // The delay at half the maximum (the issue's measure of a service keeping up).
+      latencyMs: atHalf,
     };
   }
+
+  /** Every writer at once for `seconds`, paced or not: its tally, events per second and meter (running). */
+  async function phase(
+    courses: string[],
+    seconds: number,
+    backends: BackendLister | undefined,
+    paceOf: ((writer: number, start: number) => { start: number; offsetMs: number; everyMs: number }) | undefined,
+  ) {
+    await waitForQuiet(server.pid);
+    ledger = new DeliveryLedger();
+    const tally = emptyTally();
+    const meter = await startMeter(server, backends);
+    const start = performance.now();
+    const deadline = start + seconds * 1000;
+    const spans = await Promise.all(courses.map((course, i) => writer(course, deadline, tally, paceOf?.(i, start))));
+    const { duplicates, unclaimed } = ledger.stats();
+    if (duplicates || unclaimed || tally.early)
+      options.log(
+        `webhooks: ${duplicates} redelivered, ${unclaimed} not matched to a write, ${tally.early} before their write's response`,
+      );
+    // Every writer's last change, made before the deadline, is awaited to its event.
+    return { tally, meter, rate: steadyRate(spans, start) };
+  }
+}
+
+function sum(a: Tally, b: Tally): Tally {
+  const non2xx = { ...a.non2xx };
+  for (const [status, n] of Object.entries(b.non2xx)) non2xx[status] = (non2xx[status] ?? 0) + n;
+  return {
+    committed: a.committed + b.committed,
+    early: a.early + b.early,
+    invalid: a.invalid + b.invalid,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    non2xx,
+    delays: [...a.delays, ...b.delays],
+  };
 }
 
 function emptyTally(): Tally {

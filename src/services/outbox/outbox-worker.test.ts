@@ -3,7 +3,7 @@
 // after a failure, and is given up at once on a PermanentOutboxFailure or when its attempts run out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertTestSite, type TestDatabase } from '../../db/testing.ts';
-import { TableWriteWatcher } from '../../db/table-writes.ts';
+import { commitCallbacksOf, CommittedWriteWatcher } from '../../db/committed-writes.ts';
 import { enqueueOutboxMessage } from './outbox.ts';
 import { WakeSignal } from '../../lib/wake-signal.ts';
 import { createOutboxWorker, PermanentOutboxFailure, type OutboxMessage, type OutboxSenders } from './outbox-worker.ts';
@@ -149,9 +149,12 @@ describe('the transactional outbox', () => {
     expect(sent.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
   });
 
-  it('a message written through the watched handle wakes the worker before its poll interval', async () => {
+  it('a message committed through the watched handle wakes the worker before its poll interval', async () => {
     const wake = new WakeSignal();
-    const db = test.db.withPlugin(new TableWriteWatcher({ outbox_messages: wake.fire }));
+    // As createServices watches it: the nudge comes once the message is committed.
+    const db = test.db.withPlugin(
+      new CommittedWriteWatcher({ outbox_messages: wake.fire }, commitCallbacksOf(test.db)),
+    );
     const sent: number[] = [];
     const w = createOutboxWorker({
       db,

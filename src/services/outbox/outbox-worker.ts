@@ -19,7 +19,7 @@ import {
 import type { OutboxKind } from './kinds.ts';
 import { outboxRetryDelayMs } from './retry.ts';
 import { createPollScheduler } from '../../lib/poll-scheduler.ts';
-import { WAKE_DELAY_MS, type WakeSignal } from '../../lib/wake-signal.ts';
+import type { WakeSignal } from '../../lib/wake-signal.ts';
 
 /** A sender's verdict that trying again cannot help: the message is given up at once. */
 export class PermanentOutboxFailure extends Error {
@@ -134,7 +134,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
 
   return {
     start() {
-      stopWaking ??= deps.wake?.listen(() => loop.schedule(WAKE_DELAY_MS));
+      stopWaking ??= deps.wake?.listen(() => loop.schedule(0));
       loop.start();
     },
     async stop() {

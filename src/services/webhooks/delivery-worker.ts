@@ -22,7 +22,7 @@
 // address (receiver-agents.ts). An instance killed between the POST and the outcome's write leaves
 // a lease that runs out, and the delivery is sent again with the same webhook-id.
 // A full claim, and a finished attempt whose endpoint (or this instance) was at its limit, are
-// followed by another poll at once, and an event written in this process nudges the worker
+// followed by another poll at once, and an event committed in this process nudges the worker
 // (lib/wake-signal.ts), so delivery keeps up with writes instead of waiting out the poll interval;
 // a poll that could only find nothing is not made.
 import type { Logger } from 'pino';
@@ -89,11 +89,6 @@ export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: WakeS
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
-/** After a nudge (lib/wake-signal.ts), the moment a short writing transaction takes to commit, as a rule. */
-const WAKE_DELAY_MS = 5;
-/** When the poll after a nudge found nothing (the writer had not committed yet), one more look then. */
-const WAKE_AGAIN_MS = 25;
-
 export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions): DeliveryWorker {
   const batch = options.batch ?? 20;
   // Sockets waiting on receivers cost little; this only bounds memory if many receivers hang.
@@ -104,8 +99,6 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const loop = createPollScheduler(poll, options.pollMs);
   const schedule = (delayMs: number): void => loop.schedule(delayMs);
   const inFlight = new Set<Promise<void>>();
-  /** A nudge came and no poll since has claimed anything: its writer may not have committed yet. */
-  let wokenUnmet = false;
   /** Attempts in flight from this instance, per endpoint: whether a finished one freed a slot that held work back. */
   const perEndpointHere = new Map<string, number>();
   const recorder = new AttemptRecorder(deps.db);
@@ -130,13 +123,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     // that may go now; what it left waits for a slot (each finished attempt polls), a pause or
     // the rate's second (the poll interval), or a write (the nudge): an immediate poll would
     // mostly find nothing and cost a transaction.
-    let next = limit > 0 && claimed >= limit ? 0 : options.pollMs;
-    if (claimed > 0) wokenUnmet = false;
-    else if (wokenUnmet) {
-      wokenUnmet = false;
-      next = Math.min(next, WAKE_AGAIN_MS);
-    }
-    return next;
+    return limit > 0 && claimed >= limit ? 0 : options.pollMs;
   }
 
   function track(endpointId: string, work: Promise<void>): void {
@@ -262,10 +249,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  const stopWaking = deps.wake.listen(() => {
-    wokenUnmet = true;
-    schedule(WAKE_DELAY_MS);
-  });
+  // The nudge comes once the event's transaction committed (db/committed-writes.ts): claim now.
+  const stopWaking = deps.wake.listen(() => schedule(0));
   loop.start();
   return {
     async stop() {
