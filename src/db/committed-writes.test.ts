@@ -1,6 +1,6 @@
-// A worker's nudge comes once the row it is about is committed (db/committed-writes.ts,
-// lib/wake-signal.ts): a worker that claims at once then finds it. Never for a rollback, never for
-// another table, and each services instance hears only the writes made through its own handle.
+// A worker's nudge comes once the rows it is about are added and committed (db/committed-writes.ts,
+// lib/wake-signal.ts): a worker that claims at once then finds them. Never for a rollback, an
+// update or another table, and each services instance hears only the writes made through its own handle.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commitCallbacksOf, CommittedWriteWatcher } from './committed-writes.ts';
@@ -91,6 +91,24 @@ describe('a write wakes its workers once committed', () => {
     await handleOf(first).insertInto('webhook_events').values(event()).execute();
     expect(heardFirst).toHaveBeenCalledOnce();
     expect(heardSecond).not.toHaveBeenCalled();
+  });
+
+  it('tells the listener what the INSERT returned', async () => {
+    const wake = new WakeSignal();
+    const heard: Array<readonly Record<string, unknown>[]> = [];
+    wake.listen((rows) => heard.push(rows));
+    const added = event();
+    await handleOf(wake).insertInto('webhook_events').values(added).returning(['id', 'type']).execute();
+    expect(heard).toEqual([[{ id: added.id, type: 't' }]]);
+  });
+
+  it("updates and deletes of the watched table wake nothing (a worker's own claims)", async () => {
+    const wake = new WakeSignal();
+    const listener = vi.fn();
+    wake.listen(listener);
+    await handleOf(wake).updateTable('webhook_events').set({ version: '2' }).execute();
+    await handleOf(wake).deleteFrom('webhook_events').execute();
+    expect(listener).not.toHaveBeenCalled();
   });
 
   it('reads and writes to other tables wake nothing', async () => {

@@ -1,5 +1,5 @@
-// Work to do once a write is committed, whichever code opened the transaction: a worker woken then
-// finds the row at once (lib/wake-signal.ts). A kysely plugin sees each statement and its queryId
+// Work to do once rows added are committed, whichever code opened the transaction: a worker woken
+// then finds them at once (lib/wake-signal.ts), and is told what the INSERT returned. A kysely plugin sees each statement and its queryId
 // but never COMMIT; the dialect's driver sees COMMIT but not which statements asked. So the plugin
 // (CommittedWriteWatcher, one per app) leaves a callback under the statement's queryId, and the
 // driver, wrapped by createDatabase, runs it once that statement is committed: after COMMIT
@@ -19,9 +19,11 @@ import type {
   TransactionSettings,
   UnknownRow,
 } from 'kysely';
-import { tablesWrittenBy } from './table-writes.ts';
+import { tableInsertedBy } from './table-writes.ts';
 
-type Callback = () => void;
+/** Called with the rows the statement returned (none without RETURNING). */
+type Callback = (rows: readonly UnknownRow[]) => void;
+type Committed = () => void;
 type AbortOptions = Parameters<Driver['init']>[0];
 
 /** The callbacks waiting on statements of one database handle, by queryId. */
@@ -52,14 +54,14 @@ export class CommitCallbacks {
   }
 }
 
-function runAll(callbacks: Callback[]): void {
+function runAll(callbacks: readonly Committed[]): void {
   for (const callback of callbacks) callback();
 }
 
 /** One acquired connection: the callbacks of its open transaction, if one is open. */
 class CommitAwareConnection implements DatabaseConnection {
   /** Set from BEGIN to COMMIT or ROLLBACK. */
-  transaction: Callback[] | undefined;
+  transaction: Committed[] | undefined;
 
   readonly inner: DatabaseConnection;
   readonly #callbacks: CommitCallbacks;
@@ -79,8 +81,10 @@ class CommitAwareConnection implements DatabaseConnection {
     }
     const waiting = this.#callbacks.take(compiled.queryId);
     if (waiting) {
-      if (this.transaction) this.transaction.push(...waiting);
-      else runAll(waiting);
+      const rows = result.rows as readonly UnknownRow[];
+      const calls = waiting.map((callback) => () => callback(rows));
+      if (this.transaction) this.transaction.push(...calls);
+      else runAll(calls);
     }
     return result;
   }
@@ -164,9 +168,10 @@ class CommitAwareDriver implements Driver {
 }
 
 /**
- * Calls each table's callback once a statement that wrote it is committed
- * (`{ webhook_events: wakeDeliveries }`). Without `callbacks` (a handle made without them) it
- * calls back once the statement has run, committed or not.
+ * Calls each table's callback once an INSERT into it is committed (`{ webhook_deliveries:
+ * wakeDeliveries }`), with the rows it returned. Updates and deletes call nothing: a worker's own
+ * claims must not wake it. Without `callbacks` (a handle made without them) it calls back once the
+ * statement has run, committed or not, with no rows.
  */
 export class CommittedWriteWatcher implements KyselyPlugin {
   readonly #watched: ReadonlyMap<string, Callback>;
@@ -179,11 +184,10 @@ export class CommittedWriteWatcher implements KyselyPlugin {
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    for (const table of tablesWrittenBy(node)) {
-      const callback = this.#watched.get(table);
-      if (!callback) continue;
+    const callback = this.#watched.get(tableInsertedBy(node) ?? '');
+    if (callback) {
       if (this.#callbacks) this.#callbacks.whenCommitted(queryId, callback);
-      else queueMicrotask(callback);
+      else queueMicrotask(() => callback([]));
     }
     return node;
   }

@@ -21,6 +21,11 @@ function targetTables(node: OperationNode): OperationNode[] {
   return [];
 }
 
+/** The table an INSERT adds rows to, if the statement is one. */
+export function tableInsertedBy(node: OperationNode): string | undefined {
+  return InsertQueryNode.is(node) && node.into ? tableName(node.into) : undefined;
+}
+
 /** The names of the tables a statement writes (none for a read). */
 export function tablesWrittenBy(node: OperationNode): string[] {
   return targetTables(node)

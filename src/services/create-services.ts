@@ -49,14 +49,14 @@ export function createServices(deps: ServiceDeps) {
   // docs/operations.md "Metrics": this app's metrics (served by metrics/listener.ts), with its database's pool.
   const metrics = createMetrics();
   // Every service writes through this handle, so a write to sites clears the site cache at once, a
-  // recorded webhook event wakes this app's delivery worker once committed (lib/wake-signal.ts), an
-  // outbox message its outbox worker, and the access trail's events are counted by kind as they
+  // delivery queued wakes this app's delivery worker once committed (lib/wake-signal.ts), an outbox
+  // message its outbox worker, and the access trail's events are counted by kind as they
   // are written (metrics/auth-event-counter.ts).
   const db = deps.db
     .withPlugin(new TableWriteWatcher({ sites: sites.forgetAll }))
     .withPlugin(
       new CommittedWriteWatcher(
-        { webhook_events: deliveryWake.fire, outbox_messages: outboxWake.fire },
+        { webhook_deliveries: deliveryWake.fire, outbox_messages: outboxWake.fire },
         commitCallbacksOf(deps.db),
       ),
     )

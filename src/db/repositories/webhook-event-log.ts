@@ -89,6 +89,7 @@ export async function queueMissedEvents(
     await trx
       .insertInto('webhook_deliveries')
       .values(ids.map((id) => ({ site_id: target.siteId, event_id: id, endpoint_id: target.endpointId })))
+      .returning('endpoint_id') // for the delivery worker's wake (db/committed-writes.ts)
       .execute();
   return { queued: ids.length, more: missed.length > target.limit };
 }

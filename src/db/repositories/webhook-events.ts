@@ -49,8 +49,11 @@ export async function insertEventWithDeliveries(
         .where('status', '=', 'enabled')
         .where((eb) => eb.or(selectors.map((selector) => sql<boolean>`event_types ? ${selector}`))),
     )
-    .executeTakeFirst();
-  return Number(queued.numInsertedOrUpdatedRows ?? 0);
+    // The endpoints served tell this instance's delivery worker whether it has room for them
+    // (db/committed-writes.ts, services/webhooks/delivery-worker.ts).
+    .returning('endpoint_id')
+    .execute();
+  return queued.length;
 }
 
 /** Queues one delivery of an existing event to one endpoint (a test event). */
@@ -61,7 +64,7 @@ export async function insertDelivery(
   const row = await trx
     .insertInto('webhook_deliveries')
     .values({ site_id: delivery.siteId, event_id: delivery.eventId, endpoint_id: delivery.endpointId })
-    .returning('id')
+    .returning(['id', 'endpoint_id']) // the endpoint, for the delivery worker's wake (db/committed-writes.ts)
     .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -41,17 +41,20 @@ export type ClaimedBatch = {
 
 /** One poll's claim and what sending it needs, in one transaction. */
 export function claimBatch(db: Db, options: ClaimOptions, now: Date = new Date()): Promise<ClaimedBatch> {
-  return db.transaction().execute(async (trx) => {
-    const deliveries = await claimDue(trx, options);
-    const ids = [...new Set(deliveries.map((d) => d.endpoint_id))];
-    const endpoints: ClaimedBatch['endpoints'] = new Map();
-    if (ids.length === 0) return { deliveries, endpoints };
-    const owners = await findOwnerFactsOf(trx, ids);
-    const secrets = await listLiveSecretsOf(trx, ids, now);
-    for (const id of ids)
-      endpoints.set(id, { owner: owners.get(id), secrets: secrets.filter((s) => s.endpoint_id === id) });
-    return { deliveries, endpoints };
-  });
+  return db.transaction().execute((trx) => claimWithin(trx, options, now));
+}
+
+/** The same claim in a transaction the caller holds (the attempt recorder's, after a batch of outcomes). */
+export async function claimWithin(trx: Db, options: ClaimOptions, now: Date = new Date()): Promise<ClaimedBatch> {
+  const deliveries = await claimDue(trx, options);
+  const ids = [...new Set(deliveries.map((d) => d.endpoint_id))];
+  const endpoints: ClaimedBatch['endpoints'] = new Map();
+  if (ids.length === 0) return { deliveries, endpoints };
+  const owners = await findOwnerFactsOf(trx, ids);
+  const secrets = await listLiveSecretsOf(trx, ids, now);
+  for (const id of ids)
+    endpoints.set(id, { owner: owners.get(id), secrets: secrets.filter((s) => s.endpoint_id === id) });
+  return { deliveries, endpoints };
 }
 
 export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {

@@ -30,7 +30,7 @@ import type { Db } from '../../db/database.ts';
 import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
 import { markFailing, type WebhookSecretRow } from '../../db/repositories/webhook-endpoints.ts';
 import { AttemptRecorder } from './attempt-recorder.ts';
-import { claimBatch, type ClaimedBatch } from './claimer.ts';
+import { claimBatch, claimWithin, type ClaimedBatch } from './claimer.ts';
 import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
 import { createPollScheduler } from '../../lib/poll-scheduler.ts';
 import type { WakeSignal } from '../../lib/wake-signal.ts';
@@ -101,7 +101,26 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   const inFlight = new Set<Promise<void>>();
   /** Attempts in flight from this instance, per endpoint: whether a finished one freed a slot that held work back. */
   const perEndpointHere = new Map<string, number>();
-  const recorder = new AttemptRecorder(deps.db);
+  /** Deliveries whose outcome's transaction already claimed what their finish let go (RefillHook). */
+  const refilled = new Set<string>();
+  let stopping = false;
+  const recorder = new AttemptRecorder(deps.db, {
+    // A batch with an attempt whose endpoint (or this instance) was at its limit: the claim that
+    // its freed slot calls for goes in the outcomes' transaction, instead of a poll of its own.
+    wants: (records) =>
+      !stopping &&
+      (inFlight.size >= maxInFlight || records.some((r) => (perEndpointHere.get(r.endpointId) ?? 0) >= perEndpoint)),
+    async within(trx, records) {
+      // The batch's attempts are still counted in flight here; their slots are free once it commits.
+      const limit = Math.min(batch, maxInFlight - inFlight.size + records.length);
+      const claimed = limit > 0 ? await claimWithin(trx, { limit, perEndpoint, leaseMs }) : null;
+      return () => {
+        for (const record of records) refilled.add(record.id);
+        if (claimed) start(claimed);
+      };
+    },
+    failed: (error) => deps.log?.warn({ err: error }, 'webhook claim after outcomes failed; the next poll claims'),
+  });
   const agents = new ReceiverAgents();
   const secretCache = new Map<string, string>();
 
@@ -111,10 +130,9 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     let claimed = 0;
     if (limit > 0) {
       try {
-        const { deliveries, endpoints } = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
-        claimed = deliveries.length;
-        for (const delivery of deliveries)
-          track(delivery.endpoint_id, attempt(delivery, endpoints.get(delivery.endpoint_id)));
+        const batch = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
+        claimed = batch.deliveries.length;
+        start(batch);
       } catch (error) {
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
@@ -126,7 +144,12 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     return limit > 0 && claimed >= limit ? 0 : options.pollMs;
   }
 
-  function track(endpointId: string, work: Promise<void>): void {
+  function start({ deliveries, endpoints }: ClaimedBatch): void {
+    for (const delivery of deliveries)
+      track(delivery.id, delivery.endpoint_id, attempt(delivery, endpoints.get(delivery.endpoint_id)));
+  }
+
+  function track(deliveryId: string, endpointId: string, work: Promise<void>): void {
     perEndpointHere.set(endpointId, (perEndpointHere.get(endpointId) ?? 0) + 1);
     const settled: Promise<void> = work
       .catch((error: unknown) => {
@@ -140,9 +163,11 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         if (left > 0) perEndpointHere.set(endpointId, left);
         else perEndpointHere.delete(endpointId);
         // A slot that was the limit is free: claim again at once (completions at the same moment
-        // share one poll), so a busy endpoint is not held to perEndpoint per interval. A slot that
-        // held nothing back frees nothing: the poll would find nothing and cost a transaction.
-        if (wasFull) schedule(0);
+        // share one poll), so a busy endpoint is not held to perEndpoint per interval, unless the
+        // outcome's own transaction claimed already. A slot that held nothing back frees nothing:
+        // the poll would find nothing and cost a transaction.
+        const claimedAlready = refilled.delete(deliveryId);
+        if (wasFull && !claimedAlready) schedule(0);
       });
     inFlight.add(settled);
   }
@@ -249,14 +274,22 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deps.log?.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');
   }
 
-  // The nudge comes once the event's transaction committed (db/committed-writes.ts): claim now.
-  const stopWaking = deps.wake.listen(() => schedule(0));
+  // The nudge comes once deliveries are committed (db/committed-writes.ts), with their endpoints:
+  // claim now, unless every one of them is at its limit here, or this instance is: then a finishing
+  // attempt's refill claims them, and a poll now would find no room and cost a transaction.
+  const stopWaking = deps.wake.listen((rows) => {
+    const endpoints = rows.map((row) => row.endpoint_id);
+    const roomHere = (id: unknown) => typeof id !== 'string' || (perEndpointHere.get(id) ?? 0) < perEndpoint;
+    if (endpoints.length === 0 || (inFlight.size < maxInFlight && endpoints.some(roomHere))) schedule(0);
+  });
   loop.start();
   return {
     async stop() {
+      stopping = true;
       stopWaking();
       await loop.stop();
-      await Promise.all(inFlight);
+      // An outcome's transaction under way may still start what it claimed: wait for those too.
+      while (inFlight.size > 0) await Promise.all(inFlight);
       await recorder.idle();
       agents.close();
     },
