@@ -116,7 +116,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       const claimed = limit > 0 ? await claimWithin(trx, { limit, perEndpoint, leaseMs }) : null;
       return () => {
         for (const record of records) refilled.add(record.id);
-        if (claimed) start(claimed);
+        if (!claimed) return;
+        start(claimed);
+        // A full claim may have left more due, as after a poll's.
+        if (claimed.deliveries.length >= limit) schedule(0);
       };
     },
     failed: (error) => deps.log?.warn({ err: error }, 'webhook claim after outcomes failed; the next poll claims'),
@@ -130,9 +133,9 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     let claimed = 0;
     if (limit > 0) {
       try {
-        const batch = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
-        claimed = batch.deliveries.length;
-        start(batch);
+        const due = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
+        claimed = due.deliveries.length;
+        start(due);
       } catch (error) {
         deps.log?.warn({ err: error }, 'webhook delivery poll failed; trying again');
       }
