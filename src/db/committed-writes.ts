@@ -1,11 +1,11 @@
 // Work to do once rows added are committed, whichever code opened the transaction: a worker woken
-// then finds them at once (lib/wake-signal.ts), and is told what the INSERT returned. A kysely plugin sees each statement and its queryId
-// but never COMMIT; the dialect's driver sees COMMIT but not which statements asked. So the plugin
-// (CommittedWriteWatcher, one per app) leaves a callback under the statement's queryId, and the
-// driver, wrapped by createDatabase, runs it once that statement is committed: after COMMIT
-// returns when it ran in a transaction, after the statement itself otherwise, never after a
-// rollback. A statement rolled back to a savepoint still calls back at COMMIT: a wake is a hint,
-// and one that finds nothing costs a poll.
+// then finds them at once (lib/wake-signal.ts), and is told what the INSERT returned. A kysely
+// plugin sees each statement and its queryId but never COMMIT; the dialect's driver sees COMMIT but
+// not which statements asked. So the plugin (CommittedWriteWatcher, one per app) leaves a callback
+// under the statement's queryId, and the driver, wrapped by createDatabase, runs it once that
+// statement is committed: after COMMIT returns when it ran in a transaction, after the statement
+// itself otherwise, never after a rollback. A statement rolled back to a savepoint still calls
+// back at COMMIT: a wake is a hint, and one that finds nothing costs a poll.
 import type {
   CompiledQuery,
   DatabaseConnection,
@@ -71,21 +71,23 @@ class CommitAwareConnection implements DatabaseConnection {
     this.#callbacks = callbacks;
   }
 
-  async executeQuery<R>(compiled: CompiledQuery, options?: AbortOptions): Promise<QueryResult<R>> {
-    let result: QueryResult<R>;
-    try {
-      result = await this.inner.executeQuery<R>(compiled, options);
-    } catch (error) {
-      this.#callbacks.take(compiled.queryId);
-      throw error;
-    }
+  executeQuery<R>(compiled: CompiledQuery, options?: AbortOptions): Promise<QueryResult<R>> {
+    // The plugin marked the statement before it was sent; most are not, and pass straight through.
     const waiting = this.#callbacks.take(compiled.queryId);
-    if (waiting) {
-      const rows = result.rows as readonly UnknownRow[];
-      const calls = waiting.map((callback) => () => callback(rows));
-      if (this.transaction) this.transaction.push(...calls);
-      else runAll(calls);
-    }
+    if (!waiting) return this.inner.executeQuery<R>(compiled, options);
+    return this.#executeThenCall(compiled, options, waiting);
+  }
+
+  async #executeThenCall<R>(
+    compiled: CompiledQuery,
+    options: AbortOptions,
+    waiting: readonly Callback[],
+  ): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(compiled, options);
+    const rows = result.rows as readonly UnknownRow[];
+    const calls = waiting.map((callback) => () => callback(rows));
+    if (this.transaction) this.transaction.push(...calls);
+    else runAll(calls);
     return result;
   }
 
