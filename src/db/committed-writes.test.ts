@@ -3,7 +3,8 @@
 // update or another table, and each services instance hears only the writes made through its own handle.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { commitCallbacksOf, CommittedWriteWatcher } from './committed-writes.ts';
+import { commitCallbacksOf } from './committed-writes.ts';
+import { TableWriteWatcher } from './table-writes.ts';
 import type { Db } from './database.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 import { WakeSignal } from '../lib/wake-signal.ts';
@@ -21,7 +22,9 @@ afterAll(() => database.drop());
 
 /** A database handle as createServices makes it: it wakes `wake` once an event written through it is committed. */
 const handleOf = (wake: WakeSignal): Db =>
-  database.db.withPlugin(new CommittedWriteWatcher({ webhook_events: wake.fire }, commitCallbacksOf(database.db)));
+  database.db.withPlugin(
+    new TableWriteWatcher({}, { tables: { webhook_events: wake.fire }, callbacks: commitCallbacksOf(database.db) }),
+  );
 
 const event = () => ({ id: crypto.randomUUID(), site_id: 's', type: 't', version: '1', payload: '{}' });
 

@@ -1,7 +1,7 @@
 // Work to do once rows added are committed, whichever code opened the transaction: a worker woken
 // then finds them at once (lib/wake-signal.ts), and is told what the INSERT returned. A kysely
 // plugin sees each statement and its queryId but never COMMIT; the dialect's driver sees COMMIT but
-// not which statements asked. So the plugin (CommittedWriteWatcher, one per app) leaves a callback
+// not which statements asked. So the plugin (db/table-writes.ts, one per app) leaves a callback
 // under the statement's queryId, and the driver, wrapped by createDatabase, runs it once that
 // statement is committed: after COMMIT returns when it ran in a transaction, after the statement
 // itself otherwise, never after a rollback. A statement rolled back to a savepoint still calls
@@ -11,18 +11,15 @@ import type {
   DatabaseConnection,
   Dialect,
   Driver,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
   QueryId,
   QueryResult,
   TransactionSettings,
   UnknownRow,
 } from 'kysely';
-import { tableInsertedBy } from './table-writes.ts';
 
 /** Called with the rows the statement returned (none without RETURNING). */
-type Callback = (rows: readonly UnknownRow[]) => void;
+export type CommitCallback = (rows: readonly UnknownRow[]) => void;
+type Callback = CommitCallback;
 type Committed = () => void;
 type AbortOptions = Parameters<Driver['init']>[0];
 
@@ -166,36 +163,6 @@ class CommitAwareDriver implements Driver {
 
   destroy(options?: AbortOptions): Promise<void> {
     return this.#inner.destroy(options);
-  }
-}
-
-/**
- * Calls each table's callback once an INSERT into it is committed (`{ webhook_deliveries:
- * wakeDeliveries }`), with the rows it returned. Updates and deletes call nothing: a worker's own
- * claims must not wake it. Without `callbacks` (a handle made without them) it calls back once the
- * statement has run, committed or not, with no rows.
- */
-export class CommittedWriteWatcher implements KyselyPlugin {
-  readonly #watched: ReadonlyMap<string, Callback>;
-
-  readonly #callbacks: CommitCallbacks | undefined;
-
-  constructor(watched: Readonly<Record<string, Callback>>, callbacks: CommitCallbacks | undefined) {
-    this.#watched = new Map(Object.entries(watched));
-    this.#callbacks = callbacks;
-  }
-
-  transformQuery({ node, queryId }: PluginTransformQueryArgs) {
-    const callback = this.#watched.get(tableInsertedBy(node) ?? '');
-    if (callback) {
-      if (this.#callbacks) this.#callbacks.whenCommitted(queryId, callback);
-      else queueMicrotask(() => callback([]));
-    }
-    return node;
-  }
-
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
   }
 }
 

@@ -21,7 +21,7 @@ import { AuthEventCounter } from '../metrics/auth-event-counter.ts';
 import { createCatalogService } from './school/catalog.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSiteService } from './school/sites.ts';
-import { commitCallbacksOf, CommittedWriteWatcher } from '../db/committed-writes.ts';
+import { commitCallbacksOf } from '../db/committed-writes.ts';
 import { TableWriteWatcher } from '../db/table-writes.ts';
 import { WakeSignal } from '../lib/wake-signal.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
@@ -53,11 +53,13 @@ export function createServices(deps: ServiceDeps) {
   // message its outbox worker, and the access trail's events are counted by kind as they
   // are written (metrics/auth-event-counter.ts).
   const db = deps.db
-    .withPlugin(new TableWriteWatcher({ sites: sites.forgetAll }))
     .withPlugin(
-      new CommittedWriteWatcher(
-        { webhook_deliveries: deliveryWake.fire, outbox_messages: outboxWake.fire },
-        commitCallbacksOf(deps.db),
+      new TableWriteWatcher(
+        { sites: sites.forgetAll },
+        {
+          tables: { webhook_deliveries: deliveryWake.fire, outbox_messages: outboxWake.fire },
+          callbacks: commitCallbacksOf(deps.db),
+        },
       ),
     )
     .withPlugin(new AuthEventCounter((kind) => metrics.authEvents.inc({ kind })));

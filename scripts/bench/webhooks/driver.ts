@@ -193,17 +193,21 @@ export function createWebhookDriver(
   /** The maximum for `seconds` (metered), then `seconds` paced at half of it: the delay reported. */
   async function measureEnabled(seconds: number, backends: BackendLister | undefined): Promise<Measurement> {
     // Fresh draft courses for each step: every writer's first change publishes.
-    const maximum = await phase(await createCourses(WRITERS), seconds, backends, undefined);
-    const reading = await maximum.meter.stop(maximum.tally.delays.length + maximum.tally.invalid);
+    const courses = await createCourses(WRITERS);
+    await waitForQuiet(server.pid);
+    const meter = await startMeter(server, backends);
+    const maximum = await phase(courses, seconds, undefined);
+    const reading = await meter.stop(maximum.tally.delays.length + maximum.tally.invalid);
     const half = maximum.rate / 2;
     // Each writer's changes spread evenly over the round: together, `half` changes per second.
     const everyMs = (WRITERS * 1000) / Math.max(half, 1);
-    const paced = await phase(await createCourses(WRITERS), seconds, backends, (i, start) => ({
+    const pacedCourses = await createCourses(WRITERS);
+    await waitForQuiet(server.pid);
+    const paced = await phase(pacedCourses, seconds, (i, start) => ({
       start,
       offsetMs: (i * everyMs) / WRITERS,
       everyMs,
     }));
-    await paced.meter.stop(paced.tally.delays.length);
     const atHalf = summarizeDelays(paced.tally.delays);
     options.log(
       `webhooks: at most ${maximum.rate.toFixed(0)} events/s (p50 ${summarizeDelays(maximum.tally.delays).p50.toFixed(1)} ms); at ${half.toFixed(0)}/s (${paced.rate.toFixed(0)} delivered): p50 ${atHalf.p50.toFixed(2)} ms, p99 ${atHalf.p99.toFixed(2)} ms`,
@@ -223,17 +227,14 @@ export function createWebhookDriver(
     };
   }
 
-  /** Every writer at once for `seconds`, paced or not: its tally, events per second and meter (running). */
+  /** Every writer at once for `seconds`, paced or not: its tally and events per second. */
   async function phase(
     courses: string[],
     seconds: number,
-    backends: BackendLister | undefined,
     paceOf: ((writer: number, start: number) => { start: number; offsetMs: number; everyMs: number }) | undefined,
   ) {
-    await waitForQuiet(server.pid);
     ledger = new DeliveryLedger();
     const tally = emptyTally();
-    const meter = await startMeter(server, backends);
     const start = performance.now();
     const deadline = start + seconds * 1000;
     const spans = await Promise.all(courses.map((course, i) => writer(course, deadline, tally, paceOf?.(i, start))));
@@ -243,7 +244,7 @@ export function createWebhookDriver(
         `webhooks: ${duplicates} redelivered, ${unclaimed} not matched to a write, ${tally.early} before their write's response`,
       );
     // Every writer's last change, made before the deadline, is awaited to its event.
-    return { tally, meter, rate: steadyRate(spans, start) };
+    return { tally, rate: steadyRate(spans, start) };
   }
 }
 

@@ -3,7 +3,8 @@
 // after a failure, and is given up at once on a PermanentOutboxFailure or when its attempts run out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertTestSite, type TestDatabase } from '../../db/testing.ts';
-import { commitCallbacksOf, CommittedWriteWatcher } from '../../db/committed-writes.ts';
+import { commitCallbacksOf } from '../../db/committed-writes.ts';
+import { TableWriteWatcher } from '../../db/table-writes.ts';
 import { enqueueOutboxMessage } from './outbox.ts';
 import { WakeSignal } from '../../lib/wake-signal.ts';
 import { createOutboxWorker, PermanentOutboxFailure, type OutboxMessage, type OutboxSenders } from './outbox-worker.ts';
@@ -153,7 +154,7 @@ describe('the transactional outbox', () => {
     const wake = new WakeSignal();
     // As createServices watches it: the nudge comes once the message is committed.
     const db = test.db.withPlugin(
-      new CommittedWriteWatcher({ outbox_messages: wake.fire }, commitCallbacksOf(test.db)),
+      new TableWriteWatcher({}, { tables: { outbox_messages: wake.fire }, callbacks: commitCallbacksOf(test.db) }),
     );
     const sent: number[] = [];
     const w = createOutboxWorker({
