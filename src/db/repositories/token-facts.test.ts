@@ -2,9 +2,9 @@
 // statements, each caller gets its own token's facts, and no lookup answers from before its request
 // (/auth.md "Access follows the school": a revocation committed first is seen). PGlite, and
 // PostgreSQL with DATABASE_URL.
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../database.ts';
+import { createDatabase, type Db } from '../database.ts';
 import { seedDemoSchools } from '../seed/demo-schools.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
 import { insertAccessToken, insertGrant, insertRefreshToken } from './oauth-grants.ts';
@@ -113,4 +113,26 @@ describe('grouped token lookups', () => {
       .catch((error: Error) => expect(error.message).toBe('roll back'));
     expect((await findAccessTokenFacts(db, hash))?.revoked_at).toBeNull();
   });
+
+  // PostgreSQL plancache.c choose_custom_plan: after five plans made with the parameters' values, a
+  // prepared statement keeps one made without them unless that one is priced dearer. A new school's
+  // token tables have no statistics yet (autovacuum analyzes after 50 changes).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a lookup of one token is planned once per connection, even before the token tables have statistics',
+    async () => {
+      const single = await createDatabase({ kind: 'postgres', url: fixture.test.url!, poolSize: 1 });
+      try {
+        for (let i = 0; i < 8; i += 1) {
+          await findAccessTokenFacts(single, accessHashes[0]!);
+          await findRefreshTokenFacts(single, 'no-such-refresh-token');
+        }
+        const { rows } = await sql<{ name: string; generic_plans: string }>`
+          select name, generic_plans from pg_prepared_statements where name like '%token_facts_of_one'`.execute(single);
+        const generic = Object.fromEntries(rows.map((row) => [row.name, Number(row.generic_plans)]));
+        expect(generic).toEqual({ access_token_facts_of_one: 3, refresh_token_facts_of_one: 3 });
+      } finally {
+        await single.destroy();
+      }
+    },
+  );
 });
