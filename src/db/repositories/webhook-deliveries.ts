@@ -5,6 +5,7 @@ import type { Db } from '../database.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../schema-webhooks.ts';
 import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
+import { OWNER_FACTS, type EndpointOwnerFacts } from './webhook-endpoints.ts';
 
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable> & {
   event_type: string;
@@ -26,6 +27,15 @@ export type ClaimedDelivery = {
   /** The exact body to send. */
   payload: string;
 };
+
+/** An endpoint secret as signing needs it: its row id binds the ciphertext (services/webhooks/secrets.ts). */
+export type SealedSecretRow = { id: string; secret_ciphertext: string };
+
+/**
+ * A claimed delivery with, read by the same statement, its endpoint's owner facts and live secrets
+ * (newest first): sending needs nothing else, so a claim reads them in no statement of its own.
+ */
+export type ClaimedRow = ClaimedDelivery & EndpointOwnerFacts & { secrets: SealedSecretRow[] };
 
 function selectDeliveries(db: Db, siteId: string) {
   return db
@@ -75,7 +85,7 @@ export async function findDelivery(
 export async function claimDue(
   trx: Db,
   options: { limit: number; perEndpoint: number; leaseMs: number },
-): Promise<ClaimedDelivery[]> {
+): Promise<ClaimedRow[]> {
   await sql`select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`.execute(trx);
   const inFlight = (endpoint: ReturnType<typeof sql.ref>) => sql`(
     select count(*) from webhook_deliveries f
@@ -83,7 +93,7 @@ export async function claimDue(
   const recent = (endpoint: ReturnType<typeof sql.ref>) => sql`(
     select count(*) from webhook_deliveries f
     where f.endpoint_id = ${endpoint} and f.last_attempt_at > now() - interval '1 second')`;
-  const { rows } = await sql<ClaimedDelivery>`
+  const { rows } = await sql<ClaimedRow>`
     with candidates as (
       select d.id, d.endpoint_id, d.next_attempt_at from webhook_deliveries d
       where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
@@ -120,10 +130,15 @@ export async function claimDue(
     update webhook_deliveries d
     set lease_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
         attempts = d.attempts + 1, last_attempt_at = now(), updated_at = now()
-    from chosen, webhook_endpoints w, webhook_events e
+    from chosen, webhook_endpoints w, webhook_events e, sites s
     where d.id = chosen.id and w.id = d.endpoint_id and w.status = 'enabled' and e.id = d.event_id
+      and s.id = w.site_id
     returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, d.postponements, w.url,
-      e.type as event_type, e.payload
+      e.type as event_type, e.payload, ${OWNER_FACTS},
+      (select coalesce(json_agg(json_build_object('id', k.id, 'secret_ciphertext', k.secret_ciphertext)
+          order by k.created_at desc), '[]'::json)
+        from webhook_endpoint_secrets k
+        where k.endpoint_id = d.endpoint_id and (k.expires_at is null or k.expires_at > now())) as secrets
   `.execute(trx);
   return rows;
 }

@@ -8,7 +8,6 @@ import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable> & { created_at_exact: string };
-export type WebhookSecretRow = Selectable<WebhookEndpointSecretsTable>;
 
 function selectEndpoints(db: Db, siteId: string) {
   return db
@@ -96,22 +95,6 @@ export async function insertSecret(
   await trx.insertInto('webhook_endpoint_secrets').values(secret).execute();
 }
 
-/** The live secrets of several endpoints at once (the delivery worker's claim), newest first. */
-export async function listLiveSecretsOf(
-  db: Db,
-  endpointIds: readonly string[],
-  now: Date,
-): Promise<WebhookSecretRow[]> {
-  if (endpointIds.length === 0) return [];
-  return db
-    .selectFrom('webhook_endpoint_secrets')
-    .selectAll()
-    .where('endpoint_id', 'in', endpointIds)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
 /**
  * A rotation: every secret still signing ends at `expiresAt` at the latest (one without an end,
  * and one still in an earlier, longer overlap: a rotation with no overlap stops them all); the
@@ -181,31 +164,22 @@ export type EndpointOwnerFacts = {
   mcp_connections: boolean;
 };
 
+/**
+ * The columns of EndpointOwnerFacts, over an endpoint `w` joined to its school `s`: the one reading
+ * of them, here and in the delivery worker's claim (webhook-deliveries.ts claimDue).
+ */
+export const OWNER_FACTS = sql`w.owner_person_id,
+  array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
+  coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections`;
+
 export async function findEndpointOwnerFacts(
   db: Db,
   siteId: string,
   endpointId: string,
 ): Promise<EndpointOwnerFacts | undefined> {
   const { rows } = await sql<EndpointOwnerFacts>`
-    select w.owner_person_id,
-      array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
-      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
+    select ${OWNER_FACTS}
     from webhook_endpoints w join sites s on s.id = w.site_id
     where w.site_id = ${siteId} and w.id = ${endpointId}`.execute(db);
   return rows[0];
-}
-
-/** The owner facts of several endpoints at once (the delivery worker's claim), by endpoint id. */
-export async function findOwnerFactsOf(
-  db: Db,
-  endpointIds: readonly string[],
-): Promise<Map<string, EndpointOwnerFacts>> {
-  if (endpointIds.length === 0) return new Map();
-  const { rows } = await sql<EndpointOwnerFacts & { id: string }>`
-    select w.id, w.owner_person_id,
-      array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
-      coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections
-    from webhook_endpoints w join sites s on s.id = w.site_id
-    where w.id in (${sql.join(endpointIds)})`.execute(db);
-  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }

@@ -1,7 +1,7 @@
 // Which deliveries this instance sends next: a small SKIP LOCKED claimer over kysely, one
-// statement per poll (db/repositories/webhook-deliveries.ts claimDue), and in the same
-// transaction what sending them needs (each endpoint's live secrets and its owner's standing),
-// read once per endpoint and poll rather than once per delivery.
+// statement per poll (db/repositories/webhook-deliveries.ts claimDue) that also reads what sending
+// them needs (each endpoint's live secrets and its owner's standing), so that a claim costs one
+// round trip after its lock, however many endpoints it serves.
 //
 // Why not a job library. pg-boss (10.4 and 12.38 tried) does run on embedded PGlite through its
 // custom `db` adapter, and graphile-worker does not (it needs a pg.Pool of several connections
@@ -23,40 +23,43 @@
 // killed mid-delivery leaves a lease that runs out, and any instance claims the delivery again:
 // at least once, with the same webhook-id, so receivers deduplicate.
 import type { Db } from '../../db/database.ts';
-import { claimDue, type ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
 import {
-  findOwnerFactsOf,
-  listLiveSecretsOf,
-  type EndpointOwnerFacts,
-  type WebhookSecretRow,
-} from '../../db/repositories/webhook-endpoints.ts';
+  claimDue,
+  type ClaimedDelivery,
+  type ClaimedRow,
+  type SealedSecretRow,
+} from '../../db/repositories/webhook-deliveries.ts';
+import type { EndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
 
 export type ClaimOptions = { limit: number; perEndpoint: number; leaseMs: number };
 
 export type ClaimedBatch = {
   deliveries: ClaimedDelivery[];
-  /** Each claimed delivery's endpoint: its owner's facts (owner-standing.ts) and live secrets. */
-  endpoints: Map<string, { owner: EndpointOwnerFacts | undefined; secrets: WebhookSecretRow[] }>;
+  /** Each claimed delivery's endpoint: its owner's facts (owner-standing.ts) and live secrets, newest first. */
+  endpoints: Map<string, { owner: EndpointOwnerFacts; secrets: SealedSecretRow[] }>;
 };
 
 /** One poll's claim and what sending it needs, in one transaction. */
-export function claimBatch(db: Db, options: ClaimOptions, now: Date = new Date()): Promise<ClaimedBatch> {
-  return db.transaction().execute((trx) => claimWithin(trx, options, now));
+export function claimBatch(db: Db, options: ClaimOptions): Promise<ClaimedBatch> {
+  return db.transaction().execute((trx) => claimWithin(trx, options));
 }
 
 /** The same claim in a transaction the caller holds (the attempt recorder's, after a batch of outcomes). */
-export async function claimWithin(trx: Db, options: ClaimOptions, now: Date = new Date()): Promise<ClaimedBatch> {
-  const deliveries = await claimDue(trx, options);
-  const ids = [...new Set(deliveries.map((d) => d.endpoint_id))];
+export async function claimWithin(trx: Db, options: ClaimOptions): Promise<ClaimedBatch> {
+  return batchOf(await claimDue(trx, options));
+}
+
+/** The claimed rows split into deliveries and their endpoints' facts, which every row of an endpoint repeats. */
+function batchOf(rows: ClaimedRow[]): ClaimedBatch {
   const endpoints: ClaimedBatch['endpoints'] = new Map();
-  if (ids.length === 0) return { deliveries, endpoints };
-  const owners = await findOwnerFactsOf(trx, ids);
-  const secrets = await listLiveSecretsOf(trx, ids, now);
-  for (const id of ids)
-    endpoints.set(id, { owner: owners.get(id), secrets: secrets.filter((s) => s.endpoint_id === id) });
+  const deliveries = rows.map(({ owner_person_id, roles, mcp_connections, secrets, ...delivery }) => {
+    if (!endpoints.has(delivery.endpoint_id))
+      endpoints.set(delivery.endpoint_id, { owner: { owner_person_id, roles, mcp_connections }, secrets });
+    return delivery;
+  });
   return { deliveries, endpoints };
 }
 
 export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  return db.transaction().execute((trx) => claimDue(trx, options));
+  return (await claimBatch(db, options)).deliveries;
 }

@@ -27,8 +27,8 @@
 // a poll that could only find nothing is not made.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import type { ClaimedDelivery } from '../../db/repositories/webhook-deliveries.ts';
-import { markFailing, type WebhookSecretRow } from '../../db/repositories/webhook-endpoints.ts';
+import type { ClaimedDelivery, SealedSecretRow } from '../../db/repositories/webhook-deliveries.ts';
+import { markFailing } from '../../db/repositories/webhook-endpoints.ts';
 import { AttemptRecorder } from './attempt-recorder.ts';
 import { claimBatch, claimWithin, type ClaimedBatch } from './claimer.ts';
 import { classifyDeliveryFailure, deliveryError, type DeliveryFailureCause } from './delivery-error.ts';
@@ -221,7 +221,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   }
 
   /** A decrypted secret, kept by its row's id: a secret's row never changes, only goes. */
-  function secretOf(row: WebhookSecretRow): string {
+  function secretOf(row: SealedSecretRow): string {
     let secret = secretCache.get(row.id);
     if (secret === undefined) {
       if (secretCache.size >= SECRET_CACHE_SIZE) secretCache.clear();
