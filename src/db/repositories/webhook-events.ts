@@ -16,9 +16,9 @@ export type NewWebhookEvent = {
 
 /**
  * Writes the event and one pending delivery for every enabled endpoint of the school subscribed
- * to its type, by name or by a wildcard (fan-out at write time, in the same statement's
- * transaction). The event is written whether or not any endpoint subscribes: the event log
- * (listWebhookEvents) and recovery read every event.
+ * to its type, by name or by a wildcard (fan-out at write time, in the same statement). The event
+ * is written whether or not any endpoint subscribes: the event log (listWebhookEvents) and
+ * recovery read every event.
  * @returns how many deliveries were queued
  */
 export async function insertEventWithDeliveries(
@@ -27,27 +27,32 @@ export async function insertEventWithDeliveries(
   /** The `event_types` entries that subscribe to it: its type and the wildcards covering it. */
   selectors: readonly string[],
 ): Promise<number> {
-  await trx
-    .insertInto('webhook_events')
-    .values({
-      id: event.id,
-      site_id: event.siteId,
-      type: event.type,
-      version: event.version,
-      payload: event.payload,
-      created_at: event.createdAt,
-    })
-    .execute();
+  // One statement: the event in a data-modifying WITH, which runs whether or not any endpoint
+  // subscribes, and its deliveries in the statement itself (their foreign key to the event is
+  // checked at the statement's end, when the event is there). One round trip per event, not two.
   const queued = await trx
+    .with('event', (db) =>
+      db
+        .insertInto('webhook_events')
+        .values({
+          id: event.id,
+          site_id: event.siteId,
+          type: event.type,
+          version: event.version,
+          payload: event.payload,
+          created_at: event.createdAt,
+        })
+        .returning('id'),
+    )
     .insertInto('webhook_deliveries')
     .columns(['site_id', 'event_id', 'endpoint_id'])
     .expression((eb) =>
       eb
-        .selectFrom('webhook_endpoints')
-        .select([eb.val(event.siteId).as('site_id'), eb.val(event.id).as('event_id'), 'id'])
-        .where('site_id', '=', event.siteId)
-        .where('status', '=', 'enabled')
-        .where((eb) => eb.or(selectors.map((selector) => sql<boolean>`event_types ? ${selector}`))),
+        .selectFrom(['webhook_endpoints as w', 'event'])
+        .select([eb.val(event.siteId).as('site_id'), 'event.id as event_id', 'w.id'])
+        .where('w.site_id', '=', event.siteId)
+        .where('w.status', '=', 'enabled')
+        .where((eb) => eb.or(selectors.map((selector) => sql<boolean>`w.event_types ? ${selector}`))),
     )
     // The endpoints served tell this instance's delivery worker whether it has room for them
     // (db/committed-writes.ts, services/webhooks/delivery-worker.ts).
