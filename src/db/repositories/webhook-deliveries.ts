@@ -182,13 +182,14 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[]):
       as (values ${values}),
     updated as (
       update webhook_deliveries d set
-        status = coalesce(i.status, d.status),
+        -- Tried again later, unless its endpoint was disabled while it was sent (abandonPending).
+        status = coalesce(i.status, case when w.status = 'disabled' then 'abandoned' else d.status end),
         next_attempt_at = case when i.retry_secs is null then d.next_attempt_at
           else now() + make_interval(secs => i.retry_secs) end,
         postponements = d.postponements + case when i.postponed then 1 else 0 end,
         last_response_code = i.response_code, last_error = i.error, last_duration_ms = i.duration_ms,
         lease_until = null, updated_at = now()
-      from input i where d.id = i.id
+      from input i join webhook_endpoints w on w.id = i.endpoint_id where d.id = i.id
       returning d.id, d.last_attempt_at
     ), healthy as (
       update webhook_endpoints w set failing_since = null
@@ -233,13 +234,20 @@ export async function countPending(db: Db, siteId: string, endpointId: string): 
   return Number(row.waiting);
 }
 
-/** A disabled or deleted endpoint's waiting deliveries will never be sent. */
+/**
+ * A disabled or deleted endpoint's waiting deliveries will never be sent. One an instance is
+ * sending (leased) is left to its outcome, which ends it `abandoned` if it would be tried again
+ * (recordAttempts): this update never waits on the outcome's row locks, so disabling an endpoint
+ * (its row locked first) and recording an outcome (its deliveries first, then the endpoint) cannot
+ * wait on each other in a circle.
+ */
 export async function abandonPending(db: Db, endpointId: string): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({ status: 'abandoned', lease_until: null, updated_at: sql`now()` })
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
     .execute();
 }
 

@@ -32,5 +32,5 @@ An endpoint is disabled (\`status\` \`disabled\`, with an entry in the school's 
 - at once when it answers \`410 Gone\` (\`disabled_reason\` \`gone\`);
 - when a delivery fails its last attempt and no delivery to the endpoint has succeeded for at least ${window}, the shortest a whole schedule takes: it has failed for a whole schedule (\`disabled_reason\` \`failing\`).
 
-Its deliveries still waiting are then \`abandoned\`. \`updateWebhookEndpoint\` with \`{"enabled": true}\` enables it again; then redeliver what it missed.`;
+Its deliveries still waiting are then \`abandoned\`; one being sent at that moment ends as its attempt says, and \`abandoned\` if it would be tried again. \`updateWebhookEndpoint\` with \`{"enabled": true}\` enables it again; then redeliver what it missed.`;
 }
