@@ -79,7 +79,16 @@ export async function updateEndpoint(
     .executeTakeFirst();
 }
 
+/**
+ * Deletes the endpoint, its deliveries with it (ON DELETE CASCADE). The deliveries being sent are
+ * locked first: an outcome being recorded locks its delivery and then the endpoint
+ * (webhook-deliveries.ts recordAttempts), so taking them in the same order waits for it instead of
+ * deadlocking against it.
+ */
 export async function deleteEndpoint(db: Db, siteId: string, id: string): Promise<boolean> {
+  await sql`select id from webhook_deliveries
+    where endpoint_id = ${id} and status = 'pending' and lease_until >= now()
+    order by id for update`.execute(db);
   const result = await db
     .deleteFrom('webhook_endpoints')
     .where('site_id', '=', siteId)

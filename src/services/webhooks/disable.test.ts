@@ -1,13 +1,15 @@
 // Disabling an endpoint (disable.ts, /webhooks.md "Retries"): its waiting deliveries are abandoned;
 // one an instance is sending is left to its outcome, which ends it abandoned rather than tried
 // again, and disabling never waits for that outcome (an operator's PATCH and the delivery worker
-// lock the endpoint and its deliveries in opposite orders). PGlite, and PostgreSQL with DATABASE_URL.
+// lock the endpoint and its deliveries in opposite orders). Deleting one (webhook-endpoints.ts
+// deleteEndpoint) takes its deliveries under way first, as the outcome does, and so waits for it.
+// PGlite, and PostgreSQL with DATABASE_URL.
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoSchools } from '../../db/seed/demo-schools.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { recordAttempts, type AttemptRecord } from '../../db/repositories/webhook-deliveries.ts';
-import { insertEndpoint } from '../../db/repositories/webhook-endpoints.ts';
+import { deleteEndpoint, insertEndpoint } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
 import { disableEndpoint } from './disable.ts';
 import { recordEvent } from './outbox.ts';
@@ -84,32 +86,54 @@ describe('disabling an endpoint while a delivery to it is under way', () => {
     expect(await statusOf(sending)).toBe('abandoned');
   });
 
-  // PostgreSQL alone runs two transactions at once. Before, disabling waited on the outcome's row
-  // lock while holding the endpoint's, and the outcome then waited on the endpoint: a deadlock.
-  it.runIf(onPostgres)('disabling does not wait for an outcome being written, and both commit', async () => {
-    const { db } = test!;
+  /**
+   * An outcome being written, held after its first lock: its statement has taken the delivery's
+   * row (recordAttempts updates it before the endpoint's). `finish` lets it go on and commit.
+   */
+  async function outcomeUnderWay(): Promise<{ finish: () => Promise<void> }> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const holding = new Promise<void>((resolve) => (locked = resolve));
-    const recording = db.transaction().execute(async (trx) => {
-      // The outcome's statement has taken the delivery's row (recordAttempts updates it first).
+    const recording = test!.db.transaction().execute(async (trx) => {
       await sql`select id from webhook_deliveries where id = ${sending} for update`.execute(trx);
       locked();
       await released;
       await recordAttempts(trx, [outcome('succeeded')]);
     });
     await holding;
-    const disabling = disableEndpoint(db, siteId, endpointId, 'operator');
+    return { finish: () => (release(), recording) };
+  }
+
+  // PostgreSQL alone runs two transactions at once. Before, disabling waited on the outcome's row
+  // lock while holding the endpoint's, and the outcome then waited on the endpoint: a deadlock.
+  it.runIf(onPostgres)('disabling does not wait for an outcome being written, and both commit', async () => {
+    const underWay = await outcomeUnderWay();
+    const disabling = disableEndpoint(test!.db, siteId, endpointId, 'operator');
     const waited = await Promise.race([
       disabling.then(() => false),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 3_000)),
     ]);
-    release();
-    await recording;
+    await underWay.finish();
     await disabling;
     expect(waited).toBe(false);
     expect(await statusOf(sending)).toBe('succeeded');
     expect(await statusOf(waiting)).toBe('abandoned');
+  });
+
+  // The same orders, for deleting: the delete took the endpoint's row, then its deliveries by cascade.
+  it.runIf(onPostgres)('deleting an endpoint waits for an outcome being written, and both commit', async () => {
+    const underWay = await outcomeUnderWay();
+    const deleting = test!.db.transaction().execute((trx) => deleteEndpoint(trx, siteId, endpointId));
+    // Long enough for the delete to reach its first lock wait.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await underWay.finish();
+    expect(await deleting).toBe(true);
+    const left = await test!.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', endpointId)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
