@@ -19,22 +19,21 @@ import type {
 
 /** Called with the rows the statement returned (none without RETURNING). */
 export type CommitCallback = (rows: readonly UnknownRow[]) => void;
-type Callback = CommitCallback;
 type Committed = () => void;
 type AbortOptions = Parameters<Driver['init']>[0];
 
 /** The callbacks waiting on statements of one database handle, by queryId. */
 export class CommitCallbacks {
-  readonly #byQuery = new WeakMap<QueryId, Callback[]>();
+  readonly #byQuery = new WeakMap<QueryId, CommitCallback[]>();
 
   /** Runs `callback` once the statement `queryId` is committed. */
-  whenCommitted(queryId: QueryId, callback: Callback): void {
+  whenCommitted(queryId: QueryId, callback: CommitCallback): void {
     const list = this.#byQuery.get(queryId);
     if (list) list.push(callback);
     else this.#byQuery.set(queryId, [callback]);
   }
 
-  take(queryId: QueryId): Callback[] | undefined {
+  take(queryId: QueryId): CommitCallback[] | undefined {
     const list = this.#byQuery.get(queryId);
     if (list) this.#byQuery.delete(queryId);
     return list;
@@ -78,7 +77,7 @@ class CommitAwareConnection implements DatabaseConnection {
   async #executeThenCall<R>(
     compiled: CompiledQuery,
     options: AbortOptions,
-    waiting: readonly Callback[],
+    waiting: readonly CommitCallback[],
   ): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled, options);
     const rows = result.rows as readonly UnknownRow[];

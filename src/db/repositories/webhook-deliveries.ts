@@ -235,11 +235,12 @@ export async function countPending(db: Db, siteId: string, endpointId: string): 
 }
 
 /**
- * A disabled or deleted endpoint's waiting deliveries will never be sent. One an instance is
- * sending (leased) is left to its outcome, which ends it `abandoned` if it would be tried again
- * (recordAttempts): this update never waits on the outcome's row locks, so disabling an endpoint
- * (its row locked first) and recording an outcome (its deliveries first, then the endpoint) cannot
- * wait on each other in a circle.
+ * A disabled endpoint's waiting deliveries will never be sent. One an instance is sending (leased)
+ * is left to its outcome, which ends it `abandoned` if it would be tried again (recordAttempts):
+ * this update never waits on the outcome's row locks, so disabling an endpoint (its row locked
+ * first) and recording an outcome (its deliveries first, then the endpoint) cannot wait on each
+ * other in a circle. A lease whose instance died stays pending, and is sent if the endpoint is
+ * enabled again: its attempt may never have reached the receiver.
  */
 export async function abandonPending(db: Db, endpointId: string): Promise<void> {
   await db
