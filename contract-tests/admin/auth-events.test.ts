@@ -168,19 +168,20 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
   it('records a person withdrawing consent with the grants it ended, their sign-out, and a client revoking its own refresh token (RFC 7009 2)', async () => {
     const as = await discover(origin);
     const start = new Date(Date.now() - 1000).toISOString();
-    // A member application authorized by student2, then revoked in their account area.
-    const member: oauth.Client = { client_id: CLIENTS.memberApp, token_endpoint_auth_method: 'none' };
+    // A member application authorized by student2, then revoked in their account area. The
+    // confidential one, whose grants to student2 no other suite on this server holds tokens of.
+    const member: oauth.Client = { client_id: CLIENTS.confidentialMemberApp };
     const outcome = await authorizeInBrowser(as, {
-      clientId: CLIENTS.memberApp,
-      redirectUri,
+      clientId: CLIENTS.confidentialMemberApp,
+      redirectUri: redirectUri,
       scope: 'openid account:read',
       resource: origin,
       email: ACCOUNTS.student2,
     });
-    await exchangeCode(as, member, oauth.None(), outcome, redirectUri, origin);
+    await exchangeCode(as, member, oauth.ClientSecretPost(CLIENTS.confidentialSecret), outcome, redirectUri, origin);
     const apps = await pageHtml(outcome.jar, `${origin}/account/connected-apps`);
     // The "Revoke" link that follows the application's name leads to its confirmation page, whose form posts.
-    const after = apps.slice(apps.indexOf('Study Buddy'));
+    const after = apps.slice(apps.indexOf('Progress Sync'));
     const rowId = /href="\/account\/connected-apps\/([0-9a-f-]{36})\/revoke"/.exec(after)![1]!;
     const confirmation = await pageHtml(outcome.jar, `${origin}/account/connected-apps/${rowId}/revoke`);
     const revoked = await postForm(outcome.jar, `${origin}/account/connected-apps/revoke`, [
@@ -212,7 +213,7 @@ describe('access trail (GET /api/v1/auth-events, scope auth_events:read)', () =>
     const revocation = await oauth.revocationRequest(as, own, oauth.None(), ownTokens.refresh_token!, insecure);
     await oauth.processRevocationResponse(revocation);
 
-    const ofStudent = (await all({ since: start, client_id: CLIENTS.memberApp })).filter(
+    const ofStudent = (await all({ since: start, client_id: CLIENTS.confidentialMemberApp })).filter(
       (e) => e.person_email === ACCOUNTS.student2,
     );
     const kinds = ofStudent.map((e) => `${e.kind}${e.reason ? `:${e.reason}` : ''}`);
