@@ -15,7 +15,7 @@ import type { adminClient } from '../support/admin-client.ts';
 import { answered } from '../support/answered.ts';
 import { decodeEntities } from '../support/cookie-jar.ts';
 import { pageHtml, signedIn } from '../web/area-http.ts';
-import type { Receiver } from './receiver.ts';
+import { NUL_ANSWER, type Receiver } from './receiver.ts';
 import { startWebhookInstance } from './webhook-instance.ts';
 
 const RETRY_BASE_MS = 0.1;
@@ -99,6 +99,20 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
     expect(rows[0]).toContain('http_status');
     expect(rows[0]).toContain('<pre class="small">try again</pre>');
     expect(rows[1]).toContain('<pre class="small">ok</pre>');
+  }, 30_000);
+
+  it('keeps an answer holding U+0000 with the character replaced by U+FFFD, and the delivery\'s outcome is recorded (/webhooks.md "History")', async () => {
+    const endpoint = await endpointAt('/nul');
+    const delivery = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    const detail = await settled(endpoint.id, delivery.id, (status) => status === 'succeeded');
+    expect(detail.attempts).toBe(1);
+    expect(detail.attempt_history).toEqual([
+      expect.objectContaining({
+        response_code: 200,
+        error_class: null,
+        response_body: NUL_ANSWER.replace('\u0000', '\ufffd'),
+      }),
+    ]);
   }, 30_000);
 
   it('a 429 with Retry-After postpones the next attempt to then, clamped to the longest wait of the schedule, and keeps only 4 KB of its body', async () => {

@@ -5,6 +5,7 @@
 // behaviour": 2xx is success, anything else a failure; 410 asks never to be called again).
 // `/paced/<status>/<n>/<retry-after>` answers the first n requests of each webhook-id with that
 // status (429 or 503), that Retry-After and a body of PACED_BODY_BYTES, then 204 (/webhooks.md "Pace").
+// `/nul` answers 200 with a body holding U+0000, which PostgreSQL text cannot hold (NUL_ANSWER).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,7 +14,11 @@ export type Received = { path: string; headers: Record<string, string>; body: st
 /** Longer than the 4 KB of an answer the sender keeps, so that the cut shows. */
 export const PACED_BODY_BYTES = 5_000;
 
-export type ReceiverPath = '/ok' | '/flaky' | '/gone' | '/fail' | '/slow' | `/paced/${429 | 503}/${number}/${string}`;
+/** What `/nul` answers: a receiver's body may hold any byte, U+0000 included. */
+export const NUL_ANSWER = 'ok\u0000then more';
+
+export type ReceiverPath =
+  '/ok' | '/flaky' | '/gone' | '/fail' | '/slow' | '/nul' | `/paced/${429 | 503}/${number}/${string}`;
 
 export type Receiver = {
   url: (path: ReceiverPath) => string;
@@ -52,6 +57,7 @@ export async function startReceiver(): Promise<Receiver> {
             .end(`slow down ${'.'.repeat(PACED_BODY_BYTES - 10)}`);
       } else if (path === '/gone') response.writeHead(410).end();
       else if (path === '/fail') response.writeHead(500).end('always failing');
+      else if (path === '/nul') response.writeHead(200).end(NUL_ANSWER);
       else if (path === '/flaky' && !failedOnce.has(id)) {
         failedOnce.add(id);
         response.writeHead(500).end('try again');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathsWithNul } from './nul-text.ts';
+import { pathsWithNul, storableText } from './nul-text.ts';
 
 describe('pathsWithNul (PostgreSQL text cannot hold U+0000)', () => {
   it('finds a NUL in strings at any depth and in object keys, in document order', () => {
@@ -21,5 +21,12 @@ describe('pathsWithNul (PostgreSQL text cannot hold U+0000)', () => {
     let deep: unknown = '\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(pathsWithNul(deep)).toHaveLength(1);
+  });
+});
+
+describe('storableText (outside text kept as it came, PostgreSQL text cannot hold U+0000)', () => {
+  it('replaces every U+0000 with U+FFFD and leaves everything else as it was', () => {
+    expect(storableText('a\u0000b\u0000')).toBe('a\uFFFDb\uFFFD');
+    expect(storableText('été \u{1F600} \u0001')).toBe('été \u{1F600} \u0001');
   });
 });

@@ -2,7 +2,8 @@
 // reached a query would be refused by the database ("invalid byte sequence for encoding UTF8:
 // 0x00") and end as a 500 (fuzz finding nulInText). So every surface refuses it as invalid input
 // before anything runs, naming the field in its own way: REST in http/validation-errors.ts, the
-// member GraphQL API in graphql/nul-input.ts, MCP tools in mcp/call-tool.ts.
+// member GraphQL API in graphql/nul-input.ts, MCP tools in mcp/call-tool.ts. Text from outside
+// that is kept rather than refused (a webhook receiver's answer) goes through storableText instead.
 
 export const NUL_DETAIL = 'must not contain the character U+0000 (NUL)';
 
@@ -40,4 +41,13 @@ export function pathsWithNul(value: unknown): ValuePath[] {
   }
   // The stack visits the last member first; reported in document order.
   return found.reverse().map(pathOf);
+}
+
+/**
+ * Outside text that is recorded as it came, not refused (a receiver's answer, /webhooks.md
+ * "History"): U+0000 becomes U+FFFD, Unicode's replacement character, so that the database can
+ * hold it. Refused, the record would fail, and with it every outcome written in the same statement.
+ */
+export function storableText(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
 }

@@ -2190,7 +2190,8 @@ export type WebhookDeliveryAttempt = {
     error_class: 'dns' | 'refused_address' | 'connect' | 'tls' | 'timeout' | 'http_status' | 'signing' | 'owner_standing' | null;
     /**
      * The first 4 KB of the receiver's answer body, decoded as UTF-8 (a character cut at the
-     * end may be replaced); never its headers. Null when no answer arrived.
+     * end may be replaced, and U+0000, which the database cannot hold, is U+FFFD); never its
+     * headers. Null when no answer arrived.
      *
      */
     response_body: string | null;

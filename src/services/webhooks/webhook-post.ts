@@ -11,6 +11,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isSpecialUseAddress } from '../../lib/net/address-policy.ts';
+import { storableText } from '../../lib/nul-text.ts';
 import { pinnedLookup, resolveHost, type Address } from '../../lib/net/safe-fetch.ts';
 import {
   classifyDeliveryFailure,
@@ -35,7 +36,7 @@ export type PostOutcome = {
   /** The failure's class alone (`error` starts with it); null on a 2xx. */
   errorClass: DeliveryErrorClass | null;
   durationMs: number;
-  /** The first RESPONSE_BODY_BYTES of the answer's body as UTF-8; null when no answer arrived. */
+  /** The first RESPONSE_BODY_BYTES of the answer's body as UTF-8, storable (lib/nul-text.ts); null when no answer arrived. */
   body: string | null;
   /** The answer's Retry-After header as sent, if any (retry-after.ts reads it). */
   retryAfter: string | undefined;
@@ -71,7 +72,10 @@ export function postWebhook(
         error: failure ? deliveryError(failure) : null,
         errorClass: failure ? classifyDeliveryFailure(failure) : null,
         durationMs: Math.round(performance.now() - started),
-        body: status === null ? null : Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8'),
+        body:
+          status === null
+            ? null
+            : storableText(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8')),
         retryAfter,
       });
     };
