@@ -6,7 +6,7 @@
 //   node scripts/bench/webhooks/write-ceiling.ts [--server-dir=DIR ...] [--seconds=6] [--rounds=3]
 // Each --server-dir (default: this repository) is started as the webhooks row starts it, in turn.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,12 @@ if (!(seconds > 0) || !(rounds >= 1)) {
   process.exit(2);
 }
 const postgresUrl = values['postgres-url'];
+const serverDirs = (values['server-dir'] ?? [REPO_ROOT]).map((dir) => path.resolve(dir));
+for (const dir of serverDirs)
+  if (!existsSync(path.join(dir, 'src', 'main.ts'))) {
+    process.stderr.write(`write-ceiling: --server-dir=${dir} holds no src/main.ts (a checkout of this service)\n`);
+    process.exit(2);
+  }
 
 /** Every writer toggles its own course as fast as it goes until the deadline: writes per second. */
 async function writeRound(origin: string, authorization: string, courses: string[]) {
@@ -71,7 +77,7 @@ const backends = createBackendLister(postgresUrl);
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'write-ceiling-'));
 console.log(`${pinning.note}; the service on core ${SERVER_CORE}; logs in ${logDir}`);
 try {
-  for (const serverDir of values['server-dir'] ?? [REPO_ROOT]) {
+  for (const serverDir of serverDirs) {
     const service = await startOursForWebhooks({ core: SERVER_CORE, logDir, serverDir, postgresUrl, pollMs: null });
     try {
       const { origin } = service;
@@ -105,6 +111,10 @@ try {
       await service.database?.drop();
     }
   }
+} catch (error) {
+  // One line, as every command here says what it could not do (bench/README.md).
+  process.stderr.write(`write-ceiling: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
 } finally {
   await backends.close();
   pinning.restore();
