@@ -3,7 +3,8 @@
 // 0x00") and end as a 500 (fuzz finding nulInText). So every surface refuses it as invalid input
 // before anything runs, naming the field in its own way: REST in http/validation-errors.ts, the
 // member GraphQL API in graphql/nul-input.ts, MCP tools in mcp/call-tool.ts. Text from outside
-// that is kept rather than refused (a webhook receiver's answer) goes through storableText instead.
+// that is kept rather than refused (a webhook receiver's answer, an outbox sender's failure, which
+// may quote a mail server's reply) goes through storableText instead.
 
 export const NUL_DETAIL = 'must not contain the character U+0000 (NUL)';
 

@@ -81,6 +81,20 @@ describe('the transactional outbox', () => {
     expect(done.failed_at).toBeNull();
   });
 
+  it("a failure whose words hold U+0000 (a server's reply) is recorded with U+FFFD, and the message given up as any other (lib/nul-text.ts storableText)", async () => {
+    const id = await enqueueOutboxMessage(test.db, { siteId, kind: 'mail', payload: { n: 'nul' } });
+    const w = worker({
+      mail: async () => {
+        throw new PermanentOutboxFailure('SMTP 550: refused\u0000 by the server');
+      },
+    });
+    w.start();
+    const failed = await until(async () => ((await row(id)).failed_at ? row(id) : undefined));
+    await w.stop();
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toBe('PermanentOutboxFailure: SMTP 550: refused\uFFFD by the server');
+  });
+
   it('PermanentOutboxFailure gives the message up at once, keeping why', async () => {
     let calls = 0;
     const id = await enqueueOutboxMessage(test.db, { siteId, kind: 'mail', payload: { n: 'refused' } });

@@ -20,6 +20,7 @@ import type { OutboxKind } from './kinds.ts';
 import { outboxRetryDelayMs } from './retry.ts';
 import { createPollScheduler } from '../../lib/poll-scheduler.ts';
 import type { WakeSignal } from '../../lib/wake-signal.ts';
+import { storableText } from '../../lib/nul-text.ts';
 
 /** A sender's verdict that trying again cannot help: the message is given up at once. */
 export class PermanentOutboxFailure extends Error {
@@ -67,10 +68,13 @@ export type OutboxWorker = {
 /** last_error is a few words (the column allows 200 characters): never a whole server answer. */
 const ERROR_LENGTH = 200;
 
-/** What is recorded of a failure: the sender's message, cut short; senders keep secrets out of it. */
+/**
+ * What is recorded of a failure: the sender's message, cut short; senders keep secrets out of it.
+ * It may quote a server's reply (an SMTP answer), so it is made storable (lib/nul-text.ts).
+ */
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
-  return text.slice(0, ERROR_LENGTH);
+  return storableText(text.slice(0, ERROR_LENGTH));
 }
 
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
