@@ -87,7 +87,7 @@ export async function updateEndpoint(
  */
 export async function deleteEndpoint(db: Db, siteId: string, id: string): Promise<boolean> {
   await sql`select id from webhook_deliveries
-    where endpoint_id = ${id} and status = 'pending' and lease_until >= now()
+    where site_id = ${siteId} and endpoint_id = ${id} and status = 'pending' and lease_until >= now()
     order by id for update`.execute(db);
   const result = await db
     .deleteFrom('webhook_endpoints')

@@ -6,8 +6,7 @@
 // PGlite, and PostgreSQL with DATABASE_URL.
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoSchools } from '../../db/seed/demo-schools.ts';
-import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
+import { createTestDatabase, insertTestSite, type TestDatabase } from '../../db/testing.ts';
 import { recordAttempts, type AttemptRecord } from '../../db/repositories/webhook-deliveries.ts';
 import { deleteEndpoint, insertEndpoint } from '../../db/repositories/webhook-endpoints.ts';
 import { claimDeliveries } from './claimer.ts';
@@ -27,11 +26,7 @@ describe('disabling an endpoint while a delivery to it is under way', () => {
   beforeEach(async () => {
     test ??= await createTestDatabase();
     const { db } = test;
-    if (!siteId) {
-      await seedDemoSchools(db, { primary: 'http://localhost:1', secondary: 'http://127.0.0.1:1' });
-      siteId = (await db.selectFrom('sites').select('id').where('slug', '=', 'demo-academy').executeTakeFirstOrThrow())
-        .id;
-    }
+    siteId ??= await insertTestSite(db, 'disable');
     // Failing for an hour: a success then ends the run, so the outcome writes the endpoint's row too.
     const endpoint = await insertEndpoint(db, {
       site_id: siteId,
