@@ -88,6 +88,31 @@ describe.skipIf(ownInstanceUnavailable)('webhook delivery limits (Standard Webho
     expect(entry).toContain('reason: failing');
   }, 30_000);
 
+  it('a receiver that keeps up gets a backlog with no more requests at once than the in-flight bound, every event once', async () => {
+    const steady = await answered(
+      sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/steady'), event_types: ['order.paid'] } }),
+    );
+    const sent: string[] = [];
+    for (let batch = 0; batch < 4; batch++)
+      sent.push(
+        ...(
+          await Promise.all(
+            Array.from({ length: 20 }, () =>
+              answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: steady.id } })),
+            ),
+          )
+        ).map((d) => d.event_id),
+      );
+    const arrivedIds = () =>
+      new Set(receiver.received.filter((r) => r.path === '/steady').map((r) => r.headers['webhook-id']));
+    await receiver.until(() => sent.every((id) => arrivedIds().has(id)), 30_000);
+    // Held slots go one request after another: never more at once than the bound, though the
+    // worker holds more deliveries of a receiver that keeps up (/webhooks.md "Pace").
+    expect(receiver.mostAtOnce('/steady')).toBeGreaterThan(0);
+    expect(receiver.mostAtOnce('/steady')).toBeLessThanOrEqual(IN_FLIGHT_PER_ENDPOINT);
+    await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: steady.id } }));
+  }, 60_000);
+
   it('a receiver that never answers holds at most its own slots: another endpoint is delivered to at once, and the slow attempts end at the deadline', async () => {
     const slow = await answered(
       sdk.createWebhookEndpoint({ client, body: { url: receiver.url('/slow'), event_types: ['order.paid'] } }),

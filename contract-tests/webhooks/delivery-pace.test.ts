@@ -6,6 +6,7 @@
 // its longest wait (4,320 units) is 432 ms: a Retry-After of a second is clamped to that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/openapi/client/sdk.gen.ts';
+import { IN_FLIGHT_PER_ENDPOINT } from '../../src/services/webhooks/delivery-worker.ts';
 import { RESPONSE_BODY_BYTES } from '../../src/services/webhooks/webhook-post.ts';
 import { clampRetryAfterMs, MAX_ATTEMPTS, MAX_POSTPONEMENTS } from '../../src/services/webhooks/retry-schedule.ts';
 import type { Instance } from '../reliability/instance.ts';
@@ -35,7 +36,7 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
         WEBHOOK_POLL_MS: '20',
         RATE_LIMIT_OVERRIDES: 'webhookTestEventsPerEndpoint=1000',
       },
-      'webhooks:read webhooks:write orders:read',
+      'webhooks:read webhooks:write orders:read courses:read courses:write',
     ));
   }, 120_000);
   afterAll(async () => {
@@ -153,6 +154,37 @@ describe.skipIf(ownInstanceUnavailable)('webhook attempts and pace (/webhooks.md
       disabled_reason: null,
     });
   }, 30_000);
+
+  it('a Retry-After holds back what this instance already holds for the endpoint: no request until then but those under way', async () => {
+    // Events the endpoint recovers all at once (/webhooks.md "Events and recovery"), so the worker
+    // claims more of them than the endpoint has slots.
+    const since = new Date().toISOString();
+    for (let i = 0; i < 12; i++) {
+      const course = await answered(sdk.createCourse({ client, body: { title: `Paced ${i}` } }));
+      await answered(sdk.publishCourse({ client, path: { course_id: course.id } }));
+    }
+    const path = '/paced/429/1/1' as const;
+    const endpoint = await answered(
+      sdk.createWebhookEndpoint({ client, body: { url: receiver.url(path), event_types: ['course.published'] } }),
+    );
+    // A test event first, answered 204 at its second attempt: the receiver is known to keep up, so
+    // the worker holds several deliveries on each of its slots.
+    const warm = await answered(sdk.sendWebhookTestEvent({ client, path: { webhook_id: endpoint.id } }));
+    await settled(endpoint.id, warm.id, (status) => status === 'succeeded');
+    const before = receiver.received.length;
+    expect(
+      await answered(sdk.recoverWebhookEndpoint({ client, path: { webhook_id: endpoint.id }, body: { since } })),
+    ).toMatchObject({ queued: 12 });
+    await receiver.until((all) => all.slice(before).filter((r) => r.path === path).length >= 24, 30_000);
+    const requests = receiver.received.slice(before).filter((r) => r.path === path);
+    // Every first attempt is answered 429 at once: from the first, until its pause ends, only the
+    // requests already under way on the endpoint's other slots may arrive.
+    const pause = clampRetryAfterMs(1_000, RETRY_BASE_MS);
+    const duringPause = requests.filter((r) => r.at < requests[0]!.at + pause - 50);
+    expect(duringPause.length).toBeLessThanOrEqual(IN_FLIGHT_PER_ENDPOINT);
+    expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(12);
+    await answered(sdk.deleteWebhookEndpoint({ client, path: { webhook_id: endpoint.id } }));
+  }, 60_000);
 
   it('an endpoint with max_deliveries_per_second is sent no more than that in any second', async () => {
     const max = 5;

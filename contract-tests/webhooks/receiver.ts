@@ -6,6 +6,8 @@
 // `/paced/<status>/<n>/<retry-after>` answers the first n requests of each webhook-id with that
 // status (429 or 503), that Retry-After and a body of PACED_BODY_BYTES, then 204 (/webhooks.md "Pace").
 // `/nul` answers 200 with a body holding U+0000, which PostgreSQL text cannot hold (NUL_ANSWER).
+// `/steady` answers 204 after STEADY_MS, as a receiver that keeps up; every path counts the most
+// requests it had under way at once (mostAtOnce).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,12 +19,17 @@ export const PACED_BODY_BYTES = 5_000;
 /** What `/nul` answers: a receiver's body may hold any byte, U+0000 included. */
 export const NUL_ANSWER = 'ok\u0000then more';
 
+/** How long `/steady` takes to answer. */
+export const STEADY_MS = 3;
+
 export type ReceiverPath =
-  '/ok' | '/flaky' | '/gone' | '/fail' | '/slow' | '/nul' | `/paced/${429 | 503}/${number}/${string}`;
+  '/ok' | '/flaky' | '/gone' | '/fail' | '/slow' | '/nul' | '/steady' | `/paced/${429 | 503}/${number}/${string}`;
 
 export type Receiver = {
   url: (path: ReceiverPath) => string;
   received: Received[];
+  /** The most requests to `path` under way at once, from their first byte to the end of the answer. */
+  mostAtOnce: (path: string) => number;
   /** Resolves once `predicate` holds over what was received, or rejects after `timeoutMs`. */
   until: (predicate: (received: Received[]) => boolean, timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
@@ -32,7 +39,13 @@ export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const failedOnce = new Set<string>();
   const paced = new Map<string, number>();
+  const open = new Map<string, number>();
+  const most = new Map<string, number>();
   const server: Server = createServer((request, response) => {
+    const underWay = request.url ?? '/';
+    open.set(underWay, (open.get(underWay) ?? 0) + 1);
+    most.set(underWay, Math.max(most.get(underWay) ?? 0, open.get(underWay)!));
+    response.on('close', () => open.set(underWay, open.get(underWay)! - 1));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -58,6 +71,7 @@ export async function startReceiver(): Promise<Receiver> {
       } else if (path === '/gone') response.writeHead(410).end();
       else if (path === '/fail') response.writeHead(500).end('always failing');
       else if (path === '/nul') response.writeHead(200).end(NUL_ANSWER);
+      else if (path === '/steady') setTimeout(() => response.writeHead(204).end(), STEADY_MS);
       else if (path === '/flaky' && !failedOnce.has(id)) {
         failedOnce.add(id);
         response.writeHead(500).end('try again');
@@ -70,6 +84,7 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received,
+    mostAtOnce: (path) => most.get(path) ?? 0,
     async until(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {

@@ -103,13 +103,13 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
   // The webhooks row runs on an instance of its own (servers.ts startOursForWebhooks says why).
   const loadScenarios = options.scenarios.filter((s) => !WEBHOOK_SCENARIOS.includes(s));
   const webhookRows = options.scenarios.some((s) => WEBHOOK_SCENARIOS.includes(s));
+  // Profiles are large: they go with the logs, outside the work tree.
+  const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
+  if (options.cpuProf)
+    log(
+      `our service (and its webhooks instance) runs under --cpu-prof; each profile is written to ${path.join(logDir, 'profiles')} when it stops`,
+    );
   if (want('ours') && loadScenarios.length) {
-    // Profiles are large: they go with the logs, outside the work tree.
-    const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(logDir, 'profiles')] : [];
-    if (options.cpuProf)
-      log(
-        `our service runs under --cpu-prof; the profile is written to ${path.join(logDir, 'profiles')} when it stops`,
-      );
     servers.ours = await startOurTarget('ours', options.serverDir, nodeArgs, options, logDir);
   }
   if (options.baselineDir && want('baseline') && loadScenarios.length)
@@ -128,6 +128,7 @@ async function startServers(options: Options, logDir: string): Promise<{ servers
       serverDir: options.serverDir,
       postgresUrl: options.postgresUrl,
       pollMs: options.webhookPollMs,
+      nodeArgs,
     });
     started.push(ours);
     servers.oursWebhooks = { origin: ours.origin, pid: ours.child.pid, database: ours.database!.name };

@@ -66,10 +66,10 @@ export function startOurs(
  * on its few admin writes. The production instance of the other rows stays as it is.
  */
 export function startOursForWebhooks(
-  options: Common & { serverDir: string; postgresUrl: string; pollMs: number | null },
+  options: Common & { serverDir: string; postgresUrl: string; pollMs: number | null; nodeArgs?: string[] },
   name: 'ours-webhooks' | 'baseline-webhooks' = 'ours-webhooks',
 ): Promise<Started> {
-  return startOurService({ ...options, nodeArgs: [] }, name, {
+  return startOurService({ ...options, nodeArgs: options.nodeArgs ?? [] }, name, {
     NODE_ENV: 'development',
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     // Unset: the service's own default poll interval.

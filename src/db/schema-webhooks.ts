@@ -64,6 +64,9 @@ export interface WebhookDeliveriesTable {
   last_duration_ms: number | null;
   /** Attempts answered 429/503 with Retry-After, not counted as failures (migration 2026-12-06T0601). */
   postponements: Generated<number>;
+  /** The worker instance holding the lease, and its slot of the endpoint's in-flight bound (migration 2026-12-07T0101). */
+  lease_owner: string | null;
+  lease_slot: number | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -29,6 +29,7 @@ import * as webhookDeliveryAttempts from './2026-12-06T0601-webhook-delivery-att
 import * as timeDrivenEvents from './2026-12-06T0701-time-driven-events.ts';
 import * as invitationCancelled from './2026-12-06T0901-invitation-cancelled.ts';
 import * as areaFlashes from './2026-12-06T1101-area-flashes.ts';
+import * as webhookDeliverySlots from './2026-12-07T0101-webhook-delivery-slots.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-school-domain': schoolDomain,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0701-time-driven-events': timeDrivenEvents,
   '2026-12-06T0901-invitation-cancelled': invitationCancelled,
   '2026-12-06T1101-area-flashes': areaFlashes,
+  '2026-12-07T0101-webhook-delivery-slots': webhookDeliverySlots,
 };

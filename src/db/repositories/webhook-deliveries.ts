@@ -5,7 +5,8 @@ import type { Db } from '../database.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../schema-webhooks.ts';
 import type { Keyset } from '../pagination/cursor.ts';
 import { columnKey, keyset, timeText, type SortSpec } from '../pagination/keyset.ts';
-import { OWNER_FACTS, type EndpointOwnerFacts } from './webhook-endpoints.ts';
+import { hotQuery } from '../hot-queries.ts';
+import { OWNER_FACTS_TEXT, type EndpointOwnerFacts } from './webhook-endpoints.ts';
 
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable> & {
   event_type: string;
@@ -26,6 +27,10 @@ export type ClaimedDelivery = {
   event_type: string;
   /** The exact body to send. */
   payload: string;
+  /** Its slot of the endpoint's in-flight bound (claimDue). */
+  lease_slot: number;
+  /** `last_attempt_at` before this claim counted its attempt (what releaseClaims restores). */
+  previous_attempt_at: Date | null;
 };
 
 /** An endpoint secret as signing needs it: its row id binds the ciphertext (services/webhooks/secrets.ts). */
@@ -71,76 +76,155 @@ export async function findDelivery(
   return selectDeliveries(db, siteId).where('d.endpoint_id', '=', endpointId).where('d.id', '=', id).executeTakeFirst();
 }
 
+/** What a claim may take (services/webhooks/claimer.ts). */
+export type ClaimLimits = {
+  limit: number;
+  /** Slots per endpoint: requests in flight to it at once, across instances. */
+  perEndpoint: number;
+  /** Deliveries this instance may hold on a slot of a `deep` endpoint: the one in flight and those next on it. */
+  perSlot: number;
+  /** Endpoints whose receivers keep up (answered fast and well here of late): the others get one delivery per slot. */
+  deep: readonly string[];
+  leaseMs: number;
+  /** The claiming worker's id (`lease_owner`). */
+  owner: string;
+};
+
 /**
- * One poll of the worker, in `trx`: leases up to `limit` due deliveries, at most `perEndpoint` in
- * flight per endpoint (counting the claims other instances hold) and, for an endpoint with a
- * `max_deliveries_per_second`, no more attempts started within the last second than that; an
- * endpoint paused by its receiver's Retry-After (`paused_until`) is passed over. Counts the
- * attempt. FOR UPDATE SKIP LOCKED keeps two claims from taking the same row; the lease brings back
- * the claims of an instance that died before recording an outcome. Claims take turns under an
- * advisory lock held to the end of `trx`: two claims at once would each count only the leases
- * committed before they began, and together exceed the bounds (several instances, or
+ * One poll of the worker, in `trx`: leases up to `limit` due deliveries, each on a slot of its
+ * endpoint (`lease_slot`). An endpoint has `perEndpoint` slots; a slot with a live lease of another
+ * instance is theirs, and one of this instance's holds at most one delivery, or `perSlot` for a
+ * `deep` endpoint, which the worker sends one after another: so at most `perEndpoint` are in
+ * flight to an endpoint across instances, and the next is at hand when one is answered. Free places
+ * are filled shallowest first, so a slot with nothing in flight is used before a deck grows. An
+ * endpoint with a `max_deliveries_per_second` gets no more attempts started within the last second
+ * than that; one paused by its receiver's Retry-After (`paused_until`) is passed over. Counts the
+ * attempt, and returns each delivery's `last_attempt_at` from before it (what giving the claim back
+ * restores, releaseClaims). FOR UPDATE SKIP LOCKED keeps two claims from taking the same row; the
+ * lease brings back the claims of an instance that died before recording an outcome. Claims take
+ * turns under an advisory lock held to the end of `trx`: two claims at once would each count only
+ * the leases committed before they began, and together exceed the bounds (several instances, or
  * WEB_CONCURRENCY workers, polling at the same moment). A claim is one short statement.
  */
-export async function claimDue(
-  trx: Db,
-  options: { limit: number; perEndpoint: number; leaseMs: number },
-): Promise<ClaimedRow[]> {
-  await sql`select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`.execute(trx);
-  const inFlight = (endpoint: ReturnType<typeof sql.ref>) => sql`(
-    select count(*) from webhook_deliveries f
-    where f.endpoint_id = ${endpoint} and f.status = 'pending' and f.lease_until >= now())`;
-  const recent = (endpoint: ReturnType<typeof sql.ref>) => sql`(
+export async function claimDue(trx: Db, options: ClaimLimits): Promise<ClaimedRow[]> {
+  await claimTurn(trx, []);
+  return claimStatement(trx, [
+    options.owner,
+    options.perEndpoint,
+    options.perSlot,
+    options.deep,
+    options.limit,
+    options.leaseMs / 1000,
+  ]);
+}
+
+// The claim runs once per busy endpoint's turn: written once as SQL text (db/hot-queries.ts), so it
+// skips the query builder and PostgreSQL plans it once per connection. Parameters: $1 the owner,
+// $2 perEndpoint, $3 perSlot, $4 the deep endpoints, $5 the limit, $6 the lease in seconds.
+const claimTurn = hotQuery<unknown>(
+  'webhook_claim_turn',
+  `select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`,
+);
+const RECENT = (endpoint: string) => `(
     select count(*) from webhook_deliveries f
     where f.endpoint_id = ${endpoint} and f.last_attempt_at > now() - interval '1 second')`;
-  const { rows } = await sql<ClaimedRow>`
-    with candidates as (
-      select d.id, d.endpoint_id, d.next_attempt_at from webhook_deliveries d
+const SLOT_DEPTH = (endpoint: string) => `case when ${endpoint} = any($4::uuid[]) then $3::integer else 1 end`;
+const claimStatement = hotQuery<ClaimedRow>(
+  'webhook_claim',
+  `with held as (
+      -- Every live lease by endpoint and slot: another instance's, or how many of this one's.
+      select f.endpoint_id, f.lease_slot, bool_or(f.lease_owner is distinct from $1::uuid) as taken,
+        count(*) as mine
+      from webhook_deliveries f
+      where f.status = 'pending' and f.lease_until is not null and f.lease_until >= now()
+        and f.lease_slot < $2::integer
+      group by f.endpoint_id, f.lease_slot
+    ), closed as (
+      -- Endpoints none of whose slots has room for this instance (a slow receiver, another
+      -- instance's): their backlog is passed over, so that it never fills the candidates and
+      -- holds back others.
+      select h.endpoint_id from held h
+      where h.taken or h.mine >= ${SLOT_DEPTH('h.endpoint_id')}
+      group by h.endpoint_id having count(*) >= $2::integer
+    ), candidates as (
+      select d.id, d.endpoint_id, d.next_attempt_at, d.last_attempt_at as previous_attempt_at
+      from webhook_deliveries d
       where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
-        -- An endpoint whose slots are all taken (a slow receiver), that is paused or at its rate
-        -- is passed over here, so that its backlog never fills the candidates and holds back others.
-        and ${inFlight(sql.ref('d.endpoint_id'))} < ${options.perEndpoint}
+        and d.endpoint_id not in (select c.endpoint_id from closed c)
         and not exists (
           select 1 from webhook_endpoints p where p.id = d.endpoint_id and (
             p.paused_until > now()
             or case when p.max_deliveries_per_second is null then false
-              else p.max_deliveries_per_second <= ${recent(sql.ref('p.id'))} end))
+              else p.max_deliveries_per_second <= ${RECENT('p.id')} end))
       order by d.next_attempt_at
-      limit ${options.limit * 4}
+      limit $5::integer * 4
       for update of d skip locked
     ), ranked as (
-      select c.id, c.endpoint_id,
+      select c.id, c.endpoint_id, c.previous_attempt_at,
         row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as position
       from candidates c
-    ), room as (
-      -- Once per endpoint, not per candidate; the attempts of the last second are counted only
-      -- for an endpoint with a rate (CASE evaluates that branch alone): under load an endpoint's
-      -- last second holds hundreds of attempts, and counting them per candidate made each claim
-      -- dearer the faster deliveries went.
-      select e.endpoint_id, least(
-        ${options.perEndpoint} - ${inFlight(sql.ref('e.endpoint_id'))},
-        case when p.max_deliveries_per_second is null then ${options.perEndpoint}
-          else p.max_deliveries_per_second - ${recent(sql.ref('e.endpoint_id'))} end) as free
+    ), places as (
+      -- Each free place on the slots this instance may use, shallowest first.
+      select e.endpoint_id, k.slot,
+        row_number() over (partition by e.endpoint_id order by coalesce(h.mine, 0) + n.depth, k.slot) as position
+      from (select distinct endpoint_id from candidates) e
+      cross join generate_series(0, $2::integer - 1) k (slot)
+      left join held h on h.endpoint_id = e.endpoint_id and h.lease_slot = k.slot
+      cross join lateral generate_series(1, ${SLOT_DEPTH('e.endpoint_id')} - coalesce(h.mine, 0)::integer) n (depth)
+      where not coalesce(h.taken, false)
+    ), rated as (
+      -- Once per endpoint with a rate, not per candidate: under load an endpoint's last second
+      -- holds hundreds of attempts, and counting them per candidate made each claim dearer the
+      -- faster deliveries went.
+      select e.endpoint_id, p.max_deliveries_per_second - ${RECENT('e.endpoint_id')} as free
       from (select distinct endpoint_id from candidates) e join webhook_endpoints p on p.id = e.endpoint_id
+      where p.max_deliveries_per_second is not null
     ), chosen as (
-      select r.id from ranked r join room on room.endpoint_id = r.endpoint_id
-      where r.position <= room.free
-      limit ${options.limit}
+      select r.id, r.previous_attempt_at, pl.slot from ranked r
+      join places pl on pl.endpoint_id = r.endpoint_id and pl.position = r.position
+      left join rated on rated.endpoint_id = r.endpoint_id
+      where rated.free is null or r.position <= rated.free
+      order by r.position, r.id
+      limit $5::integer
     )
     update webhook_deliveries d
-    set lease_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
+    set lease_until = now() + make_interval(secs => $6::float8),
+        lease_owner = $1::uuid, lease_slot = chosen.slot,
         attempts = d.attempts + 1, last_attempt_at = now(), updated_at = now()
     from chosen, webhook_endpoints w, webhook_events e, sites s
     where d.id = chosen.id and w.id = d.endpoint_id and w.status = 'enabled' and e.id = d.event_id
       and s.id = w.site_id
-    returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, d.postponements, w.url,
-      e.type as event_type, e.payload, ${OWNER_FACTS},
+    returning d.id, d.site_id, d.event_id, d.endpoint_id, d.attempts, d.postponements, d.lease_slot,
+      chosen.previous_attempt_at, w.url, e.type as event_type, e.payload, ${OWNER_FACTS_TEXT},
       (select coalesce(json_agg(json_build_object('id', k.id, 'secret_ciphertext', k.secret_ciphertext)
           order by k.created_at desc), '[]'::json)
         from webhook_endpoint_secrets k
-        where k.endpoint_id = d.endpoint_id and (k.expires_at is null or k.expires_at > now())) as secrets
-  `.execute(trx);
-  return rows;
+        where k.endpoint_id = d.endpoint_id and (k.expires_at is null or k.expires_at > now())) as secrets`,
+);
+
+/**
+ * Gives claims back unsent (a worker stopping, an endpoint paused or disabled meanwhile, a lease
+ * too short for what waited before it): unleased, their attempt uncounted and `last_attempt_at` as
+ * it was, due as before. Only a claim still this owner's and at the attempt it counted: one whose
+ * lease ran out and was claimed again is left to its new holder.
+ */
+export async function releaseClaims(
+  db: Db,
+  owner: string,
+  claims: readonly { id: string; attempts: number; previous_attempt_at: Date | null }[],
+): Promise<void> {
+  if (claims.length === 0) return;
+  const values = sql.join(
+    claims.map((c) => sql`(${c.id}::uuid, ${c.attempts}::integer, ${c.previous_attempt_at}::timestamptz)`),
+  );
+  await sql`
+    update webhook_deliveries d
+    set lease_until = null, lease_owner = null, lease_slot = null, attempts = d.attempts - 1,
+      last_attempt_at = c.previous, updated_at = now()
+    from (values ${values}) c (id, attempts, previous)
+    where d.id = c.id and d.status = 'pending' and d.lease_until is not null and d.lease_owner = ${owner}::uuid
+      and d.attempts = c.attempts
+  `.execute(db);
 }
 
 /** One attempt's outcome, as the worker writes it (recordAttempts). */
@@ -168,19 +252,29 @@ export type AttemptRecord = {
  */
 export async function recordAttempts(db: Db, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const values = sql.join(
-    records.map(
-      (
-        r,
-      ) => sql`(${r.id}::uuid, ${r.endpointId}::uuid, ${r.status}::text, ${r.retryInMs === null ? null : r.retryInMs / 1000}::float8,
-        ${r.responseCode}::integer, ${r.error}::text, ${r.errorClass}::text, ${r.durationMs}::integer,
-        ${r.responseBody}::text, ${r.postponed}::boolean)`,
-    ),
-  );
-  await sql`
-    with input (id, endpoint_id, status, retry_secs, response_code, error, error_class, duration_ms, response_body, postponed)
-      as (values ${values}),
-    updated as (
+  await recordStatement(db, [
+    records.map((r) => r.id),
+    records.map((r) => r.endpointId),
+    records.map((r) => r.status),
+    records.map((r) => (r.retryInMs === null ? null : r.retryInMs / 1000)),
+    records.map((r) => r.responseCode),
+    records.map((r) => r.error),
+    records.map((r) => r.errorClass),
+    records.map((r) => r.durationMs),
+    records.map((r) => r.responseBody),
+    records.map((r) => r.postponed),
+  ]);
+}
+
+// One text for any number of outcomes (a column of each as an array, unnest), so that it is
+// prepared once per connection like the claim it shares a transaction with.
+const recordStatement = hotQuery<never>(
+  'webhook_record_attempts',
+  `with input as (
+      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::float8[], $5::integer[], $6::text[], $7::text[],
+        $8::integer[], $9::text[], $10::boolean[])
+        as i (id, endpoint_id, status, retry_secs, response_code, error, error_class, duration_ms, response_body, postponed)
+    ), updated as (
       update webhook_deliveries d set
         -- Tried again later, unless its endpoint was disabled while it was sent (abandonPending).
         status = coalesce(i.status, case when w.status = 'disabled' then 'abandoned' else d.status end),
@@ -188,7 +282,7 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[]):
           else now() + make_interval(secs => i.retry_secs) end,
         postponements = d.postponements + case when i.postponed then 1 else 0 end,
         last_response_code = i.response_code, last_error = i.error, last_duration_ms = i.duration_ms,
-        lease_until = null, updated_at = now()
+        lease_until = null, lease_owner = null, lease_slot = null, updated_at = now()
       from input i join webhook_endpoints w on w.id = i.endpoint_id where d.id = i.id
       returning d.id, d.last_attempt_at
     ), healthy as (
@@ -202,9 +296,8 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[]):
     )
     insert into webhook_delivery_attempts (delivery_id, attempted_at, duration_ms, response_code, error_class, response_body)
     select i.id, coalesce(u.last_attempt_at, now()), i.duration_ms, i.response_code, i.error_class, i.response_body
-    from input i join updated u on u.id = i.id
-  `.execute(db);
-}
+    from input i join updated u on u.id = i.id`,
+);
 
 export type WebhookDeliveryAttemptRow = Pick<
   Selectable<WebhookDeliveryAttemptsTable>,

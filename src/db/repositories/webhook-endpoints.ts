@@ -177,9 +177,10 @@ export type EndpointOwnerFacts = {
  * The columns of EndpointOwnerFacts, over an endpoint `w` joined to its school `s`: the one reading
  * of them, here and in the delivery worker's claim (webhook-deliveries.ts claimDue).
  */
-export const OWNER_FACTS = sql`w.owner_person_id,
+export const OWNER_FACTS_TEXT = `w.owner_person_id,
   array(select r.role from site_roles r where r.site_id = w.site_id and r.person_id = w.owner_person_id) as roles,
   coalesce(s.beta_features -> 'mcp_connections' = 'true'::jsonb, false) as mcp_connections`;
+const OWNER_FACTS = sql.raw(OWNER_FACTS_TEXT);
 
 export async function findEndpointOwnerFacts(
   db: Db,

@@ -18,20 +18,22 @@
 // - per-endpoint concurrency, the outbox fan-out in the caller's transaction and the lease are
 //   one UPDATE ... FROM (SELECT ... FOR UPDATE SKIP LOCKED) here, the pattern such libraries use.
 //
-// The claim: due, pending, unleased deliveries in due order; at most `perEndpoint` in flight per
-// endpoint across instances; each leased for `leaseMs` with its attempt counted. An instance
+// The claim: due, pending, unleased deliveries in due order, each on a slot of its endpoint: at
+// most `perEndpoint` slots per endpoint, a slot held by one instance at a time, which sends the
+// deliveries it holds on it one after another; each leased for `leaseMs` with its attempt counted. An instance
 // killed mid-delivery leaves a lease that runs out, and any instance claims the delivery again:
 // at least once, with the same webhook-id, so receivers deduplicate.
 import type { Db } from '../../db/database.ts';
 import {
   claimDue,
+  type ClaimLimits,
   type ClaimedDelivery,
   type ClaimedRow,
   type SealedSecretRow,
 } from '../../db/repositories/webhook-deliveries.ts';
 import type { EndpointOwnerFacts } from '../../db/repositories/webhook-endpoints.ts';
 
-export type ClaimOptions = { limit: number; perEndpoint: number; leaseMs: number };
+export type ClaimOptions = ClaimLimits;
 
 export type ClaimedBatch = {
   deliveries: ClaimedDelivery[];

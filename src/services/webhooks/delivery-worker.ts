@@ -25,9 +25,10 @@
 // followed by another poll at once, and an event committed in this process nudges the worker
 // (lib/wake-signal.ts), so delivery keeps up with writes instead of waiting out the poll interval;
 // a poll that could only find nothing is not made.
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import type { ClaimedDelivery, SealedSecretRow } from '../../db/repositories/webhook-deliveries.ts';
+import { releaseClaims, type ClaimedDelivery, type SealedSecretRow } from '../../db/repositories/webhook-deliveries.ts';
 import { markFailing } from '../../db/repositories/webhook-endpoints.ts';
 import { AttemptRecorder } from './attempt-recorder.ts';
 import { claimBatch, claimWithin, type ClaimedBatch } from './claimer.ts';
@@ -41,6 +42,7 @@ import { PACING_STATUSES, parseRetryAfter } from './retry-after.ts';
 import { clampRetryAfterMs, MAX_POSTPONEMENTS, retryDelayMs, shouldDisable } from './retry-schedule.ts';
 import { openSecret } from './secrets.ts';
 import { signedHeaders } from './signature.ts';
+import { SlotQueues, type SlotTurn } from './slot-queues.ts';
 import { postWebhook, type PostOutcome } from './webhook-post.ts';
 
 type ClaimedEndpoint = ClaimedBatch['endpoints'] extends Map<string, infer E> ? E : never;
@@ -76,6 +78,8 @@ export type DeliveryWorkerOptions = {
   maxInFlight?: number;
   /** Attempts in flight per endpoint, across instances. */
   perEndpoint?: number;
+  /** Deliveries held on one slot at most: the one in flight and those next on it. */
+  perSlot?: number;
 };
 
 /**
@@ -83,6 +87,20 @@ export type DeliveryWorkerOptions = {
  * than this many requests at a time, and a slow one holds no more than this many of the slots.
  */
 export const IN_FLIGHT_PER_ENDPOINT = 4;
+
+/**
+ * Deliveries this instance holds on one slot at most (claimDue): while one is in flight the next
+ * are at hand, so a fast receiver's slot goes on at once instead of waiting for the outcome's
+ * record and a new claim. A receiver still has no more than IN_FLIGHT_PER_ENDPOINT requests at once.
+ */
+export const DELIVERIES_PER_SLOT = 4;
+
+/** An attempt answered 2xx within this makes its endpoint deep (DELIVERIES_PER_SLOT per slot) for DEEP_MS. */
+const FAST_ATTEMPT_MS = 250;
+/** How long an endpoint stays deep after its last fast success; any other answer ends it at once. */
+const DEEP_MS = 60_000;
+/** Deep endpoints kept at most (each is named in every claim). */
+const MAX_DEEP = 256;
 
 /** `wake`: the nudge of the services whose `db` this worker polls (createServices' deliveryWake). */
 export type DeliveryWorkerDeps = { db: Db; keyEncryptionKey: Buffer; wake: WakeSignal; log?: Logger };
@@ -94,8 +112,18 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   // Sockets waiting on receivers cost little; this only bounds memory if many receivers hang.
   const maxInFlight = options.maxInFlight ?? 100;
   const perEndpoint = options.perEndpoint ?? IN_FLIGHT_PER_ENDPOINT;
-  // Longer than an attempt can take, so a live instance's claim never runs out under it.
+  const perSlot = options.perSlot ?? DELIVERIES_PER_SLOT;
+  // Longer than an attempt can take, so a live instance's claim never runs out under it; one that
+  // waited on its slot is sent only while its lease still covers a whole attempt (mayStillSend).
   const leaseMs = options.timeoutMs * 2 + 5_000;
+  const owner = randomUUID();
+  const queues = new SlotQueues();
+  /** Endpoints whose receivers keep up, until the time given: their slots hold DELIVERIES_PER_SLOT. */
+  const deepUntil = new Map<string, number>();
+  /** Endpoints paused by their receiver (Retry-After) until the time given. */
+  const pausedUntil = new Map<string, number>();
+  /** Endpoints a 410 answered here, and when (performance.now()): what was claimed before is not sent. */
+  const goneAt = new Map<string, number>();
   const loop = createPollScheduler(poll, options.pollMs);
   const schedule = (delayMs: number): void => loop.schedule(delayMs);
   const inFlight = new Set<Promise<void>>();
@@ -113,7 +141,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     async within(trx, records) {
       // The batch's attempts are still counted in flight here; their slots are free once it commits.
       const limit = Math.min(batch, maxInFlight - inFlight.size + records.length);
-      const claimed = limit > 0 ? await claimWithin(trx, { limit, perEndpoint, leaseMs }) : null;
+      const claimed = limit > 0 ? await claimWithin(trx, claimLimits(limit)) : null;
       return () => {
         for (const record of records) refilled.add(record.id);
         if (!claimed) return;
@@ -125,6 +153,15 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     failed: (error) => deps.log?.warn({ err: error }, 'webhook claim after outcomes failed; the next poll claims'),
   });
   const agents = new ReceiverAgents();
+
+  function claimLimits(limit: number) {
+    const now = Date.now();
+    for (const [id, until] of deepUntil) if (until <= now) deepUntil.delete(id);
+    for (const [id, until] of pausedUntil) if (until <= now) pausedUntil.delete(id);
+    // No claim older than a lease still waits to be sent.
+    for (const [id, at] of goneAt) if (performance.now() - at > leaseMs) goneAt.delete(id);
+    return { limit, perEndpoint, perSlot, deep: [...deepUntil.keys()], leaseMs, owner };
+  }
   const secretCache = new Map<string, string>();
 
   /** @returns when to poll again (lib/poll-scheduler.ts keeps any sooner ask made meanwhile). */
@@ -133,7 +170,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     let claimed = 0;
     if (limit > 0) {
       try {
-        const due = await claimBatch(deps.db, { limit, perEndpoint, leaseMs });
+        const due = await claimBatch(deps.db, claimLimits(limit));
         claimed = due.deliveries.length;
         start(due);
       } catch (error) {
@@ -148,8 +185,57 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   }
 
   function start({ deliveries, endpoints }: ClaimedBatch): void {
-    for (const delivery of deliveries)
-      track(delivery.id, delivery.endpoint_id, attempt(delivery, endpoints.get(delivery.endpoint_id)));
+    const claimedAt = performance.now();
+    for (const delivery of deliveries) {
+      const endpoint = endpoints.get(delivery.endpoint_id);
+      const slot = `${delivery.endpoint_id}/${delivery.lease_slot}`;
+      track(
+        delivery.id,
+        delivery.endpoint_id,
+        queues.run(slot, (turn) => turnOf(delivery, endpoint, turn, claimedAt)),
+      );
+    }
+  }
+
+  /** A delivery's turn on its slot: sent, or given back when what happened while it waited says so. */
+  async function turnOf(
+    delivery: ClaimedDelivery,
+    endpoint: ClaimedEndpoint | undefined,
+    turn: SlotTurn,
+    claimedAt: number,
+  ): Promise<void> {
+    if (!mayStillSend(delivery.endpoint_id, turn.waited, claimedAt)) {
+      turn.answered();
+      // Its finish frees nothing that a poll could use now: what held it back still holds.
+      refilled.add(delivery.id);
+      await releaseClaims(deps.db, owner, [delivery]);
+      return;
+    }
+    await attempt(delivery, endpoint, turn.answered);
+  }
+
+  /**
+   * Whether a claimed delivery goes now. Not when this worker is stopping, its endpoint's receiver
+   * asked for time or is gone, it waited behind an attempt that failed or was slow (what waits on a
+   * slot is for a receiver that keeps up), or its lease no longer covers a whole attempt.
+   */
+  function mayStillSend(endpointId: string, waited: boolean, claimedAt: number): boolean {
+    if (stopping || (pausedUntil.get(endpointId) ?? 0) > Date.now()) return false;
+    if ((goneAt.get(endpointId) ?? -Infinity) >= claimedAt) return false;
+    if (waited && !((deepUntil.get(endpointId) ?? 0) > Date.now())) return false;
+    return performance.now() - claimedAt < leaseMs - options.timeoutMs - 5_000;
+  }
+
+  /** What an answer says of its endpoint here, before the next on its slot goes. */
+  function noteAnswer(endpointId: string, outcome: PostOutcome): void {
+    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    if (!ok || outcome.durationMs > FAST_ATTEMPT_MS) deepUntil.delete(endpointId);
+    else if (deepUntil.size < MAX_DEEP || deepUntil.has(endpointId)) deepUntil.set(endpointId, Date.now() + DEEP_MS);
+    if (outcome.status === 410) goneAt.set(endpointId, performance.now());
+    else if (outcome.status !== null && PACING_STATUSES.includes(outcome.status)) {
+      const asked = parseRetryAfter(outcome.retryAfter, Date.now());
+      if (asked !== null) pausedUntil.set(endpointId, Date.now() + clampRetryAfterMs(asked, options.retryBaseMs));
+    }
   }
 
   function track(deliveryId: string, endpointId: string, work: Promise<void>): void {
@@ -175,10 +261,15 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     inFlight.add(settled);
   }
 
-  async function attempt(delivery: ClaimedDelivery, endpoint: ClaimedEndpoint | undefined): Promise<void> {
+  async function attempt(
+    delivery: ClaimedDelivery,
+    endpoint: ClaimedEndpoint | undefined,
+    answered: () => void,
+  ): Promise<void> {
     // /webhooks.md "Who may receive what": nothing goes out that the endpoint's owner may no longer
     // read. Not the receiver's failure: recorded as not sent, never retried, no failing run.
     if (!ownerFactsAllow(endpoint?.owner, delivery.event_type)) {
+      answered();
       await recorder.record({
         ...unsent(delivery, { kind: 'owner_standing' }),
         status: 'failed',
@@ -196,6 +287,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       // A secret that does not decrypt (another KEY_ENCRYPTION_KEY) is a failed attempt, on the
       // schedule like any other, never a claim held until its lease runs out again and again.
       deps.log?.error({ err: error, endpoint_id: delivery.endpoint_id }, 'webhook delivery cannot be signed');
+      deepUntil.delete(delivery.endpoint_id);
+      answered();
       const signing = deliveryError({ kind: 'signing' });
       await settle(delivery, {
         status: null,
@@ -217,6 +310,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         agents,
       },
     );
+    noteAnswer(delivery.endpoint_id, outcome);
+    answered();
     await settle(delivery, outcome);
   }
 
@@ -282,7 +377,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   // attempt's refill claims them, and a poll now would find no room and cost a transaction.
   const stopWaking = deps.wake.listen((rows) => {
     const endpoints = rows.map((row) => row.endpoint_id);
-    const roomHere = (id: unknown) => typeof id !== 'string' || (perEndpointHere.get(id) ?? 0) < perEndpoint;
+    const roomHere = (id: unknown) => typeof id !== 'string' || (perEndpointHere.get(id) ?? 0) < perEndpoint * perSlot;
     if (endpoints.length === 0 || (inFlight.size < maxInFlight && endpoints.some(roomHere))) schedule(0);
   });
   loop.start();

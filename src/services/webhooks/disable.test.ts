@@ -38,7 +38,14 @@ describe('disabling an endpoint while a delivery to it is under way', () => {
     endpointId = endpoint.id;
     for (const id of ['c1', 'c2'])
       await db.transaction().execute((trx) => recordEvent(trx, siteId, 'course.published', { id }));
-    const [claimed] = await claimDeliveries(db, { limit: 1, perEndpoint: 4, leaseMs: 60_000 });
+    const [claimed] = await claimDeliveries(db, {
+      limit: 1,
+      perEndpoint: 4,
+      perSlot: 1,
+      deep: [],
+      leaseMs: 60_000,
+      owner: '00000000-0000-4000-8000-000000000001',
+    });
     sending = claimed!.id;
     waiting = (
       await db
