@@ -150,10 +150,16 @@ export function summarize(results: RowResult[], judgeTargets: boolean): Summary[
     const versus = versusReference(summaries, summary.scenario);
     if (versus) {
       const byRepetition = pairedRatios(results, summary.scenario, versus.reference);
-      summary.versus = versus.reqPerSecRatio !== undefined && byRepetition ? { ...versus, byRepetition } : versus;
+      // Judged by the median of the paired ratios: each pair ran back to back, so a host whose speed
+      // drifts between rounds (±30% on a shared 2-core machine) weighs on both sides of each ratio,
+      // where the medians of the two series may come from rounds of different speed.
+      summary.versus =
+        versus.reqPerSecRatio !== undefined && byRepetition
+          ? { ...versus, reqPerSecRatio: median(byRepetition), byRepetition, ofMedians: versus.reqPerSecRatio }
+          : versus;
     }
     if (!judgeTargets) continue;
-    const throughput = judgeThroughput(summary.scenario, versus);
+    const throughput = judgeThroughput(summary.scenario, summary.versus);
     const tailMet = p99Met(summary.median.p99OverP50);
     summary.target_check = {
       ...(throughput ? { throughput } : {}),
@@ -195,7 +201,9 @@ function versusCell(s: Summary): string {
   const v = s.versus;
   if (!v) return '';
   if (v.reqPerSecRatio === undefined) return `– (${v.missing})`;
-  const each = v.byRepetition ? `<br>each repetition: ${v.byRepetition.map((r) => r.toFixed(2)).join(', ')}` : '';
+  const each = v.byRepetition
+    ? `<br>each repetition: ${v.byRepetition.map((r) => r.toFixed(2)).join(', ')}${v.ofMedians === undefined ? '' : `<br>of the medians: ${v.ofMedians.toFixed(2)}`}`
+    : '';
   return `${v.reqPerSecRatio.toFixed(2)}× ${v.reference}${each}`;
 }
 
@@ -355,7 +363,7 @@ export function markdown(report: Report): string {
 
 Written by \`${report.command}\` on ${report.timestamp} (${report.mode} run). Do not edit by hand: \`npm run bench\` rewrites this file; every run also keeps \`bench/results/${report.timestamp.replace(/[:.]/g, '-')}.json\`. How the harness works: [bench/README.md](README.md).
 
-${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; ${report.postgres ?? 'PostgreSQL unpinned'}. Ratios in parentheses are to the express hello-world ceiling of the same run, for information; *req/s ÷ reference* is what the throughput targets judge: ours over the server each one compares with, measured in the same run (targets: [bench/README.md](README.md#targets)).
+${o.connections} connections, ${o.durationSeconds} s measured after ${o.warmupSeconds} s of warm-up, ${o.repetitions} repetitions interleaved round-robin over all rows; figures are medians over the repetitions (peak RSS: the highest), and *req/s ÷ reference* the median of the ratios within each repetition (each pair ran back to back; the ratio of the medians is shown beside it). Server pinned to core ${o.serverCore}, load generator (autocannon, in the harness process) to core ${o.generatorCore}; ${report.postgres ?? 'PostgreSQL unpinned'}. Ratios in parentheses are to the express hello-world ceiling of the same run, for information; *req/s ÷ reference* is what the throughput targets judge: ours over the server each one compares with, measured in the same run (targets: [bench/README.md](README.md#targets)).
 
 ${table(report.summaries)}
 

@@ -39,9 +39,13 @@ export type RowFigures = {
  */
 export type VersusReference = {
   reference: TargetId;
+  /** The judged ratio: the median of `byRepetition` where the runs pair up, else of the medians. */
   reqPerSecRatio?: number;
   missing?: string;
+  /** Ours ÷ the reference within each repetition (report.ts pairedRatios). */
   byRepetition?: number[];
+  /** Ours' median ÷ the reference's median, shown beside the judged ratio when that is paired. */
+  ofMedians?: number;
 };
 
 function whyMissing(reference: TargetId, row: RowFigures | undefined): string {
