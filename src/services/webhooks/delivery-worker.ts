@@ -16,7 +16,9 @@
 // 4 KB of the answer). A poll never waits for the attempts it starts: one attempt may take
 // WEBHOOK_TIMEOUT_MS, and a slow receiver must not hold back deliveries due to other endpoints.
 // What bounds the work is the number of attempts in flight, per endpoint (across instances, in the
-// claim) and per instance, and an endpoint's own max_deliveries_per_second. A poll claims a batch
+// claim) and per instance, and an endpoint's own max_deliveries_per_second. An endpoint's bound is
+// its slots: each held by one instance, which sends what it holds on a slot one after another
+// (slot-queues.ts), up to DELIVERIES_PER_SLOT for a receiver that keeps up. A poll claims a batch
 // with the secrets and owner standing of its endpoints in one transaction (claimer.ts); outcomes
 // are written together (attempt-recorder.ts); connections are kept alive per origin and checked
 // address (receiver-agents.ts). An instance killed between the POST and the outcome's write leaves
