@@ -327,6 +327,9 @@ export async function countPending(db: Db, siteId: string, endpointId: string): 
   return Number(row.waiting);
 }
 
+/** A delivery no worker holds: its lease, holder and slot go together (claimDue). */
+const NO_LEASE = { lease_until: null, lease_owner: null, lease_slot: null } as const;
+
 /**
  * A disabled endpoint's waiting deliveries will never be sent. One an instance is sending (leased)
  * is left to its outcome, which ends it `abandoned` if it would be tried again (recordAttempts):
@@ -338,7 +341,7 @@ export async function countPending(db: Db, siteId: string, endpointId: string): 
 export async function abandonPending(db: Db, endpointId: string): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'abandoned', lease_until: null, updated_at: sql`now()` })
+    .set({ status: 'abandoned', ...NO_LEASE, updated_at: sql`now()` })
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
@@ -349,7 +352,7 @@ export async function abandonPending(db: Db, endpointId: string): Promise<void> 
 export async function requeueDelivery(db: Db, siteId: string, id: string): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', next_attempt_at: sql`now()`, lease_until: null, updated_at: sql`now()` })
+    .set({ status: 'pending', next_attempt_at: sql`now()`, ...NO_LEASE, updated_at: sql`now()` })
     .where('site_id', '=', siteId)
     .where('id', '=', id)
     .execute();

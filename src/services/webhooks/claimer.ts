@@ -20,9 +20,9 @@
 //
 // The claim: due, pending, unleased deliveries in due order, each on a slot of its endpoint: at
 // most `perEndpoint` slots per endpoint, a slot held by one instance at a time, which sends the
-// deliveries it holds on it one after another; each leased for `leaseMs` with its attempt counted. An instance
-// killed mid-delivery leaves a lease that runs out, and any instance claims the delivery again:
-// at least once, with the same webhook-id, so receivers deduplicate.
+// deliveries it holds on it one after another; each leased for `leaseMs` with its attempt
+// counted. An instance killed mid-delivery leaves a lease that runs out, and any instance claims
+// the delivery again: at least once, with the same webhook-id, so receivers deduplicate.
 import type { Db } from '../../db/database.ts';
 import {
   claimDue,

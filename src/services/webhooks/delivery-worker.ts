@@ -228,16 +228,35 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     return performance.now() - claimedAt < leaseMs - options.timeoutMs - 5_000;
   }
 
-  /** What an answer says of its endpoint here, before the next on its slot goes. */
-  function noteAnswer(endpointId: string, outcome: PostOutcome): void {
+  /**
+   * /webhooks.md "Pace": the wait a 429 or 503 with Retry-After asks for, clamped to the
+   * schedule's bounds; null for any other answer.
+   */
+  function askedWaitMs(outcome: PostOutcome): number | null {
+    if (outcome.status === null || !PACING_STATUSES.includes(outcome.status)) return null;
+    const asked = parseRetryAfter(outcome.retryAfter, Date.now());
+    return asked === null ? null : clampRetryAfterMs(asked, options.retryBaseMs);
+  }
+
+  /**
+   * Whether the answer postpones the delivery (and pauses its endpoint, recordAttempts) rather
+   * than failing it: up to MAX_POSTPONEMENTS times per delivery.
+   */
+  const postpones = (delivery: ClaimedDelivery, askedMs: number | null): askedMs is number =>
+    askedMs !== null && delivery.postponements < MAX_POSTPONEMENTS;
+
+  /**
+   * What an answer says of its endpoint here, before the next on its slot goes: whether it keeps
+   * up, is gone, or paused itself, as the outcome's record will say (so what this worker holds
+   * for it waits as a new claim would).
+   */
+  function noteAnswer(delivery: ClaimedDelivery, outcome: PostOutcome, askedMs: number | null): void {
+    const endpointId = delivery.endpoint_id;
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     if (!ok || outcome.durationMs > FAST_ATTEMPT_MS) deepUntil.delete(endpointId);
     else if (deepUntil.size < MAX_DEEP || deepUntil.has(endpointId)) deepUntil.set(endpointId, Date.now() + DEEP_MS);
     if (outcome.status === 410) goneAt.set(endpointId, performance.now());
-    else if (outcome.status !== null && PACING_STATUSES.includes(outcome.status)) {
-      const asked = parseRetryAfter(outcome.retryAfter, Date.now());
-      if (asked !== null) pausedUntil.set(endpointId, Date.now() + clampRetryAfterMs(asked, options.retryBaseMs));
-    }
+    else if (postpones(delivery, askedMs)) pausedUntil.set(endpointId, Date.now() + askedMs);
   }
 
   function track(deliveryId: string, endpointId: string, work: Promise<void>): void {
@@ -292,14 +311,11 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       deepUntil.delete(delivery.endpoint_id);
       answered();
       const signing = deliveryError({ kind: 'signing' });
-      await settle(delivery, {
-        status: null,
-        error: signing,
-        errorClass: 'signing',
-        durationMs: 0,
-        body: null,
-        retryAfter: undefined,
-      });
+      await settle(
+        delivery,
+        { status: null, error: signing, errorClass: 'signing', durationMs: 0, body: null, retryAfter: undefined },
+        null,
+      );
       return;
     }
     const outcome = await postWebhook(
@@ -312,9 +328,10 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         agents,
       },
     );
-    noteAnswer(delivery.endpoint_id, outcome);
+    const askedMs = askedWaitMs(outcome);
+    noteAnswer(delivery, outcome, askedMs);
     answered();
-    await settle(delivery, outcome);
+    await settle(delivery, outcome, askedMs);
   }
 
   /** A decrypted secret, kept by its row's id: a secret's row never changes, only goes. */
@@ -328,7 +345,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     return secret;
   }
 
-  async function settle(delivery: ClaimedDelivery, outcome: PostOutcome): Promise<void> {
+  /** `askedMs`: what the answer asked for (askedWaitMs). */
+  async function settle(delivery: ClaimedDelivery, outcome: PostOutcome, askedMs: number | null): Promise<void> {
     const common = {
       id: delivery.id,
       endpointId: delivery.endpoint_id,
@@ -349,12 +367,7 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     }
     // /webhooks.md "Pace": a 429 or 503 with Retry-After is the receiver setting the pace, not
     // failing: the delivery (and its endpoint) waits that long, up to MAX_POSTPONEMENTS times.
-    const asked =
-      outcome.status !== null && PACING_STATUSES.includes(outcome.status)
-        ? parseRetryAfter(outcome.retryAfter, Date.now())
-        : null;
-    const askedMs = asked === null ? null : clampRetryAfterMs(asked, options.retryBaseMs);
-    if (askedMs !== null && delivery.postponements < MAX_POSTPONEMENTS) {
+    if (postpones(delivery, askedMs)) {
       await recorder.record({ ...common, status: null, retryInMs: askedMs, postponed: true });
       return;
     }
