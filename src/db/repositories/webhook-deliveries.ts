@@ -115,16 +115,23 @@ export async function claimDue(trx: Db, options: ClaimLimits): Promise<ClaimedRo
     options.deep,
     options.limit,
     options.leaseMs / 1000,
+    SEQUENCE(0, options.perEndpoint - 1),
+    SEQUENCE(1, Math.max(options.perSlot, 1)),
   ]);
 }
 
 // The claim runs once per busy endpoint's turn: written once as SQL text (db/hot-queries.ts), so it
 // skips the query builder and PostgreSQL plans it once per connection. Parameters: $1 the owner,
-// $2 perEndpoint, $3 perSlot, $4 the deep endpoints, $5 the limit, $6 the lease in seconds.
+// $2 perEndpoint, $3 perSlot, $4 the deep endpoints, $5 the limit, $6 the lease in seconds, $7 the
+// slots 0 … perEndpoint - 1 and $8 the depths 1 … perSlot as arrays: PostgreSQL prices a
+// generate_series of parameters at a thousand rows, and with that guess the generic plan cost so
+// much that the custom plan was made at every claim (bench/FINDINGS.md "Named statements").
 const claimTurn = hotQuery<unknown>(
   'webhook_claim_turn',
   `select pg_advisory_xact_lock(hashtextextended('webhook-claim', 0))`,
 );
+/** from, from + 1, …, to. */
+const SEQUENCE = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const RECENT = (endpoint: string) => `(
     select count(*) from webhook_deliveries f
     where f.endpoint_id = ${endpoint} and f.last_attempt_at > now() - interval '1 second')`;
@@ -168,10 +175,10 @@ const claimStatement = hotQuery<ClaimedRow>(
       select e.endpoint_id, k.slot,
         row_number() over (partition by e.endpoint_id order by coalesce(h.mine, 0) + n.depth, k.slot) as position
       from (select distinct endpoint_id from candidates) e
-      cross join generate_series(0, $2::integer - 1) k (slot)
+      cross join unnest($7::integer[]) k (slot)
       left join held h on h.endpoint_id = e.endpoint_id and h.lease_slot = k.slot
-      cross join lateral generate_series(1, ${SLOT_DEPTH('e.endpoint_id')} - coalesce(h.mine, 0)::integer) n (depth)
-      where not coalesce(h.taken, false)
+      cross join unnest($8::integer[]) n (depth)
+      where not coalesce(h.taken, false) and n.depth <= ${SLOT_DEPTH('e.endpoint_id')} - coalesce(h.mine, 0)
     ), rated as (
       -- Once per endpoint with a rate, not per candidate: under load an endpoint's last second
       -- holds hundreds of attempts, and counting them per candidate made each claim dearer the

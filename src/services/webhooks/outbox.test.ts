@@ -1,7 +1,9 @@
 // The transactional outbox and the claim (services/webhooks/outbox.ts, claimer.ts): an event exists
 // exactly when the change that caused it committed, and instances share due deliveries without
 // taking the same one twice or exceeding an endpoint's concurrency.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database.ts';
 import { seedDemoSchools } from '../../db/seed/demo-schools.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { insertEndpoint } from '../../db/repositories/webhook-endpoints.ts';
@@ -232,4 +234,24 @@ describe('webhook outbox (events recorded in the transaction of their change)', 
     expect(again.map((d) => d.id)).toEqual(claimed.map((d) => d.id));
     expect(again[0]!.attempts).toBe(2);
   });
+  // bench/FINDINGS.md "Named statements": the claim runs at every busy endpoint's turn. PostgreSQL
+  // keeps a prepared statement's generic plan only when it is priced no dearer than the custom
+  // ones, so a claim whose generic plan the planner cannot estimate is planned at every execution.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'the claim is planned once per connection: PostgreSQL keeps its generic plan after five custom ones',
+    async () => {
+      const single = await createDatabase({ kind: 'postgres', url: test.url!, poolSize: 1 });
+      try {
+        for (let i = 0; i < 8; i += 1) {
+          await queueEvents(3, `plan${i}-`);
+          expect(await claimDeliveries(single, limits({ perEndpoint: 4, perSlot: 4 }))).toHaveLength(3);
+        }
+        const { rows } = await sql<{ generic_plans: string }>`
+          select generic_plans from pg_prepared_statements where name = 'webhook_claim'`.execute(single);
+        expect(rows.map((row) => Number(row.generic_plans))).toEqual([3]);
+      } finally {
+        await single.destroy();
+      }
+    },
+  );
 });
