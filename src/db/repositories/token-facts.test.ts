@@ -135,4 +135,31 @@ describe('grouped token lookups', () => {
       }
     },
   );
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a group of token lookups is planned once per connection: its array is always ten hashes long',
+    async () => {
+      // A school in use: thousands of tokens, and statistics that price each one lookup exactly.
+      await sql`insert into oauth_access_tokens (grant_id, site_id, client_row_id, person_id, scopes, resource, token_hash, expires_at)
+        select grant_id, site_id, client_row_id, person_id, scopes, resource, 'bulk-' || n, expires_at
+        from oauth_access_tokens, generate_series(1, 3000) n where token_hash = ${accessHashes[0]!}`.execute(
+        fixture.db,
+      );
+      await sql`analyze oauth_access_tokens, oauth_grants, oauth_clients, sites, people`.execute(fixture.db);
+      const single = await createDatabase({ kind: 'postgres', url: fixture.test.url!, poolSize: 1 });
+      try {
+        for (let i = 0; i < 8; i += 1) {
+          // The first goes alone; the others arrive while it is in flight and share one statement.
+          const found = await Promise.all(accessHashes.slice(0, 3).map((hash) => findAccessTokenFacts(single, hash)));
+          expect(found.map((facts) => facts?.grant_id)).toEqual([grantId, grantId, grantId]);
+        }
+        const { rows } = await sql<{ custom_plans: string; generic_plans: string }>`
+          select custom_plans, generic_plans from pg_prepared_statements where name = 'access_token_facts_of'`.execute(
+          single,
+        );
+        expect(rows.map((row) => [Number(row.custom_plans), Number(row.generic_plans)])).toEqual([[5, 3]]);
+      } finally {
+        await single.destroy();
+      }
+    },
+  );
 });
