@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commitCallbacksOf } from './committed-writes.ts';
+import { hotInsert } from './hot-queries.ts';
 import { TableWriteWatcher } from './table-writes.ts';
 import type { Db } from './database.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
@@ -25,6 +26,13 @@ const handleOf = (wake: WakeSignal): Db =>
   database.db.withPlugin(
     new TableWriteWatcher({}, { tables: { webhook_events: wake.fire }, callbacks: commitCallbacksOf(database.db) }),
   );
+
+/** The same INSERT as SQL text (db/hot-queries.ts): no builder node of its own. */
+const insertEventText = hotInsert<{ id: string; type: string }>(
+  'test_insert_webhook_event',
+  'webhook_events',
+  `insert into webhook_events (id, site_id, type, version, payload) values ($1, $2, $3, $4, $5) returning id, type`,
+);
 
 const event = () => ({ id: crypto.randomUUID(), site_id: 's', type: 't', version: '1', payload: '{}' });
 
@@ -102,6 +110,21 @@ describe('a write wakes its workers once committed', () => {
     wake.listen((rows) => heard.push(rows));
     const added = event();
     await handleOf(wake).insertInto('webhook_events').values(added).returning(['id', 'type']).execute();
+    expect(heard).toEqual([[{ id: added.id, type: 't' }]]);
+  });
+
+  it('a hot insert (SQL text) wakes as the built one does: once committed, with what it returned', async () => {
+    await sql`truncate webhook_events`.execute(database.db);
+    const wake = new WakeSignal();
+    const heard: Array<readonly Record<string, unknown>[]> = [];
+    wake.listen((rows) => heard.push(rows));
+    const added = event();
+    await handleOf(wake)
+      .transaction()
+      .execute(async (trx) => {
+        await insertEventText(trx, [added.id, added.site_id, added.type, added.version, added.payload]);
+        expect(heard).toHaveLength(0);
+      });
     expect(heard).toEqual([[{ id: added.id, type: 't' }]]);
   });
 

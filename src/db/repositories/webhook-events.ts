@@ -1,8 +1,8 @@
 // SQL of the webhook outbox. An event and its deliveries are written by the caller's transaction,
 // the one that makes the change the event describes (a transactional outbox): a change that rolls
 // back takes its event with it, and a committed change always has one.
-import { sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { hotInsert } from '../hot-queries.ts';
 
 export type NewWebhookEvent = {
   id: string;
@@ -27,39 +27,36 @@ export async function insertEventWithDeliveries(
   /** The `event_types` entries that subscribe to it: its type and the wildcards covering it. */
   selectors: readonly string[],
 ): Promise<number> {
-  // One statement: the event in a data-modifying WITH, which runs whether or not any endpoint
-  // subscribes, and its deliveries in the statement itself (their foreign key to the event is
-  // checked at the statement's end, when the event is there). One round trip per event, not two.
-  const queued = await trx
-    .with('event', (db) =>
-      db
-        .insertInto('webhook_events')
-        .values({
-          id: event.id,
-          site_id: event.siteId,
-          type: event.type,
-          version: event.version,
-          payload: event.payload,
-          created_at: event.createdAt,
-        })
-        .returning('id'),
-    )
-    .insertInto('webhook_deliveries')
-    .columns(['site_id', 'event_id', 'endpoint_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom(['webhook_endpoints as w', 'event'])
-        .select([eb.val(event.siteId).as('site_id'), 'event.id as event_id', 'w.id'])
-        .where('w.site_id', '=', event.siteId)
-        .where('w.status', '=', 'enabled')
-        .where((eb) => eb.or(selectors.map((selector) => sql<boolean>`w.event_types ? ${selector}`))),
-    )
-    // The endpoints served tell this instance's delivery worker whether it has room for them
-    // (db/committed-writes.ts, services/webhooks/delivery-worker.ts).
-    .returning('endpoint_id')
-    .execute();
+  const queued = await insertEventStatement(trx, [
+    event.id,
+    event.siteId,
+    event.type,
+    event.version,
+    event.payload,
+    event.createdAt,
+    selectors,
+  ]);
   return queued.length;
 }
+
+// One statement: the event in a data-modifying WITH, which runs whether or not any endpoint
+// subscribes, and its deliveries in the statement itself (their foreign key to the event is checked
+// at the statement's end, when the event is there). One round trip per event, not two. Every change
+// that announces itself sends it, so it is a hot statement (db/hot-queries.ts); the endpoints it
+// returns tell this instance's delivery worker whether it has room for them (db/committed-writes.ts,
+// services/webhooks/delivery-worker.ts). `?|`: any of the selectors is in the endpoint's list.
+const insertEventStatement = hotInsert<{ endpoint_id: string }>(
+  'webhook_event_with_deliveries',
+  'webhook_deliveries',
+  `with event as (
+      insert into webhook_events (id, site_id, type, version, payload, created_at)
+      values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::timestamptz)
+      returning id)
+    insert into webhook_deliveries (site_id, event_id, endpoint_id)
+    select $2::uuid, event.id, w.id from webhook_endpoints w, event
+    where w.site_id = $2::uuid and w.status = 'enabled' and w.event_types ?| $7::text[]
+    returning endpoint_id`,
+);
 
 /** Queues one delivery of an existing event to one endpoint (a test event). */
 export async function insertDelivery(
