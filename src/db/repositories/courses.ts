@@ -1,7 +1,8 @@
 // SQL for the admin API's courses. Every statement is scoped by site_id: another school's course
 // is as absent as one that never existed (OpenAPI response NotFound: 404, never its data).
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
+import { hotQuery } from '../hot-queries.ts';
 import type { CoursesTable } from '../schema.ts';
 import { keyset, sortColumn, type KeysetPage } from '../pagination/keyset.ts';
 import { shapedStatement } from '../shaped-statement.ts';
@@ -96,19 +97,20 @@ export async function moveCourse(
   id: string,
   status: 'published' | 'archived',
 ): Promise<CourseRow | undefined> {
-  const stamps =
-    status === 'published'
-      ? { published_at: sql<Date>`coalesce(published_at, now())`, archived_at: null }
-      : { archived_at: sql<Date>`now()` };
-  return db
-    .updateTable('courses')
-    .set({ status, ...stamps })
-    .where('site_id', '=', siteId)
-    .where('id', '=', id)
-    .where('status', '<>', status)
-    .returningAll()
-    .executeTakeFirst();
+  return (await moveCourseStatement(db, [siteId, id, status]))[0];
 }
+
+// Every publish and archive, each of which announces itself: a hot statement (db/hot-queries.ts).
+// Publishing keeps the first publication's time and clears the archive's; archiving stamps it.
+const moveCourseStatement = hotQuery<CourseRow>(
+  'course_move',
+  `update courses
+    set status = $3::text,
+      published_at = case when $3::text = 'published' then coalesce(published_at, now()) else published_at end,
+      archived_at = case when $3::text = 'published' then null else now() end
+    where site_id = $1::uuid and id = $2::uuid and status <> $3::text
+    returning *`,
+);
 
 export async function deleteCourse(db: Db, siteId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('courses').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
