@@ -3,8 +3,7 @@
 // clears the archive's, archiving stamps it, and the row it returns is the row as read back.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoSchools } from '../seed/demo-schools.ts';
-import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { createTestDatabase, insertTestSite, type TestDatabase } from '../testing.ts';
 import { findCourse, insertCourse, moveCourse } from './courses.ts';
 
 let test: TestDatabase;
@@ -12,10 +11,8 @@ let academy: string;
 let other: string;
 beforeAll(async () => {
   test = await createTestDatabase();
-  await seedDemoSchools(test.db, { primary: 'http://localhost:1', secondary: 'http://127.0.0.1:1' });
-  const sites = await test.db.selectFrom('sites').select(['id', 'slug']).orderBy('slug').execute();
-  academy = sites.find((site) => site.slug === 'demo-academy')!.id;
-  other = sites.find((site) => site.slug !== 'demo-academy')!.id;
+  academy = await insertTestSite(test.db, 'moves-academy');
+  other = await insertTestSite(test.db, 'moves-other');
 });
 afterAll(() => test.drop());
 
