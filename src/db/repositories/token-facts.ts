@@ -74,31 +74,23 @@ const MANY = 'x.token_hash = any($1::text[])';
 type Hashed = { token_hash: string };
 type Statement<Row> = (db: Db, parameters: readonly unknown[]) => Promise<Row[]>;
 
-// A group's array always holds GROUP hashes, padded with one no token has: PostgreSQL prices an
+// A group's array holds at least GROUP hashes, padded with one no token has: PostgreSQL prices an
 // array parameter at ten elements, so a generic plan for ten priced dearer than the custom plans
 // of two or three, and under load (many bearers at once) every group was planned again, 0.5 ms
-// against 0.06 ms to run it (bench/FINDINGS.md "Named statements"). Padded, both prices agree.
+// against 0.06 ms to run it (bench/FINDINGS.md "Named statements"). From ten up, the custom plans
+// cost at least what the generic one does, and PostgreSQL keeps it.
 const GROUP = 10;
 /** No token's hash: hashes are 43 characters of base64url (lib/secrets.ts). */
 const NO_HASH = '';
 
-/** `hashes` in arrays of exactly GROUP, the last padded with NO_HASH. */
-function groupsOf(hashes: readonly string[]): string[][] {
-  const groups: string[][] = [];
-  for (let i = 0; i < hashes.length; i += GROUP) {
-    const group = hashes.slice(i, i + GROUP);
-    groups.push(group.concat(Array<string>(GROUP - group.length).fill(NO_HASH)));
-  }
-  return groups;
-}
+/** `hashes`, padded with NO_HASH to GROUP when fewer. */
+const padded = (hashes: readonly string[]): string[] =>
+  hashes.concat(Array<string>(Math.max(GROUP - hashes.length, 0)).fill(NO_HASH));
 
-/** Facts by hash, one statement for one hash and another for each group (db/coalesced-read.ts). */
+/** Facts by hash, one statement for one hash and another for a group (db/coalesced-read.ts). */
 function lookupBy<Row extends Hashed>(one: Statement<Row>, many: Statement<Row>) {
   return batchedLookup(async (db, hashes) => {
-    const rows =
-      hashes.length === 1
-        ? await one(db, hashes)
-        : (await Promise.all(groupsOf(hashes).map((group) => many(db, [group])))).flat();
+    const rows = hashes.length === 1 ? await one(db, hashes) : await many(db, [padded(hashes)]);
     return new Map(rows.map((row) => [row.token_hash, row]));
   });
 }
