@@ -13,20 +13,21 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 describe('planner-settings.ts: the costs every connection plans with', () => {
-  it('sets random_page_cost to 1.1 on every connection, however many the pool opens', async () => {
+  it('sets random_page_cost to 1.1 and jit off on every connection, however many the pool opens', async () => {
     // Concurrent statements, each holding its connection for a moment, make the pool open several.
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         sql<{
           cost: string;
+          jit: string;
           pid: number;
-        }>`select current_setting('random_page_cost') as cost, pg_backend_pid() as pid, pg_sleep(0.05)`.execute(
-          test.db,
-        ),
+        }>`select current_setting('random_page_cost') as cost, current_setting('jit') as jit, pg_backend_pid() as pid,
+          pg_sleep(0.05)`.execute(test.db),
       ),
     );
     const rows = answers.map((answer) => answer.rows[0]!);
     expect(new Set(rows.map((row) => row.cost))).toEqual(new Set(['1.1']));
+    expect(new Set(rows.map((row) => row.jit))).toEqual(new Set(['off']));
     if (test.url) expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
   });
 
