@@ -1,9 +1,9 @@
 // Statements that run on (nearly) every request: the bearer guard's token lookup, the client
-// lookup of the token endpoints, the rate-limit counter, the refresh rotation, the webhook event
-// of every change that announces itself. Building one with
-// kysely's query builder costs about 25 µs of CPU per request and PostgreSQL parses and plans
-// unnamed statements every time, so these are written once as SQL text: they skip the builder,
-// and on PostgreSQL they are prepared once per pooled connection under their name (pg's named
+// lookup of the token endpoints, the rate-limit counter, the refresh rotation, the webhook event of
+// every change that announces itself, a course's publish and archive. Building one with kysely's
+// query builder costs about 25 µs of CPU per request and PostgreSQL parses and plans unnamed
+// statements every time, so these are written once as SQL text: they skip the builder, and on
+// PostgreSQL they are prepared once per pooled connection under their name (pg's named
 // statements; database.ts). On PGlite the same text simply runs. Repositories alone use this.
 import { CompiledQuery, createQueryId, InsertQueryNode, TableNode, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
