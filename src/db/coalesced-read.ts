@@ -51,12 +51,42 @@ export function coalescedRead<Args extends readonly unknown[], Result>(
   return (db, ...args) => run(db, keyOf(...args), args);
 }
 
-/** Lookups by key, every key waiting answered by one call of `readMany` (rows by key; none when absent). */
+/**
+ * Keys one call of a batched lookup's `readMany` is given at most. A group holds every key that
+ * waited while the last read was out, as many as requests in flight: far more than this only under
+ * a flood, whose keys then go in several statements of bounded size, side by side, instead of one
+ * statement of unbounded size holding its connection.
+ */
+export const MAX_KEYS_PER_READ = 500;
+
+/** `keys` in slices of at most MAX_KEYS_PER_READ. */
+function slices(keys: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < keys.length; i += MAX_KEYS_PER_READ) out.push(keys.slice(i, i + MAX_KEYS_PER_READ));
+  return out;
+}
+
+/** Every distinct key waiting, read by `readMany` in slices of at most MAX_KEYS_PER_READ. */
+async function readAll<Row>(
+  readMany: (db: Db, keys: readonly string[]) => Promise<ReadonlyMap<string, Row>>,
+  db: Db,
+  keys: readonly string[],
+): Promise<ReadonlyMap<string, Row>> {
+  const distinct = [...new Set(keys)];
+  if (distinct.length <= MAX_KEYS_PER_READ) return readMany(db, distinct);
+  const maps = await Promise.all(slices(distinct).map((slice) => readMany(db, slice)));
+  return new Map(maps.flatMap((map) => [...map]));
+}
+
+/**
+ * Lookups by key, every key waiting answered by one call of `readMany` (rows by key; none when
+ * absent), or by one per slice of MAX_KEYS_PER_READ keys.
+ */
 export function batchedLookup<Row>(
   readMany: (db: Db, keys: readonly string[]) => Promise<ReadonlyMap<string, Row>>,
 ): (db: Db, key: string) => Promise<Row | undefined> {
   const run = grouped<string, ReadonlyMap<string, Row>, Row | undefined>(
-    (db, keys) => readMany(db, [...new Set(keys)]),
+    (db, keys) => readAll(readMany, db, keys),
     async (db, key) => (await readMany(db, [key])).get(key),
     (rows, key) => rows.get(key),
   );

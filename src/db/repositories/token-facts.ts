@@ -78,7 +78,8 @@ type Statement<Row> = (db: Db, parameters: readonly unknown[]) => Promise<Row[]>
 // array parameter at ten elements, so a generic plan for ten priced dearer than the custom plans
 // of two or three, and under load (many bearers at once) every group was planned again, 0.5 ms
 // against 0.06 ms to run it (bench/FINDINGS.md "Named statements"). From ten up, the custom plans
-// cost at least what the generic one does, and PostgreSQL keeps it.
+// cost at least what the generic one does, and PostgreSQL keeps it. A group is never split below
+// MAX_KEYS_PER_READ (db/coalesced-read.ts): tens cost a round trip each.
 const GROUP = 10;
 /** No token's hash: hashes are 43 characters of base64url (lib/secrets.ts). */
 const NO_HASH = '';
